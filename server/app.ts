@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { bearerToken } from './lib/auth';
+import { badRequest } from './lib/errors';
+import { errorHandler } from './lib/errors';
+import { containsNul } from './lib/validate';
+import type { AppContext } from './context';
+import type { Services } from './services';
+import { authRouter } from './modules/auth/auth.routes';
+import { companiesRouter } from './modules/companies/companies.routes';
+import { usersRouter } from './modules/users/users.routes';
+
+const JSON_LIMIT = '256kb';
+
+/** The Express app: hardening, body parsing, session → actor, feature routers, static UI. */
+export function createApp(ctx: AppContext, services: Services, version: string): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // The LAN UI is plain HTTP: no HSTS and no upgrade-insecure-requests (DESIGN.md §4).
+  app.use(helmet({ hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  app.use('/api', express.json({ limit: JSON_LIMIT }), rejectNul, identify(services));
+
+  app.get('/api/health', (_req, res) => {
+    res.json({ status: 'ok', version });
+  });
+  app.use('/api/auth', authRouter(services.auth, services.users));
+  app.use('/api/users', usersRouter(services.users));
+  app.use('/api/companies', companiesRouter(services.companies));
+  app.use('/api', (req, res) => {
+    res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });
+  });
+
+  if (ctx.config.webDir) serveWebUi(app, ctx.config.webDir);
+  app.use(errorHandler(ctx.logger));
+  return app;
+}
+
+const rejectNul: RequestHandler = (req, _res, next) => {
+  if (containsNul(req.body) || containsNul(req.query)) throw badRequest('Text must not contain NUL characters');
+  next();
+};
+
+/** Resolves the bearer token to req.actor; routes that need a caller answer 401 themselves. */
+function identify(services: Services): RequestHandler {
+  return (req, _res, next) => {
+    const token = bearerToken(req);
+    if (token) req.actor = services.auth.authenticate(token) ?? undefined;
+    next();
+  };
+}
+
+/** The built React app; every non-API GET falls back to index.html (client-side routes). */
+function serveWebUi(app: Express, webDir: string): void {
+  const indexFile = path.join(webDir, 'index.html');
+  app.use(express.static(webDir, { index: false, maxAge: '1h' }));
+  app.get('/{*splat}', (_req, res) => {
+    if (!fs.existsSync(indexFile)) {
+      res.status(503).type('text').send('The web UI is not built. Run `npm run build:web`.');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexFile);
+  });
+}

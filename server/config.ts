@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { ROLETYPES } from '../shared/roles';
+
+/** Repository root (two levels up from this file in source; overridable by the host). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  COMPANY_NAME: z.string().trim().min(1).default('My Station'),
+  OWNER_USERNAME: z.string().trim().min(1).default('owner'),
+  OWNER_PASSWORD: z.string().min(8).optional(),
+  OWNER_ROLETYPE: z.enum(ROLETYPES).default('user'),
+});
+
+export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the folder holding the SQLite file. */
+  dataDir: string;
+  /** Base for relative paths such as the default ./cg_output (cwd headless, userData in Electron). */
+  baseDir: string;
+  logLevel: LogLevel;
+  firstRun: { companyName: string; ownerUsername: string; ownerPassword?: string; ownerRoletype: 'user' | 'dev' };
+  /** Built web UI (index.html + assets); null serves no UI (API-only tests). */
+  webDir: string | null;
+  migrationsDir: string;
+}
+
+/** Reads the environment once; throws a readable error naming the bad variable. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = process.cwd()): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new Error(`Invalid environment variable ${first?.path.join('.')}: ${first?.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(baseDir, e.DATA_DIR),
+    baseDir,
+    logLevel: e.LOG_LEVEL,
+    firstRun: {
+      companyName: e.COMPANY_NAME,
+      ownerUsername: e.OWNER_USERNAME,
+      ownerPassword: e.OWNER_PASSWORD,
+      ownerRoletype: e.OWNER_ROLETYPE,
+    },
+    webDir: path.join(REPO_ROOT, 'out', 'renderer'),
+    migrationsDir: path.join(REPO_ROOT, 'server', 'db', 'migrations'),
+  };
+}

@@ -1,0 +1,84 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { configFromEnv, type ServerConfig } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { EventBus } from './lib/event-bus';
+import { createLogger, type Logger } from './lib/logger';
+import { LiveHub } from './live/hub';
+import { purgeSessionsJob } from './jobs/purge-sessions.job';
+import { Scheduler } from './jobs/scheduler';
+import { createServices, type Services } from './services';
+import type { FirstRunResult } from './modules/companies/companies.service';
+import { APP_VERSION } from './version';
+
+export interface StartOptions extends Partial<ServerConfig> {
+  clock?: Clock;
+  logger?: Logger;
+  /** Heartbeat period of the live channel (tests shorten it). */
+  wsPingIntervalMs?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  /** Set on the run that created the first company and owner. */
+  firstRun: FirstRunResult | null;
+  services: Services;
+  scheduler: Scheduler;
+  hub: LiveHub;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole CG Bridge server: store, services, jobs, HTTP API, static UI and live channel.
+ * Hosts: `server/cli.ts` (headless, `npm start`) and `electron/main` (desktop app).
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config: ServerConfig = { ...configFromEnv(), ...stripUndefined(options) };
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const store = openDatabase(config.dataDir, config.migrationsDir);
+  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger };
+  const services = createServices(ctx);
+  const firstRun = await services.companies.ensureFirstRun();
+
+  const scheduler = new Scheduler(logger);
+  scheduler.add(purgeSessionsJob(services.auth));
+
+  const server = http.createServer(createApp(ctx, services, APP_VERSION));
+  const hub = new LiveHub({
+    bus: ctx.bus,
+    logger,
+    authenticate: (token) => services.auth.authenticate(token),
+    pingIntervalMs: options.wsPingIntervalMs,
+  });
+  hub.attach(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    firstRun,
+    services,
+    scheduler,
+    hub,
+    close: async () => {
+      scheduler.stop();
+      hub.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      store.close();
+    },
+  };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../shared/constants';
+import type { LoginRequest, LoginResponse } from '../../../shared/contracts/auth';
+import type { Role, Roletype } from '../../../shared/roles';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/auth';
+import { HttpError, tooManyRequests } from '../../lib/errors';
+import { UsersRepo } from '../users/users.repo';
+import { presentUser } from '../users/users.presenter';
+import { LoginLimiter } from './login-limiter';
+import { burnPasswordCheck, verifyPassword } from './password';
+import { SessionsRepo } from './sessions.repo';
+
+/** lastSeenAt is written at most this often, so reads do not turn into writes. */
+const TOUCH_EVERY_MS = 60_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class AuthService {
+  private readonly sessions: SessionsRepo;
+  private readonly users: UsersRepo;
+  private readonly limiter: LoginLimiter;
+
+  constructor(private readonly ctx: AppContext) {
+    this.sessions = new SessionsRepo(ctx.db);
+    this.users = new UsersRepo(ctx.db);
+    this.limiter = new LoginLimiter(ctx.clock);
+  }
+
+  async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
+    const wait = this.limiter.retryAfterSeconds(ip, input.username);
+    if (wait > 0) throw tooManyRequests(`Too many failed login attempts. Try again in ${wait} seconds.`);
+    const user = this.users.findByUsername(input.username);
+    const ok = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password);
+    if (!user || !ok) {
+      this.limiter.fail(ip, input.username);
+      throw new HttpError(401, 'Invalid username or password');
+    }
+    if (!user.isActive) throw new HttpError(403, 'This account is deactivated. Ask an administrator.');
+    this.limiter.succeed(ip, input.username);
+    const now = this.ctx.clock.now();
+    const token = randomBytes(32).toString('base64url');
+    this.sessions.insert({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      createdAt: now.toISOString(),
+      lastSeenAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+    });
+    this.users.touchLastLogin(user.id, now.toISOString());
+    return { token, user: presentUser({ ...user, lastLogin: now.toISOString() }) };
+  }
+
+  /** Resolves a bearer token to the caller, or null when unknown, expired or deactivated. */
+  authenticate(token: string): Actor | null {
+    const tokenHash = hashToken(token);
+    const found = this.sessions.findByHash(tokenHash);
+    if (!found) return null;
+    const { session, user, company } = found;
+    const now = this.ctx.clock.now().getTime();
+    const idleFor = now - Date.parse(session.lastSeenAt);
+    if (now >= Date.parse(session.expiresAt) || idleFor >= SESSION_IDLE_MS) {
+      this.sessions.deleteByHash(tokenHash);
+      return null;
+    }
+    if (!user.isActive || user.deletedAt || !company.isActive) return null;
+    if (idleFor > TOUCH_EVERY_MS) this.sessions.touch(session.id, new Date(now).toISOString());
+    return {
+      userId: user.id,
+      companyId: user.companyId,
+      role: user.role as Role,
+      roletype: user.roletype as Roletype,
+      username: user.username,
+      fullName: user.fullName,
+      tokenHash,
+    };
+  }
+
+  logout(actor: Actor): void {
+    this.sessions.deleteByHash(actor.tokenHash);
+    this.ctx.bus.revoke({ tokenHash: actor.tokenHash });
+  }
+
+  /** Ends every session of a user (password change, deactivation, deletion). */
+  revokeUser(userId: number): void {
+    this.sessions.deleteByUser(userId);
+    this.ctx.bus.revoke({ userId });
+  }
+
+  purgeExpired(): number {
+    const now = this.ctx.clock.now().getTime();
+    return this.sessions.deleteExpired(new Date(now).toISOString(), new Date(now - SESSION_IDLE_MS).toISOString());
+  }
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { Company, createCompanySchema } from '../../../shared/contracts/companies';
+import type { User } from '../../../shared/contracts/users';
+import { isDev } from '../../../shared/roles';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/auth';
+import { conflict, notFound } from '../../lib/errors';
+import { hashPassword } from '../auth/password';
+import { UsersRepo } from '../users/users.repo';
+import { presentUser } from '../users/users.presenter';
+import { CompaniesRepo } from './companies.repo';
+import { presentCompany } from './companies.presenter';
+
+type CreateCompany = z.output<typeof createCompanySchema>;
+
+export interface FirstRunResult {
+  company: Company;
+  owner: User;
+  /** Present only when generated, so the host can print it once. */
+  generatedPassword?: string;
+}
+
+export class CompaniesService {
+  private readonly repo: CompaniesRepo;
+  private readonly users: UsersRepo;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repo = new CompaniesRepo(ctx.db);
+    this.users = new UsersRepo(ctx.db);
+  }
+
+  own(actor: Actor): Company {
+    const row = this.repo.findById(actor.companyId);
+    if (!row) throw notFound('Company');
+    return presentCompany(row);
+  }
+
+  /** Every company, for developer accounts that look after a group of stations. */
+  all(): Company[] {
+    return this.repo.listAll().map(presentCompany);
+  }
+
+  async create(input: CreateCompany, ownerRoletype: 'user' | 'dev' = 'user'): Promise<{ company: Company; owner: User }> {
+    if (this.users.usernameTaken(input.ownerUsername)) throw conflict('Username already exists');
+    const passwordHash = await hashPassword(input.ownerPassword);
+    // One transaction: a company without its owner would be unreachable.
+    return this.ctx.db.transaction((tx) => {
+      const company = new CompaniesRepo(tx).insert({ name: input.name });
+      const owner = new UsersRepo(tx).insert({
+        companyId: company.id,
+        username: input.ownerUsername,
+        passwordHash,
+        fullName: input.ownerFullName,
+        role: 'owner',
+        roletype: ownerRoletype,
+      });
+      return { company: presentCompany(company), owner: presentUser(owner) };
+    });
+  }
+
+  /** On an empty store: one company and its owner (DESIGN.md §6). Returns null when not needed. */
+  async ensureFirstRun(): Promise<FirstRunResult | null> {
+    if (this.repo.count() > 0) return null;
+    const { companyName, ownerUsername, ownerPassword, ownerRoletype } = this.ctx.config.firstRun;
+    const password = ownerPassword ?? randomBytes(12).toString('base64url');
+    const created = await this.create(
+      { name: companyName, ownerUsername, ownerPassword: password, ownerFullName: 'Station Owner' },
+      ownerRoletype,
+    );
+    return ownerPassword ? created : { ...created, generatedPassword: password };
+  }
+
+  canSeeAll(actor: Actor): boolean {
+    return isDev(actor);
+  }
+}

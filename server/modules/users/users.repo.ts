@@ -1,0 +1,78 @@
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
+
+export type NewUserRow = typeof users.$inferInsert;
+export type UserPatch = Partial<Omit<NewUserRow, 'id' | 'companyId' | 'createdAt'>>;
+
+const live = isNull(users.deletedAt);
+
+export class UsersRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  /** Login lookup: across companies, case-insensitive, deleted users excluded. */
+  findByUsername(username: string): UserRow | undefined {
+    return this.db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, live))
+      .get();
+  }
+
+  usernameTaken(username: string, exceptId?: number): boolean {
+    const row = this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${username})`, exceptId ? ne(users.id, exceptId) : undefined))
+      .get();
+    return row !== undefined;
+  }
+
+  findById(companyId: number, id: number): UserRow | undefined {
+    return this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, id), live))
+      .get();
+  }
+
+  /** Any row by id, deleted or not — for names on old records. */
+  findAnyById(id: number): UserRow | undefined {
+    return this.db.select().from(users).where(eq(users.id, id)).get();
+  }
+
+  listByCompany(companyId: number): UserRow[] {
+    return this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, companyId), live))
+      .orderBy(asc(users.fullName), asc(users.id))
+      .all();
+  }
+
+  insert(values: NewUserRow): UserRow {
+    return this.db.insert(users).values(values).returning().get();
+  }
+
+  update(companyId: number, id: number, patch: UserPatch): UserRow | undefined {
+    return this.db
+      .update(users)
+      .set(patch)
+      .where(and(eq(users.companyId, companyId), eq(users.id, id), live))
+      .returning()
+      .get();
+  }
+
+  countActiveOwners(companyId: number): number {
+    const row = this.db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.role, 'owner'), eq(users.isActive, true), live))
+      .get();
+    return row?.n ?? 0;
+  }
+
+  touchLastLogin(id: number, at: string): void {
+    this.db.update(users).set({ lastLogin: at }).where(eq(users.id, id)).run();
+  }
+}

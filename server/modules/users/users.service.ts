@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import type { createUserSchema, updateUserSchema, User } from '../../../shared/contracts/users';
+import { can, canAssignRole, isDev, type Role } from '../../../shared/roles';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/auth';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import type { UserRow } from '../../db/schema';
+import { hashPassword } from '../auth/password';
+import type { AuthService } from '../auth/auth.service';
+import { UsersRepo, type UserPatch } from './users.repo';
+import { presentColleague, presentUser } from './users.presenter';
+
+type CreateUser = z.output<typeof createUserSchema>;
+type UpdateUser = z.output<typeof updateUserSchema>;
+
+export class UsersService {
+  readonly repo: UsersRepo;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly auth: AuthService,
+  ) {
+    this.repo = new UsersRepo(ctx.db);
+  }
+
+  list(actor: Actor): User[] {
+    const present = can(actor, 'users.manage') ? presentUser : presentColleague;
+    return this.repo.listByCompany(actor.companyId).map(present);
+  }
+
+  get(actor: Actor, id: number): User {
+    const row = this.repo.findById(actor.companyId, id);
+    if (!row) throw notFound('User');
+    return actor.userId === id || can(actor, 'users.manage') ? presentUser(row) : presentColleague(row);
+  }
+
+  /** Creates a user in the caller's company; the body's companyId is ignored (DESIGN.md §3.5). */
+  async create(actor: Actor, input: CreateUser, companyId = actor.companyId): Promise<User> {
+    this.assertMayAssign(actor, input.role, input.roletype);
+    if (this.repo.usernameTaken(input.username)) throw conflict('Username already exists');
+    const row = this.repo.insert({
+      companyId,
+      username: input.username,
+      passwordHash: await hashPassword(input.password),
+      fullName: input.fullName,
+      email: input.email,
+      role: input.role,
+      roletype: input.roletype ?? 'user',
+      telegramId: input.telegramId ?? input.telegramUserId,
+    });
+    return this.announce(row, 'created');
+  }
+
+  async update(actor: Actor, id: number, input: UpdateUser): Promise<User> {
+    const target = this.requireManageable(actor, id);
+    if (input.role) this.assertMayAssign(actor, input.role, input.roletype);
+    else if (input.roletype) this.assertMayAssign(actor, target.role as Role, input.roletype);
+    if (input.username && this.repo.usernameTaken(input.username, id)) throw conflict('Username already exists');
+    const losesOwner = target.role === 'owner' && (input.role !== undefined && input.role !== 'owner' || input.isActive === false);
+    if (losesOwner) this.assertNotLastOwner(actor.companyId);
+    if (id === actor.userId && input.isActive === false) throw badRequest('You cannot deactivate your own account');
+    const patch = await this.toPatch(input);
+    const row = this.repo.update(actor.companyId, id, patch);
+    if (!row) throw notFound('User');
+    if (input.password || input.isActive === false) this.auth.revokeUser(id);
+    return this.announce(row, 'updated');
+  }
+
+  /**
+   * Deleting keeps the row (news and logs still name their author) but frees the username and
+   * ends every session of that user.
+   */
+  remove(actor: Actor, id: number): void {
+    const target = this.requireManageable(actor, id);
+    if (id === actor.userId) throw badRequest('You cannot delete your own account');
+    if (target.role === 'owner') this.assertNotLastOwner(actor.companyId);
+    const now = this.ctx.clock.now().toISOString();
+    const row = this.repo.update(actor.companyId, id, {
+      username: `${target.username}#deleted-${id}`,
+      isActive: false,
+      deletedAt: now,
+      updatedAt: now,
+    });
+    this.auth.revokeUser(id);
+    if (row) this.announce({ ...row, username: target.username }, 'deleted');
+  }
+
+  private requireManageable(actor: Actor, id: number): UserRow {
+    const target = this.repo.findById(actor.companyId, id);
+    if (!target) throw notFound('User');
+    if (target.role === 'owner' && actor.role !== 'owner') throw forbidden('Only an owner may change an owner');
+    return target;
+  }
+
+  private assertMayAssign(actor: Actor, role: Role, roletype?: string): void {
+    if (!canAssignRole(actor, role)) throw forbidden(`You may not assign the role ${role}`);
+    if (roletype === 'dev' && !isDev(actor)) throw forbidden('Only developer accounts may grant roletype dev');
+  }
+
+  private assertNotLastOwner(companyId: number): void {
+    if (this.repo.countActiveOwners(companyId) <= 1) throw conflict('A company must keep at least one active owner');
+  }
+
+  private async toPatch(input: UpdateUser): Promise<UserPatch> {
+    const patch: UserPatch = { updatedAt: this.ctx.clock.now().toISOString() };
+    if (input.username !== undefined) patch.username = input.username;
+    if (input.fullName !== undefined) patch.fullName = input.fullName;
+    if (input.email !== undefined) patch.email = input.email;
+    if (input.role !== undefined) patch.role = input.role;
+    if (input.roletype !== undefined) patch.roletype = input.roletype;
+    if (input.isActive !== undefined) patch.isActive = input.isActive;
+    const telegram = input.telegramId !== undefined ? input.telegramId : input.telegramUserId;
+    if (telegram !== undefined) patch.telegramId = telegram;
+    if (input.password) patch.passwordHash = await hashPassword(input.password);
+    return patch;
+  }
+
+  private announce(row: UserRow, change: 'created' | 'updated' | 'deleted'): User {
+    const user = presentUser(row);
+    this.ctx.bus.publish(row.companyId, 'user_updated', { user: presentColleague(row), change });
+    return user;
+  }
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Every non-2xx JSON body (DESIGN.md §4). */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** A numeric id in a route parameter, e.g. /api/users/{id}. */
+export const idParamSchema = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int().positive('id must be a positive integer'),
+});
+
+/** Trimmed required text with a spec-worded message when blank. */
+export function requiredText(message: string, max: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+}
+
+/** Trimmed optional text; blank becomes null so the DB never stores "". */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+export const okSchema = z.object({ success: z.literal(true) });
+export type Ok = z.infer<typeof okSchema>;

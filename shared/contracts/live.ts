@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { User } from './users';
+
+/**
+ * The live channel's typed event map: message type → data. Names are the spec's (000 §7);
+ * later features add their events here so server and client share one list.
+ */
+export interface ServerEvents {
+  user_updated: { user: User; change: 'created' | 'updated' | 'deleted' };
+}
+export type ServerEventType = keyof ServerEvents;
+
+export interface LiveEnvelope<K extends ServerEventType = ServerEventType> {
+  type: K;
+  data: ServerEvents[K];
+}
+
+/** Messages the server sends outside the event map. */
+export type ControlMessage = { type: 'auth_ok'; data: { userId: number } } | { type: 'pong'; data: null };
+
+/** Messages a client may send. */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), userId: z.coerce.number().optional(), token: z.string().max(512) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;

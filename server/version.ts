@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import pkg from '../package.json';
 
-/** The package version, read once; shown by /api/health. */
-export const APP_VERSION: string = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+/** The package version, inlined by bundlers; shown by /api/health. */
+export const APP_VERSION: string = pkg.version;

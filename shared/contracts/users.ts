@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, ROLETYPES } from '../roles';
 import { DEFAULT_NEW_USER_ROLE, LIMITS } from '../constants';
-import { optionalText, requiredText } from './common';
+import { requiredText } from './common';
 
 /** What the server returns for a user; never a password hash. */
 export const userSchema = z.object({

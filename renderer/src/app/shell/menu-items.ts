@@ -1,0 +1,51 @@
+import {
+  IconActivity,
+  IconBell,
+  IconBrandTelegram,
+  IconDeviceTv,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconNews,
+  IconPackage,
+  IconScript,
+  IconSettings,
+  IconTable,
+  IconTrash,
+  IconUsers,
+  IconVersions,
+  type Icon,
+} from '@tabler/icons-react';
+import type { User } from '@shared/contracts/users';
+import { can, isDev } from '@shared/roles';
+
+export interface MenuItem {
+  label: string;
+  to: string;
+  icon: Icon;
+  visible: (user: User) => boolean;
+}
+
+const all = () => true;
+
+/** The side menu of spec 000 §2, in its order, with its visibility rules. */
+export const MENU_ITEMS: readonly MenuItem[] = [
+  { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard, visible: all },
+  { label: 'News Management', to: '/news', icon: IconNews, visible: all },
+  { label: 'CG Control', to: '/cg-control', icon: IconDeviceTv, visible: all },
+  { label: 'Bulletins', to: '/bulletins', icon: IconListDetails, visible: all },
+  { label: 'Prompter', to: '/prompter', icon: IconScript, visible: all },
+  { label: 'Equipment', to: '/equipment', icon: IconPackage, visible: all },
+  { label: 'Activity History', to: '/activity-logs', icon: IconActivity, visible: all },
+  { label: 'Telegram Bot', to: '/telegram', icon: IconBrandTelegram, visible: all },
+  { label: 'Google Sheets', to: '/google-sheets', icon: IconTable, visible: all },
+  { label: 'Users', to: '/users', icon: IconUsers, visible: all },
+  { label: 'Notifications', to: '/notifications', icon: IconBell, visible: all },
+  // Spec: role admin or owner — exactly the recycle-bin permission row.
+  { label: 'Recycle Bin', to: '/recycle-bin', icon: IconTrash, visible: (u) => can(u, 'recycleBin.manage') },
+  { label: 'Settings', to: '/settings', icon: IconSettings, visible: all },
+  { label: 'App Version', to: '/app-version', icon: IconVersions, visible: isDev },
+];
+
+export function visibleMenuItems(user: User): MenuItem[] {
+  return MENU_ITEMS.filter((item) => item.visible(user));
+}

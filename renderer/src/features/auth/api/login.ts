@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginRequest, LoginResponse } from '@shared/contracts/auth';
+import { apiJson } from '@/lib/api-client';
+
+export function login(body: LoginRequest): Promise<LoginResponse> {
+  return apiJson<LoginResponse>('POST', '/api/auth/login', body);
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

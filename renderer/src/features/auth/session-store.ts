@@ -1,0 +1,61 @@
+import { create } from 'zustand';
+import { userSchema, type User } from '@shared/contracts/users';
+import { TOKEN_KEY } from '@/lib/api-client';
+
+export const USER_KEY = 'user';
+
+/** 'checking' = a token but no usable stored user: GET /api/auth/me decides (spec 000 §7). */
+export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
+
+interface SessionState {
+  token: string | null;
+  user: User | null;
+  status: SessionStatus;
+  setSession: (token: string, user: User) => void;
+  setUser: (user: User) => void;
+  clear: () => void;
+}
+
+function readStoredUser(): User | null {
+  const raw = localStorage.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = userSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function initialState(): Pick<SessionState, 'token' | 'user' | 'status'> {
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (!token) return { token: null, user: null, status: 'anonymous' };
+  const user = readStoredUser();
+  return { token, user, status: user ? 'authenticated' : 'checking' };
+}
+
+/** The session is UI state: the token and the signed-in user, mirrored in localStorage. */
+export const useSession = create<SessionState>((set) => ({
+  ...initialState(),
+  setSession: (token, user) => {
+    localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    set({ token, user, status: 'authenticated' });
+  },
+  setUser: (user) => {
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    set({ user, status: 'authenticated' });
+  },
+  clear: () => {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+    set({ token: null, user: null, status: 'anonymous' });
+  },
+}));
+
+/** The signed-in user; only call below the auth guard, where a user always exists. */
+export function useCurrentUser(): User {
+  const user = useSession((s) => s.user);
+  if (!user) throw new Error('useCurrentUser called outside an authenticated route');
+  return user;
+}

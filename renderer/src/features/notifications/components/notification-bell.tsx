@@ -1,0 +1,75 @@
+import { ActionIcon, Anchor, Badge, Box, Divider, Indicator, Popover, Stack, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { BELL_MAX_ITEMS } from '@shared/constants';
+import { bellBadgeText, bellOverflowText } from '@/lib/notification-bell-text';
+import type { ClientNotification } from '../notification-types';
+
+const PRIORITY_COLOR: Record<ClientNotification['priority'], string> = { urgent: 'red', high: 'orange', normal: 'blue' };
+
+function NotificationRow({ item }: { item: ClientNotification }) {
+  return (
+    <Box py={6}>
+      <Text size="sm" fw={600} lineClamp={1}>
+        <Badge size="xs" color={PRIORITY_COLOR[item.priority]} mr={6} variant="filled" circle />
+        {item.title}
+      </Text>
+      <Text size="xs" c="dimmed" lineClamp={2}>
+        {item.message}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {new Date(item.time).toLocaleString()}
+      </Text>
+    </Box>
+  );
+}
+
+/** Header bell (spec 000 §2): count badge capped at 99+, first five items, link to preferences. */
+export function NotificationBell({ notifications }: { notifications: readonly ClientNotification[] }) {
+  const [opened, setOpened] = useState(false);
+  const badge = bellBadgeText(notifications.length);
+  const overflow = bellOverflowText(notifications.length);
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withArrow>
+      <Popover.Target>
+        <Indicator label={badge} size={18} color="red" disabled={!badge} offset={4} inline>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={badge ? `Notifications (${badge})` : 'Notifications'}
+            onClick={() => setOpened((o) => !o)}
+          >
+            <IconBell size={20} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p="sm" data-testid="bell-dropdown">
+        <Text fw={700} size="sm" mb={4}>
+          Notifications
+        </Text>
+        {notifications.length === 0 ? (
+          <Text size="sm" c="dimmed" py="sm" ta="center">
+            No new notifications
+          </Text>
+        ) : (
+          <Stack gap={0}>
+            {notifications.slice(0, BELL_MAX_ITEMS).map((item) => (
+              <NotificationRow key={item.id} item={item} />
+            ))}
+            {overflow && (
+              <Text size="xs" c="dimmed" pt={4}>
+                {overflow}
+              </Text>
+            )}
+          </Stack>
+        )}
+        <Divider my="xs" />
+        <Anchor component={Link} to="/notifications" size="sm" onClick={() => setOpened(false)}>
+          Manage Notification Preferences
+        </Anchor>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,180 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { create } from 'zustand';
+import { LIVE_REFRESH_DELAY_MS, WS_CLOSE_UNAUTHORIZED, WS_PATH } from '@shared/constants';
+import type { ClientMessage } from '@shared/contracts/live';
+import { LIVE_WINDOW_EVENTS, liveHandlersFor } from './live-registry';
+import { queryClient } from './query-client';
+
+export const RECONNECT_BASE_MS = 500;
+export const RECONNECT_CAP_MS = 10_000;
+
+interface LiveStatusState {
+  connected: boolean;
+}
+
+/** Connected/Disconnected for the header; set by the socket, read by any component. */
+export const useLiveStatus = create<LiveStatusState>(() => ({ connected: false }));
+
+export interface LiveSession {
+  userId: number;
+  token: string;
+  /** Called when the server refuses the token (close 4401): the session is over. */
+  onUnauthorized: () => void;
+}
+
+interface Envelope {
+  type: string;
+  data?: unknown;
+}
+
+export function reconnectDelay(attempt: number): number {
+  return Math.min(RECONNECT_CAP_MS, RECONNECT_BASE_MS * 2 ** attempt);
+}
+
+function liveUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}${WS_PATH}`;
+}
+
+function parseEnvelope(raw: unknown): Envelope | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value && typeof value === 'object' && 'type' in value && typeof value.type === 'string') {
+      return value as Envelope;
+    }
+  } catch {
+    // Fall through: logged by the caller.
+  }
+  return null;
+}
+
+/**
+ * The one live channel per tab (DESIGN.md §4): authenticates, reconnects with capped exponential
+ * backoff, refetches everything after a gap (events may have been missed), and turns server
+ * messages into batched query refreshes and window events.
+ */
+export class LiveConnection {
+  private socket: WebSocket | null = null;
+  private session: LiveSession | null = null;
+  private attempt = 0;
+  private everConnected = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly pendingKeys = new Map<string, QueryKey>();
+
+  constructor(private readonly client: QueryClient) {}
+
+  connect(session: LiveSession): void {
+    this.disconnect();
+    this.session = session;
+    this.attempt = 0;
+    this.everConnected = false;
+    window.addEventListener('online', this.reconnectNow);
+    this.open();
+  }
+
+  disconnect(): void {
+    this.session = null;
+    window.removeEventListener('online', this.reconnectNow);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close(1000, 'Logged out');
+    useLiveStatus.setState({ connected: false });
+  }
+
+  send(message: ClientMessage): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  private readonly reconnectNow = (): void => {
+    if (!this.session || this.socket) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.open();
+  };
+
+  private open(): void {
+    const session = this.session;
+    if (!session) return;
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(liveUrl());
+    } catch (error) {
+      // Spec 000 §8: if the channel cannot be created, live updates stay off for this session.
+      console.error('Live updates disabled: cannot open the live channel', error);
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => this.send({ type: 'auth', userId: session.userId, token: session.token });
+    socket.onmessage = (event) => this.onMessage(event.data);
+    socket.onclose = (event) => this.onClose(socket, event.code);
+  }
+
+  private onClose(socket: WebSocket, code: number): void {
+    if (this.socket !== socket) return; // an old socket closing after logout or reconnect
+    this.socket = null;
+    useLiveStatus.setState({ connected: false });
+    const session = this.session;
+    if (!session) return;
+    if (code === WS_CLOSE_UNAUTHORIZED) {
+      this.disconnect();
+      session.onUnauthorized();
+      return;
+    }
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.open();
+    }, reconnectDelay(this.attempt++));
+  }
+
+  private onMessage(raw: unknown): void {
+    const message = parseEnvelope(raw);
+    if (!message) {
+      console.warn('Ignoring an unparsable live message', raw);
+      return;
+    }
+    if (message.type === 'auth_ok') return this.onAuthenticated();
+    if (message.type === 'pong') return;
+    this.dispatch(message);
+  }
+
+  private onAuthenticated(): void {
+    useLiveStatus.setState({ connected: true });
+    this.attempt = 0;
+    // After a gap we cannot know what we missed: refetch every active query.
+    if (this.everConnected) void this.client.invalidateQueries();
+    this.everConnected = true;
+  }
+
+  private dispatch(message: Envelope): void {
+    const windowEvent = LIVE_WINDOW_EVENTS[message.type];
+    if (windowEvent) window.dispatchEvent(new CustomEvent(windowEvent, { detail: message.data }));
+    for (const handler of liveHandlersFor(message.type)) {
+      handler.invalidate?.forEach((key) => this.pendingKeys.set(JSON.stringify(key), key));
+      try {
+        handler.handle?.(message.data);
+      } catch (error) {
+        console.error(`Live handler for ${message.type} failed`, error);
+      }
+    }
+    this.scheduleRefresh();
+  }
+
+  /** One refresh per burst: a bulk import sends many events but needs one refetch. */
+  private scheduleRefresh(): void {
+    if (this.refreshTimer || this.pendingKeys.size === 0) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = null;
+      const keys = [...this.pendingKeys.values()];
+      this.pendingKeys.clear();
+      for (const queryKey of keys) void this.client.invalidateQueries({ queryKey });
+    }, LIVE_REFRESH_DELAY_MS);
+  }
+}
+
+export const live = new LiveConnection(queryClient);

@@ -1,0 +1,24 @@
+import { BELL_BADGE_CAP, BELL_MAX_ITEMS } from '@shared/constants';
+
+/** Count badge text on the bell: nothing at zero, the count, or '99+' above the cap (000 §9). */
+export function bellBadgeText(count: number): string | null {
+  if (!Number.isFinite(count) || count <= 0) return null;
+  return count > BELL_BADGE_CAP ? `${BELL_BADGE_CAP}+` : String(Math.floor(count));
+}
+
+/** The line under the first items: '+N more notifications', or null when all fit. */
+export function bellOverflowText(count: number): string | null {
+  const hidden = count - BELL_MAX_ITEMS;
+  return hidden > 0 ? `+${hidden} more notifications` : null;
+}
+
+export type NotificationPriority = 'urgent' | 'high' | 'normal';
+
+const PRIORITY_RANK: Record<NotificationPriority, number> = { urgent: 0, high: 1, normal: 2 };
+
+/** Urgent first, then high, then normal; newest first within each priority (000 §9). */
+export function sortNotifications<T extends { priority: NotificationPriority; time: string }>(items: readonly T[]): T[] {
+  return [...items].sort(
+    (a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || Date.parse(b.time) - Date.parse(a.time),
+  );
+}

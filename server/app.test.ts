@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pkg from '../package.json';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './test/api-client';
+import { loginDevOwner } from './test/factories';
+import { startTestServer, type TestServer } from './test/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('HTTP contract', () => {
+  it('GET /api/health answers ok with the version', async () => {
+    const res = await new ApiClient(server.url).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', version: pkg.version });
+  });
+
+  it('an unknown /api path is a 404 JSON', async () => {
+    const res = await new ApiClient(server.url).get('/api/no/such/thing');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+    expect(res.body).toMatchObject({ message: 'No API route GET /api/no/such/thing' });
+  });
+
+  it('hostile input always gets a 4xx JSON with a message, never a 5xx or a stack', async () => {
+    const dev = await loginDevOwner(server);
+    const raw = (body: string, type = 'application/json') => dev.request('POST', '/api/users', body, { 'content-type': type });
+    const attempts = [
+      raw('{"username": "a",'),
+      raw('[]'),
+      raw('null'),
+      raw('"string"'),
+      raw(JSON.stringify({ username: 'x'.repeat(1024 * 1024), password: 'p', fullName: 'f' })),
+      raw(JSON.stringify({ username: 'nul\u0000user', password: 'password-1', fullName: 'f' })),
+      raw(JSON.stringify({ username: 123, password: ['a'], fullName: { a: 1 } })),
+      raw('username=a&password=b', 'application/x-www-form-urlencoded'),
+      dev.put('/api/users/abc', { fullName: 'x' }),
+      dev.put('/api/users/-1', { fullName: 'x' }),
+      dev.delete('/api/users/99999999999999999999'),
+      dev.get('/api/users/1%00'),
+      dev.get('/api/companies?scope=everything'),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+      expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+      expect(JSON.stringify(res.body)).not.toMatch(/at .*\.(ts|js):\d+/);
+    }
+    expect((await dev.get('/api/health')).status).toBe(200);
+  });
+
+  it('a body over the limit is 413', async () => {
+    const dev = await loginDevOwner(server);
+    const res = await dev.request('POST', '/api/users', JSON.stringify({ fullName: 'x'.repeat(400 * 1024) }));
+    expect(res).toMatchObject({ status: 413, body: { message: 'Request body is too large' } });
+  });
+
+  it('sends hardening headers but no HSTS and no upgrade-insecure-requests (plain-HTTP LAN)', async () => {
+    const res = await new ApiClient(server.url).get('/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    expect(res.headers.get('content-security-policy')).not.toMatch(/upgrade-insecure-requests/);
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describe('SQLite store', () => {
+  it('runs in WAL mode with synchronous FULL and foreign keys, migrations applied', () => {
+    const file = path.join(server.dataDir, 'cg-bridge.sqlite');
+    expect(fs.existsSync(file)).toBe(true);
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    const tables = db.prepare("select name from sqlite_master where type='table'").all() as Array<{ name: string }>;
+    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['companies', 'users', 'sessions']));
+    db.close();
+  });
+
+  it('stores only the hash of session tokens', async () => {
+    const dev = await loginDevOwner(server);
+    const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'), { readonly: true });
+    const rows = db.prepare('select token_hash from sessions').all() as Array<{ token_hash: string }>;
+    db.close();
+    expect(rows.some((r) => r.token_hash === dev.token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
+  });
+});

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from '../config';
+import { startServer, type RunningServer, type StartOptions } from '../index';
+import { ManualClock } from '../lib/clock';
+import { createLogger } from '../lib/logger';
+
+export const DEV_OWNER = { username: 'devowner', password: 'dev-owner-password' } as const;
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  baseDir: string;
+  clock: ManualClock;
+}
+
+/**
+ * A real server on an ephemeral port with its own temp data directory. Its first owner is a dev,
+ * so tests can create further companies through POST /api/companies.
+ */
+export async function startTestServer(options: StartOptions & { withUi?: boolean } = {}): Promise<TestServer> {
+  const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-test-'));
+  const dataDir = path.join(baseDir, 'data');
+  const clock = new ManualClock();
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    baseDir,
+    webDir: options.withUi ? path.join(REPO_ROOT, 'out', 'renderer') : null,
+    firstRun: {
+      companyName: 'Station A',
+      ownerUsername: DEV_OWNER.username,
+      ownerPassword: DEV_OWNER.password,
+      ownerRoletype: 'dev',
+    },
+    logger: createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent'),
+    clock,
+    ...options,
+  });
+  return {
+    ...server,
+    dataDir,
+    baseDir,
+    clock,
+    close: async () => {
+      await server.close();
+      fs.rmSync(baseDir, { recursive: true, force: true });
+    },
+  };
+}

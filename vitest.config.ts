@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { rendererConfig } from './renderer/vite.config';
 
 /**
  * Two projects: `server` (unit + API tests against a real server on an ephemeral port) and
@@ -9,9 +10,11 @@ export default defineConfig({
     env: { TZ: 'UTC' },
     projects: [
       {
+        // Renderer unit tests import through the UI's aliases (@shared, @).
+        resolve: rendererConfig.resolve,
         test: {
-          name: 'server',
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts'],
+          name: 'unit',
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 20_000,

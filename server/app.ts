@@ -2,14 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { bearerToken } from './lib/auth';
+import { bearerToken, requireAuth } from './lib/auth';
 import { badRequest } from './lib/errors';
 import { errorHandler } from './lib/errors';
 import { containsNul } from './lib/validate';
 import type { AppContext } from './context';
 import type { Services } from './services';
+import { activityLogsRouter } from './modules/activity-logs/activity-logs.routes';
 import { authRouter } from './modules/auth/auth.routes';
 import { companiesRouter } from './modules/companies/companies.routes';
+import { newsRouter } from './modules/news/news.routes';
 import { usersRouter } from './modules/users/users.routes';
 
 const JSON_LIMIT = '256kb';
@@ -28,6 +30,8 @@ export function createApp(ctx: AppContext, services: Services, version: string):
   app.use('/api/auth', authRouter(services.auth, services.users));
   app.use('/api/users', usersRouter(services.users));
   app.use('/api/companies', companiesRouter(services.companies));
+  app.use('/api/news', newsRouter(services.news, services.recycleBin));
+  app.use('/api/activity-logs', requireAuth, activityLogsRouter(services.activity));
   app.use('/api', (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });
   });

@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { EventBus } from './lib/event-bus';
 import { createLogger, type Logger } from './lib/logger';
 import { LiveHub } from './live/hub';
+import { purgeRecycleBinJob } from './jobs/purge-recycle-bin.job';
 import { purgeSessionsJob } from './jobs/purge-sessions.job';
 import { Scheduler } from './jobs/scheduler';
 import { createServices, type Services } from './services';
@@ -46,6 +47,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const scheduler = new Scheduler(logger);
   scheduler.add(purgeSessionsJob(services.auth));
+  scheduler.add(purgeRecycleBinJob(services.recycleBin));
 
   const server = http.createServer(createApp(ctx, services, APP_VERSION));
   const hub = new LiveHub({

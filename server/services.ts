@@ -1,6 +1,9 @@
 import type { AppContext } from './context';
+import { ActivityLogsService } from './modules/activity-logs/activity-logs.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CompaniesService } from './modules/companies/companies.service';
+import { NewsService } from './modules/news/news.service';
+import { RecycleBinService } from './modules/recycle-bin/recycle-bin.service';
 import { UsersService } from './modules/users/users.service';
 
 /** Every feature service, wired once. Later features add theirs here. */
@@ -8,13 +11,21 @@ export interface Services {
   auth: AuthService;
   users: UsersService;
   companies: CompaniesService;
+  activity: ActivityLogsService;
+  news: NewsService;
+  recycleBin: RecycleBinService;
 }
 
 export function createServices(ctx: AppContext): Services {
   const auth = new AuthService(ctx);
+  const activity = new ActivityLogsService(ctx);
+  const news = new NewsService(ctx, activity);
   return {
     auth,
-    users: new UsersService(ctx, auth),
+    activity,
+    users: new UsersService(ctx, auth, activity),
     companies: new CompaniesService(ctx),
+    news,
+    recycleBin: new RecycleBinService(ctx, news, activity),
   };
 }

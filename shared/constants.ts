@@ -38,3 +38,17 @@ export const WS_MAX_BUFFERED = 1024 * 1024;
 export const WS_AUTH_TIMEOUT_MS = 10_000;
 /** Close code sent when the auth message carries a bad token. */
 export const WS_CLOSE_UNAUTHORIZED = 4401;
+
+/** News (spec 000 §3, §9); text limits are ours (docs/decisions.md). */
+export const NEWS_STATUSES = ['draft', 'approved', 'published'] as const;
+export const NEWS_PRIORITIES = ['normal', 'breaking', 'urgent'] as const;
+export const NEWS_DEFAULT_CATEGORY = 'General';
+export const NEWS_LIMITS = { title: 300, subtitle: 300, content: 50_000, category: 60 } as const;
+/** The unpaged GET /api/news answers at most this many newest articles. */
+export const NEWS_UNPAGED_MAX = 1000;
+export const NEWS_MAX_PAGE_SIZE = 100;
+/** Deleted news stays in the recycle bin this long. */
+export const RECYCLE_BIN_RETENTION_MS = 2 * 60 * 60 * 1000;
+/** Breaking-news notifications cover articles younger than this. */
+export const BREAKING_NEWS_WINDOW_MS = 2 * 60 * 60 * 1000;
+export const ACTIVITY_PAGE_SIZE = 100;

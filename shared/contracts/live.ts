@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { News } from './news';
 import type { User } from './users';
 
 /**
@@ -7,6 +8,11 @@ import type { User } from './users';
  */
 export interface ServerEvents {
   user_updated: { user: User; change: 'created' | 'updated' | 'deleted' };
+  news_created: News;
+  news_updated: News;
+  news_deleted: { id: number; permanent: boolean };
+  /** A breaking or urgent article was created (or raised to breaking/urgent). */
+  breaking_news: News;
 }
 export type ServerEventType = keyof ServerEvents;
 

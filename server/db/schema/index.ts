@@ -1,3 +1,5 @@
 export * from './companies';
 export * from './users';
 export * from './sessions';
+export * from './news';
+export * from './activity-logs';

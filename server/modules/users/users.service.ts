@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { UserRow } from '../../db/schema';
 import { hashPassword } from '../auth/password';
+import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { AuthService } from '../auth/auth.service';
 import { UsersRepo, type UserPatch } from './users.repo';
 import { presentColleague, presentUser } from './users.presenter';
@@ -19,6 +20,7 @@ export class UsersService {
   constructor(
     private readonly ctx: AppContext,
     private readonly auth: AuthService,
+    private readonly activity: ActivityLogsService,
   ) {
     this.repo = new UsersRepo(ctx.db);
   }
@@ -48,6 +50,7 @@ export class UsersService {
       roletype: input.roletype ?? 'user',
       telegramId: input.telegramId ?? input.telegramUserId,
     });
+    this.activity.record({ userId: actor.userId, companyId }, 'user_created', `Created user ${row.username} (${row.role})`);
     return this.announce(row, 'created');
   }
 
@@ -63,6 +66,7 @@ export class UsersService {
     const row = this.repo.update(actor.companyId, id, patch);
     if (!row) throw notFound('User');
     if (input.password || input.isActive === false) this.auth.revokeUser(id);
+    this.activity.record(actor, 'user_updated', `Updated user ${row.username}`);
     return this.announce(row, 'updated');
   }
 
@@ -82,6 +86,7 @@ export class UsersService {
       updatedAt: now,
     });
     this.auth.revokeUser(id);
+    this.activity.record(actor, 'user_deleted', `Deleted user ${target.username}`);
     if (row) this.announce({ ...row, username: target.username }, 'deleted');
   }
 

@@ -1,0 +1,41 @@
+// `npm test`: every check a change must pass, in order, stopping at the first failure:
+// Chromium present → typecheck → lint → server tests → web build → end-to-end tests.
+// Ends with one plain "N passed, N failed" line summing both vitest projects.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
+import { buildWeb } from './build-web.mjs';
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-vitest-'));
+const totals = { passed: 0, failed: 0 };
+
+function run(label, cmd, args) {
+  console.log(`\n▶ ${label}`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } });
+  return res.status === 0;
+}
+
+function vitest(project) {
+  const out = path.join(reports, `${project}.json`);
+  const ok = run(`vitest ${project}`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+  }
+  return ok;
+}
+
+function finish(ok) {
+  console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(ok ? 0 : 1);
+}
+
+ensureChromium();
+if (!run('typecheck', 'npm', ['run', '--silent', 'typecheck'])) finish(false);
+if (!run('lint', 'npm', ['run', '--silent', 'lint'])) finish(false);
+if (!vitest('unit')) finish(false);
+await buildWeb({ ifStale: true });
+finish(vitest('e2e'));

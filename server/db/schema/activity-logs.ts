@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { companies } from './companies';
+import { users } from './users';
+
+/** Who did what, per company. Append-only. */
+export const activityLogs = sqliteTable(
+  'activity_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id').references(() => users.id),
+    action: text('action').notNull(),
+    details: text('details'),
+    createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  },
+  (t) => [index('activity_company_created_idx').on(t.companyId, t.createdAt)],
+);
+
+export type ActivityLogRow = typeof activityLogs.$inferSelect;

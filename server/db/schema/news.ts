@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { companies } from './companies';
+import { users } from './users';
+
+export const news = sqliteTable(
+  'news',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    title: text('title').notNull(),
+    subtitle: text('subtitle'),
+    content: text('content').notNull(),
+    category: text('category').notNull().default('General'),
+    status: text('status').notNull().default('draft'),
+    priority: text('priority').notNull().default('normal'),
+    isExpired: integer('is_expired', { mode: 'boolean' }).notNull().default(false),
+    expiryStatus: text('expiry_status').notNull().default('active'),
+    isDeleted: integer('is_deleted', { mode: 'boolean' }).notNull().default(false),
+    deletedBy: integer('deleted_by').references(() => users.id),
+    deletedAt: text('deleted_at'),
+    scheduledForDeletion: text('scheduled_for_deletion'),
+    createdBy: integer('created_by').references(() => users.id),
+    approvedBy: integer('approved_by').references(() => users.id),
+    approvedAt: text('approved_at'),
+    publishedBy: integer('published_by').references(() => users.id),
+    publishedAt: text('published_at'),
+    createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    updatedAt: text('updated_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  },
+  (t) => [
+    // The news page reads one status of one company, newest first, a page at a time.
+    index('news_company_list_idx').on(t.companyId, t.isDeleted, t.status, t.createdAt),
+    index('news_company_created_idx').on(t.companyId, t.isDeleted, t.createdAt),
+    // The purge job looks for expired rows across companies.
+    index('news_purge_idx').on(t.isDeleted, t.scheduledForDeletion),
+  ],
+);
+
+export type NewsRow = typeof news.$inferSelect;

@@ -1,0 +1,44 @@
+import type { ActivityLog } from '../../../shared/contracts/activity-logs';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../../lib/auth';
+import { ActivityLogsRepo } from './activity-logs.repo';
+
+export interface ActivityPage {
+  items: ActivityLog[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** Writes and reads the per-company activity history. */
+export class ActivityLogsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Records an action; pass the transaction so the entry commits with the change it describes. */
+  record(actor: Pick<Actor, 'userId' | 'companyId'>, action: string, details: string, db: DbOrTx = this.ctx.db): void {
+    new ActivityLogsRepo(db).insert({
+      companyId: actor.companyId,
+      userId: actor.userId,
+      action,
+      details,
+      createdAt: this.ctx.clock.now().toISOString(),
+    });
+  }
+
+  list(actor: Actor, page: number, limit: number): ActivityPage {
+    const repo = new ActivityLogsRepo(this.ctx.db);
+    const rows = repo.list(actor.companyId, limit, (page - 1) * limit);
+    const items = rows.map(({ log, username }) => ({
+      id: log.id,
+      userId: log.userId,
+      username: username?.replace(/#deleted-\d+$/, '') ?? null,
+      action: log.action,
+      details: log.details,
+      companyId: log.companyId,
+      createdAt: log.createdAt,
+      timestamp: log.createdAt,
+    }));
+    return { items, total: repo.count(actor.companyId), page, limit };
+  }
+}

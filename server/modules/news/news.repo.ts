@@ -1,0 +1,115 @@
+import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { NewsStatus } from '../../../shared/contracts/news';
+import type { DbOrTx } from '../../db/client';
+import { news, users, type NewsRow } from '../../db/schema';
+
+export type NewNewsRow = typeof news.$inferInsert;
+export type NewsPatch = Partial<Omit<NewNewsRow, 'id' | 'companyId' | 'createdAt' | 'createdBy'>>;
+
+export interface NewsWithNames {
+  row: NewsRow;
+  createdByName: string | null;
+  approvedByName: string | null;
+  publishedByName: string | null;
+}
+
+const creator = alias(users, 'creator');
+const approver = alias(users, 'approver');
+const publisher = alias(users, 'publisher');
+
+export class NewsRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  private selectWithNames() {
+    return this.db
+      .select({
+        row: news,
+        createdByName: creator.fullName,
+        approvedByName: approver.fullName,
+        publishedByName: publisher.fullName,
+      })
+      .from(news)
+      .leftJoin(creator, eq(creator.id, news.createdBy))
+      .leftJoin(approver, eq(approver.id, news.approvedBy))
+      .leftJoin(publisher, eq(publisher.id, news.publishedBy));
+  }
+
+  private liveWhere(companyId: number, status?: NewsStatus): SQL | undefined {
+    return and(eq(news.companyId, companyId), eq(news.isDeleted, false), status ? eq(news.status, status) : undefined);
+  }
+
+  /** Not-deleted articles of a company, newest first. */
+  list(companyId: number, opts: { status?: NewsStatus; limit: number; offset: number }): NewsWithNames[] {
+    return this.selectWithNames()
+      .where(this.liveWhere(companyId, opts.status))
+      .orderBy(desc(news.createdAt), desc(news.id))
+      .limit(opts.limit)
+      .offset(opts.offset)
+      .all();
+  }
+
+  count(companyId: number, status?: NewsStatus): number {
+    return this.db.select({ n: sql<number>`count(*)` }).from(news).where(this.liveWhere(companyId, status)).get()?.n ?? 0;
+  }
+
+  findWithNames(companyId: number, id: number): NewsWithNames | undefined {
+    return this.selectWithNames()
+      .where(and(eq(news.companyId, companyId), eq(news.id, id)))
+      .get();
+  }
+
+  find(companyId: number, id: number): NewsRow | undefined {
+    return this.db
+      .select()
+      .from(news)
+      .where(and(eq(news.companyId, companyId), eq(news.id, id)))
+      .get();
+  }
+
+  insert(values: NewNewsRow): NewsRow {
+    return this.db.insert(news).values(values).returning().get();
+  }
+
+  update(companyId: number, id: number, patch: NewsPatch, extra?: SQL): NewsRow | undefined {
+    return this.db
+      .update(news)
+      .set(patch)
+      .where(and(eq(news.companyId, companyId), eq(news.id, id), extra))
+      .returning()
+      .get();
+  }
+
+  listDeleted(companyId: number): NewsRow[] {
+    return this.db
+      .select()
+      .from(news)
+      .where(and(eq(news.companyId, companyId), eq(news.isDeleted, true)))
+      .orderBy(asc(news.scheduledForDeletion))
+      .all();
+  }
+
+  /** Permanently removes deleted articles whose time is up; all companies when companyId is null. */
+  purgeExpired(now: string, companyId: number | null): Array<{ id: number; companyId: number }> {
+    return this.db
+      .delete(news)
+      .where(
+        and(
+          eq(news.isDeleted, true),
+          lte(news.scheduledForDeletion, now),
+          companyId === null ? undefined : eq(news.companyId, companyId),
+        ),
+      )
+      .returning({ id: news.id, companyId: news.companyId })
+      .all();
+  }
+
+  deleteDeleted(companyId: number, id: number): boolean {
+    return (
+      this.db
+        .delete(news)
+        .where(and(eq(news.companyId, companyId), eq(news.id, id), eq(news.isDeleted, true)))
+        .run().changes > 0
+    );
+  }
+}

@@ -1,0 +1,61 @@
+import { Router, type Request } from 'express';
+import { idParamSchema } from '../../../shared/contracts/common';
+import { createNewsSchema, newsListQuerySchema, updateNewsSchema } from '../../../shared/contracts/news';
+import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { parse } from '../../lib/validate';
+import type { RecycleBinService } from '../recycle-bin/recycle-bin.service';
+import type { NewsService } from './news.service';
+
+const idOf = (req: Request) => parse(idParamSchema, req.params).id;
+
+/** /api/news — the spec's table (000 §7), recycle bin included. */
+export function newsRouter(news: NewsService, bin: RecycleBinService): Router {
+  const router = Router();
+  router.use(requireAuth);
+  const manage = requirePermission('news.manage');
+  const binManage = requirePermission('recycleBin.manage');
+
+  router.get('/', (req, res) => {
+    const query = parse(newsListQuerySchema, req.query);
+    const actor = actorOf(req);
+    if (query.page) res.json(news.page(actor, { status: query.status, page: query.page, limit: query.limit }));
+    else res.json(news.list(actor, query.status));
+  });
+
+  // Static paths before /:id so "recycle-bin" is never read as an id.
+  router.get('/recycle-bin', binManage, (req, res) => {
+    res.json(bin.list(actorOf(req)));
+  });
+  router.post('/cleanup', binManage, (req, res) => {
+    res.json({ deletedCount: bin.cleanup(actorOf(req)) });
+  });
+
+  router.get('/:id', (req, res) => {
+    res.json(news.get(actorOf(req), idOf(req)));
+  });
+  router.post('/', requirePermission('news.create'), (req, res) => {
+    res.status(201).json(news.create(actorOf(req), parse(createNewsSchema, req.body)));
+  });
+  router.put('/:id', requirePermission('news.create'), (req, res) => {
+    res.json(news.update(actorOf(req), idOf(req), parse(updateNewsSchema, req.body)));
+  });
+  router.post('/:id/approve', manage, (req, res) => {
+    res.json(news.approve(actorOf(req), idOf(req)));
+  });
+  router.post('/:id/publish', manage, (req, res) => {
+    res.json(news.publish(actorOf(req), idOf(req)));
+  });
+  router.delete('/:id', manage, (req, res) => {
+    news.remove(actorOf(req), idOf(req));
+    res.json({ success: true });
+  });
+  router.post('/:id/restore', binManage, (req, res) => {
+    res.json(bin.restore(actorOf(req), idOf(req)));
+  });
+  router.delete('/:id/permanent', binManage, (req, res) => {
+    bin.deleteForever(actorOf(req), idOf(req));
+    res.json({ success: true });
+  });
+
+  return router;
+}

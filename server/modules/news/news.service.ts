@@ -1,0 +1,170 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { NEWS_UNPAGED_MAX, RECYCLE_BIN_RETENTION_MS } from '../../../shared/constants';
+import type { createNewsSchema, News, NewsPage, NewsStatus, updateNewsSchema } from '../../../shared/contracts/news';
+import { can } from '../../../shared/roles';
+import type { AppContext } from '../../context';
+import { news, type NewsRow } from '../../db/schema';
+import type { Actor } from '../../lib/auth';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import { NewsRepo, type NewsPatch } from './news.repo';
+import { presentNews } from './news.presenter';
+
+type CreateNews = z.output<typeof createNewsSchema>;
+type UpdateNews = z.output<typeof updateNewsSchema>;
+
+const isBreaking = (priority: string) => priority === 'breaking' || priority === 'urgent';
+
+/** News articles and their workflow: draft → approved → published; delete moves to the bin. */
+export class NewsService {
+  readonly repo: NewsRepo;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly activity: ActivityLogsService,
+  ) {
+    this.repo = new NewsRepo(ctx.db);
+  }
+
+  list(actor: Actor, status?: NewsStatus): News[] {
+    return this.repo.list(actor.companyId, { status, limit: NEWS_UNPAGED_MAX, offset: 0 }).map(presentNews);
+  }
+
+  page(actor: Actor, opts: { status?: NewsStatus; page: number; limit: number }): NewsPage {
+    const items = this.repo
+      .list(actor.companyId, { status: opts.status, limit: opts.limit, offset: (opts.page - 1) * opts.limit })
+      .map(presentNews);
+    return { items, total: this.repo.count(actor.companyId, opts.status), page: opts.page, limit: opts.limit };
+  }
+
+  get(actor: Actor, id: number): News {
+    const found = this.repo.findWithNames(actor.companyId, id);
+    if (!found || found.row.isDeleted) throw notFound('News article');
+    return presentNews(found);
+  }
+
+  create(actor: Actor, input: CreateNews): News {
+    const now = this.now();
+    const row = this.ctx.db.transaction((tx) => {
+      const created = new NewsRepo(tx).insert({
+        companyId: actor.companyId,
+        title: input.title,
+        subtitle: input.subtitle,
+        content: input.content,
+        category: input.category,
+        priority: input.priority,
+        status: 'draft',
+        createdBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      this.activity.record(actor, 'news_created', `Created news "${created.title}"`, tx);
+      return created;
+    });
+    const dto = this.get(actor, row.id);
+    this.ctx.bus.publish(actor.companyId, 'news_created', dto);
+    if (isBreaking(dto.priority)) this.ctx.bus.publish(actor.companyId, 'breaking_news', dto);
+    return dto;
+  }
+
+  /** Managers edit any unpublished article; writers edit only their own drafts. */
+  update(actor: Actor, id: number, input: UpdateNews): News {
+    const current = this.requireLive(actor, id);
+    if (current.status === 'published') throw conflict('A published article can no longer be edited');
+    const mine = current.createdBy === actor.userId && current.status === 'draft';
+    if (!can(actor, 'news.manage') && !(mine && can(actor, 'news.create'))) {
+      throw forbidden('You may edit only your own draft articles');
+    }
+    const { title, subtitle, content, category, priority } = input;
+    const patch: NewsPatch = { title, subtitle, content, category, priority, updatedAt: this.now() };
+    // The form may send fields it did not change; undefined means "leave as is".
+    for (const key of Object.keys(patch) as Array<keyof NewsPatch>) if (patch[key] === undefined) delete patch[key];
+    const dto = this.change(actor, id, patch, 'news_updated', `Updated news "${patch.title ?? current.title}"`);
+    if (input.priority && isBreaking(input.priority) && !isBreaking(current.priority)) {
+      this.ctx.bus.publish(actor.companyId, 'breaking_news', dto);
+    }
+    return dto;
+  }
+
+  approve(actor: Actor, id: number): News {
+    const current = this.requireLive(actor, id);
+    if (current.status !== 'draft') throw conflict(`Only draft articles can be approved (this one is ${current.status})`);
+    const now = this.now();
+    return this.change(
+      actor,
+      id,
+      { status: 'approved', approvedBy: actor.userId, approvedAt: now, updatedAt: now },
+      'news_approved',
+      `Approved news "${current.title}"`,
+      'draft',
+    );
+  }
+
+  publish(actor: Actor, id: number): News {
+    const current = this.requireLive(actor, id);
+    if (current.status !== 'approved') {
+      throw conflict(`Only approved articles can be published (this one is ${current.status})`);
+    }
+    const now = this.now();
+    return this.change(
+      actor,
+      id,
+      { status: 'published', publishedBy: actor.userId, publishedAt: now, updatedAt: now },
+      'news_published',
+      `Published news "${current.title}"`,
+      'approved',
+    );
+  }
+
+  /** Soft delete into the recycle bin; purged for good after the retention period. */
+  remove(actor: Actor, id: number): void {
+    const current = this.requireLive(actor, id);
+    const now = this.ctx.clock.now();
+    const updated = this.ctx.db.transaction((tx) => {
+      const row = new NewsRepo(tx).update(
+        actor.companyId,
+        id,
+        {
+          isDeleted: true,
+          deletedBy: actor.userId,
+          deletedAt: now.toISOString(),
+          scheduledForDeletion: new Date(now.getTime() + RECYCLE_BIN_RETENTION_MS).toISOString(),
+          updatedAt: now.toISOString(),
+        },
+        eq(news.isDeleted, false),
+      );
+      if (row) this.activity.record(actor, 'news_deleted', `Deleted news "${current.title}"`, tx);
+      return row;
+    });
+    if (!updated) throw notFound('News article');
+    this.ctx.bus.publish(actor.companyId, 'news_deleted', { id, permanent: false });
+  }
+
+  private requireLive(actor: Actor, id: number): NewsRow {
+    const row = this.repo.find(actor.companyId, id);
+    if (!row || row.isDeleted) throw notFound('News article');
+    return row;
+  }
+
+  /**
+   * Applies a patch only if the article is still live (and still in `fromStatus`), logs it in the
+   * same transaction, then announces it. A lost race answers 409 instead of double-approving.
+   */
+  private change(actor: Actor, id: number, patch: NewsPatch, action: string, details: string, fromStatus?: NewsStatus): News {
+    const ok = this.ctx.db.transaction((tx) => {
+      const guard = and(eq(news.isDeleted, false), fromStatus ? eq(news.status, fromStatus) : undefined);
+      const row = new NewsRepo(tx).update(actor.companyId, id, patch, guard);
+      if (row) this.activity.record(actor, action, details, tx);
+      return Boolean(row);
+    });
+    if (!ok) throw conflict('The article was changed by someone else; reload and try again');
+    const dto = this.get(actor, id);
+    this.ctx.bus.publish(actor.companyId, 'news_updated', dto);
+    return dto;
+  }
+
+  private now(): string {
+    return this.ctx.clock.now().toISOString();
+  }
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ACTIVITY_PAGE_SIZE } from '../constants';
+
+export const activityLogSchema = z.object({
+  id: z.number(),
+  userId: z.number().nullable(),
+  username: z.string().nullable(),
+  action: z.string(),
+  details: z.string().nullable(),
+  companyId: z.number(),
+  createdAt: z.string(),
+  /** The spec also reads the time as `timestamp`. */
+  timestamp: z.string(),
+});
+export type ActivityLog = z.infer<typeof activityLogSchema>;
+
+export const activityListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(ACTIVITY_PAGE_SIZE),
+});
+
+/** Action names (spec 001 §3 plus the news/user ones we log) → the badge the list shows. */
+export const ACTIVITY_BADGES: Record<string, string> = {
+  equipment_checked_out: 'Checked Out',
+  equipment_returned: 'Returned',
+  equipment_request_approved: 'Approved',
+  equipment_request_rejected: 'Rejected',
+  news_created: 'Created',
+  news_updated: 'Updated',
+  news_approved: 'Approved',
+  news_published: 'Published',
+  news_deleted: 'Deleted',
+  news_restored: 'Restored',
+  news_purged: 'Purged',
+  cg_file_created: 'Created',
+  cg_file_updated: 'Updated',
+  user_created: 'Created',
+  user_updated: 'Updated',
+  user_deleted: 'Deleted',
+};

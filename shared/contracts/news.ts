@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { NEWS_DEFAULT_CATEGORY, NEWS_LIMITS, NEWS_MAX_PAGE_SIZE, NEWS_PRIORITIES, NEWS_STATUSES } from '../constants';
+import { requiredText } from './common';
+
+export const newsStatusSchema = z.enum(NEWS_STATUSES);
+export const newsPrioritySchema = z.enum(NEWS_PRIORITIES, { error: 'Priority must be normal, breaking or urgent' });
+export type NewsStatus = z.infer<typeof newsStatusSchema>;
+export type NewsPriority = z.infer<typeof newsPrioritySchema>;
+
+export const newsSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  content: z.string(),
+  category: z.string(),
+  status: newsStatusSchema,
+  priority: newsPrioritySchema,
+  isExpired: z.boolean(),
+  expiryStatus: z.enum(['active', 'expired', 'extended']),
+  isDeleted: z.boolean(),
+  deletedBy: z.number().nullable(),
+  deletedAt: z.string().nullable(),
+  scheduledForDeletion: z.string().nullable(),
+  companyId: z.number(),
+  createdBy: z.number().nullable(),
+  approvedBy: z.number().nullable(),
+  approvedAt: z.string().nullable(),
+  publishedBy: z.number().nullable(),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdByName: z.string().nullable(),
+  approvedByName: z.string().nullable(),
+  publishedByName: z.string().nullable(),
+});
+export type News = z.infer<typeof newsSchema>;
+
+const subtitle = z
+  .string()
+  .trim()
+  .max(NEWS_LIMITS.subtitle, `Subtitle must be at most ${NEWS_LIMITS.subtitle} characters`)
+  .nullish()
+  .transform((v) => (v ? v : null));
+const category = z
+  .string()
+  .trim()
+  .max(NEWS_LIMITS.category, `Category must be at most ${NEWS_LIMITS.category} characters`)
+  .nullish()
+  .transform((v) => v || NEWS_DEFAULT_CATEGORY);
+
+/** The news form (spec 000 §5). companyId, createdBy and status are accepted and ignored. */
+export const createNewsSchema = z.object({
+  title: requiredText('Title is required', NEWS_LIMITS.title),
+  subtitle,
+  content: requiredText('Content is required', NEWS_LIMITS.content),
+  category,
+  priority: newsPrioritySchema.default('normal'),
+  companyId: z.unknown().optional(),
+  createdBy: z.unknown().optional(),
+  status: z.unknown().optional(),
+});
+export type CreateNewsInput = z.input<typeof createNewsSchema>;
+
+export const updateNewsSchema = z.object({
+  title: requiredText('Title is required', NEWS_LIMITS.title).optional(),
+  subtitle,
+  content: requiredText('Content is required', NEWS_LIMITS.content).optional(),
+  category: category.optional(),
+  priority: newsPrioritySchema.optional(),
+  companyId: z.unknown().optional(),
+});
+export type UpdateNewsInput = z.input<typeof updateNewsSchema>;
+
+/** Optional paging of GET /api/news; without `page` the answer is the spec's plain array. */
+export const newsListQuerySchema = z.object({
+  status: newsStatusSchema.optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(NEWS_MAX_PAGE_SIZE).default(20),
+});
+
+export const newsPageSchema = z.object({
+  items: z.array(newsSchema),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+export type NewsPage = z.infer<typeof newsPageSchema>;
+
+export const deletedNewsSchema = newsSchema.pick({
+  id: true,
+  title: true,
+  subtitle: true,
+  content: true,
+  priority: true,
+  deletedAt: true,
+  scheduledForDeletion: true,
+});
+export type DeletedNews = z.infer<typeof deletedNewsSchema>;
+
+export const cleanupResponseSchema = z.object({ deletedCount: z.number() });

@@ -1,4 +1,5 @@
-import { BELL_BADGE_CAP, BELL_MAX_ITEMS } from '@shared/constants';
+// Relative on purpose: the unit test runs under vitest, which has no '@shared' alias.
+import { BELL_BADGE_CAP, BELL_MAX_ITEMS } from '../../../shared/constants';
 
 /** Count badge text on the bell: nothing at zero, the count, or '99+' above the cap (000 §9). */
 export function bellBadgeText(count: number): string | null {

@@ -16,7 +16,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const company = useOwnCompany(user.companyId);
   const { pathname } = useLocation();
   return (
-    <Stack gap={0} h="100%">
+    <Stack gap={0} h="100%" data-testid="side-menu">
       <Box px="md" py="sm" style={{ borderBottom: '1px solid var(--app-shell-border-color)' }}>
         <Text fw={800} size="lg" lh={1.2}>
           {PRODUCT_NAME}

@@ -34,12 +34,17 @@ function initialState(): Pick<SessionState, 'token' | 'user' | 'status'> {
   return { token, user, status: user ? 'authenticated' : 'checking' };
 }
 
+/** Persists a session without touching the store (the login page reloads the app next). */
+export function storeSession(token: string, user: User): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+}
+
 /** The session is UI state: the token and the signed-in user, mirrored in localStorage. */
 export const useSession = create<SessionState>((set) => ({
   ...initialState(),
   setSession: (token, user) => {
-    localStorage.setItem(TOKEN_KEY, token);
-    localStorage.setItem(USER_KEY, JSON.stringify(user));
+    storeSession(token, user);
     set({ token, user, status: 'authenticated' });
   },
   setUser: (user) => {

@@ -5,7 +5,7 @@ import { Navigate } from 'react-router';
 import { PRODUCT_NAME } from '@shared/constants';
 import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
-import { useSession } from '../session-store';
+import { storeSession, useSession } from '../session-store';
 
 interface FieldErrors {
   username?: string;
@@ -39,7 +39,8 @@ export default function LoginPage() {
       {
         onSuccess: (res) => {
           if (!res?.token || !res.user) return console.error('Login response without token and user', res);
-          useSession.getState().setSession(res.token, res.user);
+          // Stored only: the reload to / starts every screen from this session.
+          storeSession(res.token, res.user);
           window.location.assign('/');
         },
       },

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { DEV_OWNER } from '../server/test/test-server';
+import { createUser, loginDevOwner } from '../server/test/factories';
+import { useApp } from './support/app-fixture';
+import { expectHidden, login, logout, menuLabels, shell, visible, waitForPath } from './support/pages';
+
+const FULL_MENU = [
+  'Dashboard',
+  'News Management',
+  'CG Control',
+  'Bulletins',
+  'Prompter',
+  'Equipment',
+  'Activity History',
+  'Telegram Bot',
+  'Google Sheets',
+  'Users',
+  'Notifications',
+  'Recycle Bin',
+  'Settings',
+  'App Version',
+];
+
+describe('app shell', () => {
+  const app = useApp();
+
+  it('shows a dev owner the full menu, the company, name and ROLE', async () => {
+    const page = await app.newPage();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    expect(await menuLabels(page)).toEqual(FULL_MENU);
+    await visible(shell(page).sideMenu.getByText('CG Bridge', { exact: true }));
+    await visible(page.getByTestId('menu-company').getByText('Station A'));
+    expect(await page.getByTestId('menu-user-role').innerText()).toBe('OWNER');
+    await visible(page.getByText('Real-time broadcast operations control'));
+    await visible(page.getByRole('heading', { name: 'Dashboard' }));
+  });
+
+  it('hides Recycle Bin and App Version from an editor', async () => {
+    const owner = await loginDevOwner(app.server);
+    const editor = await createUser(owner, app.server, 'editor', { fullName: 'Eddie Editor' });
+    const page = await app.newPage();
+    await login(page, editor.user.username, editor.password);
+    await visible(shell(page).menuLink('Settings'));
+    const labels = await menuLabels(page);
+    expect(labels).toEqual(FULL_MENU.filter((l) => l !== 'Recycle Bin' && l !== 'App Version'));
+    await visible(page.getByTestId('menu-user-name').getByText('Eddie Editor'));
+    expect(await page.getByTestId('menu-user-role').innerText()).toBe('EDITOR');
+  });
+
+  it('shows Connected once the live channel is authenticated', async () => {
+    const page = await app.newPage();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await visible(shell(page).connection.getByText('Connected', { exact: true }));
+    expect(await shell(page).connection.getAttribute('data-connected')).toBe('true');
+  });
+
+  it('shows 404 Page Not Found for an unknown route and placeholders for planned screens', async () => {
+    const page = await app.newPage();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await page.goto('/no-such-screen');
+    await visible(page.getByRole('heading', { name: '404 Page Not Found' }));
+    await shell(page).menuLink('CG Control').click();
+    await waitForPath(page, '/cg-control');
+    await visible(page.getByRole('heading', { name: 'CG Control' }));
+    await visible(page.getByText('This screen is coming in a later release.'));
+  });
+
+  it('toggles Emergency Mode and opens an empty bell', async () => {
+    const page = await app.newPage();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    const emergency = page.getByRole('button', { name: 'Emergency Mode' });
+    expect(await emergency.getAttribute('aria-pressed')).toBe('false');
+    await emergency.click();
+    expect(await emergency.getAttribute('aria-pressed')).toBe('true');
+    await shell(page).bell.click();
+    await visible(page.getByText('No new notifications'));
+    await page.getByRole('link', { name: 'Manage Notification Preferences' }).click();
+    await waitForPath(page, '/notifications');
+  });
+
+  it('logs out to /login and keeps the app closed afterwards', async () => {
+    const page = await app.newPage();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await logout(page);
+    await visible(page.getByRole('button', { name: 'Sign In' }));
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto('/users');
+    await waitForPath(page, '/login');
+    await expectHidden(shell(page).menu);
+  });
+});

@@ -1,0 +1,23 @@
+import { registerLiveEvent } from '@/lib/live-registry';
+import { registerUsersLiveEvents } from '@/features/users/users-live';
+
+let registered = false;
+
+/**
+ * Live message → cache refresh wiring, once at start (pages are lazy, but their caches must be
+ * refreshed even while another page is open). Each feature registers its own events here.
+ * The spec's refresh rules for features not built yet (000 §7) are wired now, so the cache
+ * keys they will use are already kept fresh: news, equipment, CG.
+ */
+export function registerAppLiveEvents(): void {
+  if (registered) return;
+  registered = true;
+  registerUsersLiveEvents();
+  for (const type of ['news_created', 'news_updated', 'news_deleted']) {
+    registerLiveEvent(type, { invalidate: [['/api/news'], ['/api/dashboard/stats']] });
+  }
+  for (const type of ['equipment_requested', 'equipment_request_updated']) {
+    registerLiveEvent(type, { invalidate: [['/api/equipment'], ['/api/equipment-requests'], ['/api/dashboard/stats']] });
+  }
+  registerLiveEvent('cg_file_updated', { invalidate: [['/api/cg-files']] });
+}

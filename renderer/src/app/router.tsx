@@ -1,0 +1,57 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { RequireAuth } from './require-auth';
+import { AppLayout, PageLoader } from './shell/app-layout';
+
+// One chunk per feature page keeps the first load small (DESIGN.md §7: ≤ 400 kB gzip).
+const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
+const UsersPage = lazy(() => import('@/features/users/pages/users-page'));
+const PlaceholderPage = lazy(() => import('@/features/placeholder/pages/placeholder-page'));
+const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
+
+/** Screens of spec 000 §2 / 001 §2 that later releases build; the title is the menu label. */
+const PLANNED_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
+  { path: 'news', title: 'News Management' },
+  { path: 'cg-control', title: 'CG Control' },
+  { path: 'equipment', title: 'Equipment' },
+  { path: 'bulletins', title: 'Bulletins' },
+  { path: 'prompter', title: 'Prompter' },
+  { path: 'telegram', title: 'Telegram Bot' },
+  { path: 'activity-logs', title: 'Activity History' },
+  { path: 'google-sheets', title: 'Google Sheets' },
+  { path: 'settings', title: 'Settings' },
+  { path: 'notifications', title: 'Notifications' },
+  { path: 'recycle-bin', title: 'Recycle Bin' },
+  { path: 'app-version', title: 'App Version' },
+  { path: 'mobile-field', title: 'Mobile Field' },
+];
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="/login"
+        element={
+          <Suspense fallback={<PageLoader />}>
+            <LoginPage />
+          </Suspense>
+        }
+      />
+      <Route
+        element={
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        }
+      >
+        <Route index element={<PlaceholderPage title="Dashboard" />} />
+        <Route path="dashboard" element={<PlaceholderPage title="Dashboard" />} />
+        <Route path="users" element={<UsersPage />} />
+        {PLANNED_SCREENS.map(({ path, title }) => (
+          <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

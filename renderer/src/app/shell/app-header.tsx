@@ -1,0 +1,38 @@
+import { Box, Burger, Group, Text } from '@mantine/core';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useBellNotifications } from '@/features/notifications/hooks/use-bell-notifications';
+import { ConnectionIndicator, EmergencyModeButton, LiveIndicator } from './header-status';
+import { UserMenu } from './user-menu';
+
+interface AppHeaderProps {
+  navOpened: boolean;
+  onToggleNav: () => void;
+}
+
+/** Header (spec 000 §2): title and tagline, Emergency Mode, LIVE, connection, bell, user menu. */
+export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
+  const notifications = useBellNotifications();
+  return (
+    <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+        <Box style={{ minWidth: 0 }}>
+          <Text fw={800} size="lg" lh={1.1} truncate>
+            {PRODUCT_NAME}
+          </Text>
+          <Text size="xs" c="dimmed" lh={1.2} visibleFrom="md" truncate>
+            {PRODUCT_TAGLINE}
+          </Text>
+        </Box>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <EmergencyModeButton />
+        <LiveIndicator />
+        <ConnectionIndicator />
+        <NotificationBell notifications={notifications} />
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,38 @@
+import { AppShell, Center, Loader } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { AppHeader } from './app-header';
+import { SideMenu } from './side-menu';
+
+export function PageLoader() {
+  return (
+    <Center py="xl">
+      <Loader size="sm" />
+    </Center>
+  );
+}
+
+/** The authenticated shell: header, side menu (a drawer behind a burger on phones), page. */
+export function AppLayout() {
+  const [navOpened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <AppHeader navOpened={navOpened} onToggleNav={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <SideMenu onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

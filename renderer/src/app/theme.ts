@@ -1,0 +1,13 @@
+import { createTheme } from '@mantine/core';
+
+/** Dense but legible: a control room reads this UI at arm's length on a dark wall of screens. */
+export const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'sm',
+  fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, sans-serif',
+  fontSizes: { xs: '0.75rem', sm: '0.8125rem', md: '0.875rem', lg: '1rem', xl: '1.125rem' },
+  headings: { fontWeight: '700' },
+  components: {
+    Table: { defaultProps: { verticalSpacing: 6, horizontalSpacing: 'sm' } },
+  },
+});

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateUserInput, User } from '@shared/contracts/users';
+import { apiJson } from '@/lib/api-client';
+import { usersQueryKey } from './get-users';
+
+export function createUser(body: CreateUserInput): Promise<User> {
+  return apiJson<User>('POST', '/api/users', body);
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

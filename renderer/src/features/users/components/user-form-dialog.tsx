@@ -1,0 +1,104 @@
+import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import type { User } from '@shared/contracts/users';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/features/auth/session-store';
+import { useCreateUser } from '../api/create-user';
+import { useUpdateUser } from '../api/update-user';
+import { assignableRoles } from '../user-permissions';
+import { emptyForm, formFromUser, toCreateInput, toUpdateChanges, type FieldErrors, type UserFormValues } from './user-form-values';
+
+interface UserFormDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The user being edited; absent for Add User. */
+  user?: User | null;
+}
+
+/** Add User and Edit User (spec 001 §2 Users): one form, two modes. */
+export function UserFormDialog({ opened, onClose, user }: UserFormDialogProps) {
+  const fullScreen = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add User'} size="lg" fullScreen={fullScreen}>
+      {/* Keyed so each opening starts from the user's current values, not the last draft. */}
+      {opened && <UserForm key={user?.id ?? 'new'} user={user ?? null} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
+  const actor = useCurrentUser();
+  const [values, setValues] = useState<UserFormValues>(() => (user ? formFromUser(user) : emptyForm()));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const createMutation = useCreateUser();
+  const updateMutation = useUpdateUser();
+  const mutation = user ? updateMutation : createMutation;
+  const set = (field: keyof UserFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const done = (text: string) => () => {
+      notifications.show({ title: 'Success', message: text, color: 'green' });
+      onDone();
+    };
+    if (user) {
+      const parsed = toUpdateChanges(user, values);
+      setErrors(parsed.errors);
+      if (parsed.ok) updateMutation.mutate({ id: user.id, changes: parsed.body }, { onSuccess: done('User updated successfully') });
+      return;
+    }
+    const parsed = toCreateInput(values);
+    setErrors(parsed.errors);
+    if (parsed.ok) createMutation.mutate(parsed.body, { onSuccess: done('User created successfully') });
+  };
+
+  const failure = mutation.error && `${user ? 'Failed to update user' : 'Failed to create user'}: ${errorMessage(mutation.error)}`;
+  const roles = assignableRoles(actor, user?.role).map((role) => ({ value: role, label: role }));
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        {failure && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+            {failure}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Username" required autoComplete="off" value={values.username} onChange={(e) => set('username')(e.currentTarget.value)} error={errors.username} />
+          <PasswordInput
+            label="Password"
+            required={!user}
+            autoComplete="new-password"
+            placeholder={user ? 'Leave blank to keep the current password' : undefined}
+            description={user ? 'Leave blank to keep' : undefined}
+            value={values.password}
+            onChange={(e) => set('password')(e.currentTarget.value)}
+            error={errors.password}
+          />
+          <TextInput label="Full Name" required value={values.fullName} onChange={(e) => set('fullName')(e.currentTarget.value)} error={errors.fullName} />
+          <TextInput label="Email" type="email" value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} />
+          <Select label="Role" data={roles} value={values.role} onChange={(v) => v && set('role')(v)} allowDeselect={false} error={errors.role} />
+          <TextInput
+            label="Telegram ID"
+            inputMode="numeric"
+            placeholder="e.g. 123456789"
+            value={values.telegramId}
+            onChange={(e) => set('telegramId')(e.currentTarget.value)}
+            error={errors.telegramId}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            {user ? 'Save Changes' : 'Create User'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { User } from '@shared/contracts/users';
+import { canManageUser } from '../user-permissions';
+import { RoleBadge } from './role-badge';
+
+interface UsersTableProps {
+  users: readonly User[];
+  actor: User;
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+  onToggleActive: (user: User, isActive: boolean) => void;
+}
+
+const dash = <Text c="dimmed" span>—</Text>;
+
+function formatTime(iso: string | null) {
+  return iso ? new Date(iso).toLocaleString() : dash;
+}
+
+function ActiveCell({ user, editable, onToggle }: { user: User; editable: boolean; onToggle: (v: boolean) => void }) {
+  if (!editable) {
+    return (
+      <Badge color={user.isActive ? 'green' : 'gray'} variant="dot" size="sm">
+        {user.isActive ? 'Active' : 'Inactive'}
+      </Badge>
+    );
+  }
+  return (
+    <Switch
+      size="sm"
+      checked={user.isActive}
+      onChange={(e) => onToggle(e.currentTarget.checked)}
+      label={user.isActive ? 'Active' : 'Inactive'}
+      aria-label={`Active: ${user.username}`}
+    />
+  );
+}
+
+function UserRow({ user, actor, onEdit, onDelete, onToggleActive }: Omit<UsersTableProps, 'users'> & { user: User }) {
+  const manageable = canManageUser(actor, user);
+  const isSelf = user.id === actor.id;
+  return (
+    <Table.Tr data-testid={`user-row-${user.username}`} opacity={user.isActive ? 1 : 0.6}>
+      <Table.Td fw={600}>{user.fullName}</Table.Td>
+      <Table.Td ff="monospace">{user.username}</Table.Td>
+      <Table.Td>{user.email ?? dash}</Table.Td>
+      <Table.Td>
+        <RoleBadge role={user.role} />
+      </Table.Td>
+      <Table.Td ff="monospace">{user.telegramId ?? dash}</Table.Td>
+      <Table.Td>
+        <ActiveCell user={user} editable={manageable && !isSelf} onToggle={(v) => onToggleActive(user, v)} />
+      </Table.Td>
+      <Table.Td fz="xs">{formatTime(user.lastLogin)}</Table.Td>
+      <Table.Td>
+        {manageable && (
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            <Tooltip label="Edit">
+              <ActionIcon variant="subtle" aria-label={`Edit ${user.username}`} onClick={() => onEdit(user)}>
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
+            {!isSelf && (
+              <Tooltip label="Delete">
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.username}`} onClick={() => onDelete(user)}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Users table (spec 001 §2): name, username, email, role, bot id, active, last login. */
+export function UsersTable({ users, ...rest }: UsersTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Full Name</Table.Th>
+            <Table.Th>Username</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Telegram ID</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Last Login</Table.Th>
+            <Table.Th w={80} aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <UserRow key={user.id} user={user} {...rest} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

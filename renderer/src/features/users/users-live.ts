@@ -1,0 +1,7 @@
+import { registerLiveEvent } from '@/lib/live-registry';
+import { usersQueryKey } from './api/get-users';
+
+/** Another admin's change (or our own, from another tab) refreshes the users table. */
+export function registerUsersLiveEvents(): () => void {
+  return registerLiveEvent('user_updated', { invalidate: [usersQueryKey] });
+}

@@ -9,7 +9,9 @@ import { containsNul } from './lib/validate';
 import type { AppContext } from './context';
 import type { Services } from './services';
 import { activityLogsRouter } from './modules/activity-logs/activity-logs.routes';
+import { apiKeysRouter } from './modules/api-keys/api-keys.routes';
 import { authRouter } from './modules/auth/auth.routes';
+import { cgFilesRouter, cgFromNewsRouter } from './modules/cg-files/cg-files.routes';
 import { companiesRouter } from './modules/companies/companies.routes';
 import { newsRouter } from './modules/news/news.routes';
 import { usersRouter } from './modules/users/users.routes';
@@ -30,7 +32,9 @@ export function createApp(ctx: AppContext, services: Services, version: string):
   app.use('/api/auth', authRouter(services.auth, services.users));
   app.use('/api/users', usersRouter(services.users));
   app.use('/api/companies', companiesRouter(services.companies));
-  app.use('/api/news', newsRouter(services.news, services.recycleBin));
+  app.use('/api/news', cgFromNewsRouter(services.cgFiles, services.news), newsRouter(services.news, services.recycleBin));
+  app.use('/api/cg-files', cgFilesRouter(services.cgFiles, services.apiKeys));
+  app.use('/api/company/api-keys', apiKeysRouter(services.apiKeys));
   app.use('/api/activity-logs', requireAuth, activityLogsRouter(services.activity));
   app.use('/api', (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });

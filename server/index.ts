@@ -44,6 +44,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger };
   const services = createServices(ctx);
   const firstRun = await services.companies.ensureFirstRun();
+  // Files must match the DB before anything goes on air (a crash may have left them behind).
+  await services.cgFiles.resyncAll();
 
   const scheduler = new Scheduler(logger);
   scheduler.add(purgeSessionsJob(services.auth));

@@ -1,6 +1,8 @@
 import type { AppContext } from './context';
 import { ActivityLogsService } from './modules/activity-logs/activity-logs.service';
+import { ApiKeysService } from './modules/api-keys/api-keys.service';
 import { AuthService } from './modules/auth/auth.service';
+import { CgFilesService } from './modules/cg-files/cg-files.service';
 import { CompaniesService } from './modules/companies/companies.service';
 import { NewsService } from './modules/news/news.service';
 import { RecycleBinService } from './modules/recycle-bin/recycle-bin.service';
@@ -14,6 +16,8 @@ export interface Services {
   activity: ActivityLogsService;
   news: NewsService;
   recycleBin: RecycleBinService;
+  cgFiles: CgFilesService;
+  apiKeys: ApiKeysService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -27,5 +31,7 @@ export function createServices(ctx: AppContext): Services {
     companies: new CompaniesService(ctx),
     news,
     recycleBin: new RecycleBinService(ctx, news, activity),
+    cgFiles: new CgFilesService(ctx, activity),
+    apiKeys: new ApiKeysService(ctx),
   };
 }

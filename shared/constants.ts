@@ -52,3 +52,37 @@ export const RECYCLE_BIN_RETENTION_MS = 2 * 60 * 60 * 1000;
 /** Breaking-news notifications cover articles younger than this. */
 export const BREAKING_NEWS_WINDOW_MS = 2 * 60 * 60 * 1000;
 export const ACTIVITY_PAGE_SIZE = 100;
+
+/** CG (spec 000 §3): the 13 file types, the control panel's bar types, the add-from-news subset. */
+export const CG_TYPES = [
+  'headline',
+  'subheadline',
+  'breakingnews',
+  'emergency',
+  'infoline',
+  'programbar',
+  'score1',
+  'score2',
+  'team1',
+  'team2',
+  'timer',
+  'titlebar',
+  'news_crawler',
+] as const;
+export const CG_BAR_TYPES = ['hashtag_bar', 'program_bar'] as const;
+export const CG_WRITABLE_TYPES = [...CG_TYPES, ...CG_BAR_TYPES] as const;
+export const CG_FROM_NEWS_TYPES = ['headline', 'subheadline', 'breakingnews', 'emergency', 'infoline', 'programbar', 'titlebar'] as const;
+export const CG_CONTENT_SOURCES = ['title', 'subtitle', 'both', 'content', 'custom'] as const;
+/** Longest CG text we accept (a crawler of 500 headlines × 500 chars fits). */
+export const CG_CONTENT_MAX = 300_000;
+export const CG_FILE_NAME_MAX = 120;
+export const DEFAULT_CG_OUTPUT_PATH = './cg_output';
+/** Headline editor defaults (spec 000 §4). */
+export const DEFAULT_HASHTAG_TEXT = '#Breaking #News';
+export const DEFAULT_PROGRAM_LABEL = 'Live Program';
+export const BREAKING_FORMAT_HEADLINE = 'BREAKING NEWS';
+/** How long a CG file replace may retry while a graphics program holds the file (Windows). */
+export const CG_WRITE_RETRY_BUDGET_MS = 1000;
+
+/** API keys (spec 001 §3). */
+export const API_KEY_PERMISSIONS = ['cg_files', 'equipment', 'news'] as const;

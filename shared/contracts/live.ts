@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CgFileUpdatedEvent } from './cg-files';
 import type { News } from './news';
 import type { User } from './users';
 
@@ -13,6 +14,9 @@ export interface ServerEvents {
   news_deleted: { id: number; permanent: boolean };
   /** A breaking or urgent article was created (or raised to breaking/urgent). */
   breaking_news: News;
+  cg_file_updated: CgFileUpdatedEvent;
+  /** A CG file could not be replaced (e.g. held open on Windows): the operator must know. */
+  cg_write_failed: { types: string[]; message: string };
 }
 export type ServerEventType = keyof ServerEvents;
 

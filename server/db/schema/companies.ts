@@ -8,6 +8,8 @@ export const companies = sqliteTable('companies', {
   licenseKey: text('license_key'),
   licenseExpiry: text('license_expiry'),
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  /** Where this company's CG text files go; relative paths resolve against the server's base dir. */
+  cgOutputPath: text('cg_output_path').notNull().default('./cg_output'),
   createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
 });
 

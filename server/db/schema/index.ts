@@ -3,3 +3,5 @@ export * from './users';
 export * from './sessions';
 export * from './news';
 export * from './activity-logs';
+export * from './cg-files';
+export * from './api-keys';

@@ -17,6 +17,10 @@ export class CompaniesRepo {
     return this.db.select().from(companies).orderBy(asc(companies.id)).all();
   }
 
+  setCgOutputPath(id: number, cgOutputPath: string): CompanyRow | undefined {
+    return this.db.update(companies).set({ cgOutputPath }).where(eq(companies.id, id)).returning().get();
+  }
+
   count(): number {
     return this.db.select({ n: sql<number>`count(*)` }).from(companies).get()?.n ?? 0;
   }

@@ -46,7 +46,11 @@ export class CompaniesService {
     const passwordHash = await hashPassword(input.ownerPassword);
     // One transaction: a company without its owner would be unreachable.
     return this.ctx.db.transaction((tx) => {
-      const company = new CompaniesRepo(tx).insert({ name: input.name });
+      const repo = new CompaniesRepo(tx);
+      const isFirst = repo.count() === 0;
+      let company = repo.insert({ name: input.name });
+      // Two companies must never write the same CG files: later stations get their own folder.
+      if (!isFirst) company = repo.setCgOutputPath(company.id, `./cg_output/company-${company.id}`) ?? company;
       const owner = new UsersRepo(tx).insert({
         companyId: company.id,
         username: input.ownerUsername,

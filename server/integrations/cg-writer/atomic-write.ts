@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { CG_WRITE_RETRY_BUDGET_MS } from '../../../shared/constants';
+
+/** The file operations the writer needs; tests swap `rename` to act like a locked Windows file. */
+export interface FsOps {
+  rename(from: string, to: string): Promise<void>;
+}
+
+export const realFs: FsOps = { rename: (from, to) => fsp.rename(from, to) };
+
+/** Raised when a file could not be replaced in time; the API turns it into 503. */
+export class CgWriteError extends Error {
+  constructor(
+    readonly filePath: string,
+    readonly code: string | undefined,
+  ) {
+    super(`Could not write ${path.basename(filePath)}${code ? ` (${code})` : ''}`);
+  }
+}
+
+// Windows refuses a rename over a file another program (vMix, CasparCG) has open right now.
+const TRANSIENT = new Set(['EPERM', 'EBUSY', 'EACCES']);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Replaces `filePath` with `content` so a reader sees either the old or the new text, never a
+ * partial or empty one: write a temp file in the same folder, fsync it, rename over the target.
+ * UTF-8 without BOM, no trailing newline — the file holds exactly the text.
+ */
+export async function writeFileAtomic(filePath: string, content: string, ops: FsOps = realFs): Promise<void> {
+  const dir = path.dirname(filePath);
+  const temp = path.join(dir, `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    const handle = await fsp.open(temp, 'w');
+    try {
+      await handle.writeFile(content, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await renameWithRetry(temp, filePath, ops);
+  } catch (err) {
+    await fsp.rm(temp, { force: true }).catch(() => undefined);
+    if (err instanceof CgWriteError) throw err;
+    throw new CgWriteError(filePath, (err as NodeJS.ErrnoException).code);
+  }
+}
+
+async function renameWithRetry(from: string, to: string, ops: FsOps): Promise<void> {
+  const started = Date.now();
+  for (let delay = 10; ; delay = Math.min(delay * 2, 200)) {
+    try {
+      await ops.rename(from, to);
+      return;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (!code || !TRANSIENT.has(code) || Date.now() - started + delay > CG_WRITE_RETRY_BUDGET_MS) {
+        throw new CgWriteError(to, code);
+      }
+      await sleep(delay);
+    }
+  }
+}

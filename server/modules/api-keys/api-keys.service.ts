@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { ApiKey, ApiKeyPermission, CreatedApiKey, createApiKeySchema } from '../../../shared/contracts/api-keys';
+import type { AppContext } from '../../context';
+import type { ApiKeyRow } from '../../db/schema';
+import type { Actor } from '../../lib/auth';
+import { notFound } from '../../lib/errors';
+import { ApiKeysRepo } from './api-keys.repo';
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+function present(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    keyPrefix: row.keyPrefix,
+    permissions: row.permissions as ApiKeyPermission[],
+    isActive: row.isActive,
+    createdAt: row.createdAt,
+    lastUsed: row.lastUsed,
+  };
+}
+
+/** Company API keys: 32 random bytes, stored as SHA-256, shown once, limited by permission. */
+export class ApiKeysService {
+  private readonly repo: ApiKeysRepo;
+
+  constructor(private readonly ctx: AppContext) {
+    this.repo = new ApiKeysRepo(ctx.db);
+  }
+
+  list(actor: Actor): ApiKey[] {
+    return this.repo.list(actor.companyId).map(present);
+  }
+
+  create(actor: Actor, input: z.output<typeof createApiKeySchema>): CreatedApiKey {
+    const key = `cgb_${randomBytes(32).toString('base64url')}`;
+    const row = this.repo.insert({
+      companyId: actor.companyId,
+      name: input.name,
+      keyHash: hashKey(key),
+      keyPrefix: key.slice(0, 12),
+      permissions: [...new Set(input.permissions)],
+      createdAt: this.ctx.clock.now().toISOString(),
+    });
+    return { ...present(row), key };
+  }
+
+  setActive(actor: Actor, id: number, isActive: boolean): ApiKey {
+    const row = this.repo.setActive(actor.companyId, id, isActive);
+    if (!row) throw notFound('API key');
+    return present(row);
+  }
+
+  remove(actor: Actor, id: number): void {
+    if (!this.repo.delete(actor.companyId, id)) throw notFound('API key');
+  }
+
+  /** The company an active key with `permission` belongs to, or null. */
+  verify(key: string, permission: ApiKeyPermission): { companyId: number } | null {
+    const row = this.repo.findByHash(hashKey(key));
+    if (!row?.isActive || !(row.permissions as string[]).includes(permission)) return null;
+    this.repo.touch(row.id, this.ctx.clock.now().toISOString());
+    return { companyId: row.companyId };
+  }
+}

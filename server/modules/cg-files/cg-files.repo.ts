@@ -1,0 +1,62 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { cgFiles, companies, type CgFileRow } from '../../db/schema';
+
+export interface CgUpsert {
+  type: string;
+  content: string;
+  fileName?: string | null;
+  outputPath?: string | null;
+}
+
+export class CgFilesRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  list(companyId: number): CgFileRow[] {
+    return this.db.select().from(cgFiles).where(eq(cgFiles.companyId, companyId)).orderBy(asc(cgFiles.id)).all();
+  }
+
+  find(companyId: number, id: number): CgFileRow | undefined {
+    return this.db
+      .select()
+      .from(cgFiles)
+      .where(and(eq(cgFiles.companyId, companyId), eq(cgFiles.id, id)))
+      .get();
+  }
+
+  findByType(companyId: number, type: string): CgFileRow | undefined {
+    return this.db
+      .select()
+      .from(cgFiles)
+      .where(and(eq(cgFiles.companyId, companyId), eq(cgFiles.type, type)))
+      .get();
+  }
+
+  /** Insert or replace the one row of (company, type). */
+  upsert(companyId: number, userId: number | null, change: CgUpsert, at: string): CgFileRow {
+    const set: Partial<typeof cgFiles.$inferInsert> = { content: change.content, updatedBy: userId, updatedAt: at };
+    if (change.fileName !== undefined) set.fileName = change.fileName;
+    if (change.outputPath !== undefined) set.outputPath = change.outputPath;
+    return this.db
+      .insert(cgFiles)
+      .values({ ...change, companyId, updatedBy: userId, createdAt: at, updatedAt: at })
+      .onConflictDoUpdate({ target: [cgFiles.companyId, cgFiles.type], set })
+      .returning()
+      .get();
+  }
+
+  delete(companyId: number, id: number): void {
+    this.db
+      .delete(cgFiles)
+      .where(and(eq(cgFiles.companyId, companyId), eq(cgFiles.id, id)))
+      .run();
+  }
+
+  outputPathOf(companyId: number): string | undefined {
+    return this.db.select({ p: companies.cgOutputPath }).from(companies).where(eq(companies.id, companyId)).get()?.p;
+  }
+
+  companyIds(): number[] {
+    return this.db.select({ id: companies.id }).from(companies).all().map((r) => r.id);
+  }
+}

@@ -1,0 +1,96 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import {
+  createCgFileSchema,
+  createCgFromNewsSchema,
+  deleteCgFileQuerySchema,
+  emergencyOverrideSchema,
+  updateCgFileSchema,
+  updateDirectSchema,
+} from '../../../shared/contracts/cg-files';
+import { idParamSchema } from '../../../shared/contracts/common';
+import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { unauthorized } from '../../lib/errors';
+import { parse } from '../../lib/validate';
+import type { ApiKeysService } from '../api-keys/api-keys.service';
+import type { NewsService } from '../news/news.service';
+import { cgTextFromNews } from './cg-from-news';
+import type { CgFilesService } from './cg-files.service';
+
+const idOf = (req: Request) => parse(idParamSchema, req.params).id;
+const syncQuerySchema = z.object({ apiKey: z.string().max(200).optional() });
+
+/** /api/cg-files — spec 000 §7 CG files table, plus emergency (one operation) and sync (API key). */
+export function cgFilesRouter(cg: CgFilesService, keys: ApiKeysService): Router {
+  const router = Router();
+  const write = requirePermission('cg.write');
+
+  // Sync is the one CG read that also accepts an API key (?apiKey= or X-API-Key) instead of a session.
+  router.get('/sync', (req, res) => {
+    const key = parse(syncQuerySchema, req.query).apiKey ?? req.get('x-api-key');
+    const companyId = req.actor?.companyId ?? (key ? keys.verify(key, 'cg_files')?.companyId : undefined);
+    if (!companyId) throw unauthorized('A valid API key with the cg_files permission is required');
+    const files = cg.list({ companyId, userId: 0 });
+    const updatedAt = files.reduce<string | null>((max, f) => (max && max > f.updatedAt ? max : f.updatedAt), null);
+    res.json({ companyId, updatedAt, files: Object.fromEntries(files.map((f) => [f.type, f.content])) });
+  });
+
+  router.use(requireAuth);
+  router.get('/', (req, res) => {
+    res.json(cg.list(actorOf(req)));
+  });
+  router.post('/update-direct', write, async (req, res) => {
+    const input = parse(updateDirectSchema, req.body);
+    const changes = [{ type: input.type, content: input.content }];
+    if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline });
+    res.json({ success: true, files: await cg.apply(actorOf(req), changes) });
+  });
+  router.post('/emergency', write, async (req, res) => {
+    const input = parse(emergencyOverrideSchema, req.body);
+    const changes = [{ type: 'emergency', content: input.content }];
+    if (input.headline !== undefined) changes.push({ type: 'headline', content: input.headline });
+    if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline });
+    res.json({ success: true, files: await cg.apply(actorOf(req), changes) });
+  });
+  router.post('/initialize', write, async (req, res) => {
+    res.json(await cg.initialize(actorOf(req)));
+  });
+  router.post('/', write, async (req, res) => {
+    const input = parse(createCgFileSchema, req.body);
+    const existed = cg.repo.findByType(actorOf(req).companyId, input.type) !== undefined;
+    const [file] = await cg.apply(actorOf(req), [{ ...input, fileName: input.fileName ?? `${input.type}.txt` }], 'cg_file_created');
+    res.status(existed ? 200 : 201).json(file);
+  });
+  router.put('/:id', write, async (req, res) => {
+    const current = cg.get(actorOf(req), idOf(req));
+    const input = parse(updateCgFileSchema, req.body);
+    const [file] = await cg.apply(actorOf(req), [{ ...input, type: current.type }]);
+    res.json(file);
+  });
+  router.delete('/:id', write, async (req, res) => {
+    const { clearOnly } = parse(deleteCgFileQuerySchema, req.query);
+    const current = cg.get(actorOf(req), idOf(req));
+    if (clearOnly) await cg.apply(actorOf(req), [{ type: current.type, content: '' }]);
+    else await cg.remove(actorOf(req), current.id);
+    res.json({ success: true });
+  });
+  router.get('/:id/download', (req, res) => {
+    const file = cg.get(actorOf(req), idOf(req));
+    res.attachment(file.fileName ?? `${file.type}.txt`);
+    res.type('text/plain; charset=utf-8').send(file.content);
+  });
+  return router;
+}
+
+/** POST /api/news/:id/create-cg — puts an article's text on a CG type. */
+export function cgFromNewsRouter(cg: CgFilesService, news: NewsService): Router {
+  const router = Router();
+  router.post('/:id/create-cg', requireAuth, requirePermission('cg.write'), async (req, res) => {
+    const article = news.get(actorOf(req), idOf(req));
+    const input = parse(createCgFromNewsSchema, req.body);
+    const content = cgTextFromNews(article, input);
+    const [file] = await cg.apply(actorOf(req), [{ type: input.cgType, content }]);
+    res.json({ success: true, file });
+  });
+  return router;
+}

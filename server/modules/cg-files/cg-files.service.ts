@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { CG_TYPES, DEFAULT_CG_OUTPUT_PATH } from '../../../shared/constants';
+import type { CgFile } from '../../../shared/contracts/cg-files';
+import type { AppContext } from '../../context';
+import type { CgFileRow } from '../../db/schema';
+import type { Actor } from '../../lib/auth';
+import { HttpError, notFound } from '../../lib/errors';
+import { CgWriter, type CgSnapshot } from '../../integrations/cg-writer/cg-writer';
+import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import { CgFilesRepo, type CgUpsert } from './cg-files.repo';
+import { presentCgFile } from './cg-files.presenter';
+
+type Writer = Pick<Actor, 'userId' | 'companyId'>;
+
+/**
+ * The on-air write path. Every CG change of a company runs in that company's queue: files are
+ * replaced first (atomically), then the rows commit, then clients hear of it. If the files cannot
+ * be replaced nothing is committed and the caller gets 503 — the DB never claims what is not on air.
+ */
+export class CgFilesService {
+  readonly repo: CgFilesRepo;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly activity: ActivityLogsService,
+    private readonly writer = new CgWriter(),
+  ) {
+    this.repo = new CgFilesRepo(ctx.db);
+  }
+
+  folderOf(companyId: number): string {
+    return path.resolve(this.ctx.config.baseDir, this.repo.outputPathOf(companyId) ?? DEFAULT_CG_OUTPUT_PATH);
+  }
+
+  list(actor: Writer): CgFile[] {
+    return this.repo.list(actor.companyId).map(presentCgFile);
+  }
+
+  get(actor: Writer, id: number): CgFile {
+    const row = this.repo.find(actor.companyId, id);
+    if (!row) throw notFound('CG file');
+    return presentCgFile(row);
+  }
+
+  /** Writes one or more types as one operation; events go out in the order given. */
+  apply(actor: Writer, changes: CgUpsert[], action = 'cg_file_updated'): Promise<CgFile[]> {
+    const folder = this.folderOf(actor.companyId);
+    return this.writer.serialize(folder, async () => {
+      const snapshot = this.snapshot(actor.companyId);
+      const changed: Record<string, string> = {};
+      for (const c of changes) changed[c.type] = snapshot[c.type] = c.content;
+      await this.replaceFiles(actor.companyId, folder, changed, snapshot);
+      const at = this.ctx.clock.now().toISOString();
+      const rows = this.ctx.db.transaction((tx) => {
+        const repo = new CgFilesRepo(tx);
+        const saved = changes.map((c) => repo.upsert(actor.companyId, actor.userId, c, at));
+        this.activity.record(actor, action, `Updated CG ${changes.map((c) => c.type).join(', ')}`, tx);
+        return saved;
+      });
+      rows.forEach((row) => this.announce(row));
+      return rows.map(presentCgFile);
+    });
+  }
+
+  /** Removes a file's row; its output file is emptied, not removed (graphics programs keep polling it). */
+  remove(actor: Writer, id: number): Promise<void> {
+    const row = this.repo.find(actor.companyId, id);
+    if (!row) throw notFound('CG file');
+    const folder = this.folderOf(actor.companyId);
+    return this.writer.serialize(folder, async () => {
+      const snapshot = this.snapshot(actor.companyId);
+      delete snapshot[row.type];
+      await this.replaceFiles(actor.companyId, folder, { [row.type]: '' }, snapshot);
+      this.repo.delete(actor.companyId, id);
+      this.activity.record(actor, 'cg_file_deleted', `Deleted CG file ${row.type}`);
+      const at = this.ctx.clock.now().toISOString();
+      this.ctx.bus.publish(actor.companyId, 'cg_file_updated', { id, type: row.type as CgFile['type'], content: '', updatedAt: at, deleted: true });
+    });
+  }
+
+  /** Creates a row (empty) for every one of the 13 types that lacks one and writes every file. */
+  async initialize(actor: Writer): Promise<{ path: string; created: number }> {
+    const existing = new Set(this.repo.list(actor.companyId).map((r) => r.type));
+    const missing = CG_TYPES.filter((t) => !existing.has(t)).map((type) => ({ type, content: '', fileName: `${type}.txt` }));
+    if (missing.length) await this.apply(actor, missing, 'cg_file_created');
+    await this.resync(actor.companyId, true);
+    return { path: this.folderOf(actor.companyId), created: missing.length };
+  }
+
+  /**
+   * Makes the files match the DB (start-up, after a crash between file and commit, or after the
+   * output path changed). Only files whose text differs are rewritten unless `all`.
+   */
+  resync(companyId: number, all = false): Promise<void> {
+    const folder = this.folderOf(companyId);
+    return this.writer.serialize(folder, async () => {
+      const snapshot = this.snapshot(companyId);
+      const changed: Record<string, string> = {};
+      for (const [type, text] of Object.entries(snapshot)) {
+        if (all || (await this.writer.read(folder, type)) !== text) changed[type] = text;
+      }
+      if (Object.keys(changed).length) await this.replaceFiles(companyId, folder, changed, snapshot);
+    });
+  }
+
+  async resyncAll(): Promise<void> {
+    for (const id of this.repo.companyIds()) {
+      await this.resync(id).catch((err: unknown) => this.ctx.logger.error('CG resync failed', { companyId: id, err }));
+    }
+  }
+
+  private snapshot(companyId: number): CgSnapshot {
+    return Object.fromEntries(this.repo.list(companyId).map((r) => [r.type, r.content]));
+  }
+
+  private async replaceFiles(companyId: number, folder: string, changed: Record<string, string>, snapshot: CgSnapshot) {
+    try {
+      await this.writer.write(folder, changed, snapshot);
+    } catch (err) {
+      const message = `CG output could not be written: ${err instanceof Error ? err.message : String(err)}. Check that ${folder} is a writable local folder and that no program locks the file.`;
+      this.ctx.logger.error('CG write failed', { folder, err });
+      this.ctx.bus.publish(companyId, 'cg_write_failed', { types: Object.keys(changed), message });
+      throw new HttpError(503, message);
+    }
+  }
+
+  private announce(row: CgFileRow): void {
+    this.ctx.bus.publish(row.companyId, 'cg_file_updated', {
+      id: row.id,
+      type: row.type as CgFile['type'],
+      content: row.content,
+      updatedAt: row.updatedAt,
+    });
+  }
+}

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CgFile } from '../../../shared/contracts/cg-files';
+import { ApiClient } from '../../test/api-client';
+import { loginDevOwner } from '../../test/factories';
+import { spawnServer } from '../../test/spawn-server';
+import { startTestServer, type TestServer } from '../../test/test-server';
+
+const PAD = 'x'.repeat(4096);
+const textFor = (i: number) => `v${i}|${PAD}|v${i}`;
+const VALID = `^v(\\d+)\\|x{4096}\\|v\\1$`;
+
+describe('a graphics program polling the file', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('never sees an empty or partial file during 300 rapid updates', async () => {
+    const dev = await loginDevOwner(server);
+    await dev.post('/api/cg-files/update-direct', { type: 'headline', content: textFor(0) });
+    const file = path.join(server.baseDir, 'cg_output', 'headline.txt');
+    const stop = path.join(server.baseDir, 'stop-reader');
+    const reader = spawn(process.execPath, [path.join(__dirname, '../../test/poll-reader.mjs'), file, stop, VALID]);
+    let report = '';
+    reader.stdout.on('data', (c: Buffer) => (report += c.toString()));
+    const done = new Promise<void>((resolve) => reader.once('exit', () => resolve()));
+    for (let i = 1; i <= 300; i++) {
+      const res = await dev.post('/api/cg-files/update-direct', { type: 'headline', content: textFor(i) });
+      expect(res.status).toBe(200);
+    }
+    fs.writeFileSync(stop, '');
+    await done;
+    const seen = JSON.parse(report) as { reads: number; empty: number; missing: number; invalid: number; distinct: number };
+    expect(seen.reads).toBeGreaterThan(300);
+    expect(seen.distinct).toBeGreaterThan(10); // it really watched the updates go by
+    expect(seen).toMatchObject({ empty: 0, missing: 0, invalid: 0 });
+    expect(fs.readFileSync(file, 'utf8')).toBe(textFor(300));
+  });
+});
+
+describe('a crash (SIGKILL) in a burst of updates', () => {
+  it('leaves every file at the last acknowledged or the in-flight value and a sound database', async () => {
+    for (let round = 0; round < 3; round++) {
+      const proc = await spawnServer();
+      const api = new ApiClient(proc.url);
+      api.token = (await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })).body.token;
+      const ackAfter = 20 + round * 15;
+      let lastAcked = -1;
+      for (let i = 0; i < ackAfter; i++) {
+        const res = await api.post('/api/cg-files/update-direct', { type: 'headline', content: textFor(i), subheadline: textFor(i) });
+        if (res.status === 200) lastAcked = i;
+      }
+      // The next update is in flight when the process dies.
+      const inFlight = api.post('/api/cg-files/update-direct', { type: 'headline', content: textFor(ackAfter), subheadline: textFor(ackAfter) }).catch(() => null);
+      await new Promise((r) => setTimeout(r, round)); // 0, 1, 2 ms into the request
+      await proc.kill('SIGKILL');
+      await inFlight;
+
+      const allowed = [textFor(lastAcked), textFor(ackAfter)];
+      for (const type of ['headline', 'subheadline']) {
+        expect(allowed).toContain(fs.readFileSync(path.join(proc.baseDir, 'cg_output', `${type}.txt`), 'utf8'));
+      }
+      const db = new Database(path.join(proc.baseDir, 'data', 'cg-bridge.sqlite'));
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      db.close();
+
+      // After a restart the files match the database again.
+      const again = await spawnServer(proc.baseDir);
+      const client = new ApiClient(again.url);
+      client.token = (await client.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })).body.token;
+      const head = (await client.get<CgFile[]>('/api/cg-files')).body.find((f) => f.type === 'headline')!;
+      expect(allowed).toContain(head.content);
+      expect(fs.readFileSync(path.join(proc.baseDir, 'cg_output', 'headline.txt'), 'utf8')).toBe(head.content);
+      await again.kill();
+      fs.rmSync(proc.baseDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});

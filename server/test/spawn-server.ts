@@ -38,14 +38,14 @@ export async function spawnServer(baseDir = fs.mkdtempSync(path.join(os.tmpdir()
   await new Promise<void>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 15_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes('is running on')) {
         clearTimeout(timer);
         resolve();
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -59,7 +59,7 @@ export class ApiKeysService {
   /** The company an active key with `permission` belongs to, or null. */
   verify(key: string, permission: ApiKeyPermission): { companyId: number } | null {
     const row = this.repo.findByHash(hashKey(key));
-    if (!row?.isActive || !(row.permissions as string[]).includes(permission)) return null;
+    if (!row?.isActive || !(row.permissions).includes(permission)) return null;
     this.repo.touch(row.id, this.ctx.clock.now().toISOString());
     return { companyId: row.companyId };
   }

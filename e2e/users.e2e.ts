@@ -66,7 +66,7 @@ describe('users', () => {
     const row = page.getByTestId(`user-row-${target.user.username}`);
     await row.getByRole('button', { name: `Edit ${target.user.username}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit User' });
-    await visible(dialog.getByText('Leave blank to keep'));
+    await visible(dialog.getByPlaceholder('Leave blank to keep'));
     await dialog.getByLabel('Full Name').fill('Mo Master Control');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectHidden(dialog);

@@ -1,5 +1,6 @@
 import { registerLiveEvent } from '@/lib/live-registry';
 import { registerUsersLiveEvents } from '@/features/users/users-live';
+import { registerNewsLiveEvents } from '@/features/news/news-live';
 
 let registered = false;
 
@@ -13,6 +14,7 @@ export function registerAppLiveEvents(): void {
   if (registered) return;
   registered = true;
   registerUsersLiveEvents();
+  registerNewsLiveEvents();
   for (const type of ['news_created', 'news_updated', 'news_deleted']) {
     registerLiveEvent(type, { invalidate: [['/api/news'], ['/api/dashboard/stats']] });
   }

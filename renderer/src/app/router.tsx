@@ -6,22 +6,22 @@ import { AppLayout, PageLoader } from './shell/app-layout';
 // One chunk per feature page keeps the first load small (DESIGN.md §7: ≤ 400 kB gzip).
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
 const UsersPage = lazy(() => import('@/features/users/pages/users-page'));
+const NewsPage = lazy(() => import('@/features/news/pages/news-page'));
+const RecycleBinPage = lazy(() => import('@/features/recycle-bin/pages/recycle-bin-page'));
+const ActivityLogsPage = lazy(() => import('@/features/activity-logs/pages/activity-logs-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/pages/placeholder-page'));
 const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
 
 /** Screens of spec 000 §2 / 001 §2 that later releases build; the title is the menu label. */
 const PLANNED_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
-  { path: 'news', title: 'News Management' },
   { path: 'cg-control', title: 'CG Control' },
   { path: 'equipment', title: 'Equipment' },
   { path: 'bulletins', title: 'Bulletins' },
   { path: 'prompter', title: 'Prompter' },
   { path: 'telegram', title: 'Telegram Bot' },
-  { path: 'activity-logs', title: 'Activity History' },
   { path: 'google-sheets', title: 'Google Sheets' },
   { path: 'settings', title: 'Settings' },
   { path: 'notifications', title: 'Notifications' },
-  { path: 'recycle-bin', title: 'Recycle Bin' },
   { path: 'app-version', title: 'App Version' },
   { path: 'mobile-field', title: 'Mobile Field' },
 ];
@@ -47,6 +47,9 @@ export function AppRoutes() {
         <Route index element={<PlaceholderPage title="Dashboard" />} />
         <Route path="dashboard" element={<PlaceholderPage title="Dashboard" />} />
         <Route path="users" element={<UsersPage />} />
+        <Route path="news" element={<NewsPage />} />
+        <Route path="recycle-bin" element={<RecycleBinPage />} />
+        <Route path="activity-logs" element={<ActivityLogsPage />} />
         {PLANNED_SCREENS.map(({ path, title }) => (
           <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
         ))}

@@ -18,7 +18,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
         <Box style={{ minWidth: 0 }}>
-          <Text fw={800} size="lg" lh={1.1} truncate>
+          <Text fw={800} fz={{ base: 'md', sm: 'lg' }} lh={1.1} truncate>
             {PRODUCT_NAME}
           </Text>
           <Text size="xs" c="dimmed" lh={1.2} visibleFrom="md" truncate>
@@ -26,7 +26,8 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
           </Text>
         </Box>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      {/* Status controls never shrink: on a phone the title gives way first. */}
+      <Group gap={8} wrap="nowrap" style={{ flex: 'none' }}>
         <EmergencyModeButton />
         <LiveIndicator />
         <ConnectionIndicator />

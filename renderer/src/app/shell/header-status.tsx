@@ -48,21 +48,10 @@ export function ConnectionIndicator() {
         title={label}
         aria-hidden
       />
-      <Box component="span" fz="sm" c={connected ? 'green.5' : 'red.5'} fw={600} visibleFrom="sm">
-        {label}
-      </Box>
-      <Box component="span" hiddenFrom="sm" style={visuallyHidden}>
+      {/* On phones only the dot shows; the word stays for screen readers. */}
+      <Box component="span" fz="sm" c={connected ? 'green.5' : 'red.5'} fw={600} className="connection-label">
         {label}
       </Box>
     </Group>
   );
 }
-
-const visuallyHidden: React.CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};

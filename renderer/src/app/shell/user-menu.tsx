@@ -1,4 +1,4 @@
-import { Avatar, Menu, Text, UnstyledButton, Group, useMantineColorScheme, useComputedColorScheme } from '@mantine/core';
+import { Avatar, Box, Menu, Text, UnstyledButton, Group, useMantineColorScheme, useComputedColorScheme } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
@@ -43,7 +43,7 @@ export function UserMenu() {
             <Text size="sm" fw={500} visibleFrom="lg" maw={160} truncate>
               {name}
             </Text>
-            <IconChevronDown size={14} />
+            <Box component={IconChevronDown} size={14} visibleFrom="sm" />
           </Group>
         </UnstyledButton>
       </Menu.Target>

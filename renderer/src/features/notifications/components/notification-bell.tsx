@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Box, Divider, Indicator, Popover, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Divider, Group, Indicator, Popover, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,22 +6,24 @@ import { BELL_MAX_ITEMS } from '@shared/constants';
 import { bellBadgeText, bellOverflowText } from '@/lib/notification-bell-text';
 import type { ClientNotification } from '../notification-types';
 
-const PRIORITY_COLOR: Record<ClientNotification['priority'], string> = { urgent: 'red', high: 'orange', normal: 'blue' };
+const PRIORITY_COLOR: Record<ClientNotification['priority'], string> = { urgent: 'red.6', high: 'orange.6', normal: 'blue.6' };
 
 function NotificationRow({ item }: { item: ClientNotification }) {
   return (
-    <Box py={6}>
-      <Text size="sm" fw={600} lineClamp={1}>
-        <Badge size="xs" color={PRIORITY_COLOR[item.priority]} mr={6} variant="filled" circle />
-        {item.title}
-      </Text>
-      <Text size="xs" c="dimmed" lineClamp={2}>
-        {item.message}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {new Date(item.time).toLocaleString()}
-      </Text>
-    </Box>
+    <Group py={6} gap={8} wrap="nowrap" align="flex-start">
+      <Box w={8} h={8} mt={6} bg={PRIORITY_COLOR[item.priority]} style={{ borderRadius: '50%', flex: 'none' }} aria-hidden />
+      <Box style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600} lineClamp={1}>
+          {item.title}
+        </Text>
+        <Text size="xs" c="dimmed" lineClamp={2}>
+          {item.message}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {new Date(item.time).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' })}
+        </Text>
+      </Box>
+    </Group>
   );
 }
 
@@ -33,7 +35,7 @@ export function NotificationBell({ notifications }: { notifications: readonly Cl
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withArrow>
       <Popover.Target>
-        <Indicator label={badge} size={18} color="red" disabled={!badge} offset={4} inline>
+        <Indicator label={badge} size={18} color="red" disabled={!badge} offset={4} inline mr={4}>
           <ActionIcon
             variant="subtle"
             color="gray"

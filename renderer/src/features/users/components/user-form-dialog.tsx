@@ -72,8 +72,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
             label="Password"
             required={!user}
             autoComplete="new-password"
-            placeholder={user ? 'Leave blank to keep the current password' : undefined}
-            description={user ? 'Leave blank to keep' : undefined}
+            placeholder={user ? 'Leave blank to keep' : undefined}
             value={values.password}
             onChange={(e) => set('password')(e.currentTarget.value)}
             error={errors.password}

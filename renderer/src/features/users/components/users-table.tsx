@@ -42,7 +42,9 @@ function UserRow({ user, actor, onEdit, onDelete, onToggleActive }: Omit<UsersTa
   const isSelf = user.id === actor.id;
   return (
     <Table.Tr data-testid={`user-row-${user.username}`} opacity={user.isActive ? 1 : 0.6}>
-      <Table.Td fw={600}>{user.fullName}</Table.Td>
+      <Table.Td fw={600} style={{ whiteSpace: "nowrap" }}>
+        {user.fullName}
+      </Table.Td>
       <Table.Td ff="monospace">{user.username}</Table.Td>
       <Table.Td>{user.email ?? dash}</Table.Td>
       <Table.Td>

@@ -11,6 +11,8 @@ export type CgSnapshot = Record<string, string>;
  */
 export class CgWriter {
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Folders already created; saves a syscall on the hot path. Cleared for a folder on failure. */
+  private readonly ensured = new Set<string>();
 
   constructor(private readonly ops: FsOps = realFs) {}
 
@@ -28,12 +30,18 @@ export class CgWriter {
 
   /** Replaces the given types' files and cg.json in parallel; must run inside `serialize`. */
   async write(folder: string, changed: Record<string, string>, snapshot: CgSnapshot): Promise<void> {
-    await fsp.mkdir(folder, { recursive: true });
+    if (!this.ensured.has(folder)) {
+      await fsp.mkdir(folder, { recursive: true });
+      this.ensured.add(folder);
+    }
     const writes = Object.entries(changed).map(([type, text]) => writeFileAtomic(path.join(folder, `${type}.txt`), text, this.ops));
     writes.push(writeFileAtomic(path.join(folder, 'cg.json'), JSON.stringify(snapshot, null, 2), this.ops));
     const results = await Promise.allSettled(writes);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
+    if (failed) {
+      this.ensured.delete(folder); // the folder may have gone: create it again next time
+      throw failed.reason;
+    }
   }
 
   /** Text currently in a type's file, or null when missing (used by the start-up resync). */

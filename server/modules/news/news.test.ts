@@ -146,6 +146,27 @@ describe('news listing', () => {
   });
 });
 
+describe('section totals', () => {
+  it('follow every change (create, approve, delete, restore, purge)', async () => {
+    const dev = await loginDevOwner(server);
+    const { owner } = await createCompany(dev, server);
+    const total = async (status: string) => (await owner.get<NewsPage>(`/api/news?status=${status}&page=1`)).body.total;
+    expect([await total('draft'), await total('approved')]).toEqual([0, 0]);
+    const a = await createNews(owner);
+    const b = await createNews(owner);
+    expect(await total('draft')).toBe(2);
+    await owner.post(`/api/news/${a.id}/approve`);
+    expect([await total('draft'), await total('approved')]).toEqual([1, 1]);
+    await owner.delete(`/api/news/${b.id}`);
+    expect(await total('draft')).toBe(0);
+    await owner.post(`/api/news/${b.id}/restore`);
+    expect(await total('draft')).toBe(1);
+    await owner.delete(`/api/news/${b.id}`);
+    await owner.delete(`/api/news/${b.id}/permanent`);
+    expect(await total('draft')).toBe(0);
+  });
+});
+
 describe('tenant isolation', () => {
   it('company B cannot read, edit, approve, publish or delete company A’s article', async () => {
     const dev = await loginDevOwner(server);

@@ -1,0 +1,25 @@
+import type { ApiClient } from '../server/test/api-client';
+import { nowMs, summarize, type Summary } from './stats';
+
+async function time(n: number, call: (i: number) => Promise<{ status: number }>): Promise<Summary> {
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = nowMs();
+    const res = await call(i);
+    if (res.status !== 200) throw new Error(`call failed with ${res.status}`);
+    samples.push(nowMs() - started);
+  }
+  return summarize(samples);
+}
+
+/** Issue 3: list and approve with 100 000 articles in the store. */
+export async function benchNews(api: ApiClient) {
+  const firstPage = await time(200, () => api.get('/api/news?status=draft&page=1&limit=20'));
+  const deepPage = await time(100, (i) => api.get(`/api/news?status=draft&page=${1000 + i * 10}&limit=20`));
+  const unpaged = await time(30, () => api.get('/api/news'));
+  const drafts = (await api.get<{ items: Array<{ id: number }> }>('/api/news?status=draft&page=5&limit=100')).body.items;
+  const more = (await api.get<{ items: Array<{ id: number }> }>('/api/news?status=draft&page=6&limit=100')).body.items;
+  const ids = [...drafts, ...more].map((n) => n.id);
+  const approve = await time(ids.length, (i) => api.post(`/api/news/${ids[i]}/approve`));
+  return { firstPage, deepPage, unpaged, approve };
+}

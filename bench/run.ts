@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   rows.push(formatRow('GET /api/news?status=draft&page≈1000–2000 (100k rows)', news.deepPage, 'p99 ≤ 20'));
   rows.push(formatRow('GET /api/news unpaged (newest 1000 of 100k)', news.unpaged, ''));
   rows.push(formatRow('POST /api/news/:id/approve (100k rows)', news.approve, 'p99 ≤ 20'));
+  rows.push(formatRow('POST /api/news-crawler/generate (25k approved)', news.generate, '≤ 50'));
 
   const sockets = await openListeners(server.url, api.token!, 300);
   const rss = rssMb(server.child.pid!);

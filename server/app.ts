@@ -13,6 +13,7 @@ import { apiKeysRouter } from './modules/api-keys/api-keys.routes';
 import { authRouter } from './modules/auth/auth.routes';
 import { cgFilesRouter, cgFromNewsRouter } from './modules/cg-files/cg-files.routes';
 import { companiesRouter } from './modules/companies/companies.routes';
+import { crawlerRouter } from './modules/crawler/crawler.routes';
 import { newsRouter } from './modules/news/news.routes';
 import { usersRouter } from './modules/users/users.routes';
 
@@ -35,6 +36,7 @@ export function createApp(ctx: AppContext, services: Services, version: string):
   app.use('/api/news', cgFromNewsRouter(services.cgFiles, services.news), newsRouter(services.news, services.recycleBin));
   app.use('/api/cg-files', cgFilesRouter(services.cgFiles, services.apiKeys));
   app.use('/api/company/api-keys', apiKeysRouter(services.apiKeys));
+  app.use('/api/news-crawler', crawlerRouter(services.crawler));
   app.use('/api/activity-logs', requireAuth, activityLogsRouter(services.activity));
   app.use('/api', (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });

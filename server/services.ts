@@ -4,6 +4,7 @@ import { ApiKeysService } from './modules/api-keys/api-keys.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CgFilesService } from './modules/cg-files/cg-files.service';
 import { CompaniesService } from './modules/companies/companies.service';
+import { CrawlerService } from './modules/crawler/crawler.service';
 import { NewsService } from './modules/news/news.service';
 import { RecycleBinService } from './modules/recycle-bin/recycle-bin.service';
 import { UsersService } from './modules/users/users.service';
@@ -18,12 +19,14 @@ export interface Services {
   recycleBin: RecycleBinService;
   cgFiles: CgFilesService;
   apiKeys: ApiKeysService;
+  crawler: CrawlerService;
 }
 
 export function createServices(ctx: AppContext): Services {
   const auth = new AuthService(ctx);
   const activity = new ActivityLogsService(ctx);
   const news = new NewsService(ctx, activity);
+  const cgFiles = new CgFilesService(ctx, activity);
   return {
     auth,
     activity,
@@ -31,7 +34,8 @@ export function createServices(ctx: AppContext): Services {
     companies: new CompaniesService(ctx),
     news,
     recycleBin: new RecycleBinService(ctx, news, activity),
-    cgFiles: new CgFilesService(ctx, activity),
+    cgFiles,
     apiKeys: new ApiKeysService(ctx),
+    crawler: new CrawlerService(cgFiles, news.repo),
   };
 }

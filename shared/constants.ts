@@ -86,3 +86,10 @@ export const CG_WRITE_RETRY_BUDGET_MS = 1000;
 
 /** API keys (spec 001 §3). */
 export const API_KEY_PERMISSIONS = ['cg_files', 'equipment', 'news'] as const;
+
+/** News crawler (ticker): limits are ours (docs/decisions.md); timings are the spec's (000 §9). */
+export const CRAWLER_MAX_HEADLINES = 500;
+export const CRAWLER_HEADLINE_MAX = 500;
+export const CRAWLER_REFETCH_MS = 5000;
+export const CRAWLER_ROTATION_MS = 60_000;
+export const CRAWLER_FADE_MS = 300;

@@ -44,9 +44,19 @@ export class CgFilesService {
 
   /** Writes one or more types as one operation; events go out in the order given. */
   apply(actor: Writer, changes: CgUpsert[], action = 'cg_file_updated'): Promise<CgFile[]> {
+    return this.applyWith(actor, () => changes, action);
+  }
+
+  /**
+   * Read-modify-write in the company's queue: `compute` sees the committed texts (by type) and
+   * returns the changes, or throws an HttpError to change nothing. Two concurrent edits of the
+   * crawler therefore never both build on the same old list.
+   */
+  applyWith(actor: Writer, compute: (current: CgSnapshot) => CgUpsert[], action = 'cg_file_updated'): Promise<CgFile[]> {
     const folder = this.folderOf(actor.companyId);
     return this.writer.serialize(folder, async () => {
       const snapshot = this.snapshot(actor.companyId);
+      const changes = compute({ ...snapshot });
       const changed: Record<string, string> = {};
       for (const c of changes) changed[c.type] = snapshot[c.type] = c.content;
       await this.replaceFiles(actor.companyId, folder, changed, snapshot);

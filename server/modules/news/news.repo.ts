@@ -61,6 +61,18 @@ export class NewsRepo {
       .all();
   }
 
+  /** Titles of live approved, unexpired articles, newest first (the crawler's source). */
+  approvedTitles(companyId: number, limit: number): string[] {
+    return this.db
+      .select({ title: news.title })
+      .from(news)
+      .where(and(this.liveWhere(companyId, 'approved'), eq(news.isExpired, false)))
+      .orderBy(desc(news.createdAt), desc(news.id))
+      .limit(limit)
+      .all()
+      .map((r) => r.title);
+  }
+
   count(companyId: number, status?: NewsStatus): number {
     return this.db.select({ n: sql<number>`count(*)` }).from(news).where(this.liveWhere(companyId, status)).get()?.n ?? 0;
   }

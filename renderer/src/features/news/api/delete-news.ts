@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Ok } from '@shared/contracts/common';
+import { apiJson } from '@/lib/api-client';
+import { invalidateNews } from './invalidate-news';
+
+/** A soft delete: the article moves to the recycle bin for 2 hours. */
+export function deleteNews(id: number): Promise<Ok> {
+  return apiJson<Ok>('DELETE', `/api/news/${id}`);
+}
+
+export function useDeleteNews() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteNews, onSuccess: () => invalidateNews(queryClient, { recycleBin: true }) });
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { News } from '@shared/contracts/news';
+import { apiJson } from '@/lib/api-client';
+import { invalidateNews } from './invalidate-news';
+
+/** approved → published; 409 with the server's reason otherwise. */
+export function publishNews(id: number): Promise<News> {
+  return apiJson<News>('POST', `/api/news/${id}/publish`);
+}
+
+export function usePublishNews() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: publishNews, onSuccess: () => invalidateNews(queryClient) });
+}

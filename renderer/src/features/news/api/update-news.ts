@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { News, UpdateNewsInput } from '@shared/contracts/news';
+import { apiJson } from '@/lib/api-client';
+import { invalidateNews } from './invalidate-news';
+
+export interface UpdateNewsVariables {
+  id: number;
+  changes: UpdateNewsInput;
+}
+
+export function updateNews({ id, changes }: UpdateNewsVariables): Promise<News> {
+  return apiJson<News>('PUT', `/api/news/${id}`, changes);
+}
+
+export function useUpdateNews() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateNews, onSuccess: () => invalidateNews(queryClient) });
+}

@@ -1,0 +1,107 @@
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconEye, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { News } from '@shared/contracts/news';
+import { formatDateTime } from '../news-format';
+import type { NewsAction } from '../news-permissions';
+import { PriorityBadge } from './news-badges';
+
+export interface NewsCardHandlers {
+  onView: (article: News) => void;
+  onEdit: (article: News) => void;
+  onApprove: (article: News) => void;
+  onPublish: (article: News) => void;
+  onDelete: (article: News) => void;
+}
+
+interface NewsCardProps extends NewsCardHandlers {
+  article: News;
+  actions: readonly NewsAction[];
+  busy: boolean;
+}
+
+/** Who moved the article along, and when: the desk's audit trail at a glance. */
+function Trail({ article }: { article: News }) {
+  const steps = [
+    { verb: 'Created', name: article.createdByName, at: article.createdAt },
+    { verb: 'Approved', name: article.approvedByName, at: article.approvedAt },
+    { verb: 'Published', name: article.publishedByName, at: article.publishedAt },
+  ].filter((step) => step.at);
+  return (
+    <Stack gap={0}>
+      {steps.map((step) => (
+        <Text key={step.verb} size="xs" c="dimmed">
+          {step.verb} {formatDateTime(step.at)}
+          {step.name && (
+            <>
+              {' by '}
+              <Text span inherit c="gray.4">
+                {step.name}
+              </Text>
+            </>
+          )}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function IconButtons({ article, actions, busy, onView, onEdit, onDelete }: NewsCardProps) {
+  const icon = (label: string, color: string | undefined, onClick: () => void, node: ReactNode) => (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick} disabled={busy && label === 'Delete'}>
+        {node}
+      </ActionIcon>
+    </Tooltip>
+  );
+  return (
+    <Group gap={2} wrap="nowrap">
+      {icon('View', 'gray', () => onView(article), <IconEye size={16} />)}
+      {actions.includes('edit') && icon('Edit', undefined, () => onEdit(article), <IconPencil size={16} />)}
+      {actions.includes('delete') && icon('Delete', 'red', () => onDelete(article), <IconTrash size={16} />)}
+    </Group>
+  );
+}
+
+/** One article in a status list: text, badges, trail, and the actions its status and role allow. */
+export function NewsCard(props: NewsCardProps) {
+  const { article, actions, busy, onApprove, onPublish } = props;
+  return (
+    <Paper withBorder p="xs" radius="sm" data-testid={`news-row-${article.id}`} bg="var(--mantine-color-dark-6)">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Stack gap={2} miw={0} style={{ flex: 1 }}>
+          <Text fw={600} size="sm" dir="auto" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            {article.title}
+          </Text>
+          {article.subtitle && (
+            <Text size="xs" c="dimmed" dir="auto" lineClamp={1}>
+              {article.subtitle}
+            </Text>
+          )}
+        </Stack>
+        <IconButtons {...props} />
+      </Group>
+      <Group justify="space-between" align="flex-end" mt={6} gap="xs">
+        <Stack gap={4}>
+          <Group gap={4}>
+            <PriorityBadge priority={article.priority} />
+            <Badge color="gray" variant="light" size="sm" tt="none" dir="auto">
+              {article.category}
+            </Badge>
+          </Group>
+          <Trail article={article} />
+        </Stack>
+        {actions.includes('approve') && (
+          <Button size="compact-sm" color="teal" leftSection={<IconCheck size={14} />} loading={busy} onClick={() => onApprove(article)}>
+            Approve
+          </Button>
+        )}
+        {actions.includes('publish') && (
+          <Button size="compact-sm" color="green" leftSection={<IconSend size={14} />} loading={busy} onClick={() => onPublish(article)}>
+            Publish
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, type FormEvent } from 'react';
+import { NEWS_LIMITS, NEWS_PRIORITIES } from '@shared/constants';
+import type { News } from '@shared/contracts/news';
+import { useCreateNews } from '../api/create-news';
+import { useUpdateNews } from '../api/update-news';
+import { PRIORITY_LABELS } from '../news-format';
+import { toastFailure, toastSuccess } from '../news-toast';
+import { emptyNewsForm, newsFormFrom, toNewsBody, type NewsFieldErrors, type NewsFormValues } from '../news-form-values';
+
+interface NewsFormDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The article being edited; absent for Create News. */
+  article?: News | null;
+}
+
+const PRIORITY_OPTIONS = NEWS_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
+
+/** Create News, reused for Edit (spec 000 §2). */
+export function NewsFormDialog({ opened, onClose, article }: NewsFormDialogProps) {
+  const fullScreen = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal opened={opened} onClose={onClose} title={article ? 'Edit News' : 'Create News'} size="xl" fullScreen={fullScreen}>
+      {/* Keyed so each opening starts from the article's current text, not the last draft. */}
+      {opened && <NewsForm key={article?.id ?? 'new'} article={article ?? null} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function useSubmit(article: News | null, onDone: () => void) {
+  const createMutation = useCreateNews();
+  const updateMutation = useUpdateNews();
+  const succeed = (message: string) => () => {
+    toastSuccess(message);
+    onDone();
+  };
+  const fail = (title: string) => (error: Error) => toastFailure(title, error);
+
+  const submit = (values: NewsFormValues): NewsFieldErrors => {
+    const parsed = toNewsBody(values);
+    if (!parsed.ok) return parsed.errors;
+    if (article) {
+      updateMutation.mutate(
+        { id: article.id, changes: parsed.body },
+        { onSuccess: succeed('News article updated'), onError: fail('Failed to update news article') },
+      );
+    } else {
+      createMutation.mutate(parsed.body, { onSuccess: succeed('News article created as a draft'), onError: fail('Failed to create news article') });
+    }
+    return {};
+  };
+  return { submit, pending: createMutation.isPending || updateMutation.isPending };
+}
+
+function NewsForm({ article, onDone }: { article: News | null; onDone: () => void }) {
+  const [values, setValues] = useState<NewsFormValues>(() => (article ? newsFormFrom(article) : emptyNewsForm()));
+  const [errors, setErrors] = useState<NewsFieldErrors>({});
+  const { submit, pending } = useSubmit(article, onDone);
+  const set = (field: keyof NewsFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors(submit(values));
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {/* dir="auto": Dhivehi (Thaana) and Arabic text runs right-to-left as it is typed. */}
+      <Stack gap="sm">
+        <TextInput label="Title" required dir="auto" maxLength={NEWS_LIMITS.title} value={values.title} onChange={(e) => set('title')(e.currentTarget.value)} error={errors.title} data-autofocus />
+        <TextInput label="Subtitle" dir="auto" maxLength={NEWS_LIMITS.subtitle} value={values.subtitle} onChange={(e) => set('subtitle')(e.currentTarget.value)} error={errors.subtitle} />
+        <Textarea label="Content" required dir="auto" autosize minRows={6} maxRows={16} value={values.content} onChange={(e) => set('content')(e.currentTarget.value)} error={errors.content} />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="Category" dir="auto" maxLength={NEWS_LIMITS.category} value={values.category} onChange={(e) => set('category')(e.currentTarget.value)} error={errors.category} />
+          <Select label="Priority" data={PRIORITY_OPTIONS} value={values.priority} onChange={(v) => v && setValues((s) => ({ ...s, priority: v }))} allowDeselect={false} error={errors.priority} />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {article ? 'Save Changes' : 'Create News'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

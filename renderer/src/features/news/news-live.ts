@@ -1,0 +1,15 @@
+import { registerLiveEvent } from '@/lib/live-registry';
+import { activityLogsQueryKey } from '@/features/activity-logs/api/get-activity-logs';
+import { recycleBinQueryKey } from '@/features/recycle-bin/api/get-recycle-bin';
+
+/**
+ * Keys that a news change touches beyond the ['/api/news'] prefix (which the shell already
+ * refreshes): a delete fills the recycle bin, a restore or purge empties it, and every news
+ * action writes a line of activity history.
+ */
+export function registerNewsLiveEvents(): () => void {
+  const off = ['news_created', 'news_updated', 'news_deleted'].map((type) =>
+    registerLiveEvent(type, { invalidate: [recycleBinQueryKey, activityLogsQueryKey] }),
+  );
+  return () => off.forEach((unregister) => unregister());
+}

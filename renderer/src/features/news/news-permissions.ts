@@ -1,0 +1,28 @@
+import type { News } from '@shared/contracts/news';
+import { can, type Principal } from '@shared/roles';
+
+export type NewsAction = 'view' | 'edit' | 'approve' | 'publish' | 'delete';
+
+type Actor = Principal & { id: number };
+type Article = Pick<News, 'status' | 'createdBy'>;
+
+/**
+ * The actions a row offers (spec 000 §4, §6; DESIGN.md §5), mirroring what the server accepts so
+ * no button leads to a 403: managers edit anything unpublished, writers only their own drafts;
+ * a published article offers only view and delete.
+ */
+export function newsRowActions(actor: Actor, article: Article): NewsAction[] {
+  const manager = can(actor, 'news.manage');
+  const actions: NewsAction[] = ['view'];
+  if (canEditNews(actor, article)) actions.push('edit');
+  if (manager && article.status === 'draft') actions.push('approve');
+  if (manager && article.status === 'approved') actions.push('publish');
+  if (manager) actions.push('delete');
+  return actions;
+}
+
+export function canEditNews(actor: Actor, article: Article): boolean {
+  if (article.status === 'published') return false;
+  if (can(actor, 'news.manage')) return true;
+  return can(actor, 'news.create') && article.status === 'draft' && article.createdBy === actor.id;
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Ok } from '@shared/contracts/common';
+import { apiJson } from '@/lib/api-client';
+import { recycleBinQueryKey } from './get-recycle-bin';
+
+export function deleteNewsForever(id: number): Promise<Ok> {
+  return apiJson<Ok>('DELETE', `/api/news/${id}/permanent`);
+}
+
+export function useDeleteNewsForever() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteNewsForever,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: recycleBinQueryKey }),
+  });
+}

@@ -20,7 +20,7 @@ async function fillNewsForm(dialog: Locator, fields: { title: string; subtitle?:
   if (fields.subtitle) await dialog.getByRole('textbox', { name: 'Subtitle', exact: true }).fill(fields.subtitle);
   await dialog.getByRole('textbox', { name: 'Content', exact: true }).fill(fields.content);
   if (fields.priority) {
-    await dialog.getByRole('textbox', { name: 'Priority' }).click();
+    await dialog.getByLabel('Priority', { exact: true }).click();
     await dialog.page().getByRole('option', { name: fields.priority }).click();
   }
 }

@@ -13,14 +13,16 @@ import { apiKeysRouter } from './modules/api-keys/api-keys.routes';
 import { authRouter } from './modules/auth/auth.routes';
 import { cgFilesRouter, cgFromNewsRouter } from './modules/cg-files/cg-files.routes';
 import { companiesRouter } from './modules/companies/companies.routes';
+import { bulletinsRouter } from './modules/bulletins/bulletins.routes';
 import { crawlerRouter } from './modules/crawler/crawler.routes';
+import { dashboardRouter, type Presence } from './modules/dashboard/dashboard.routes';
 import { newsRouter } from './modules/news/news.routes';
 import { usersRouter } from './modules/users/users.routes';
 
 const JSON_LIMIT = '256kb';
 
 /** The Express app: hardening, body parsing, session → actor, feature routers, static UI. */
-export function createApp(ctx: AppContext, services: Services, version: string): Express {
+export function createApp(ctx: AppContext, services: Services, version: string, presence: Presence): Express {
   const app = express();
   app.disable('x-powered-by');
   // The LAN UI is plain HTTP: no HSTS and no upgrade-insecure-requests (DESIGN.md §4).
@@ -37,6 +39,8 @@ export function createApp(ctx: AppContext, services: Services, version: string):
   app.use('/api/cg-files', cgFilesRouter(services.cgFiles, services.apiKeys));
   app.use('/api/company/api-keys', apiKeysRouter(services.apiKeys));
   app.use('/api/news-crawler', crawlerRouter(services.crawler));
+  app.use('/api/bulletins', bulletinsRouter(services.bulletins));
+  app.use('/api/dashboard', dashboardRouter(services.news.repo, presence));
   app.use('/api/activity-logs', requireAuth, activityLogsRouter(services.activity));
   app.use('/api', (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });

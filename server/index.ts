@@ -51,13 +51,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   scheduler.add(purgeSessionsJob(services.auth));
   scheduler.add(purgeRecycleBinJob(services.recycleBin));
 
-  const server = http.createServer(createApp(ctx, services, APP_VERSION));
   const hub = new LiveHub({
     bus: ctx.bus,
     logger,
     authenticate: (token) => services.auth.authenticate(token),
     pingIntervalMs: options.wsPingIntervalMs,
   });
+  const server = http.createServer(createApp(ctx, services, APP_VERSION, hub));
   hub.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

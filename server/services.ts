@@ -2,6 +2,7 @@ import type { AppContext } from './context';
 import { ActivityLogsService } from './modules/activity-logs/activity-logs.service';
 import { ApiKeysService } from './modules/api-keys/api-keys.service';
 import { AuthService } from './modules/auth/auth.service';
+import { BulletinsService } from './modules/bulletins/bulletins.service';
 import { CgFilesService } from './modules/cg-files/cg-files.service';
 import { CompaniesService } from './modules/companies/companies.service';
 import { CrawlerService } from './modules/crawler/crawler.service';
@@ -20,6 +21,7 @@ export interface Services {
   cgFiles: CgFilesService;
   apiKeys: ApiKeysService;
   crawler: CrawlerService;
+  bulletins: BulletinsService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -37,5 +39,6 @@ export function createServices(ctx: AppContext): Services {
     cgFiles,
     apiKeys: new ApiKeysService(ctx),
     crawler: new CrawlerService(cgFiles, news.repo),
+    bulletins: new BulletinsService(ctx),
   };
 }

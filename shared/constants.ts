@@ -93,3 +93,13 @@ export const CRAWLER_HEADLINE_MAX = 500;
 export const CRAWLER_REFETCH_MS = 5000;
 export const CRAWLER_ROTATION_MS = 60_000;
 export const CRAWLER_FADE_MS = 300;
+
+/** Bulletins (spec 001 §3, §9). */
+export const BULLETIN_STATUSES = ['draft', 'ready', 'published', 'breaking', 'local_break', 'live', 'archived'] as const;
+export const BULLETIN_ITEM_TYPES = ['news', 'break', 'headline'] as const;
+export const BULLETIN_BREAK_TYPES = ['LOCAL BREAK', 'BUSINESS BREAK', 'SPORTS BREAK', 'LUI HABARU'] as const;
+export const BULLETIN_DEFAULT_DURATION = 30;
+export const BULLETIN_LABEL_CHARS = 30;
+/** CG preview (spec 000 §4, §9). */
+export const BULLETIN_AUTOPLAY_MS = 5000;
+export const CG_PREVIEW_TYPES = ['headline', 'subheadline', 'breakingnews', 'emergency', 'infoline', 'programbar', 'titlebar'] as const;

@@ -144,9 +144,16 @@ export class LiveHub {
     if (client.actor) this.rooms.get(client.actor.companyId)?.delete(client);
   }
 
-  /** Number of authenticated sockets per company (dashboard "online" later). */
+  /** Number of authenticated sockets of a company. */
   connectedCount(companyId: number): number {
     return this.rooms.get(companyId)?.size ?? 0;
+  }
+
+  /** Distinct users of a company with at least one live connection (dashboard "Online"). */
+  onlineUsers(companyId: number): number {
+    const users = new Set<number>();
+    for (const client of this.rooms.get(companyId) ?? []) if (client.actor) users.add(client.actor.userId);
+    return users.size;
   }
 
   close(): void {

@@ -5,3 +5,4 @@ export * from './news';
 export * from './activity-logs';
 export * from './cg-files';
 export * from './api-keys';
+export * from './bulletins';

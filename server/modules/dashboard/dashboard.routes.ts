@@ -1,0 +1,27 @@
+import { Router } from 'express';
+import type { DashboardStats } from '../../../shared/contracts/dashboard';
+import { actorOf, requireAuth } from '../../lib/auth';
+import type { NewsRepo } from '../news/news.repo';
+
+/** Who is connected right now; the live hub answers. */
+export interface Presence {
+  onlineUsers(companyId: number): number;
+}
+
+/** GET /api/dashboard/stats — counts for the dashboard tiles. */
+export function dashboardRouter(news: NewsRepo, presence: Presence): Router {
+  const router = Router();
+  router.get('/stats', requireAuth, (req, res) => {
+    const { companyId } = actorOf(req);
+    const draft = news.count(companyId, 'draft');
+    const approved = news.count(companyId, 'approved');
+    const stats: DashboardStats = {
+      // Equipment loans arrive with the equipment feature; until then nothing can be out.
+      equipment: { out: 0 },
+      news: { total: draft + approved, draft, approved, published: news.count(companyId, 'published') },
+      users: { online: presence.onlineUsers(companyId) },
+    };
+    res.json(stats);
+  });
+  return router;
+}

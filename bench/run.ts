@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiClient } from '../server/test/api-client';
 import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
+import { benchBareModel } from './bare-run';
 import { benchCgHotPath } from './cg-hot-path';
 import { benchNews } from './news-list';
 import { seedNews } from './seed';
@@ -30,7 +31,10 @@ async function main(): Promise<void> {
   const api = await login(server);
   const rows: string[] = ['| what | n | p50 ms | p99 ms | max ms | target |', '|---|---|---|---|---|---|'];
 
-  rows.push(formatRow('CG write → file replaced → 200 WS clients got it', await benchCgHotPath(api, baseDir), 'p99 ≤ 15 (≤ 25)'));
+  const cg = await benchCgHotPath(api, baseDir);
+  const bare = await benchBareModel();
+  rows.push(formatRow('CG write → file replaced → 200 WS clients got it', cg, 'p99 ≤ 15 (≤ 25)'));
+  rows.push(formatRow('same, bare express+SQLite+rename+ws model', bare, `ours/bare p99 = ${(cg.p99 / bare.p99).toFixed(2)} (≤ 1.5)`));
   const news = await benchNews(api);
   rows.push(formatRow('GET /api/news?status=draft&page=1 (100k rows)', news.firstPage, 'p99 ≤ 20'));
   rows.push(formatRow('GET /api/news?status=draft&page≈1000–2000 (100k rows)', news.deepPage, 'p99 ≤ 20'));

@@ -39,6 +39,9 @@ describe('news management', () => {
     await writer.getByRole('button', { name: 'Create First Article' }).click();
     const dialog = writer.getByRole('dialog', { name: 'Create News' });
     await fillNewsForm(dialog, { title: THAANA_TITLE, subtitle: 'Rain in Malé', content: 'Heavy rain across the capital.', priority: 'Breaking' });
+    // Typing Thaana turns the field right-to-left.
+    const titleInput = dialog.getByRole('textbox', { name: 'Title', exact: true });
+    expect(await titleInput.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     await dialog.getByRole('button', { name: 'Create News' }).click();
     await expectHidden(dialog);
 

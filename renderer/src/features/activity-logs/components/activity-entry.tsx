@@ -3,12 +3,11 @@ import type { ActivityLog } from '@shared/contracts/activity-logs';
 import { formatDateTime } from '@/features/news/news-format';
 import { activityBadgeColor, activityBadgeLabel } from '../activity-badge';
 
-/** One line of history: what (badge), who, the detail, when. */
+/** One line of history: what (badge), who and when, then the detail at full width. */
 export function ActivityEntry({ entry }: { entry: ActivityLog }) {
   const label = activityBadgeLabel(entry.action);
   return (
     <Group
-      justify="space-between"
       align="flex-start"
       wrap="nowrap"
       gap="sm"
@@ -17,24 +16,25 @@ export function ActivityEntry({ entry }: { entry: ActivityLog }) {
       data-testid="activity-entry"
       style={{ borderBottom: '1px solid var(--mantine-color-dark-4)' }}
     >
-      <Group gap="sm" align="flex-start" wrap="nowrap" miw={0}>
-        <Badge color={activityBadgeColor(label)} variant="light" size="sm" w={96} style={{ flexShrink: 0 }} title={entry.action}>
-          {label}
-        </Badge>
-        <Stack gap={0} miw={0}>
-          <Text size="sm" fw={600}>
+      <Badge color={activityBadgeColor(label)} variant="light" size="sm" w={96} mt={2} style={{ flexShrink: 0 }} title={entry.action}>
+        {label}
+      </Badge>
+      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+        {/* Wraps the time under the name on phones instead of squeezing the detail. */}
+        <Group justify="space-between" gap={4} wrap="wrap">
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
             {entry.username ?? 'System'}
           </Text>
-          {entry.details && (
-            <Text size="sm" c="gray.4" dir="auto" style={{ overflowWrap: 'anywhere' }}>
-              {entry.details}
-            </Text>
-          )}
-        </Stack>
-      </Group>
-      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-      </Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+          </Text>
+        </Group>
+        {entry.details && (
+          <Text size="sm" c="gray.4" dir="auto" style={{ overflowWrap: 'anywhere' }}>
+            {entry.details}
+          </Text>
+        )}
+      </Stack>
     </Group>
   );
 }

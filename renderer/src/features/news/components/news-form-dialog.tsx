@@ -7,6 +7,7 @@ import { useCreateNews } from '../api/create-news';
 import { useUpdateNews } from '../api/update-news';
 import { PRIORITY_LABELS } from '../news-format';
 import { toastFailure, toastSuccess } from '../news-toast';
+import { textDirection } from '../text-direction';
 import { emptyNewsForm, newsFormFrom, toNewsBody, type NewsFieldErrors, type NewsFormValues } from '../news-form-values';
 
 interface NewsFormDialogProps {
@@ -67,13 +68,13 @@ function NewsForm({ article, onDone }: { article: News | null; onDone: () => voi
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {/* dir="auto": Dhivehi (Thaana) and Arabic text runs right-to-left as it is typed. */}
+      {/* Dhivehi (Thaana) and Arabic text runs right-to-left as it is typed (see textDirection). */}
       <Stack gap="sm">
-        <TextInput label="Title" required dir="auto" maxLength={NEWS_LIMITS.title} value={values.title} onChange={(e) => set('title')(e.currentTarget.value)} error={errors.title} data-autofocus />
-        <TextInput label="Subtitle" dir="auto" maxLength={NEWS_LIMITS.subtitle} value={values.subtitle} onChange={(e) => set('subtitle')(e.currentTarget.value)} error={errors.subtitle} />
-        <Textarea label="Content" required dir="auto" autosize minRows={6} maxRows={16} value={values.content} onChange={(e) => set('content')(e.currentTarget.value)} error={errors.content} />
+        <TextInput label="Title" required dir={textDirection(values.title)} maxLength={NEWS_LIMITS.title} value={values.title} onChange={(e) => set('title')(e.currentTarget.value)} error={errors.title} data-autofocus />
+        <TextInput label="Subtitle" dir={textDirection(values.subtitle)} maxLength={NEWS_LIMITS.subtitle} value={values.subtitle} onChange={(e) => set('subtitle')(e.currentTarget.value)} error={errors.subtitle} />
+        <Textarea label="Content" required dir={textDirection(values.content)} autosize minRows={6} maxRows={16} value={values.content} onChange={(e) => set('content')(e.currentTarget.value)} error={errors.content} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Category" dir="auto" maxLength={NEWS_LIMITS.category} value={values.category} onChange={(e) => set('category')(e.currentTarget.value)} error={errors.category} />
+          <TextInput label="Category" dir={textDirection(values.category)} maxLength={NEWS_LIMITS.category} value={values.category} onChange={(e) => set('category')(e.currentTarget.value)} error={errors.category} />
           <Select label="Priority" data={PRIORITY_OPTIONS} value={values.priority} onChange={(v) => v && setValues((s) => ({ ...s, priority: v }))} allowDeselect={false} error={errors.priority} />
         </SimpleGrid>
         <Group justify="flex-end" mt="xs">

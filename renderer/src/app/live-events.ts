@@ -1,6 +1,7 @@
 import { registerLiveEvent } from '@/lib/live-registry';
 import { registerUsersLiveEvents } from '@/features/users/users-live';
 import { registerNewsLiveEvents } from '@/features/news/news-live';
+import { registerCrawlerLiveEvents } from '@/features/crawler/crawler-live';
 
 let registered = false;
 
@@ -15,6 +16,7 @@ export function registerAppLiveEvents(): void {
   registered = true;
   registerUsersLiveEvents();
   registerNewsLiveEvents();
+  registerCrawlerLiveEvents();
   for (const type of ['news_created', 'news_updated', 'news_deleted']) {
     registerLiveEvent(type, { invalidate: [['/api/news'], ['/api/dashboard/stats']] });
   }

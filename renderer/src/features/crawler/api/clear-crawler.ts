@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api-client';
+import { useApplyCrawlerContent, type CrawlerMutationResponse } from './crawler-mutation-success';
+
+/** Leaves an empty news_crawler.txt (not a missing one), so the graphics keep their source. */
+export function clearCrawler(): Promise<CrawlerMutationResponse> {
+  return apiJson<CrawlerMutationResponse>('POST', '/api/news-crawler/clear', {});
+}
+
+export function useClearCrawler() {
+  const apply = useApplyCrawlerContent();
+  return useMutation({ mutationFn: clearCrawler, onSuccess: apply });
+}

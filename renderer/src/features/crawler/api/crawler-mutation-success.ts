@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { CrawlerContent } from '@shared/contracts/crawler';
+import { crawlerContentQueryKey } from './get-crawler-content';
+
+/** What every crawler mutation answers (shared/contracts/crawler.ts crawlerMutationResponseSchema). */
+export type CrawlerMutationResponse = CrawlerContent & { success: true };
+
+/**
+ * Every crawler mutation answers with the new list: show it at once, then refetch anyway
+ * (spec 000 §7 "after every successful crawler mutation the content is refetched"), so a
+ * change made by someone else in between is not hidden until the next poll.
+ */
+export function useApplyCrawlerContent(): (content: CrawlerContent) => Promise<void> {
+  const queryClient = useQueryClient();
+  return async ({ headlines, count }) => {
+    queryClient.setQueryData<CrawlerContent>(crawlerContentQueryKey, { headlines, count });
+    await queryClient.invalidateQueries({ queryKey: crawlerContentQueryKey });
+  };
+}

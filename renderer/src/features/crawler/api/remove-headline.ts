@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api-client';
+import { useApplyCrawlerContent, type CrawlerMutationResponse } from './crawler-mutation-success';
+
+/** Headlines are identified by position only (spec 000 §3); the server 409s if it moved. */
+export function removeHeadline(index: number): Promise<CrawlerMutationResponse> {
+  return apiJson<CrawlerMutationResponse>('POST', '/api/news-crawler/remove-headline', { index });
+}
+
+export function useRemoveHeadline() {
+  const apply = useApplyCrawlerContent();
+  return useMutation({ mutationFn: removeHeadline, onSuccess: apply });
+}

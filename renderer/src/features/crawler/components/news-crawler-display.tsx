@@ -1,0 +1,82 @@
+import { Badge, Box, Group, Paper, Text } from '@mantine/core';
+import { IconBroadcast } from '@tabler/icons-react';
+import { CRAWLER_FADE_MS } from '@shared/constants';
+import { useCrawlerContent } from '../api/get-crawler-content';
+import { splitCrawlerLines } from '../crawler-rotation';
+import { useCrawlerRotation } from '../use-crawler-rotation';
+
+/** More dots than this stop being readable; a window around the current line is shown. */
+const MAX_DOTS = 15;
+
+function dotWindow(index: number, count: number): number[] {
+  const size = Math.min(count, MAX_DOTS);
+  const start = Math.min(Math.max(0, index - Math.floor(size / 2)), count - size);
+  return Array.from({ length: size }, (_, i) => start + i);
+}
+
+function Dots({ index, count }: { index: number; count: number }) {
+  return (
+    <Group gap={4} aria-hidden>
+      {dotWindow(index, count).map((i) => (
+        <Box
+          key={i}
+          w={i === index ? 14 : 6}
+          h={6}
+          style={{
+            borderRadius: 3,
+            transition: `width ${CRAWLER_FADE_MS}ms`,
+            background: i === index ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-dark-3)',
+          }}
+        />
+      ))}
+    </Group>
+  );
+}
+
+/** News crawler display (spec 000 §2, §4): what the ticker shows, one line at a time. */
+export function NewsCrawlerDisplay() {
+  const content = useCrawlerContent();
+  const lines = splitCrawlerLines(content.data?.headlines ?? []);
+  const { index, fading, secondsLeft } = useCrawlerRotation(lines.length);
+
+  if (lines.length === 0) {
+    return (
+      <Paper withBorder radius="md" p="sm" data-testid="news-crawler-display">
+        <Text size="sm" c="dimmed">No news crawler content available</Text>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }} data-testid="news-crawler-display">
+      <Group gap="sm" wrap="nowrap" px="sm" py="xs" bg="black">
+        <Badge color="red" radius="xs" leftSection={<IconBroadcast size={12} />} style={{ flexShrink: 0 }}>
+          News
+        </Badge>
+        <Text
+          fw={600}
+          size="lg"
+          c="white"
+          truncate="end"
+          dir="auto"
+          title={lines[index]}
+          data-testid="crawler-display-line"
+          style={{ flex: 1, minWidth: 0, opacity: fading ? 0 : 1, transition: `opacity ${CRAWLER_FADE_MS}ms ease` }}
+        >
+          {lines[index]}
+        </Text>
+      </Group>
+      <Group justify="space-between" gap="xs" px="sm" py={6}>
+        <Group gap="xs">
+          <Badge variant="light" color="gray" size="sm" data-testid="crawler-display-position">
+            {index + 1} of {lines.length}
+          </Badge>
+          <Dots index={index} count={lines.length} />
+        </Group>
+        <Text size="xs" c="dimmed" data-testid="crawler-display-countdown">
+          Next update in {secondsLeft}s
+        </Text>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,88 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus, IconRefresh, IconTrash, IconNews } from '@tabler/icons-react';
+import { useState } from 'react';
+import { can } from '@shared/roles';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/features/auth/session-store';
+import { useCrawlerContent } from '../api/get-crawler-content';
+import { useCrawlerActions, type CrawlerActions } from '../use-crawler-actions';
+import { AddHeadlineDialog } from './add-headline-dialog';
+import { HeadlineList } from './headline-list';
+
+function PanelButtons({ actions, count, onAdd }: { actions: CrawlerActions; count: number; onAdd: () => void }) {
+  const { pending } = actions;
+  return (
+    <Group gap="xs">
+      <Button size="xs" leftSection={<IconRefresh size={14} />} loading={pending.generate} disabled={pending.generate} onClick={actions.generate}>
+        Generate from Approved News
+      </Button>
+      <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
+        Add Headline
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={14} />}
+        disabled={pending.clear || count === 0}
+        onClick={actions.clear}
+      >
+        Clear All
+      </Button>
+    </Group>
+  );
+}
+
+function PanelBody({ editable, actions }: { editable: boolean; actions: CrawlerActions }) {
+  const content = useCrawlerContent();
+  if (content.isPending) return <Text size="sm" c="dimmed">Loading headlines...</Text>;
+  if (content.error && !content.data) {
+    return <Alert color="red" variant="light">{errorMessage(content.error)}</Alert>;
+  }
+  const headlines = content.data?.headlines ?? [];
+  if (headlines.length === 0) {
+    return (
+      <Alert color="gray" variant="light" data-testid="crawler-empty">
+        No headlines in news crawler. Generate from approved news or add manually.
+      </Alert>
+    );
+  }
+  return <HeadlineList headlines={headlines} editable={editable} actions={actions} />;
+}
+
+/**
+ * News Crawler Management (spec 000 §2): the on-air ticker's lines. Operators with CG rights
+ * generate, add, edit, reorder, remove and clear; everyone else reads the list.
+ */
+export function NewsCrawlerPanel() {
+  const user = useCurrentUser();
+  const editable = can(user, 'cg.write');
+  const content = useCrawlerContent();
+  const actions = useCrawlerActions();
+  const [adding, setAdding] = useState(false);
+  const count = content.data?.count ?? 0;
+
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="news-crawler-panel">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <IconNews size={18} />
+            <Title order={4}>News Crawler Management</Title>
+            <Badge variant="light" size="md" aria-label={`${count} headlines`} data-testid="crawler-count">
+              {count}
+            </Badge>
+          </Group>
+          {editable && <PanelButtons actions={actions} count={count} onAdd={() => setAdding(true)} />}
+        </Group>
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+          Current Headlines
+        </Text>
+        <PanelBody editable={editable} actions={actions} />
+      </Stack>
+      {editable && (
+        <AddHeadlineDialog opened={adding} pending={actions.pending.add} onClose={() => setAdding(false)} onAdd={actions.add} />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,19 @@
+import { registerLiveEvent } from '@/lib/live-registry';
+import { queryClient } from '@/lib/query-client';
+import { crawlerContentQueryKey } from './api/get-crawler-content';
+
+function isCrawlerUpdate(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && 'type' in data && data.type === 'news_crawler';
+}
+
+/**
+ * The ticker is on air: another desk's change must show at once, not after the shell's batched
+ * 300 ms refresh or the next 5 s poll. Only news_crawler file updates concern this key.
+ */
+export function registerCrawlerLiveEvents(): () => void {
+  return registerLiveEvent('cg_file_updated', {
+    handle: (data) => {
+      if (isCrawlerUpdate(data)) void queryClient.invalidateQueries({ queryKey: crawlerContentQueryKey });
+    },
+  });
+}

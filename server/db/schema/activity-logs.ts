@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isoNow } from './columns';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
 import { users } from './users';
@@ -14,7 +14,7 @@ export const activityLogs = sqliteTable(
     userId: integer('user_id').references(() => users.id),
     action: text('action').notNull(),
     details: text('details'),
-    createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    createdAt: text('created_at').notNull().default(isoNow),
   },
   (t) => [index('activity_company_created_idx').on(t.companyId, t.createdAt)],
 );

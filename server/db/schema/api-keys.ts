@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isoNow } from './columns';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
 
@@ -16,7 +16,7 @@ export const apiKeys = sqliteTable(
     keyPrefix: text('key_prefix').notNull(),
     permissions: text('permissions', { mode: 'json' }).$type<string[]>().notNull(),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
-    createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    createdAt: text('created_at').notNull().default(isoNow),
     lastUsed: text('last_used'),
   },
   (t) => [index('api_keys_company_idx').on(t.companyId)],

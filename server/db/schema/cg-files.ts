@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isoNow } from './columns';
 import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
 import { users } from './users';
@@ -16,8 +16,8 @@ export const cgFiles = sqliteTable(
     content: text('content').notNull().default(''),
     outputPath: text('output_path'),
     updatedBy: integer('updated_by').references(() => users.id),
-    createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    updatedAt: text('updated_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    createdAt: text('created_at').notNull().default(isoNow),
+    updatedAt: text('updated_at').notNull().default(isoNow),
   },
   (t) => [uniqueIndex('cg_files_company_type_unique').on(t.companyId, t.type)],
 );

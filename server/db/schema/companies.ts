@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isoNow } from './columns';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 export const companies = sqliteTable('companies', {
@@ -10,7 +10,7 @@ export const companies = sqliteTable('companies', {
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
   /** Where this company's CG text files go; relative paths resolve against the server's base dir. */
   cgOutputPath: text('cg_output_path').notNull().default('./cg_output'),
-  createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  createdAt: text('created_at').notNull().default(isoNow),
 });
 
 export type CompanyRow = typeof companies.$inferSelect;

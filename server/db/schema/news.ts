@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isoNow } from './columns';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
 import { users } from './users';
@@ -27,8 +27,8 @@ export const news = sqliteTable(
     approvedAt: text('approved_at'),
     publishedBy: integer('published_by').references(() => users.id),
     publishedAt: text('published_at'),
-    createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    updatedAt: text('updated_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    createdAt: text('created_at').notNull().default(isoNow),
+    updatedAt: text('updated_at').notNull().default(isoNow),
   },
   (t) => [
     // The news page reads one status of one company, newest first, a page at a time.

@@ -1,3 +1,4 @@
+import { isoNow } from './columns';
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
@@ -21,8 +22,8 @@ export const users = sqliteTable(
     /** Set on delete: the row stays so news and logs keep their author names. */
     deletedAt: text('deleted_at'),
     lastLogin: text('last_login'),
-    createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
-    updatedAt: text('updated_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    createdAt: text('created_at').notNull().default(isoNow),
+    updatedAt: text('updated_at').notNull().default(isoNow),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),

@@ -15,6 +15,8 @@ type CreateNews = z.output<typeof createNewsSchema>;
 type UpdateNews = z.output<typeof updateNewsSchema>;
 
 const isBreaking = (priority: string) => priority === 'breaking' || priority === 'urgent';
+/** The status an article must have for each workflow step. */
+const WORKFLOW_FROM = { approved: 'draft', published: 'approved' } as const;
 
 /** News articles and their workflow: draft → approved → published; delete moves to the bin. */
 export class NewsService {
@@ -109,33 +111,24 @@ export class NewsService {
   }
 
   approve(actor: Actor, id: number): News {
-    const current = this.requireLive(actor, id);
-    if (current.status !== 'draft') throw conflict(`Only draft articles can be approved (this one is ${current.status})`);
-    const now = this.now();
-    return this.change(
-      actor,
-      id,
-      { status: 'approved', approvedBy: actor.userId, approvedAt: now, updatedAt: now },
-      'news_approved',
-      `Approved news "${current.title}"`,
-      'draft',
-    );
+    return this.advance(actor, id, 'approved', (now) => ({ approvedBy: actor.userId, approvedAt: now }));
   }
 
   publish(actor: Actor, id: number): News {
+    return this.advance(actor, id, 'published', (now) => ({ publishedBy: actor.userId, publishedAt: now }));
+  }
+
+  /** One step of the workflow (draft → approved → published), stamping who did it and when. */
+  private advance(actor: Actor, id: number, to: 'approved' | 'published', stamp: (now: string) => NewsPatch): News {
+    const from = WORKFLOW_FROM[to];
     const current = this.requireLive(actor, id);
-    if (current.status !== 'approved') {
-      throw conflict(`Only approved articles can be published (this one is ${current.status})`);
+    if (current.status !== from) {
+      throw conflict(`Only ${from} articles can be ${to} (this one is ${current.status})`);
     }
     const now = this.now();
-    return this.change(
-      actor,
-      id,
-      { status: 'published', publishedBy: actor.userId, publishedAt: now, updatedAt: now },
-      'news_published',
-      `Published news "${current.title}"`,
-      'approved',
-    );
+    const verb = to === 'approved' ? 'Approved' : 'Published';
+    const patch: NewsPatch = { status: to, updatedAt: now, ...stamp(now) };
+    return this.change(actor, id, patch, `news_${to}`, `${verb} news "${current.title}"`, from);
   }
 
   /** Soft delete into the recycle bin; purged for good after the retention period. */

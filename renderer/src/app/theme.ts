@@ -4,7 +4,7 @@ import { createTheme } from '@mantine/core';
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'sm',
-  fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, sans-serif',
+  fontFamily: 'Inter, "Noto Sans Thaana", "Segoe UI", system-ui, -apple-system, Roboto, sans-serif',
   fontSizes: { xs: '0.75rem', sm: '0.8125rem', md: '0.875rem', lg: '1rem', xl: '1.125rem' },
   headings: { fontWeight: '700' },
   components: {

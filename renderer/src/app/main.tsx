@@ -3,8 +3,8 @@ import '@mantine/notifications/styles.css';
 import './global.css';
 // Dhivehi (Thaana) news must render on every MCR PC and phone, installed font or not; the face's
 // unicode-range means browsers fetch it only when Thaana text is on screen.
-import '@fontsource/noto-sans-thaana/400.css';
-import '@fontsource/noto-sans-thaana/700.css';
+import '@fontsource/noto-sans-thaana/thaana-400.css';
+import '@fontsource/noto-sans-thaana/thaana-700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useSessionLifecycle } from '@/features/auth/use-session-lifecycle';

@@ -4,7 +4,8 @@ import { createTheme } from '@mantine/core';
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'sm',
-  fontFamily: 'Inter, "Noto Sans Thaana", "Segoe UI", system-ui, -apple-system, Roboto, sans-serif',
+  // Thaana sits after the system fonts: they draw Latin text, it draws what they lack.
+  fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Noto Sans Thaana", sans-serif',
   fontSizes: { xs: '0.75rem', sm: '0.8125rem', md: '0.875rem', lg: '1rem', xl: '1.125rem' },
   headings: { fontWeight: '700' },
   components: {

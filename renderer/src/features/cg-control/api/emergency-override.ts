@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api-client';
+import { mergeCgFiles } from './get-cg-files';
+import type { UpdateCgDirectResponse } from './update-cg-direct';
+
+export interface EmergencyOverrideInput {
+  content: string;
+  headline?: string;
+  subheadline?: string;
+}
+
+/** Emergency, headline and subheadline in ONE server operation: air never shows half an override. */
+export function emergencyOverride(body: EmergencyOverrideInput): Promise<UpdateCgDirectResponse> {
+  return apiJson<UpdateCgDirectResponse>('POST', '/api/cg-files/emergency', body);
+}
+
+export function useEmergencyOverride() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: emergencyOverride, onSuccess: (res) => mergeCgFiles(queryClient, res.files) });
+}

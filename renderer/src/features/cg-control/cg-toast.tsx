@@ -1,0 +1,49 @@
+import { Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import { HttpError, errorMessage } from '@/lib/api-client';
+import { reportCgWriteFailure } from './cg-write-failure-store';
+
+let lastId: string | null = null;
+
+/**
+ * One toast is visible at a time (spec 000 §9): a CG toast replaces the previous CG toast, so a
+ * run of pushes shows the latest result now instead of queueing stale ones.
+ */
+function replaceToast(title: string, message: ReactNode, color: 'green' | 'red'): void {
+  if (lastId) notifications.hide(lastId);
+  lastId = notifications.show({ title, message, color });
+}
+
+export function toastCgUpdated(type: string): void {
+  replaceToast('CG Updated', `${type} file updated successfully`, 'green');
+}
+
+export function toastSuccess(title: string, message: string): void {
+  replaceToast(title, message, 'green');
+}
+
+/** Destructive style on purpose: an override is a red event in the control room. */
+export function toastEmergency(): void {
+  replaceToast('Emergency Override', 'Emergency mode activated - CG updated', 'red');
+}
+
+/**
+ * The spec's text, and the server's reason underneath. A 503 means the output file could not be
+ * replaced: that raises the persistent write-failure alert instead, even if the live channel is down.
+ */
+export function toastCgFailure(title: string, text: string | null, error: unknown): void {
+  const reason = errorMessage(error, '');
+  if (error instanceof HttpError && error.status === 503) {
+    // With one toast at a time, a second toast would only queue behind the persistent alert.
+    reportCgWriteFailure({ types: [], message: reason });
+    return;
+  }
+  const body = (
+    <Stack gap={2}>
+      {text && <Text size="sm">{text}</Text>}
+      {reason && reason !== text && <Text size="xs">{reason}</Text>}
+    </Stack>
+  );
+  replaceToast(title, body, 'red');
+}

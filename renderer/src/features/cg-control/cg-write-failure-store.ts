@@ -1,0 +1,58 @@
+import { notifications } from '@mantine/notifications';
+import { create } from 'zustand';
+
+export interface CgWriteFailure {
+  types: string[];
+  message: string;
+  at: string;
+}
+
+interface CgWriteFailureState {
+  failure: CgWriteFailure | null;
+  dismiss: () => void;
+}
+
+const TOAST_ID = 'cg-write-failed';
+
+/**
+ * The last CG output failure (DESIGN.md §4: fail loudly). It stays until the operator dismisses
+ * it or a later write of every failed type succeeds: air may be showing stale text meanwhile.
+ */
+export const useCgWriteFailure = create<CgWriteFailureState>((set) => ({
+  failure: null,
+  dismiss: () => {
+    notifications.hide(TOAST_ID);
+    set({ failure: null });
+  },
+}));
+
+function typesText(types: readonly string[]): string {
+  return types.length ? `CG output write failed: ${types.join(', ')}` : 'CG output write failed';
+}
+
+export function reportCgWriteFailure(input: { types: string[]; message: string }): void {
+  const previous = useCgWriteFailure.getState().failure;
+  // The 503 answer and the live alert describe the same failure: keep the types the alert named.
+  const types = input.types.length ? input.types : (previous?.types ?? []);
+  useCgWriteFailure.setState({ failure: { types, message: input.message, at: new Date().toISOString() } });
+  const toast = {
+    id: TOAST_ID,
+    title: typesText(types),
+    message: input.message,
+    color: 'red',
+    autoClose: false,
+    withBorder: true,
+    onClose: () => useCgWriteFailure.setState({ failure: null }),
+  } as const;
+  notifications.hide(TOAST_ID);
+  notifications.show(toast);
+}
+
+/** A successful write of a failed type: that output is current again. */
+export function noteCgWriteSuccess(type: string): void {
+  const failure = useCgWriteFailure.getState().failure;
+  if (!failure || !failure.types.includes(type)) return;
+  const types = failure.types.filter((t) => t !== type);
+  if (types.length) useCgWriteFailure.setState({ failure: { ...failure, types } });
+  else useCgWriteFailure.getState().dismiss();
+}

@@ -2,6 +2,7 @@ import { registerLiveEvent } from '@/lib/live-registry';
 import { registerUsersLiveEvents } from '@/features/users/users-live';
 import { registerNewsLiveEvents } from '@/features/news/news-live';
 import { registerCrawlerLiveEvents } from '@/features/crawler/crawler-live';
+import { registerCgLiveEvents } from '@/features/cg-control/cg-live';
 
 let registered = false;
 
@@ -17,6 +18,8 @@ export function registerAppLiveEvents(): void {
   registerUsersLiveEvents();
   registerNewsLiveEvents();
   registerCrawlerLiveEvents();
+  // CG: patch the on-air text at once, raise cg_write_failed as a persistent alert.
+  registerCgLiveEvents();
   for (const type of ['news_created', 'news_updated', 'news_deleted']) {
     registerLiveEvent(type, { invalidate: [['/api/news'], ['/api/dashboard/stats']] });
   }

@@ -9,12 +9,13 @@ const UsersPage = lazy(() => import('@/features/users/pages/users-page'));
 const NewsPage = lazy(() => import('@/features/news/pages/news-page'));
 const RecycleBinPage = lazy(() => import('@/features/recycle-bin/pages/recycle-bin-page'));
 const ActivityLogsPage = lazy(() => import('@/features/activity-logs/pages/activity-logs-page'));
+const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
+const CgControlPage = lazy(() => import('@/features/cg-control/pages/cg-control-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/pages/placeholder-page'));
 const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
 
 /** Screens of spec 000 §2 / 001 §2 that later releases build; the title is the menu label. */
 const PLANNED_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
-  { path: 'cg-control', title: 'CG Control' },
   { path: 'equipment', title: 'Equipment' },
   { path: 'bulletins', title: 'Bulletins' },
   { path: 'prompter', title: 'Prompter' },
@@ -44,8 +45,9 @@ export function AppRoutes() {
           </RequireAuth>
         }
       >
-        <Route index element={<PlaceholderPage title="Dashboard" />} />
-        <Route path="dashboard" element={<PlaceholderPage title="Dashboard" />} />
+        <Route index element={<DashboardPage />} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="cg-control" element={<CgControlPage />} />
         <Route path="users" element={<UsersPage />} />
         <Route path="news" element={<NewsPage />} />
         <Route path="recycle-bin" element={<RecycleBinPage />} />

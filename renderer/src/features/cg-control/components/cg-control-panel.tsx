@@ -1,0 +1,75 @@
+import { Alert, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import type { News } from '@shared/contracts/news';
+import { can } from '@shared/roles';
+import { useCurrentUser } from '@/features/auth/session-store';
+import { useCgFiles } from '../api/get-cg-files';
+import { useRecentNews } from '../api/get-approved-news';
+import { initialHeadlines } from '../headline-defaults';
+import { useHeadlineEditor } from '../headline-editor-store';
+import { useCgPush } from '../hooks/use-cg-push';
+import { EmergencyOverrideBox } from './emergency-override-box';
+import { HeadlineEditor } from './headline-editor';
+import { OnAirPreview } from './on-air-preview';
+import { RecentNewsList } from './recent-news-list';
+
+/** Recent News shows this many newest articles: enough for a shift, light enough to render. */
+const RECENT_NEWS_LIMIT = 50;
+
+/** Seeds the editor once both lists have answered (spec 000 §4 Headline editor). */
+function useSeedHeadlines(files: ReturnType<typeof useCgFiles>['data'], news: readonly News[] | undefined) {
+  const seed = useHeadlineEditor((s) => s.seed);
+  useEffect(() => {
+    if (!files || !news) return;
+    const article = news.find((n) => n.status === 'approved') ?? news[0] ?? null;
+    seed(initialHeadlines(files, news), files.length > 0, article);
+  }, [files, news, seed]);
+}
+
+function RecentNews({ news, canWrite }: { news: readonly News[]; canWrite: boolean }) {
+  const loadNews = useHeadlineEditor((s) => s.loadNews);
+  const cg = useCgPush();
+  // Headline and subheadline in one call, so air never shows a new title over an old subtitle.
+  const send = (article: News) =>
+    cg.push({ type: 'headline', content: article.title, subheadline: article.subtitle ?? undefined }, { failure: 'Failed to send news to CG' });
+  return <RecentNewsList news={news} canWrite={canWrite} pending={cg.pending} onSend={send} onEdit={loadNews} />;
+}
+
+/** CG control panel (spec 000 §2): on-air preview, headline editor, bars, emergency, recent news. */
+export function CgControlPanel() {
+  const user = useCurrentUser();
+  const canWrite = can(user, 'cg.write');
+  const files = useCgFiles();
+  const news = useRecentNews();
+  useSeedHeadlines(files.data, news.data);
+  const recent = (news.data ?? []).slice(0, RECENT_NEWS_LIMIT);
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="cg-control-panel">
+      <Title order={3} size="h5" mb="sm">
+        CG Control Panel
+      </Title>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="sm">
+            <OnAirPreview files={files.data} />
+            {files.error && <Alert color="red">Failed to load CG files</Alert>}
+            {canWrite ? (
+              <>
+                <HeadlineEditor />
+                <EmergencyOverrideBox />
+              </>
+            ) : (
+              <Text size="sm" c="dimmed" data-testid="cg-read-only">
+                Read-only: your role can watch the CG but not change it.
+              </Text>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <RecentNews news={recent} canWrite={canWrite} />
+        </Grid.Col>
+      </Grid>
+    </Paper>
+  );
+}

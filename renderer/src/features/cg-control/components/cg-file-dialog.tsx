@@ -1,0 +1,91 @@
+import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, type FormEvent } from 'react';
+import { CG_TYPES, DEFAULT_CG_OUTPUT_PATH } from '@shared/constants';
+import type { CgFile, CgType } from '@shared/contracts/cg-files';
+import { useCreateCgFile } from '../api/create-cg-file';
+import { useUpdateCgFile } from '../api/update-cg-file';
+import { toastCgFailure, toastCgUpdated } from '../cg-toast';
+
+export type CgFileDialogState = { mode: 'closed' } | { mode: 'add'; type: CgType } | { mode: 'edit'; file: CgFile };
+
+interface Values {
+  type: CgType;
+  content: string;
+  fileName: string;
+  outputPath: string;
+}
+
+function initialValues(state: CgFileDialogState): Values {
+  if (state.mode === 'edit') {
+    const { file } = state;
+    return { type: file.type as CgType, content: file.content, fileName: file.fileName ?? '', outputPath: file.outputPath ?? '' };
+  }
+  return { type: state.mode === 'add' ? state.type : 'headline', content: '', fileName: '', outputPath: '' };
+}
+
+/** Blank optional fields are left out: the server names the file itself and uses the default path. */
+function optional(text: string): string | undefined {
+  return text.trim() || undefined;
+}
+
+function useSubmit(state: CgFileDialogState, onDone: () => void) {
+  const create = useCreateCgFile();
+  const update = useUpdateCgFile();
+  const submit = (values: Values) => {
+    const common = { content: values.content, fileName: optional(values.fileName), outputPath: optional(values.outputPath) };
+    const onSuccess = () => {
+      toastCgUpdated(values.type);
+      onDone();
+    };
+    if (state.mode === 'edit') {
+      update.mutate({ id: state.file.id, changes: common }, { onSuccess, onError: (e) => toastCgFailure('Error updating CG file', null, e) });
+    } else {
+      create.mutate({ type: values.type, ...common }, { onSuccess, onError: (e) => toastCgFailure('Error creating CG file', null, e) });
+    }
+  };
+  return { submit, pending: create.isPending || update.isPending };
+}
+
+function CgFileForm({ state, onDone }: { state: CgFileDialogState; onDone: () => void }) {
+  const [values, setValues] = useState<Values>(() => initialValues(state));
+  const [contentError, setContentError] = useState<string | null>(null);
+  const { submit, pending } = useSubmit(state, onDone);
+  const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const error = values.content.trim() ? null : 'Content is required';
+    setContentError(error);
+    if (!error) submit(values);
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <Select label="Type" data={[...CG_TYPES]} value={values.type} onChange={(v) => v && set('type')(v)} allowDeselect={false} disabled={state.mode === 'edit'} comboboxProps={{ withinPortal: true }} />
+        <Textarea label="Content" required value={values.content} onChange={(e) => set('content')(e.currentTarget.value)} error={contentError} dir="auto" autosize minRows={3} maxRows={10} data-autofocus />
+        <TextInput label="File Name" description="Optional: generated from the type when empty" value={values.fileName} onChange={(e) => set('fileName')(e.currentTarget.value)} />
+        <TextInput label="Output Path" description="Optional" placeholder={DEFAULT_CG_OUTPUT_PATH} value={values.outputPath} onChange={(e) => set('outputPath')(e.currentTarget.value)} />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {state.mode === 'edit' ? 'Update File' : 'Create File'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The file centre's add/edit dialog (spec 000 §2, §5). */
+export function CgFileDialog({ state, onClose }: { state: CgFileDialogState; onClose: () => void }) {
+  const fullScreen = useMediaQuery('(max-width: 36em)');
+  const key = state.mode === 'edit' ? `edit-${state.file.id}` : state.mode === 'add' ? `add-${state.type}` : 'closed';
+  return (
+    <Modal opened={state.mode !== 'closed'} onClose={onClose} title={state.mode === 'edit' ? 'Edit CG File' : 'Add CG File'} fullScreen={fullScreen}>
+      {state.mode !== 'closed' && <CgFileForm key={key} state={state} onDone={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import { PageTitle } from '@/app/page-title';
+import { NewsCrawlerDisplay } from '@/features/crawler/components/news-crawler-display';
+import { NewsCrawlerPanel } from '@/features/crawler/components/news-crawler-panel';
+import { CgControlPanel } from '../components/cg-control-panel';
+import { CgFileCentre } from '../components/cg-file-centre';
+import { CgPreviewPanel } from '../components/cg-preview-panel';
+import { CgWriteFailureBanner } from '../components/cg-write-failure-banner';
+
+/**
+ * CG Control (spec 000 §2): control panel, the crawler, the file centre. The preview / live
+ * bulletin mode sits right under the control panel: both decide what goes to air next.
+ */
+export default function CgControlPage() {
+  return (
+    <Stack gap="md">
+      <PageTitle title="CG Control" description="What you send here goes on air." />
+      <CgWriteFailureBanner />
+      <CgControlPanel />
+      <CgPreviewPanel />
+      <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
+        <NewsCrawlerPanel />
+        <NewsCrawlerDisplay />
+      </SimpleGrid>
+      <CgFileCentre />
+    </Stack>
+  );
+}

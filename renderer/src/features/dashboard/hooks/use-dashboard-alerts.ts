@@ -1,0 +1,40 @@
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+
+interface BreakingDetail {
+  title?: unknown;
+}
+interface OverdueDetail {
+  equipmentName?: unknown;
+  userName?: unknown;
+}
+
+function detailOf<T>(event: Event): T {
+  return ((event as CustomEvent<unknown>).detail ?? {}) as T;
+}
+
+const text = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
+
+/** The dashboard's two window events (spec 000 §2): destructive toasts, one per event. */
+export function useDashboardAlerts(): void {
+  useEffect(() => {
+    const onBreaking = (event: Event) => {
+      const { title } = detailOf<BreakingDetail>(event);
+      notifications.show({ title: 'Breaking News', message: text(title, 'Breaking news'), color: 'red' });
+    };
+    const onOverdue = (event: Event) => {
+      const { equipmentName, userName } = detailOf<OverdueDetail>(event);
+      notifications.show({
+        title: 'Equipment Overdue',
+        message: `${text(equipmentName, 'Equipment')} is overdue for return (${text(userName, 'unknown user')})`,
+        color: 'red',
+      });
+    };
+    window.addEventListener('breaking-news', onBreaking);
+    window.addEventListener('equipment-overdue', onOverdue);
+    return () => {
+      window.removeEventListener('breaking-news', onBreaking);
+      window.removeEventListener('equipment-overdue', onOverdue);
+    };
+  }, []);
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createUser, loginDevOwner } from '../server/test/factories';
+import { createApprovedNews, createNews } from '../server/test/news-factory';
+import { useApp } from './support/app-fixture';
+import { login, visible } from './support/pages';
+
+describe('dashboard', () => {
+  const app = useApp();
+
+  it('shows the four tiles with live counts, the CG panels below, and a red toast for breaking news', async () => {
+    const owner = await loginDevOwner(app.server);
+    const editor = await createUser(owner, app.server, 'editor');
+    await createNews(owner, { title: 'Queue draft one' });
+    await createNews(owner, { title: 'Queue draft two' });
+    await createApprovedNews(owner, { title: 'Queue approved' });
+
+    const page = await app.newPage();
+    await login(page, editor.user.username, editor.password);
+    await visible(page.getByRole('heading', { name: 'Dashboard', exact: true }));
+    await visible(page.getByTestId('tile-cg-status').getByText('LIVE', { exact: true }));
+    expect(await page.getByTestId('stat-equipment-out').innerText()).toBe('0');
+    expect(await page.getByTestId('stat-news-queue').innerText()).toBe('3');
+    // This browser's own live connection counts as online.
+    await expect.poll(() => page.getByTestId('stat-online-mcr').innerText()).not.toBe('0');
+    await visible(page.getByRole('button', { name: 'Emergency', exact: true }));
+    for (const testId of ['cg-preview-panel', 'cg-control-panel']) await visible(page.getByTestId(testId));
+    await visible(page.getByText('News Crawler Management'));
+
+    // A colleague files a breaking story: the queue tile follows live and a red toast names it.
+    await createNews(owner, { title: 'Bridge closed after crash', priority: 'breaking' });
+    await expect.poll(() => page.getByTestId('stat-news-queue').innerText(), { timeout: 3000 }).toBe('4');
+    const toast = page.getByRole('alert').filter({ hasText: 'Bridge closed after crash' });
+    await visible(toast);
+  });
+
+  it('/dashboard is the same screen as /', async () => {
+    const page = await app.newPage();
+    const owner = await loginDevOwner(app.server);
+    const mcr = await createUser(owner, app.server, 'mcr');
+    await login(page, mcr.user.username, mcr.password);
+    await page.goto('/dashboard');
+    await visible(page.getByTestId('tile-news-queue'));
+    await visible(page.getByTestId('cg-on-air-preview'));
+  });
+});

@@ -25,84 +25,76 @@ function confirm(message: string, confirmLabel: string, onConfirm: () => void): 
   });
 }
 
-/** The latest list (poll, live event or own mutation), read at the moment an action fires. */
-function useLatestHeadlines(): () => string[] {
+/** Toast handlers for one call: the spec's 'Success' text, else the server's message. */
+function outcome(success: string, onDone?: () => void) {
+  return {
+    onSuccess: () => {
+      toastSuccess(success);
+      onDone?.();
+    },
+    onError: (error: Error) => toastError(error),
+  };
+}
+
+/**
+ * Where the row the operator acted on is now. An edit or a confirm dialog may stay open while
+ * the 5 s poll or another desk changes the list; the server only knows positions (000 §3).
+ */
+function useResolveIndex(): (index: number, text: string) => number {
   const queryClient = useQueryClient();
-  return () => queryClient.getQueryData<CrawlerContent>(crawlerContentQueryKey)?.headlines ?? [];
+  return (index, text) => {
+    const headlines = queryClient.getQueryData<CrawlerContent>(crawlerContentQueryKey)?.headlines ?? [];
+    const at = resolveHeadlineIndex(headlines, index, text);
+    if (at < 0) toastErrorText(HEADLINE_GONE);
+    return at;
+  };
+}
+
+function useRowActions() {
+  const resolve = useResolveIndex();
+  const add = useAddHeadline();
+  const edit = useEditHeadline();
+  const remove = useRemoveHeadline();
+  return {
+    add: (headline: string, onDone: () => void) => add.mutate(headline.trim(), outcome('Headline added to news crawler', onDone)),
+    edit: (index: number, original: string, headline: string, onDone: () => void) => {
+      const at = resolve(index, original);
+      if (at >= 0) edit.mutate({ index: at, headline: headline.trim() }, outcome('Headline updated in news crawler', onDone));
+    },
+    remove: (index: number, text: string) =>
+      confirm('Are you sure you want to remove this headline?', 'Remove', () => {
+        const at = resolve(index, text);
+        if (at >= 0) remove.mutate(at, outcome('Headline removed from news crawler'));
+      }),
+    pending: { add: add.isPending, edit: edit.isPending, remove: remove.isPending },
+  };
+}
+
+function useListActions() {
+  const generate = useGenerateCrawler();
+  const clear = useClearCrawler();
+  const reorder = useReorderHeadlines();
+  return {
+    generate: () => generate.mutate(undefined, outcome('News crawler generated from approved news')),
+    clear: () =>
+      confirm('Are you sure you want to clear all headlines from the news crawler?', 'Clear All', () =>
+        clear.mutate(undefined, outcome('News crawler cleared')),
+      ),
+    /** basedOn = the list as shown before the drag, so a stale reorder is refused (409). */
+    reorder: (headlines: string[], basedOn: string[]) =>
+      reorder.mutate(
+        { headlines, basedOn },
+        { ...outcome('Headlines reordered successfully'), onError: () => toastErrorText('Failed to reorder headlines') },
+      ),
+    pending: { generate: generate.isPending, clear: clear.isPending, reorder: reorder.isPending },
+  };
 }
 
 /** Every crawler panel action with the spec's confirms and toasts (000 §5, §8). */
 export function useCrawlerActions() {
-  const latest = useLatestHeadlines();
-  const generate = useGenerateCrawler();
-  const add = useAddHeadline();
-  const edit = useEditHeadline();
-  const remove = useRemoveHeadline();
-  const clear = useClearCrawler();
-  const reorder = useReorderHeadlines();
-
-  return {
-    generate: () =>
-      generate.mutate(undefined, {
-        onSuccess: () => toastSuccess('News crawler generated from approved news'),
-        onError: (error) => toastError(error),
-      }),
-    add: (headline: string, onDone: () => void) =>
-      add.mutate(headline.trim(), {
-        onSuccess: () => {
-          toastSuccess('Headline added to news crawler');
-          onDone();
-        },
-        onError: (error) => toastError(error),
-      }),
-    /** Resolves true when saved, so the row leaves edit mode only then. */
-    edit: (index: number, original: string, headline: string, onDone: () => void) => {
-      const at = resolveHeadlineIndex(latest(), index, original);
-      if (at < 0) return toastErrorText(HEADLINE_GONE);
-      edit.mutate(
-        { index: at, headline: headline.trim() },
-        {
-          onSuccess: () => {
-            toastSuccess('Headline updated in news crawler');
-            onDone();
-          },
-          onError: (error) => toastError(error),
-        },
-      );
-    },
-    remove: (index: number, text: string) =>
-      confirm('Are you sure you want to remove this headline?', 'Remove', () => {
-        const at = resolveHeadlineIndex(latest(), index, text);
-        if (at < 0) return toastErrorText(HEADLINE_GONE);
-        remove.mutate(at, {
-          onSuccess: () => toastSuccess('Headline removed from news crawler'),
-          onError: (error) => toastError(error),
-        });
-      }),
-    clear: () =>
-      confirm('Are you sure you want to clear all headlines from the news crawler?', 'Clear All', () =>
-        clear.mutate(undefined, {
-          onSuccess: () => toastSuccess('News crawler cleared'),
-          onError: (error) => toastError(error),
-        }),
-      ),
-    reorder: (headlines: string[], basedOn: string[]) =>
-      reorder.mutate(
-        { headlines, basedOn },
-        {
-          onSuccess: () => toastSuccess('Headlines reordered successfully'),
-          onError: () => toastErrorText('Failed to reorder headlines'),
-        },
-      ),
-    pending: {
-      generate: generate.isPending,
-      add: add.isPending,
-      edit: edit.isPending,
-      remove: remove.isPending,
-      clear: clear.isPending,
-      reorder: reorder.isPending,
-    },
-  };
+  const rows = useRowActions();
+  const list = useListActions();
+  return { ...rows, ...list, pending: { ...rows.pending, ...list.pending } };
 }
 
 export type CrawlerActions = ReturnType<typeof useCrawlerActions>;

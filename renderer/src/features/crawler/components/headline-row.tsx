@@ -66,6 +66,7 @@ export function HeadlineRow(props: HeadlineRowProps) {
     zIndex: isDragging ? 1 : undefined,
     background: isDragging ? 'var(--mantine-color-dark-5)' : undefined,
     boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
+    borderBottom: '1px solid var(--mantine-color-dark-5)',
   };
 
   return (

@@ -5,6 +5,13 @@ import { useCrawlerContent } from '../api/get-crawler-content';
 import { splitCrawlerLines } from '../crawler-rotation';
 import { useCrawlerRotation } from '../use-crawler-rotation';
 
+/**
+ * Room for two lines, so the box keeps its height when a long line follows a short one; and it
+ * keeps its own height beside the taller crawler panel instead of stretching to the grid row.
+ */
+const LINE_BOX = '4.25rem';
+const FRAME = { overflow: 'hidden', alignSelf: 'start' } as const;
+
 /** More dots than this stop being readable; a window around the current line is shown. */
 const MAX_DOTS = 15;
 
@@ -41,15 +48,17 @@ export function NewsCrawlerDisplay() {
 
   if (lines.length === 0) {
     return (
-      <Paper withBorder radius="md" p="sm" data-testid="news-crawler-display">
-        <Text size="sm" c="dimmed">No news crawler content available</Text>
+      <Paper withBorder radius="md" p={0} style={FRAME} data-testid="news-crawler-display">
+        <Group px="sm" py="xs" bg="black" mih={LINE_BOX}>
+          <Text size="sm" c="dimmed">No news crawler content available</Text>
+        </Group>
       </Paper>
     );
   }
 
   return (
-    <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }} data-testid="news-crawler-display">
-      <Group gap="sm" wrap="nowrap" px="sm" py="xs" bg="black">
+    <Paper withBorder radius="md" p={0} style={FRAME} data-testid="news-crawler-display">
+      <Group gap="sm" wrap="nowrap" px="sm" py="xs" bg="black" mih={LINE_BOX}>
         <Badge color="red" radius="xs" leftSection={<IconBroadcast size={12} />} style={{ flexShrink: 0 }}>
           News
         </Badge>
@@ -57,7 +66,7 @@ export function NewsCrawlerDisplay() {
           fw={600}
           size="lg"
           c="white"
-          truncate="end"
+          lineClamp={2}
           dir="auto"
           title={lines[index]}
           data-testid="crawler-display-line"

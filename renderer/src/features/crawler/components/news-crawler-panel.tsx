@@ -66,10 +66,12 @@ export function NewsCrawlerPanel() {
     <Paper withBorder radius="md" p="sm" data-testid="news-crawler-panel">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
-          <Group gap="xs" wrap="nowrap">
-            <IconNews size={18} />
-            <Title order={4}>News Crawler Management</Title>
-            <Badge variant="light" size="md" aria-label={`${count} headlines`} data-testid="crawler-count">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <IconNews size={18} style={{ flexShrink: 0 }} />
+            <Title order={4} fz={{ base: 'md', sm: 'lg' }}>
+              News Crawler Management
+            </Title>
+            <Badge variant="light" size="md" style={{ flexShrink: 0 }} aria-label={`${count} headlines`} data-testid="crawler-count">
               {count}
             </Badge>
           </Group>

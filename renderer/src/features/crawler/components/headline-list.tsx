@@ -11,8 +11,9 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useState } from 'react';
-import { headlineIds, moveHeadline } from '../headline-ids';
+import { headlineIds, moveHeadline, resolveHeadlineIndex } from '../headline-ids';
 import type { CrawlerActions } from '../use-crawler-actions';
+import { dragAnnouncements } from './drag-announcements';
 import { HeadlineRow } from './headline-row';
 
 /** Rows only move up and down: a sideways wobble while dragging reads as a bug on air. */
@@ -43,6 +44,8 @@ export function HeadlineList({ headlines, editable, actions }: HeadlineListProps
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const sensors = useHeadlineSensors();
   const ids = headlineIds(headlines);
+  // The edit row follows its headline if the list changes meanwhile, and ends if it is gone.
+  const editIndex = editing ? resolveHeadlineIndex(headlines, editing.index, editing.original) : -1;
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over) return; // Dropped outside the list: nothing happens (spec 000 §4).
@@ -57,8 +60,8 @@ export function HeadlineList({ headlines, editable, actions }: HeadlineListProps
       index={index}
       headline={headline}
       editable={editable}
-      editing={editing?.index === index}
-      dragDisabled={actions.pending.reorder || editing !== null}
+      editing={editIndex === index}
+      dragDisabled={actions.pending.reorder || editIndex >= 0}
       removeDisabled={actions.pending.remove}
       savePending={actions.pending.edit}
       onEdit={() => setEditing({ index, original: headline })}
@@ -70,7 +73,13 @@ export function HeadlineList({ headlines, editable, actions }: HeadlineListProps
 
   return (
     <Box mah="15rem" style={{ overflowY: 'auto' }} data-testid="crawler-headline-list">
-      <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={[verticalOnly]} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        modifiers={[verticalOnly]}
+        accessibility={{ announcements: dragAnnouncements(ids) }}
+        onDragEnd={onDragEnd}
+      >
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <Stack gap={0}>{rows}</Stack>
         </SortableContext>

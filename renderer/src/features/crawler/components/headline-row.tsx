@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Text, TextInput, Tooltip } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { CSS, type Transform } from '@dnd-kit/utilities';
 import { IconCheck, IconGripVertical, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type CSSProperties } from 'react';
 import { CRAWLER_HEADLINE_MAX } from '@shared/constants';
@@ -52,14 +52,25 @@ function EditField({ initial, pending, onSave, onCancel }: { initial: string; pe
   );
 }
 
-/** One crawler line: handle, number, truncated text (full text on hover), edit and remove. */
-export function HeadlineRow(props: HeadlineRowProps) {
-  const { id, index, headline, editable, editing, dragDisabled } = props;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id,
-    disabled: !editable || dragDisabled,
-  });
-  const style: CSSProperties = {
+function RowButtons({ index, removeDisabled, onEdit, onRemove }: Pick<HeadlineRowProps, 'index' | 'removeDisabled' | 'onEdit' | 'onRemove'>) {
+  return (
+    <Group gap={2} wrap="nowrap">
+      <Tooltip label="Edit" openDelay={400}>
+        <ActionIcon variant="subtle" size="sm" aria-label={`Edit headline ${index + 1}`} onClick={onEdit}>
+          <IconPencil size={15} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Remove" openDelay={400}>
+        <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove headline ${index + 1}`} disabled={removeDisabled} onClick={onRemove}>
+          <IconTrash size={15} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+function rowStyle(transform: Transform | null, transition: string | undefined, isDragging: boolean): CSSProperties {
+  return {
     transform: CSS.Transform.toString(transform),
     transition,
     position: 'relative',
@@ -68,9 +79,18 @@ export function HeadlineRow(props: HeadlineRowProps) {
     boxShadow: isDragging ? 'var(--mantine-shadow-md)' : undefined,
     borderBottom: '1px solid var(--mantine-color-dark-5)',
   };
+}
+
+/** One crawler line: handle, number, truncated text (full text on hover), edit and remove. */
+export function HeadlineRow(props: HeadlineRowProps) {
+  const { id, index, headline, editable, editing, dragDisabled } = props;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled: !editable || dragDisabled,
+  });
 
   return (
-    <Group ref={setNodeRef} style={style} gap={6} wrap="nowrap" px={6} py={4} data-testid="crawler-headline-row">
+    <Group ref={setNodeRef} style={rowStyle(transform, transition, isDragging)} gap={6} wrap="nowrap" px={6} py={4} data-testid="crawler-headline-row">
       {editable && (
         <ActionIcon
           variant="subtle"
@@ -95,20 +115,7 @@ export function HeadlineRow(props: HeadlineRowProps) {
           {headline}
         </Text>
       )}
-      {editable && !editing && (
-        <Group gap={2} wrap="nowrap">
-          <Tooltip label="Edit" openDelay={400}>
-            <ActionIcon variant="subtle" size="sm" aria-label={`Edit headline ${index + 1}`} onClick={props.onEdit}>
-              <IconPencil size={15} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Remove" openDelay={400}>
-            <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove headline ${index + 1}`} disabled={props.removeDisabled} onClick={props.onRemove}>
-              <IconTrash size={15} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      )}
+      {editable && !editing && <RowButtons {...props} />}
     </Group>
   );
 }

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { User } from '@shared/contracts/users';
@@ -10,6 +9,7 @@ import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { assignableRoles } from '../user-permissions';
 import { emptyForm, formFromUser, toCreateInput, toUpdateChanges, type FieldErrors, type UserFormValues } from './user-form-values';
+import { showToast } from '@/lib/toast';
 
 interface UserFormDialogProps {
   opened: boolean;
@@ -41,7 +41,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const done = (text: string) => () => {
-      notifications.show({ title: 'Success', message: text, color: 'green' });
+      showToast('Success', text, 'green');
       onDone();
     };
     if (user) {

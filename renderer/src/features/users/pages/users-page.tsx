@@ -1,6 +1,5 @@
 import { Alert, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { User } from '@shared/contracts/users';
@@ -14,14 +13,14 @@ import { useUpdateUser } from '../api/update-user';
 import { TelegramLinkGuide } from '../components/telegram-link-guide';
 import { UserFormDialog } from '../components/user-form-dialog';
 import { UsersTable } from '../components/users-table';
+import { showToast } from '@/lib/toast';
 
 type Dialog = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; user: User };
 
 function useUserActions() {
   const updateMutation = useUpdateUser();
   const deleteMutation = useDeleteUser();
-  const fail = (title: string) => (error: Error) =>
-    notifications.show({ title, message: errorMessage(error), color: 'red' });
+  const fail = (title: string) => (error: Error) => showToast(title, errorMessage(error), 'red');
 
   const toggleActive = (user: User, isActive: boolean) =>
     updateMutation.mutate({ id: user.id, changes: { isActive } }, { onError: fail('Failed to update user') });

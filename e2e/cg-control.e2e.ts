@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import type { CgFile } from '../shared/contracts/cg-files';
 import { createBulletin } from '../server/test/bulletin-factory';
 import { createUser, loginDevOwner } from '../server/test/factories';
 import { createApprovedNews, createNews } from '../server/test/news-factory';
@@ -94,11 +95,14 @@ describe('CG control', () => {
   });
 
   it('file centre: adds a file of a type and deletes it after confirmation', async () => {
+    const owner = await loginDevOwner(app.server);
+    const before = (await owner.get<CgFile[]>('/api/cg-files')).body.filter((f) => f.type !== 'hashtag_bar' && f.type !== 'program_bar').length;
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await openCgControl(page);
     const card = page.getByTestId('cg-type-score1');
-    const activeBefore = await page.getByTestId('cg-active-files').innerText();
+    const active = page.getByTestId('cg-active-files');
+    await visible(active.getByText(`Active Files: ${before}`));
     await card.getByRole('button', { name: 'Add score1 file' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add CG File' });
     await button(dialog, 'Create File').click();
@@ -108,14 +112,14 @@ describe('CG control', () => {
     await expectHidden(dialog);
     await visible(card.getByTestId('cg-type-score1-content').getByText('3', { exact: true }));
     await expect.poll(() => cgFile('score1'), POLL).toBe('3');
-    expect(await page.getByTestId('cg-active-files').innerText()).not.toBe(activeBefore);
+    await visible(active.getByText(`Active Files: ${before + 1}`));
 
     await card.getByRole('button', { name: 'Delete score1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete CG file' });
     await button(confirm, 'Delete').click();
     await visible(card.getByText('No file'));
     await expect.poll(() => cgFile('score1'), POLL).toBe('');
-    expect(await page.getByTestId('cg-active-files').innerText()).toBe(activeBefore);
+    await visible(active.getByText(`Active Files: ${before}`));
   });
 
   it('the preview cycles approved news and pushes each title to the selected CG type', async () => {
@@ -197,12 +201,47 @@ describe('CG control', () => {
     await visible(panel.getByTestId('cg-preview-title').getByText(second.title));
   });
 
+  it('an unwritable output folder raises a persistent red alert on every CG screen until a write succeeds', async () => {
+    const operator = await app.newPage();
+    await login(operator, DEV_OWNER.username, DEV_OWNER.password);
+    await openCgControl(operator);
+    const watcher = await app.newPage();
+    await login(watcher, DEV_OWNER.username, DEV_OWNER.password);
+    // The watcher is on the dashboard: the alert must reach whoever is looking at the CG.
+    await visible(watcher.getByTestId('cg-on-air-preview'));
+    // A plain file where the folder was: every replace into it fails for real (as a locked file would).
+    const folder = path.join(app.server.baseDir, 'cg_output');
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.writeFileSync(folder, 'not a folder');
+    try {
+      await operator.getByRole('textbox', { name: 'Headline', exact: true }).fill('Never aired');
+      await button(operator, 'Headline').click();
+      for (const page of [operator, watcher]) {
+        const banner = page.getByTestId('cg-write-failure');
+        await visible(banner.getByText('CG output write failed: headline'));
+        await visible(banner.getByText(/^CG output could not be written/));
+      }
+      expect(await operator.getByTestId('cg-preview-headline').innerText()).not.toBe('Never aired');
+    } finally {
+      fs.rmSync(folder);
+    }
+    await operator.getByRole('textbox', { name: 'Headline', exact: true }).fill('Back on air');
+    await button(operator, 'Headline').click();
+    await expect.poll(() => cgFile('headline'), POLL).toBe('Back on air');
+    await expectHidden(watcher.getByTestId('cg-write-failure'));
+    await expectHidden(operator.getByTestId('cg-write-failure'));
+  });
+
   it('a cameraman sees the on-air preview but no write controls', async () => {
     const owner = await loginDevOwner(app.server);
     const cameraman = await createUser(owner, app.server, 'cameraman');
+    const article = await createApprovedNews(owner, { title: 'Seen but not sent' });
     const page = await app.newPage();
     await login(page, cameraman.user.username, cameraman.password);
     await openCgControl(page);
+    // Wait for the data, so the absence of buttons below is not just a page still loading.
+    await visible(page.getByTestId(`recent-news-${article.id}`));
+    await visible(preview(page).getByTestId('cg-preview-title'));
     await visible(page.getByTestId('cg-on-air-preview'));
     await visible(page.getByTestId('cg-read-only'));
     await visible(page.getByTestId('cg-file-centre'));

@@ -13,6 +13,8 @@ interface CgWriteFailureState {
 }
 
 const TOAST_ID = 'cg-write-failed';
+/** Whether our persistent toast is on screen (the operator may close it; the banner stays). */
+let toastShown = false;
 
 /**
  * The last CG output failure (DESIGN.md §4: fail loudly). It stays until the operator dismisses
@@ -22,6 +24,7 @@ export const useCgWriteFailure = create<CgWriteFailureState>((set) => ({
   failure: null,
   dismiss: () => {
     notifications.hide(TOAST_ID);
+    toastShown = false;
     set({ failure: null });
   },
 }));
@@ -35,17 +38,19 @@ export function reportCgWriteFailure(input: { types: string[]; message: string }
   // The 503 answer and the live alert describe the same failure: keep the types the alert named.
   const types = input.types.length ? input.types : (previous?.types ?? []);
   useCgWriteFailure.setState({ failure: { types, message: input.message, at: new Date().toISOString() } });
-  const toast = {
-    id: TOAST_ID,
-    title: typesText(types),
-    message: input.message,
-    color: 'red',
-    autoClose: false,
-    withBorder: true,
-    onClose: () => useCgWriteFailure.setState({ failure: null }),
-  } as const;
-  notifications.hide(TOAST_ID);
-  notifications.show(toast);
+  const toast = { id: TOAST_ID, title: typesText(types), message: input.message, color: 'red', autoClose: false, withBorder: true } as const;
+  if (toastShown) {
+    notifications.update(toast);
+    return;
+  }
+  toastShown = true;
+  notifications.show({
+    ...toast,
+    // Closing the toast only hides it: the failure (and the CG screens' banner) stays until fixed.
+    onClose: () => {
+      toastShown = false;
+    },
+  });
 }
 
 /** A successful write of a failed type: that output is current again. */

@@ -45,7 +45,7 @@ export function CgControlPanel() {
   const recent = (news.data ?? []).slice(0, RECENT_NEWS_LIMIT);
 
   return (
-    <Paper withBorder radius="md" p="md" data-testid="cg-control-panel">
+    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="cg-control-panel">
       <Title order={3} size="h5" mb="sm">
         CG Control Panel
       </Title>

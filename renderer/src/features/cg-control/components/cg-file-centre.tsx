@@ -47,7 +47,7 @@ export function CgFileCentre() {
   const active = CG_TYPES.filter((t) => byType.has(t)).length;
 
   return (
-    <Paper withBorder radius="md" p="md" data-testid="cg-file-centre">
+    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="cg-file-centre">
       <Group justify="space-between" mb="sm">
         <Title order={3} size="h5">
           CG File Centre
@@ -56,7 +56,7 @@ export function CgFileCentre() {
           Active Files: {active}
         </Badge>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="xs">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
         {CG_TYPES.map((type) => (
           <CgTypeCard key={type} type={type} file={byType.get(type)} canWrite={canWrite} {...actions} />
         ))}

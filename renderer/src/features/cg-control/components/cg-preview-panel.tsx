@@ -81,7 +81,7 @@ export function CgPreviewPanel() {
   const title = store.liveMode ? 'Live Bulletin' : 'CG Preview';
 
   return (
-    <Paper withBorder radius="md" p="md" data-testid="cg-preview-panel" data-mode={store.liveMode ? 'bulletin' : 'news'}>
+    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="cg-preview-panel" data-mode={store.liveMode ? 'bulletin' : 'news'}>
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={3} size="h5">
           {title}

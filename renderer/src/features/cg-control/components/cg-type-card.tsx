@@ -29,7 +29,7 @@ function Action({ label, color, onClick, children }: { label: string; color?: st
 
 function FileActions({ type, file, canWrite, ...actions }: CgTypeCardProps & { file: CgFile }) {
   return (
-    <Group gap={2} wrap="nowrap">
+    <Group gap={2} wrap="nowrap" style={{ flex: 'none' }}>
       <Action label={`Download ${type}`} onClick={() => actions.onDownload(file)}>
         <IconDownload size={15} />
       </Action>
@@ -55,15 +55,19 @@ export function CgTypeCard(props: CgTypeCardProps) {
   const { type, file, canWrite, onAdd } = props;
   return (
     <Paper withBorder p="xs" radius="sm" data-testid={`cg-type-${type}`} data-has-file={Boolean(file)}>
-      <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" mb={file ? 4 : 0}>
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
           <Text size="sm" fw={700} ff="monospace" truncate>
             {type}
           </Text>
-          {file && (
-            <Badge size="xs" color={file.content ? 'green' : 'gray'} variant="light">
+          {file ? (
+            <Badge size="xs" color={file.content ? 'green' : 'gray'} variant="light" style={{ flex: 'none' }}>
               {file.content ? 'Active' : 'Empty'}
             </Badge>
+          ) : (
+            <Text size="xs" c="dimmed">
+              No file
+            </Text>
           )}
         </Group>
         {file ? (
@@ -76,7 +80,8 @@ export function CgTypeCard(props: CgTypeCardProps) {
           )
         )}
       </Group>
-      {file ? (
+      {/* Empty types stay one line high: thirteen cards must fit a phone without endless scrolling. */}
+      {file && (
         <>
           <Text size="sm" dir="auto" lineClamp={2} c={file.content ? undefined : 'dimmed'} data-testid={`cg-type-${type}-content`}>
             {file.content || '(empty)'}
@@ -85,10 +90,6 @@ export function CgTypeCard(props: CgTypeCardProps) {
             {file.fileName ?? `${type}.txt`}
           </Text>
         </>
-      ) : (
-        <Text size="xs" c="dimmed">
-          No file
-        </Text>
       )}
     </Paper>
   );

@@ -47,9 +47,9 @@ export function EmergencyOverrideBox() {
   return (
     <Paper withBorder p="sm" radius="sm" bg="rgba(224, 49, 49, 0.08)" style={{ borderColor: 'var(--mantine-color-red-8)' }}>
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
           <IconAlertTriangle size={20} color="var(--mantine-color-red-5)" style={{ flex: 'none' }} />
-          <div>
+          <div style={{ minWidth: 0 }}>
             <Text fw={700} size="sm" c="red.4">
               Emergency Override
             </Text>
@@ -58,7 +58,7 @@ export function EmergencyOverrideBox() {
             </Text>
           </div>
         </Group>
-        <Button color="red" onClick={confirm} loading={mutation.isPending} disabled={!headline} title={headline ? undefined : 'Type a headline first'}>
+        <Button color="red" style={{ flex: 'none' }} onClick={confirm} loading={mutation.isPending} disabled={!headline} title={headline ? undefined : 'Type a headline first'}>
           Override
         </Button>
       </Group>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconList } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { PreviewItem } from '../preview-items';
@@ -21,22 +21,24 @@ export function NewsPicker({ items, index, disabled, onJump }: NewsPickerProps) 
         </Button>
       </Popover.Target>
       <Popover.Dropdown p={4} data-testid="cg-news-picker">
-        <ScrollArea.Autosize mah="16rem" type="auto">
+        {/* A plain scroller: ScrollArea's table layout let long titles push the Jump buttons out. */}
+        <Box mah="16rem" style={{ overflowY: 'auto' }}>
           <Stack gap={2}>
             {items.map((item, i) => (
               <Group key={item.key} gap="xs" wrap="nowrap" px={6} py={4} bg={i === index ? 'dark.5' : undefined} style={{ borderRadius: 4 }}>
                 <Text size="xs" c="dimmed" w={18} ta="right">
                   {i + 1}
                 </Text>
-                <Text size="sm" dir="rtl" style={{ flex: 1, minWidth: 0 }} truncate>
+                <Text size="sm" dir="auto" style={{ flex: 1, minWidth: 0 }} truncate title={item.title}>
                   {item.title}
                 </Text>
                 {item.kind !== 'news' && (
-                  <Badge size="xs" color="gray">
+                  <Badge size="xs" color="gray" style={{ flex: 'none' }}>
                     {item.kind}
                   </Badge>
                 )}
                 <Button
+                  style={{ flex: 'none' }}
                   size="compact-xs"
                   disabled={disabled}
                   aria-label={`Jump to ${item.title}`}
@@ -50,7 +52,7 @@ export function NewsPicker({ items, index, disabled, onJump }: NewsPickerProps) 
               </Group>
             ))}
           </Stack>
-        </ScrollArea.Autosize>
+        </Box>
       </Popover.Dropdown>
     </Popover>
   );

@@ -16,9 +16,15 @@ export function PreviewScreen({ item, position, onAir, cgType, editing, draft, o
   return (
     <Box bg="black" p="sm" style={{ borderRadius: 4, border: '1px solid #2b2b2b' }} data-testid="cg-preview-screen">
       <Group justify="space-between" gap="xs" mb={6}>
-        <Badge variant="outline" color="gray" size="sm" data-testid="cg-preview-position">
-          {position}
-        </Badge>
+        <Group gap={6}>
+          {/* Not the on-air box: says so, so the two black boxes are never confused. */}
+          <Badge variant="filled" color="gray" size="sm" radius="xs">
+            Preview
+          </Badge>
+          <Badge variant="outline" color="gray" size="sm" data-testid="cg-preview-position">
+            {position}
+          </Badge>
+        </Group>
         {item && item.kind !== 'news' && (
           <Badge color="orange" size="sm">
             {item.kind}

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { News } from '@shared/contracts/news';
 import { StatusBadge } from '@/features/news/components/news-badges';
 
@@ -66,11 +66,11 @@ export function RecentNewsList(props: RecentNewsListProps) {
           No news items available
         </Text>
       ) : (
-        <ScrollArea.Autosize mah="24rem" type="auto">
+        <Box mah="24rem" style={{ overflowY: 'auto' }}>
           {news.map((article, i) => (
             <NewsRow key={article.id} article={article} n={i + 1} {...props} />
           ))}
-        </ScrollArea.Autosize>
+        </Box>
       )}
     </Paper>
   );

@@ -114,6 +114,16 @@ describe('CG control', () => {
     await expect.poll(() => cgFile('score1'), POLL).toBe('3');
     await visible(active.getByText(`Active Files: ${before + 1}`));
 
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download score1' }).click()]);
+    expect(download.suggestedFilename()).toBe('score1.txt');
+    const saved = await download.path();
+    expect(fs.readFileSync(saved, 'utf8')).toBe('3');
+
+    // Clear keeps the file but blanks the graphic.
+    await card.getByRole('button', { name: 'Clear score1' }).click();
+    await visible(card.getByText('(empty)'));
+    await expect.poll(() => cgFile('score1'), POLL).toBe('');
+
     await card.getByRole('button', { name: 'Delete score1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete CG file' });
     await button(confirm, 'Delete').click();

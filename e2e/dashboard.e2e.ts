@@ -31,6 +31,14 @@ describe('dashboard', () => {
     await expect.poll(() => page.getByTestId('stat-news-queue').innerText(), { timeout: 3000 }).toBe('4');
     const toast = page.getByRole('alert').filter({ hasText: 'Bridge closed after crash' });
     await visible(toast);
+    // One toast at a time: close it rather than wait 5 s for the next one.
+    await toast.locator('button').click();
+
+    // The overdue job's window event (the shell dispatches it from the live equipment_overdue).
+    await page.evaluate(() => {
+      window.dispatchEvent(new CustomEvent('equipment-overdue', { detail: { equipmentName: 'Sony FX6 #2', userName: 'Carl Camera' } }));
+    });
+    await visible(page.getByRole('alert').filter({ hasText: 'Sony FX6 #2' }).filter({ hasText: 'Carl Camera' }));
   });
 
   it('/dashboard is the same screen as /', async () => {

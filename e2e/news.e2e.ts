@@ -64,9 +64,10 @@ describe('news management', () => {
     await rowIn(section(desk, 'approved'), THAANA_TITLE).getByRole('button', { name: 'Publish' }).click();
     const published = rowIn(section(writer, 'published'), THAANA_TITLE);
     await visible(published);
-    // A published article offers only view and delete.
-    expect(await published.getByRole('button').allInnerTexts()).toHaveLength(2);
+    // A published article offers only view, delete and (for cg.write roles) Add to CG Display.
+    expect(await published.getByRole('button').allInnerTexts()).toHaveLength(3);
     await visible(published.getByRole('button', { name: 'View' }));
+    await visible(published.getByRole('button', { name: 'Add to CG Display' }));
     await visible(published.getByRole('button', { name: 'Delete' }));
 
     await rowIn(section(desk, 'published'), THAANA_TITLE).getByRole('button', { name: 'Delete' }).click();

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconEye, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconDeviceTv, IconEye, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { News } from '@shared/contracts/news';
 import { formatDateTime } from '../news-format';
@@ -12,6 +12,8 @@ export interface NewsCardHandlers {
   onApprove: (article: News) => void;
   onPublish: (article: News) => void;
   onDelete: (article: News) => void;
+  /** Absent for roles without cg.write: they get no Add to CG Display button. */
+  onAddToCg?: (article: News) => void;
 }
 
 interface NewsCardProps extends NewsCardHandlers {
@@ -46,7 +48,7 @@ function Trail({ article }: { article: News }) {
   );
 }
 
-function IconButtons({ article, actions, busy, onView, onEdit, onDelete }: NewsCardProps) {
+function IconButtons({ article, actions, busy, onView, onEdit, onDelete, onAddToCg }: NewsCardProps) {
   const icon = (label: string, color: string | undefined, onClick: () => void, node: ReactNode) => (
     <Tooltip label={label}>
       <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick} disabled={busy && label === 'Delete'}>
@@ -57,6 +59,7 @@ function IconButtons({ article, actions, busy, onView, onEdit, onDelete }: NewsC
   return (
     <Group gap={2} wrap="nowrap">
       {icon('View', 'gray', () => onView(article), <IconEye size={16} />)}
+      {onAddToCg && icon('Add to CG Display', 'grape', () => onAddToCg(article), <IconDeviceTv size={16} />)}
       {actions.includes('edit') && icon('Edit', undefined, () => onEdit(article), <IconPencil size={16} />)}
       {actions.includes('delete') && icon('Delete', 'red', () => onDelete(article), <IconTrash size={16} />)}
     </Group>

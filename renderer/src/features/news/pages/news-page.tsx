@@ -14,6 +14,7 @@ import { NewsFormDialog } from '../components/news-form-dialog';
 import { NewsPager } from '../components/news-pager';
 import { NewsSection } from '../components/news-section';
 import { NewsViewDialog } from '../components/news-view-dialog';
+import { AddToCgDialog } from '../components/add-to-cg-dialog';
 import { useNewsWorkflow } from '../hooks/use-news-workflow';
 import { lastPage } from '../news-paging';
 
@@ -39,10 +40,12 @@ export default function NewsPage() {
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [viewing, setViewing] = useState<News | null>(null);
+  const [sendingToCg, setSendingToCg] = useState<News | null>(null);
   const lists = useNewsLists(page);
   const workflow = useNewsWorkflow();
   const last = lastPage(lists.totals, NEWS_PAGE_SIZE);
   const canCreate = can(actor, 'news.create');
+  const onAddToCg = can(actor, 'cg.write') ? setSendingToCg : undefined;
   // Deletes elsewhere can shrink the lists under us: step back rather than show an empty page.
   if (lists.settled && page > last) setPage(last);
 
@@ -84,6 +87,7 @@ export default function NewsPage() {
                 onApprove={workflow.approve}
                 onPublish={workflow.publish}
                 onDelete={workflow.confirmDelete}
+                onAddToCg={onAddToCg}
               />
             ))}
           </SimpleGrid>
@@ -92,6 +96,7 @@ export default function NewsPage() {
       )}
       <NewsFormDialog opened={form.mode !== 'closed'} article={form.mode === 'edit' ? form.article : null} onClose={() => setForm({ mode: 'closed' })} />
       <NewsViewDialog article={viewing} onClose={() => setViewing(null)} />
+      <AddToCgDialog article={sendingToCg} onClose={() => setSendingToCg(null)} />
     </Stack>
   );
 }

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CgFile, CreateCgFromNewsInput } from '@shared/contracts/cg-files';
+import { apiJson } from '@/lib/api-client';
+import { cgFilesQueryKey } from '@/features/cg-control/api/get-cg-files';
+
+export interface CreateCgFromNewsResponse {
+  success: boolean;
+  file: CgFile;
+}
+
+export interface CreateCgFromNewsVariables {
+  id: number;
+  body: CreateCgFromNewsInput;
+}
+
+/** 400 with the reason (e.g. no subtitle), 503 when the output file cannot be written. */
+export function createCgFromNews({ id, body }: CreateCgFromNewsVariables): Promise<CreateCgFromNewsResponse> {
+  return apiJson<CreateCgFromNewsResponse>('POST', `/api/news/${id}/create-cg`, body);
+}
+
+export function useCreateCgFromNews() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCgFromNews,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cgFilesQueryKey }),
+  });
+}

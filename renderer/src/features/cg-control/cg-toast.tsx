@@ -1,19 +1,13 @@
 import { Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
 import { HttpError, errorMessage } from '@/lib/api-client';
+import { showToast } from '@/lib/toast';
 import { reportCgWriteFailure } from './cg-write-failure-store';
 
-let lastId: string | null = null;
-
 /**
- * One toast is visible at a time (spec 000 §9): a CG toast replaces the previous CG toast, so a
- * run of pushes shows the latest result now instead of queueing stale ones.
+ * The app's one toast helper: a CG toast replaces whatever toast is showing, so a run of pushes
+ * shows the latest result now instead of queueing stale ones (spec 000 §9: one at a time).
  */
-function replaceToast(title: string, message: ReactNode, color: 'green' | 'red'): void {
-  if (lastId) notifications.hide(lastId);
-  lastId = notifications.show({ title, message, color });
-}
+const replaceToast = showToast;
 
 export function toastCgUpdated(type: string): void {
   replaceToast('CG Updated', `${type} file updated successfully`, 'green');

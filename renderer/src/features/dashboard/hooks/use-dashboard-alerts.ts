@@ -1,5 +1,5 @@
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { showToast } from '@/lib/toast';
 
 interface BreakingDetail {
   title?: unknown;
@@ -20,15 +20,11 @@ export function useDashboardAlerts(): void {
   useEffect(() => {
     const onBreaking = (event: Event) => {
       const { title } = detailOf<BreakingDetail>(event);
-      notifications.show({ title: 'Breaking News', message: text(title, 'Breaking news'), color: 'red' });
+      showToast('Breaking News', text(title, 'Breaking news'), 'red');
     };
     const onOverdue = (event: Event) => {
       const { equipmentName, userName } = detailOf<OverdueDetail>(event);
-      notifications.show({
-        title: 'Equipment Overdue',
-        message: `${text(equipmentName, 'Equipment')} is overdue for return (${text(userName, 'unknown user')})`,
-        color: 'red',
-      });
+      showToast('Equipment Overdue', `${text(equipmentName, 'Equipment')} is overdue for return (${text(userName, 'unknown user')})`, 'red');
     };
     window.addEventListener('breaking-news', onBreaking);
     window.addEventListener('equipment-overdue', onOverdue);

@@ -75,6 +75,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     hub,
     close: async () => {
       scheduler.stop();
+      await services.cgFiles.flush();
       hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

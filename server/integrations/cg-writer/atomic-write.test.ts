@@ -57,3 +57,15 @@ describe('writeFileAtomic', () => {
     expect(ops.calls).toBe(1);
   });
 });
+
+describe('CgWriter.writeSnapshot', () => {
+  it('coalesces a burst into the newest snapshot and never leaves a partial cg.json', async () => {
+    const { CgWriter } = await import('./cg-writer');
+    const writer = new CgWriter();
+    const folder = path.join(dir, 'json');
+    fs.mkdirSync(folder);
+    const burst = Array.from({ length: 50 }, (_, i) => writer.writeSnapshot(folder, { headline: `v${i}` }));
+    await Promise.all(burst);
+    expect(JSON.parse(fs.readFileSync(path.join(folder, 'cg.json'), 'utf8'))).toEqual({ headline: 'v49' });
+  });
+});

@@ -27,16 +27,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Replaces `filePath` with `content` so a reader sees either the old or the new text, never a
  * partial or empty one: write a temp file in the same folder, fsync it, rename over the target.
- * UTF-8 without BOM, no trailing newline — the file holds exactly the text.
+ * UTF-8 without BOM, no trailing newline — the file holds exactly the text. `durable: false`
+ * skips the fsync (readers still never see a partial file; only a power cut could lose it).
  */
-export async function writeFileAtomic(filePath: string, content: string, ops: FsOps = realFs): Promise<void> {
+export async function writeFileAtomic(filePath: string, content: string, ops: FsOps = realFs, durable = true): Promise<void> {
   const dir = path.dirname(filePath);
   const temp = path.join(dir, `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await fsp.open(temp, 'w');
     try {
       await handle.writeFile(content, 'utf8');
-      await handle.sync();
+      if (durable) await handle.sync();
     } finally {
       await handle.close();
     }

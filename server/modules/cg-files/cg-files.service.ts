@@ -59,7 +59,7 @@ export class CgFilesService {
       const changes = compute({ ...snapshot });
       const changed: Record<string, string> = {};
       for (const c of changes) changed[c.type] = snapshot[c.type] = c.content;
-      await this.replaceFiles(actor.companyId, folder, changed, snapshot);
+      await this.replaceFiles(actor.companyId, folder, changed);
       const at = this.ctx.clock.now().toISOString();
       const rows = this.ctx.db.transaction((tx) => {
         const repo = new CgFilesRepo(tx);
@@ -68,6 +68,7 @@ export class CgFilesService {
         return saved;
       });
       rows.forEach((row) => this.announce(row));
+      this.writeSnapshot(actor.companyId, folder, snapshot);
       return rows.map(presentCgFile);
     });
   }
@@ -80,8 +81,9 @@ export class CgFilesService {
     return this.writer.serialize(folder, async () => {
       const snapshot = this.snapshot(actor.companyId);
       delete snapshot[row.type];
-      await this.replaceFiles(actor.companyId, folder, { [row.type]: '' }, snapshot);
+      await this.replaceFiles(actor.companyId, folder, { [row.type]: '' });
       this.repo.delete(actor.companyId, id);
+      this.writeSnapshot(actor.companyId, folder, snapshot);
       this.activity.record(actor, 'cg_file_deleted', `Deleted CG file ${row.type}`);
       const at = this.ctx.clock.now().toISOString();
       this.ctx.bus.publish(actor.companyId, 'cg_file_updated', { id, type: row.type as CgFile['type'], content: '', updatedAt: at, deleted: true });
@@ -109,8 +111,14 @@ export class CgFilesService {
       for (const [type, text] of Object.entries(snapshot)) {
         if (all || (await this.writer.read(folder, type)) !== text) changed[type] = text;
       }
-      if (Object.keys(changed).length) await this.replaceFiles(companyId, folder, changed, snapshot);
+      if (Object.keys(changed).length) await this.replaceFiles(companyId, folder, changed);
+      if (Object.keys(snapshot).length) await this.writer.writeSnapshot(folder, snapshot);
     });
+  }
+
+  /** Waits for pending cg.json writes (shutdown, tests). */
+  flush(): Promise<void> {
+    return this.writer.flush();
   }
 
   async resyncAll(): Promise<void> {
@@ -123,9 +131,18 @@ export class CgFilesService {
     return Object.fromEntries(this.repo.list(companyId).map((r) => [r.type, r.content]));
   }
 
-  private async replaceFiles(companyId: number, folder: string, changed: Record<string, string>, snapshot: CgSnapshot) {
+  /** cg.json follows the commit; a failure there is reported like any other write failure. */
+  private writeSnapshot(companyId: number, folder: string, snapshot: CgSnapshot): void {
+    this.writer.writeSnapshot(folder, snapshot).catch((err: unknown) => {
+      this.ctx.logger.error('cg.json write failed', { folder, err });
+      const message = `cg.json could not be written: ${err instanceof Error ? err.message : String(err)}`;
+      this.ctx.bus.publish(companyId, 'cg_write_failed', { types: ['cg.json'], message });
+    });
+  }
+
+  private async replaceFiles(companyId: number, folder: string, changed: Record<string, string>) {
     try {
-      await this.writer.write(folder, changed, snapshot);
+      await this.writer.write(folder, changed);
     } catch (err) {
       const message = `CG output could not be written: ${err instanceof Error ? err.message : String(err)}. Check that ${folder} is a writable local folder and that no program locks the file.`;
       this.ctx.logger.error('CG write failed', { folder, err });

@@ -30,6 +30,7 @@ describe('update-direct', () => {
     const bytes = fs.readFileSync(path.join(folder, 'headline.txt'));
     expect(bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false); // no BOM
     expect(bytes.toString('utf8')).toBe('ރައީސް ބައްދަލުކުރައްވައިފި — Election night'); // no trailing newline
+    await server.services.cgFiles.flush(); // cg.json follows the commit, off the on-air path
     const json = JSON.parse(fs.readFileSync(path.join(folder, 'cg.json'), 'utf8')) as Record<string, string>;
     expect(json.headline).toBe('ރައީސް ބައްދަލުކުރައްވައިފި — Election night');
     const list = await dev.get<CgFile[]>('/api/cg-files');

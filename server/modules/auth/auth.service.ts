@@ -40,14 +40,17 @@ export class AuthService {
     this.limiter.succeed(ip, input.username);
     const now = this.ctx.clock.now();
     const token = randomBytes(32).toString('base64url');
-    this.sessions.insert({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      createdAt: now.toISOString(),
-      lastSeenAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+    // One transaction, one fsync: each commit blocks the event loop that CG writes need.
+    this.ctx.db.transaction((tx) => {
+      new SessionsRepo(tx).insert({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        createdAt: now.toISOString(),
+        lastSeenAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+      });
+      new UsersRepo(tx).touchLastLogin(user.id, now.toISOString());
     });
-    this.users.touchLastLogin(user.id, now.toISOString());
     return { token, user: presentUser({ ...user, lastLogin: now.toISOString() }) };
   }
 

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiKey, CreatedApiKey } from '../../../shared/contracts/api-keys';
+import { ApiClient } from '../../test/api-client';
+import { createCompany, createUser, loginDevOwner } from '../../test/factories';
+import { startTestServer, type TestServer } from '../../test/test-server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+interface SyncBody {
+  companyId: number;
+  files: Record<string, string>;
+}
+
+describe('API keys and GET /api/cg-files/sync', () => {
+  it('shows a new key once, lists only its prefix, and never stores it in clear', async () => {
+    const dev = await loginDevOwner(server);
+    const created = await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'vMix PC', permissions: ['cg_files'] });
+    expect(created.status).toBe(201);
+    expect(created.body.key).toMatch(/^cgb_[A-Za-z0-9_-]{43}$/);
+    expect(created.body).toMatchObject({ name: 'vMix PC', permissions: ['cg_files'], isActive: true, lastUsed: null });
+    const list = (await dev.get<ApiKey[]>('/api/company/api-keys')).body;
+    expect(JSON.stringify(list)).not.toContain(created.body.key);
+    expect(list.find((k) => k.id === created.body.id)?.keyPrefix).toBe(created.body.key.slice(0, 12));
+  });
+
+  it('validates with the spec’s messages', async () => {
+    const dev = await loginDevOwner(server);
+    const noName = await dev.post<{ message: string }>('/api/company/api-keys', { name: ' ', permissions: ['news'] });
+    expect(noName.body.message).toBe('name: Please enter a name for the API key');
+    const noPerm = await dev.post<{ message: string }>('/api/company/api-keys', { name: 'x', permissions: [] });
+    expect(noPerm.body.message).toBe('permissions: Please select at least one permission');
+    expect((await dev.post('/api/company/api-keys', { name: 'x', permissions: ['root'] })).status).toBe(400);
+  });
+
+  it('a cg_files key reads its own company’s CG texts (query or header); others are refused', async () => {
+    const dev = await loginDevOwner(server);
+    await dev.post('/api/cg-files/update-direct', { type: 'headline', content: 'Synced headline' });
+    const cgKey = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'sync', permissions: ['cg_files'] })).body;
+    const newsKey = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'news', permissions: ['news'] })).body;
+    const anon = new ApiClient(server.url);
+    const byQuery = await anon.get<SyncBody>(`/api/cg-files/sync?apiKey=${cgKey.key}`);
+    expect(byQuery.status).toBe(200);
+    expect(byQuery.body).toMatchObject({ companyId: 1, files: { headline: 'Synced headline' } });
+    const byHeader = await anon.request<SyncBody>('GET', '/api/cg-files/sync', undefined, { 'x-api-key': cgKey.key });
+    expect(byHeader.body.files.headline).toBe('Synced headline');
+    expect((await anon.get(`/api/cg-files/sync?apiKey=${newsKey.key}`)).status).toBe(401);
+    expect((await anon.get('/api/cg-files/sync?apiKey=cgb_forged')).status).toBe(401);
+    expect((await anon.get('/api/cg-files/sync')).status).toBe(401);
+    const used = (await dev.get<ApiKey[]>('/api/company/api-keys')).body.find((k) => k.id === cgKey.id);
+    expect(used?.lastUsed).toEqual(expect.any(String));
+  });
+
+  it('a deactivated or deleted key stops working', async () => {
+    const dev = await loginDevOwner(server);
+    const key = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'temp', permissions: ['cg_files'] })).body;
+    const anon = new ApiClient(server.url);
+    expect((await dev.patch<ApiKey>(`/api/company/api-keys/${key.id}`, { isActive: false })).body.isActive).toBe(false);
+    expect((await anon.get(`/api/cg-files/sync?apiKey=${key.key}`)).status).toBe(401);
+    await dev.patch(`/api/company/api-keys/${key.id}`, { isActive: true });
+    expect((await anon.get(`/api/cg-files/sync?apiKey=${key.key}`)).status).toBe(200);
+    expect((await dev.delete(`/api/company/api-keys/${key.id}`)).status).toBe(200);
+    expect((await anon.get(`/api/cg-files/sync?apiKey=${key.key}`)).status).toBe(401);
+  });
+
+  it('is managed by owner/admin only, per company; another company’s key sees only its own texts', async () => {
+    const dev = await loginDevOwner(server);
+    const editor = await createUser(dev, server, 'editor');
+    expect((await editor.get('/api/company/api-keys')).status).toBe(403);
+    const { owner: b, companyId } = await createCompany(dev, server);
+    const mine = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'a', permissions: ['cg_files'] })).body;
+    expect((await b.get<ApiKey[]>('/api/company/api-keys')).body).toEqual([]);
+    expect((await b.patch(`/api/company/api-keys/${mine.id}`, { isActive: false })).status).toBe(404);
+    expect((await b.delete(`/api/company/api-keys/${mine.id}`)).status).toBe(404);
+    await b.post('/api/cg-files/update-direct', { type: 'headline', content: 'Station B headline' });
+    const theirs = (await b.post<CreatedApiKey>('/api/company/api-keys', { name: 'b', permissions: ['cg_files'] })).body;
+    const synced = await new ApiClient(server.url).get<SyncBody>(`/api/cg-files/sync?apiKey=${theirs.key}`);
+    expect(synced.body).toMatchObject({ companyId, files: { headline: 'Station B headline' } });
+  });
+});

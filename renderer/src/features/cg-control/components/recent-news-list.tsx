@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { News } from '@shared/contracts/news';
 import { StatusBadge } from '@/features/news/components/news-badges';
+import { NewsTitleLines } from '@/features/news/components/news-title-lines';
 
 interface RecentNewsListProps {
   news: readonly News[];
@@ -17,14 +18,7 @@ function NewsRow({ article, n, canWrite, pending, onSend, onEdit }: Omit<RecentN
         {n}.
       </Text>
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-        <Text size="sm" fw={600} dir="auto" lineClamp={2}>
-          {article.title}
-        </Text>
-        {article.subtitle && (
-          <Text size="xs" c="dimmed" dir="auto" lineClamp={1}>
-            {article.subtitle}
-          </Text>
-        )}
+        <NewsTitleLines article={article} />
         <Group gap={4}>
           <StatusBadge status={article.status} />
           {article.priority === 'breaking' && (

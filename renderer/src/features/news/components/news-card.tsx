@@ -5,6 +5,7 @@ import type { News } from '@shared/contracts/news';
 import { formatDateTime } from '../news-format';
 import type { NewsAction } from '../news-permissions';
 import { PriorityBadge } from './news-badges';
+import { NewsTitleLines } from './news-title-lines';
 
 export interface NewsCardHandlers {
   onView: (article: News) => void;
@@ -73,14 +74,7 @@ export function NewsCard(props: NewsCardProps) {
     <Paper withBorder p="xs" radius="sm" data-testid={`news-row-${article.id}`} bg="var(--mantine-color-dark-6)">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Stack gap={2} miw={0} style={{ flex: 1 }}>
-          <Text fw={600} size="sm" dir="auto" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
-            {article.title}
-          </Text>
-          {article.subtitle && (
-            <Text size="xs" c="dimmed" dir="auto" lineClamp={1}>
-              {article.subtitle}
-            </Text>
-          )}
+          <NewsTitleLines article={article} />
         </Stack>
         <IconButtons {...props} />
       </Group>

@@ -156,10 +156,21 @@ export class LiveHub {
     return users.size;
   }
 
+  /**
+   * Closes every live connection with 1012 (service restart): clients reconnect with backoff and
+   * refetch what they missed. Used on shutdown so browsers know to come back.
+   */
+  disconnectAll(): void {
+    for (const client of [...this.clients]) {
+      client.socket.close(1012, 'Server restarting');
+      this.leave(client);
+    }
+  }
+
   close(): void {
     clearInterval(this.timer);
     this.unsubscribe.forEach((off) => off());
-    for (const client of this.clients) client.socket.terminate();
+    this.disconnectAll();
     this.wss.close();
   }
 }

@@ -35,12 +35,16 @@ export class CgWriter {
     return run;
   }
 
+  /** Creates the folder once (cached: it saves a syscall on the hot path). */
+  async ensureFolder(folder: string): Promise<void> {
+    if (this.ensured.has(folder)) return;
+    await fsp.mkdir(folder, { recursive: true });
+    this.ensured.add(folder);
+  }
+
   /** Replaces the given types' files in parallel; must run inside `serialize`. */
   async write(folder: string, changed: Record<string, string>): Promise<void> {
-    if (!this.ensured.has(folder)) {
-      await fsp.mkdir(folder, { recursive: true });
-      this.ensured.add(folder);
-    }
+    await this.ensureFolder(folder);
     const writes = Object.entries(changed).map(([type, text]) => writeFileAtomic(path.join(folder, `${type}.txt`), text, this.ops));
     const results = await Promise.allSettled(writes);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');

@@ -106,6 +106,8 @@ export class CgFilesService {
   resync(companyId: number, all = false): Promise<void> {
     const folder = this.folderOf(companyId);
     return this.writer.serialize(folder, async () => {
+      // The folder exists from the first start, so a graphics program can be pointed at it at once.
+      await this.writer.ensureFolder(folder);
       const snapshot = this.snapshot(companyId);
       const changed: Record<string, string> = {};
       for (const [type, text] of Object.entries(snapshot)) {

@@ -18,6 +18,12 @@ afterAll(() => server.close());
 
 const onDisk = (type: string, dir = folder) => fs.readFileSync(path.join(dir, `${type}.txt`), 'utf8');
 
+describe('start-up', () => {
+  it('creates the CG output folder so a graphics program can be pointed at it before any write', () => {
+    expect(fs.statSync(folder).isDirectory()).toBe(true);
+  });
+});
+
 describe('update-direct', () => {
   it('commits the row, replaces <type>.txt with exactly the text and updates cg.json', async () => {
     const dev = await loginDevOwner(server);

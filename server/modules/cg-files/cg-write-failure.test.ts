@@ -16,6 +16,7 @@ describe('when the CG folder cannot be written', () => {
   it('answers 503 with a clear message, alerts the operators and commits nothing', async () => {
     const dev = await loginDevOwner(server);
     await dev.post('/api/cg-files/update-direct', { type: 'headline', content: 'On air now' });
+    await server.services.cgFiles.flush(); // its cg.json is written after the response
     const socket = await TestSocket.authed(server.url, dev.token!, dev.user.id);
     // Replace the output folder by a plain file: every write into it now fails for real.
     const folder = path.join(server.baseDir, 'cg_output');

@@ -35,8 +35,9 @@ function typesText(types: readonly string[]): string {
 
 export function reportCgWriteFailure(input: { types: string[]; message: string }): void {
   const previous = useCgWriteFailure.getState().failure;
-  // The 503 answer and the live alert describe the same failure: keep the types the alert named.
-  const types = input.types.length ? input.types : (previous?.types ?? []);
+  // Failures add up until each type is written again (the 503 answer names no types: the live
+  // alert for the same failure does).
+  const types = [...new Set([...(previous?.types ?? []), ...input.types])];
   useCgWriteFailure.setState({ failure: { types, message: input.message, at: new Date().toISOString() } });
   const toast = { id: TOAST_ID, title: typesText(types), message: input.message, color: 'red', autoClose: false, withBorder: true } as const;
   if (toastShown) {
@@ -53,11 +54,14 @@ export function reportCgWriteFailure(input: { types: string[]; message: string }
   });
 }
 
-/** A successful write of a failed type: that output is current again. */
+/**
+ * A successful write of a failed type: that output is current again. cg.json is rewritten after
+ * every successful write (a new alert arrives if that fails), so any success clears it too.
+ */
 export function noteCgWriteSuccess(type: string): void {
   const failure = useCgWriteFailure.getState().failure;
-  if (!failure || !failure.types.includes(type)) return;
-  const types = failure.types.filter((t) => t !== type);
+  if (!failure || !(failure.types.includes(type) || failure.types.includes('cg.json'))) return;
+  const types = failure.types.filter((t) => t !== type && t !== 'cg.json');
   if (types.length) useCgWriteFailure.setState({ failure: { ...failure, types } });
   else useCgWriteFailure.getState().dismiss();
 }

@@ -149,11 +149,25 @@ describe('news management', () => {
     await page.getByRole('button', { name: 'Previous' }).click();
     await visible(counter.getByText(/^Page 1 of 2$/));
 
-    // A colleague's approval racing ours: the server answers 409. The live channel would move the
-    // row away first, so the answer is forced here to see the toast deterministically.
-    await page.route('**/api/news/*/approve', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: 'Only draft articles can be approved (this one is approved)' }) }),
-    );
+    // A colleague approves the same draft while this screen has not heard of it yet: hold back
+    // this browser's live news messages (the socket reconnects through a filter), approve through
+    // the API, then click Approve here — the real server answers 409.
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      const upstream = ws.connectToServer();
+      ws.onMessage((message) => upstream.send(message));
+      upstream.onMessage((message) => {
+        if (!String(message).includes('"type":"news_')) ws.send(message);
+      });
+    });
+    // After reconnecting the screen refetches everything; let that finish before the race.
+    const refetched = page.waitForResponse((r) => r.url().includes('/api/news?status=draft'));
+    app.server.hub.disconnectAll();
+    await visible(shell(page).connection.getByText('Disconnected', { exact: true }));
+    await visible(shell(page).connection.getByText('Connected', { exact: true }));
+    await refetched;
+    const raced = (await owner.get<{ items: Array<{ id: number; title: string }> }>('/api/news?status=draft&page=1&limit=20')).body.items;
+    const target = raced.find((n) => n.title === 'Paged story 21')!;
+    expect((await owner.post(`/api/news/${target.id}/approve`)).status).toBe(200);
     await rowIn(section(page, 'draft'), 'Paged story 21').getByRole('button', { name: 'Approve' }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Failed to approve news article' });
     await visible(toast.getByText('Only draft articles can be approved (this one is approved)'));

@@ -179,20 +179,34 @@ describe('news crawler', () => {
     await visible(display.getByText(/^Next update in (60|59)s$/));
   });
 
-  it('rolls a refused reorder back with the spec toast', async () => {
+  it('rolls a refused reorder back with the spec toast when another desk reordered first', async () => {
     const owner = await loginDevOwner(app.server);
     await owner.post('/api/news-crawler/clear');
     for (const headline of ['One', 'Two']) await owner.post('/api/news-crawler/add-headline', { headline });
     const page = await app.newPage();
     await openCgControl(page, DEV_OWNER.username, DEV_OWNER.password);
     await expectRows(page, ['One', 'Two']);
-    await page.route('**/api/news-crawler/reorder', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: '{"message":"The list changed"}' }),
-    );
+
+    // Make this desk's view stale for real: its socket reconnects through a filter that holds back
+    // crawler updates, and its 5 s refetches fail, so it keeps showing One, Two.
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      const upstream = ws.connectToServer();
+      ws.onMessage((message) => upstream.send(message));
+      upstream.onMessage((message) => {
+        if (!String(message).includes('news_crawler')) ws.send(message);
+      });
+    });
+    const refetched = page.waitForResponse((r) => r.url().includes('/api/news-crawler/content'));
+    app.server.hub.disconnectAll();
+    await refetched;
+    await page.route('**/api/news-crawler/content', (route) => route.abort());
+
+    // Another desk reorders first; this desk's reorder was built on the old list → the server says 409.
+    await owner.put('/api/news-crawler/reorder', { headlines: ['Two', 'One'], basedOn: ['One', 'Two'] });
     await keyboardMove(page, 1, 1);
     await seeToast(page, 'Failed to reorder headlines');
     await expectRows(page, ['One', 'Two']);
-    expect(crawlerFile(app)).toBe('One\nTwo');
+    expect(crawlerFile(app)).toBe('Two\nOne'); // the other desk's order, never a mix
   });
 
   it('shows the lines read-only to a cameraman', async () => {

@@ -21,15 +21,5 @@ export function requiredText(message: string, max: number) {
     .max(max, `Must be at most ${max} characters`);
 }
 
-/** Trimmed optional text; blank becomes null so the DB never stores "". */
-export function optionalText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-}
-
 export const okSchema = z.object({ success: z.literal(true) });
 export type Ok = z.infer<typeof okSchema>;

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { createCompanySchema } from '../../../shared/contracts/companies';
+import { isDev } from '../../../shared/roles';
 import { actorOf, requireAuth, requireDev } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
 import { parse } from '../../lib/validate';
@@ -20,7 +21,7 @@ export function companiesRouter(companies: CompaniesService): Router {
       res.json(companies.own(actor));
       return;
     }
-    if (!companies.canSeeAll(actor)) throw forbidden('Only developer accounts may list all companies');
+    if (!isDev(actor)) throw forbidden('Only developer accounts may list all companies');
     res.json(companies.all());
   });
 

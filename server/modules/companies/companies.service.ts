@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Company, createCompanySchema } from '../../../shared/contracts/companies';
 import type { User } from '../../../shared/contracts/users';
-import { isDev } from '../../../shared/roles';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
@@ -73,9 +72,5 @@ export class CompaniesService {
       ownerRoletype,
     );
     return ownerPassword ? created : { ...created, generatedPassword: password };
-  }
-
-  canSeeAll(actor: Actor): boolean {
-    return isDev(actor);
   }
 }

@@ -36,11 +36,6 @@ export class UsersRepo {
       .get();
   }
 
-  /** Any row by id, deleted or not — for names on old records. */
-  findAnyById(id: number): UserRow | undefined {
-    return this.db.select().from(users).where(eq(users.id, id)).get();
-  }
-
   listByCompany(companyId: number): UserRow[] {
     return this.db
       .select()

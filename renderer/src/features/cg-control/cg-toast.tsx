@@ -3,23 +3,17 @@ import { HttpError, errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { reportCgWriteFailure } from './cg-write-failure-store';
 
-/**
- * The app's one toast helper: a CG toast replaces whatever toast is showing, so a run of pushes
- * shows the latest result now instead of queueing stale ones (spec 000 §9: one at a time).
- */
-const replaceToast = showToast;
-
 export function toastCgUpdated(type: string): void {
-  replaceToast('CG Updated', `${type} file updated successfully`, 'green');
+  showToast('CG Updated', `${type} file updated successfully`, 'green');
 }
 
 export function toastSuccess(title: string, message: string): void {
-  replaceToast(title, message, 'green');
+  showToast(title, message, 'green');
 }
 
 /** Destructive style on purpose: an override is a red event in the control room. */
 export function toastEmergency(): void {
-  replaceToast('Emergency Override', 'Emergency mode activated - CG updated', 'red');
+  showToast('Emergency Override', 'Emergency mode activated - CG updated', 'red');
 }
 
 /**
@@ -39,5 +33,5 @@ export function toastCgFailure(title: string, text: string | null, error: unknow
       {reason && reason !== text && <Text size="xs">{reason}</Text>}
     </Stack>
   );
-  replaceToast(title, body, 'red');
+  showToast(title, body, 'red');
 }

@@ -19,41 +19,62 @@ function useCrawlerButton() {
   return { run, pending: generate.isPending };
 }
 
-function BarButtons({ push, pending }: ReturnType<typeof useCgPush>) {
-  const [hashtagOpen, hashtag] = useDisclosure(false);
-  const [programOpen, program] = useDisclosure(false);
+/** The two bar dialogs of the control panel (spec 000 §2), alike but for their texts. */
+const BARS = [
+  {
+    type: 'hashtag_bar',
+    button: 'Hashtag',
+    icon: IconHash,
+    title: 'Update Hashtag Bar',
+    label: 'Hashtag Text',
+    confirm: 'Update Hashtag',
+    defaultText: DEFAULT_HASHTAG_TEXT,
+  },
+  {
+    type: 'program_bar',
+    button: 'Program',
+    icon: IconRadio,
+    title: 'Update Program Bar',
+    label: 'Program Text',
+    confirm: 'Update Program',
+    defaultText: DEFAULT_PROGRAM_LABEL,
+  },
+] as const;
+
+type CgPush = ReturnType<typeof useCgPush>;
+
+function BarButton({ bar, push, pending }: CgPush & { bar: (typeof BARS)[number] }) {
+  const [opened, dialog] = useDisclosure(false);
+  const Icon = bar.icon;
+  return (
+    <>
+      <Button variant="default" leftSection={<Icon size={16} />} onClick={dialog.open}>
+        {bar.button}
+      </Button>
+      <BarTextDialog
+        opened={opened}
+        title={bar.title}
+        label={bar.label}
+        confirmLabel={bar.confirm}
+        defaultText={bar.defaultText}
+        pending={pending}
+        onClose={dialog.close}
+        onSubmit={(text) => push({ type: bar.type, content: text }) && dialog.close()}
+      />
+    </>
+  );
+}
+
+function BarButtons(cg: CgPush) {
   const crawler = useCrawlerButton();
   return (
     <>
       <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={crawler.run} loading={crawler.pending}>
         Generate News Crawler
       </Button>
-      <Button variant="default" leftSection={<IconHash size={16} />} onClick={hashtag.open}>
-        Hashtag
-      </Button>
-      <Button variant="default" leftSection={<IconRadio size={16} />} onClick={program.open}>
-        Program
-      </Button>
-      <BarTextDialog
-        opened={hashtagOpen}
-        title="Update Hashtag Bar"
-        label="Hashtag Text"
-        confirmLabel="Update Hashtag"
-        defaultText={DEFAULT_HASHTAG_TEXT}
-        pending={pending}
-        onClose={hashtag.close}
-        onSubmit={(text) => push({ type: 'hashtag_bar', content: text }) && hashtag.close()}
-      />
-      <BarTextDialog
-        opened={programOpen}
-        title="Update Program Bar"
-        label="Program Text"
-        confirmLabel="Update Program"
-        defaultText={DEFAULT_PROGRAM_LABEL}
-        pending={pending}
-        onClose={program.close}
-        onSubmit={(text) => push({ type: 'program_bar', content: text }) && program.close()}
-      />
+      {BARS.map((bar) => (
+        <BarButton key={bar.type} bar={bar} {...cg} />
+      ))}
     </>
   );
 }

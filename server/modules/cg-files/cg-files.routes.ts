@@ -50,7 +50,10 @@ export function cgFilesRouter(cg: CgFilesService, keys: ApiKeysService): Router 
     const changes = [{ type: 'emergency', content: input.content }];
     if (input.headline !== undefined) changes.push({ type: 'headline', content: input.headline });
     if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline });
-    res.json({ success: true, files: await cg.apply(actorOf(req), changes) });
+    res.json({ success: true, files: await cg.apply(actorOf(req), changes, 'emergency_override') });
+  });
+  router.post('/emergency/end', write, async (req, res) => {
+    res.json({ success: true, ...(await cg.endEmergency(actorOf(req))) });
   });
   router.post('/initialize', write, async (req, res) => {
     res.json(await cg.initialize(actorOf(req)));

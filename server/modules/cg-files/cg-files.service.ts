@@ -57,6 +57,7 @@ export class CgFilesService {
     return this.writer.serialize(folder, async () => {
       const snapshot = this.snapshot(actor.companyId);
       const changes = compute({ ...snapshot });
+      if (!changes.length) return [];
       const changed: Record<string, string> = {};
       for (const c of changes) changed[c.type] = snapshot[c.type] = c.content;
       await this.replaceFiles(actor.companyId, folder, changed);
@@ -71,6 +72,24 @@ export class CgFilesService {
       this.writeSnapshot(actor.companyId, folder, snapshot);
       return rows.map(presentCgFile);
     });
+  }
+
+  /**
+   * Ends an emergency: empties emergency.txt and nothing else (headline and subheadline stay as
+   * the override left them — the desk decides what follows). `ended` is false, and nothing is
+   * written or logged, when there was no emergency text.
+   */
+  async endEmergency(actor: Writer): Promise<{ files: CgFile[]; ended: boolean }> {
+    let ended = false;
+    const files = await this.applyWith(
+      actor,
+      (current) => {
+        ended = Boolean(current.emergency);
+        return ended ? [{ type: 'emergency', content: '' }] : [];
+      },
+      'emergency_ended',
+    );
+    return { files, ended };
   }
 
   /** Removes a file's row; its output file is emptied, not removed (graphics programs keep polling it). */

@@ -29,17 +29,23 @@ describe('a graphics program polling the file', () => {
   beforeAll(async () => {
     server = await startTestServer();
   });
-  afterAll(() => server.close());
+  // A failed assertion must not leave the reader spinning forever (its stop file would never come).
+  let reader: ReturnType<typeof spawn> | undefined;
+  afterAll(async () => {
+    reader?.kill();
+    await server.close();
+  });
 
   it('never sees an empty or partial file during 300 rapid updates', async () => {
     const dev = await loginDevOwner(server);
     expect((await dev.post('/api/cg-files/update-direct', { type: 'news_crawler', content: crawlerFor(0) })).status).toBe(200);
     const file = path.join(server.baseDir, 'cg_output', 'news_crawler.txt');
     const stop = path.join(server.baseDir, 'stop-reader');
-    const reader = spawn(process.execPath, [path.join(__dirname, '../../test/poll-reader.mjs'), file, stop, VALID]);
+    const poller = spawn(process.execPath, [path.join(__dirname, '../../test/poll-reader.mjs'), file, stop, VALID]);
+    reader = poller;
     let report = '';
-    reader.stdout.on('data', (c: Buffer) => (report += c.toString()));
-    const done = new Promise<void>((resolve) => reader.once('exit', () => resolve()));
+    poller.stdout.on('data', (c: Buffer) => (report += c.toString()));
+    const done = new Promise<void>((resolve) => poller.once('exit', () => resolve()));
     for (let i = 1; i <= 300; i++) {
       const res = await dev.post('/api/cg-files/update-direct', { type: 'news_crawler', content: crawlerFor(i) });
       expect(res.status).toBe(200);

@@ -3,7 +3,6 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router';
 import { TOAST_DURATION_MS } from '@shared/constants';
 import { queryClient } from '@/lib/query-client';
 import { theme } from './theme';
@@ -15,7 +14,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="top-right" />
-          <BrowserRouter>{children}</BrowserRouter>
+          {children}
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>

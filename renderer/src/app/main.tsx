@@ -1,10 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
-// Dhivehi (Thaana) news must render on every MCR PC and phone, installed font or not; the face's
-// unicode-range means browsers fetch it only when Thaana text is on screen.
-import '@fontsource/noto-sans-thaana/thaana-400.css';
-import '@fontsource/noto-sans-thaana/thaana-700.css';
+import './thaana-font.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';

@@ -7,13 +7,14 @@ import { TOAST_DURATION_MS } from '@shared/constants';
 import { queryClient } from '@/lib/query-client';
 import { theme } from './theme';
 
-/** Toasts: only one visible at a time, 5000 ms by default (spec 000 §9). */
+/** Toasts: only one visible at a time, 5000 ms by default (spec 000 §9), bottom-right. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="top-right" />
+          {/* Bottom-right: a toast must never cover the header's Emergency Mode, LIVE, connection and bell. */}
+          <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="bottom-right" />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

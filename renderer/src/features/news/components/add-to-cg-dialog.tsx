@@ -1,8 +1,9 @@
-import { Button, Group, Input, Modal, Paper, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Input, Paper, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState, type FormEvent } from 'react';
 import { CG_CONTENT_MAX, CG_FROM_NEWS_TYPES } from '@shared/constants';
 import type { News } from '@shared/contracts/news';
+import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { useCreateCgFromNews } from '../api/create-cg-from-news';
 import { cgTextFromArticle, type CgContentSource } from '../cg-text';
 import { toastFailure, toastSuccess } from '../news-toast';
@@ -25,10 +26,10 @@ const isSource = (value: string): value is CgContentSource => value in SOURCE_LA
 export function AddToCgDialog({ article, onClose }: AddToCgDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={article !== null} onClose={onClose} title="Add to CG Display" size="lg" fullScreen={fullScreen}>
+    <GuardedModal opened={article !== null} onClose={onClose} title="Add to CG Display" size="lg" fullScreen={fullScreen}>
       {/* Keyed so each opening starts from the defaults, not the last article's choices. */}
       {article && <AddToCgForm key={article.id} article={article} onDone={onClose} />}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -56,6 +57,8 @@ function AddToCgForm({ article, onDone }: { article: News; onDone: () => void })
   const [custom, setCustom] = useState('');
   const [customError, setCustomError] = useState<string | null>(null);
   const { send, pending } = useSend(article, onDone);
+  // Only custom text is typed work; the pickers are one click to set again.
+  const { requestClose } = useModalDirty(custom.trim() !== '');
   const text = cgTextFromArticle(article, source, custom);
 
   const onSubmit = (event: FormEvent) => {
@@ -92,7 +95,7 @@ function AddToCgForm({ article, onDone }: { article: News; onDone: () => void })
         )}
         <OnAirPreview text={text} />
         <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={requestClose}>
             Cancel
           </Button>
           <Button type="submit" loading={pending}>

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   rows.push(formatRow('  those logins (argon2id, one at a time)', underLogins.loginMs, ''));
 
   const sockets = await openListeners(server.url, api.token!, 300);
-  const rss = rssMb(server.child.pid!);
+  const rss = rssMb(server.pid);
   sockets.forEach((s) => s.socket.terminate());
   await server.kill();
 

@@ -20,6 +20,8 @@ export interface StartOptions extends Partial<ServerConfig> {
   logger?: Logger;
   /** Heartbeat period of the live channel (tests shorten it). */
   wsPingIntervalMs?: number;
+  /** How often live sockets are checked against their session expiry (tests shorten it). */
+  wsExpiryCheckMs?: number;
 }
 
 export interface RunningServer {
@@ -55,7 +57,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     bus: ctx.bus,
     logger,
     authenticate: (token) => services.auth.authenticate(token),
+    sessionDeadline: (tokenHash) => services.auth.sessionDeadline(tokenHash),
+    now: () => ctx.clock.now().getTime(),
     pingIntervalMs: options.wsPingIntervalMs,
+    expiryCheckMs: options.wsExpiryCheckMs,
   });
   const server = http.createServer(createApp(ctx, services, APP_VERSION, hub));
   hub.attach(server);

@@ -77,6 +77,16 @@ export class AuthService {
     };
   }
 
+  /**
+   * When the session ends — the earlier of its absolute expiry and idle expiry — without counting
+   * as activity (a socket left open is not a person using the app). Null when it no longer holds.
+   */
+  sessionDeadline(tokenHash: string): number | null {
+    const found = this.sessions.findByHash(tokenHash);
+    if (!found || !found.user.isActive || found.user.deletedAt || !found.company.isActive) return null;
+    return Math.min(Date.parse(found.session.expiresAt), Date.parse(found.session.lastSeenAt) + SESSION_IDLE_MS);
+  }
+
   logout(actor: Actor): void {
     this.sessions.deleteByHash(actor.tokenHash);
     this.ctx.bus.revoke({ tokenHash: actor.tokenHash });

@@ -46,6 +46,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger };
   const services = createServices(ctx);
   const firstRun = await services.companies.ensureFirstRun();
+  services.companies.separateCgFolders();
   // Files must match the DB before anything goes on air (a crash may have left them behind).
   await services.cgFiles.resyncAll();
 

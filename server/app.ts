@@ -42,7 +42,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/company/api-keys', apiKeysRouter(services.apiKeys));
   app.use('/api/news-crawler', crawlerRouter(services.crawler));
   app.use('/api/bulletins', bulletinsRouter(services.bulletins));
-  app.use('/api/dashboard', dashboardRouter(services.news.repo, presence));
+  app.use('/api/dashboard', dashboardRouter(services.news, presence));
   app.use('/api/activity-logs', requireAuth, limitConcurrentReads(2), activityLogsRouter(services.activity));
   app.use('/api', (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });

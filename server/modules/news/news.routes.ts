@@ -21,9 +21,11 @@ export function newsRouter(news: NewsService, bin: RecycleBinService, cache: Res
   router.get('/', limitUnpaged, (req, res) => {
     const query = parse(newsListQuerySchema, req.query);
     const actor = actorOf(req);
-    if (query.page) res.json(news.page(actor, { status: query.status, page: query.page, limit: query.limit }));
-    // The unpaged list is up to 1000 articles (~2 MB): built once per change of the company's news.
-    else cache.send(req, res, actor.companyId, `news:${query.status ?? 'all'}`, () => news.list(actor, query.status));
+    // Lists are built once per change of the company's news (the unpaged one is ~2 MB), so a
+    // user who reloads in a loop costs a lookup, not a query and a serialisation each time.
+    const { status, page, limit } = query;
+    if (page) cache.send(req, res, actor.companyId, `news:${status ?? 'all'}:${page}:${limit}`, () => news.page(actor, { status, page, limit }));
+    else cache.send(req, res, actor.companyId, `news:${status ?? 'all'}`, () => news.list(actor, status));
   });
 
   // Static paths before /:id so "recycle-bin" is never read as an id.

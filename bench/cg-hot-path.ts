@@ -1,30 +1,58 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ApiClient } from '../server/test/api-client';
-import { openListeners } from './sockets';
+import { openListeners, type Listener } from './sockets';
 import { nowMs, summarize, type Summary } from './stats';
 
+/** One system under the hot-path measurement: where to POST, and (optionally) which file to check. */
+export interface HotPathTarget {
+  api: ApiClient;
+  file: string | null;
+  listeners: Listener[];
+}
+
+export async function hotPathTarget(api: ApiClient, file: string | null, clients = 200): Promise<HotPathTarget> {
+  return { api, file, listeners: await openListeners(api.baseUrl, api.token ?? 'unused', clients) };
+}
+
 /**
- * DESIGN.md §7 / issue 4: 200 live clients connected, 200 sequential update-direct calls; each
- * sample runs from sending the POST until the file holds the text AND all 200 clients got the
- * cg_file_updated event.
+ * `writes` sequential update-direct calls; each sample runs from sending the POST until the
+ * file holds the text (when checked) AND every live client got the cg_file_updated event.
  */
-export async function benchCgHotPath(api: ApiClient, baseDir: string, clients = 200, writes = 200): Promise<Summary> {
-  const listeners = await openListeners(api.baseUrl, api.token!, clients);
-  const file = path.join(baseDir, 'cg_output', 'headline.txt');
+async function block(target: HotPathTarget, writes: number, label: string): Promise<number[]> {
   const samples: number[] = [];
-  for (let i = -20; i < writes; i++) {
-    const content = `Bench headline ${i} ${Date.now()}`;
+  for (let i = 0; i < writes; i++) {
+    const content = `${label} headline ${i} ${Date.now()}`;
     const started = nowMs();
-    const delivered = Promise.all(
-      listeners.map((l) => l.next('cg_file_updated', (d) => (d as { content?: string }).content === content)),
-    );
-    const res = await api.post('/api/cg-files/update-direct', { type: 'headline', content });
+    const delivered = Promise.all(target.listeners.map((l) => l.next('cg_file_updated', (d) => (d as { content?: string }).content === content)));
+    const res = await target.api.post('/api/cg-files/update-direct', { type: 'headline', content });
     if (res.status !== 200) throw new Error(`update-direct failed: ${res.status}`);
     await delivered;
-    if (fs.readFileSync(file, 'utf8') !== content) throw new Error('file does not hold the acknowledged text');
-    if (i >= 0) samples.push(nowMs() - started); // the first 20 warm the JIT and caches
+    if (target.file && fs.readFileSync(target.file, 'utf8') !== content) throw new Error('file does not hold the acknowledged text');
+    samples.push(nowMs() - started);
   }
-  listeners.forEach((l) => l.socket.terminate());
-  return summarize(samples);
+  return samples;
 }
+
+/**
+ * DESIGN.md §7 / issue 9: CG Bridge and the bare model measured in alternating blocks
+ * (A B A B …) in one run, so machine drift lands on both alike. A warm-up block each first.
+ */
+export async function benchHotPathInterleaved(ours: HotPathTarget, bare: HotPathTarget, blocks = 5, perBlock = 200) {
+  await block(ours, 20, 'warm');
+  await block(bare, 20, 'warm');
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < blocks; i++) {
+    a.push(...(await block(ours, perBlock, 'ours')));
+    b.push(...(await block(bare, perBlock, 'bare')));
+  }
+  return { ours: summarize(a), bare: summarize(b) };
+}
+
+export function closeTarget(target: HotPathTarget): void {
+  target.listeners.forEach((l) => l.socket.terminate());
+}
+
+export const headlineFile = (baseDir: string) => path.join(baseDir, 'cg_output', 'headline.txt');
+export type { Summary };

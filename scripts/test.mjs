@@ -7,13 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { buildWeb } from './build-web.mjs';
+import { leftoverProcesses } from './leftover-processes.mjs';
+import { randomBytes } from 'node:crypto';
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-vitest-'));
 const totals = { passed: 0, failed: 0 };
+// Marks every process this run starts, so the end can prove none was left running.
+const RUN_MARKER = randomBytes(8).toString('hex');
 
 function run(label, cmd, args) {
   console.log(`\n▶ ${label}`);
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } });
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TZ: 'UTC', CGB_TEST_RUN: RUN_MARKER } });
   return res.status === 0;
 }
 
@@ -28,7 +32,24 @@ function vitest(project) {
   return ok;
 }
 
+/** A test that starts a process must stop it: anything still running now fails the run. */
+function noLeftovers() {
+  const left = leftoverProcesses(RUN_MARKER);
+  if (!left.length) return true;
+  console.error(`\n✗ ${left.length} process(es) left running by the tests:`);
+  for (const p of left) console.error(`  pid ${p.pid}: ${p.cmd}`);
+  for (const p of left) {
+    try {
+      process.kill(p.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  return false;
+}
+
 function finish(ok) {
+  ok = noLeftovers() && ok;
   console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed`);
   process.exit(ok ? 0 : 1);
 }

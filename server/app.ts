@@ -6,6 +6,8 @@ import { bearerToken, requireAuth } from './lib/auth';
 import { badRequest, errorHandler } from './lib/errors';
 import { idempotency, IdempotencyStore } from './lib/idempotency';
 import { containsNul } from './lib/validate';
+import { limitConcurrentReads } from './lib/read-limiter';
+import { ResponseCache } from './lib/response-cache';
 import type { AppContext } from './context';
 import type { Services } from './services';
 import { activityLogsRouter } from './modules/activity-logs/activity-logs.routes';
@@ -36,13 +38,14 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/auth', authRouter(services.auth, services.users));
   app.use('/api/users', usersRouter(services.users));
   app.use('/api/companies', companiesRouter(services.companies));
-  app.use('/api/news', cgFromNewsRouter(services.cgFiles, services.news), newsRouter(services.news, services.recycleBin));
+  const cache = new ResponseCache(ctx.bus);
+  app.use('/api/news', cgFromNewsRouter(services.cgFiles, services.news), newsRouter(services.news, services.recycleBin, cache));
   app.use('/api/cg-files', cgFilesRouter(services.cgFiles, services.apiKeys));
   app.use('/api/company/api-keys', apiKeysRouter(services.apiKeys));
   app.use('/api/news-crawler', crawlerRouter(services.crawler));
   app.use('/api/bulletins', bulletinsRouter(services.bulletins));
-  app.use('/api/dashboard', dashboardRouter(services.news.repo, presence));
-  app.use('/api/activity-logs', requireAuth, activityLogsRouter(services.activity));
+  app.use('/api/dashboard', dashboardRouter(services.news, presence));
+  app.use('/api/activity-logs', requireAuth, limitConcurrentReads(2), activityLogsRouter(services.activity));
   app.use('/api', (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });
   });

@@ -33,9 +33,14 @@ export interface ServerConfig {
   migrationsDir: string;
 }
 
+/** `VAR=` (empty), as shells and compose files produce, means "not set": the default applies. */
+function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+}
+
 /** Reads the environment once; throws a readable error naming the bad variable. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = process.cwd()): ServerConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     throw new Error(`Invalid environment variable ${first?.path.join('.')}: ${first?.message}`);

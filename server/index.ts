@@ -20,6 +20,8 @@ export interface StartOptions extends Partial<ServerConfig> {
   logger?: Logger;
   /** Heartbeat period of the live channel (tests shorten it). */
   wsPingIntervalMs?: number;
+  /** How often live sockets are checked against their session expiry (tests shorten it). */
+  wsExpiryCheckMs?: number;
 }
 
 export interface RunningServer {
@@ -44,6 +46,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger };
   const services = createServices(ctx);
   const firstRun = await services.companies.ensureFirstRun();
+  services.companies.separateCgFolders();
   // Files must match the DB before anything goes on air (a crash may have left them behind).
   await services.cgFiles.resyncAll();
 
@@ -55,7 +58,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     bus: ctx.bus,
     logger,
     authenticate: (token) => services.auth.authenticate(token),
+    sessionDeadline: (tokenHash) => services.auth.sessionDeadline(tokenHash),
+    now: () => ctx.clock.now().getTime(),
     pingIntervalMs: options.wsPingIntervalMs,
+    expiryCheckMs: options.wsExpiryCheckMs,
   });
   const server = http.createServer(createApp(ctx, services, APP_VERSION, hub));
   hub.attach(server);

@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly issues?: ErrorBody['issues'],
+    /** Sent as Retry-After (429, 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -18,7 +20,26 @@ export const unauthorized = (message = 'Authentication required') => new HttpErr
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) => new HttpError(429, message, undefined, retryAfterSeconds);
+
+/**
+ * What a unique index means to the person who hit it — the same words the services use when they
+ * find the duplicate first. Two requests can both pass that check (it spans an await, e.g. a
+ * password hash); the index then refuses the second, and it must read as the same 409.
+ */
+const UNIQUE_MESSAGES: Record<string, string> = {
+  users_username_unique: 'Username already exists',
+  'users.username': 'Username already exists',
+  cg_files_company_type_unique: 'This CG type already has a file; reload and try again',
+};
+
+function uniqueViolation(err: unknown): HttpError | null {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (!e || e.code !== 'SQLITE_CONSTRAINT_UNIQUE' || typeof e.message !== 'string') return null;
+  const target = /UNIQUE constraint failed: (?:index '([^']+)'|([\w.]+))/.exec(e.message);
+  const name = target?.[1] ?? target?.[2] ?? '';
+  return conflict(UNIQUE_MESSAGES[name] ?? 'This already exists; reload and try again');
+}
 
 /** body-parser and friends mark client faults with a 4xx `status` and a `type`. */
 interface ParserError {
@@ -29,6 +50,8 @@ interface ParserError {
 
 function clientFault(err: unknown): HttpError | null {
   if (err instanceof HttpError) return err;
+  const duplicate = uniqueViolation(err);
+  if (duplicate) return duplicate;
   const e = (err ?? {}) as ParserError;
   const status = e.status ?? e.statusCode;
   if (e.type === 'entity.parse.failed') return badRequest('Malformed JSON body');
@@ -53,6 +76,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (known) {
       const body: ErrorBody = { message: known.message };
       if (known.issues) body.issues = known.issues;
+      if (known.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(known.retryAfterSeconds));
       res.status(known.status).json(body);
       return;
     }

@@ -42,9 +42,9 @@ describe('live channel /ws', () => {
     expect(await spoof.waitClosed()).toBe(WS_CLOSE_UNAUTHORIZED);
   });
 
-  it('ignores unparsable messages and answers ping', async () => {
-    const s = new TestSocket(server.url);
-    await s.opened();
+  it('after auth, ignores unparsable messages and answers ping', async () => {
+    const dev = await loginDevOwner(server);
+    const s = await TestSocket.authed(server.url, dev.token!, dev.user.id);
     s.send('{not json');
     s.send({ type: 'ping' });
     await s.waitFor('pong');

@@ -9,7 +9,7 @@ import {
   WS_PATH,
   WS_PING_INTERVAL_MS,
 } from '../../shared/constants';
-import { clientMessageSchema, type ControlMessage } from '../../shared/contracts/live';
+import { clientMessageSchema, type ClientMessage, type ControlMessage } from '../../shared/contracts/live';
 import type { Actor } from '../lib/auth';
 import type { CompanyEvent, EventBus, Revocation } from '../lib/event-bus';
 import type { Logger } from '../lib/logger';
@@ -18,14 +18,30 @@ interface Client {
   socket: WebSocket;
   actor: Actor | null;
   alive: boolean;
+  /** When the session behind the socket ends (ms since epoch; re-read when reached). */
+  deadline: number;
+  /** Messages received in the current budget window. */
+  received: number;
+  windowStart: number;
 }
 
 export interface LiveHubOptions {
   bus: EventBus;
   logger: Logger;
   authenticate(token: string): Actor | null;
+  /** When a session ends (absolute or idle expiry) without touching it, or null when it is gone. */
+  sessionDeadline(tokenHash: string): number | null;
+  now(): number;
   pingIntervalMs?: number;
+  /** How often sockets are checked against their session's expiry. */
+  expiryCheckMs?: number;
 }
+
+/** An authenticated client may send this many messages per window (it needs ~none). */
+const MESSAGE_BUDGET = 20;
+const BUDGET_WINDOW_MS = 10_000;
+/** Close code for a client that breaks the protocol (RFC 6455 policy violation). */
+const CLOSE_POLICY = 1008;
 
 /**
  * The live channel (DESIGN.md §4): sockets join their company's room after an auth message;
@@ -33,10 +49,13 @@ export interface LiveHubOptions {
  * buffering without bound and slowing everyone else.
  */
 export class LiveHub {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD });
+  // No automatic pong to protocol pings: a client that pings and never reads would make us
+  // buffer pongs without bound (browsers never send protocol pings).
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, autoPong: false });
   private readonly clients = new Set<Client>();
   private readonly rooms = new Map<number, Set<Client>>();
   private readonly timer: NodeJS.Timeout;
+  private readonly expiryTimer: NodeJS.Timeout;
   private readonly unsubscribe: Array<() => void>;
 
   constructor(private readonly options: LiveHubOptions) {
@@ -47,6 +66,8 @@ export class LiveHub {
     ];
     this.timer = setInterval(() => this.heartbeat(), options.pingIntervalMs ?? WS_PING_INTERVAL_MS);
     this.timer.unref();
+    this.expiryTimer = setInterval(() => this.closeExpired(), options.expiryCheckMs ?? 1000);
+    this.expiryTimer.unref();
   }
 
   /** Takes over HTTP upgrades on /ws; refuses cross-site browser origins at the handshake. */
@@ -62,7 +83,7 @@ export class LiveHub {
   }
 
   private onConnection(socket: WebSocket): void {
-    const client: Client = { socket, actor: null, alive: true };
+    const client: Client = { socket, actor: null, alive: true, deadline: Infinity, received: 0, windowStart: this.options.now() };
     this.clients.add(client);
     const authTimer = setTimeout(() => {
       if (!client.actor) socket.close(WS_CLOSE_UNAUTHORIZED, 'Authentication timeout');
@@ -76,47 +97,75 @@ export class LiveHub {
     });
   }
 
+  /**
+   * Before auth only the auth message is accepted (anything else closes the socket); after it a
+   * small message budget. Nothing a client sends can make the server buffer without bound.
+   */
   private onMessage(client: Client, raw: RawData): void {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(rawToString(raw));
-    } catch {
-      return; // unparsable client messages are ignored, like the client does with ours
+    if (!this.withinBudget(client)) return client.socket.close(CLOSE_POLICY, 'Too many messages');
+    const message = parseClientMessage(raw);
+    if (!client.actor) {
+      if (message?.type !== 'auth') return client.socket.close(CLOSE_POLICY, 'Authenticate first');
+      return this.join(client, message.token, message.userId);
     }
-    const result = clientMessageSchema.safeParse(parsed);
-    if (!result.success) return;
-    const message = result.data;
-    if (message.type === 'ping') return this.send(client, { type: 'pong', data: null });
-    const actor = this.options.authenticate(message.token);
-    if (!actor || (message.userId !== undefined && message.userId !== actor.userId)) {
+    if (message?.type === 'ping') this.send(client, { type: 'pong', data: null });
+  }
+
+  private withinBudget(client: Client): boolean {
+    const now = this.options.now();
+    if (now - client.windowStart > BUDGET_WINDOW_MS) {
+      client.windowStart = now;
+      client.received = 0;
+    }
+    client.received += 1;
+    return client.received <= (client.actor ? MESSAGE_BUDGET : 1);
+  }
+
+  private join(client: Client, token: string, userId: number | undefined): void {
+    const actor = this.options.authenticate(token);
+    if (!actor || (userId !== undefined && userId !== actor.userId)) {
       client.socket.close(WS_CLOSE_UNAUTHORIZED, 'Invalid token');
       return;
     }
-    this.leave(client);
     client.actor = actor;
-    this.clients.add(client);
+    client.received = 0; // the budget of an authenticated client starts now
+    client.deadline = this.options.sessionDeadline(actor.tokenHash) ?? 0;
     const room = this.rooms.get(actor.companyId) ?? new Set<Client>();
     room.add(client);
     this.rooms.set(actor.companyId, room);
     this.send(client, { type: 'auth_ok', data: { userId: actor.userId } });
   }
 
+  /** Every send obeys the buffer cut-off: a client that does not read is dropped, not fed. */
   private send(client: Client, message: ControlMessage): void {
-    client.socket.send(JSON.stringify(message));
+    this.sendRaw(client, JSON.stringify(message));
+  }
+
+  private sendRaw(client: Client, payload: string): void {
+    if (client.socket.bufferedAmount > WS_MAX_BUFFERED) {
+      this.options.logger.warn('ws client too slow; terminating', { userId: client.actor?.userId });
+      client.socket.terminate();
+      return;
+    }
+    client.socket.send(payload);
+  }
+
+  /** A socket lives no longer than its session: idle or absolute expiry closes it with 4401. */
+  private closeExpired(): void {
+    const now = this.options.now();
+    for (const client of this.clients) {
+      if (!client.actor || now < client.deadline) continue;
+      // The deadline may have moved (HTTP activity keeps a session alive): read it again.
+      client.deadline = this.options.sessionDeadline(client.actor.tokenHash) ?? 0;
+      if (now >= client.deadline) client.socket.close(WS_CLOSE_UNAUTHORIZED, 'Session expired');
+    }
   }
 
   private broadcast(event: CompanyEvent): void {
     const room = this.rooms.get(event.companyId);
     if (!room?.size) return;
     const payload = JSON.stringify({ type: event.type, data: event.data });
-    for (const client of room) {
-      if (client.socket.bufferedAmount > WS_MAX_BUFFERED) {
-        this.options.logger.warn('ws client too slow; terminating', { userId: client.actor?.userId });
-        client.socket.terminate();
-        continue;
-      }
-      client.socket.send(payload);
-    }
+    for (const client of room) this.sendRaw(client, payload);
   }
 
   private revoke({ userId, tokenHash }: Revocation): void {
@@ -169,9 +218,19 @@ export class LiveHub {
 
   close(): void {
     clearInterval(this.timer);
+    clearInterval(this.expiryTimer);
     this.unsubscribe.forEach((off) => off());
     this.disconnectAll();
     this.wss.close();
+  }
+}
+
+function parseClientMessage(raw: RawData): ClientMessage | null {
+  try {
+    const result = clientMessageSchema.safeParse(JSON.parse(rawToString(raw)));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
   }
 }
 

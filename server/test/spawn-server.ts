@@ -3,15 +3,20 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../config';
 
 export interface SpawnedServer {
   url: string;
+  port: number;
   baseDir: string;
   child: ChildProcess;
+  /** The pid of the server itself (one process: no wrapper in between). */
+  pid: number;
   /** Start-up time the server printed ("ready in N ms") and the time from spawn to that line. */
   readyMs: number;
   spawnMs: number;
+  /** Signals the server's process group and resolves once the process is proved gone. */
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -27,22 +32,50 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** tsx's loader by absolute URL: the child's working directory is a temp folder without node_modules. */
+const TSX_LOADER = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
 /**
- * Runs the headless host (`server/cli.ts`) as its own process — the only way to test what a real
- * crash (SIGKILL) leaves behind. `baseDir` is its working directory: data/ and cg_output/ live there.
+ * Runs the headless host (`server/cli.ts`) as ONE process (`node --import tsx`, not the `tsx`
+ * wrapper, which survives a SIGKILL as a parent whose child keeps the port), in its own process
+ * group. `baseDir` is its working directory: data/ and cg_output/ live there.
  */
-export async function spawnServer(baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-proc-'))): Promise<SpawnedServer> {
+export async function spawnServer(
+  baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-proc-')),
+  env: NodeJS.ProcessEnv = {},
+): Promise<SpawnedServer> {
   const port = await freePort();
   const spawnedAt = Date.now();
-  const child = spawn(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(REPO_ROOT, 'server', 'cli.ts')], {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(REPO_ROOT, 'server', 'cli.ts')], {
     cwd: baseDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OWNER_PASSWORD: 'owner-password', LOG_LEVEL: 'error' },
+    detached: true,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OWNER_PASSWORD: 'owner-password', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const readyMs = await new Promise<number>((resolve, reject) => {
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('server did not spawn');
+  const readyMs = await waitForReady(child).catch(async (err: unknown) => {
+    await stopGroup(pid, 'SIGKILL', exited, port);
+    throw err;
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    baseDir,
+    child,
+    pid,
+    readyMs,
+    spawnMs: Date.now() - spawnedAt,
+    kill: (signal = 'SIGTERM') => stopGroup(pid, signal, exited, port),
+  };
+}
+
+function waitForReady(child: ChildProcess): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 15_000);
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const ready = /is running on .*\(ready in (\d+) ms\)/.exec(out);
       if (ready) {
@@ -50,20 +83,46 @@ export async function spawnServer(baseDir = fs.mkdtempSync(path.join(os.tmpdir()
         resolve(Number(ready[1]));
       }
     });
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+    child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${out}`));
+    });
   });
-  const spawnMs = Date.now() - spawnedAt;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    baseDir,
-    child,
-    readyMs,
-    spawnMs,
-    kill: async (signal = 'SIGTERM') => {
-      child.kill(signal);
-      await exited;
-    },
-  };
+}
+
+/** True while a process with this pid exists (signal 0 only checks). */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Resolves true when nothing accepts connections on the port any more. */
+export function portRefuses(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+async function stopGroup(pid: number, signal: NodeJS.Signals, exited: Promise<void>, port: number): Promise<void> {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // The group is already gone.
+  }
+  await exited;
+  const deadline = Date.now() + 5000;
+  while (pidAlive(pid) || !(await portRefuses(port))) {
+    if (Date.now() > deadline) throw new Error(`server pid ${pid} survived ${signal} (port ${port} still open or pid alive)`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

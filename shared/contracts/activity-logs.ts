@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITY_PAGE_SIZE } from '../constants';
+import { decimalInt } from './common';
 
 export const activityLogSchema = z.object({
   id: z.number(),
@@ -15,8 +16,8 @@ export const activityLogSchema = z.object({
 export type ActivityLog = z.infer<typeof activityLogSchema>;
 
 export const activityListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(ACTIVITY_PAGE_SIZE),
+  page: decimalInt('page').pipe(z.number().int().min(1)).default(1),
+  limit: decimalInt('limit').pipe(z.number().int().min(1).max(500)).default(ACTIVITY_PAGE_SIZE),
 });
 
 /** Action names (spec 001 §3 plus the news/user ones we log) → the badge the list shows. */

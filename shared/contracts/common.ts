@@ -7,9 +7,19 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/**
+ * A whole number written in decimal digits only, for ids and page numbers in paths and query
+ * strings. `Number()` would also take "0x10", " 1", "1e3" and "" — each would address another row.
+ */
+export const decimalInt = (name: string) =>
+  z
+    .string({ error: `${name} must be a number` })
+    .regex(/^\d{1,15}$/, `${name} must be written in decimal digits only`)
+    .transform(Number);
+
 /** A numeric id in a route parameter, e.g. /api/users/{id}. */
 export const idParamSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int().positive('id must be a positive integer'),
+  id: decimalInt('id').pipe(z.number().int().positive('id must be a positive integer')),
 });
 
 /** Trimmed required text with a spec-worded message when blank. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NEWS_DEFAULT_CATEGORY, NEWS_LIMITS, NEWS_MAX_PAGE_SIZE, NEWS_PRIORITIES, NEWS_STATUSES } from '../constants';
-import { requiredText } from './common';
+import { decimalInt, requiredText } from './common';
 
 export const newsStatusSchema = z.enum(NEWS_STATUSES);
 export const newsPrioritySchema = z.enum(NEWS_PRIORITIES, { error: 'Priority must be normal, breaking or urgent' });
@@ -74,8 +74,8 @@ export type UpdateNewsInput = z.input<typeof updateNewsSchema>;
 /** Optional paging of GET /api/news; without `page` the answer is the spec's plain array. */
 export const newsListQuerySchema = z.object({
   status: newsStatusSchema.optional(),
-  page: z.coerce.number().int().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(NEWS_MAX_PAGE_SIZE).default(20),
+  page: decimalInt('page').pipe(z.number().int().min(1)).optional(),
+  limit: decimalInt('limit').pipe(z.number().int().min(1).max(NEWS_MAX_PAGE_SIZE)).default(20),
 });
 
 export const newsPageSchema = z.object({

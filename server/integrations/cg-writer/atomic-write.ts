@@ -30,9 +30,24 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * UTF-8 without BOM, no trailing newline — the file holds exactly the text. `durable: false`
  * skips the fsync (readers still never see a partial file; only a power cut could lose it).
  */
+/** Our temp files: `.<file>.<12 hex>.tmp` (see writeFileAtomic). Nothing else in the folder matches. */
+const TEMP_NAME = /^\..+\.[0-9a-f]{12}\.tmp$/;
+export const tempNameFor = (filePath: string): string =>
+  path.join(path.dirname(filePath), `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`);
+
+/**
+ * Removes temp files a crash (kill -9, power cut) left between write and rename. Only our own
+ * naming pattern: a graphics operator's files in the folder are never touched. Returns the count.
+ */
+export async function removeLeftoverTemps(dir: string): Promise<number> {
+  const names = await fsp.readdir(dir).catch(() => [] as string[]);
+  const ours = names.filter((n) => TEMP_NAME.test(n));
+  await Promise.all(ours.map((n) => fsp.rm(path.join(dir, n), { force: true })));
+  return ours.length;
+}
+
 export async function writeFileAtomic(filePath: string, content: string, ops: FsOps = realFs, durable = true): Promise<void> {
-  const dir = path.dirname(filePath);
-  const temp = path.join(dir, `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = tempNameFor(filePath);
   try {
     const handle = await fsp.open(temp, 'w');
     try {

@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { realFs, writeFileAtomic, type FsOps } from './atomic-write';
+import { realFs, removeLeftoverTemps, writeFileAtomic, type FsOps } from './atomic-write';
 
 /** The whole set of a company's CG texts, by type (written to cg.json for vMix data sources). */
 export type CgSnapshot = Record<string, string>;
@@ -20,6 +20,7 @@ export class CgWriter {
   private readonly snapshots = new Map<string, SnapshotSlot>();
   /** Folders already created; saves a syscall on the hot path. Cleared for a folder on failure. */
   private readonly ensured = new Set<string>();
+  private readonly swept = new Set<string>();
 
   constructor(private readonly ops: FsOps = realFs) {}
 
@@ -39,6 +40,10 @@ export class CgWriter {
   async ensureFolder(folder: string): Promise<void> {
     if (this.ensured.has(folder)) return;
     await fsp.mkdir(folder, { recursive: true });
+    // First use of the folder in this process: nothing of ours is mid-write yet, so any temp
+    // file is a crash's leftover. Only once: later a cg.json write may be in progress.
+    if (!this.swept.has(folder)) await removeLeftoverTemps(folder);
+    this.swept.add(folder);
     this.ensured.add(folder);
   }
 

@@ -28,14 +28,12 @@ export class AuthService {
   }
 
   async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
-    const wait = this.limiter.retryAfterSeconds(ip, input.username);
-    if (wait > 0) throw tooManyRequests(`Too many failed login attempts. Try again in ${wait} seconds.`);
+    // Reserved before the hash is awaited: parallel guesses cannot all pass a check made earlier.
+    const slot = this.limiter.reserve(ip, input.username);
+    if (!slot.ok) throw tooManyRequests(`Too many failed login attempts. Try again in ${slot.retryAfterSeconds} seconds.`, slot.retryAfterSeconds);
     const user = this.users.findByUsername(input.username);
     const ok = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password);
-    if (!user || !ok) {
-      this.limiter.fail(ip, input.username);
-      throw new HttpError(401, 'Invalid username or password');
-    }
+    if (!user || !ok) throw new HttpError(401, 'Invalid username or password');
     if (!user.isActive) throw new HttpError(403, 'This account is deactivated. Ask an administrator.');
     this.limiter.succeed(ip, input.username);
     const now = this.ctx.clock.now();
@@ -77,6 +75,16 @@ export class AuthService {
       fullName: user.fullName,
       tokenHash,
     };
+  }
+
+  /**
+   * When the session ends — the earlier of its absolute expiry and idle expiry — without counting
+   * as activity (a socket left open is not a person using the app). Null when it no longer holds.
+   */
+  sessionDeadline(tokenHash: string): number | null {
+    const found = this.sessions.findByHash(tokenHash);
+    if (!found || !found.user.isActive || found.user.deletedAt || !found.company.isActive) return null;
+    return Math.min(Date.parse(found.session.expiresAt), Date.parse(found.session.lastSeenAt) + SESSION_IDLE_MS);
   }
 
   logout(actor: Actor): void {

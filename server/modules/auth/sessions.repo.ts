@@ -1,4 +1,4 @@
-import { eq, lt, or } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, sessions, users, type CompanyRow, type SessionRow, type UserRow } from '../../db/schema';
 
@@ -9,20 +9,28 @@ export interface SessionWithUser {
 }
 
 export class SessionsRepo {
-  constructor(private readonly db: DbOrTx) {}
+  /**
+   * Every authenticated request looks its session up: built and prepared once, not per call
+   * (drizzle building the SQL and SQLite preparing it cost more than the lookup itself).
+   */
+  private readonly byHash;
+
+  constructor(private readonly db: DbOrTx) {
+    this.byHash = db
+      .select({ session: sessions, user: users, company: companies })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .prepare();
+  }
 
   insert(values: typeof sessions.$inferInsert): SessionRow {
     return this.db.insert(sessions).values(values).returning().get();
   }
 
   findByHash(tokenHash: string): SessionWithUser | undefined {
-    return this.db
-      .select({ session: sessions, user: users, company: companies })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(sessions.tokenHash, tokenHash))
-      .get();
+    return this.byHash.get({ tokenHash });
   }
 
   touch(id: number, at: string): void {

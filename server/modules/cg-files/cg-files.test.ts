@@ -173,7 +173,9 @@ describe('tenant isolation', () => {
     await bSocket.waitFor('cg_file_updated');
     expect(bSocket.messages.filter((m) => m.type === 'cg_file_updated').map((m) => (m.data as { content: string }).content)).toEqual(['B timer']);
     expect(onDisk('timer')).toBe('00:10');
-    expect(onDisk('timer', path.join(folder, `company-${companyId}`))).toBe('B timer');
+    // B's folder is a sibling of A's, never inside it (A's graphics PC must not read B's air).
+    expect(onDisk('timer', path.join(server.baseDir, `cg_output-company-${companyId}`))).toBe('B timer');
+    expect(fs.existsSync(path.join(folder, `company-${companyId}`))).toBe(false);
     bSocket.close();
   });
 });

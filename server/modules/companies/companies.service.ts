@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { z } from 'zod';
 import type { Company, createCompanySchema } from '../../../shared/contracts/companies';
 import type { User } from '../../../shared/contracts/users';
@@ -6,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../auth/password';
+import { cgFolderClash, defaultCgOutputPath, legacyNestedPath, removeOurCgFiles } from '../cg-files/cg-folders';
 import { UsersRepo } from '../users/users.repo';
 import { presentUser } from '../users/users.presenter';
 import { CompaniesRepo } from './companies.repo';
@@ -29,6 +31,28 @@ export class CompaniesService {
     this.users = new UsersRepo(ctx.db);
   }
 
+  /**
+   * At start: stations created by earlier versions had their CG folder INSIDE the first one's
+   * (./cg_output/company-<id>), readable by the first station's graphics PC. Move them to their
+   * sibling default (the resync that follows writes the files there) and remove our files from
+   * the old place. Any other clash is logged loudly.
+   */
+  separateCgFolders(): void {
+    const resolve = (p: string) => path.resolve(this.ctx.config.baseDir, p);
+    for (const row of this.repo.listAll()) {
+      if (row.cgOutputPath !== legacyNestedPath(row.id)) continue;
+      this.repo.setCgOutputPath(row.id, defaultCgOutputPath(row.id, false));
+      removeOurCgFiles(resolve(row.cgOutputPath));
+      this.ctx.logger.warn('Moved a CG folder out of another company\'s', { companyId: row.id, to: defaultCgOutputPath(row.id, false) });
+    }
+    const rows = this.repo.listAll();
+    for (const row of rows) {
+      const others = rows.filter((o) => o.id !== row.id).map((o) => resolve(o.cgOutputPath));
+      const clash = cgFolderClash(resolve(row.cgOutputPath), others);
+      if (clash) this.ctx.logger.error(`CG folder of company ${row.id}: ${clash}`, { path: row.cgOutputPath });
+    }
+  }
+
   own(actor: Actor): Company {
     const row = this.repo.findById(actor.companyId);
     if (!row) throw notFound('Company');
@@ -48,8 +72,8 @@ export class CompaniesService {
       const repo = new CompaniesRepo(tx);
       const isFirst = repo.count() === 0;
       let company = repo.insert({ name: input.name });
-      // Two companies must never write the same CG files: later stations get their own folder.
-      if (!isFirst) company = repo.setCgOutputPath(company.id, `./cg_output/company-${company.id}`) ?? company;
+      // Two companies must never write the same CG files: later stations get their own sibling folder.
+      if (!isFirst) company = repo.setCgOutputPath(company.id, defaultCgOutputPath(company.id, false)) ?? company;
       const owner = new UsersRepo(tx).insert({
         companyId: company.id,
         username: input.ownerUsername,

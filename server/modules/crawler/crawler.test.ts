@@ -19,7 +19,7 @@ afterAll(() => server.close());
 async function station(): Promise<{ owner: ApiClient & { user: { id: number } }; file: () => string }> {
   const dev = await loginDevOwner(server);
   const { owner, companyId } = await createCompany(dev, server);
-  const file = () => fs.readFileSync(path.join(server.baseDir, 'cg_output', `company-${companyId}`, 'news_crawler.txt'), 'utf8');
+  const file = () => fs.readFileSync(path.join(server.baseDir, `cg_output-company-${companyId}`, 'news_crawler.txt'), 'utf8');
   return { owner, file };
 }
 

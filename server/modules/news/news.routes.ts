@@ -1,7 +1,9 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { idParamSchema } from '../../../shared/contracts/common';
 import { createNewsSchema, newsListQuerySchema, updateNewsSchema } from '../../../shared/contracts/news';
 import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { limitConcurrentReads } from '../../lib/read-limiter';
+import type { ResponseCache } from '../../lib/response-cache';
 import { parse } from '../../lib/validate';
 import type { RecycleBinService } from '../recycle-bin/recycle-bin.service';
 import type { NewsService } from './news.service';
@@ -9,17 +11,21 @@ import type { NewsService } from './news.service';
 const idOf = (req: Request) => parse(idParamSchema, req.params).id;
 
 /** /api/news — the spec's table (000 §7), recycle bin included. */
-export function newsRouter(news: NewsService, bin: RecycleBinService): Router {
+export function newsRouter(news: NewsService, bin: RecycleBinService, cache: ResponseCache): Router {
   const router = Router();
   router.use(requireAuth);
+  const limitUnpaged = unpagedOnly(limitConcurrentReads(2));
   const manage = requirePermission('news.manage');
   const binManage = requirePermission('recycleBin.manage');
 
-  router.get('/', (req, res) => {
+  router.get('/', limitUnpaged, (req, res) => {
     const query = parse(newsListQuerySchema, req.query);
     const actor = actorOf(req);
-    if (query.page) res.json(news.page(actor, { status: query.status, page: query.page, limit: query.limit }));
-    else res.json(news.list(actor, query.status));
+    // Lists are built once per change of the company's news (the unpaged one is ~2 MB), so a
+    // user who reloads in a loop costs a lookup, not a query and a serialisation each time.
+    const { status, page, limit } = query;
+    if (page) cache.send(req, res, actor.companyId, `news:${status ?? 'all'}:${page}:${limit}`, () => news.page(actor, { status, page, limit }));
+    else cache.send(req, res, actor.companyId, `news:${status ?? 'all'}`, () => news.list(actor, status));
   });
 
   // Static paths before /:id so "recycle-bin" is never read as an id.
@@ -58,4 +64,9 @@ export function newsRouter(news: NewsService, bin: RecycleBinService): Router {
   });
 
   return router;
+}
+
+/** Paged reads are small; only the unpaged list counts as a large read. */
+function unpagedOnly(limit: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.query.page === undefined ? limit(req, res, next) : next());
 }

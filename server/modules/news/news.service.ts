@@ -36,7 +36,7 @@ export class NewsService {
     });
   }
 
-  private count(companyId: number, status?: NewsStatus): number {
+  count(companyId: number, status?: NewsStatus): number {
     const key = `${companyId}:${status ?? '*'}`;
     let n = this.counts.get(key);
     if (n === undefined) {

@@ -55,19 +55,31 @@ export class UsersService {
   }
 
   async update(actor: Actor, id: number, input: UpdateUser): Promise<User> {
-    const target = this.requireManageable(actor, id);
-    if (input.role) this.assertMayAssign(actor, input.role, input.roletype);
-    else if (input.roletype) this.assertMayAssign(actor, target.role as Role, input.roletype);
-    if (input.username && this.repo.usernameTaken(input.username, id)) throw conflict('Username already exists');
-    const losesOwner = target.role === 'owner' && (input.role !== undefined && input.role !== 'owner' || input.isActive === false);
-    if (losesOwner) this.assertNotLastOwner(actor.companyId);
+    this.checkUpdate(actor, this.requireManageable(actor, id), input);
     if (id === actor.userId && input.isActive === false) throw badRequest('You cannot deactivate your own account');
     const patch = await this.toPatch(input);
-    const row = this.repo.update(actor.companyId, id, patch);
-    if (!row) throw notFound('User');
+    // The password hash above is an await: another request may have changed the target or the
+    // owners since. Check again and write in one transaction, so two owners demoting or
+    // deactivating each other at once cannot leave the company without one.
+    const row = this.ctx.db.transaction((tx) => {
+      const repo = new UsersRepo(tx);
+      this.checkUpdate(actor, this.requireManageable(actor, id, repo), input, repo);
+      const updated = repo.update(actor.companyId, id, patch);
+      if (!updated) throw notFound('User');
+      this.activity.record(actor, 'user_updated', `Updated user ${updated.username}`, tx);
+      return updated;
+    });
     if (input.password || input.isActive === false) this.auth.revokeUser(id);
-    this.activity.record(actor, 'user_updated', `Updated user ${row.username}`);
     return this.announce(row, 'updated');
+  }
+
+  /** The rules of an update that depend on the stored state (role, owners, usernames). */
+  private checkUpdate(actor: Actor, target: UserRow, input: UpdateUser, repo = this.repo): void {
+    if (input.role) this.assertMayAssign(actor, input.role, input.roletype);
+    else if (input.roletype) this.assertMayAssign(actor, target.role as Role, input.roletype);
+    if (input.username && repo.usernameTaken(input.username, target.id)) throw conflict('Username already exists');
+    const losesOwner = target.role === 'owner' && ((input.role !== undefined && input.role !== 'owner') || input.isActive === false);
+    if (losesOwner && target.isActive) this.assertNotLastOwner(actor.companyId, repo);
   }
 
   /**
@@ -90,8 +102,8 @@ export class UsersService {
     if (row) this.announce({ ...row, username: target.username }, 'deleted');
   }
 
-  private requireManageable(actor: Actor, id: number): UserRow {
-    const target = this.repo.findById(actor.companyId, id);
+  private requireManageable(actor: Actor, id: number, repo = this.repo): UserRow {
+    const target = repo.findById(actor.companyId, id);
     if (!target) throw notFound('User');
     if (target.role === 'owner' && actor.role !== 'owner') throw forbidden('Only an owner may change an owner');
     return target;
@@ -102,8 +114,8 @@ export class UsersService {
     if (roletype === 'dev' && !isDev(actor)) throw forbidden('Only developer accounts may grant roletype dev');
   }
 
-  private assertNotLastOwner(companyId: number): void {
-    if (this.repo.countActiveOwners(companyId) <= 1) throw conflict('A company must keep at least one active owner');
+  private assertNotLastOwner(companyId: number, repo = this.repo): void {
+    if (repo.countActiveOwners(companyId) <= 1) throw conflict('A company must keep at least one active owner');
   }
 
   private async toPatch(input: UpdateUser): Promise<UserPatch> {

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { createCompany, loginDevOwner } from '../../test/factories';
+import { startTestServer } from '../../test/test-server';
+import { cgFolderClash, defaultCgOutputPath } from './cg-folders';
+
+describe('CG folders of different companies', () => {
+  it('defaults are siblings, never nested', () => {
+    const first = path.resolve('/srv', defaultCgOutputPath(1, true));
+    const second = path.resolve('/srv', defaultCgOutputPath(2, false));
+    expect(cgFolderClash(second, [first])).toBeNull();
+    expect(cgFolderClash(first, [second])).toBeNull();
+  });
+
+  it('refuses a folder shared with, inside, or around another company’s', () => {
+    expect(cgFolderClash('/srv/cg_output', ['/srv/cg_output/'])).toBe('This CG folder is already used by another company');
+    expect(cgFolderClash('/srv/cg_output/company-2', ['/srv/cg_output'])).toBe("This CG folder is inside another company's CG folder");
+    expect(cgFolderClash('/srv', ['/srv/cg_output'])).toBe("This CG folder contains another company's CG folder");
+    expect(cgFolderClash('/srv/cg_output-b', ['/srv/cg_output'])).toBeNull();
+  });
+
+  it('moves a station created by an earlier version out of the first station’s folder at start', async () => {
+    const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-folders-'));
+    const first = await startTestServer({ baseDir, dataDir: path.join(baseDir, 'data') });
+    const dev = await loginDevOwner(first);
+    const { companyId, owner } = await createCompany(dev, first);
+    await owner.post('/api/cg-files/update-direct', { type: 'timer', content: '00:42' });
+    await first.close();
+    // What an earlier version left: the row points inside ./cg_output, and B's files are there.
+    const legacy = path.join(baseDir, 'cg_output', `company-${companyId}`);
+    fs.mkdirSync(legacy, { recursive: true });
+    fs.writeFileSync(path.join(legacy, 'timer.txt'), '00:42');
+    const db = new Database(path.join(baseDir, 'data', 'cg-bridge.sqlite'));
+    db.prepare('update companies set cg_output_path = ? where id = ?').run(`./cg_output/company-${companyId}`, companyId);
+    db.close();
+
+    const again = await startTestServer({ baseDir, dataDir: path.join(baseDir, 'data') });
+    expect(fs.existsSync(legacy)).toBe(false);
+    expect(fs.readFileSync(path.join(baseDir, `cg_output-company-${companyId}`, 'timer.txt'), 'utf8')).toBe('00:42');
+    await again.close();
+    fs.rmSync(baseDir, { recursive: true, force: true });
+  });
+});

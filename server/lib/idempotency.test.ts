@@ -119,7 +119,7 @@ describe('Idempotency-Key', () => {
     const { owner, companyId } = await station();
     await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Before' });
     await server.services.cgFiles.flush();
-    const folder = path.join(server.baseDir, 'cg_output', `company-${companyId}`);
+    const folder = path.join(server.baseDir, `cg_output-company-${companyId}`);
     fs.rmSync(folder, { recursive: true });
     fs.writeFileSync(folder, 'not a folder');
     const key = newKey();

@@ -16,7 +16,7 @@ afterAll(() => server.close());
 async function station() {
   const dev = await loginDevOwner(server);
   const { owner, companyId } = await createCompany(dev, server);
-  const onDisk = (type: string) => fs.readFileSync(path.join(server.baseDir, 'cg_output', `company-${companyId}`, `${type}.txt`), 'utf8');
+  const onDisk = (type: string) => fs.readFileSync(path.join(server.baseDir, `cg_output-company-${companyId}`, `${type}.txt`), 'utf8');
   const actions = async () => (await owner.get<ActivityLog[]>('/api/activity-logs')).body.map((l) => l.action);
   return { owner, onDisk, actions, dev };
 }

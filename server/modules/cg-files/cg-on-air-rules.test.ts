@@ -17,7 +17,7 @@ afterAll(() => server.close());
 async function station() {
   const dev = await loginDevOwner(server);
   const { owner, companyId } = await createCompany(dev, server);
-  const folder = path.join(server.baseDir, 'cg_output', `company-${companyId}`);
+  const folder = path.join(server.baseDir, `cg_output-company-${companyId}`);
   const onDisk = (type: string) => {
     const file = path.join(folder, `${type}.txt`);
     return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -6,21 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CgFile } from '../../../shared/contracts/cg-files';
 import { ApiClient } from '../../test/api-client';
 import { loginDevOwner } from '../../test/factories';
-import { spawnServer } from '../../test/spawn-server';
+import { pidAlive, spawnServer } from '../../test/spawn-server';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 /** A headline as long as the Headline rule allows (120), numbered at both ends. */
 const textFor = (i: number) => `v${i}|${'x'.repeat(100)}|v${i}`;
 /** The poller watches the crawler: ~4 kB (8 lines of the 500-character maximum), numbered at both ends. */
 const crawlerFor = (i: number) => [`v${i}`, ...Array.from({ length: 8 }, () => 'x'.repeat(500)), `v${i}`].join('\n');
-/**
- * spawnServer's child is the tsx wrapper; SIGKILL cannot be relayed, so the server process under
- * it would survive a kill of the wrapper alone. Kill the server itself first: a real crash.
- */
-function killServerHard(wrapperPid: number | undefined): void {
-  const out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(wrapperPid)], { encoding: 'utf8' });
-  for (const pid of out.split('\n').map((l) => Number(l.trim())).filter(Boolean)) process.kill(pid, 'SIGKILL');
-}
 
 const VALID = `^v(\\d+)\\n(x{500}\\n){8}v\\1$`;
 
@@ -75,8 +67,10 @@ describe('a crash (SIGKILL) in a burst of updates', () => {
       // The next update is in flight when the process dies.
       const inFlight = api.post('/api/cg-files/update-direct', { type: 'headline', content: textFor(ackAfter), subheadline: textFor(ackAfter) }).catch(() => null);
       await new Promise((r) => setTimeout(r, round)); // 0, 1, 2 ms into the request
-      killServerHard(proc.child.pid);
+      // spawnServer runs the server as one process; kill() resolves only once its pid is gone
+      // and its port refuses connections — a real crash, not a wrapper's.
       await proc.kill('SIGKILL');
+      expect(pidAlive(proc.pid)).toBe(false);
       await inFlight;
 
       const allowed = [textFor(lastAcked), textFor(ackAfter)];

@@ -35,12 +35,12 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok', version });
   });
+  const cache = new ResponseCache(ctx.bus);
   app.use('/api/auth', authRouter(services.auth, services.users));
   app.use('/api/users', usersRouter(services.users));
   app.use('/api/companies', companiesRouter(services.companies));
-  const cache = new ResponseCache(ctx.bus);
   app.use('/api/news', cgFromNewsRouter(services.cgFiles, services.news), newsRouter(services.news, services.recycleBin, cache));
-  app.use('/api/cg-files', cgFilesRouter(services.cgFiles, services.apiKeys));
+  app.use('/api/cg-files', cgFilesRouter(services.cgFiles, services.apiKeys, cache));
   app.use('/api/company/api-keys', apiKeysRouter(services.apiKeys));
   app.use('/api/news-crawler', crawlerRouter(services.crawler));
   app.use('/api/bulletins', bulletinsRouter(services.bulletins));

@@ -12,6 +12,7 @@ import { idParamSchema } from '../../../shared/contracts/common';
 import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
 import { unauthorized } from '../../lib/errors';
 import { parse } from '../../lib/validate';
+import { onAirChange, type ResponseCache } from '../../lib/response-cache';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import type { NewsService } from '../news/news.service';
 import { cgChangesFromNews, type CgChange } from './cg-changes';
@@ -21,7 +22,7 @@ const idOf = (req: Request) => parse(idParamSchema, req.params).id;
 const syncQuerySchema = z.object({ apiKey: z.string().max(200).optional() });
 
 /** /api/cg-files — spec 000 §7 CG files table, plus emergency (one operation) and sync (API key). */
-export function cgFilesRouter(cg: CgFilesService, keys: ApiKeysService): Router {
+export function cgFilesRouter(cg: CgFilesService, keys: ApiKeysService, cache: ResponseCache): Router {
   const router = Router();
   const write = requirePermission('cg.write');
 
@@ -36,8 +37,10 @@ export function cgFilesRouter(cg: CgFilesService, keys: ApiKeysService): Router 
   });
 
   router.use(requireAuth);
+  // Every screen polls this list (the crawler alone can be 250 kB): built once per CG change.
   router.get('/', (req, res) => {
-    res.json(cg.list(actorOf(req)));
+    const actor = actorOf(req);
+    cache.send(req, res, actor.companyId, 'cg-files', () => cg.list(actor), onAirChange);
   });
   router.post('/update-direct', write, async (req, res) => {
     const input = parse(updateDirectSchema, req.body);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { News } from '../../../shared/contracts/news';
-import { createCompany, loginDevOwner } from '../../test/factories';
-import { createNews } from '../../test/news-factory';
-import { startTestServer, type TestServer } from '../../test/test-server';
-import type { ApiClient } from '../../test/api-client';
+import type { News } from '../../shared/contracts/news';
+import { createCompany, loginDevOwner } from '../test/factories';
+import { createNews } from '../test/news-factory';
+import { startTestServer, type TestServer } from '../test/test-server';
+import type { ApiClient } from '../test/api-client';
 
 let server: TestServer;
 let owner: ApiClient;
@@ -47,5 +47,22 @@ describe('the unpaged news list is built once per change', () => {
     const theirs = await other.get<News[]>('/api/news');
     expect(theirs.body.map((n) => n.title)).toEqual(['Station B only']);
     expect((await owner.get<News[]>('/api/news')).body.map((n) => n.title)).not.toContain('Station B only');
+  });
+});
+
+describe('the CG list is built once per CG change', () => {
+  it('answers from the cache until the next on-air write, which it shows at once', async () => {
+    await owner.post('/api/cg-files/update-direct', { type: 'infoline', content: 'First' });
+    const a = await owner.get<Array<{ type: string; content: string }>>('/api/cg-files');
+    const b = await owner.get('/api/cg-files');
+    expect(b.headers.get('etag')).toBe(a.headers.get('etag'));
+    await owner.post('/api/cg-files/update-direct', { type: 'infoline', content: 'Second' });
+    const c = await owner.get<Array<{ type: string; content: string }>>('/api/cg-files');
+    expect(c.headers.get('etag')).not.toBe(a.headers.get('etag'));
+    expect(c.body.find((f) => f.type === 'infoline')?.content).toBe('Second');
+    const end = await owner.post('/api/cg-files/emergency', { content: 'Evacuate' });
+    expect(end.status).toBe(200);
+    await owner.post('/api/cg-files/emergency/end');
+    expect((await owner.get<Array<{ type: string; content: string }>>('/api/cg-files')).body.find((f) => f.type === 'emergency')?.content).toBe('');
   });
 });

@@ -18,14 +18,16 @@ interface OnAirTextInputProps {
   size?: 'xs' | 'sm' | 'md';
   /** A textarea even for a single-line type (the file centre edits any type in one box). */
   textarea?: boolean;
+  /** One line of a multi-line type (a crawler headline): folded and counted as a single line. */
+  oneLine?: boolean;
   autoFocus?: boolean;
   onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
 }
 
 /** "87 / 120": per line for multi-line types, with the line count. */
-function counterText(type: CgWritableType, text: string): string {
+function counterText(type: CgWritableType, text: string, oneLine: boolean): string {
   const rule = ON_AIR_RULES[type];
-  if (!rule.multiline) return `${textLength(text)} / ${rule.maxLineLength}`;
+  if (!rule.multiline || oneLine) return `${textLength(text)} / ${rule.maxLineLength}`;
   const lines = text.split('\n');
   const longest = lines.reduce((max, line) => Math.max(max, textLength(line)), 0);
   return `${longest} / ${rule.maxLineLength} per line · ${lines.length} / ${rule.maxLines} lines`;
@@ -40,18 +42,19 @@ function counterText(type: CgWritableType, text: string): string {
 export function OnAirTextInput(props: OnAirTextInputProps) {
   const { type, value, onChange } = props;
   const rule = ON_AIR_RULES[type];
+  const singleLine = !rule.multiline || props.oneLine === true;
   const [folded, setFolded] = useState(false);
   const problem = onAirTextProblem(type, value);
 
   const change = (text: string) => {
-    const fold = !rule.multiline && hasLineBreaks(text);
+    const fold = singleLine && hasLineBreaks(text);
     if (fold) setFolded(true);
     else if (text === '') setFolded(false);
     onChange(fold ? foldLineBreaks(text) : text);
   };
   const onPaste = (event: ClipboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const pasted = event.clipboardData.getData('text');
-    if (rule.multiline || !hasLineBreaks(pasted)) return;
+    if (!singleLine || !hasLineBreaks(pasted)) return;
     event.preventDefault();
     const el = event.currentTarget;
     const start = el.selectionStart ?? value.length;
@@ -66,7 +69,7 @@ export function OnAirTextInput(props: OnAirTextInputProps) {
         {folded ? FOLDED_NOTE : ''}
       </Text>
       <Text span size="xs" c={problem ? 'red.5' : 'dimmed'} ff="monospace" style={{ flex: 'none' }} data-testid="on-air-counter">
-        {counterText(type, value)}
+        {counterText(type, value, singleLine)}
       </Text>
     </Group>
   );
@@ -86,7 +89,7 @@ export function OnAirTextInput(props: OnAirTextInputProps) {
     onPaste,
     'data-on-air-type': type,
   };
-  if (rule.multiline || props.textarea) {
+  if (!singleLine || props.textarea) {
     return <Textarea {...common} autosize minRows={rule.multiline ? 2 : 1} maxRows={8} onChange={(e) => change(e.currentTarget.value)} />;
   }
   return <TextInput {...common} onChange={(e) => change(e.currentTarget.value)} />;

@@ -1,8 +1,6 @@
-import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { useState } from 'react';
-import { CRAWLER_HEADLINE_MAX } from '@shared/constants';
-// Mantine puts an input's dir on its wrapper, where "auto" sees no text: compute it instead.
-import { textDirection } from '@/features/news/text-direction';
+import { OnAirTextInput, canAir } from '@/features/cg-control/components/on-air-text-input';
 
 interface AddHeadlineDialogProps {
   opened: boolean;
@@ -12,10 +10,10 @@ interface AddHeadlineDialogProps {
   onAdd: (headline: string, done: () => void) => void;
 }
 
-/** 'Add New Headline' (spec 000 §2): Add is disabled while the text is blank or a call runs. */
+/** 'Add New Headline' (spec 000 §2): Add is disabled while the text is blank, breaks the ticker's rule, or a call runs. */
 export function AddHeadlineDialog({ opened, pending, onClose, onAdd }: AddHeadlineDialogProps) {
   const [text, setText] = useState('');
-  const canAdd = text.trim().length > 0 && !pending;
+  const canAdd = canAir('news_crawler', text) && !pending;
 
   const submit = () => {
     if (!canAdd) return;
@@ -33,15 +31,7 @@ export function AddHeadlineDialog({ opened, pending, onClose, onAdd }: AddHeadli
           submit();
         }}
       >
-        <TextInput
-          label="Headline Text"
-          placeholder="Enter headline text..."
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          maxLength={CRAWLER_HEADLINE_MAX}
-          dir={textDirection(text)}
-          data-autofocus
-        />
+        <OnAirTextInput type="news_crawler" oneLine label="Headline Text" placeholder="Enter headline text..." value={text} onChange={setText} autoFocus />
         <Group justify="flex-end" mt="md" gap="xs">
           <Button variant="default" onClick={onClose}>
             Cancel

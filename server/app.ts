@@ -4,6 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { bearerToken, requireAuth } from './lib/auth';
 import { badRequest, errorHandler } from './lib/errors';
+import { idempotency, IdempotencyStore } from './lib/idempotency';
 import { containsNul } from './lib/validate';
 import type { AppContext } from './context';
 import type { Services } from './services';
@@ -26,7 +27,8 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.disable('x-powered-by');
   // The LAN UI is plain HTTP: no HSTS and no upgrade-insecure-requests (DESIGN.md §4).
   app.use(helmet({ hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  app.use('/api', express.json({ limit: JSON_LIMIT }), rejectNul, identify(services));
+  // Idempotency after identify: keys are remembered per company, so it needs the caller.
+  app.use('/api', express.json({ limit: JSON_LIMIT }), rejectNul, identify(services), idempotency(new IdempotencyStore(ctx.clock)));
 
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok', version });

@@ -84,6 +84,15 @@ export const BREAKING_FORMAT_HEADLINE = 'BREAKING NEWS';
 /** How long a CG file replace may retry while a graphics program holds the file (Windows). */
 export const CG_WRITE_RETRY_BUDGET_MS = 1000;
 
+/**
+ * Idempotency-Key (DESIGN.md §4): how long a key's first answer is kept, and the bounds of that
+ * memory (oldest answers are dropped first when either is passed).
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
+export const IDEMPOTENCY_TTL_MS = 10 * 60 * 1000;
+export const IDEMPOTENCY_MAX_KEYS = 20_000;
+export const IDEMPOTENCY_MAX_BYTES = 32 * 1024 * 1024;
+
 /** API keys (spec 001 §3). */
 export const API_KEY_PERMISSIONS = ['cg_files', 'equipment', 'news'] as const;
 

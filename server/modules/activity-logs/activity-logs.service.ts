@@ -15,8 +15,11 @@ export interface ActivityPage {
 export class ActivityLogsService {
   constructor(private readonly ctx: AppContext) {}
 
-  /** Records an action; pass the transaction so the entry commits with the change it describes. */
-  record(actor: Pick<Actor, 'userId' | 'companyId'>, action: string, details: string, db: DbOrTx = this.ctx.db): void {
+  /**
+   * Records an action; pass the transaction so the entry commits with the change it describes.
+   * A null userId is the system itself (e.g. start-up adoption of a CG file); the list shows no user.
+   */
+  record(actor: { userId: number | null; companyId: number }, action: string, details: string, db: DbOrTx = this.ctx.db): void {
     new ActivityLogsRepo(db).insert({
       companyId: actor.companyId,
       userId: actor.userId,

@@ -39,7 +39,7 @@ export class CgFilesRepo {
     if (change.outputPath !== undefined) set.outputPath = change.outputPath;
     return this.db
       .insert(cgFiles)
-      .values({ ...change, companyId, updatedBy: userId, createdAt: at, updatedAt: at })
+      .values({ type: change.type, content: change.content, fileName: change.fileName, outputPath: change.outputPath, companyId, updatedBy: userId, createdAt: at, updatedAt: at })
       .onConflictDoUpdate({ target: [cgFiles.companyId, cgFiles.type], set })
       .returning()
       .get();

@@ -14,7 +14,7 @@ import { unauthorized } from '../../lib/errors';
 import { parse } from '../../lib/validate';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import type { NewsService } from '../news/news.service';
-import { cgTextFromNews } from './cg-from-news';
+import { cgChangesFromNews, type CgChange } from './cg-changes';
 import type { CgFilesService } from './cg-files.service';
 
 const idOf = (req: Request) => parse(idParamSchema, req.params).id;
@@ -41,15 +41,15 @@ export function cgFilesRouter(cg: CgFilesService, keys: ApiKeysService): Router 
   });
   router.post('/update-direct', write, async (req, res) => {
     const input = parse(updateDirectSchema, req.body);
-    const changes = [{ type: input.type, content: input.content }];
-    if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline });
+    const changes: CgChange[] = [{ type: input.type, content: input.content }];
+    if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline, field: 'subheadline' });
     res.json({ success: true, files: await cg.apply(actorOf(req), changes) });
   });
   router.post('/emergency', write, async (req, res) => {
     const input = parse(emergencyOverrideSchema, req.body);
-    const changes = [{ type: 'emergency', content: input.content }];
-    if (input.headline !== undefined) changes.push({ type: 'headline', content: input.headline });
-    if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline });
+    const changes: CgChange[] = [{ type: 'emergency', content: input.content }];
+    if (input.headline !== undefined) changes.push({ type: 'headline', content: input.headline, field: 'headline' });
+    if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline, field: 'subheadline' });
     res.json({ success: true, files: await cg.apply(actorOf(req), changes, 'emergency_override') });
   });
   router.post('/emergency/end', write, async (req, res) => {
@@ -91,9 +91,9 @@ export function cgFromNewsRouter(cg: CgFilesService, news: NewsService): Router 
   router.post('/:id/create-cg', requireAuth, requirePermission('cg.write'), async (req, res) => {
     const article = news.get(actorOf(req), idOf(req));
     const input = parse(createCgFromNewsSchema, req.body);
-    const content = cgTextFromNews(article, input);
-    const [file] = await cg.apply(actorOf(req), [{ type: input.cgType, content }]);
-    res.json({ success: true, file });
+    // One operation: a title on the headline brings its subtitle (or nothing) to the subheadline.
+    const files = await cg.apply(actorOf(req), cgChangesFromNews(article, input));
+    res.json({ success: true, file: files[0], files });
   });
   return router;
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CG_TYPES, DEFAULT_CG_OUTPUT_PATH } from '../../../shared/constants';
+import { CG_TYPES, CG_WRITABLE_TYPES, DEFAULT_CG_OUTPUT_PATH } from '../../../shared/constants';
 import type { CgFile } from '../../../shared/contracts/cg-files';
 import type { AppContext } from '../../context';
 import type { CgFileRow } from '../../db/schema';
@@ -7,6 +7,7 @@ import type { Actor } from '../../lib/auth';
 import { HttpError, notFound } from '../../lib/errors';
 import { CgWriter, type CgSnapshot } from '../../integrations/cg-writer/cg-writer';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import { assertOnAir, describeChanges, type CgChange } from './cg-changes';
 import { CgFilesRepo, type CgUpsert } from './cg-files.repo';
 import { presentCgFile } from './cg-files.presenter';
 
@@ -43,21 +44,23 @@ export class CgFilesService {
   }
 
   /** Writes one or more types as one operation; events go out in the order given. */
-  apply(actor: Writer, changes: CgUpsert[], action = 'cg_file_updated'): Promise<CgFile[]> {
+  apply(actor: Writer, changes: CgChange[], action = 'cg_file_updated'): Promise<CgFile[]> {
     return this.applyWith(actor, () => changes, action);
   }
 
   /**
    * Read-modify-write in the company's queue: `compute` sees the committed texts (by type) and
    * returns the changes, or throws an HttpError to change nothing. Two concurrent edits of the
-   * crawler therefore never both build on the same old list.
+   * crawler therefore never both build on the same old list. Every text is checked against its
+   * type's on-air rule before anything is written: one bad text refuses the whole operation.
    */
-  applyWith(actor: Writer, compute: (current: CgSnapshot) => CgUpsert[], action = 'cg_file_updated'): Promise<CgFile[]> {
+  applyWith(actor: Writer, compute: (current: CgSnapshot) => CgChange[], action = 'cg_file_updated'): Promise<CgFile[]> {
     const folder = this.folderOf(actor.companyId);
     return this.writer.serialize(folder, async () => {
       const snapshot = this.snapshot(actor.companyId);
       const changes = compute({ ...snapshot });
       if (!changes.length) return [];
+      changes.forEach(assertOnAir);
       const changed: Record<string, string> = {};
       for (const c of changes) changed[c.type] = snapshot[c.type] = c.content;
       await this.replaceFiles(actor.companyId, folder, changed);
@@ -65,7 +68,7 @@ export class CgFilesService {
       const rows = this.ctx.db.transaction((tx) => {
         const repo = new CgFilesRepo(tx);
         const saved = changes.map((c) => repo.upsert(actor.companyId, actor.userId, c, at));
-        this.activity.record(actor, action, `Updated CG ${changes.map((c) => c.type).join(', ')}`, tx);
+        this.activity.record(actor, action, describeChanges(changes), tx);
         return saved;
       });
       rows.forEach((row) => this.announce(row));
@@ -114,20 +117,24 @@ export class CgFilesService {
     const existing = new Set(this.repo.list(actor.companyId).map((r) => r.type));
     const missing = CG_TYPES.filter((t) => !existing.has(t)).map((type) => ({ type, content: '', fileName: `${type}.txt` }));
     if (missing.length) await this.apply(actor, missing, 'cg_file_created');
-    await this.resync(actor.companyId, true);
+    await this.resync(actor.companyId, { all: true });
     return { path: this.folderOf(actor.companyId), created: missing.length };
   }
 
   /**
    * Makes the files match the DB (start-up, after a crash between file and commit, or after the
-   * output path changed). Only files whose text differs are rewritten unless `all`.
+   * output path changed). Only files whose text differs are rewritten unless `all`. With `adopt`
+   * (start-up) a file holding text the DB does not know is adopted first: what is on air is the
+   * truth, so the app never shows a file as empty (or as older text) when it is not. Files missing
+   * on disk are still written from the DB.
    */
-  resync(companyId: number, all = false): Promise<void> {
+  resync(companyId: number, { all = false, adopt = false } = {}): Promise<void> {
     const folder = this.folderOf(companyId);
     return this.writer.serialize(folder, async () => {
       // The folder exists from the first start, so a graphics program can be pointed at it at once.
       await this.writer.ensureFolder(folder);
       const snapshot = this.snapshot(companyId);
+      if (adopt) await this.adoptFiles(companyId, folder, snapshot);
       const changed: Record<string, string> = {};
       for (const [type, text] of Object.entries(snapshot)) {
         if (all || (await this.writer.read(folder, type)) !== text) changed[type] = text;
@@ -137,6 +144,32 @@ export class CgFilesService {
     });
   }
 
+  /**
+   * Takes into the DB every <type>.txt whose text differs from its row (or has no row and is not
+   * empty) — e.g. the in-flight value of a write whose commit a crash lost, or text another tool
+   * wrote while the server was down — and logs cg_file_adopted (no user: the system did it).
+   */
+  private async adoptFiles(companyId: number, folder: string, snapshot: CgSnapshot): Promise<void> {
+    const adopted: CgUpsert[] = [];
+    for (const type of CG_WRITABLE_TYPES) {
+      const text = await this.writer.read(folder, type);
+      if (text === null || text === (snapshot[type] ?? '')) continue;
+      adopted.push({ type, content: text, fileName: snapshot[type] === undefined ? `${type}.txt` : undefined });
+      snapshot[type] = text;
+    }
+    if (!adopted.length) return;
+    const at = this.ctx.clock.now().toISOString();
+    const system = { companyId, userId: null };
+    this.ctx.db.transaction((tx) => {
+      const repo = new CgFilesRepo(tx);
+      for (const change of adopted) {
+        repo.upsert(companyId, null, change, at);
+        this.activity.record(system, 'cg_file_adopted', `${describeChanges([change])} (found in ${change.type}.txt at start-up)`, tx);
+      }
+    });
+    this.ctx.logger.info('CG files adopted from disk', { companyId, types: adopted.map((c) => c.type) });
+  }
+
   /** Waits for pending cg.json writes (shutdown, tests). */
   flush(): Promise<void> {
     return this.writer.flush();
@@ -144,7 +177,7 @@ export class CgFilesService {
 
   async resyncAll(): Promise<void> {
     for (const id of this.repo.companyIds()) {
-      await this.resync(id).catch((err: unknown) => this.ctx.logger.error('CG resync failed', { companyId: id, err }));
+      await this.resync(id, { adopt: true }).catch((err: unknown) => this.ctx.logger.error('CG resync failed', { companyId: id, err }));
     }
   }
 

@@ -147,7 +147,9 @@ describe('emergency override and create-cg from news', () => {
     await send({ cgType: 'breakingnews', useTitle: true });
     expect(onDisk('breakingnews')).toBe('Title T');
     await send({ cgType: 'infoline', useTitle: true, useSubtitle: true });
-    expect(onDisk('infoline')).toBe('Title T\nSub S');
+    expect(onDisk('infoline')).toBe('Title T — Sub S'); // a single-line type joins them
+    await send({ cgType: 'emergency', contentSource: 'both' });
+    expect(onDisk('emergency')).toBe('Title T\nSub S'); // a multi-line type keeps two lines
     await send({ cgType: 'titlebar', contentSource: 'content' });
     expect(onDisk('titlebar')).toBe('Body B');
     await send({ cgType: 'programbar', customContent: ' Custom text ' });

@@ -9,9 +9,11 @@ import { loginDevOwner } from '../../test/factories';
 import { spawnServer } from '../../test/spawn-server';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
-const PAD = 'x'.repeat(4096);
-const textFor = (i: number) => `v${i}|${PAD}|v${i}`;
-const VALID = `^v(\\d+)\\|x{4096}\\|v\\1$`;
+/** A headline as long as the Headline rule allows (120), numbered at both ends. */
+const textFor = (i: number) => `v${i}|${'x'.repeat(100)}|v${i}`;
+/** The poller watches the crawler: ~4 kB (8 lines of the 500-character maximum), numbered at both ends. */
+const crawlerFor = (i: number) => [`v${i}`, ...Array.from({ length: 8 }, () => 'x'.repeat(500)), `v${i}`].join('\n');
+const VALID = `^v(\\d+)\\n(x{500}\\n){8}v\\1$`;
 
 describe('a graphics program polling the file', () => {
   let server: TestServer;
@@ -22,15 +24,15 @@ describe('a graphics program polling the file', () => {
 
   it('never sees an empty or partial file during 300 rapid updates', async () => {
     const dev = await loginDevOwner(server);
-    await dev.post('/api/cg-files/update-direct', { type: 'headline', content: textFor(0) });
-    const file = path.join(server.baseDir, 'cg_output', 'headline.txt');
+    expect((await dev.post('/api/cg-files/update-direct', { type: 'news_crawler', content: crawlerFor(0) })).status).toBe(200);
+    const file = path.join(server.baseDir, 'cg_output', 'news_crawler.txt');
     const stop = path.join(server.baseDir, 'stop-reader');
     const reader = spawn(process.execPath, [path.join(__dirname, '../../test/poll-reader.mjs'), file, stop, VALID]);
     let report = '';
     reader.stdout.on('data', (c: Buffer) => (report += c.toString()));
     const done = new Promise<void>((resolve) => reader.once('exit', () => resolve()));
     for (let i = 1; i <= 300; i++) {
-      const res = await dev.post('/api/cg-files/update-direct', { type: 'headline', content: textFor(i) });
+      const res = await dev.post('/api/cg-files/update-direct', { type: 'news_crawler', content: crawlerFor(i) });
       expect(res.status).toBe(200);
     }
     fs.writeFileSync(stop, '');
@@ -39,7 +41,7 @@ describe('a graphics program polling the file', () => {
     expect(seen.reads).toBeGreaterThan(300);
     expect(seen.distinct).toBeGreaterThan(10); // it really watched the updates go by
     expect(seen).toMatchObject({ empty: 0, missing: 0, invalid: 0 });
-    expect(fs.readFileSync(file, 'utf8')).toBe(textFor(300));
+    expect(fs.readFileSync(file, 'utf8')).toBe(crawlerFor(300));
   });
 });
 
@@ -62,20 +64,25 @@ describe('a crash (SIGKILL) in a burst of updates', () => {
       await inFlight;
 
       const allowed = [textFor(lastAcked), textFor(ackAfter)];
+      const onAir: Record<string, string> = {};
       for (const type of ['headline', 'subheadline']) {
-        expect(allowed).toContain(fs.readFileSync(path.join(proc.baseDir, 'cg_output', `${type}.txt`), 'utf8'));
+        onAir[type] = fs.readFileSync(path.join(proc.baseDir, 'cg_output', `${type}.txt`), 'utf8');
+        expect(allowed).toContain(onAir[type]);
       }
       const db = new Database(path.join(proc.baseDir, 'data', 'cg-bridge.sqlite'));
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
       db.close();
 
-      // After a restart the files match the database again.
+      // After a restart the database has adopted what was on air (an in-flight value whose
+      // commit the crash lost included), and every file still equals it: nothing was rolled back.
       const again = await spawnServer(proc.baseDir);
       const client = new ApiClient(again.url);
       client.token = (await client.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })).body.token;
-      const head = (await client.get<CgFile[]>('/api/cg-files')).body.find((f) => f.type === 'headline')!;
-      expect(allowed).toContain(head.content);
-      expect(fs.readFileSync(path.join(proc.baseDir, 'cg_output', 'headline.txt'), 'utf8')).toBe(head.content);
+      const files = (await client.get<CgFile[]>('/api/cg-files')).body;
+      for (const type of ['headline', 'subheadline']) {
+        expect(files.find((f) => f.type === type)?.content).toBe(onAir[type]);
+        expect(fs.readFileSync(path.join(proc.baseDir, 'cg_output', `${type}.txt`), 'utf8')).toBe(onAir[type]);
+      }
       await again.kill();
       fs.rmSync(proc.baseDir, { recursive: true, force: true });
     }

@@ -24,7 +24,7 @@ export function crawlerRouter(crawler: CrawlerService): Router {
   });
   router.post('/add-headline', edit, async (req, res) => {
     const { headline } = parse(addHeadlineSchema, req.body);
-    res.json({ success: true, ...(await crawler.mutate(actorOf(req), (list) => addHeadline(list, headline))) });
+    res.json({ success: true, ...(await crawler.mutate(actorOf(req), (list) => addHeadline(list, headline), 'headline')) });
   });
   router.post('/remove-headline', edit, async (req, res) => {
     const { index } = parse(removeHeadlineSchema, req.body);
@@ -32,7 +32,7 @@ export function crawlerRouter(crawler: CrawlerService): Router {
   });
   router.put('/edit-headline', edit, async (req, res) => {
     const { index, headline } = parse(editHeadlineSchema, req.body);
-    res.json({ success: true, ...(await crawler.mutate(actorOf(req), (list) => editHeadline(list, index, headline))) });
+    res.json({ success: true, ...(await crawler.mutate(actorOf(req), (list) => editHeadline(list, index, headline), 'headline')) });
   });
   router.post('/clear', edit, async (req, res) => {
     res.json({ success: true, ...(await crawler.mutate(actorOf(req), () => [])) });

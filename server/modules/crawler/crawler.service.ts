@@ -1,6 +1,8 @@
 import { CRAWLER_MAX_HEADLINES } from '../../../shared/constants';
 import type { CrawlerContent } from '../../../shared/contracts/crawler';
+import { onAirTextProblem } from '../../../shared/on-air-rules';
 import type { Actor } from '../../lib/auth';
+import { badRequest } from '../../lib/errors';
 import type { CgFilesService } from '../cg-files/cg-files.service';
 import type { NewsRepo } from '../news/news.repo';
 import { joinHeadlines, parseHeadlines, toTickerLine } from './crawler-ops';
@@ -23,19 +25,33 @@ export class CrawlerService {
     return { headlines, count: headlines.length };
   }
 
-  /** Applies `change` to the committed list inside the company's CG queue. */
-  async mutate(actor: Actor, change: (current: string[]) => string[]): Promise<CrawlerContent> {
+  /**
+   * Applies `change` to the committed list inside the company's CG queue; `field` is the request
+   * field a refused text is reported under (the CG engine checks the on-air rule).
+   */
+  async mutate(actor: Actor, change: (current: string[]) => string[], field = 'headlines'): Promise<CrawlerContent> {
     let headlines: string[] = [];
     await this.cg.applyWith(actor, (snapshot) => {
       headlines = change(parseHeadlines(snapshot[TYPE]));
-      return [{ type: TYPE, content: joinHeadlines(headlines), fileName: `${TYPE}.txt` }];
+      return [{ type: TYPE, content: joinHeadlines(headlines), fileName: `${TYPE}.txt`, field }];
     });
     return { headlines, count: headlines.length };
   }
 
-  /** Replaces the list with the titles of approved news, newest first. */
+  /**
+   * Replaces the list with the titles of approved news, newest first (at most the crawler's
+   * 500). A title the ticker cannot carry refuses the whole generate, naming the article, rather
+   * than airing a cut or altered line: the desk fixes the article and generates again.
+   */
   async generate(actor: Actor): Promise<CrawlerContent & { newsCount: number }> {
-    const titles = this.news.approvedTitles(actor.companyId, CRAWLER_MAX_HEADLINES).map(toTickerLine).filter(Boolean);
+    const articles = this.news.approvedTitles(actor.companyId, CRAWLER_MAX_HEADLINES);
+    const titles: string[] = [];
+    for (const { id, title } of articles) {
+      const line = toTickerLine(title);
+      const problem = onAirTextProblem(TYPE, line);
+      if (problem) throw badRequest(`Article "${line}" (id ${id}) cannot go on the crawler: ${problem}`, [{ path: 'headlines', message: problem }]);
+      if (line) titles.push(line);
+    }
     const result = await this.mutate(actor, () => titles);
     return { ...result, newsCount: titles.length };
   }

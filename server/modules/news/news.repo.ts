@@ -62,15 +62,14 @@ export class NewsRepo {
   }
 
   /** Titles of live approved, unexpired articles, newest first (the crawler's source). */
-  approvedTitles(companyId: number, limit: number): string[] {
+  approvedTitles(companyId: number, limit: number): Array<{ id: number; title: string }> {
     return this.db
-      .select({ title: news.title })
+      .select({ id: news.id, title: news.title })
       .from(news)
       .where(and(this.liveWhere(companyId, 'approved'), eq(news.isExpired, false)))
       .orderBy(desc(news.createdAt), desc(news.id))
       .limit(limit)
-      .all()
-      .map((r) => r.title);
+      .all();
   }
 
   count(companyId: number, status?: NewsStatus): number {

@@ -1,13 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
-// Dhivehi (Thaana) news must render on every MCR PC and phone, installed font or not; the face's
-// unicode-range means browsers fetch it only when Thaana text is on screen.
-import '@fontsource/noto-sans-thaana/thaana-400.css';
-import '@fontsource/noto-sans-thaana/thaana-700.css';
+import './thaana-font.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { useSessionLifecycle } from '@/features/auth/use-session-lifecycle';
+import { UnsavedChangesGuard } from '@/lib/unsaved-guard';
 import { registerAppLiveEvents } from './live-events';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
@@ -16,15 +15,24 @@ registerAppLiveEvents();
 
 function App() {
   useSessionLifecycle();
-  return <AppRoutes />;
+  return (
+    <>
+      <UnsavedChangesGuard />
+      <AppRoutes />
+    </>
+  );
 }
+
+// A data router, because only it can hold a navigation while unsaved text is confirmed; the
+// routes themselves stay declarative in AppRoutes (a descendant <Routes> under one splat).
+const router = createBrowserRouter([{ path: '*', Component: App }]);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <App />
+      <RouterProvider router={router} />
     </Providers>
   </StrictMode>,
 );

@@ -3,19 +3,19 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router';
 import { TOAST_DURATION_MS } from '@shared/constants';
 import { queryClient } from '@/lib/query-client';
 import { theme } from './theme';
 
-/** Toasts: only one visible at a time, 5000 ms by default (spec 000 §9). */
+/** Toasts: only one visible at a time, 5000 ms by default (spec 000 §9), bottom-right. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark">
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="top-right" />
-          <BrowserRouter>{children}</BrowserRouter>
+          {/* Bottom-right: a toast must never cover the header's Emergency Mode, LIVE, connection and bell. */}
+          <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="bottom-right" />
+          {children}
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>

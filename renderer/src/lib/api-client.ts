@@ -1,6 +1,12 @@
+import { newIdempotencyKey } from './idempotency-key';
+import { RequestFailure, WRITE_TIMEOUT_MS, browserIsOffline } from './request-errors';
+
 /**
  * The one HTTP client (spec 000 §7 Shared behaviour): cookies included, JSON in and out, the
  * stored bearer token, and a non-2xx turned into `Error("<status>: <body text>")`.
+ * User actions run once and now (DESIGN.md §4): an offline browser refuses at once, every write
+ * carries an Idempotency-Key and gives up after WRITE_TIMEOUT_MS, and a network failure becomes
+ * a RequestFailure whose message says whether anything changed.
  */
 export const TOKEN_KEY = 'token';
 
@@ -22,21 +28,55 @@ function authHeaders(): Record<string, string> {
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+export interface RequestOptions {
+  /** The caller's cancellation (a query nobody needs any more); not shown as a failure. */
+  signal?: AbortSignal;
+  /** Writes only: how long to wait for an answer (default WRITE_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Writes only: reuse a key to make a deliberate repeat of the same action harmless. */
+  idempotencyKey?: string;
+}
+
+function requestSignal(isWrite: boolean, options: RequestOptions): AbortSignal | undefined {
+  const signals = [options.signal, isWrite ? AbortSignal.timeout(options.timeoutMs ?? WRITE_TIMEOUT_MS) : undefined];
+  const present = signals.filter((s): s is AbortSignal => s !== undefined);
+  return present.length > 1 ? AbortSignal.any(present) : present[0];
+}
+
+function toRequestFailure(error: unknown, isWrite: boolean, callerSignal?: AbortSignal): unknown {
+  if (callerSignal?.aborted) return error;
+  if (error instanceof DOMException && error.name === 'TimeoutError') return new RequestFailure('timeout', isWrite);
+  // fetch rejects with a TypeError when no HTTP answer came: refused, reset, DNS, offline.
+  if (error instanceof TypeError) return new RequestFailure('unreachable', isWrite);
+  return error;
+}
+
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
+  const isWrite = method !== 'GET';
+  // Refuse now rather than let anything queue: an offline write must never air later by itself.
+  if (browserIsOffline()) throw new RequestFailure('offline', isWrite);
   const hasBody = body !== undefined;
-  const res = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...authHeaders() },
-    body: hasBody ? JSON.stringify(body) : undefined,
-  });
+  const headers: Record<string, string> = { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...authHeaders() };
+  if (isWrite) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers,
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal: requestSignal(isWrite, options),
+    });
+  } catch (error) {
+    throw toRequestFailure(error, isWrite, options.signal);
+  }
   if (!res.ok) throw new HttpError(res.status, await res.text(), res.statusText);
   return res;
 }
 
 /** A request whose response body is JSON of type T (every /api route answers JSON). */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body);
+export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  const res = await apiRequest(method, url, body, options);
   return (await res.json()) as T;
 }
 

@@ -71,12 +71,16 @@ export class LiveConnection {
     this.attempt = 0;
     this.everConnected = false;
     window.addEventListener('online', this.reconnectNow);
+    window.addEventListener('offline', this.dropForOffline);
+    // A tab opened offline shows Disconnected at once instead of waiting for the socket to fail.
+    if (navigator.onLine === false) useLiveStatus.setState({ connected: false });
     this.open();
   }
 
   disconnect(): void {
     this.session = null;
     window.removeEventListener('online', this.reconnectNow);
+    window.removeEventListener('offline', this.dropForOffline);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const socket = this.socket;
@@ -89,6 +93,30 @@ export class LiveConnection {
     if (this.socket?.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;
+  }
+
+  /**
+   * The browser knows before the socket does (an open socket can sit silent for a ping
+   * interval): show Disconnected now, drop the socket without waiting for a close handshake
+   * that cannot complete, and try again on the normal backoff or at the 'online' event.
+   */
+  private readonly dropForOffline = (): void => {
+    useLiveStatus.setState({ connected: false });
+    const socket = this.socket;
+    if (!socket || !this.session) return;
+    this.socket = null;
+    socket.onclose = null;
+    socket.onmessage = null;
+    socket.close();
+    this.scheduleReconnect();
+  };
+
+  private scheduleReconnect(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.open();
+    }, reconnectDelay(this.attempt++));
   }
 
   private readonly reconnectNow = (): void => {
@@ -126,10 +154,7 @@ export class LiveConnection {
       session.onUnauthorized();
       return;
     }
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      this.open();
-    }, reconnectDelay(this.attempt++));
+    this.scheduleReconnect();
   }
 
   private onMessage(raw: unknown): void {

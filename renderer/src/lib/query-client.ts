@@ -35,13 +35,16 @@ export const queryClient = new QueryClient({
     },
   }),
   defaultOptions: {
+    // 'always': never pause offline and never replay later. A write either reaches the server
+    // now or fails now (DESIGN.md §4); reads fail visibly and the live channel refetches them.
     queries: {
+      networkMode: 'always',
       queryFn: getQueryFn({ on401: 'throw' }),
       staleTime: Infinity,
       refetchOnWindowFocus: false,
       refetchInterval: false,
       retry: false,
     },
-    mutations: { retry: false },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });

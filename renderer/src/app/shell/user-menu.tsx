@@ -56,7 +56,7 @@ export function UserMenu() {
           {scheme === 'dark' ? 'Light theme' : 'Dark theme'}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={onLogout}>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} disabled={logoutMutation.isPending} onClick={onLogout}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { LoginRequest, LoginResponse } from '@shared/contracts/auth';
 import { apiJson } from '@/lib/api-client';
 
@@ -7,5 +7,5 @@ export function login(body: LoginRequest): Promise<LoginResponse> {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  return useActionMutation({ mutationFn: login });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { Ok } from '@shared/contracts/common';
 import { apiJson } from '@/lib/api-client';
 
@@ -7,5 +7,5 @@ export function logout(): Promise<Ok> {
 }
 
 export function useLogout() {
-  return useMutation({ mutationFn: logout });
+  return useActionMutation({ mutationFn: logout });
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { CgFile, CgType } from '@shared/contracts/cg-files';
 import { apiJson } from '@/lib/api-client';
 import { mergeCgFiles } from './get-cg-files';
@@ -17,5 +18,5 @@ export function createCgFile(body: CreateCgFileInput): Promise<CgFile> {
 
 export function useCreateCgFile() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createCgFile, onSuccess: (file) => mergeCgFiles(queryClient, [file]) });
+  return useActionMutation({ mutationFn: createCgFile, onSuccess: (file) => mergeCgFiles(queryClient, [file]) });
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { Ok } from '@shared/contracts/common';
 import { apiJson } from '@/lib/api-client';
 import { cgFilesQueryKey } from './get-cg-files';
@@ -15,5 +16,5 @@ export function deleteCgFile({ id, clearOnly = false }: DeleteCgFileVariables): 
 
 export function useDeleteCgFile() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteCgFile, onSuccess: () => queryClient.invalidateQueries({ queryKey: cgFilesQueryKey }) });
+  return useActionMutation({ mutationFn: deleteCgFile, onSuccess: () => queryClient.invalidateQueries({ queryKey: cgFilesQueryKey }) });
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import { apiJson } from '@/lib/api-client';
 import { mergeCgFiles } from './get-cg-files';
 import type { UpdateCgDirectResponse } from './update-cg-direct';
@@ -16,5 +17,5 @@ export function emergencyOverride(body: EmergencyOverrideInput): Promise<UpdateC
 
 export function useEmergencyOverride() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: emergencyOverride, onSuccess: (res) => mergeCgFiles(queryClient, res.files) });
+  return useActionMutation({ mutationFn: emergencyOverride, onSuccess: (res) => mergeCgFiles(queryClient, res.files) });
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { CgFile, CgWritableType } from '@shared/contracts/cg-files';
 import { apiJson } from '@/lib/api-client';
 import { mergeCgFiles } from './get-cg-files';
@@ -21,5 +22,5 @@ export function updateCgDirect(body: UpdateCgDirectInput): Promise<UpdateCgDirec
 
 export function useUpdateCgDirect() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateCgDirect, onSuccess: (res) => mergeCgFiles(queryClient, res.files) });
+  return useActionMutation({ mutationFn: updateCgDirect, onSuccess: (res) => mergeCgFiles(queryClient, res.files) });
 }

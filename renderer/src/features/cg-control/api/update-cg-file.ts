@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { CgFile } from '@shared/contracts/cg-files';
 import { apiJson } from '@/lib/api-client';
 import { mergeCgFiles } from './get-cg-files';
@@ -14,5 +15,5 @@ export function updateCgFile({ id, changes }: UpdateCgFileVariables): Promise<Cg
 
 export function useUpdateCgFile() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateCgFile, onSuccess: (file) => mergeCgFiles(queryClient, [file]) });
+  return useActionMutation({ mutationFn: updateCgFile, onSuccess: (file) => mergeCgFiles(queryClient, [file]) });
 }

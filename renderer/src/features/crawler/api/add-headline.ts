@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import { apiJson } from '@/lib/api-client';
 import { useApplyCrawlerContent, type CrawlerMutationResponse } from './crawler-mutation-success';
 
@@ -8,5 +8,5 @@ export function addHeadline(headline: string): Promise<CrawlerMutationResponse> 
 
 export function useAddHeadline() {
   const apply = useApplyCrawlerContent();
-  return useMutation({ mutationFn: addHeadline, onSuccess: apply });
+  return useActionMutation({ mutationFn: addHeadline, onSuccess: apply });
 }

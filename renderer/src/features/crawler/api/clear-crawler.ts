@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import { apiJson } from '@/lib/api-client';
 import { useApplyCrawlerContent, type CrawlerMutationResponse } from './crawler-mutation-success';
 
@@ -9,5 +9,5 @@ export function clearCrawler(): Promise<CrawlerMutationResponse> {
 
 export function useClearCrawler() {
   const apply = useApplyCrawlerContent();
-  return useMutation({ mutationFn: clearCrawler, onSuccess: apply });
+  return useActionMutation({ mutationFn: clearCrawler, onSuccess: apply });
 }

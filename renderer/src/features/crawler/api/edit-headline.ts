@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import { apiJson } from '@/lib/api-client';
 import { useApplyCrawlerContent, type CrawlerMutationResponse } from './crawler-mutation-success';
 
@@ -13,5 +13,5 @@ export function editHeadline(body: EditHeadlineVariables): Promise<CrawlerMutati
 
 export function useEditHeadline() {
   const apply = useApplyCrawlerContent();
-  return useMutation({ mutationFn: editHeadline, onSuccess: apply });
+  return useActionMutation({ mutationFn: editHeadline, onSuccess: apply });
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { CrawlerGenerateResponse } from '@shared/contracts/crawler';
 import { apiJson } from '@/lib/api-client';
 import { useApplyCrawlerContent } from './crawler-mutation-success';
@@ -10,5 +10,5 @@ export function generateCrawler(): Promise<CrawlerGenerateResponse> {
 
 export function useGenerateCrawler() {
   const apply = useApplyCrawlerContent();
-  return useMutation({ mutationFn: generateCrawler, onSuccess: apply });
+  return useActionMutation({ mutationFn: generateCrawler, onSuccess: apply });
 }

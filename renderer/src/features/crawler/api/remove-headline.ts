@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import { apiJson } from '@/lib/api-client';
 import { useApplyCrawlerContent, type CrawlerMutationResponse } from './crawler-mutation-success';
 
@@ -9,5 +9,5 @@ export function removeHeadline(index: number): Promise<CrawlerMutationResponse> 
 
 export function useRemoveHeadline() {
   const apply = useApplyCrawlerContent();
-  return useMutation({ mutationFn: removeHeadline, onSuccess: apply });
+  return useActionMutation({ mutationFn: removeHeadline, onSuccess: apply });
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { CrawlerContent } from '@shared/contracts/crawler';
 import { apiJson } from '@/lib/api-client';
 import { crawlerContentQueryKey } from './get-crawler-content';
@@ -21,7 +22,7 @@ export function reorderHeadlines(body: ReorderHeadlinesVariables): Promise<Crawl
 export function useReorderHeadlines() {
   const queryClient = useQueryClient();
   const apply = useApplyCrawlerContent();
-  return useMutation({
+  return useActionMutation({
     mutationFn: reorderHeadlines,
     onMutate: async ({ headlines }) => {
       await queryClient.cancelQueries({ queryKey: crawlerContentQueryKey });

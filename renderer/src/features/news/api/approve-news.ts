@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { News } from '@shared/contracts/news';
 import { apiJson } from '@/lib/api-client';
 import { invalidateNews } from './invalidate-news';
@@ -10,5 +11,5 @@ export function approveNews(id: number): Promise<News> {
 
 export function useApproveNews() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: approveNews, onSuccess: () => invalidateNews(queryClient) });
+  return useActionMutation({ mutationFn: approveNews, onSuccess: () => invalidateNews(queryClient) });
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { CgFile, CreateCgFromNewsInput } from '@shared/contracts/cg-files';
 import { apiJson } from '@/lib/api-client';
 import { cgFilesQueryKey } from '@/features/cg-control/api/get-cg-files';
@@ -20,7 +21,7 @@ export function createCgFromNews({ id, body }: CreateCgFromNewsVariables): Promi
 
 export function useCreateCgFromNews() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useActionMutation({
     mutationFn: createCgFromNews,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: cgFilesQueryKey }),
   });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { CreateNewsInput, News } from '@shared/contracts/news';
 import { apiJson } from '@/lib/api-client';
 import { invalidateNews } from './invalidate-news';
@@ -10,5 +11,5 @@ export function createNews(body: CreateNewsInput): Promise<News> {
 
 export function useCreateNews() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createNews, onSuccess: () => invalidateNews(queryClient) });
+  return useActionMutation({ mutationFn: createNews, onSuccess: () => invalidateNews(queryClient) });
 }

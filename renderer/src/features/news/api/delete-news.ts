@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { Ok } from '@shared/contracts/common';
 import { apiJson } from '@/lib/api-client';
 import { invalidateNews } from './invalidate-news';
@@ -10,5 +11,5 @@ export function deleteNews(id: number): Promise<Ok> {
 
 export function useDeleteNews() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteNews, onSuccess: () => invalidateNews(queryClient, { recycleBin: true }) });
+  return useActionMutation({ mutationFn: deleteNews, onSuccess: () => invalidateNews(queryClient, { recycleBin: true }) });
 }

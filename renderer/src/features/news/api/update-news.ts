@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { News, UpdateNewsInput } from '@shared/contracts/news';
 import { apiJson } from '@/lib/api-client';
 import { invalidateNews } from './invalidate-news';
@@ -14,5 +15,5 @@ export function updateNews({ id, changes }: UpdateNewsVariables): Promise<News> 
 
 export function useUpdateNews() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateNews, onSuccess: () => invalidateNews(queryClient) });
+  return useActionMutation({ mutationFn: updateNews, onSuccess: () => invalidateNews(queryClient) });
 }

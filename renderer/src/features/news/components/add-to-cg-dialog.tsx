@@ -1,4 +1,4 @@
-import { Button, Group, Input, Modal, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Input, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState, type FormEvent } from 'react';
 import { cgChangesFromArticle, type CgContentSource, type CgFromNewsType, type CgTextChange } from '@shared/cg-from-news';
@@ -6,6 +6,7 @@ import { CG_FROM_NEWS_TYPES } from '@shared/constants';
 import type { News } from '@shared/contracts/news';
 import { onAirTextProblem } from '@shared/on-air-rules';
 import { OnAirTextInput } from '@/features/cg-control/components/on-air-text-input';
+import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { useCreateCgFromNews } from '../api/create-cg-from-news';
 import { toastFailure, toastSuccess } from '../news-toast';
 import { textDirection } from '../text-direction';
@@ -25,10 +26,10 @@ const isSource = (value: string): value is CgContentSource => value in SOURCE_LA
 export function AddToCgDialog({ article, onClose }: AddToCgDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={article !== null} onClose={onClose} title="Add to CG Display" size="lg" fullScreen={fullScreen}>
+    <GuardedModal opened={article !== null} onClose={onClose} title="Add to CG Display" size="lg" fullScreen={fullScreen}>
       {/* Keyed so each opening starts from the defaults, not the last article's choices. */}
       {article && <AddToCgForm key={article.id} article={article} onDone={onClose} />}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -56,6 +57,8 @@ function AddToCgForm({ article, onDone }: { article: News; onDone: () => void })
   const [custom, setCustom] = useState('');
   const [customError, setCustomError] = useState<string | null>(null);
   const { send, pending } = useSend(article, onDone);
+  // Only custom text is typed work; the pickers are one click to set again.
+  const { requestClose } = useModalDirty(custom.trim() !== '');
   // Exactly what the server will write (shared/cg-from-news), checked against each type's rule.
   const changes = cgChangesFromArticle(article, cgType, source, custom);
   const problem = changes?.map((c) => onAirTextProblem(c.type, c.content)).find((p) => p !== null) ?? null;
@@ -97,7 +100,7 @@ function AddToCgForm({ article, onDone }: { article: News; onDone: () => void })
         )}
         <OnAirPreview changes={changes} problem={problem} />
         <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={requestClose}>
             Cancel
           </Button>
           <Button type="submit" loading={pending} disabled={problem !== null}>

@@ -1,8 +1,10 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { NEWS_LIMITS, NEWS_PRIORITIES } from '@shared/constants';
 import type { News } from '@shared/contracts/news';
+import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
+import { formChanged } from '@/lib/unsaved-registry';
 import { useCreateNews } from '../api/create-news';
 import { useUpdateNews } from '../api/update-news';
 import { PRIORITY_LABELS } from '../news-format';
@@ -23,10 +25,10 @@ const PRIORITY_OPTIONS = NEWS_PRIORITIES.map((value) => ({ value, label: PRIORIT
 export function NewsFormDialog({ opened, onClose, article }: NewsFormDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={article ? 'Edit News' : 'Create News'} size="xl" fullScreen={fullScreen}>
+    <GuardedModal opened={opened} onClose={onClose} title={article ? 'Edit News' : 'Create News'} size="xl" fullScreen={fullScreen}>
       {/* Keyed so each opening starts from the article's current text, not the last draft. */}
       {opened && <NewsForm key={article?.id ?? 'new'} article={article ?? null} onDone={onClose} />}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -56,7 +58,9 @@ function useSubmit(article: News | null, onDone: () => void) {
 }
 
 function NewsForm({ article, onDone }: { article: News | null; onDone: () => void }) {
-  const [values, setValues] = useState<NewsFormValues>(() => (article ? newsFormFrom(article) : emptyNewsForm()));
+  const [initial] = useState<NewsFormValues>(() => (article ? newsFormFrom(article) : emptyNewsForm()));
+  const [values, setValues] = useState<NewsFormValues>(initial);
+  const { requestClose } = useModalDirty(formChanged(initial, values));
   const [errors, setErrors] = useState<NewsFieldErrors>({});
   const { submit, pending } = useSubmit(article, onDone);
   const set = (field: keyof NewsFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -78,7 +82,7 @@ function NewsForm({ article, onDone }: { article: News | null; onDone: () => voi
           <Select label="Priority" data={PRIORITY_OPTIONS} value={values.priority} onChange={(v) => v && setValues((s) => ({ ...s, priority: v }))} allowDeselect={false} error={errors.priority} />
         </SimpleGrid>
         <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={requestClose}>
             Cancel
           </Button>
           <Button type="submit" loading={pending}>

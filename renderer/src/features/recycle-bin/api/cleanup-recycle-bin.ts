@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { z } from 'zod';
 import type { cleanupResponseSchema } from '@shared/contracts/news';
 import { apiJson } from '@/lib/api-client';
@@ -13,7 +14,7 @@ export function cleanupRecycleBin(): Promise<CleanupResult> {
 
 export function useCleanupRecycleBin() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useActionMutation({
     mutationFn: cleanupRecycleBin,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recycleBinQueryKey }),
   });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { Ok } from '@shared/contracts/common';
 import { apiJson } from '@/lib/api-client';
 import { recycleBinQueryKey } from './get-recycle-bin';
@@ -9,7 +10,7 @@ export function deleteNewsForever(id: number): Promise<Ok> {
 
 export function useDeleteNewsForever() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useActionMutation({
     mutationFn: deleteNewsForever,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: recycleBinQueryKey }),
   });

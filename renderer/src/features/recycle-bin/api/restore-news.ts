@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { News } from '@shared/contracts/news';
 import { apiJson } from '@/lib/api-client';
 import { invalidateNews } from '@/features/news/api/invalidate-news';
@@ -10,5 +11,5 @@ export function restoreNews(id: number): Promise<News> {
 
 export function useRestoreNews() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: restoreNews, onSuccess: () => invalidateNews(queryClient, { recycleBin: true }) });
+  return useActionMutation({ mutationFn: restoreNews, onSuccess: () => invalidateNews(queryClient, { recycleBin: true }) });
 }

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { CreateUserInput, User } from '@shared/contracts/users';
 import { apiJson } from '@/lib/api-client';
 import { usersQueryKey } from './get-users';
@@ -9,7 +10,7 @@ export function createUser(body: CreateUserInput): Promise<User> {
 
 export function useCreateUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useActionMutation({
     mutationFn: createUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });

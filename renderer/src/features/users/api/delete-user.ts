@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { Ok } from '@shared/contracts/common';
 import { apiJson } from '@/lib/api-client';
 import { usersQueryKey } from './get-users';
@@ -9,7 +10,7 @@ export function deleteUser(id: number): Promise<Ok> {
 
 export function useDeleteUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useActionMutation({
     mutationFn: deleteUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActionMutation } from '@/lib/use-action-mutation';
 import type { UpdateUserInput, User } from '@shared/contracts/users';
 import { apiJson } from '@/lib/api-client';
 import { usersQueryKey } from './get-users';
@@ -14,7 +15,7 @@ export function updateUser({ id, changes }: UpdateUserVariables): Promise<User> 
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useActionMutation({
     mutationFn: updateUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
   });

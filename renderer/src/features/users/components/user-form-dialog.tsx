@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { User } from '@shared/contracts/users';
 import { errorMessage } from '@/lib/api-client';
+import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
+import { formChanged } from '@/lib/unsaved-registry';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
@@ -22,16 +24,18 @@ interface UserFormDialogProps {
 export function UserFormDialog({ opened, onClose, user }: UserFormDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add User'} size="lg" fullScreen={fullScreen}>
+    <GuardedModal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add User'} size="lg" fullScreen={fullScreen}>
       {/* Keyed so each opening starts from the user's current values, not the last draft. */}
       {opened && <UserForm key={user?.id ?? 'new'} user={user ?? null} onDone={onClose} />}
-    </Modal>
+    </GuardedModal>
   );
 }
 
 function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   const actor = useCurrentUser();
-  const [values, setValues] = useState<UserFormValues>(() => (user ? formFromUser(user) : emptyForm()));
+  const [initial] = useState<UserFormValues>(() => (user ? formFromUser(user) : emptyForm()));
+  const [values, setValues] = useState<UserFormValues>(initial);
+  const { requestClose } = useModalDirty(formChanged(initial, values));
   const [errors, setErrors] = useState<FieldErrors>({});
   const createMutation = useCreateUser();
   const updateMutation = useUpdateUser();
@@ -90,7 +94,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
           />
         </SimpleGrid>
         <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={requestClose}>
             Cancel
           </Button>
           <Button type="submit" loading={mutation.isPending}>

@@ -10,6 +10,8 @@ interface UsersTableProps {
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
   onToggleActive: (user: User, isActive: boolean) => void;
+  /** The user whose change is in flight: that row's controls wait for the answer. */
+  pendingId?: number;
 }
 
 const dash = <Text c="dimmed" span>—</Text>;
@@ -18,7 +20,7 @@ function formatTime(iso: string | null) {
   return iso ? new Date(iso).toLocaleString() : dash;
 }
 
-function ActiveCell({ user, editable, onToggle }: { user: User; editable: boolean; onToggle: (v: boolean) => void }) {
+function ActiveCell({ user, editable, busy, onToggle }: { user: User; editable: boolean; busy: boolean; onToggle: (v: boolean) => void }) {
   if (!editable) {
     return (
       <Badge color={user.isActive ? 'green' : 'gray'} variant="dot" size="sm">
@@ -30,6 +32,7 @@ function ActiveCell({ user, editable, onToggle }: { user: User; editable: boolea
     <Switch
       size="sm"
       checked={user.isActive}
+      disabled={busy}
       onChange={(e) => onToggle(e.currentTarget.checked)}
       label={user.isActive ? 'Active' : 'Inactive'}
       aria-label={`Active: ${user.username}`}
@@ -37,8 +40,9 @@ function ActiveCell({ user, editable, onToggle }: { user: User; editable: boolea
   );
 }
 
-function UserRow({ user, actor, onEdit, onDelete, onToggleActive }: Omit<UsersTableProps, 'users'> & { user: User }) {
+function UserRow({ user, actor, onEdit, onDelete, onToggleActive, pendingId }: Omit<UsersTableProps, 'users'> & { user: User }) {
   const manageable = canManageUser(actor, user);
+  const busy = pendingId === user.id;
   const isSelf = user.id === actor.id;
   return (
     <Table.Tr data-testid={`user-row-${user.username}`} opacity={user.isActive ? 1 : 0.6}>
@@ -52,7 +56,7 @@ function UserRow({ user, actor, onEdit, onDelete, onToggleActive }: Omit<UsersTa
       </Table.Td>
       <Table.Td ff="monospace">{user.telegramId ?? dash}</Table.Td>
       <Table.Td>
-        <ActiveCell user={user} editable={manageable && !isSelf} onToggle={(v) => onToggleActive(user, v)} />
+        <ActiveCell user={user} editable={manageable && !isSelf} busy={busy} onToggle={(v) => onToggleActive(user, v)} />
       </Table.Td>
       <Table.Td fz="xs">{formatTime(user.lastLogin)}</Table.Td>
       <Table.Td>
@@ -65,7 +69,7 @@ function UserRow({ user, actor, onEdit, onDelete, onToggleActive }: Omit<UsersTa
             </Tooltip>
             {!isSelf && (
               <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.username}`} onClick={() => onDelete(user)}>
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.username}`} disabled={busy} onClick={() => onDelete(user)}>
                   <IconTrash size={16} />
                 </ActionIcon>
               </Tooltip>

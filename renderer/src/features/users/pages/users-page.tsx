@@ -38,7 +38,8 @@ function useUserActions() {
       onConfirm: () => deleteMutation.mutate(user.id, { onError: fail('Failed to delete user') }),
     });
 
-  return { toggleActive, confirmDelete };
+  const pendingId = updateMutation.isPending ? updateMutation.variables?.id : deleteMutation.isPending ? deleteMutation.variables : undefined;
+  return { toggleActive, confirmDelete, pendingId };
 }
 
 /** Users (spec 001 §2): the table, Add/Edit dialogs for managers, and the bot linking guide. */
@@ -46,7 +47,7 @@ export default function UsersPage() {
   const actor = useCurrentUser();
   const users = useUsers();
   const [dialog, setDialog] = useState<Dialog>({ mode: 'closed' });
-  const { toggleActive, confirmDelete } = useUserActions();
+  const { toggleActive, confirmDelete, pendingId } = useUserActions();
   const canManage = can(actor, 'users.manage');
 
   const addButton = canManage && (
@@ -76,6 +77,7 @@ export default function UsersPage() {
             onEdit={(user) => setDialog({ mode: 'edit', user })}
             onDelete={confirmDelete}
             onToggleActive={toggleActive}
+            pendingId={pendingId}
           />
         )}
       </Paper>

@@ -1,0 +1,120 @@
+import { Modal, Text, type ModalProps } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useBlocker, type BlockerFunction } from 'react-router';
+import { UNSAVED_TEXTS, hasUnsavedWork, markUnsaved, useUnsavedRegistry } from './unsaved-registry';
+
+let asking = false;
+
+/** The one confirmation; a second Escape while it is open must not stack another. */
+function askToDiscard(onDiscard: () => void, onKeep: () => void = () => {}): void {
+  if (asking) return;
+  asking = true;
+  let decided = false;
+  modals.openConfirmModal({
+    title: UNSAVED_TEXTS.title,
+    children: <Text size="sm">{UNSAVED_TEXTS.body}</Text>,
+    labels: { confirm: UNSAVED_TEXTS.discard, cancel: UNSAVED_TEXTS.keep },
+    confirmProps: { color: 'red' },
+    // Keeping the text is the safe answer, so it holds the focus: a reflexive Enter keeps it.
+    cancelProps: { 'data-autofocus': true },
+    zIndex: 1000,
+    onConfirm: () => {
+      decided = true;
+      onDiscard();
+    },
+    onClose: () => {
+      asking = false;
+      if (!decided) onKeep();
+    },
+  });
+}
+
+/**
+ * Marks this component's typed text as unsaved while `dirty`, so in-app navigation and tab
+ * close/reload ask first (see UnsavedChangesGuard). `confirmDiscard(close)` runs `close` at once
+ * when nothing is unsaved, otherwise only after the user confirms discarding.
+ */
+export function useUnsavedGuard(dirty: boolean): { confirmDiscard: (discard: () => void) => void } {
+  const id = useId();
+  useEffect(() => markUnsaved(id, dirty), [id, dirty]);
+  useEffect(() => () => markUnsaved(id, false), [id]);
+  const confirmDiscard = useCallback(
+    (discard: () => void) => {
+      if (useUnsavedRegistry.getState().owners.has(id)) askToDiscard(discard);
+      else discard();
+    },
+    [id],
+  );
+  return { confirmDiscard };
+}
+
+const leavesPage: BlockerFunction = ({ currentLocation, nextLocation }) =>
+  hasUnsavedWork() && currentLocation.pathname !== nextLocation.pathname;
+
+/**
+ * Mount once inside the data router: asks before in-app navigation and before the tab is
+ * reloaded or closed while any editor holds unsaved text.
+ */
+export function UnsavedChangesGuard(): null {
+  const blocker = useBlocker(leavesPage);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    askToDiscard(
+      () => blocker.proceed(),
+      () => blocker.reset(),
+    );
+  }, [blocker]);
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (hasUnsavedWork()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+  return null;
+}
+
+interface GuardedModalApi {
+  report: (dirty: boolean) => void;
+  requestClose: () => void;
+}
+
+const GuardedModalContext = createContext<GuardedModalApi | null>(null);
+
+export type GuardedModalProps = ModalProps & {
+  /** Unsaved text known to the dialog's owner; content inside may also report via useModalDirty. */
+  dirty?: boolean;
+  children?: ReactNode;
+};
+
+/**
+ * A Mantine Modal whose Escape, overlay click and close button ask before discarding typed
+ * text. `onClose` is still the plain close: call it after a successful save.
+ */
+export function GuardedModal({ dirty = false, opened, onClose, children, ...rest }: GuardedModalProps) {
+  const [reported, setReported] = useState(false);
+  const { confirmDiscard } = useUnsavedGuard(opened && (dirty || reported));
+  const requestClose = useCallback(() => confirmDiscard(onClose), [confirmDiscard, onClose]);
+  const api = useMemo(() => ({ report: setReported, requestClose }), [requestClose]);
+  return (
+    <Modal opened={opened} onClose={requestClose} {...rest}>
+      <GuardedModalContext.Provider value={api}>{children}</GuardedModalContext.Provider>
+    </Modal>
+  );
+}
+
+/**
+ * Inside a GuardedModal: reports whether the form holds unsaved text, and gives a guarded
+ * close for the form's own Cancel button.
+ */
+export function useModalDirty(dirty: boolean): { requestClose: () => void } {
+  const api = useContext(GuardedModalContext);
+  if (!api) throw new Error('useModalDirty must be used inside a GuardedModal');
+  const { report, requestClose } = api;
+  useEffect(() => {
+    report(dirty);
+    return () => report(false);
+  }, [report, dirty]);
+  return { requestClose };
+}

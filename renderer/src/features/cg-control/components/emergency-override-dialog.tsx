@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { onAirTextProblem } from '@shared/on-air-rules';
+import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { useEmergencyOverride } from '../api/emergency-override';
 import { toastCgFailure, toastEmergency } from '../cg-toast';
 import { useEmergencyDialog } from '../emergency-dialog-store';
@@ -16,6 +17,8 @@ function OverrideForm({ onDone }: { onDone: () => void }) {
   // Starts from the control panel's headline draft, as the spec's override did; edits stay here.
   const [text, setText] = useState(() => useHeadlineEditor.getState().headline);
   const [subheadline, setSubheadline] = useState(() => useHeadlineEditor.getState().subheadline);
+  const [initial] = useState(() => ({ text, subheadline }));
+  const { requestClose } = useModalDirty(text !== initial.text || subheadline !== initial.subheadline);
   const mutation = useEmergencyOverride();
   const trimmed = text.trim();
   const problem = overrideProblem(trimmed, subheadline.trim());
@@ -49,7 +52,7 @@ function OverrideForm({ onDone }: { onDone: () => void }) {
           </Text>
         </Paper>
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={requestClose}>
             Cancel
           </Button>
           <Button type="submit" color="red" loading={mutation.isPending} disabled={!trimmed || problem !== null}>
@@ -65,8 +68,8 @@ function OverrideForm({ onDone }: { onDone: () => void }) {
 export function EmergencyOverrideDialog() {
   const { opened, close } = useEmergencyDialog();
   return (
-    <Modal opened={opened} onClose={close} title="Activate emergency override?" size="lg">
+    <GuardedModal opened={opened} onClose={close} title="Activate emergency override?" size="lg">
       {opened && <OverrideForm onDone={close} />}
-    </Modal>
+    </GuardedModal>
   );
 }

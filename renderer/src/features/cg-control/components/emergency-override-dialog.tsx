@@ -13,6 +13,20 @@ export function overrideProblem(text: string, subheadline: string): string | nul
   return onAirTextProblem('emergency', text) ?? onAirTextProblem('headline', text) ?? onAirTextProblem('subheadline', subheadline);
 }
 
+/** The lower third as it will air, so the operator reads it once more before pressing Override. */
+function OverridePreview({ headline, subheadline }: { headline: string; subheadline: string }) {
+  return (
+    <Paper bg="black" p="xs" withBorder>
+      <Text fw={800} c="white" dir="auto" truncate title={headline}>
+        {headline || '\u00a0'}
+      </Text>
+      <Text size="sm" c="yellow.4" dir="auto" truncate title={subheadline}>
+        {subheadline || '\u00a0'}
+      </Text>
+    </Paper>
+  );
+}
+
 function OverrideForm({ onDone }: { onDone: () => void }) {
   // Starts from the control panel's headline draft, as the spec's override did; edits stay here.
   const [text, setText] = useState(() => useHeadlineEditor.getState().headline);
@@ -43,14 +57,7 @@ function OverrideForm({ onDone }: { onDone: () => void }) {
         <Text size="sm">This replaces what is on air now: emergency, headline and subheadline.</Text>
         <OnAirTextInput type="headline" label="Emergency text" value={text} onChange={setText} autoFocus />
         <OnAirTextInput type="subheadline" label="Subheadline" value={subheadline} onChange={setSubheadline} />
-        <Paper bg="black" p="xs" withBorder>
-          <Text fw={800} c="white" dir="auto" truncate title={trimmed}>
-            {trimmed || '\u00a0'}
-          </Text>
-          <Text size="sm" c="yellow.4" dir="auto" truncate>
-            {subheadline.trim() || '\u00a0'}
-          </Text>
-        </Paper>
+        <OverridePreview headline={trimmed} subheadline={subheadline.trim()} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={requestClose}>
             Cancel

@@ -39,13 +39,9 @@ function counterText(type: CgWritableType, text: string, oneLine: boolean): stri
  * a browser's text input would otherwise silently glue the lines' words together.
  * The caller disables its send control with `onAirTextProblem(type, value) !== null`.
  */
-export function OnAirTextInput(props: OnAirTextInputProps) {
-  const { type, value, onChange } = props;
-  const rule = ON_AIR_RULES[type];
-  const singleLine = !rule.multiline || props.oneLine === true;
+/** Folds line breaks typed, dropped or pasted into a single-line text, and remembers that it did. */
+function useFolding(singleLine: boolean, value: string, onChange: (text: string) => void) {
   const [folded, setFolded] = useState(false);
-  const problem = onAirTextProblem(type, value);
-
   const change = (text: string) => {
     const fold = singleLine && hasLineBreaks(text);
     if (fold) setFolded(true);
@@ -62,6 +58,15 @@ export function OnAirTextInput(props: OnAirTextInputProps) {
     setFolded(true);
     onChange(value.slice(0, start) + foldLineBreaks(pasted) + value.slice(end));
   };
+  return { folded, change, onPaste };
+}
+
+export function OnAirTextInput(props: OnAirTextInputProps) {
+  const { type, value, onChange } = props;
+  const rule = ON_AIR_RULES[type];
+  const singleLine = !rule.multiline || props.oneLine === true;
+  const { folded, change, onPaste } = useFolding(singleLine, value, onChange);
+  const problem = onAirTextProblem(type, value);
 
   const description = (
     <Group justify="space-between" gap="xs" wrap="nowrap" component="span">

@@ -15,14 +15,15 @@ export function EmergencyBar() {
   if (!emergency.active) return null;
   return (
     <Paper bg="red.8" radius="sm" px="sm" py={8} role="alert" aria-live="assertive" data-testid="emergency-bar">
-      <Group gap="sm" wrap="nowrap" justify="space-between">
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+      {/* The text takes the row; on a phone the button wraps below it rather than squeezing it. */}
+      <Group gap="sm" wrap="wrap" justify="space-between">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 240px' }}>
           <IconAlertOctagonFilled size={22} color="white" style={{ flex: 'none' }} />
           <div style={{ minWidth: 0 }}>
             <Text size="xs" fw={800} c="white" tt="uppercase" lh={1.2}>
               Emergency on air
             </Text>
-            <Text fw={700} c="white" dir="auto" lineClamp={2} title={emergency.text} tabIndex={0} style={{ overflowWrap: 'anywhere' }} data-testid="emergency-bar-text">
+            <Text fw={700} c="white" dir="auto" lineClamp={3} title={emergency.text} tabIndex={0} style={{ overflowWrap: 'anywhere' }} data-testid="emergency-bar-text">
               {emergency.text}
             </Text>
           </div>

@@ -31,10 +31,11 @@ function CgStatus() {
   const files = useCgFiles();
   const emergency = cgText(files.data, 'emergency').trim();
   const headline = cgText(files.data, 'headline');
-  const detail = files.isPending ? 'Loading…' : files.error && !files.data ? 'Could not load what is on air' : emergency ? `EMERGENCY: ${emergency}` : headline || 'No headline on air';
+  const detail = files.isPending ? 'Loading…' : files.error && !files.data ? 'Could not load what is on air' : emergency || headline || 'No headline on air';
   return (
     <>
-      <Badge color="red" size="xl" radius="sm" leftSection={<span className="live-dot" />}>
+      {/* A smaller badge for the longer word: it must fit a phone's half-width tile. */}
+      <Badge color="red" size={emergency ? 'lg' : 'xl'} radius="sm" maw="100%" leftSection={<span className="live-dot" />}>
         {emergency ? 'EMERGENCY' : 'LIVE'}
       </Badge>
       <Text size="xs" c={emergency || (files.error && !files.data) ? 'red.4' : 'dimmed'} truncate title={detail} mt={4} data-testid="tile-cg-detail">

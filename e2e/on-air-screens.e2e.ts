@@ -253,5 +253,11 @@ describe('on-air screens', () => {
     // The full text is a keyboard focus away.
     await box.getByTestId('cg-preview-headline').focus();
     await visible(page.getByRole('tooltip').getByText(long));
+ 
+    // File centre icons are fingertip-sized on a phone.
+    for (const name of ['Download headline', 'Edit headline', 'Clear headline', 'Delete headline']) {
+      const icon = await page.getByTestId('cg-type-headline').getByRole('button', { name, exact: true }).boundingBox();
+      expect(Math.min(icon?.width ?? 0, icon?.height ?? 0), name).toBeGreaterThanOrEqual(40);
+    }
   });
 });

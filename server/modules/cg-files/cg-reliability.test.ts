@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -13,6 +13,15 @@ import { startTestServer, type TestServer } from '../../test/test-server';
 const textFor = (i: number) => `v${i}|${'x'.repeat(100)}|v${i}`;
 /** The poller watches the crawler: ~4 kB (8 lines of the 500-character maximum), numbered at both ends. */
 const crawlerFor = (i: number) => [`v${i}`, ...Array.from({ length: 8 }, () => 'x'.repeat(500)), `v${i}`].join('\n');
+/**
+ * spawnServer's child is the tsx wrapper; SIGKILL cannot be relayed, so the server process under
+ * it would survive a kill of the wrapper alone. Kill the server itself first: a real crash.
+ */
+function killServerHard(wrapperPid: number | undefined): void {
+  const out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(wrapperPid)], { encoding: 'utf8' });
+  for (const pid of out.split('\n').map((l) => Number(l.trim())).filter(Boolean)) process.kill(pid, 'SIGKILL');
+}
+
 const VALID = `^v(\\d+)\\n(x{500}\\n){8}v\\1$`;
 
 describe('a graphics program polling the file', () => {
@@ -20,17 +29,23 @@ describe('a graphics program polling the file', () => {
   beforeAll(async () => {
     server = await startTestServer();
   });
-  afterAll(() => server.close());
+  // A failed assertion must not leave the reader spinning forever (its stop file would never come).
+  let reader: ReturnType<typeof spawn> | undefined;
+  afterAll(async () => {
+    reader?.kill();
+    await server.close();
+  });
 
   it('never sees an empty or partial file during 300 rapid updates', async () => {
     const dev = await loginDevOwner(server);
     expect((await dev.post('/api/cg-files/update-direct', { type: 'news_crawler', content: crawlerFor(0) })).status).toBe(200);
     const file = path.join(server.baseDir, 'cg_output', 'news_crawler.txt');
     const stop = path.join(server.baseDir, 'stop-reader');
-    const reader = spawn(process.execPath, [path.join(__dirname, '../../test/poll-reader.mjs'), file, stop, VALID]);
+    const poller = spawn(process.execPath, [path.join(__dirname, '../../test/poll-reader.mjs'), file, stop, VALID]);
+    reader = poller;
     let report = '';
-    reader.stdout.on('data', (c: Buffer) => (report += c.toString()));
-    const done = new Promise<void>((resolve) => reader.once('exit', () => resolve()));
+    poller.stdout.on('data', (c: Buffer) => (report += c.toString()));
+    const done = new Promise<void>((resolve) => poller.once('exit', () => resolve()));
     for (let i = 1; i <= 300; i++) {
       const res = await dev.post('/api/cg-files/update-direct', { type: 'news_crawler', content: crawlerFor(i) });
       expect(res.status).toBe(200);
@@ -42,7 +57,7 @@ describe('a graphics program polling the file', () => {
     expect(seen.distinct).toBeGreaterThan(10); // it really watched the updates go by
     expect(seen).toMatchObject({ empty: 0, missing: 0, invalid: 0 });
     expect(fs.readFileSync(file, 'utf8')).toBe(crawlerFor(300));
-  });
+  }, 90_000); // correctness, not speed: on a loaded 2-core box 300 fsynced writes can take 40 s
 });
 
 describe('a crash (SIGKILL) in a burst of updates', () => {
@@ -60,6 +75,7 @@ describe('a crash (SIGKILL) in a burst of updates', () => {
       // The next update is in flight when the process dies.
       const inFlight = api.post('/api/cg-files/update-direct', { type: 'headline', content: textFor(ackAfter), subheadline: textFor(ackAfter) }).catch(() => null);
       await new Promise((r) => setTimeout(r, round)); // 0, 1, 2 ms into the request
+      killServerHard(proc.child.pid);
       await proc.kill('SIGKILL');
       await inFlight;
 

@@ -39,7 +39,8 @@ async function expectClearOfHeader(page: Page, toast: Locator): Promise<void> {
 async function thaanaWidths(locator: Locator): Promise<{ rendered: number; noto: number }> {
   return locator.evaluate(async (el, word) => {
     const style = getComputedStyle(el);
-    await document.fonts.load(`${style.fontWeight} ${style.fontSize} "Noto Sans Thaana"`, word);
+    // Measure what the page drew the moment the card appeared: no waiting for a late font load,
+    // which is when an operator (or a screenshot) sees empty boxes.
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     let node = walker.nextNode();
     while (node && !node.textContent?.includes(word)) node = walker.nextNode();
@@ -48,13 +49,15 @@ async function thaanaWidths(locator: Locator): Promise<{ rendered: number; noto:
     const start = node.textContent.indexOf(word);
     range.setStart(node, start);
     range.setEnd(node, start + word.length);
+    const rendered = range.getBoundingClientRect().width;
+    await document.fonts.load(`${style.fontWeight} ${style.fontSize} "Noto Sans Thaana"`, word);
     const span = document.createElement('span');
     span.textContent = word;
     Object.assign(span.style, { font: style.font, fontFamily: '"Noto Sans Thaana"', whiteSpace: 'pre', position: 'absolute' });
     document.body.append(span);
     const noto = span.getBoundingClientRect().width;
     span.remove();
-    return { rendered: range.getBoundingClientRect().width, noto };
+    return { rendered, noto };
   }, THAANA_WORD);
 }
 
@@ -125,6 +128,10 @@ describe('on-air safety', () => {
     await page.goto('/news');
     const title = page.getByTestId(`news-row-${article.id}`).getByText(THAANA, { exact: true }).first();
     await visible(title);
+    // Theme level: the bundled face leads every stack; behind system-ui, Linux Chromium drew boxes.
+    const families = await title.evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(families.indexOf('Noto Sans Thaana'), families).toBeGreaterThanOrEqual(0);
+    expect(families.indexOf('Noto Sans Thaana'), families).toBeLessThan(families.indexOf('system-ui'));
     const { rendered, noto } = await thaanaWidths(title);
     expect(Math.abs(rendered - noto), `rendered ${rendered}px, Noto Sans Thaana ${noto}px`).toBeLessThan(0.5);
   });

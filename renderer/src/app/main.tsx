@@ -12,6 +12,8 @@ import { Providers } from './providers';
 import { AppRoutes } from './router';
 
 registerAppLiveEvents();
+// Fetch the Thaana faces now rather than when the first Dhivehi story scrolls into view.
+for (const weight of [400, 700]) void document.fonts.load(`${weight} 1em "Noto Sans Thaana"`, '\u0780');
 
 function App() {
   useSessionLifecycle();

@@ -1,6 +1,6 @@
 import { Modal, Text, type ModalProps } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { UNSAVED_TEXTS, hasUnsavedWork, markUnsaved, useUnsavedRegistry } from './unsaved-registry';
 
@@ -37,8 +37,10 @@ function askToDiscard(onDiscard: () => void, onKeep: () => void = () => {}): voi
  */
 export function useUnsavedGuard(dirty: boolean): { confirmDiscard: (discard: () => void) => void } {
   const id = useId();
-  useEffect(() => markUnsaved(id, dirty), [id, dirty]);
-  useEffect(() => () => markUnsaved(id, false), [id]);
+  // Layout effects: the registry is current before the browser handles the next key, so an
+  // Escape right after typing already asks (a passive effect could still be pending).
+  useLayoutEffect(() => markUnsaved(id, dirty), [id, dirty]);
+  useLayoutEffect(() => () => markUnsaved(id, false), [id]);
   const confirmDiscard = useCallback(
     (discard: () => void) => {
       if (useUnsavedRegistry.getState().owners.has(id)) askToDiscard(discard);
@@ -112,7 +114,7 @@ export function useModalDirty(dirty: boolean): { requestClose: () => void } {
   const api = useContext(GuardedModalContext);
   if (!api) throw new Error('useModalDirty must be used inside a GuardedModal');
   const { report, requestClose } = api;
-  useEffect(() => {
+  useLayoutEffect(() => {
     report(dirty);
     return () => report(false);
   }, [report, dirty]);

@@ -84,6 +84,10 @@ describe('CG control', () => {
     const row = page.getByTestId(`recent-news-${article.id}`);
     await visible(row.getByText('Breaking', { exact: true }));
     await button(row, 'Send to CG').click();
+    // A draft reaches air only after the operator confirms it.
+    const ask = page.getByRole('dialog', { name: 'Send to CG?' });
+    await visible(ask.getByText(/This article is not approved/));
+    await button(ask, 'Send to CG').click();
     await expect.poll(() => [cgFile('headline'), cgFile('subheadline')], POLL).toEqual(['Harbour reopens', 'Ferries run again']);
 
     await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('');
@@ -119,8 +123,10 @@ describe('CG control', () => {
     const saved = await download.path();
     expect(fs.readFileSync(saved, 'utf8')).toBe('3');
 
-    // Clear keeps the file but blanks the graphic.
+    // Clear keeps the file but blanks the graphic, after a confirmation naming what goes off air.
     await card.getByRole('button', { name: 'Clear score1' }).click();
+    const clear = page.getByRole('dialog', { name: 'Clear CG file' });
+    await button(clear, 'Clear').click();
     await visible(card.getByText('(empty)'));
     await expect.poll(() => cgFile('score1'), POLL).toBe('');
 

@@ -32,6 +32,7 @@ async function chooseType(dialog: Locator, type: string): Promise<void> {
 const chooseSource = (dialog: Locator, label: string) => dialog.getByRole('radiogroup', { name: 'Content Source' }).getByText(label, { exact: true }).click();
 
 const preview = (dialog: Locator) => dialog.getByTestId('cg-from-news-preview');
+const previewText = (dialog: Locator) => preview(dialog).getByTestId('cg-from-news-preview-text');
 
 describe('add to CG display from news', () => {
   const app = useApp();
@@ -51,24 +52,27 @@ describe('add to CG display from news', () => {
 
     let dialog = await openAddToCg(page, article.title);
     expect(await dialog.getByLabel('CG Type', { exact: true }).inputValue()).toBe('headline');
-    expect(await preview(dialog).innerText()).toBe('Budget passed');
+    // The title on the headline brings its subtitle to the subheadline, and the preview says so.
+    expect(await previewText(dialog).innerText()).toBe('Budget passed');
+    expect(await preview(dialog).getByTestId('cg-from-news-preview-subheadline').innerText()).toBe('Vote 52 to 30');
     await chooseType(dialog, 'infoline');
     await chooseSource(dialog, 'Both');
-    expect(await preview(dialog).innerText()).toBe('Budget passed\nVote 52 to 30');
+    // The info line holds one line: title and subtitle are joined, as the server will write them.
+    expect(await previewText(dialog).innerText()).toBe('Budget passed — Vote 52 to 30');
     await dialog.getByRole('button', { name: 'Add to CG', exact: true }).click();
     await expectHidden(dialog);
-    await expect.poll(() => cgFile('infoline'), POLL).toBe('Budget passed\nVote 52 to 30');
+    await expect.poll(() => cgFile('infoline'), POLL).toBe('Budget passed — Vote 52 to 30');
     await visible(page.getByRole('alert').getByText('infoline file updated successfully'));
 
     dialog = await openAddToCg(page, article.title);
     // Each opening starts from the defaults.
-    expect(await preview(dialog).innerText()).toBe('Budget passed');
+    expect(await previewText(dialog).innerText()).toBe('Budget passed');
     await chooseType(dialog, 'titlebar');
     await chooseSource(dialog, 'Custom');
     const custom = dialog.getByRole('textbox', { name: 'Custom Content' });
     await custom.fill(`  ${THAANA}  `);
     expect(await custom.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
-    expect(await preview(dialog).innerText()).toBe(THAANA);
+    expect(await previewText(dialog).innerText()).toBe(THAANA);
     await dialog.getByRole('button', { name: 'Add to CG', exact: true }).click();
     await expectHidden(dialog);
     await expect.poll(() => cgFile('titlebar'), POLL).toBe(THAANA);

@@ -65,13 +65,18 @@ describe('app shell', () => {
     await visible(page.getByText('This screen is coming in a later release.'));
   });
 
-  it('toggles Emergency Mode and opens an empty bell', async () => {
+  it('Emergency Mode opens the override dialog (it shows the real state) and the bell opens empty', async () => {
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     const emergency = page.getByRole('button', { name: 'Emergency Mode' });
     expect(await emergency.getAttribute('aria-pressed')).toBe('false');
     await emergency.click();
-    expect(await emergency.getAttribute('aria-pressed')).toBe('true');
+    const dialog = page.getByRole('dialog', { name: 'Activate emergency override?' });
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expectHidden(dialog);
+    // Nothing was sent, so the state stays off.
+    expect(await emergency.getAttribute('aria-pressed')).toBe('false');
     await shell(page).bell.click();
     await visible(page.getByText('No new notifications'));
     await page.getByRole('link', { name: 'Manage Notification Preferences' }).click();

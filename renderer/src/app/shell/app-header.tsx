@@ -2,7 +2,9 @@ import { Box, Burger, Group, Text } from '@mantine/core';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useBellNotifications } from '@/features/notifications/hooks/use-bell-notifications';
-import { ConnectionIndicator, EmergencyModeButton, LiveIndicator } from './header-status';
+import { EmergencyOverrideDialog } from '@/features/cg-control/components/emergency-override-dialog';
+import { EmergencyModeButton, HeaderEmergencyText } from './header-emergency';
+import { ConnectionIndicator, LiveIndicator } from './header-status';
 import { UserMenu } from './user-menu';
 
 interface AppHeaderProps {
@@ -26,6 +28,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
           </Text>
         </Box>
       </Group>
+      <HeaderEmergencyText />
       {/* Status controls never shrink: on a phone the title gives way first. */}
       <Group gap={8} wrap="nowrap" style={{ flex: 'none' }}>
         <EmergencyModeButton />
@@ -34,6 +37,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
         <NotificationBell notifications={notifications} />
         <UserMenu />
       </Group>
+      <EmergencyOverrideDialog />
     </Group>
   );
 }

@@ -1,30 +1,5 @@
-import { ActionIcon, Badge, Box, Button, Group, Tooltip } from '@mantine/core';
-import { IconAlertOctagon } from '@tabler/icons-react';
+import { Badge, Box, Group } from '@mantine/core';
 import { useLiveStatus } from '@/lib/live';
-import { useEmergencyMode } from './emergency-mode-store';
-
-/** Emergency Mode: a local on/off switch that turns the button red (spec 000 §2). */
-export function EmergencyModeButton() {
-  const { on, toggle } = useEmergencyMode();
-  const common = {
-    color: on ? 'red' : 'gray',
-    variant: on ? 'filled' : 'default',
-    'aria-pressed': on,
-    onClick: toggle,
-  } as const;
-  return (
-    <>
-      <Button {...common} size="compact-sm" visibleFrom="md" leftSection={<IconAlertOctagon size={16} />}>
-        Emergency Mode
-      </Button>
-      <Tooltip label="Emergency Mode">
-        <ActionIcon {...common} size="lg" hiddenFrom="md" aria-label="Emergency Mode">
-          <IconAlertOctagon size={18} />
-        </ActionIcon>
-      </Tooltip>
-    </>
-  );
-}
 
 export function LiveIndicator() {
   return (

@@ -9,6 +9,7 @@ import { useGenerateCrawler } from './api/generate-crawler';
 import { crawlerContentQueryKey } from './api/get-crawler-content';
 import { useRemoveHeadline } from './api/remove-headline';
 import { useReorderHeadlines } from './api/reorder-headlines';
+import { generateAfterConfirm } from './generate-confirm';
 import { toastError, toastErrorText, toastSuccess } from './crawler-toasts';
 import { resolveHeadlineIndex } from './headline-ids';
 
@@ -75,7 +76,8 @@ function useListActions() {
   const clear = useClearCrawler();
   const reorder = useReorderHeadlines();
   return {
-    generate: () => generate.mutate(undefined, outcome('News crawler generated from approved news')),
+    /** Asks first when the ticker has lines (they are all replaced). */
+    generate: (currentLines: number | null) => generateAfterConfirm(currentLines, () => generate.mutate(undefined, outcome('News crawler generated from approved news'))),
     clear: () =>
       confirm('Are you sure you want to clear all headlines from the news crawler?', 'Clear All', () =>
         clear.mutate(undefined, outcome('News crawler cleared')),

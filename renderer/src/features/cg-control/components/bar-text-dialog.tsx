@@ -1,7 +1,10 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
+import { OnAirTextInput, canAir } from './on-air-text-input';
 
 interface BarTextDialogProps {
+  type: 'hashtag_bar' | 'program_bar';
   opened: boolean;
   title: string;
   label: string;
@@ -12,29 +15,39 @@ interface BarTextDialogProps {
   onClose: () => void;
 }
 
-/** The Hashtag and Program dialogs (spec 000 §2): one text, one button that sends it. */
-export function BarTextDialog({ opened, title, label, confirmLabel, defaultText, pending, onSubmit, onClose }: BarTextDialogProps) {
+type BarTextFormProps = Pick<BarTextDialogProps, 'type' | 'label' | 'confirmLabel' | 'defaultText' | 'pending' | 'onSubmit'>;
+
+function BarTextForm({ type, label, confirmLabel, defaultText, pending, onSubmit }: BarTextFormProps) {
   const [text, setText] = useState(defaultText);
+  // Typed text asks before it is thrown away (Escape, overlay, close button, Cancel).
+  const { requestClose } = useModalDirty(text !== defaultText);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="sm">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit(text);
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput label={label} value={text} onChange={(e) => setText(e.currentTarget.value)} dir="auto" data-autofocus />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending} disabled={!text.trim()}>
-              {confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canAir(type, text)) onSubmit(text);
+      }}
+    >
+      <Stack gap="sm">
+        <OnAirTextInput type={type} label={label} value={text} onChange={setText} autoFocus />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={requestClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending} disabled={!canAir(type, text)}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The Hashtag and Program dialogs (spec 000 §2): one text, one button that sends it. */
+export function BarTextDialog({ opened, title, onClose, ...form }: BarTextDialogProps) {
+  return (
+    <GuardedModal opened={opened} onClose={onClose} title={title} size="sm">
+      {opened && <BarTextForm {...form} />}
+    </GuardedModal>
   );
 }

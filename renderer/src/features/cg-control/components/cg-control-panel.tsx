@@ -1,4 +1,5 @@
-import { Alert, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { useEffect } from 'react';
 import type { News } from '@shared/contracts/news';
 import { can } from '@shared/roles';
@@ -26,13 +27,46 @@ function useSeedHeadlines(files: ReturnType<typeof useCgFiles>['data'], news: re
   }, [files, news, seed]);
 }
 
-function RecentNews({ news, canWrite }: { news: readonly News[]; canWrite: boolean }) {
+/** A story that is not approved reaches air only after the operator says so. */
+function confirmUnapproved(article: News, send: () => void): void {
+  if (article.status === 'approved') {
+    send();
+    return;
+  }
+  modals.openConfirmModal({
+    title: 'Send to CG?',
+    children: (
+      <Text size="sm">
+        This article is not approved (status: {article.status}). Put “{article.title}” on air anyway?
+      </Text>
+    ),
+    labels: { confirm: 'Send to CG', cancel: 'Cancel' },
+    confirmProps: { color: 'orange' },
+    onConfirm: send,
+  });
+}
+
+function RecentNews({ query, canWrite }: { query: ReturnType<typeof useRecentNews>; canWrite: boolean }) {
   const loadNews = useHeadlineEditor((s) => s.loadNews);
   const cg = useCgPush();
-  // Headline and subheadline in one call, so air never shows a new title over an old subtitle.
+  // Headline and subheadline in one call, so air never shows a new title over an old subtitle;
+  // an article without one clears the old subheadline.
   const send = (article: News) =>
-    cg.push({ type: 'headline', content: article.title, subheadline: article.subtitle ?? undefined }, { failure: 'Failed to send news to CG' });
-  return <RecentNewsList news={news} canWrite={canWrite} pending={cg.pending} onSend={send} onEdit={loadNews} />;
+    confirmUnapproved(article, () => cg.push({ type: 'headline', content: article.title, subheadline: article.subtitle ?? '' }, { failure: 'Failed to send news to CG' }));
+  const news = (query.data ?? []).slice(0, RECENT_NEWS_LIMIT);
+  const state = query.isPending ? 'loading' : query.error && !query.data ? 'error' : 'ready';
+  return (
+    <RecentNewsList
+      news={news}
+      state={state}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      canWrite={canWrite}
+      pending={cg.pending}
+      onSend={send}
+      onEdit={loadNews}
+    />
+  );
 }
 
 /** CG control panel (spec 000 §2): on-air preview, headline editor, bars, emergency, recent news. */
@@ -42,7 +76,6 @@ export function CgControlPanel() {
   const files = useCgFiles();
   const news = useRecentNews();
   useSeedHeadlines(files.data, news.data);
-  const recent = (news.data ?? []).slice(0, RECENT_NEWS_LIMIT);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="cg-control-panel">
@@ -52,8 +85,7 @@ export function CgControlPanel() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="sm">
-            <OnAirPreview files={files.data} />
-            {files.error && <Alert color="red">Failed to load CG files</Alert>}
+            <OnAirPreview files={files} />
             {canWrite ? (
               <>
                 <HeadlineEditor />
@@ -67,7 +99,7 @@ export function CgControlPanel() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <RecentNews news={recent} canWrite={canWrite} />
+          <RecentNews query={news} canWrite={canWrite} />
         </Grid.Col>
       </Grid>
     </Paper>

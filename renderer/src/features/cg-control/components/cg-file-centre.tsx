@@ -1,10 +1,11 @@
-import { Badge, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { CG_TYPES } from '@shared/constants';
 import type { CgFile } from '@shared/contracts/cg-files';
 import { can } from '@shared/roles';
 import { useCurrentUser } from '@/features/auth/session-store';
+import { errorMessage } from '@/lib/api-client';
 import { useDeleteCgFile } from '../api/delete-cg-file';
 import { downloadCgFile } from '../api/download-cg-file';
 import { useCgFiles } from '../api/get-cg-files';
@@ -12,27 +13,47 @@ import { toastCgFailure, toastSuccess } from '../cg-toast';
 import { CgFileDialog, type CgFileDialogState } from './cg-file-dialog';
 import { CgTypeCard, type CgFileActions } from './cg-type-card';
 
+/** Text on air is taken off only after a look at what goes; clearing an empty file needs no question. */
+function confirmIfOnAir(file: CgFile, title: string, action: string, run: () => void, always = false): void {
+  if (!always && !file.content.trim()) {
+    run();
+    return;
+  }
+  modals.openConfirmModal({
+    title,
+    children: (
+      <Stack gap={4}>
+        <Text size="sm">
+          {action} the {file.type} file?{file.content.trim() ? ' This text goes off air:' : ''}
+        </Text>
+        {file.content.trim() && (
+          <Text size="sm" fw={700} dir="auto" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+            {file.content}
+          </Text>
+        )}
+      </Stack>
+    ),
+    labels: { confirm: action, cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm: run,
+  });
+}
+
 function useFileActions(setDialog: (state: CgFileDialogState) => void): CgFileActions {
   const remove = useDeleteCgFile();
   const deleteFile = (file: CgFile) =>
     remove.mutate({ id: file.id }, { onSuccess: () => toastSuccess('CG Updated', `${file.type} file deleted`), onError: (e) => toastCgFailure('Error deleting CG file', null, e) });
+  const clearFile = (file: CgFile) =>
+    remove.mutate(
+      { id: file.id, clearOnly: true },
+      { onSuccess: () => toastSuccess('CG Updated', 'CG content has been updated'), onError: (e) => toastCgFailure('Error', 'Failed to remove CG content', e) },
+    );
   return {
     onAdd: (type) => setDialog({ mode: 'add', type }),
     onEdit: (file) => setDialog({ mode: 'edit', file }),
-    // Deleting blanks the graphic on air: ask first (spec 000 §5).
-    onDelete: (file) =>
-      modals.openConfirmModal({
-        title: 'Delete CG file',
-        children: <Text size="sm">Are you sure you want to delete the {file.type} file? Its output file will be emptied.</Text>,
-        labels: { confirm: 'Delete', cancel: 'Cancel' },
-        confirmProps: { color: 'red' },
-        onConfirm: () => deleteFile(file),
-      }),
-    onClear: (file) =>
-      remove.mutate(
-        { id: file.id, clearOnly: true },
-        { onSuccess: () => toastSuccess('CG Updated', 'CG content has been updated'), onError: (e) => toastCgFailure('Error', 'Failed to remove CG content', e) },
-      ),
+    // Both blank the graphic on air. Deleting always asks (spec 000 §5); clearing asks when there is text.
+    onDelete: (file) => confirmIfOnAir(file, 'Delete CG file', 'Delete', () => deleteFile(file), true),
+    onClear: (file) => confirmIfOnAir(file, 'Clear CG file', 'Clear', () => clearFile(file)),
     onDownload: (file) => void downloadCgFile(file).catch((e: unknown) => toastCgFailure('Error', 'Download failed', e)),
   };
 }
@@ -53,14 +74,33 @@ export function CgFileCentre() {
           CG File Centre
         </Title>
         <Badge variant="light" size="lg" data-testid="cg-active-files">
-          Active Files: {active}
+          Active Files: {files.data ? active : '…'}
         </Badge>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
-        {CG_TYPES.map((type) => (
-          <CgTypeCard key={type} type={type} file={byType.get(type)} canWrite={canWrite} {...actions} />
-        ))}
-      </SimpleGrid>
+      {files.isPending ? (
+        <Stack gap={6} data-testid="cg-files-loading" aria-busy>
+          <Text size="sm" c="dimmed">
+            Loading…
+          </Text>
+          <Skeleton height={40} />
+          <Skeleton height={40} />
+        </Stack>
+      ) : files.error && !files.data ? (
+        <Alert color="red" variant="light" data-testid="cg-files-error">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">Could not load the CG files: {errorMessage(files.error)}</Text>
+            <Button size="compact-xs" variant="default" onClick={() => void files.refetch()}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
+          {CG_TYPES.map((type) => (
+            <CgTypeCard key={type} type={type} file={byType.get(type)} canWrite={canWrite} {...actions} />
+          ))}
+        </SimpleGrid>
+      )}
       <CgFileDialog state={dialog} onClose={() => setDialog({ mode: 'closed' })} />
     </Paper>
   );

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconEraser, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CgFile, CgType } from '@shared/contracts/cg-files';
+import classes from './cg-type-card.module.css';
 
 export interface CgFileActions {
   onAdd: (type: CgType) => void;
@@ -20,7 +21,8 @@ interface CgTypeCardProps extends CgFileActions {
 function Action({ label, color, onClick, children }: { label: string; color?: string; onClick: () => void; children: ReactNode }) {
   return (
     <Tooltip label={label}>
-      <ActionIcon variant="subtle" color={color ?? 'gray'} size="sm" aria-label={label} onClick={onClick}>
+      {/* 40 × 40 on phones (a fingertip), compact where there is a mouse. */}
+      <ActionIcon variant="subtle" color={color ?? 'gray'} size={40} className={classes.action} aria-label={label} onClick={onClick}>
         {children}
       </ActionIcon>
     </Tooltip>

@@ -1,21 +1,28 @@
-import { Button, Group, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, SimpleGrid, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBolt, IconHash, IconRadio, IconRefresh, IconSend } from '@tabler/icons-react';
 import { DEFAULT_HASHTAG_TEXT, DEFAULT_PROGRAM_LABEL } from '@shared/constants';
+import { onAirTextProblem } from '@shared/on-air-rules';
 import { useGenerateCrawler } from '@/features/crawler/api/generate-crawler';
+import { useCrawlerContent } from '@/features/crawler/api/get-crawler-content';
+import { GENERATE_SOURCE, generateAfterConfirm } from '@/features/crawler/generate-confirm';
 import { errorMessage } from '@/lib/api-client';
 import { toastCgFailure, toastSuccess } from '../cg-toast';
 import { useHeadlineEditor } from '../headline-editor-store';
 import { useCgPush } from '../hooks/use-cg-push';
 import { BarTextDialog } from './bar-text-dialog';
+import { OnAirTextInput, canAir } from './on-air-text-input';
 
 function useCrawlerButton() {
   const generate = useGenerateCrawler();
+  const ticker = useCrawlerContent();
   const run = () =>
-    generate.mutate(undefined, {
-      onSuccess: (res) => toastSuccess('News crawler generated successfully!', `Generated with ${res.newsCount} headlines`),
-      onError: (error) => toastCgFailure('Error generating news crawler', errorMessage(error), null),
-    });
+    generateAfterConfirm(ticker.data?.count ?? null, () =>
+      generate.mutate(undefined, {
+        onSuccess: (res) => toastSuccess('News crawler generated successfully!', `Generated with ${res.newsCount} headlines`),
+        onError: (error) => toastCgFailure('Error generating news crawler', errorMessage(error), null),
+      }),
+    );
   return { run, pending: generate.isPending };
 }
 
@@ -53,6 +60,7 @@ function BarButton({ bar, push, pending }: CgPush & { bar: (typeof BARS)[number]
       </Button>
       <BarTextDialog
         opened={opened}
+        type={bar.type}
         title={bar.title}
         label={bar.label}
         confirmLabel={bar.confirm}
@@ -69,9 +77,11 @@ function BarButtons(cg: CgPush) {
   const crawler = useCrawlerButton();
   return (
     <>
-      <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={crawler.run} loading={crawler.pending}>
-        Generate News Crawler
-      </Button>
+      <Tooltip label={GENERATE_SOURCE}>
+        <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={crawler.run} loading={crawler.pending}>
+          Generate News Crawler
+        </Button>
+      </Tooltip>
       {BARS.map((bar) => (
         <BarButton key={bar.type} bar={bar} {...cg} />
       ))}
@@ -83,25 +93,20 @@ function BarButtons(cg: CgPush) {
 export function HeadlineEditor() {
   const { headline, subheadline, selected, setHeadline, setSubheadline, breakingFormat } = useHeadlineEditor();
   const cg = useCgPush();
-  const submit = () => cg.push({ type: 'headline', content: headline });
+  // The pair the editor shows goes on air together: a blank subheadline clears the old one.
+  const headlineOk = canAir('headline', headline) && onAirTextProblem('subheadline', subheadline) === null;
+  const submit = () => headlineOk && cg.push({ type: 'headline', content: headline, subheadline });
   return (
     <>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-        <TextInput
-          label="Headline"
-          value={headline}
-          onChange={(e) => setHeadline(e.currentTarget.value)}
-          onKeyDown={(e) => e.key === 'Enter' && submit()}
-          dir="auto"
-          size="md"
-        />
-        <TextInput label="Subheadline" value={subheadline} onChange={(e) => setSubheadline(e.currentTarget.value)} dir="auto" size="md" />
+        <OnAirTextInput type="headline" label="Headline" value={headline} onChange={setHeadline} onKeyDown={(e) => e.key === 'Enter' && submit()} size="md" />
+        <OnAirTextInput type="subheadline" label="Subheadline" value={subheadline} onChange={setSubheadline} size="md" />
       </SimpleGrid>
       <Group gap="xs">
-        <Button leftSection={<IconSend size={16} />} onClick={submit} disabled={cg.pending || !headline.trim()}>
+        <Button leftSection={<IconSend size={16} />} onClick={submit} disabled={cg.pending || !headlineOk}>
           Headline
         </Button>
-        <Button leftSection={<IconSend size={16} />} onClick={() => cg.push({ type: 'subheadline', content: subheadline })} disabled={cg.pending || !subheadline.trim()}>
+        <Button leftSection={<IconSend size={16} />} onClick={() => cg.push({ type: 'subheadline', content: subheadline })} disabled={cg.pending || !canAir('subheadline', subheadline)}>
           Subheadline
         </Button>
         <Tooltip label={selected ? `BREAKING NEWS / ${selected.title}` : 'Pick a story with Edit first'}>

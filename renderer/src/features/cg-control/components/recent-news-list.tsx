@@ -1,17 +1,22 @@
-import { Badge, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { errorMessage } from '@/lib/api-client';
 import type { News } from '@shared/contracts/news';
 import { StatusBadge } from '@/features/news/components/news-badges';
 import { NewsTitleLines } from '@/features/news/components/news-title-lines';
 
 interface RecentNewsListProps {
   news: readonly News[];
+  /** Loading and error are not "no news": each says what it is. */
+  state: 'loading' | 'error' | 'ready';
+  error: Error | null;
+  onRetry: () => void;
   canWrite: boolean;
   pending: boolean;
   onSend: (article: News) => void;
   onEdit: (article: News) => void;
 }
 
-function NewsRow({ article, n, canWrite, pending, onSend, onEdit }: Omit<RecentNewsListProps, 'news'> & { article: News; n: number }) {
+function NewsRow({ article, n, canWrite, pending, onSend, onEdit }: Pick<RecentNewsListProps, 'canWrite' | 'pending' | 'onSend' | 'onEdit'> & { article: News; n: number }) {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start" py={6} px="xs" data-testid={`recent-news-${article.id}`} style={{ borderBottom: '1px solid var(--mantine-color-dark-4)' }}>
       <Text size="xs" c="dimmed" w={22} ta="right" style={{ flex: 'none' }} mt={2}>
@@ -44,7 +49,7 @@ function NewsRow({ article, n, canWrite, pending, onSend, onEdit }: Omit<RecentN
 
 /** Recent News (spec 000 §2): numbered, scrolls at 24rem, one click to air. */
 export function RecentNewsList(props: RecentNewsListProps) {
-  const { news } = props;
+  const { news, state } = props;
   return (
     <Paper withBorder radius="sm" p={0} data-testid="recent-news">
       <Group justify="space-between" px="sm" py={8} style={{ borderBottom: '1px solid var(--mantine-color-dark-4)' }}>
@@ -52,17 +57,34 @@ export function RecentNewsList(props: RecentNewsListProps) {
           Recent News
         </Text>
         <Badge variant="light" color="gray" data-testid="recent-news-count">
-          {news.length}
+          {state === 'ready' ? news.length : '…'}
         </Badge>
       </Group>
-      {news.length === 0 ? (
+      {state === 'loading' ? (
+        <Stack gap={6} p="sm" data-testid="recent-news-loading" aria-busy>
+          <Text size="sm" c="dimmed">
+            Loading…
+          </Text>
+          <Skeleton height={12} width="80%" />
+          <Skeleton height={12} width="60%" />
+        </Stack>
+      ) : state === 'error' ? (
+        <Group gap="xs" p="sm" wrap="nowrap" data-testid="recent-news-error">
+          <Text size="sm" c="red.5" style={{ flex: 1, minWidth: 0 }}>
+            Could not load news: {errorMessage(props.error)}
+          </Text>
+          <Button size="compact-xs" variant="default" onClick={props.onRetry}>
+            Retry
+          </Button>
+        </Group>
+      ) : news.length === 0 ? (
         <Text size="sm" c="dimmed" p="sm">
           No news items available
         </Text>
       ) : (
         <Box mah="24rem" style={{ overflowY: 'auto' }}>
           {news.map((article, i) => (
-            <NewsRow key={article.id} article={article} n={i + 1} {...props} />
+            <NewsRow key={article.id} article={article} n={i + 1} canWrite={props.canWrite} pending={props.pending} onSend={props.onSend} onEdit={props.onEdit} />
           ))}
         </Box>
       )}

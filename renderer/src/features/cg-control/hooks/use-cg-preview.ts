@@ -4,10 +4,16 @@ import { useApprovedNews } from '../api/get-approved-news';
 import { useBulletins } from '../api/get-bulletins';
 import { autoPlayActive, canNavigate, clampIndex } from '../preview-cycle';
 import { activeBulletin, bulletinPreviewItems, newsPreviewItems, titleToPush, type PreviewItem } from '../preview-items';
-import { usePreviewStore } from '../preview-store';
+import { usePreviewStore, type PreviewCgType } from '../preview-store';
+import type { UpdateCgDirectInput } from '../api/update-cg-direct';
 import { useCgPush } from './use-cg-push';
 
 const PUSH_TEXTS = { success: 'CG content has been updated', failure: 'Failed to update CG content' } as const;
+
+/** On the headline a story always brings its own subheadline (or clears the old one), in one call. */
+function withSubheadline(type: PreviewCgType, content: string, item: PreviewItem | undefined): UpdateCgDirectInput {
+  return type === 'headline' ? { type, content, subheadline: item?.subtitle ?? '' } : { type, content };
+}
 
 /** Calls `tick` every 5 s while `active`; the latest `tick` is used, the timer is not restarted. */
 function useAutoPlayTimer(active: boolean, tick: () => void): void {
@@ -46,14 +52,16 @@ export function useCgPreview() {
 
   const pushItem = (item: PreviewItem | undefined, quiet = false) => {
     const title = titleToPush(item);
-    if (title) cg.push({ type: store.cgType, content: title }, { ...PUSH_TEXTS, quiet });
+    if (!title) return;
+    // On the headline a story always brings its own subheadline (or clears the old one), in one call.
+    cg.push(withSubheadline(store.cgType, title, item), { ...PUSH_TEXTS, quiet });
   };
   const step = (delta: number, quiet = false) => {
     if (!navigable) return;
     pushItem(items[store.step(delta, items.length)], quiet);
   };
   const jump = (target: number) => pushItem(items[store.jump(target, items.length)]);
-  const saveText = (text: string) => cg.push({ type: store.cgType, content: text }, { success: 'CG content has been updated successfully', failure: 'Failed to update CG content' });
+  const saveText = (text: string) => cg.push(withSubheadline(store.cgType, text, items[index]), { success: 'CG content has been updated successfully', failure: 'Failed to update CG content' });
 
   useAutoPlayTimer(autoPlayActive(store.liveMode, store.autoPlay, items.length), () => step(1, true));
 

@@ -1,3 +1,4 @@
+import { onAirTextProblem } from '@shared/on-air-rules';
 import { useUpdateCgDirect, type UpdateCgDirectInput } from '../api/update-cg-direct';
 import { toastCgFailure, toastCgUpdated, toastSuccess } from '../cg-toast';
 
@@ -10,17 +11,30 @@ export interface PushTexts {
   quiet?: boolean;
 }
 
+/** The rule the push would break (headline or its subheadline), or null. */
+function pushProblem(body: UpdateCgDirectInput): string | null {
+  const main = onAirTextProblem(body.type, body.content);
+  if (main || body.subheadline === undefined) return main;
+  return onAirTextProblem('subheadline', body.subheadline);
+}
+
 /**
- * Sends text to one CG type via update-direct with the spec's toasts. Blank text (after trim) is
- * ignored: an accidental empty push must never blank a graphic on air (clearing is explicit).
+ * Sends text to one CG type via update-direct with the spec's toasts. Blank content (after trim)
+ * is ignored: an accidental empty push must never blank a graphic on air (clearing is explicit).
+ * A subheadline given as '' IS sent: it clears the previous story's subheadline in the same call.
+ * Text that breaks the type's on-air rule is not sent; the operator is told which rule.
  */
 export function useCgPush() {
   const mutation = useUpdateCgDirect();
   const push = (input: UpdateCgDirectInput, texts: PushTexts = {}): boolean => {
     const content = input.content.trim();
     if (!content) return false;
-    const subheadline = input.subheadline?.trim();
-    const body = { type: input.type, content, ...(subheadline ? { subheadline } : {}) };
+    const body: UpdateCgDirectInput = { type: input.type, content, ...(input.subheadline !== undefined ? { subheadline: input.subheadline.trim() } : {}) };
+    const problem = pushProblem(body);
+    if (problem) {
+      toastCgFailure('Error', texts.failure ?? 'Failed to update CG file', new Error(problem));
+      return false;
+    }
     mutation.mutate(body, {
       onSuccess: () => {
         if (texts.quiet) return;

@@ -5,6 +5,7 @@ import { NewsCrawlerPanel } from '@/features/crawler/components/news-crawler-pan
 import { CgControlPanel } from '../components/cg-control-panel';
 import { CgFileCentre } from '../components/cg-file-centre';
 import { CgPreviewPanel } from '../components/cg-preview-panel';
+import { EmergencyBar } from '../components/emergency-bar';
 import { CgWriteFailureBanner } from '../components/cg-write-failure-banner';
 
 /**
@@ -15,6 +16,7 @@ export default function CgControlPage() {
   return (
     <Stack gap="md">
       <PageTitle title="CG Control" description="What you send here goes on air." />
+      <EmergencyBar />
       <CgWriteFailureBanner />
       <CgControlPanel />
       <CgPreviewPanel />

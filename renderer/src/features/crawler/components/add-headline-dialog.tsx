@@ -1,56 +1,49 @@
-import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import { CRAWLER_HEADLINE_MAX } from '@shared/constants';
-// Mantine puts an input's dir on its wrapper, where "auto" sees no text: compute it instead.
-import { textDirection } from '@/features/news/text-direction';
+import { OnAirTextInput, canAir } from '@/features/cg-control/components/on-air-text-input';
+import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 
 interface AddHeadlineDialogProps {
   opened: boolean;
   pending: boolean;
   onClose: () => void;
-  /** Called with the text; the dialog closes and clears itself when `done` is called. */
+  /** Called with the text; the dialog closes (and so clears) when `done` is called. */
   onAdd: (headline: string, done: () => void) => void;
 }
 
-/** 'Add New Headline' (spec 000 §2): Add is disabled while the text is blank or a call runs. */
-export function AddHeadlineDialog({ opened, pending, onClose, onAdd }: AddHeadlineDialogProps) {
+function AddHeadlineForm({ pending, onClose, onAdd }: Omit<AddHeadlineDialogProps, 'opened'>) {
   const [text, setText] = useState('');
-  const canAdd = text.trim().length > 0 && !pending;
-
+  // Typed text asks before it is thrown away (Escape, overlay, close button, Cancel).
+  const { requestClose } = useModalDirty(text.trim() !== '');
+  const canAdd = canAir('news_crawler', text) && !pending;
   const submit = () => {
-    if (!canAdd) return;
-    onAdd(text, () => {
-      setText('');
-      onClose();
-    });
+    if (canAdd) onAdd(text, onClose);
   };
-
   return (
-    <Modal opened={opened} onClose={onClose} title="Add New Headline" centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <TextInput
-          label="Headline Text"
-          placeholder="Enter headline text..."
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          maxLength={CRAWLER_HEADLINE_MAX}
-          dir={textDirection(text)}
-          data-autofocus
-        />
-        <Group justify="flex-end" mt="md" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!canAdd} loading={pending}>
-            Add Headline
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <OnAirTextInput type="news_crawler" oneLine label="Headline Text" placeholder="Enter headline text..." value={text} onChange={setText} autoFocus />
+      <Group justify="flex-end" mt="md" gap="xs">
+        <Button variant="default" onClick={requestClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!canAdd} loading={pending}>
+          Add Headline
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/** 'Add New Headline' (spec 000 §2): Add is disabled while the text is blank, breaks the ticker's rule, or a call runs. */
+export function AddHeadlineDialog({ opened, ...form }: AddHeadlineDialogProps) {
+  return (
+    <GuardedModal opened={opened} onClose={form.onClose} title="Add New Headline" centered>
+      {opened && <AddHeadlineForm {...form} />}
+    </GuardedModal>
   );
 }

@@ -1,11 +1,9 @@
-import { ActionIcon, Group, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS, type Transform } from '@dnd-kit/utilities';
 import { IconCheck, IconGripVertical, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type CSSProperties } from 'react';
-import { CRAWLER_HEADLINE_MAX } from '@shared/constants';
-// Mantine puts an input's dir on its wrapper, where "auto" sees no text: compute it instead.
-import { textDirection } from '@/features/news/text-direction';
+import { OnAirTextInput, canAir } from '@/features/cg-control/components/on-air-text-input';
 
 export interface HeadlineRowProps {
   id: string;
@@ -24,24 +22,25 @@ export interface HeadlineRowProps {
 
 function EditField({ initial, pending, onSave, onCancel }: { initial: string; pending: boolean; onSave: (text: string) => void; onCancel: () => void }) {
   const [text, setText] = useState(initial);
-  const canSave = text.trim().length > 0 && !pending;
+  const canSave = canAir('news_crawler', text) && !pending;
   const save = () => canSave && onSave(text);
   return (
-    <Group gap={4} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-      <TextInput
-        size="xs"
-        style={{ flex: 1, minWidth: 0 }}
-        value={text}
-        dir={textDirection(text)}
-        maxLength={CRAWLER_HEADLINE_MAX}
-        aria-label="Edit headline"
-        autoFocus
-        onChange={(event) => setText(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') save();
-          if (event.key === 'Escape') onCancel();
-        }}
-      />
+    <Group gap={4} wrap="nowrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <OnAirTextInput
+          type="news_crawler"
+          oneLine
+          size="xs"
+          value={text}
+          ariaLabel="Edit headline"
+          autoFocus
+          onChange={setText}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') save();
+            if (event.key === 'Escape') onCancel();
+          }}
+        />
+      </Box>
       <ActionIcon color="green" variant="light" aria-label="Save headline" disabled={!canSave} loading={pending} onClick={save}>
         <IconCheck size={16} />
       </ActionIcon>

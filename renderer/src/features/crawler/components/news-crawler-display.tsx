@@ -1,6 +1,7 @@
-import { Badge, Box, Group, Paper, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import { CRAWLER_FADE_MS } from '@shared/constants';
+import { errorMessage } from '@/lib/api-client';
 import { useCrawlerContent } from '../api/get-crawler-content';
 import { splitCrawlerLines } from '../crawler-rotation';
 import { useCrawlerRotation } from '../use-crawler-rotation';
@@ -40,21 +41,41 @@ function Dots({ index, count }: { index: number; count: number }) {
   );
 }
 
+/** Loading, error (with Retry) and empty are three different things on the ticker's screen. */
+function DisplayPlaceholder({ content }: { content: ReturnType<typeof useCrawlerContent> }) {
+  return (
+    <Paper withBorder radius="md" p={0} style={FRAME} data-testid="news-crawler-display">
+      <Group px="sm" py="xs" bg="black" mih={LINE_BOX} gap="xs" wrap="nowrap">
+        {content.isPending ? (
+          <Text size="sm" c="dimmed" data-testid="crawler-display-loading">
+            Loading…
+          </Text>
+        ) : content.error && !content.data ? (
+          <>
+            <Text size="sm" c="red.4" style={{ flex: 1, minWidth: 0 }}>
+              Could not load the ticker: {errorMessage(content.error)}
+            </Text>
+            <Button size="compact-xs" variant="white" color="dark" onClick={() => void content.refetch()}>
+              Retry
+            </Button>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No news crawler content available
+          </Text>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
 /** News crawler display (spec 000 §2, §4): what the ticker shows, one line at a time. */
 export function NewsCrawlerDisplay() {
   const content = useCrawlerContent();
   const lines = splitCrawlerLines(content.data?.headlines ?? []);
   const { index, fading, secondsLeft } = useCrawlerRotation(lines.length);
 
-  if (lines.length === 0) {
-    return (
-      <Paper withBorder radius="md" p={0} style={FRAME} data-testid="news-crawler-display">
-        <Group px="sm" py="xs" bg="black" mih={LINE_BOX}>
-          <Text size="sm" c="dimmed">No news crawler content available</Text>
-        </Group>
-      </Paper>
-    );
-  }
+  if (content.isPending || (content.error && !content.data) || lines.length === 0) return <DisplayPlaceholder content={content} />;
 
   return (
     <Paper withBorder radius="md" p={0} style={FRAME} data-testid="news-crawler-display">

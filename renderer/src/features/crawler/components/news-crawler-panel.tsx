@@ -5,15 +5,16 @@ import { can } from '@shared/roles';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { useCrawlerContent } from '../api/get-crawler-content';
+import { GENERATE_SOURCE } from '../generate-confirm';
 import { useCrawlerActions, type CrawlerActions } from '../use-crawler-actions';
 import { AddHeadlineDialog } from './add-headline-dialog';
 import { HeadlineList } from './headline-list';
 
-function PanelButtons({ actions, count, onAdd }: { actions: CrawlerActions; count: number; onAdd: () => void }) {
+function PanelButtons({ actions, count, onAdd }: { actions: CrawlerActions; count: number | null; onAdd: () => void }) {
   const { pending } = actions;
   return (
     <Group gap="xs">
-      <Button size="xs" leftSection={<IconRefresh size={14} />} loading={pending.generate} disabled={pending.generate} onClick={actions.generate}>
+      <Button size="xs" leftSection={<IconRefresh size={14} />} loading={pending.generate} disabled={pending.generate} onClick={() => actions.generate(count)}>
         Generate from Approved News
       </Button>
       <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
@@ -24,7 +25,7 @@ function PanelButtons({ actions, count, onAdd }: { actions: CrawlerActions; coun
         variant="light"
         color="red"
         leftSection={<IconTrash size={14} />}
-        disabled={pending.clear || count === 0}
+        disabled={pending.clear || !count}
         onClick={actions.clear}
       >
         Clear All
@@ -35,9 +36,24 @@ function PanelButtons({ actions, count, onAdd }: { actions: CrawlerActions; coun
 
 function PanelBody({ editable, actions }: { editable: boolean; actions: CrawlerActions }) {
   const content = useCrawlerContent();
-  if (content.isPending) return <Text size="sm" c="dimmed">Loading headlines...</Text>;
+  if (content.isPending) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="crawler-loading">
+        Loading headlines...
+      </Text>
+    );
+  }
   if (content.error && !content.data) {
-    return <Alert color="red" variant="light">{errorMessage(content.error)}</Alert>;
+    return (
+      <Alert color="red" variant="light" data-testid="crawler-error">
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">{errorMessage(content.error)}</Text>
+          <Button size="compact-xs" variant="default" onClick={() => void content.refetch()}>
+            Retry
+          </Button>
+        </Group>
+      </Alert>
+    );
   }
   const headlines = content.data?.headlines ?? [];
   if (headlines.length === 0) {
@@ -60,7 +76,8 @@ export function NewsCrawlerPanel() {
   const content = useCrawlerContent();
   const actions = useCrawlerActions();
   const [adding, setAdding] = useState(false);
-  const count = content.data?.count ?? 0;
+  // Unknown while loading: not "0 headlines".
+  const count = content.data?.count ?? null;
 
   return (
     <Paper withBorder radius="md" p="sm" data-testid="news-crawler-panel">
@@ -71,15 +88,20 @@ export function NewsCrawlerPanel() {
             <Title order={4} fz={{ base: 'md', sm: 'lg' }}>
               News Crawler Management
             </Title>
-            <Badge variant="light" size="md" style={{ flexShrink: 0 }} aria-label={`${count} headlines`} data-testid="crawler-count">
-              {count}
+            <Badge variant="light" size="md" style={{ flexShrink: 0 }} aria-label={count === null ? 'Headlines loading' : `${count} headlines`} data-testid="crawler-count">
+              {count ?? '…'}
             </Badge>
           </Group>
           {editable && <PanelButtons actions={actions} count={count} onAdd={() => setAdding(true)} />}
         </Group>
-        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-          Current Headlines
-        </Text>
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+            Current Headlines
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="crawler-source">
+            {GENERATE_SOURCE}
+          </Text>
+        </Group>
         <PanelBody editable={editable} actions={actions} />
       </Stack>
       {editable && (

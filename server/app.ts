@@ -7,6 +7,7 @@ import { badRequest, errorHandler } from './lib/errors';
 import { idempotency, IdempotencyStore } from './lib/idempotency';
 import { containsNul } from './lib/validate';
 import { limitConcurrentReads } from './lib/read-limiter';
+import { limitReadRate } from './lib/read-rate';
 import { ResponseCache } from './lib/response-cache';
 import type { AppContext } from './context';
 import type { Services } from './services';
@@ -31,6 +32,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use(helmet({ hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   // Idempotency after identify: keys are remembered per company, so it needs the caller.
   app.use('/api', express.json({ limit: JSON_LIMIT }), rejectNul, identify(services), idempotency(new IdempotencyStore(ctx.clock)));
+  app.get('/api/{*splat}', readRate());
 
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok', version });
@@ -54,6 +56,17 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use(errorHandler(ctx.logger));
   return app;
 }
+
+/**
+ * Reads per session: a burst of 100, 50 a second after that; the ~2 MB unpaged news list costs 10.
+ * Writes are not counted here (they are few, and an on-air write must never wait for a token).
+ */
+const readRate = () =>
+  limitReadRate({
+    burst: 100,
+    perSecond: 50,
+    cost: (req) => (req.path === '/api/news' && req.query.page === undefined ? 10 : 1),
+  });
 
 const rejectNul: RequestHandler = (req, _res, next) => {
   if (containsNul(req.body) || containsNul(req.query)) throw badRequest('Text must not contain NUL characters');

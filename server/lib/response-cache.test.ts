@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { News } from '../../shared/contracts/news';
 import { createCompany, loginDevOwner } from '../test/factories';
 import { createNews } from '../test/news-factory';
@@ -13,6 +13,10 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) await createNews(owner, { title: `Cached ${i}` });
 });
 afterAll(() => server.close());
+// A fresh session per test: the unpaged list costs 10 of a session's read budget (read-rate.ts).
+beforeEach(async () => {
+  owner = await loginDevOwner(server);
+});
 
 describe('the unpaged news list is built once per change', () => {
   it('answers the same bytes with a strong ETag, and 304 to a client that has them', async () => {

@@ -31,6 +31,8 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   // The LAN UI is plain HTTP: no HSTS and no upgrade-insecure-requests (DESIGN.md §4).
   app.use(helmet({ hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   // Idempotency after identify: keys are remembered per company, so it needs the caller.
+  // Reads wait at the door while an on-air write runs (before any of their own work).
+  app.use('/api', ctx.onAir.readsWait);
   app.use('/api', express.json({ limit: JSON_LIMIT }), rejectNul, identify(services), idempotency(new IdempotencyStore(ctx.clock)));
   app.get('/api/{*splat}', readRate());
 

@@ -2,6 +2,7 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
+import type { OnAirGate } from './lib/on-air-gate';
 import type { Logger } from './lib/logger';
 
 /** What every service may use; built once in startServer. */
@@ -11,4 +12,6 @@ export interface AppContext {
   bus: EventBus;
   clock: Clock;
   logger: Logger;
+  /** On-air writes run through it; reads wait while one is running (air first). */
+  onAir: OnAirGate;
 }

@@ -5,6 +5,7 @@ import { configFromEnv, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { OnAirGate } from './lib/on-air-gate';
 import { EventBus } from './lib/event-bus';
 import { createLogger, type Logger } from './lib/logger';
 import { LiveHub } from './live/hub';
@@ -43,7 +44,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config: ServerConfig = { ...configFromEnv(), ...stripUndefined(options) };
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = openDatabase(config.dataDir, config.migrationsDir);
-  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger };
+  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate() };
   const services = createServices(ctx);
   const firstRun = await services.companies.ensureFirstRun();
   services.companies.separateCgFolders();

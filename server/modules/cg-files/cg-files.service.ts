@@ -60,7 +60,8 @@ export class CgFilesService {
    */
   applyWith(actor: Writer, compute: (current: CgSnapshot) => CgChange[], action = 'cg_file_updated'): Promise<CgFile[]> {
     const folder = this.folderOf(actor.companyId);
-    return this.writer.serialize(folder, async () => {
+    // Through the on-air gate: reads wait until this write is on air (air first).
+    return this.ctx.onAir.run(() => this.writer.serialize(folder, async () => {
       const snapshot = this.snapshot(actor.companyId);
       const changes = compute({ ...snapshot });
       if (!changes.length) return [];
@@ -82,7 +83,7 @@ export class CgFilesService {
       rows.forEach((row) => this.announce(row));
       this.writeSnapshot(actor.companyId, folder, snapshot);
       return rows.map(presentCgFile);
-    });
+    }));
   }
 
   /**
@@ -108,7 +109,7 @@ export class CgFilesService {
     const row = this.repo.find(actor.companyId, id);
     if (!row) throw notFound('CG file');
     const folder = this.folderOf(actor.companyId);
-    return this.writer.serialize(folder, async () => {
+    return this.ctx.onAir.run(() => this.writer.serialize(folder, async () => {
       const snapshot = this.snapshot(actor.companyId);
       delete snapshot[row.type];
       await this.replaceFiles(actor.companyId, folder, { [row.type]: '' });
@@ -117,7 +118,7 @@ export class CgFilesService {
       this.activity.record(actor, 'cg_file_deleted', `Deleted CG file ${row.type}`);
       const at = this.ctx.clock.now().toISOString();
       this.ctx.bus.publish(actor.companyId, 'cg_file_updated', { id, type: row.type as CgFile['type'], content: '', updatedAt: at, deleted: true });
-    });
+    }));
   }
 
   /** Creates a row (empty) for every one of the 13 types that lacks one and writes every file. */

@@ -11,6 +11,9 @@ export interface ReadRateOptions {
   now?: () => number;
 }
 
+/** Longest a refused read is held before its 429 is sent. */
+const MAX_HOLD_MS = 1000;
+
 interface Bucket {
   tokens: number;
   at: number;
@@ -34,8 +37,12 @@ export function limitReadRate(options: ReadRateOptions): RequestHandler {
     const cost = options.cost(req);
     if (bucket.tokens < cost) {
       buckets.set(who, bucket);
-      const wait = Math.max(1, Math.ceil((cost - bucket.tokens) / options.perSecond));
-      throw tooManyRequests('Too many requests from this session; slow down and try again in a moment', wait);
+      const waitMs = ((cost - bucket.tokens) / options.perSecond) * 1000;
+      const error = tooManyRequests('Too many requests from this session; slow down and try again in a moment', Math.max(1, Math.ceil(waitMs / 1000)));
+      // The refusal arrives when a token would have: a client that loops without reading
+      // Retry-After is slowed to the rate, instead of keeping the event loop busy with 429s.
+      setTimeout(() => next(error), Math.min(waitMs, MAX_HOLD_MS));
+      return;
     }
     bucket.tokens -= cost;
     buckets.set(who, bucket);

@@ -3,19 +3,13 @@
  * the header) and the unsaved-text confirmation, at desktop and phone size:
  *   node scripts/build-web.mjs && npx tsx e2e/support/take-safety-screenshots.ts [outDir]
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DEV_OWNER, startTestServer } from '../../server/test/test-server';
-import { DESKTOP, PHONE, launchChromium } from './app-fixture';
+import { DEV_OWNER } from '../../server/test/test-server';
 import { login, shell } from './pages';
+import { screenshotRun, shooter } from './screenshot-run';
 
 const outDir = process.argv[2] ?? '/tmp/shots';
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400); // let Mantine transitions finish so the picture is not mid-fade
-  await page.screenshot({ path: path.join(outDir, `${name}.png`) });
-}
+const shoot = shooter(outDir);
 
 async function screens(page: Page, size: string): Promise<void> {
   await login(page, DEV_OWNER.username, DEV_OWNER.password);
@@ -42,21 +36,4 @@ async function screens(page: Page, size: string): Promise<void> {
   await page.context().setOffline(false);
 }
 
-async function main(): Promise<void> {
-  fs.mkdirSync(outDir, { recursive: true });
-  const server = await startTestServer({ withUi: true });
-  const browser = await launchChromium();
-  try {
-    for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-      const context = await browser.newContext({ viewport, baseURL: server.url });
-      await screens(await context.newPage(), size);
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-  console.log(`Screenshots in ${outDir}`);
-}
-
-await main();
+await screenshotRun(outDir, (page, size) => screens(page, size));

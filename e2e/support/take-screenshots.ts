@@ -2,20 +2,14 @@
  * Screenshots of the main screens at desktop and phone size, for a human to look at:
  *   node scripts/build-web.mjs && npx tsx e2e/support/take-screenshots.ts [outDir]
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { createUser, loginDevOwner } from '../../server/test/factories';
-import { DEV_OWNER, startTestServer } from '../../server/test/test-server';
-import { DESKTOP, PHONE, launchChromium } from './app-fixture';
+import { DEV_OWNER, type TestServer } from '../../server/test/test-server';
 import { login, shell } from './pages';
+import { screenshotRun, shooter } from './screenshot-run';
 
 const outDir = process.argv[2] ?? '/tmp/shots';
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400); // let Mantine transitions finish so the picture is not mid-fade
-  await page.screenshot({ path: path.join(outDir, `${name}.png`) });
-}
+const shoot = shooter(outDir);
 
 async function screens(page: Page, size: string, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
@@ -45,26 +39,11 @@ async function screens(page: Page, size: string, baseUrl: string): Promise<void>
   }
 }
 
-async function main(): Promise<void> {
-  fs.mkdirSync(outDir, { recursive: true });
-  const server = await startTestServer({ withUi: true });
-  const browser = await launchChromium();
-  try {
-    const owner = await loginDevOwner(server);
-    await createUser(owner, server, 'mcr', { fullName: 'Maya Control', email: 'maya@station.example', telegramId: '5551234567' });
-    await createUser(owner, server, 'cameraman', { fullName: 'Carl Camera' });
-    await createUser(owner, server, 'admin', { fullName: 'Ada Admin', email: 'ada@station.example' });
-    for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-      const context = await browser.newContext({ viewport, baseURL: server.url });
-      const page = await context.newPage();
-      await screens(page, size, server.url);
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-  console.log(`Screenshots in ${outDir}`);
+async function seed(server: TestServer): Promise<void> {
+  const owner = await loginDevOwner(server);
+  await createUser(owner, server, 'mcr', { fullName: 'Maya Control', email: 'maya@station.example', telegramId: '5551234567' });
+  await createUser(owner, server, 'cameraman', { fullName: 'Carl Camera' });
+  await createUser(owner, server, 'admin', { fullName: 'Ada Admin', email: 'ada@station.example' });
 }
 
-await main();
+await screenshotRun(outDir, (page, size, server) => screens(page, size, server.url), seed);

@@ -5,7 +5,7 @@ import type { CrawlerContent } from '../../shared/contracts/crawler';
 import type { News } from '../../shared/contracts/news';
 import type { User } from '../../shared/contracts/users';
 import type { ApiClient } from '../test/api-client';
-import { createCompany, loginDevOwner } from '../test/factories';
+import { createStation, loginDevOwner } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
 
 let server: TestServer;
@@ -20,11 +20,10 @@ const withKey = <T>(c: ApiClient, method: string, url: string, key: string, body
   c.request<T>(method, url, body, { 'Idempotency-Key': key });
 
 async function station() {
-  const dev = await loginDevOwner(server);
-  const { owner, companyId } = await createCompany(dev, server);
+  const { dev, owner, folder } = await createStation(server);
   const newsCount = () => (owner.get<News[]>('/api/news').then((r) => r.body.length));
   const headlines = async () => (await owner.get<CrawlerContent>('/api/news-crawler/content')).body.headlines;
-  return { dev, owner, companyId, newsCount, headlines };
+  return { dev, owner, folder, newsCount, headlines };
 }
 
 describe('Idempotency-Key', () => {
@@ -116,10 +115,9 @@ describe('Idempotency-Key', () => {
   });
 
   it('a 5xx is not remembered: the same key may try the write again', async () => {
-    const { owner, companyId } = await station();
+    const { owner, folder } = await station();
     await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Before' });
     await server.services.cgFiles.flush();
-    const folder = path.join(server.baseDir, `cg_output-company-${companyId}`);
     fs.rmSync(folder, { recursive: true });
     fs.writeFileSync(folder, 'not a folder');
     const key = newKey();

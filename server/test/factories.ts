@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { LoginResponse } from '../../shared/contracts/auth';
 import type { User } from '../../shared/contracts/users';
 import type { Role } from '../../shared/roles';
+import { defaultCgOutputPath } from '../modules/cg-files/cg-folders';
 import { ApiClient } from './api-client';
 import { DEV_OWNER, type TestServer } from './test-server';
 
@@ -44,4 +47,19 @@ export async function createCompany(dev: ApiClient, server: TestServer, name = u
   if (res.status !== 201) throw new Error(`create company failed: ${res.status} ${JSON.stringify(res.body)}`);
   const owner = await login(server, ownerUsername, ownerPassword);
   return { companyId: res.body.company.id, owner };
+}
+
+/**
+ * A fresh station for one test: its owner, its own CG folder (where the server puts a later
+ * station's files) and a reader of its `<type>.txt` (null while the file does not exist).
+ */
+export async function createStation(server: TestServer) {
+  const dev = await loginDevOwner(server);
+  const { owner, companyId } = await createCompany(dev, server);
+  const folder = path.resolve(server.baseDir, defaultCgOutputPath(companyId, false));
+  const readCg = (type: string): string | null => {
+    const file = path.join(folder, `${type}.txt`);
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+  };
+  return { dev, owner, companyId, folder, readCg };
 }

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
 import type { CgFile } from '../../../shared/contracts/cg-files';
-import { createCompany, createUser, loginDevOwner } from '../../test/factories';
+import { createStation, createUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
@@ -14,9 +12,7 @@ afterAll(() => server.close());
 
 /** A fresh station per test: its own CG folder and activity log. */
 async function station() {
-  const dev = await loginDevOwner(server);
-  const { owner, companyId } = await createCompany(dev, server);
-  const onDisk = (type: string) => fs.readFileSync(path.join(server.baseDir, `cg_output-company-${companyId}`, `${type}.txt`), 'utf8');
+  const { owner, dev, readCg: onDisk } = await createStation(server);
   const actions = async () => (await owner.get<ActivityLog[]>('/api/activity-logs')).body.map((l) => l.action);
   return { owner, onDisk, actions, dev };
 }

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
 import type { CgFile } from '../../../shared/contracts/cg-files';
 import type { ApiResponse } from '../../test/api-client';
-import { createCompany, loginDevOwner } from '../../test/factories';
+import { createStation } from '../../test/factories';
 import { createApprovedNews, createNews } from '../../test/news-factory';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
@@ -15,13 +13,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function station() {
-  const dev = await loginDevOwner(server);
-  const { owner, companyId } = await createCompany(dev, server);
-  const folder = path.join(server.baseDir, `cg_output-company-${companyId}`);
-  const onDisk = (type: string) => {
-    const file = path.join(folder, `${type}.txt`);
-    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
-  };
+  const { owner, readCg: onDisk } = await createStation(server);
   const lastActivity = async () => (await owner.get<ActivityLog[]>('/api/activity-logs')).body[0]!;
   return { owner, onDisk, lastActivity };
 }

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRAWLER_MAX_HEADLINES } from '../../../shared/constants';
 import type { CrawlerContent, CrawlerGenerateResponse } from '../../../shared/contracts/crawler';
 import type { ApiClient } from '../../test/api-client';
-import { createCompany, createUser, loginDevOwner } from '../../test/factories';
+import { createStation, createUser, loginDevOwner } from '../../test/factories';
 import { createApprovedNews, createNews } from '../../test/news-factory';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { TestSocket } from '../../test/ws-client';
@@ -17,10 +15,8 @@ afterAll(() => server.close());
 
 /** A fresh company per test keeps each crawler independent. */
 async function station(): Promise<{ owner: ApiClient & { user: { id: number } }; file: () => string }> {
-  const dev = await loginDevOwner(server);
-  const { owner, companyId } = await createCompany(dev, server);
-  const file = () => fs.readFileSync(path.join(server.baseDir, `cg_output-company-${companyId}`, 'news_crawler.txt'), 'utf8');
-  return { owner, file };
+  const { owner, readCg } = await createStation(server);
+  return { owner, file: () => readCg('news_crawler') ?? '' };
 }
 
 const content = async (c: ApiClient) => (await c.get<CrawlerContent>('/api/news-crawler/content')).body;

@@ -31,7 +31,10 @@ export function limitReadRate(options: ReadRateOptions): RequestHandler {
   let swept = now();
   return (req, _res, next) => {
     const t = now();
-    if (t - swept > 60_000) sweep(buckets, t, options, (swept = t));
+    if (t - swept > 60_000) {
+      sweep(buckets, t, options);
+      swept = t;
+    }
     const who = req.actor?.tokenHash ?? `ip:${req.ip ?? ''}`;
     const bucket = refill(buckets.get(who) ?? { tokens: options.burst, at: t }, t, options);
     const cost = options.cost(req);
@@ -55,6 +58,6 @@ function refill(bucket: Bucket, t: number, o: ReadRateOptions): Bucket {
 }
 
 /** Full buckets carry no information: drop them so the map holds only recent callers. */
-function sweep(buckets: Map<string, Bucket>, t: number, o: ReadRateOptions, _at: number): void {
+function sweep(buckets: Map<string, Bucket>, t: number, o: ReadRateOptions): void {
   for (const [who, bucket] of buckets) if (refill(bucket, t, o).tokens >= o.burst) buckets.delete(who);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cgFiles, companies, type CgFileRow } from '../../db/schema';
 
@@ -9,12 +9,9 @@ export interface CgUpsert {
   outputPath?: string | null;
 }
 
+/** CG rows by id and type, and the writes off the hot path (cg-hot-statements.ts has the rest). */
 export class CgFilesRepo {
   constructor(private readonly db: DbOrTx) {}
-
-  list(companyId: number): CgFileRow[] {
-    return this.db.select().from(cgFiles).where(eq(cgFiles.companyId, companyId)).orderBy(asc(cgFiles.id)).all();
-  }
 
   find(companyId: number, id: number): CgFileRow | undefined {
     return this.db
@@ -50,10 +47,6 @@ export class CgFilesRepo {
       .delete(cgFiles)
       .where(and(eq(cgFiles.companyId, companyId), eq(cgFiles.id, id)))
       .run();
-  }
-
-  outputPathOf(companyId: number): string | undefined {
-    return this.db.select({ p: companies.cgOutputPath }).from(companies).where(eq(companies.id, companyId)).get()?.p;
   }
 
   companyIds(): number[] {

@@ -38,7 +38,7 @@ export class CgFilesService {
   }
 
   list(actor: Writer): CgFile[] {
-    return this.repo.list(actor.companyId).map(presentCgFile);
+    return this.hot.list(actor.companyId).map(presentCgFile);
   }
 
   get(actor: Writer, id: number): CgFile {
@@ -123,7 +123,7 @@ export class CgFilesService {
 
   /** Creates a row (empty) for every one of the 13 types that lacks one and writes every file. */
   async initialize(actor: Writer): Promise<{ path: string; created: number }> {
-    const existing = new Set(this.repo.list(actor.companyId).map((r) => r.type));
+    const existing = new Set(this.hot.list(actor.companyId).map((r) => r.type));
     const missing = CG_TYPES.filter((t) => !existing.has(t)).map((type) => ({ type, content: '', fileName: `${type}.txt` }));
     if (missing.length) await this.apply(actor, missing, 'cg_file_created');
     await this.resync(actor.companyId, { all: true });

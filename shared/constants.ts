@@ -112,3 +112,13 @@ export const BULLETIN_LABEL_CHARS = 30;
 /** CG preview (spec 000 §4, §9). */
 export const BULLETIN_AUTOPLAY_MS = 5000;
 export const CG_PREVIEW_TYPES = ['headline', 'subheadline', 'breakingnews', 'emergency', 'infoline', 'programbar', 'titlebar'] as const;
+
+/** Settings (spec 001 §3, §9); the lengths are ours (docs/decisions.md). */
+export const SETTINGS_LIMITS = { cgOutputPath: 500, secret: 512, telegramId: 32 } as const;
+/** Company reminder interval in minutes (spec 001 §3: default 240; the wizard's range 30–1440). */
+export const TELEGRAM_REMINDER_INTERVAL = { default: 240, min: 30, max: 1440 } as const;
+
+/** App version uploads (spec 001 §9): 500 MB, installers and archives only. */
+export const APP_VERSION_MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
+export const APP_VERSION_FILE_TYPES = ['.exe', '.msi', '.zip'] as const;
+export const APP_VERSION_LIMITS = { version: 50, releaseNotes: 10_000, fileName: 255, url: 2000 } as const;

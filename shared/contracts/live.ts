@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { CgFileUpdatedEvent } from './cg-files';
+import type { AppVersion } from './app-versions';
 import type { News } from './news';
+import type { Branding } from './settings';
 import type { User } from './users';
 
 /**
@@ -17,6 +19,12 @@ export interface ServerEvents {
   cg_file_updated: CgFileUpdatedEvent;
   /** A CG file could not be replaced (e.g. held open on Windows): the operator must know. */
   cg_write_failed: { types: string[]; message: string };
+  /** Settings changed (owner/admin screens refetch GET /api/settings). */
+  settings_updated: { cgOutputFolder: string };
+  /** Branding colours changed: every client of the company restyles. */
+  branding_updated: Branding;
+  /** The company's app version was created, updated or deleted (null). */
+  app_version_updated: { version: AppVersion | null };
 }
 export type ServerEventType = keyof ServerEvents;
 

@@ -6,3 +6,5 @@ export * from './activity-logs';
 export * from './cg-files';
 export * from './api-keys';
 export * from './bulletins';
+export * from './company-settings';
+export * from './app-versions';

@@ -1,0 +1,43 @@
+import { isoNow } from './columns';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { companies } from './companies';
+
+/** App version (spec 001 §3): one per company — the installer its desktops should run. */
+export const appVersions = sqliteTable('app_versions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  companyId: integer('company_id')
+    .notNull()
+    .unique()
+    .references(() => companies.id),
+  latestVersion: text('latest_version').notNull(),
+  releaseNotes: text('release_notes').notNull(),
+  downloadFileName: text('download_file_name').notNull(),
+  downloadUrl: text('download_url'),
+  fileSize: integer('file_size'),
+  checksum: text('checksum'),
+  isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
+  targetCompanies: text('target_companies', { mode: 'json' }).$type<number[]>().notNull().default([]),
+  createdAt: text('created_at').notNull().default(isoNow),
+  updatedAt: text('updated_at').notNull().default(isoNow),
+});
+
+/** Uploaded installer files: stored under a random id, served with their original name. */
+export const appVersionFiles = sqliteTable(
+  'app_version_files',
+  {
+    /** Random, unguessable (128 bits, hex); also the file's name on disk. */
+    id: text('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    originalName: text('original_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    checksum: text('checksum').notNull(),
+    uploadedBy: integer('uploaded_by'),
+    createdAt: text('created_at').notNull().default(isoNow),
+  },
+  (t) => [index('app_version_files_company_idx').on(t.companyId)],
+);
+
+export type AppVersionRow = typeof appVersions.$inferSelect;
+export type AppVersionFileRow = typeof appVersionFiles.$inferSelect;

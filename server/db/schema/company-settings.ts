@@ -1,0 +1,21 @@
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { companies } from './companies';
+
+/**
+ * Per-company settings beside the companies row (cgOutputPath stays there: the on-air path reads it).
+ * Secrets are kept so the server can use them and are never returned (presenters say set/not set).
+ */
+export const companySettings = sqliteTable('company_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  telegramBotToken: text('telegram_bot_token'),
+  authToken: text('auth_token'),
+  primaryColor: text('primary_color').notNull().default('#3b82f6'),
+  secondaryColor: text('secondary_color').notNull().default('#64748b'),
+  /** Telegram group settings (spec 001 §3) as one JSON object; missing keys take the defaults. */
+  telegramGroups: text('telegram_groups', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: text('updated_at'),
+});
+
+export type CompanySettingsRow = typeof companySettings.$inferSelect;

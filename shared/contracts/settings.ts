@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { brandColourProblem, DEFAULT_BRANDING } from '../branding';
+import { DEFAULT_CG_OUTPUT_PATH, SETTINGS_LIMITS, TELEGRAM_REMINDER_INTERVAL } from '../constants';
+
+const brandColour = (label: string) =>
+  z
+    .string({ error: `${label} must be a colour written as #rrggbb` })
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = brandColourProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: `${label} ${problem}` });
+    })
+    .transform((v) => v.toLowerCase());
+
+export const brandingSchema = z.object({
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+});
+export type Branding = z.infer<typeof brandingSchema>;
+
+export const updateBrandingSchema = z.object({
+  primaryColor: brandColour('Primary colour').optional(),
+  secondaryColor: brandColour('Secondary colour').optional(),
+});
+
+/** A Telegram chat id: digits with an optional leading minus (groups are negative), or empty. */
+const chatId = z
+  .string()
+  .trim()
+  .max(SETTINGS_LIMITS.telegramId)
+  .regex(/^(-?\d+)?$/, 'must be a Telegram id: digits, groups start with a minus');
+const topicId = z.string().trim().max(SETTINGS_LIMITS.telegramId).regex(/^\d*$/, 'must be a topic number');
+
+/** Telegram group settings (spec 001 §3), also GET/PUT /api/company/telegram-settings. */
+export const telegramGroupsSchema = z.object({
+  primaryGroupId: z.string(),
+  equipmentRequestTopicId: z.string(),
+  secondaryGroupId: z.string(),
+  secondaryGroupTopicId: z.string(),
+  breakingNewsTopicId: z.string(),
+  generalNotificationTopicId: z.string(),
+  enableGroupNotifications: z.boolean(),
+  enableEquipmentReminders: z.boolean(),
+  enableBreakingNewsAlerts: z.boolean(),
+  enableOverdueAlerts: z.boolean(),
+  reminderInterval: z.number(),
+});
+export type TelegramGroups = z.infer<typeof telegramGroupsSchema>;
+
+export const DEFAULT_TELEGRAM_GROUPS: TelegramGroups = {
+  primaryGroupId: '',
+  equipmentRequestTopicId: '',
+  secondaryGroupId: '',
+  secondaryGroupTopicId: '',
+  breakingNewsTopicId: '',
+  generalNotificationTopicId: '',
+  enableGroupNotifications: true,
+  enableEquipmentReminders: true,
+  enableBreakingNewsAlerts: true,
+  enableOverdueAlerts: true,
+  reminderInterval: TELEGRAM_REMINDER_INTERVAL.default,
+};
+
+/** A partial update: only the fields named change. */
+export const updateTelegramGroupsSchema = z
+  .object({
+    primaryGroupId: chatId,
+    equipmentRequestTopicId: topicId,
+    secondaryGroupId: chatId,
+    secondaryGroupTopicId: topicId,
+    breakingNewsTopicId: topicId,
+    generalNotificationTopicId: topicId,
+    enableGroupNotifications: z.boolean(),
+    enableEquipmentReminders: z.boolean(),
+    enableBreakingNewsAlerts: z.boolean(),
+    enableOverdueAlerts: z.boolean(),
+    reminderInterval: z.coerce
+      .number({ error: 'Reminder interval must be a number of minutes' })
+      .int('Reminder interval must be whole minutes')
+      .min(TELEGRAM_REMINDER_INTERVAL.min, `Reminder interval must be at least ${TELEGRAM_REMINDER_INTERVAL.min} minutes`)
+      .max(TELEGRAM_REMINDER_INTERVAL.max, `Reminder interval must be at most ${TELEGRAM_REMINDER_INTERVAL.max} minutes`),
+  })
+  .partial();
+
+/** GET /api/settings (owner/admin). Secrets are never returned, only whether they are set. */
+export const settingsSchema = z.object({
+  /** As entered (relative paths resolve against the server's base folder). */
+  cgOutputPath: z.string(),
+  /** The absolute folder the files are written to — what graphics programs should point at. */
+  cgOutputFolder: z.string(),
+  telegramBotTokenSet: z.boolean(),
+  authTokenSet: z.boolean(),
+  branding: brandingSchema,
+  telegramGroups: telegramGroupsSchema,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** A secret: a new value sets it; '' or null clears it; leaving it out keeps it. */
+const secret = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(SETTINGS_LIMITS.secret, `${label} must be at most ${SETTINGS_LIMITS.secret} characters`)
+    .nullable()
+    .optional();
+
+/** PUT /api/settings — partial: only the fields named change (spec 001 §7 names all five). */
+export const updateSettingsSchema = z.object({
+  cgOutputPath: z
+    .string({ error: 'CG output path is required' })
+    .trim()
+    .min(1, 'CG output path is required')
+    .max(SETTINGS_LIMITS.cgOutputPath, `CG output path must be at most ${SETTINGS_LIMITS.cgOutputPath} characters`)
+    .optional(),
+  telegramBotToken: secret('Bot token'),
+  authToken: secret('Auth token'),
+  branding: updateBrandingSchema.optional(),
+  telegramGroups: updateTelegramGroupsSchema.optional(),
+});
+export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;
+
+/** PUT /api/settings answers the new settings and, when the CG folder moved, where the files are now. */
+export const updateSettingsResponseSchema = settingsSchema.extend({
+  cgFolderMoved: z.object({ from: z.string(), to: z.string(), files: z.number() }).nullable(),
+});
+export type UpdateSettingsResponse = z.infer<typeof updateSettingsResponseSchema>;
+
+export const DEFAULT_SETTINGS = { cgOutputPath: DEFAULT_CG_OUTPUT_PATH, branding: DEFAULT_BRANDING } as const;

@@ -3,6 +3,7 @@ import { registerUsersLiveEvents } from '@/features/users/users-live';
 import { registerNewsLiveEvents } from '@/features/news/news-live';
 import { registerCrawlerLiveEvents } from '@/features/crawler/crawler-live';
 import { registerCgLiveEvents } from '@/features/cg-control/cg-live';
+import { registerSettingsLiveEvents } from '@/features/settings/settings-live';
 
 let registered = false;
 
@@ -20,6 +21,8 @@ export function registerAppLiveEvents(): void {
   registerCrawlerLiveEvents();
   // CG: patch the on-air text at once, raise cg_write_failed as a persistent alert.
   registerCgLiveEvents();
+  // Branding: every screen restyles from the message itself.
+  registerSettingsLiveEvents();
   for (const type of ['news_created', 'news_updated', 'news_deleted']) {
     registerLiveEvent(type, { invalidate: [['/api/news'], ['/api/dashboard/stats']] });
   }

@@ -1,23 +1,23 @@
-import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { TOAST_DURATION_MS } from '@shared/constants';
 import { queryClient } from '@/lib/query-client';
-import { theme } from './theme';
+import { BrandingProvider } from './branding';
 
 /** Toasts: only one visible at a time, 5000 ms by default (spec 000 §9), bottom-right. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark">
-      <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={queryClient}>
+      {/* Inside the query client: the theme follows the company's branding query. */}
+      <BrandingProvider>
         <ModalsProvider>
           {/* Bottom-right: a toast must never cover the header's Emergency Mode, LIVE, connection and bell. */}
           <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="bottom-right" />
           {children}
         </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>
+      </BrandingProvider>
+    </QueryClientProvider>
   );
 }

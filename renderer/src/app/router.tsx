@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { RequireAuth } from './require-auth';
 import { AppLayout, PageLoader } from './shell/app-layout';
 
@@ -11,6 +11,7 @@ const RecycleBinPage = lazy(() => import('@/features/recycle-bin/pages/recycle-b
 const ActivityLogsPage = lazy(() => import('@/features/activity-logs/pages/activity-logs-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
 const CgControlPage = lazy(() => import('@/features/cg-control/pages/cg-control-page'));
+const SettingsPage = lazy(() => import('@/features/settings/pages/settings-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/pages/placeholder-page'));
 const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
 
@@ -21,7 +22,6 @@ const PLANNED_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
   { path: 'prompter', title: 'Prompter' },
   { path: 'telegram', title: 'Telegram Bot' },
   { path: 'google-sheets', title: 'Google Sheets' },
-  { path: 'settings', title: 'Settings' },
   { path: 'notifications', title: 'Notifications' },
   { path: 'app-version', title: 'App Version' },
   { path: 'mobile-field', title: 'Mobile Field' },
@@ -52,6 +52,9 @@ export function AppRoutes() {
         <Route path="news" element={<NewsPage />} />
         <Route path="recycle-bin" element={<RecycleBinPage />} />
         <Route path="activity-logs" element={<ActivityLogsPage />} />
+        <Route path="settings" element={<SettingsPage />} />
+        {/* Settings links to /notification-preferences (spec 001 §2); the wizard lives at /notifications. */}
+        <Route path="notification-preferences" element={<Navigate to="/notifications" replace />} />
         {PLANNED_SCREENS.map(({ path, title }) => (
           <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
         ))}

@@ -22,7 +22,8 @@ export function AppLayout() {
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
       padding="md"
     >
-      <AppShell.Header>
+      {/* A thin line in the company's secondary colour under the header: branded, still dark. */}
+      <AppShell.Header style={{ borderBottom: '2px solid var(--mantine-color-secondary-filled)' }}>
         <AppHeader navOpened={navOpened} onToggleNav={toggle} />
       </AppShell.Header>
       <AppShell.Navbar>

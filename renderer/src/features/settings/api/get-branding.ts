@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { brandingSchema, type Branding } from '@shared/contracts/settings';
+import { queryClient } from '@/lib/query-client';
+
+/** Every signed-in user reads the company's colours; branding_updated writes this key directly. */
+export const brandingQueryKey = ['/api/settings/branding'] as const;
+
+export function brandingQueryOptions() {
+  return queryOptions<Branding>({ queryKey: brandingQueryKey });
+}
+
+export function useBranding(enabled: boolean) {
+  return useQuery({ ...brandingQueryOptions(), enabled });
+}
+
+/** New colours from a save or a live message: applied at once, no refetch round trip. */
+export function setBrandingData(data: unknown): void {
+  const parsed = brandingSchema.safeParse(data);
+  if (parsed.success) queryClient.setQueryData(brandingQueryKey, parsed.data);
+}

@@ -1,0 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { TelegramGroups } from '@shared/contracts/settings';
+import { apiJson } from '@/lib/api-client';
+import { useActionMutation } from '@/lib/use-action-mutation';
+import { settingsQueryKey } from './get-settings';
+
+/** PUT /api/company/telegram-settings: partial group settings; answers the whole object. */
+export function updateTelegramSettings(body: Partial<TelegramGroups>): Promise<TelegramGroups> {
+  return apiJson<TelegramGroups>('PUT', '/api/company/telegram-settings', body);
+}
+
+export function useUpdateTelegramSettings() {
+  const queryClient = useQueryClient();
+  return useActionMutation({
+    mutationFn: updateTelegramSettings,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueryKey }),
+  });
+}

@@ -1,0 +1,40 @@
+import { ColorInput, Text } from '@mantine/core';
+import { DARK_PAGE_BACKGROUND, HEX_COLOUR, MIN_BRAND_CONTRAST, brandColourProblem, contrastRatio } from '@shared/branding';
+
+/** Colours that read well on the dark theme, as quick picks. */
+const SWATCHES = ['#3b82f6', '#22c55e', '#eab308', '#f97316', '#ef4444', '#ec4899', '#a855f7', '#14b8a6', '#64748b', '#94a3b8'];
+
+interface BrandColourFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** A brand colour picker that shows, while picking, whether the colour can be read on the dark page. */
+export function BrandColourField({ label, value, onChange }: BrandColourFieldProps) {
+  const problem = brandColourProblem(value);
+  const ratio = HEX_COLOUR.test(value) ? contrastRatio(value, DARK_PAGE_BACKGROUND) : null;
+  const help =
+    ratio === null
+      ? null
+      : `Contrast ${ratio.toFixed(1)}:1 on the dark page (needs at least ${MIN_BRAND_CONTRAST}:1)`;
+  return (
+    <div>
+      <ColorInput
+        label={label}
+        format="hex"
+        swatches={SWATCHES}
+        swatchesPerRow={10}
+        value={value}
+        onChange={onChange}
+        error={problem ? `${label} ${problem}` : undefined}
+        withEyeDropper={false}
+      />
+      {help && !problem && (
+        <Text size="xs" c="dimmed" mt={4} data-testid={`contrast-${label}`}>
+          {help}
+        </Text>
+      )}
+    </div>
+  );
+}

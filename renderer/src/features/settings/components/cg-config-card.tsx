@@ -1,0 +1,122 @@
+import { Alert, Button, Code, Group, List, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconFolderCheck, IconFolderPlus } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { CG_TYPES } from '@shared/constants';
+import type { Settings, UpdateSettingsResponse } from '@shared/contracts/settings';
+import { errorMessage } from '@/lib/api-client';
+import { showToast } from '@/lib/toast';
+import { useUnsavedGuard } from '@/lib/unsaved-guard';
+import { useInitializeCgFiles } from '../api/initialize-cg-files';
+import { useUpdateSettings } from '../api/update-settings';
+import { CopyValue } from './copy-value';
+import { SettingsSection } from './settings-section';
+
+type FolderMove = NonNullable<UpdateSettingsResponse['cgFolderMoved']>;
+
+/** Asked before a new path is saved: moving the folder changes what the graphics programs read. */
+function confirmMove(path: string, onConfirm: () => void): void {
+  modals.openConfirmModal({
+    title: 'Change the CG output folder?',
+    children: (
+      <List size="sm" spacing={6}>
+        <List.Item>
+          Every CG file is rewritten into <Code>{path}</Code>.
+        </List.Item>
+        <List.Item>Our files in the old folder are removed (other files there are left alone).</List.Item>
+        <List.Item>Point vMix, OBS, CasparCG or XPression at the new folder, or they keep showing the old text.</List.Item>
+      </List>
+    ),
+    labels: { confirm: 'Change folder', cancel: 'Cancel' },
+    onConfirm,
+  });
+}
+
+function MovedNotice({ moved }: { moved: FolderMove }) {
+  return (
+    <Alert color="green" variant="light" icon={<IconFolderCheck size={18} />} title="CG folder changed" data-testid="cg-folder-moved">
+      <Text size="sm">
+        The CG files are now in <Code>{moved.to}</Code> ({moved.files} files, moved from <Code>{moved.from}</Code>). Point your
+        graphics program at the new folder.
+      </Text>
+    </Alert>
+  );
+}
+
+/** CG Configuration (spec 001 §2): where the <type>.txt files are written and which files exist. */
+export function CgConfigCard({ settings }: { settings: Settings }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [moved, setMoved] = useState<FolderMove | null>(null);
+  const value = draft ?? settings.cgOutputPath;
+  const dirty = draft !== null && draft !== settings.cgOutputPath;
+  useUnsavedGuard(dirty);
+  const save = useUpdateSettings();
+  const initialize = useInitializeCgFiles();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const path = value.trim();
+    if (!path) return setFieldError('CG output path is required');
+    setFieldError(null);
+    if (path === settings.cgOutputPath) return setDraft(null);
+    confirmMove(path, () =>
+      save.mutate(
+        { cgOutputPath: path },
+        {
+          onSuccess: (res) => {
+            setDraft(null);
+            setMoved(res.cgFolderMoved);
+            showToast('Success', 'Settings updated successfully', 'green');
+          },
+          onError: (error) => {
+            setFieldError(errorMessage(error));
+            showToast('Failed to update settings', errorMessage(error), 'red');
+          },
+        },
+      ),
+    );
+  };
+
+  const runInitialize = () =>
+    initialize.mutate(undefined, {
+      onSuccess: (res) => showToast('CG Files Initialized', `CG files are ready in ${res.path}`, 'green'),
+      onError: (error) => showToast('Failed to initialize CG files', errorMessage(error), 'red'),
+    });
+
+  return (
+    <SettingsSection title="CG Configuration" description="Where the on-air text files are written for your graphics program" testId="settings-cg">
+      <form onSubmit={submit} noValidate>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label="CG output path"
+            description="A relative path is inside the server's folder; a full path is used as it is"
+            required
+            value={value}
+            onChange={(e) => setDraft(e.currentTarget.value)}
+            error={fieldError}
+            style={{ flex: '1 1 18rem' }}
+          />
+          <Button type="submit" loading={save.isPending} disabled={!dirty}>
+            Save
+          </Button>
+        </Group>
+      </form>
+      {moved && <MovedNotice moved={moved} />}
+      <div>
+        <Text size="sm" fw={600} mb={4}>
+          Point your graphics program at:
+        </Text>
+        <CopyValue value={settings.cgOutputFolder} label="CG folder" testId="cg-output-folder" />
+      </div>
+      <Text size="xs" c="dimmed">
+        Files: {CG_TYPES.map((type) => `${type}.txt`).join(', ')}
+      </Text>
+      <Group>
+        <Button variant="outline" leftSection={<IconFolderPlus size={16} />} loading={initialize.isPending} onClick={runInitialize}>
+          Initialize CG Files
+        </Button>
+      </Group>
+    </SettingsSection>
+  );
+}

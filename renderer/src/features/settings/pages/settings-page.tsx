@@ -1,0 +1,65 @@
+import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { Settings } from '@shared/contracts/settings';
+import { can } from '@shared/roles';
+import { PageTitle } from '@/app/page-title';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/features/auth/session-store';
+import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
+import { useSettings } from '../api/get-settings';
+import { BrandingCard } from '../components/branding-card';
+import { CgConfigCard } from '../components/cg-config-card';
+import { GroupSettingsCard } from '../components/group-settings-card';
+import { NotificationSettingsCard } from '../components/notification-settings-card';
+import { TelegramBotCard } from '../components/telegram-bot-card';
+import { useTelegramGroupsForm } from '../hooks/use-telegram-groups-form';
+
+const DESCRIPTION = 'CG output, Telegram bot, API keys and branding for your station';
+
+/** Shown to roles the server refuses (403): no requests are made for them. */
+function NoAccess() {
+  return (
+    <Alert color="yellow" variant="light" icon={<IconLock size={18} />} title="You do not have access" data-testid="settings-no-access">
+      <Text size="sm">Only owners and admins can change settings. Ask an administrator if something here needs changing.</Text>
+      <Anchor component={Link} to="/notification-preferences" size="sm">
+        Personal notification preferences
+      </Anchor>
+    </Alert>
+  );
+}
+
+/** The sections in the spec's order (001 §2). */
+function SettingsSections({ settings }: { settings: Settings }) {
+  const groups = useTelegramGroupsForm(settings.telegramGroups);
+  return (
+    <>
+      <CgConfigCard settings={settings} />
+      <TelegramBotCard settings={settings} />
+      <GroupSettingsCard form={groups} />
+      <NotificationSettingsCard form={groups} />
+      <ApiKeysCard />
+      <BrandingCard branding={settings.branding} />
+    </>
+  );
+}
+
+/** System settings (/settings): owners and admins only. */
+export default function SettingsPage() {
+  const actor = useCurrentUser();
+  const canManage = can(actor, 'settings.manage');
+  const settings = useSettings(canManage);
+  return (
+    <Stack gap="md" maw={980}>
+      <PageTitle title="Settings" description={DESCRIPTION} />
+      {!canManage && <NoAccess />}
+      {canManage && settings.isPending && (
+        <Center py="xl">
+          <Loader size="sm" />
+        </Center>
+      )}
+      {settings.error && <Alert color="red">{errorMessage(settings.error, 'Failed to load settings')}</Alert>}
+      {settings.data && <SettingsSections settings={settings.data} />}
+    </Stack>
+  );
+}

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { TelegramGroups } from '@shared/contracts/settings';
+import type { Settings, TelegramGroups } from '@shared/contracts/settings';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import { settingsQueryKey } from './get-settings';
@@ -13,6 +13,8 @@ export function useUpdateTelegramSettings() {
   const queryClient = useQueryClient();
   return useActionMutation({
     mutationFn: updateTelegramSettings,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueryKey }),
+    // The answer goes straight into the page's settings, so the saved values never flicker back.
+    onSuccess: (telegramGroups) =>
+      queryClient.setQueryData<Settings>(settingsQueryKey, (s) => (s ? { ...s, telegramGroups } : s)),
   });
 }

@@ -20,6 +20,7 @@ import { bulletinsRouter } from './modules/bulletins/bulletins.routes';
 import { crawlerRouter } from './modules/crawler/crawler.routes';
 import { dashboardRouter, type Presence } from './modules/dashboard/dashboard.routes';
 import { newsRouter } from './modules/news/news.routes';
+import { settingsRouter, telegramSettingsRouter } from './modules/settings/settings.routes';
 import { usersRouter } from './modules/users/users.routes';
 
 const JSON_LIMIT = '256kb';
@@ -46,6 +47,8 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/news', cgFromNewsRouter(services.cgFiles, services.news), newsRouter(services.news, services.recycleBin, cache));
   app.use('/api/cg-files', cgFilesRouter(services.cgFiles, services.apiKeys, cache));
   app.use('/api/company/api-keys', apiKeysRouter(services.apiKeys));
+  app.use('/api/company/telegram-settings', telegramSettingsRouter(services.settings));
+  app.use('/api/settings', settingsRouter(services.settings));
   app.use('/api/news-crawler', crawlerRouter(services.crawler));
   app.use('/api/bulletins', bulletinsRouter(services.bulletins));
   app.use('/api/dashboard', dashboardRouter(services.news, presence));

@@ -7,6 +7,7 @@ import { CgFilesService } from './modules/cg-files/cg-files.service';
 import { CompaniesService } from './modules/companies/companies.service';
 import { CrawlerService } from './modules/crawler/crawler.service';
 import { NewsService } from './modules/news/news.service';
+import { SettingsService } from './modules/settings/settings.service';
 import { RecycleBinService } from './modules/recycle-bin/recycle-bin.service';
 import { UsersService } from './modules/users/users.service';
 
@@ -22,6 +23,7 @@ export interface Services {
   apiKeys: ApiKeysService;
   crawler: CrawlerService;
   bulletins: BulletinsService;
+  settings: SettingsService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -40,5 +42,6 @@ export function createServices(ctx: AppContext): Services {
     apiKeys: new ApiKeysService(ctx),
     crawler: new CrawlerService(cgFiles, news.repo),
     bulletins: new BulletinsService(ctx),
+    settings: new SettingsService(ctx, cgFiles, activity),
   };
 }

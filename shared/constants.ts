@@ -95,6 +95,8 @@ export const IDEMPOTENCY_MAX_BYTES = 32 * 1024 * 1024;
 
 /** API keys (spec 001 §3). */
 export const API_KEY_PERMISSIONS = ['cg_files', 'equipment', 'news'] as const;
+/** An API key's lastUsed is recorded at most this often (sync is polled several times a second). */
+export const API_KEY_LAST_USED_RESOLUTION_MS = 60_000;
 
 /** News crawler (ticker): limits are ours (docs/decisions.md); timings are the spec's (000 §9). */
 export const CRAWLER_MAX_HEADLINES = 500;

@@ -16,7 +16,7 @@ export interface Database_ {
   close(): void;
 }
 
-const DB_FILE = 'cg-bridge.sqlite';
+export const DB_FILE = 'cg-bridge.sqlite';
 
 /**
  * Opens the store with the durability settings of DESIGN.md §4 and asserts them, because a

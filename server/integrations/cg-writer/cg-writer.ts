@@ -24,14 +24,17 @@ export class CgWriter {
 
   constructor(private readonly ops: FsOps = realFs) {}
 
-  /** Runs `task` after every earlier task on the same folder; errors do not block later tasks. */
-  serialize<T>(folder: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(folder) ?? Promise.resolve();
+  /**
+   * Runs `task` after every earlier task of the same queue; errors do not block later tasks. The
+   * CG service keys queues by company (its folder can move; a company's folder is its own).
+   */
+  serialize<T>(queue: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(queue) ?? Promise.resolve();
     const run = previous.then(task, task);
     const tail = run.catch(() => undefined);
-    this.queues.set(folder, tail);
+    this.queues.set(queue, tail);
     void tail.then(() => {
-      if (this.queues.get(folder) === tail) this.queues.delete(folder);
+      if (this.queues.get(queue) === tail) this.queues.delete(queue);
     });
     return run;
   }
@@ -45,6 +48,11 @@ export class CgWriter {
     if (!this.swept.has(folder)) await removeLeftoverTemps(folder);
     this.swept.add(folder);
     this.ensured.add(folder);
+  }
+
+  /** Forgets a folder we stopped using (it may be removed; if used again it is created again). */
+  forget(folder: string): void {
+    this.ensured.delete(folder);
   }
 
   /** Replaces the given types' files in parallel; must run inside `serialize`. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { ApiKey, ApiKeyPermission, CreatedApiKey, createApiKeySchema } from '../../../shared/contracts/api-keys';
+import { API_KEY_LAST_USED_RESOLUTION_MS } from '../../../shared/constants';
 import type { AppContext } from '../../context';
 import type { ApiKeyRow } from '../../db/schema';
 import type { Actor } from '../../lib/auth';
@@ -56,11 +57,16 @@ export class ApiKeysService {
     if (!this.repo.delete(actor.companyId, id)) throw notFound('API key');
   }
 
-  /** The company an active key with `permission` belongs to, or null. */
+  /**
+   * The company an active key with `permission` belongs to, or null. lastUsed is recorded to the
+   * minute: a graphics PC polls sync several times a second, and a DB write per poll would compete
+   * with on-air writes for the disk.
+   */
   verify(key: string, permission: ApiKeyPermission): { companyId: number } | null {
     const row = this.repo.findByHash(hashKey(key));
-    if (!row?.isActive || !(row.permissions).includes(permission)) return null;
-    this.repo.touch(row.id, this.ctx.clock.now().toISOString());
+    if (!row?.isActive || !row.permissions.includes(permission)) return null;
+    const now = this.ctx.clock.now();
+    if (!row.lastUsed || now.getTime() - Date.parse(row.lastUsed) >= API_KEY_LAST_USED_RESOLUTION_MS) this.repo.touch(row.id, now.toISOString());
     return { companyId: row.companyId };
   }
 }

@@ -1,4 +1,9 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_FILE } from '../../db/client';
 import type { ApiKey, CreatedApiKey } from '../../../shared/contracts/api-keys';
 import { ApiClient } from '../../test/api-client';
 import { createCompany, createUser, loginDevOwner } from '../../test/factories';
@@ -25,6 +30,33 @@ describe('API keys and GET /api/cg-files/sync', () => {
     const list = (await dev.get<ApiKey[]>('/api/company/api-keys')).body;
     expect(JSON.stringify(list)).not.toContain(created.body.key);
     expect(list.find((k) => k.id === created.body.id)?.keyPrefix).toBe(created.body.key.slice(0, 12));
+  });
+
+  it('keeps only a hash: no table, WAL or DB file holds the key', async () => {
+    const dev = await loginDevOwner(server);
+    const { key } = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'hash check', permissions: ['cg_files'] })).body;
+    const rows = new Database(path.join(server.dataDir, DB_FILE), { readonly: true });
+    const dump = JSON.stringify(rows.prepare('SELECT * FROM api_keys').all());
+    rows.close();
+    expect(dump).toContain(createHash('sha256').update(key).digest('hex'));
+    expect(dump).not.toContain(key.slice(12));
+    for (const file of fs.readdirSync(server.dataDir)) expect(fs.readFileSync(path.join(server.dataDir, file)).includes(key.slice(12))).toBe(false);
+  });
+
+  it('records lastUsed to the minute, not on every poll', async () => {
+    const dev = await loginDevOwner(server);
+    const created = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'poller', permissions: ['cg_files'] })).body;
+    const lastUsed = async () => (await dev.get<ApiKey[]>('/api/company/api-keys')).body.find((k) => k.id === created.id)?.lastUsed;
+    const anon = new ApiClient(server.url);
+    await anon.get(`/api/cg-files/sync?apiKey=${created.key}`);
+    const first = await lastUsed();
+    expect(first).toEqual(expect.any(String));
+    server.clock.advance(30_000);
+    await anon.get(`/api/cg-files/sync?apiKey=${created.key}`);
+    expect(await lastUsed()).toBe(first);
+    server.clock.advance(31_000);
+    await anon.get(`/api/cg-files/sync?apiKey=${created.key}`);
+    expect(Date.parse((await lastUsed())!) - Date.parse(first!)).toBeGreaterThanOrEqual(61_000);
   });
 
   it('validates with the spec’s messages', async () => {

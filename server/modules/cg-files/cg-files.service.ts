@@ -8,11 +8,22 @@ import { HttpError, notFound } from '../../lib/errors';
 import { CgWriter, type CgSnapshot } from '../../integrations/cg-writer/cg-writer';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { assertOnAir, describeChanges, type CgChange } from './cg-changes';
+import { removeOurCgFiles } from './cg-folders';
 import { CgHotStatements } from './cg-hot-statements';
 import { CgFilesRepo, type CgUpsert } from './cg-files.repo';
 import { presentCgFile } from './cg-files.presenter';
 
 type Writer = Pick<Actor, 'userId' | 'companyId'>;
+
+/** The queue every CG folder move runs in (one at a time across companies). */
+const MOVES_QUEUE = 'cg-folder-moves';
+
+export interface FolderMoveSteps {
+  /** Throws when the folder is not free; runs first, inside the moves queue. */
+  claim: () => void;
+  /** Stores the new path (one transaction); runs after the files are written. */
+  commit: () => void;
+}
 
 /**
  * The on-air write path. Every CG change of a company runs in that company's queue: files are
@@ -59,9 +70,8 @@ export class CgFilesService {
    * type's on-air rule before anything is written: one bad text refuses the whole operation.
    */
   applyWith(actor: Writer, compute: (current: CgSnapshot) => CgChange[], action = 'cg_file_updated'): Promise<CgFile[]> {
-    const folder = this.folderOf(actor.companyId);
     // Through the on-air gate: reads wait until this write is on air (air first).
-    return this.ctx.onAir.run(() => this.writer.serialize(folder, async () => {
+    return this.ctx.onAir.run(() => this.inCompanyQueue(actor.companyId, async (folder) => {
       const snapshot = this.snapshot(actor.companyId);
       const changes = compute({ ...snapshot });
       if (!changes.length) return [];
@@ -108,8 +118,7 @@ export class CgFilesService {
   remove(actor: Writer, id: number): Promise<void> {
     const row = this.repo.find(actor.companyId, id);
     if (!row) throw notFound('CG file');
-    const folder = this.folderOf(actor.companyId);
-    return this.ctx.onAir.run(() => this.writer.serialize(folder, async () => {
+    return this.ctx.onAir.run(() => this.inCompanyQueue(actor.companyId, async (folder) => {
       const snapshot = this.snapshot(actor.companyId);
       delete snapshot[row.type];
       await this.replaceFiles(actor.companyId, folder, { [row.type]: '' });
@@ -138,8 +147,7 @@ export class CgFilesService {
    * on disk are still written from the DB.
    */
   resync(companyId: number, { all = false, adopt = false } = {}): Promise<void> {
-    const folder = this.folderOf(companyId);
-    return this.writer.serialize(folder, async () => {
+    return this.inCompanyQueue(companyId, async (folder) => {
       // The folder exists from the first start, so a graphics program can be pointed at it at once.
       await this.writer.ensureFolder(folder);
       const snapshot = this.snapshot(companyId);
@@ -188,6 +196,53 @@ export class CgFilesService {
     for (const id of this.repo.companyIds()) {
       await this.resync(id, { adopt: true }).catch((err: unknown) => this.ctx.logger.error('CG resync failed', { companyId: id, err }));
     }
+  }
+
+  /**
+   * Moves the company's CG output to the absolute folder `to`: `claim` checks the folder is free
+   * (throws if not), every file is written there, `commit` stores the new path, then our files leave the old folder — so a graphics program pointed at the
+   * old folder finds nothing stale on air. Writes arriving meanwhile wait in the company's queue
+   * and then go to the new folder. Moves of all companies run one at a time, so two stations can
+   * never both write into the same new folder. Returns where the files were and how many were
+   * written, or null when the folder did not change.
+   */
+  moveFolder(companyId: number, to: string, { claim, commit }: FolderMoveSteps): Promise<{ from: string; files: number } | null> {
+    return this.writer.serialize(MOVES_QUEUE, () =>
+      this.ctx.onAir.run(() =>
+        this.inCompanyQueue(companyId, async (from) => {
+          claim(); // inside the moves queue: no other station can take the folder until we are done
+          if (from === to) {
+            commit();
+            return null;
+          }
+          const snapshot = this.snapshot(companyId);
+          const files = Object.keys(snapshot).length;
+          if (files) {
+            await this.replaceFiles(companyId, to, snapshot);
+            await this.writer.writeSnapshot(to, snapshot);
+          }
+          try {
+            commit();
+          } catch (err) {
+            removeOurCgFiles(to);
+            throw err;
+          }
+          await this.writer.flush(); // a cg.json still on its way to the old folder lands before we clean it
+          removeOurCgFiles(from);
+          this.writer.forget(from);
+          return { from, files };
+        }),
+      ),
+    );
+  }
+
+  /**
+   * Runs `task` in the company's queue with its CG folder read INSIDE the queue: a task that
+   * waited behind a folder move writes the new folder, never the old one. (Folders are unique per
+   * company — cgFolderClash — so one queue per company serialises every write to a file.)
+   */
+  private inCompanyQueue<T>(companyId: number, task: (folder: string) => Promise<T>): Promise<T> {
+    return this.writer.serialize(`company:${companyId}`, () => task(this.folderOf(companyId)));
   }
 
   private snapshot(companyId: number): CgSnapshot {

@@ -11,6 +11,19 @@ export function defaultCgOutputPath(companyId: number, isFirst: boolean): string
   return isFirst ? DEFAULT_CG_OUTPUT_PATH : `${DEFAULT_CG_OUTPUT_PATH}-company-${companyId}`;
 }
 
+/**
+ * A new station's default folder that no other station uses (an earlier station may have moved
+ * its files to exactly ./cg_output-company-<id> in Settings): -2, -3, … until free.
+ */
+export function freeDefaultCgOutputPath(companyId: number, resolve: (p: string) => string, otherPaths: string[]): string {
+  const others = otherPaths.map(resolve);
+  const base = defaultCgOutputPath(companyId, false);
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!cgFolderClash(resolve(candidate), others)) return candidate;
+  }
+}
+
 /** The nested default of earlier versions, moved at start (see moveNestedDefault). */
 export const legacyNestedPath = (companyId: number) => `${DEFAULT_CG_OUTPUT_PATH}/company-${companyId}`;
 
@@ -40,5 +53,28 @@ export function removeOurCgFiles(folder: string): void {
     fs.rmdirSync(folder);
   } catch {
     // Not empty (an operator's own files) or already gone: leave it.
+  }
+}
+
+/**
+ * Why `folder` (absolute) cannot hold CG files, or null when it can: it must be a local folder we
+ * can create and write. Network shares are refused by form (\\server\share, //server/share): a
+ * graphics program freezes when a share vanishes mid-show (DESIGN.md §4). The probe is a real
+ * write + remove, so a read-only folder is found now, not on air.
+ */
+export async function cgFolderProblem(folder: string, asEntered = folder): Promise<string | null> {
+  // Checked on the text as entered too: on Linux path.resolve turns \\server\share into a local name.
+  if ([folder, asEntered].some((p) => /^(\\\\|\/\/)/.test(p))) return 'The CG output path must be a local folder, not a network share';
+  try {
+    const stat = await fs.promises.stat(folder).catch(() => null);
+    if (stat && !stat.isDirectory()) return 'The CG output path points at a file, not a folder';
+    await fs.promises.mkdir(folder, { recursive: true });
+    const probe = path.join(folder, `.cgb-probe-${process.pid}-${Date.now()}.tmp`);
+    await fs.promises.writeFile(probe, '');
+    await fs.promises.rm(probe, { force: true });
+    return null;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    return `The CG output folder cannot be created or written (${code}): ${folder}`;
   }
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../auth/password';
-import { cgFolderClash, defaultCgOutputPath, legacyNestedPath, removeOurCgFiles } from '../cg-files/cg-folders';
+import { cgFolderClash, defaultCgOutputPath, freeDefaultCgOutputPath, legacyNestedPath, removeOurCgFiles } from '../cg-files/cg-folders';
 import { UsersRepo } from '../users/users.repo';
 import { presentUser } from '../users/users.presenter';
 import { CompaniesRepo } from './companies.repo';
@@ -73,7 +73,11 @@ export class CompaniesService {
       const isFirst = repo.count() === 0;
       let company = repo.insert({ name: input.name });
       // Two companies must never write the same CG files: later stations get their own sibling folder.
-      if (!isFirst) company = repo.setCgOutputPath(company.id, defaultCgOutputPath(company.id, false)) ?? company;
+      if (!isFirst) {
+        const others = repo.listAll().filter((c) => c.id !== company.id).map((c) => c.cgOutputPath);
+        const folder = freeDefaultCgOutputPath(company.id, (p) => path.resolve(this.ctx.config.baseDir, p), others);
+        company = repo.setCgOutputPath(company.id, folder) ?? company;
+      }
       const owner = new UsersRepo(tx).insert({
         companyId: company.id,
         username: input.ownerUsername,

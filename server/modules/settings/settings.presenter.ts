@@ -1,0 +1,26 @@
+import { DEFAULT_BRANDING } from '../../../shared/branding';
+import { DEFAULT_TELEGRAM_GROUPS, telegramGroupsSchema, type Branding, type Settings, type TelegramGroups } from '../../../shared/contracts/settings';
+import type { CompanySettingsRow } from '../../db/schema';
+
+export function presentBranding(row: CompanySettingsRow | undefined): Branding {
+  return { primaryColor: row?.primaryColor ?? DEFAULT_BRANDING.primaryColor, secondaryColor: row?.secondaryColor ?? DEFAULT_BRANDING.secondaryColor };
+}
+
+/** Stored groups over the defaults; a key an older version wrote with the wrong type falls back. */
+export function presentTelegramGroups(row: CompanySettingsRow | undefined): TelegramGroups {
+  const merged = { ...DEFAULT_TELEGRAM_GROUPS, ...(row?.telegramGroups ?? {}) };
+  const parsed = telegramGroupsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_TELEGRAM_GROUPS;
+}
+
+/** Never the secrets themselves: only whether they are set (DESIGN.md §3.3). */
+export function presentSettings(row: CompanySettingsRow | undefined, cgOutputPath: string, cgOutputFolder: string): Settings {
+  return {
+    cgOutputPath,
+    cgOutputFolder,
+    telegramBotTokenSet: Boolean(row?.telegramBotToken),
+    authTokenSet: Boolean(row?.authToken),
+    branding: presentBranding(row),
+    telegramGroups: presentTelegramGroups(row),
+  };
+}

@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { updateSettingsSchema, updateTelegramGroupsSchema } from '../../../shared/contracts/settings';
+import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { parse } from '../../lib/validate';
+import type { SettingsService } from './settings.service';
+
+/** /api/settings (spec 001 §7): owner/admin; the branding colours are for every signed-in user. */
+export function settingsRouter(settings: SettingsService): Router {
+  const router = Router();
+  router.use(requireAuth);
+  router.get('/branding', (req, res) => {
+    res.json(settings.branding(actorOf(req)));
+  });
+  router.use(requirePermission('settings.manage'));
+  router.get('/', (req, res) => {
+    res.json(settings.get(actorOf(req)));
+  });
+  router.put('/', async (req, res) => {
+    res.json(await settings.update(actorOf(req), parse(updateSettingsSchema, req.body)));
+  });
+  return router;
+}
+
+/** /api/company/telegram-settings (spec 001 §7): the Telegram group settings, owner/admin. */
+export function telegramSettingsRouter(settings: SettingsService): Router {
+  const router = Router();
+  router.use(requireAuth, requirePermission('settings.manage'));
+  router.get('/', (req, res) => {
+    res.json(settings.telegramGroups(actorOf(req)));
+  });
+  router.put('/', async (req, res) => {
+    res.json(await settings.updateTelegramGroups(actorOf(req), parse(updateTelegramGroupsSchema, req.body)));
+  });
+  return router;
+}

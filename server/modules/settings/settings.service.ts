@@ -1,0 +1,119 @@
+import path from 'node:path';
+import type { z } from 'zod';
+import type { Branding, Settings, TelegramGroups, UpdateSettingsResponse, updateSettingsSchema, updateTelegramGroupsSchema } from '../../../shared/contracts/settings';
+import { DEFAULT_CG_OUTPUT_PATH } from '../../../shared/constants';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/auth';
+import { badRequest, conflict } from '../../lib/errors';
+import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import { cgFolderClash, cgFolderProblem } from '../cg-files/cg-folders';
+import type { CgFilesService } from '../cg-files/cg-files.service';
+import { presentBranding, presentSettings, presentTelegramGroups } from './settings.presenter';
+import { SettingsRepo, type SettingsChanges } from './settings.repo';
+
+type UpdateSettings = z.output<typeof updateSettingsSchema>;
+type UpdateGroups = z.output<typeof updateTelegramGroupsSchema>;
+type Caller = Pick<Actor, 'userId' | 'companyId'>;
+
+/** Company settings (spec 001 §3): CG folder, chat-bot secrets, branding, Telegram groups. */
+export class SettingsService {
+  private readonly repo: SettingsRepo;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly cg: CgFilesService,
+    private readonly activity: ActivityLogsService,
+  ) {
+    this.repo = new SettingsRepo(ctx.db);
+  }
+
+  get(actor: Caller): Settings {
+    const stored = this.repo.cgOutputPathOf(actor.companyId) ?? DEFAULT_CG_OUTPUT_PATH;
+    return presentSettings(this.repo.find(actor.companyId), stored, this.cg.folderOf(actor.companyId));
+  }
+
+  branding(actor: Caller): Branding {
+    return presentBranding(this.repo.find(actor.companyId));
+  }
+
+  telegramGroups(actor: Caller): TelegramGroups {
+    return presentTelegramGroups(this.repo.find(actor.companyId));
+  }
+
+  /** The chat-bot token for the bot integration (never sent to a client). */
+  telegramBotToken(companyId: number): string | null {
+    return this.repo.find(companyId)?.telegramBotToken ?? null;
+  }
+
+  /**
+   * A partial update: only the fields named change. The CG folder moves first (the files are in
+   * the new folder before this answers); the other fields then commit together with one activity
+   * entry. A refused folder changes nothing.
+   */
+  async update(actor: Caller, input: UpdateSettings): Promise<UpdateSettingsResponse> {
+    const moved = input.cgOutputPath === undefined ? null : await this.moveCgFolder(actor, input.cgOutputPath);
+    const changed: string[] = [];
+    this.ctx.db.transaction((tx) => {
+      const repo = new SettingsRepo(tx);
+      const row = repo.find(actor.companyId);
+      const changes: SettingsChanges = {};
+      if (input.telegramBotToken !== undefined) {
+        changes.telegramBotToken = input.telegramBotToken || null;
+        changed.push(changes.telegramBotToken ? 'bot token set' : 'bot token cleared');
+      }
+      if (input.authToken !== undefined) {
+        changes.authToken = input.authToken || null;
+        changed.push(changes.authToken ? 'auth token set' : 'auth token cleared');
+      }
+      if (input.branding) {
+        const next = { ...presentBranding(row), ...input.branding };
+        Object.assign(changes, next);
+        changed.push(`branding ${next.primaryColor} / ${next.secondaryColor}`);
+      }
+      if (input.telegramGroups) {
+        changes.telegramGroups = { ...presentTelegramGroups(row), ...input.telegramGroups };
+        changed.push('Telegram group settings');
+      }
+      if (!changed.length) return;
+      repo.save(actor.companyId, { ...changes, updatedAt: this.ctx.clock.now().toISOString() });
+      this.activity.record(actor, 'settings_updated', `Settings changed: ${changed.join(', ')}`, tx);
+    });
+    const settings = this.get(actor);
+    if (changed.length || moved) this.ctx.bus.publish(actor.companyId, 'settings_updated', { cgOutputFolder: settings.cgOutputFolder });
+    if (input.branding) this.ctx.bus.publish(actor.companyId, 'branding_updated', settings.branding);
+    return { ...settings, cgFolderMoved: moved };
+  }
+
+  /** GET/PUT /api/company/telegram-settings: the group settings alone. */
+  async updateTelegramGroups(actor: Caller, input: UpdateGroups): Promise<TelegramGroups> {
+    await this.update(actor, { telegramGroups: input });
+    return this.telegramGroups(actor);
+  }
+
+  /**
+   * Checks the folder (free of other companies, local, writable — created if missing), then moves
+   * the files. The clash is checked again inside the moves queue: another station may have
+   * claimed the folder while this one was being checked.
+   */
+  private async moveCgFolder(actor: Caller, cgOutputPath: string): Promise<UpdateSettingsResponse['cgFolderMoved']> {
+    const to = path.resolve(this.ctx.config.baseDir, cgOutputPath);
+    const clash = (repo: SettingsRepo) => cgFolderClash(to, repo.otherCgOutputPaths(actor.companyId).map((p) => path.resolve(this.ctx.config.baseDir, p)));
+    const early = clash(this.repo);
+    if (early) throw badRequest(early, [{ path: 'cgOutputPath', message: early }]);
+    const problem = await cgFolderProblem(to, cgOutputPath);
+    if (problem) throw badRequest(problem, [{ path: 'cgOutputPath', message: problem }]);
+    const from = this.cg.folderOf(actor.companyId);
+    const result = await this.cg.moveFolder(actor.companyId, to, {
+      claim: () => {
+        const late = clash(this.repo);
+        if (late) throw conflict(late);
+      },
+      commit: () =>
+        this.ctx.db.transaction((tx) => {
+          new SettingsRepo(tx).setCgOutputPath(actor.companyId, cgOutputPath);
+          if (from !== to) this.activity.record(actor, 'cg_output_path_changed', `CG output folder moved from ${from} to ${to}`, tx);
+        }),
+    });
+    return result && { from: result.from, to, files: result.files };
+  }
+}

@@ -63,7 +63,8 @@ describe('settings', () => {
   });
 
   it('creates an API key shown once, which syncs the CG files until it is switched off, then deletes it', async () => {
-    const { page } = await stationAdminOnSettings(app);
+    const { admin, page } = await stationAdminOnSettings(app);
+    await admin.post('/api/cg-files/update-direct', { type: 'headline', content: 'Ferry services resume' });
     const keys = section(page, 'API Key Management');
     await keys.getByRole('button', { name: 'Create API Key' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create API Key' });
@@ -90,7 +91,7 @@ describe('settings', () => {
     const sync = () => fetch(`${app.server.url}/api/cg-files/sync?apiKey=${encodeURIComponent(key)}`);
     const ok = await sync();
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { files: Record<string, string> }).files).toHaveProperty('headline');
+    expect(((await ok.json()) as { files: Record<string, string> }).files.headline).toBe('Ferry services resume');
 
     await row.getByRole('switch', { name: 'Active: vMix studio 1' }).click();
     await visible(row.getByText('Inactive', { exact: true }));

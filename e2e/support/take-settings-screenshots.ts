@@ -42,8 +42,16 @@ async function screens(page: Page, size: Size): Promise<void> {
   await primary.blur();
   await page.getByRole('region', { name: 'Branding' }).scrollIntoViewIfNeeded();
   await shoot(page, `${size}-settings-too-dark`);
+  // A light brand colour: filled labels must turn dark (autoContrast) on every screen.
+  await primary.fill('#eab308');
+  await page.getByRole('button', { name: 'Save Branding' }).click();
+  await page.goto('/cg-control');
+  await page.getByText('News Crawler Management').waitFor();
+  await shoot(page, `${size}-cg-control-branded`);
+  await page.goto('/settings');
   await page.getByRole('button', { name: 'Reset to defaults' }).click();
-  await page.getByRole('button', { name: 'Save Branding' }).waitFor();
+  await page.getByRole('button', { name: 'Save Branding' }).click();
+  await page.getByText('Branding updated', { exact: false }).waitFor();
 
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());

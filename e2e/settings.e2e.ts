@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import type { TelegramGroups } from '../shared/contracts/settings';
 import { createStation, createUser } from '../server/test/factories';
 import { useApp, type AppFixture } from './support/app-fixture';
 import { expectHidden, login, visible, waitForPath } from './support/pages';
@@ -13,7 +14,8 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
 async function seeToast(page: Page, text: string): Promise<void> {
   const toast = page.locator('.mantine-Notification-root').filter({ hasText: text });
   await visible(toast);
-  await toast.locator('.mantine-Notification-closeButton').click();
+  // A replaced toast may still be fading out: close the newest.
+  await toast.last().locator('.mantine-Notification-closeButton').click();
   await expectHidden(toast);
 }
 
@@ -149,6 +151,36 @@ describe('settings', () => {
     await seeToast(page, 'Telegram settings updated successfully');
     await page.reload();
     expect(await section(page, 'Group Settings').getByRole('textbox', { name: 'Primary Group ID' }).inputValue()).toBe('-12345');
+  });
+
+  it('sets and clears the bot token without ever showing it; saves notification settings within range', async () => {
+    const { admin, page } = await stationAdminOnSettings(app);
+    const bot = section(page, 'Telegram Bot');
+    const status = () => bot.getByTestId('bot-token-status').textContent();
+    expect(await status()).toBe('Not set');
+    await bot.getByLabel('Bot token').fill('123456:SECRET-bot-token');
+    await bot.getByRole('button', { name: 'Save' }).click();
+    await seeToast(page, 'Telegram settings updated successfully');
+    await expect.poll(status).toBe('Set');
+    expect(await bot.getByLabel('Bot token').inputValue()).toBe('');
+    expect(await page.content()).not.toContain('SECRET-bot-token');
+    await bot.getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('dialog', { name: 'Clear the bot token?' }).getByRole('button', { name: 'Clear token' }).click();
+    await seeToast(page, 'Telegram settings updated successfully');
+    await expect.poll(status).toBe('Not set');
+
+    const notes = section(page, 'Notification Settings');
+    const interval = notes.getByRole('textbox', { name: 'Reminder interval (minutes)' });
+    expect(await interval.inputValue()).toBe('240');
+    await interval.fill('20');
+    await visible(notes.getByText('Reminder interval must be between 30 and 1440 minutes'));
+    expect(await notes.getByRole('button', { name: 'Save Notification Settings' }).isDisabled()).toBe(true);
+    await interval.fill('120');
+    await notes.getByRole('switch', { name: 'Overdue alerts' }).click();
+    await notes.getByRole('button', { name: 'Save Notification Settings' }).click();
+    await seeToast(page, 'Telegram settings updated successfully');
+    const saved = await admin.get<TelegramGroups>('/api/company/telegram-settings');
+    expect(saved.body).toMatchObject({ reminderInterval: 120, enableOverdueAlerts: false, enableGroupNotifications: true });
   });
 
   it('tells an editor that only owners and admins change settings, without asking the server', async () => {

@@ -1,9 +1,9 @@
 import { MantineProvider, mergeThemeOverrides, type MantineThemeOverride } from '@mantine/core';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { DEFAULT_BRANDING } from '@shared/branding';
 import type { Branding } from '@shared/contracts/settings';
 import { useSession } from '@/features/auth/session-store';
-import { useBranding } from '@/features/settings/api/get-branding';
+import { storeBranding, useBranding } from '@/features/settings/api/get-branding';
 import { brandShades } from './brand-colors';
 import { theme } from './theme';
 
@@ -21,11 +21,16 @@ const defaultTheme = brandTheme(DEFAULT_BRANDING);
 
 /**
  * MantineProvider with the company's branding once signed in (GET /api/settings/branding, kept
- * current by branding_updated). The login page and a failed read keep the default colours.
+ * current by branding_updated; the last colours seen are remembered so a reload paints them at
+ * once). The login page and a failed first read keep the default colours.
  */
 export function BrandingProvider({ children }: { children: ReactNode }) {
   const signedIn = useSession((s) => s.status === 'authenticated');
   const branding = useBranding(signedIn);
+  const confirmed = branding.isPlaceholderData ? undefined : branding.data;
+  useEffect(() => {
+    if (confirmed) storeBranding(confirmed);
+  }, [confirmed]);
   const primary = signedIn ? branding.data?.primaryColor : undefined;
   const secondary = signedIn ? branding.data?.secondaryColor : undefined;
   const current = useMemo(

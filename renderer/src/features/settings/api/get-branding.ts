@@ -9,8 +9,24 @@ export function brandingQueryOptions() {
   return queryOptions<Branding>({ queryKey: brandingQueryKey });
 }
 
+const STORED_BRANDING_KEY = 'branding';
+
+/** The colours this browser last saw: the first paint after a reload is already branded. */
+export function readStoredBranding(): Branding | undefined {
+  try {
+    const parsed = brandingSchema.safeParse(JSON.parse(localStorage.getItem(STORED_BRANDING_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function storeBranding(branding: Branding): void {
+  localStorage.setItem(STORED_BRANDING_KEY, JSON.stringify(branding));
+}
+
 export function useBranding(enabled: boolean) {
-  return useQuery({ ...brandingQueryOptions(), enabled });
+  return useQuery({ ...brandingQueryOptions(), enabled, placeholderData: readStoredBranding });
 }
 
 /** New colours from a save or a live message: applied at once, no refetch round trip. */

@@ -100,6 +100,12 @@ export class SettingsService {
     const clash = (repo: SettingsRepo) => cgFolderClash(to, repo.otherCgOutputPaths(actor.companyId).map((p) => path.resolve(this.ctx.config.baseDir, p)));
     const early = clash(this.repo);
     if (early) throw badRequest(early, [{ path: 'cgOutputPath', message: early }]);
+    // The data folder holds the database and uploaded installers: never a place for CG files (and
+    // a later move would delete files by our names there).
+    if (cgFolderClash(to, [this.ctx.config.dataDir])) {
+      const message = "The CG output folder cannot be, contain or sit inside the app's data folder (the database lives there)";
+      throw badRequest(message, [{ path: 'cgOutputPath', message }]);
+    }
     const problem = await cgFolderProblem(to, cgOutputPath);
     if (problem) throw badRequest(problem, [{ path: 'cgOutputPath', message: problem }]);
     const from = this.cg.folderOf(actor.companyId);

@@ -101,6 +101,36 @@ describe('GET/PUT /api/settings', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('always gets a 4xx JSON with a message, never a 5xx; nothing changes', async () => {
+    const { owner } = await createStation(server);
+    const raw = (body: string) => owner.request('PUT', '/api/settings', body, { 'content-type': 'application/json' });
+    const attempts = [
+      raw('[]'),
+      raw('null'),
+      raw('"text"'),
+      raw('{"branding":'),
+      owner.put('/api/settings', { branding: 123 }),
+      owner.put('/api/settings', { branding: { primaryColor: ['#fff'] } }),
+      owner.put('/api/settings', { telegramGroups: [] }),
+      owner.put('/api/settings', { telegramGroups: { enableOverdueAlerts: 'yes' } }),
+      owner.put('/api/settings', { cgOutputPath: 'cg\u0000out' }),
+      owner.put('/api/settings', { cgOutputPath: 42 }),
+      owner.put('/api/settings', { cgOutputPath: 'x'.repeat(200_000) }),
+      owner.put('/api/settings', { telegramBotToken: { a: 1 } }),
+      owner.put('/api/company/telegram-settings', { reminderInterval: 'soon' }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+      expect(typeof (res.body as Err).message).toBe('string');
+    }
+    const after = (await owner.get<Settings>('/api/settings')).body;
+    expect(after.cgOutputPath).toMatch(/^\.\/cg_output-company-\d+$/);
+    expect(after).toMatchObject({ telegramBotTokenSet: false, branding: { primaryColor: '#3b82f6' } });
+  });
+});
+
 describe('/api/company/telegram-settings', () => {
   it('reads and partially updates the group settings', async () => {
     const { owner } = await createStation(server);
@@ -159,6 +189,7 @@ describe('moving the CG output folder', () => {
     fs.writeFileSync(file, 'x');
     await refuse(file, 'points at a file');
     await refuse('\\\\server\\share\\cg', 'not a network share');
+    await refuse(path.join(server.dataDir, 'cg'), "app's data folder");
     expect((await b.owner.get<Settings>('/api/settings')).body.cgOutputFolder).toBe(b.folder);
   });
 

@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { ActivityLogsService } from './modules/activity-logs/activity-logs.service';
 import { ApiKeysService } from './modules/api-keys/api-keys.service';
+import { AppVersionsService } from './modules/app-versions/app-versions.service';
 import { AuthService } from './modules/auth/auth.service';
 import { BulletinsService } from './modules/bulletins/bulletins.service';
 import { CgFilesService } from './modules/cg-files/cg-files.service';
@@ -22,6 +23,7 @@ export interface Services {
   apiKeys: ApiKeysService;
   crawler: CrawlerService;
   bulletins: BulletinsService;
+  appVersions: AppVersionsService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -40,5 +42,6 @@ export function createServices(ctx: AppContext): Services {
     apiKeys: new ApiKeysService(ctx),
     crawler: new CrawlerService(cgFiles, news.repo),
     bulletins: new BulletinsService(ctx),
+    appVersions: new AppVersionsService(ctx, activity),
   };
 }

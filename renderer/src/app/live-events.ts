@@ -3,6 +3,7 @@ import { registerUsersLiveEvents } from '@/features/users/users-live';
 import { registerNewsLiveEvents } from '@/features/news/news-live';
 import { registerCrawlerLiveEvents } from '@/features/crawler/crawler-live';
 import { registerCgLiveEvents } from '@/features/cg-control/cg-live';
+import { registerAppVersionsLiveEvents } from '@/features/app-versions/app-versions-live';
 
 let registered = false;
 
@@ -18,6 +19,7 @@ export function registerAppLiveEvents(): void {
   registerUsersLiveEvents();
   registerNewsLiveEvents();
   registerCrawlerLiveEvents();
+  registerAppVersionsLiveEvents();
   // CG: patch the on-air text at once, raise cg_write_failed as a persistent alert.
   registerCgLiveEvents();
   for (const type of ['news_created', 'news_updated', 'news_deleted']) {

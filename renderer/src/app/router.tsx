@@ -11,6 +11,7 @@ const RecycleBinPage = lazy(() => import('@/features/recycle-bin/pages/recycle-b
 const ActivityLogsPage = lazy(() => import('@/features/activity-logs/pages/activity-logs-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
 const CgControlPage = lazy(() => import('@/features/cg-control/pages/cg-control-page'));
+const AppVersionPage = lazy(() => import('@/features/app-versions/pages/app-version-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/pages/placeholder-page'));
 const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
 
@@ -23,7 +24,6 @@ const PLANNED_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
   { path: 'google-sheets', title: 'Google Sheets' },
   { path: 'settings', title: 'Settings' },
   { path: 'notifications', title: 'Notifications' },
-  { path: 'app-version', title: 'App Version' },
   { path: 'mobile-field', title: 'Mobile Field' },
 ];
 
@@ -52,6 +52,7 @@ export function AppRoutes() {
         <Route path="news" element={<NewsPage />} />
         <Route path="recycle-bin" element={<RecycleBinPage />} />
         <Route path="activity-logs" element={<ActivityLogsPage />} />
+        <Route path="app-version" element={<AppVersionPage />} />
         {PLANNED_SCREENS.map(({ path, title }) => (
           <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
         ))}

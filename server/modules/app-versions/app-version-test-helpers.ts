@@ -18,7 +18,7 @@ export async function upload(
   field = 'file',
 ): Promise<ApiResponse<UploadedAppFile & { message: string }>> {
   const form = new FormData();
-  form.append(field, new Blob([bytes]), name);
+  form.append(field, new Blob([new Uint8Array(bytes)]), name);
   const res = await fetch(`${client.baseUrl}/api/app-version/upload`, {
     method: 'POST',
     body: form,

@@ -15,8 +15,11 @@ function VersionRow({ version, onDownload, onDelete, pendingCompanyId }: Omit<Al
   return (
     <Table.Tr data-testid={`version-row-${version.companyId}`}>
       <Table.Td fw={600}>{version.companyName}</Table.Td>
-      <Table.Td ff="monospace">{version.latestVersion}</Table.Td>
-      <Table.Td style={{ overflowWrap: 'anywhere' }}>{version.downloadFileName}</Table.Td>
+      {/* Kept on one line: the table scrolls sideways on a phone rather than breaking names mid-word. */}
+      <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+        {version.latestVersion}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{version.downloadFileName}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMegabytes(version.fileSize)}</Table.Td>
       <Table.Td>
         <Badge size="sm" variant="light" color={version.isPublic ? 'green' : 'gray'}>
@@ -62,7 +65,7 @@ export function AllVersionsTable({ versions, ...actions }: AllVersionsTableProps
           No app versions found across all companies
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={760}>
           <Table verticalSpacing="sm" highlightOnHover>
             <Table.Thead>
               <Table.Tr>

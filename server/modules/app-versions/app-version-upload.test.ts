@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppVersion } from '../../../shared/contracts/app-versions';
+import type { AppVersion, UploadedAppFile } from '../../../shared/contracts/app-versions';
 import { ManualClock } from '../../lib/clock';
 import { createLogger } from '../../lib/logger';
 import { ApiClient } from '../../test/api-client';
@@ -83,6 +83,32 @@ describe('POST /api/app-version/upload', () => {
     const json = await dev.post<{ message: string }>('/api/app-version/upload', { file: 'x' });
     expect(json.status).toBe(400);
     expect((await new ApiClient(server.url).post('/api/app-version/upload', {})).status).toBe(401);
+  });
+
+  it('hostile multipart gets a 4xx JSON with a message, never a 5xx', async () => {
+    const dev = await loginDevOwner(server);
+    const post = (body: string, type: string) => dev.request<{ message: string }>('POST', '/api/app-version/upload', body, { 'content-type': type });
+    const part = (name: string) => `--b\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\nPK\u0003\u0004data\r\n--b--\r\n`;
+    const attempts = [
+      post('no boundary', 'multipart/form-data'),
+      post('--b\r\nContent-Disposition: form-data; name="file"; filename="a.zip"\r\n\r\nPK\u0003\u0004 and then nothing', 'multipart/form-data; boundary=b'),
+      post(part('nul\u0000.zip'), 'multipart/form-data; boundary=b'),
+      post(part(`${'x'.repeat(300)}.zip`), 'multipart/form-data; boundary=b'),
+      dev.delete('/api/app-version/abc'),
+      dev.delete('/api/app-version/99999999999999999999'),
+      dev.post('/api/app-version', { ...versionBody(), latestVersion: 'nul\u0000' }),
+      dev.post('/api/app-version/files/not-an-id/ticket'),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status, JSON.stringify(res.body)).toBeGreaterThanOrEqual(400);
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+      expect(typeof (res.body as { message?: unknown }).message).toBe('string');
+    }
+    // A path-like name is reduced to its base name; the file lives under a random id.
+    const traversal = await post(part('../../../etc/passwd.zip'), 'multipart/form-data; boundary=b');
+    expect(traversal.status).toBe(201);
+    expect((traversal.body as unknown as UploadedAppFile).originalName).toBe('passwd.zip');
+    expect(filesOnDisk().filter((f) => f.endsWith('.part'))).toEqual([]);
   });
 
   it('answers 413 from a Content-Length over the limit without reading the body', async () => {

@@ -120,7 +120,8 @@ export function receiveUpload(req: Request, dir: string, maxBytes = APP_VERSION_
       fs.promises.rename(partFile, path.join(dir, id)).then(() => resolve(received), fail);
     };
     // A write that broke because the client left is an abort; a disk failure stays what it is.
-    const writeFailed = (err: unknown) => fail(err instanceof HttpError || req.complete ? (err as Error) : new UploadAborted(String(err)));
+    const writeFailed = (err: unknown) =>
+      fail(err instanceof HttpError ? err : req.readableAborted ? new UploadAborted(String(err)) : (err as Error));
 
     parser.on('file', (field, stream, info) => {
       const name = baseName(info.filename ?? '');
@@ -149,7 +150,8 @@ export function receiveUpload(req: Request, dir: string, maxBytes = APP_VERSION_
       state.parsed = true;
       finish();
     });
-    parser.on('error', () => fail(req.complete ? badRequest('Malformed multipart body') : new UploadAborted('multipart ended early')));
+    // A client that leaves never ends the parser's input, so a parser error is always a bad body.
+    parser.on('error', () => fail(badRequest('Malformed multipart body')));
     req.on('close', () => {
       if (!req.complete) fail(new UploadAborted('client went away'));
     });
@@ -160,6 +162,8 @@ export function receiveUpload(req: Request, dir: string, maxBytes = APP_VERSION_
 /** Why a file part cannot be accepted before reading it, or null. */
 function refuseFile(field: string, name: string): HttpError | null {
   if (field !== 'file' || !name) return badRequest('Please select a file');
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f]/.test(name)) return badRequest('File name must not contain control characters');
   if (name.length > APP_VERSION_LIMITS.fileName) return badRequest(`File name must be at most ${APP_VERSION_LIMITS.fileName} characters`);
   if (!typeOf(name)) return new HttpError(415, `Only ${TYPES_TEXT} files can be uploaded; ${name} is not one`);
   return null;

@@ -7,7 +7,7 @@ import type { AppVersion, UploadedAppFile } from '../../../shared/contracts/app-
 import { ManualClock } from '../../lib/clock';
 import { createLogger } from '../../lib/logger';
 import { ApiClient } from '../../test/api-client';
-import { createCompany, createUser, loginDevOwner } from '../../test/factories';
+import { createCompany, createUser, login, loginDevOwner } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { AppVersionStorage } from './app-version-storage';
 import { rawUpload, upload, versionBody, zipBytes } from './app-version-test-helpers';
@@ -209,6 +209,29 @@ describe('tenancy of files', () => {
     await a.owner.put('/api/app-version', { ...shared, isPublic: false });
     expect((await get(bEditor)).status).toBe(404);
     expect((await get(aEditor)).status).toBe(200);
+  });
+});
+
+describe('sweep of unused uploads', () => {
+  it('removes files no version points at once a day old; keeps used and fresh ones', async () => {
+    const dev = await loginDevOwner(server);
+    const { owner: before, ownerPassword } = await createCompany(dev, server);
+    const used = (await upload(before, 'used.zip', zipBytes(100))).body;
+    const abandoned = (await upload(before, 'abandoned.zip', zipBytes(100))).body;
+    await before.post('/api/app-version', versionBody({ downloadUrl: used.downloadUrl }));
+    server.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    // A day idle ends the session: sign in again.
+    const owner = await login(server, before.user.username, ownerPassword);
+    const fresh = (await upload(owner, 'fresh.zip', zipBytes(100))).body;
+    await server.scheduler.runNow('sweep-app-version-files');
+    const onDisk = filesOnDisk();
+    const idOf = (f: UploadedAppFile) => f.downloadUrl.split('/').pop() ?? '';
+    expect(onDisk).toContain(idOf(used));
+    expect(onDisk).toContain(idOf(fresh));
+    expect(onDisk).not.toContain(idOf(abandoned));
+    const auth = { authorization: `Bearer ${owner.token}` };
+    expect((await fetch(server.url + abandoned.downloadUrl, { headers: auth })).status).toBe(404);
+    expect((await fetch(server.url + used.downloadUrl, { headers: auth })).status).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { appVersionFiles, appVersions, companies, type AppVersionFileRow, type AppVersionRow } from '../../db/schema';
 
@@ -80,6 +80,23 @@ export class AppVersionsRepo {
 
   findFile(id: string): AppVersionFileRow | undefined {
     return this.db.select().from(appVersionFiles).where(eq(appVersionFiles.id, id)).get();
+  }
+
+  filesCreatedBefore(iso: string): AppVersionFileRow[] {
+    return this.db.select().from(appVersionFiles).where(lt(appVersionFiles.createdAt, iso)).all();
+  }
+
+  /** Every version's downloadUrl (the sweep keeps the files they point at). */
+  downloadUrls(): string[] {
+    return this.db
+      .select({ url: appVersions.downloadUrl })
+      .from(appVersions)
+      .all()
+      .flatMap((r) => (r.url ? [r.url] : []));
+  }
+
+  deleteFile(id: string): void {
+    this.db.delete(appVersionFiles).where(eq(appVersionFiles.id, id)).run();
   }
 
   countFiles(): number {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { z } from 'zod';
 import type { AppVersion, saveAppVersionSchema, UploadedAppFile } from '../../../shared/contracts/app-versions';
 import { isDev } from '../../../shared/roles';
@@ -12,6 +13,9 @@ import { AppVersionsRepo, type AppVersionWithCompany } from './app-versions.repo
 import { fileDownloadPath, fileIdOf, presentAppVersion, presentUploadedFile } from './app-versions.presenter';
 
 type SaveInput = z.output<typeof saveAppVersionSchema>;
+
+/** An upload no version points at is kept this long (the form that uploaded it may still save). */
+export const UNUSED_FILE_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Dev (any company) or owner (own company) — the roles of DESIGN.md §5 that manage versions. */
 export function mayManageVersions(actor: Actor): boolean {
@@ -121,6 +125,25 @@ export class AppVersionsService {
     const row = AppVersionStorage.isFileId(fileId) && this.storage.verifyTicket(fileId, ticket) ? this.repo.findFile(fileId) : undefined;
     if (!row) throw notFound('File');
     return row;
+  }
+
+  /**
+   * Removes uploads that no version points at once they are a day old: abandoned forms and
+   * replaced installers would otherwise fill the disk 500 MB at a time. The check and the row's
+   * removal are one transaction, so a version saved meanwhile keeps its file.
+   */
+  async sweepUnusedFiles(): Promise<number> {
+    const cutoff = new Date(this.ctx.clock.now().getTime() - UNUSED_FILE_GRACE_MS).toISOString();
+    const removed = this.ctx.db.transaction((tx) => {
+      const repo = new AppVersionsRepo(tx);
+      const used = new Set(repo.downloadUrls().map(fileIdOf));
+      const unused = repo.filesCreatedBefore(cutoff).filter((f) => !used.has(f.id));
+      unused.forEach((f) => repo.deleteFile(f.id));
+      return unused;
+    });
+    await Promise.all(removed.map((f) => fs.promises.rm(this.storage.pathOf(f.id), { force: true })));
+    if (removed.length > 0) this.ctx.logger.info('removed unused app-version files', { count: removed.length });
+    return removed.length;
   }
 
   private visibleTo(actor: Actor): AppVersionWithCompany | undefined {

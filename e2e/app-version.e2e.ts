@@ -106,6 +106,29 @@ describe('app version', () => {
     await visible(page.locator('.mantine-Notification-root').getByText(/fake\.zip is not a ZIP archive/));
   });
 
+  it('a dev creates a version for another company, which targets the dev’s own', async () => {
+    const dev = await loginDevOwner(app.server);
+    const { companyId } = await createCompany(dev, app.server, 'Harbour TV');
+    const page = await app.newPage();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await openAppVersion(page);
+    await page.getByRole('button', { name: 'Create Version' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Version' });
+    await dialog.getByLabel('Company', { exact: true }).click();
+    await page.getByRole('option', { name: 'Harbour TV' }).click();
+    await dialog.getByLabel('Target Companies', { exact: true }).click();
+    await page.getByRole('option', { name: 'Station A' }).click();
+    await dialog.getByRole('textbox', { name: 'Version' }).fill('3.0.0');
+    await dialog.getByRole('textbox', { name: 'Release Notes' }).fill('Harbour pilot');
+    await dialog.getByRole('textbox', { name: 'Download File Name' }).fill('HarbourSetup.msi');
+    await dialog.getByRole('button', { name: 'Create Version' }).click();
+    await expectHidden(dialog);
+    await visible(page.getByTestId(`version-row-${companyId}`).getByText('Harbour TV'));
+    // Station A has no version of its own, so the public one that targets it is its current one.
+    await visible(page.getByTestId('current-version').getByText('3.0.0'));
+    await dev.delete(`/api/app-version/${companyId}`);
+  });
+
   it('fits a phone screen: the table scrolls inside its card, the page does not', async () => {
     const dev = await loginDevOwner(app.server);
     const { companyId } = await createCompany(dev, app.server, 'Island Radio & Television Corporation');

@@ -5,10 +5,13 @@ import type { AppVersion } from '@shared/contracts/app-versions';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
+import { isDev } from '@shared/roles';
+import { useCurrentUser } from '@/features/auth/session-store';
 import { formChanged } from '@/lib/unsaved-registry';
 import { useCreateAppVersion } from '../api/create-app-version';
 import { useUpdateAppVersion } from '../api/update-app-version';
 import { emptyForm, formFromVersion, toSaveInput, withUploadedFile, type AppVersionFormValues, type FieldErrors } from './app-version-form-values';
+import { CompanyFields } from './company-fields';
 import { InstallerUploadField } from './installer-upload-field';
 
 interface AppVersionFormDialogProps {
@@ -30,6 +33,7 @@ export function AppVersionFormDialog({ opened, onClose, version }: AppVersionFor
 }
 
 function AppVersionForm({ version, onDone }: { version: AppVersion | null; onDone: () => void }) {
+  const actor = useCurrentUser();
   const [initial] = useState<AppVersionFormValues>(() => (version ? formFromVersion(version) : emptyForm()));
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -64,6 +68,16 @@ function AppVersionForm({ version, onDone }: { version: AppVersion | null; onDon
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
+        {isDev(actor) && (
+          <CompanyFields
+            creating={!version}
+            ownCompanyId={actor.companyId}
+            companyId={values.companyId}
+            targetCompanies={values.targetCompanies}
+            onCompanyChange={(companyId) => setValues((v) => ({ ...v, companyId }))}
+            onTargetsChange={(targetCompanies) => setValues((v) => ({ ...v, targetCompanies }))}
+          />
+        )}
         <TextInput label="Version" required placeholder="e.g. 2.4.1" {...text('latestVersion')} />
         <Textarea label="Release Notes" required autosize minRows={3} maxRows={8} {...text('releaseNotes')} />
         <InstallerUploadField onUploaded={(file) => setValues((v) => withUploadedFile(v, file))} onBusyChange={setUploading} />

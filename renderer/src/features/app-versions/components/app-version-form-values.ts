@@ -9,6 +9,9 @@ export interface AppVersionFormValues {
   fileSize: string;
   checksum: string;
   isPublic: boolean;
+  /** Create only, devs only: whose version this is ('' = the caller's own). */
+  companyId: string;
+  targetCompanies: string[];
 }
 
 export type FieldErrors = Partial<Record<keyof AppVersionFormValues, string>>;
@@ -21,6 +24,8 @@ export const emptyForm = (): AppVersionFormValues => ({
   fileSize: '',
   checksum: '',
   isPublic: true,
+  companyId: '',
+  targetCompanies: [],
 });
 
 export function formFromVersion(v: AppVersion): AppVersionFormValues {
@@ -32,6 +37,8 @@ export function formFromVersion(v: AppVersion): AppVersionFormValues {
     fileSize: v.fileSize === null ? '' : String(v.fileSize),
     checksum: v.checksum ?? '',
     isPublic: v.isPublic,
+    companyId: String(v.companyId),
+    targetCompanies: v.targetCompanies.map(String),
   };
 }
 
@@ -43,7 +50,7 @@ export function withUploadedFile(values: AppVersionFormValues, file: UploadedApp
 /**
  * The body for POST/PUT, checked with the same contract the server uses, so the spec's texts
  * ('Version is required', ...) show under their fields before anything is sent. An edit keeps
- * the version's company and targets (this form does not change them).
+ * the version's company.
  */
 export function toSaveInput(
   values: AppVersionFormValues,
@@ -57,7 +64,8 @@ export function toSaveInput(
     fileSize: values.fileSize.trim() === '' ? null : /^\d+$/.test(values.fileSize.trim()) ? Number(values.fileSize.trim()) : values.fileSize.trim(),
     checksum: values.checksum.trim() || null,
     isPublic: values.isPublic,
-    ...(existing ? { companyId: existing.companyId, targetCompanies: existing.targetCompanies } : {}),
+    targetCompanies: values.targetCompanies.map(Number),
+    ...(existing ? { companyId: existing.companyId } : values.companyId ? { companyId: Number(values.companyId) } : {}),
   };
   const parsed = saveAppVersionSchema.safeParse(body);
   if (parsed.success) return { ok: true, body };

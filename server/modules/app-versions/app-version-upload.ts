@@ -1,7 +1,7 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Request } from 'express';
@@ -84,10 +84,97 @@ async function removeQuietly(file: string): Promise<void> {
 }
 
 /**
- * Streams the one `file` part of a multipart request to `<dir>/.<id>.part` (never buffered in
- * memory: the disk write's backpressure reaches the socket), checks type, magic bytes and size
- * on the way, and renames it to `<dir>/<id>` only when all of it arrived and passed. Any
- * failure or a vanished client removes the part file. Rejects with HttpError or UploadAborted.
+ * One upload in progress: the one `file` part goes to `<dir>/.<id>.part` and becomes `<dir>/<id>`
+ * only when all of it arrived and passed. Settles exactly once, through `fail` or `finish`.
+ */
+class UploadReceiver {
+  private readonly id = randomBytes(16).toString('hex');
+  private readonly partFile: string;
+  private failed = false;
+  private parsed = false;
+  private started = false;
+  private received: ReceivedUpload | null = null;
+  private readonly streams: Array<{ destroy(): unknown }> = [];
+  private fileClosed: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly req: Request,
+    private readonly parser: busboy.Busboy,
+    private readonly dir: string,
+    private readonly resolve: (received: ReceivedUpload) => void,
+    private readonly reject: (err: Error) => void,
+  ) {
+    this.partFile = path.join(dir, `.${this.id}.part`);
+  }
+
+  start(): void {
+    this.parser.on('file', (field, stream, info) => this.onFile(field, stream, baseName(info.filename ?? '')));
+    this.parser.on('close', () => {
+      this.parsed = true;
+      this.finish();
+    });
+    // A client that leaves never ends the parser's input, so a parser error is always a bad body.
+    this.parser.on('error', () => this.fail(badRequest('Malformed multipart body')));
+    this.req.on('close', () => {
+      if (!this.req.complete) this.fail(new UploadAborted('client went away'));
+    });
+    this.req.pipe(this.parser);
+  }
+
+  private onFile(field: string, stream: Readable, name: string): void {
+    const ext = typeOf(name);
+    const refusal = this.started ? badRequest('Send only one file per upload') : refuseFile(field, name);
+    if (refusal || !ext) {
+      stream.resume();
+      this.fail(refusal ?? badRequest('Please select a file'));
+      return;
+    }
+    this.started = true;
+    stream.once('limit', () => this.fail(new HttpError(413, TOO_LARGE_MESSAGE)));
+    const check = new InstallerCheck(ext, name);
+    const out = fs.createWriteStream(this.partFile, { flags: 'wx' });
+    this.streams.push(stream, check, out);
+    // Waited on before removing the part file (pipeline alone did not always settle when the
+    // source was destroyed mid-way, so the write stream's own close is the signal).
+    this.fileClosed = new Promise<void>((done) => out.once('close', () => done()));
+    pipeline(stream, check, out).then(
+      () => {
+        this.received = { id: this.id, originalName: name, size: check.size, checksum: check.hash.digest('hex') };
+        this.finish();
+      },
+      // A write that broke because the client left is an abort; a disk failure stays what it is.
+      (err: unknown) => this.fail(err instanceof HttpError ? err : this.req.readableAborted ? new UploadAborted(String(err)) : (err as Error)),
+    );
+  }
+
+  /** Both the parser and the file write must be done before the file is put in place. */
+  private finish(): void {
+    if (this.failed || !this.parsed) return;
+    if (!this.started) return this.fail(badRequest('Please select a file'));
+    const received = this.received;
+    if (!received) return;
+    fs.promises.rename(this.partFile, path.join(this.dir, this.id)).then(
+      () => this.resolve(received),
+      (err: Error) => this.fail(err),
+    );
+  }
+
+  /** Stops reading (the route closes the connection after its answer) and removes the part file. */
+  private fail(err: Error): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.req.unpipe(this.parser);
+    this.streams.forEach((s) => s.destroy());
+    // Removed after the write stream has closed: a removal before that could race its open.
+    void this.fileClosed.finally(() => removeQuietly(this.partFile)).finally(() => this.reject(err));
+  }
+}
+
+/**
+ * Streams the one `file` part of a multipart request to disk (never buffered in memory: the disk
+ * write's backpressure reaches the socket), checking type, magic bytes, size and sha-256 on the
+ * way. Any failure or a vanished client leaves nothing behind. Rejects with HttpError or
+ * UploadAborted.
  */
 export function receiveUpload(req: Request, dir: string, maxBytes = APP_VERSION_MAX_UPLOAD_BYTES): Promise<ReceivedUpload> {
   return new Promise<ReceivedUpload>((resolve, reject) => {
@@ -98,64 +185,7 @@ export function receiveUpload(req: Request, dir: string, maxBytes = APP_VERSION_
       reject(badRequest('Send the file as multipart/form-data in the field "file"'));
       return;
     }
-    const id = randomBytes(16).toString('hex');
-    const partFile = path.join(dir, `.${id}.part`);
-    const state = { failed: false, parsed: false, started: false, received: null as ReceivedUpload | null };
-    const streams: Array<{ destroy(): unknown }> = [];
-    let fileClosed: Promise<unknown> = Promise.resolve();
-
-    const fail = (err: Error) => {
-      if (state.failed) return;
-      state.failed = true;
-      req.unpipe(parser);
-      streams.forEach((s) => s.destroy());
-      // Removed after the write stream has closed: a removal before that could race its open.
-      void fileClosed.finally(() => removeQuietly(partFile)).finally(() => reject(err));
-    };
-    const finish = () => {
-      if (state.failed || !state.parsed) return;
-      if (!state.started) return fail(badRequest('Please select a file'));
-      const received = state.received;
-      if (!received) return;
-      fs.promises.rename(partFile, path.join(dir, id)).then(() => resolve(received), fail);
-    };
-    // A write that broke because the client left is an abort; a disk failure stays what it is.
-    const writeFailed = (err: unknown) =>
-      fail(err instanceof HttpError ? err : req.readableAborted ? new UploadAborted(String(err)) : (err as Error));
-
-    parser.on('file', (field, stream, info) => {
-      const name = baseName(info.filename ?? '');
-      const ext = typeOf(name);
-      const refusal = state.started ? badRequest('Send only one file per upload') : refuseFile(field, name);
-      if (refusal || !ext) {
-        stream.resume();
-        fail(refusal ?? badRequest('Please select a file'));
-        return;
-      }
-      state.started = true;
-      stream.once('limit', () => fail(new HttpError(413, TOO_LARGE_MESSAGE)));
-      const check = new InstallerCheck(ext, name);
-      const out = fs.createWriteStream(partFile, { flags: 'wx' });
-      streams.push(stream, check, out);
-      // Waited on before removing the part file (pipeline alone did not always settle when the
-      // source was destroyed mid-way, so the write stream's own close is the signal).
-      fileClosed = new Promise<void>((done) => out.once('close', () => done()));
-      const write = pipeline(stream, check, out);
-      write.then(() => {
-        state.received = { id, originalName: name, size: check.size, checksum: check.hash.digest('hex') };
-        finish();
-      }, writeFailed);
-    });
-    parser.on('close', () => {
-      state.parsed = true;
-      finish();
-    });
-    // A client that leaves never ends the parser's input, so a parser error is always a bad body.
-    parser.on('error', () => fail(badRequest('Malformed multipart body')));
-    req.on('close', () => {
-      if (!req.complete) fail(new UploadAborted('client went away'));
-    });
-    req.pipe(parser);
+    new UploadReceiver(req, parser, dir, resolve, reject).start();
   });
 }
 

@@ -129,6 +129,19 @@ describe('app version', () => {
     await dev.delete(`/api/app-version/${companyId}`);
   });
 
+  it('follows changes made elsewhere over the live channel', async () => {
+    const dev = await loginDevOwner(app.server);
+    const page = await app.newPage();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await openAppVersion(page);
+    await visible(page.getByText('No app version configured for your company'));
+    await dev.post('/api/app-version', { latestVersion: '5.0.0', releaseNotes: 'Pushed from elsewhere', downloadFileName: 'Setup.exe' });
+    await visible(page.getByTestId('current-version').getByText('5.0.0'));
+    await visible(page.getByTestId('version-row-1').getByText('5.0.0'));
+    await dev.delete('/api/app-version/1');
+    await visible(page.getByText('No app version configured for your company'));
+  });
+
   it('fits a phone screen: the table scrolls inside its card, the page does not', async () => {
     const dev = await loginDevOwner(app.server);
     const { companyId } = await createCompany(dev, app.server, 'Island Radio & Television Corporation');

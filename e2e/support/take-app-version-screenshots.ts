@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { upload, zipBytes } from '../../server/modules/app-versions/app-version-test-helpers';
 import { createCompany, loginDevOwner } from '../../server/test/factories';
 import { DEV_OWNER, type TestServer } from '../../server/test/test-server';
-import { login, shell } from './pages';
+import { login } from './pages';
 import { screenshotRun, shooter } from './screenshot-run';
 
 const outDir = process.argv[2] ?? '/tmp/shots';
@@ -41,14 +41,16 @@ async function screens(page: Page, size: string): Promise<void> {
   await shoot(page, `${size}-app-version`);
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('dialog', { name: 'Edit Version' }).waitFor();
-  const installer = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-shot-')), 'CGBridge-Setup-2.5.0.zip');
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-shot-'));
+  const installer = path.join(folder, 'CGBridge-Setup-2.5.0.zip');
   fs.writeFileSync(installer, zipBytes(2_000_000));
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload Installer' }).click();
   await (await chooser).setFiles(installer);
   await page.locator('.mantine-Notification-root').getByText('File uploaded successfully').waitFor();
+  // The browser reads the picked file while uploading: removed only after the upload's answer.
+  fs.rmSync(folder, { recursive: true, force: true });
   await shoot(page, `${size}-app-version-edit`);
-  await shell(page).userMenu.isVisible();
 }
 
 await screenshotRun(outDir, (page, size) => screens(page, size), seed);

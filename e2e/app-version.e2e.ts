@@ -99,7 +99,7 @@ describe('app version', () => {
     await pickFile(page, notes);
     await visible(toast(page, 'Please select a .exe, .msi or .zip file'));
     await visible(page.locator('.mantine-Notification-root').getByText('Upload failed'));
-    // A file named .zip that is not one: the server's check answers, its message is shown.
+    // A file named .zip that is not one: its first bytes are checked before sending (same rule and text as the server).
     const fake = path.join(tmp, 'fake.zip');
     fs.writeFileSync(fake, 'plain text pretending to be a zip');
     await pickFile(page, fake);

@@ -6,20 +6,13 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { APP_VERSION_FILE_TYPES, APP_VERSION_LIMITS, APP_VERSION_MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { headMatches, INSTALLER_HEAD_BYTES, installerType, wrongContentMessage, type InstallerType } from '../../../shared/installer-files';
 import { badRequest, HttpError } from '../../lib/errors';
 
 /** Room for the multipart envelope around the file (boundaries, part headers, a few fields). */
 export const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 export const TOO_LARGE_MESSAGE = 'File is larger than 500MB';
 const TYPES_TEXT = APP_VERSION_FILE_TYPES.join(', ');
-
-/** The first bytes each installer type must start with (checked while streaming). */
-const MAGIC: Record<(typeof APP_VERSION_FILE_TYPES)[number], { name: string; prefixes: Buffer[] }> = {
-  '.exe': { name: 'a Windows executable (starting with MZ)', prefixes: [Buffer.from('MZ')] },
-  '.msi': { name: 'a Windows Installer package (OLE compound file)', prefixes: [Buffer.from('d0cf11e0a1b11ae1', 'hex')] },
-  '.zip': { name: 'a ZIP archive (starting with PK)', prefixes: [Buffer.from('504b0304', 'hex'), Buffer.from('504b0506', 'hex')] },
-};
-const HEAD_BYTES = 8;
 
 /** A client that went away mid-upload: nothing to answer, nothing to keep. */
 export class UploadAborted extends Error {}
@@ -36,11 +29,6 @@ export function baseName(filename: string): string {
   return filename.split(/[\\/]/).pop()?.trim() ?? '';
 }
 
-function typeOf(name: string): keyof typeof MAGIC | null {
-  const ext = path.extname(name).toLowerCase();
-  return (APP_VERSION_FILE_TYPES as readonly string[]).includes(ext) ? (ext as keyof typeof MAGIC) : null;
-}
-
 /** Hashes and counts every byte, and refuses the stream once its first bytes show the wrong type. */
 class InstallerCheck extends Transform {
   readonly hash: Hash = createHash('sha256');
@@ -49,7 +37,7 @@ class InstallerCheck extends Transform {
   private checked = false;
 
   constructor(
-    private readonly ext: keyof typeof MAGIC,
+    private readonly ext: InstallerType,
     private readonly fileName: string,
   ) {
     super();
@@ -59,8 +47,8 @@ class InstallerCheck extends Transform {
     this.size += chunk.length;
     this.hash.update(chunk);
     if (!this.checked) {
-      this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES);
-      if (this.head.length >= HEAD_BYTES && !this.verify()) return done(this.mismatch());
+      this.head = Buffer.concat([this.head, chunk.subarray(0, INSTALLER_HEAD_BYTES)]).subarray(0, INSTALLER_HEAD_BYTES);
+      if (this.head.length >= INSTALLER_HEAD_BYTES && !this.verify()) return done(this.mismatch());
     }
     done(null, chunk);
   }
@@ -70,12 +58,12 @@ class InstallerCheck extends Transform {
   }
 
   private verify(): boolean {
-    this.checked = MAGIC[this.ext].prefixes.some((p) => this.head.length >= p.length && this.head.subarray(0, p.length).equals(p));
+    this.checked = headMatches(this.ext, this.head);
     return this.checked;
   }
 
   private mismatch(): HttpError {
-    return new HttpError(415, `${this.fileName} is not ${MAGIC[this.ext].name}; upload a real ${this.ext} file`);
+    return new HttpError(415, wrongContentMessage(this.fileName, this.ext));
   }
 }
 
@@ -122,7 +110,7 @@ class UploadReceiver {
   }
 
   private onFile(field: string, stream: Readable, name: string): void {
-    const ext = typeOf(name);
+    const ext = installerType(name);
     const refusal = this.started ? badRequest('Send only one file per upload') : refuseFile(field, name);
     if (refusal || !ext) {
       stream.resume();
@@ -195,6 +183,6 @@ function refuseFile(field: string, name: string): HttpError | null {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(name)) return badRequest('File name must not contain control characters');
   if (name.length > APP_VERSION_LIMITS.fileName) return badRequest(`File name must be at most ${APP_VERSION_LIMITS.fileName} characters`);
-  if (!typeOf(name)) return new HttpError(415, `Only ${TYPES_TEXT} files can be uploaded; ${name} is not one`);
+  if (!installerType(name)) return new HttpError(415, `Only ${TYPES_TEXT} files can be uploaded; ${name} is not one`);
   return null;
 }

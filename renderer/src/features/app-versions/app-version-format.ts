@@ -1,4 +1,5 @@
 import { APP_VERSION_FILE_TYPES, APP_VERSION_MAX_UPLOAD_BYTES } from '@shared/constants';
+import { headMatches, INSTALLER_HEAD_BYTES, installerType, wrongContentMessage } from '@shared/installer-files';
 
 const MB = 1024 * 1024;
 
@@ -14,10 +15,20 @@ export function shortChecksum(checksum: string | null): string {
 
 export const ACCEPTED_FILE_TYPES = APP_VERSION_FILE_TYPES.join(',');
 
-/** Why a picked file cannot be uploaded, checked before a single byte is sent; null if fine. */
+/** Why a picked file cannot be uploaded, from its name and size alone; null if fine. */
 export function fileRefusal(file: { name: string; size: number }): string | null {
-  const name = file.name.toLowerCase();
-  if (!APP_VERSION_FILE_TYPES.some((ext) => name.endsWith(ext))) return 'Please select a .exe, .msi or .zip file';
+  if (!installerType(file.name)) return 'Please select a .exe, .msi or .zip file';
   if (file.size > APP_VERSION_MAX_UPLOAD_BYTES) return 'File is larger than 500MB';
   return null;
+}
+
+/**
+ * The server's own check of the first bytes, made here before sending: a renamed file is
+ * refused at once, not after minutes of upload (and the server would then cut the connection).
+ */
+export async function contentRefusal(file: Blob & { name: string }): Promise<string | null> {
+  const type = installerType(file.name);
+  if (!type) return 'Please select a .exe, .msi or .zip file';
+  const head = new Uint8Array(await file.slice(0, INSTALLER_HEAD_BYTES).arrayBuffer());
+  return headMatches(type, head) ? null : wrongContentMessage(file.name, type);
 }

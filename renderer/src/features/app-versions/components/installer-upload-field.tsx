@@ -5,7 +5,7 @@ import type { UploadedAppFile } from '@shared/contracts/app-versions';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useUploadAppFile } from '../api/upload-app-file';
-import { ACCEPTED_FILE_TYPES, fileRefusal } from '../app-version-format';
+import { ACCEPTED_FILE_TYPES, contentRefusal, fileRefusal } from '../app-version-format';
 
 interface InstallerUploadFieldProps {
   onUploaded: (file: UploadedAppFile) => void;
@@ -19,9 +19,9 @@ export function InstallerUploadField({ onUploaded, onBusyChange }: InstallerUplo
   const [percent, setPercent] = useState<number | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
 
-  const start = (file: File | null) => {
+  const start = async (file: File | null) => {
     if (!file) return;
-    const refusal = fileRefusal(file);
+    const refusal = fileRefusal(file) ?? (await contentRefusal(file));
     if (refusal) {
       showToast('Upload failed', refusal, 'red');
       return;
@@ -49,7 +49,7 @@ export function InstallerUploadField({ onUploaded, onBusyChange }: InstallerUplo
   return (
     <Stack gap={6}>
       <Group gap="sm" wrap="nowrap">
-        <FileButton onChange={start} accept={ACCEPTED_FILE_TYPES} disabled={upload.isPending}>
+        <FileButton onChange={(file) => void start(file)} accept={ACCEPTED_FILE_TYPES} disabled={upload.isPending}>
           {(props) => (
             <Button {...props} variant="light" leftSection={<IconUpload size={16} />} loading={upload.isPending}>
               Upload Installer

@@ -13,6 +13,7 @@ import type { AppContext } from './context';
 import type { Services } from './services';
 import { activityLogsRouter } from './modules/activity-logs/activity-logs.routes';
 import { apiKeysRouter } from './modules/api-keys/api-keys.routes';
+import { appVersionsRouter } from './modules/app-versions/app-versions.routes';
 import { authRouter } from './modules/auth/auth.routes';
 import { cgFilesRouter, cgFromNewsRouter } from './modules/cg-files/cg-files.routes';
 import { companiesRouter } from './modules/companies/companies.routes';
@@ -53,6 +54,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/bulletins', bulletinsRouter(services.bulletins));
   app.use('/api/dashboard', dashboardRouter(services.news, presence));
   app.use('/api/activity-logs', requireAuth, limitConcurrentReads(2), activityLogsRouter(services.activity));
+  app.use('/api', appVersionsRouter(services.appVersions));
   app.use('/api', (req, res) => {
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });
   });

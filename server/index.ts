@@ -11,6 +11,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { LiveHub } from './live/hub';
 import { purgeRecycleBinJob } from './jobs/purge-recycle-bin.job';
 import { purgeSessionsJob } from './jobs/purge-sessions.job';
+import { sweepAppVersionFilesJob } from './jobs/sweep-app-version-files.job';
 import { Scheduler } from './jobs/scheduler';
 import { createServices, type Services } from './services';
 import type { FirstRunResult } from './modules/companies/companies.service';
@@ -54,6 +55,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const scheduler = new Scheduler(logger);
   scheduler.add(purgeSessionsJob(services.auth));
   scheduler.add(purgeRecycleBinJob(services.recycleBin));
+  scheduler.add(sweepAppVersionFilesJob(services.appVersions));
 
   const hub = new LiveHub({
     bus: ctx.bus,

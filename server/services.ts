@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { ActivityLogsService } from './modules/activity-logs/activity-logs.service';
 import { ApiKeysService } from './modules/api-keys/api-keys.service';
+import { AppVersionsService } from './modules/app-versions/app-versions.service';
 import { AuthService } from './modules/auth/auth.service';
 import { BulletinsService } from './modules/bulletins/bulletins.service';
 import { CgFilesService } from './modules/cg-files/cg-files.service';
@@ -24,6 +25,7 @@ export interface Services {
   crawler: CrawlerService;
   bulletins: BulletinsService;
   settings: SettingsService;
+  appVersions: AppVersionsService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -43,5 +45,6 @@ export function createServices(ctx: AppContext): Services {
     crawler: new CrawlerService(cgFiles, news.repo),
     bulletins: new BulletinsService(ctx),
     settings: new SettingsService(ctx, cgFiles, activity),
+    appVersions: new AppVersionsService(ctx, activity),
   };
 }

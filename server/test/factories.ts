@@ -46,7 +46,7 @@ export async function createCompany(dev: ApiClient, server: TestServer, name = u
   });
   if (res.status !== 201) throw new Error(`create company failed: ${res.status} ${JSON.stringify(res.body)}`);
   const owner = await login(server, ownerUsername, ownerPassword);
-  return { companyId: res.body.company.id, owner };
+  return { companyId: res.body.company.id, owner, ownerPassword };
 }
 
 /**

@@ -4,6 +4,7 @@ import { registerNewsLiveEvents } from '@/features/news/news-live';
 import { registerCrawlerLiveEvents } from '@/features/crawler/crawler-live';
 import { registerCgLiveEvents } from '@/features/cg-control/cg-live';
 import { registerSettingsLiveEvents } from '@/features/settings/settings-live';
+import { registerAppVersionsLiveEvents } from '@/features/app-versions/app-versions-live';
 
 let registered = false;
 
@@ -19,6 +20,7 @@ export function registerAppLiveEvents(): void {
   registerUsersLiveEvents();
   registerNewsLiveEvents();
   registerCrawlerLiveEvents();
+  registerAppVersionsLiveEvents();
   // CG: patch the on-air text at once, raise cg_write_failed as a persistent alert.
   registerCgLiveEvents();
   // Branding: every screen restyles from the message itself.

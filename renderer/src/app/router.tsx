@@ -12,6 +12,7 @@ const ActivityLogsPage = lazy(() => import('@/features/activity-logs/pages/activ
 const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
 const CgControlPage = lazy(() => import('@/features/cg-control/pages/cg-control-page'));
 const SettingsPage = lazy(() => import('@/features/settings/pages/settings-page'));
+const AppVersionPage = lazy(() => import('@/features/app-versions/pages/app-version-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/pages/placeholder-page'));
 const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
 
@@ -23,7 +24,6 @@ const PLANNED_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
   { path: 'telegram', title: 'Telegram Bot' },
   { path: 'google-sheets', title: 'Google Sheets' },
   { path: 'notifications', title: 'Notifications' },
-  { path: 'app-version', title: 'App Version' },
   { path: 'mobile-field', title: 'Mobile Field' },
 ];
 
@@ -55,6 +55,7 @@ export function AppRoutes() {
         <Route path="settings" element={<SettingsPage />} />
         {/* Settings links to /notification-preferences (spec 001 §2); the wizard lives at /notifications. */}
         <Route path="notification-preferences" element={<Navigate to="/notifications" replace />} />
+        <Route path="app-version" element={<AppVersionPage />} />
         {PLANNED_SCREENS.map(({ path, title }) => (
           <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
         ))}

@@ -1,0 +1,68 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+
+/** A download ticket lives this long: enough to start a download, too short to be worth sharing. */
+export const TICKET_TTL_MS = 10 * 60 * 1000;
+const FILE_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * Where uploaded installers live (`<DATA_DIR>/app-versions/<id>`) and the signed tickets that let
+ * a plain browser link (which cannot send the bearer token) download one. The ticket secret is
+ * made at start, so a restart voids every ticket — they are minutes long anyway.
+ */
+export class AppVersionStorage {
+  readonly dir: string;
+  private readonly secret = randomBytes(32);
+
+  constructor(
+    dataDir: string,
+    private readonly clock: Clock,
+    logger: Logger,
+  ) {
+    this.dir = path.join(dataDir, 'app-versions');
+    fs.mkdirSync(this.dir, { recursive: true });
+    this.removeLeftoverParts(logger);
+  }
+
+  static isFileId(id: string): boolean {
+    return FILE_ID.test(id);
+  }
+
+  pathOf(fileId: string): string {
+    if (!AppVersionStorage.isFileId(fileId)) throw new Error(`not a file id: ${fileId}`);
+    return path.join(this.dir, fileId);
+  }
+
+  /** `<exp>.<userId>.<hmac>` for this file and user. */
+  issueTicket(fileId: string, userId: number): string {
+    const exp = this.clock.now().getTime() + TICKET_TTL_MS;
+    return `${exp}.${userId}.${this.sign(fileId, exp, userId)}`;
+  }
+
+  /** True when the ticket was made here for this file and has not expired. */
+  verifyTicket(fileId: string, ticket: string): boolean {
+    const match = /^(\d{1,16})\.(\d{1,15})\.([0-9a-f]{64})$/.exec(ticket);
+    if (!match) return false;
+    const exp = Number(match[1]);
+    const userId = Number(match[2]);
+    if (exp <= this.clock.now().getTime()) return false;
+    const expected = Buffer.from(this.sign(fileId, exp, userId), 'hex');
+    return timingSafeEqual(expected, Buffer.from(match[3] ?? '', 'hex'));
+  }
+
+  private sign(fileId: string, exp: number, userId: number): string {
+    return createHmac('sha256', this.secret).update(`${fileId}\n${exp}\n${userId}`).digest('hex');
+  }
+
+  /** A crash or a kill mid-upload leaves `.<id>.part` files; they are never valid, so they go at start. */
+  private removeLeftoverParts(logger: Logger): void {
+    for (const name of fs.readdirSync(this.dir)) {
+      if (!/^\..+\.part$/.test(name)) continue;
+      fs.rmSync(path.join(this.dir, name), { force: true });
+      logger.warn('removed an unfinished app-version upload', { file: name });
+    }
+  }
+}

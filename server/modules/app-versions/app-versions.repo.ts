@@ -1,0 +1,105 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { appVersionFiles, appVersions, companies, type AppVersionFileRow, type AppVersionRow } from '../../db/schema';
+
+export interface AppVersionWithCompany {
+  version: AppVersionRow;
+  companyName: string;
+}
+
+const withCompany = { version: appVersions, companyName: companies.name };
+
+/** SQL for app versions (one per company) and their uploaded installer files. */
+export class AppVersionsRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  findByCompany(companyId: number): AppVersionWithCompany | undefined {
+    return this.db
+      .select(withCompany)
+      .from(appVersions)
+      .innerJoin(companies, eq(companies.id, appVersions.companyId))
+      .where(eq(appVersions.companyId, companyId))
+      .get();
+  }
+
+  /** The newest public version of another company that names `companyId` among its targets. */
+  findPublicTargeting(companyId: number): AppVersionWithCompany | undefined {
+    return this.db
+      .select(withCompany)
+      .from(appVersions)
+      .innerJoin(companies, eq(companies.id, appVersions.companyId))
+      .where(
+        and(
+          eq(appVersions.isPublic, true),
+          sql`exists (select 1 from json_each(${appVersions.targetCompanies}) where json_each.value = ${companyId})`,
+        ),
+      )
+      .orderBy(desc(appVersions.updatedAt), desc(appVersions.id))
+      .get();
+  }
+
+  listAll(): AppVersionWithCompany[] {
+    return this.db
+      .select(withCompany)
+      .from(appVersions)
+      .innerJoin(companies, eq(companies.id, appVersions.companyId))
+      .orderBy(desc(appVersions.createdAt), desc(appVersions.id))
+      .all();
+  }
+
+  insert(values: typeof appVersions.$inferInsert): AppVersionRow {
+    return this.db.insert(appVersions).values(values).returning().get();
+  }
+
+  update(companyId: number, values: Partial<typeof appVersions.$inferInsert>): AppVersionRow | undefined {
+    return this.db.update(appVersions).set(values).where(eq(appVersions.companyId, companyId)).returning().get();
+  }
+
+  delete(companyId: number): AppVersionRow | undefined {
+    return this.db.delete(appVersions).where(eq(appVersions.companyId, companyId)).returning().get();
+  }
+
+  /** Which of these company ids exist. */
+  existingCompanyIds(ids: readonly number[]): Set<number> {
+    if (ids.length === 0) return new Set();
+    const rows = this.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(sql`${companies.id} in (select value from json_each(${JSON.stringify(ids)}))`)
+      .all();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  companyName(id: number): string | undefined {
+    return this.db.select({ name: companies.name }).from(companies).where(eq(companies.id, id)).get()?.name;
+  }
+
+  insertFile(values: typeof appVersionFiles.$inferInsert): AppVersionFileRow {
+    return this.db.insert(appVersionFiles).values(values).returning().get();
+  }
+
+  findFile(id: string): AppVersionFileRow | undefined {
+    return this.db.select().from(appVersionFiles).where(eq(appVersionFiles.id, id)).get();
+  }
+
+  filesCreatedBefore(iso: string): AppVersionFileRow[] {
+    return this.db.select().from(appVersionFiles).where(lt(appVersionFiles.createdAt, iso)).all();
+  }
+
+  /** Every version's downloadUrl (the sweep keeps the files they point at). */
+  downloadUrls(): string[] {
+    return this.db
+      .select({ url: appVersions.downloadUrl })
+      .from(appVersions)
+      .all()
+      .flatMap((r) => (r.url ? [r.url] : []));
+  }
+
+  deleteFile(id: string): void {
+    this.db.delete(appVersionFiles).where(eq(appVersionFiles.id, id)).run();
+  }
+
+  countFiles(): number {
+    return this.db.select({ n: sql<number>`count(*)` }).from(appVersionFiles).get()?.n ?? 0;
+  }
+}

@@ -1,0 +1,88 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { appVersionCompanyParamSchema, saveAppVersionSchema } from '../../../shared/contracts/app-versions';
+import { APP_VERSION_MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { actorOf, requireAuth, requireDev } from '../../lib/auth';
+import { forbidden, HttpError, notFound } from '../../lib/errors';
+import { parse } from '../../lib/validate';
+import type { AppVersionFileRow } from '../../db/schema';
+import { MULTIPART_OVERHEAD_BYTES, receiveUpload, TOO_LARGE_MESSAGE, UploadAborted } from './app-version-upload';
+import { mayManageVersions, type AppVersionsService } from './app-versions.service';
+
+const requireManager: RequestHandler = (req, _res, next) => {
+  if (!mayManageVersions(actorOf(req))) throw forbidden('Only developer accounts and company owners may manage app versions');
+  next();
+};
+
+/**
+ * An answer sent before the body was read: the connection is closed once the answer is out,
+ * so the sender stops instead of pushing the rest of up to 500 MB into a socket nobody reads.
+ */
+function closeAfterAnswer(req: Request, res: Response): void {
+  if (req.complete) return;
+  res.setHeader('Connection', 'close');
+  res.once('finish', () => req.socket.destroy());
+}
+
+/** /api/app-version, /api/app-versions (spec 001 §7). */
+export function appVersionsRouter(versions: AppVersionsService): Router {
+  const router = Router();
+  router.get('/app-versions/all', requireAuth, requireDev, (_req, res) => {
+    res.json(versions.listAll());
+  });
+  router.get('/app-version', requireAuth, (req, res) => {
+    res.json(versions.current(actorOf(req)));
+  });
+  router.post('/app-version', requireAuth, requireManager, (req, res) => {
+    res.status(201).json(versions.create(actorOf(req), parse(saveAppVersionSchema, req.body)));
+  });
+  router.put('/app-version', requireAuth, requireManager, (req, res) => {
+    res.json(versions.update(actorOf(req), parse(saveAppVersionSchema, req.body)));
+  });
+  router.delete('/app-version/:companyId', requireAuth, requireManager, (req, res) => {
+    versions.remove(actorOf(req), parse(appVersionCompanyParamSchema, req.params).companyId);
+    res.json({ success: true });
+  });
+  router.post('/app-version/upload', requireAuth, requireManager, uploadHandler(versions));
+  router.post('/app-version/files/:fileId/ticket', requireAuth, (req, res) => {
+    res.json({ url: versions.ticketUrl(actorOf(req), String(req.params.fileId)) });
+  });
+  router.get('/app-version/files/:fileId', (req, res, next) => {
+    const fileId = String(req.params.fileId);
+    const ticket = typeof req.query.ticket === 'string' ? req.query.ticket : null;
+    const row = ticket !== null ? versions.fileByTicket(fileId, ticket) : versions.fileFor(actorOf(req), fileId);
+    sendFile(res, versions.storage.pathOf(row.id), row, next);
+  });
+  return router;
+}
+
+function uploadHandler(versions: AppVersionsService): RequestHandler {
+  return async (req, res) => {
+    const actor = actorOf(req);
+    const declared = Number(req.headers['content-length']);
+    // Refused at once from the header: not one byte of a too-large body is read.
+    if (declared > APP_VERSION_MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
+      closeAfterAnswer(req, res);
+      throw new HttpError(413, TOO_LARGE_MESSAGE);
+    }
+    try {
+      const received = await receiveUpload(req, versions.storage.dir);
+      res.status(201).json(versions.registerUpload(actor, received));
+    } catch (err) {
+      // Nobody is left to answer; the part file is already gone.
+      if (err instanceof UploadAborted) return;
+      closeAfterAnswer(req, res);
+      throw err;
+    }
+  };
+}
+
+/** Range requests (206/416), Accept-Ranges and the original name come from Express's send. */
+function sendFile(res: Response, file: string, row: AppVersionFileRow, next: (err?: unknown) => void): void {
+  res.download(file, row.originalName, { dotfiles: 'allow', headers: { 'Cache-Control': 'private, no-store' } }, (err?: Error) => {
+    if (!err) return;
+    if (res.headersSent) return;
+    const status = (err as { status?: number }).status;
+    // A 416 from send is the client's range; a missing file on disk is our 404.
+    next(status === 416 ? new HttpError(416, 'Requested range not satisfiable') : notFound('File'));
+  });
+}

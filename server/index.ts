@@ -17,6 +17,9 @@ import { createServices, type Services } from './services';
 import type { FirstRunResult } from './modules/companies/companies.service';
 import { APP_VERSION } from './version';
 
+/** Longest a request may take (a 500 MB upload over slow Wi-Fi); Node's default is 5 minutes. */
+const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
+
 export interface StartOptions extends Partial<ServerConfig> {
   clock?: Clock;
   logger?: Logger;
@@ -66,7 +69,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     pingIntervalMs: options.wsPingIntervalMs,
     expiryCheckMs: options.wsExpiryCheckMs,
   });
-  const server = http.createServer(createApp(ctx, services, APP_VERSION, hub));
+  // A request may take 30 minutes (Node's default is 5): a 500 MB installer upload over slow
+  // Wi-Fi needs it. Headers must still arrive within Node's 60 s (headersTimeout), and JSON bodies
+  // are capped at 256 kB, so a slow client holds a socket, not memory.
+  const server = http.createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, createApp(ctx, services, APP_VERSION, hub));
   hub.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

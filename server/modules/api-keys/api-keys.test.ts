@@ -40,7 +40,9 @@ describe('API keys and GET /api/cg-files/sync', () => {
     rows.close();
     expect(dump).toContain(createHash('sha256').update(key).digest('hex'));
     expect(dump).not.toContain(key.slice(12));
-    for (const file of fs.readdirSync(server.dataDir)) expect(fs.readFileSync(path.join(server.dataDir, file)).includes(key.slice(12))).toBe(false);
+    const files = fs.readdirSync(server.dataDir, { withFileTypes: true }).filter((e) => e.isFile());
+    expect(files.map((f) => f.name)).toContain(DB_FILE);
+    for (const file of files) expect(fs.readFileSync(path.join(server.dataDir, file.name)).includes(key.slice(12))).toBe(false);
   });
 
   it('records lastUsed to the minute, not on every poll', async () => {

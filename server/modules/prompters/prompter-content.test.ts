@@ -35,6 +35,7 @@ describe('GET /api/prompters/:id/content', () => {
     const bulletinId = createBulletin(server, 1, dev.user.id, {
       title: 'Nine o’clock news',
       items: [
+        { type: 'headline' },
         { type: 'news', newsId: dhivehi.id },
         { type: 'break', breakType: 'LOCAL BREAK' },
         { type: 'news', newsId: doomed.id },
@@ -51,8 +52,9 @@ describe('GET /api/prompters/:id/content', () => {
     expect(res.status).toBe(200);
     const script = res.body;
     expect(script).toMatchObject({ prompterId: p.id, bulletinId, title: 'Nine o’clock news' });
-    expect(script.sections.map((s) => s.title)).toEqual([DHIVEHI_TITLE, '— LOCAL BREAK —', 'Harbour reopens', 'Harbour reopens', '— LUI HABARU —']);
+    expect(script.sections.map((s) => s.title)).toEqual(['— HEADLINES —', DHIVEHI_TITLE, '— LOCAL BREAK —', 'Harbour reopens', 'Harbour reopens', '— LUI HABARU —']);
     expect(script.sections.map((s) => s.content)).toEqual([
+      '**— HEADLINES —**',
       `**${DHIVEHI_TITLE}**\n${DHIVEHI_BODY}`,
       '**— LOCAL BREAK —**',
       '**Harbour reopens**\nThe harbour reopened today.\nShips queued.',
@@ -63,7 +65,7 @@ describe('GET /api/prompters/:id/content', () => {
     expectExactOffsets(script);
     expect(script.content).not.toContain('Withdrawn story');
     expect(script.content).not.toContain('Station B secret');
-    expect(new Set(script.sections.map((s) => s.id)).size).toBe(5);
+    expect(new Set(script.sections.map((s) => s.id)).size).toBe(6);
   });
 
   it('follows edits of the articles and is empty without a bulletin', async () => {

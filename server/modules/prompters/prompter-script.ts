@@ -6,6 +6,7 @@ export interface ScriptItem {
   id: number;
   type: string;
   breakType: string | null;
+  newsId: number | null;
   newsTitle: string | null;
   newsSubtitle: string | null;
   newsContent: string | null;
@@ -18,7 +19,8 @@ export const SECTION_SEPARATOR = '\n\n';
 /**
  * The prompter script of a bulletin, in running order: a news item reads its article (a
  * `**Title**` line, then the text); a headline item reads the article's title and subtitle (a
- * teaser); a break reads as a short section "— LOCAL BREAK —" so the anchor sees it coming.
+ * teaser), one without an article as "— HEADLINES —"; a break reads as a short section
+ * "— LOCAL BREAK —" so the anchor sees it coming.
  * Items whose article is deleted, missing or another company's are left out. `position` is the
  * section's character offset (UTF-16 code units, as JavaScript indexes strings) in `content`.
  */
@@ -38,6 +40,8 @@ export function buildScript(items: ScriptItem[]): { content: string; sections: P
 
 function sectionOf(item: ScriptItem): { title: string; body: string } | null {
   if (item.type === 'break') return item.breakType ? { title: PROMPTER_BREAK_TITLE(item.breakType), body: '' } : null;
+  // A headline item without an article is the headlines segment itself.
+  if (item.type === 'headline' && item.newsId === null) return { title: PROMPTER_BREAK_TITLE('HEADLINES'), body: '' };
   if (item.newsTitle === null || item.newsDeleted) return null;
   const title = oneLine(item.newsTitle);
   if (item.type === 'headline') return { title, body: item.newsSubtitle ?? '' };

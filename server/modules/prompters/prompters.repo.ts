@@ -70,6 +70,7 @@ export class PromptersRepo {
         id: bulletinItems.id,
         type: bulletinItems.type,
         breakType: bulletinItems.breakType,
+        newsId: bulletinItems.newsId,
         newsTitle: news.title,
         newsSubtitle: news.subtitle,
         newsContent: news.content,

@@ -230,6 +230,7 @@ export class LiveHub {
     clearInterval(this.timer);
     clearInterval(this.expiryTimer);
     this.unsubscribe.forEach((off) => off());
+    this.options.relay?.close?.();
     this.disconnectAll();
     this.wss.close();
   }

@@ -10,6 +10,7 @@ export interface ClientMessageHandler {
    * socket's general budget (so a flood still closes the socket). `reply` goes back to the sender.
    */
   handle(socket: object, actor: Actor, message: ClientMessage): { handled: boolean; reply?: ControlMessage };
+  close?(): void;
 }
 
 export interface PrompterRelayOptions {

@@ -114,6 +114,14 @@ describe('prompter sessions', () => {
     expect(twice.body.message).toBe('This prompter session has already ended');
   });
 
+  it('ten simultaneous ends of one session: exactly one succeeds, the rest are 409', async () => {
+    const dev = await loginDevOwner(server);
+    const p = (await dev.post<Prompter>('/api/prompters', { name: 'Race' })).body;
+    const session = (await dev.post<PrompterSession>(`/api/prompters/${p.id}/sessions`)).body;
+    const results = await Promise.all(Array.from({ length: 10 }, () => dev.put(`/api/prompter-sessions/${session.id}/end`)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+  });
+
   it('only the reader or owner/admin ends a session; another company gets 404', async () => {
     const dev = await loginDevOwner(server);
     const p = (await dev.post<Prompter>('/api/prompters', { name: 'Who ends' })).body;

@@ -21,6 +21,7 @@ import { bulletinsRouter } from './modules/bulletins/bulletins.routes';
 import { crawlerRouter } from './modules/crawler/crawler.routes';
 import { dashboardRouter, type Presence } from './modules/dashboard/dashboard.routes';
 import { newsRouter } from './modules/news/news.routes';
+import { prompterSessionsRouter, promptersRouter } from './modules/prompters/prompters.routes';
 import { settingsRouter, telegramSettingsRouter } from './modules/settings/settings.routes';
 import { usersRouter } from './modules/users/users.routes';
 
@@ -52,6 +53,8 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/settings', settingsRouter(services.settings));
   app.use('/api/news-crawler', crawlerRouter(services.crawler));
   app.use('/api/bulletins', bulletinsRouter(services.bulletins));
+  app.use('/api/prompters', promptersRouter(services.prompters));
+  app.use('/api/prompter-sessions', prompterSessionsRouter(services.prompters));
   app.use('/api/dashboard', dashboardRouter(services.news, presence));
   app.use('/api/activity-logs', requireAuth, limitConcurrentReads(2), activityLogsRouter(services.activity));
   app.use('/api', appVersionsRouter(services.appVersions));

@@ -9,6 +9,7 @@ import { OnAirGate } from './lib/on-air-gate';
 import { EventBus } from './lib/event-bus';
 import { createLogger, type Logger } from './lib/logger';
 import { LiveHub } from './live/hub';
+import { PrompterRelay } from './live/prompter-relay';
 import { purgeRecycleBinJob } from './jobs/purge-recycle-bin.job';
 import { purgeSessionsJob } from './jobs/purge-sessions.job';
 import { sweepAppVersionFilesJob } from './jobs/sweep-app-version-files.job';
@@ -68,6 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now: () => ctx.clock.now().getTime(),
     pingIntervalMs: options.wsPingIntervalMs,
     expiryCheckMs: options.wsExpiryCheckMs,
+    relay: new PrompterRelay({ bus: ctx.bus, prompterExists: (companyId, id) => services.prompters.repo.find(companyId, id) !== undefined }),
   });
   // A request may take 30 minutes (Node's default is 5): a 500 MB installer upload over slow
   // Wi-Fi needs it. Headers must still arrive within Node's 60 s (headersTimeout), and JSON bodies

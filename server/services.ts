@@ -8,6 +8,7 @@ import { CgFilesService } from './modules/cg-files/cg-files.service';
 import { CompaniesService } from './modules/companies/companies.service';
 import { CrawlerService } from './modules/crawler/crawler.service';
 import { NewsService } from './modules/news/news.service';
+import { PromptersService } from './modules/prompters/prompters.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { RecycleBinService } from './modules/recycle-bin/recycle-bin.service';
 import { UsersService } from './modules/users/users.service';
@@ -26,6 +27,7 @@ export interface Services {
   bulletins: BulletinsService;
   settings: SettingsService;
   appVersions: AppVersionsService;
+  prompters: PromptersService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -46,5 +48,6 @@ export function createServices(ctx: AppContext): Services {
     bulletins: new BulletinsService(ctx),
     settings: new SettingsService(ctx, cgFiles, activity),
     appVersions: new AppVersionsService(ctx, activity),
+    prompters: new PromptersService(ctx, activity),
   };
 }

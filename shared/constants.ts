@@ -124,3 +124,52 @@ export const TELEGRAM_REMINDER_INTERVAL = { default: 240, min: 30, max: 1440 } a
 export const APP_VERSION_MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 export const APP_VERSION_FILE_TYPES = ['.exe', '.msi', '.zip'] as const;
 export const APP_VERSION_LIMITS = { version: 50, releaseNotes: 10_000, fileName: 255, url: 2000 } as const;
+
+/** Prompter (spec 001 §3, §5, §9); the text and position limits are ours (docs/decisions.md). */
+export const PROMPTER_STATUSES = ['active', 'inactive', 'archived'] as const;
+export const PROMPTER_CREATE_FONTS = ['Arial', 'Times New Roman', 'Courier New', 'Georgia', 'Verdana'] as const;
+/** Settings and edit add Helvetica (spec 001 §5). */
+export const PROMPTER_FONTS = [...PROMPTER_CREATE_FONTS, 'Helvetica'] as const;
+export const PROMPTER_DEFAULTS = {
+  fontSize: 16,
+  fontFamily: 'Arial',
+  backgroundColor: '#000000',
+  textColor: '#ffffff',
+  scrollSpeed: 50,
+  /** The edit form's speed when none is set (spec 001 §9 "Edit default speed 100"). */
+  editScrollSpeed: 100,
+  isAutoScroll: false,
+  status: 'active',
+  currentPosition: 0,
+  lineSpacing: 1.5,
+  marginTop: 20,
+  marginBottom: 20,
+  isHighContrast: false,
+  highlightColors: { emphasize: 'red', readSlow: 'yellow', important: 'green' },
+  isLockMode: false,
+  lockPosition: 0,
+  enableLiveEditing: false,
+  isManualScroll: true,
+} as const;
+/** Create form: font slider 12–48 step 1, speed slider 10–200 step 10. */
+export const PROMPTER_CREATE_RANGES = { fontSize: { min: 12, max: 48 }, scrollSpeed: { min: 10, max: 200, step: 10 } } as const;
+/** Settings/edit: font 10–100, speed 30–300 ms (lower is faster). */
+export const PROMPTER_EDIT_RANGES = { fontSize: { min: 10, max: 100 }, scrollSpeed: { min: 30, max: 300 } } as const;
+export const PROMPTER_SPEED_STEP = 20;
+export const PROMPTER_MANUAL_SCROLL_STEP_PX = 100;
+export const PROMPTER_CONTENT_REFETCH_MS = 30_000;
+export const PROMPTER_PANEL_HEIGHT_PX = 700;
+export const PROMPTER_WHEEL_MULTIPLIER = 2;
+export const PROMPTER_LIMITS = {
+  name: 120,
+  lineSpacing: { min: 0.5, max: 5 },
+  margin: 2000,
+  position: 100_000_000,
+  selectedBulletins: 50,
+  sessionActions: 500,
+} as const;
+/** Break items read on air as a short section, e.g. "— LOCAL BREAK —". */
+export const PROMPTER_BREAK_TITLE = (breakType: string) => `— ${breakType} —`;
+/** Follower screens: position updates a socket may send per second (the operator sends ≤ 10). */
+export const PROMPTER_POSITION_PER_SECOND = 20;
+export const PROMPTER_COMMANDS = ['play', 'pause', 'speed_up', 'speed_down', 'next', 'previous'] as const;

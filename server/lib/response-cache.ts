@@ -11,7 +11,8 @@ interface Entry {
 
 /** Which events make an entry stale. Default: every change but the on-air ones. */
 export type StaleAfter = (type: ServerEventType) => boolean;
-export const anyChangeButOnAir: StaleAfter = (type) => type !== 'cg_file_updated' && type !== 'cg_write_failed';
+/** Prompter events (positions arrive ~10 a second while reading) change no cached list. */
+export const anyChangeButOnAir: StaleAfter = (type) => type !== 'cg_file_updated' && type !== 'cg_write_failed' && !type.startsWith('prompter_');
 export const onAirChange: StaleAfter = (type) => type === 'cg_file_updated';
 
 /** Entries kept per company (page after page of a list); the oldest goes first. */

@@ -13,6 +13,7 @@ import { clientMessageSchema, type ClientMessage, type ControlMessage } from '..
 import type { Actor } from '../lib/auth';
 import type { CompanyEvent, EventBus, Revocation } from '../lib/event-bus';
 import type { Logger } from '../lib/logger';
+import type { ClientMessageHandler } from './prompter-relay';
 
 interface Client {
   socket: WebSocket;
@@ -35,6 +36,8 @@ export interface LiveHubOptions {
   pingIntervalMs?: number;
   /** How often sockets are checked against their session's expiry. */
   expiryCheckMs?: number;
+  /** Messages beyond auth and ping (follower screens' prompter_position / prompter_command). */
+  relay?: ClientMessageHandler;
 }
 
 /** An authenticated client may send this many messages per window (it needs ~none). */
@@ -102,12 +105,19 @@ export class LiveHub {
    * small message budget. Nothing a client sends can make the server buffer without bound.
    */
   private onMessage(client: Client, raw: RawData): void {
-    if (!this.withinBudget(client)) return client.socket.close(CLOSE_POLICY, 'Too many messages');
-    const message = parseClientMessage(raw);
     if (!client.actor) {
+      if (!this.withinBudget(client)) return client.socket.close(CLOSE_POLICY, 'Too many messages');
+      const message = parseClientMessage(raw);
       if (message?.type !== 'auth') return client.socket.close(CLOSE_POLICY, 'Authenticate first');
       return this.join(client, message.token, message.userId);
     }
+    const message = parseClientMessage(raw);
+    // The relay has its own rate (follower screens send ~10 a second); beyond it, and for every
+    // other message, the general budget applies.
+    const relayed = message && this.options.relay ? this.options.relay.handle(client, client.actor, message) : { handled: false };
+    if (relayed.reply) this.send(client, relayed.reply);
+    if (relayed.handled) return;
+    if (!this.withinBudget(client)) return client.socket.close(CLOSE_POLICY, 'Too many messages');
     if (message?.type === 'ping') this.send(client, { type: 'pong', data: null });
   }
 
@@ -220,6 +230,7 @@ export class LiveHub {
     clearInterval(this.timer);
     clearInterval(this.expiryTimer);
     this.unsubscribe.forEach((off) => off());
+    this.options.relay?.close?.();
     this.disconnectAll();
     this.wss.close();
   }

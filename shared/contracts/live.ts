@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CgFileUpdatedEvent } from './cg-files';
 import type { AppVersion } from './app-versions';
 import type { News } from './news';
+import { prompterCommandSchema, prompterPositionSchema, type Prompter, type PrompterCommand, type PrompterPosition } from './prompters';
 import type { Branding } from './settings';
 import type { User } from './users';
 
@@ -25,6 +26,13 @@ export interface ServerEvents {
   branding_updated: Branding;
   /** The company's app version was created, updated or deleted (null). */
   app_version_updated: { version: AppVersion | null };
+  /** A prompter was created or edited (the whole prompter). */
+  prompter_updated: Prompter;
+  prompter_deleted: { id: number };
+  /** Follower screens: an operator's reading position, relayed to the company (from = sender). */
+  prompter_position: PrompterPosition & { from: { userId: number } };
+  /** Follower screens: a remote's command for the operator's screen, relayed to the company. */
+  prompter_command: PrompterCommand & { from: { userId: number } };
 }
 export type ServerEventType = keyof ServerEvents;
 
@@ -34,11 +42,17 @@ export interface LiveEnvelope<K extends ServerEventType = ServerEventType> {
 }
 
 /** Messages the server sends outside the event map. */
-export type ControlMessage = { type: 'auth_ok'; data: { userId: number } } | { type: 'pong'; data: null };
+export type ControlMessage =
+  | { type: 'auth_ok'; data: { userId: number } }
+  | { type: 'pong'; data: null }
+  /** A prompter_position / prompter_command named a prompter the sender's company does not have. */
+  | { type: 'prompter_error'; data: { prompterId: number; message: string } };
 
 /** Messages a client may send. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), userId: z.coerce.number().optional(), token: z.string().max(512) }),
   z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('prompter_position'), data: prompterPositionSchema }),
+  z.object({ type: z.literal('prompter_command'), data: prompterCommandSchema }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

@@ -49,6 +49,8 @@ export const bulletinItems = sqliteTable(
     sortOrder: integer('sort_order').notNull(),
     newsId: integer('news_id').references(() => news.id, { onDelete: 'set null' }),
     breakType: text('break_type'),
+    /** Planned running time in seconds: entered for breaks; for news an override of the estimate. */
+    durationSeconds: integer('duration_seconds'),
   },
   (t) => [index('bulletin_items_bulletin_idx').on(t.bulletinId, t.sortOrder)],
 );

@@ -8,3 +8,4 @@ export * from './api-keys';
 export * from './bulletins';
 export * from './company-settings';
 export * from './app-versions';
+export * from './prompters';

@@ -1,0 +1,48 @@
+import { Router, type Request } from 'express';
+import { idParamSchema } from '../../../shared/contracts/common';
+import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../../../shared/contracts/prompters';
+import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { parse } from '../../lib/validate';
+import type { PromptersService } from './prompters.service';
+
+const idOf = (req: Request) => parse(idParamSchema, req.params).id;
+
+/** /api/prompters (spec 001 §7): every role reads; owner/admin create, edit and delete. */
+export function promptersRouter(prompters: PromptersService): Router {
+  const router = Router();
+  router.use(requireAuth);
+  const manage = requirePermission('prompters.manage');
+
+  router.get('/', (req, res) => {
+    res.json(prompters.list(actorOf(req)));
+  });
+  router.post('/', manage, (req, res) => {
+    res.status(201).json(prompters.create(actorOf(req), parse(createPrompterSchema, req.body)));
+  });
+  router.put('/:id', manage, (req, res) => {
+    const id = idOf(req);
+    res.json(prompters.update(actorOf(req), id, parse(updatePrompterSchema, req.body)));
+  });
+  router.delete('/:id', manage, (req, res) => {
+    prompters.remove(actorOf(req), idOf(req));
+    res.json({ success: true });
+  });
+  router.get('/:id/content', (req, res) => {
+    res.json(prompters.content(actorOf(req), idOf(req)));
+  });
+  router.post('/:id/sessions', (req, res) => {
+    res.status(201).json(prompters.startSession(actorOf(req), idOf(req)));
+  });
+  return router;
+}
+
+/** /api/prompter-sessions/:id/end — the reader, or owner/admin. */
+export function prompterSessionsRouter(prompters: PromptersService): Router {
+  const router = Router();
+  router.use(requireAuth);
+  router.put('/:id/end', (req, res) => {
+    const id = idOf(req);
+    res.json(prompters.endSession(actorOf(req), id, parse(endPrompterSessionSchema, req.body)));
+  });
+  return router;
+}

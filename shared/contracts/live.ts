@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CgFileUpdatedEvent } from './cg-files';
 import type { AppVersion } from './app-versions';
+import type { Bulletin } from './bulletins';
 import type { News } from './news';
 import type { Branding } from './settings';
 import type { User } from './users';
@@ -25,6 +26,10 @@ export interface ServerEvents {
   branding_updated: Branding;
   /** The company's app version was created, updated or deleted (null). */
   app_version_updated: { version: AppVersion | null };
+  /** A bulletin was created, edited (or an article it uses changed), or deleted. */
+  bulletin_created: Bulletin;
+  bulletin_updated: Bulletin;
+  bulletin_deleted: { id: number };
 }
 export type ServerEventType = keyof ServerEvents;
 

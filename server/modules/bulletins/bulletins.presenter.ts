@@ -1,22 +1,10 @@
-import {
-  BULLETIN_BREAK_DEFAULT_SECONDS,
-  BULLETIN_HEADLINE_DEFAULT_SECONDS,
-  BULLETIN_NEWS_MIN_SECONDS,
-  BULLETIN_READING_WORDS_PER_SECOND,
-} from '../../../shared/constants';
+import { estimateNewsSeconds } from '../../../shared/bulletin-running-time';
+import { BULLETIN_BREAK_DEFAULT_SECONDS, BULLETIN_HEADLINE_DEFAULT_SECONDS } from '../../../shared/constants';
 import type { Bulletin, BulletinItem } from '../../../shared/contracts/bulletins';
 import type { BulletinsRepo } from './bulletins.repo';
 
 type ListRow = ReturnType<BulletinsRepo['list']>[number];
 type ItemRow = ReturnType<BulletinsRepo['itemsOf']>[number];
-
-const wordsIn = (text: string | null) => (text ? text.trim().split(/\s+/u).filter(Boolean).length : 0);
-
-/** Reading time of an article: title and text at 3 words a second, at least 10 s. */
-export function estimateNewsSeconds(title: string | null, content: string | null): number {
-  const words = wordsIn(title) + wordsIn(content);
-  return Math.max(BULLETIN_NEWS_MIN_SECONDS, Math.ceil(words / BULLETIN_READING_WORDS_PER_SECOND));
-}
 
 function defaultSeconds(row: ItemRow, removed: boolean): number {
   if (row.item.type === 'break') return BULLETIN_BREAK_DEFAULT_SECONDS;

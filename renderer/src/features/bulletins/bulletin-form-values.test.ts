@@ -62,7 +62,7 @@ describe('running time text', () => {
 
 describe('user lookup text', () => {
   it('name, else User {id} when the list is known, else ID: {id}', () => {
-    const users = [{ id: 4, fullName: 'Aisha', username: 'aisha' }] as Parameters<typeof userLookupText>[2];
+    const users = [{ id: 4, fullName: 'Aisha', username: 'aisha' }] as unknown as Parameters<typeof userLookupText>[2];
     expect(userLookupText(4, 'From server', users)).toBe('From server');
     expect(userLookupText(4, null, users)).toBe('Aisha');
     expect(userLookupText(9, null, users)).toBe('User 9');

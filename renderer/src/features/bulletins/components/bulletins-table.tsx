@@ -25,8 +25,9 @@ function Row({ b, users, editable, deleting, onPreview, onEdit, onDelete }: Omit
           {b.title}
         </Text>
       </Table.Td>
-      <Table.Td>
-        <Badge color={STATUS_COLORS[b.status]} variant="light">
+      {/* The status never truncates to "DR…" on a phone: the table scrolls sideways instead. */}
+      <Table.Td style={{ width: 110, minWidth: 110 }}>
+        <Badge color={STATUS_COLORS[b.status]} variant="light" styles={{ root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}>
           {b.status}
         </Badge>
       </Table.Td>

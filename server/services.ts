@@ -45,7 +45,7 @@ export function createServices(ctx: AppContext): Services {
     cgFiles,
     apiKeys: new ApiKeysService(ctx),
     crawler: new CrawlerService(cgFiles, news.repo),
-    bulletins: new BulletinsService(ctx),
+    bulletins: new BulletinsService(ctx, activity),
     settings: new SettingsService(ctx, cgFiles, activity),
     appVersions: new AppVersionsService(ctx, activity),
     prompters: new PromptersService(ctx, activity),

@@ -111,6 +111,13 @@ export const BULLETIN_ITEM_TYPES = ['news', 'break', 'headline'] as const;
 export const BULLETIN_BREAK_TYPES = ['LOCAL BREAK', 'BUSINESS BREAK', 'SPORTS BREAK', 'LUI HABARU'] as const;
 export const BULLETIN_DEFAULT_DURATION = 30;
 export const BULLETIN_LABEL_CHARS = 30;
+/** Our limits (docs/decisions.md, issue 11): text lengths, items per bulletin, slot and item lengths. */
+export const BULLETIN_LIMITS = { title: 200, broadcastTime: 20, items: 200, durationMinutes: 24 * 60, itemSeconds: 6 * 3600 } as const;
+/** Running time: a break defaults to 2 minutes, a headline slot to 30 s; news is read at 3 words/s (180 wpm). */
+export const BULLETIN_BREAK_DEFAULT_SECONDS = 120;
+export const BULLETIN_HEADLINE_DEFAULT_SECONDS = 30;
+export const BULLETIN_READING_WORDS_PER_SECOND = 3;
+export const BULLETIN_NEWS_MIN_SECONDS = 10;
 /** CG preview (spec 000 §4, §9). */
 export const BULLETIN_AUTOPLAY_MS = 5000;
 export const CG_PREVIEW_TYPES = ['headline', 'subheadline', 'breakingnews', 'emergency', 'infoline', 'programbar', 'titlebar'] as const;

@@ -41,4 +41,7 @@ export const ACTIVITY_BADGES: Record<string, string> = {
   user_created: 'Created',
   user_updated: 'Updated',
   user_deleted: 'Deleted',
+  bulletin_created: 'Created',
+  bulletin_updated: 'Updated',
+  bulletin_deleted: 'Deleted',
 };

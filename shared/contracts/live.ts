@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CgFileUpdatedEvent } from './cg-files';
 import type { AppVersion } from './app-versions';
+import type { Bulletin } from './bulletins';
 import type { News } from './news';
 import { prompterCommandSchema, prompterPositionSchema, type Prompter, type PrompterCommand, type PrompterPosition } from './prompters';
 import type { Branding } from './settings';
@@ -26,6 +27,10 @@ export interface ServerEvents {
   branding_updated: Branding;
   /** The company's app version was created, updated or deleted (null). */
   app_version_updated: { version: AppVersion | null };
+  /** A bulletin was created, edited (or an article it uses changed), or deleted. */
+  bulletin_created: Bulletin;
+  bulletin_updated: Bulletin;
+  bulletin_deleted: { id: number };
   /** A prompter was created or edited (the whole prompter). */
   prompter_updated: Prompter;
   prompter_deleted: { id: number };

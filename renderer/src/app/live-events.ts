@@ -3,6 +3,7 @@ import { registerUsersLiveEvents } from '@/features/users/users-live';
 import { registerNewsLiveEvents } from '@/features/news/news-live';
 import { registerCrawlerLiveEvents } from '@/features/crawler/crawler-live';
 import { registerCgLiveEvents } from '@/features/cg-control/cg-live';
+import { registerBulletinsLiveEvents } from '@/features/bulletins/bulletins-live';
 import { registerSettingsLiveEvents } from '@/features/settings/settings-live';
 import { registerAppVersionsLiveEvents } from '@/features/app-versions/app-versions-live';
 
@@ -23,6 +24,7 @@ export function registerAppLiveEvents(): void {
   registerAppVersionsLiveEvents();
   // CG: patch the on-air text at once, raise cg_write_failed as a persistent alert.
   registerCgLiveEvents();
+  registerBulletinsLiveEvents();
   // Branding: every screen restyles from the message itself.
   registerSettingsLiveEvents();
   for (const type of ['news_created', 'news_updated', 'news_deleted']) {

@@ -13,13 +13,13 @@ const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-pa
 const CgControlPage = lazy(() => import('@/features/cg-control/pages/cg-control-page'));
 const SettingsPage = lazy(() => import('@/features/settings/pages/settings-page'));
 const AppVersionPage = lazy(() => import('@/features/app-versions/pages/app-version-page'));
+const BulletinsPage = lazy(() => import('@/features/bulletins/pages/bulletins-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/pages/placeholder-page'));
 const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
 
 /** Screens of spec 000 §2 / 001 §2 that later releases build; the title is the menu label. */
 const PLANNED_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
   { path: 'equipment', title: 'Equipment' },
-  { path: 'bulletins', title: 'Bulletins' },
   { path: 'prompter', title: 'Prompter' },
   { path: 'telegram', title: 'Telegram Bot' },
   { path: 'google-sheets', title: 'Google Sheets' },
@@ -56,6 +56,7 @@ export function AppRoutes() {
         {/* Settings links to /notification-preferences (spec 001 §2); the wizard lives at /notifications. */}
         <Route path="notification-preferences" element={<Navigate to="/notifications" replace />} />
         <Route path="app-version" element={<AppVersionPage />} />
+        <Route path="bulletins" element={<BulletinsPage />} />
         {PLANNED_SCREENS.map(({ path, title }) => (
           <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
         ))}

@@ -1,13 +1,47 @@
-import { Router } from 'express';
-import { actorOf, requireAuth } from '../../lib/auth';
+import { Router, type Request } from 'express';
+import type { z } from 'zod';
+import { createBulletinSchema, updateBulletinSchema } from '../../../shared/contracts/bulletins';
+import { idParamSchema } from '../../../shared/contracts/common';
+import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { HttpError } from '../../lib/errors';
+import { parse } from '../../lib/validate';
 import type { BulletinsService } from './bulletins.service';
 
-/** GET /api/bulletins — read by every role (CG preview, prompter). */
+const idOf = (req: Request) => parse(idParamSchema, req.params).id;
+
+/**
+ * The form's messages are the spec's, verbatim ('Title is required'), so the toast shows them as
+ * they are: the first issue's message without the "field: " prefix; `issues` still names fields.
+ */
+function parseForm<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  try {
+    return parse(schema, body);
+  } catch (err) {
+    const first = err instanceof HttpError ? err.issues?.[0] : undefined;
+    if (err instanceof HttpError && first) throw new HttpError(400, first.message, err.issues);
+    throw err;
+  }
+}
+
+/** /api/bulletins — read by every role (CG preview, prompter); changed by owner/admin/editor/mcr. */
 export function bulletinsRouter(bulletins: BulletinsService): Router {
   const router = Router();
   router.use(requireAuth);
+  const manage = requirePermission('bulletins.manage');
+
   router.get('/', (req, res) => {
     res.json(bulletins.list(actorOf(req)));
+  });
+  router.post('/', manage, (req, res) => {
+    res.status(201).json(bulletins.create(actorOf(req), parseForm(createBulletinSchema, req.body)));
+  });
+  router.put('/:id', manage, (req, res) => {
+    const id = idOf(req);
+    res.json(bulletins.update(actorOf(req), id, parseForm(updateBulletinSchema, req.body)));
+  });
+  router.delete('/:id', manage, (req, res) => {
+    bulletins.remove(actorOf(req), idOf(req));
+    res.json({ success: true });
   });
   return router;
 }

@@ -29,13 +29,15 @@ describe('GET /api/bulletins', () => {
     expect(list[1]).toMatchObject({ content: 'Bulletin for 08:00', duration: 30, status: 'draft', createdByName: 'Station Owner' });
   });
 
-  it('leaves out items whose article was deleted, and is company-scoped', async () => {
+  it('keeps items whose article was deleted, flagged as removed, and is company-scoped', async () => {
     const dev = await loginDevOwner(server);
     const n = await createNews(dev, { title: 'Doomed' });
     const id = createBulletin(server, 1, dev.user.id, { title: 'With deleted', items: [{ type: 'news', newsId: n.id }] });
     await dev.delete(`/api/news/${n.id}`);
     const found = (await dev.get<Bulletin[]>('/api/bulletins')).body.find((x) => x.id === id)!;
-    expect(found.bulletinItems).toEqual([]);
+    expect(found.bulletinItems).toHaveLength(1);
+    expect(found.bulletinItems[0]).toMatchObject({ newsId: n.id, newsTitle: null, newsStatus: null, articleRemoved: true });
+    expect(found.newsItems).toEqual([]);
     const { owner: b } = await createCompany(dev, server);
     expect((await b.get<Bulletin[]>('/api/bulletins')).body).toEqual([]);
     const cam = await createUser(dev, server, 'cameraman');

@@ -24,13 +24,14 @@ function bulletinItemTitle(item: BulletinItem): string {
 
 /**
  * A bulletin's running order for the preview: by sortOrder, news only while approved (a story
- * pulled back to draft must not reach air), breaks and headline slots as they are.
+ * pulled back to draft must not reach air) and never an item whose article was deleted
+ * ("(article removed)" on the bulletins page), breaks and headline slots as they are.
  */
 export function bulletinPreviewItems(bulletin: Bulletin | undefined): PreviewItem[] {
   if (!bulletin) return [];
   return [...bulletin.bulletinItems]
     .sort((a, b) => a.sortOrder - b.sortOrder)
-    .filter((item) => item.type !== 'news' || item.newsStatus === 'approved')
+    .filter((item) => item.type !== 'news' || (!item.articleRemoved && item.newsStatus === 'approved'))
     .map((item) => ({
       key: `item-${item.id}`,
       kind: item.type,

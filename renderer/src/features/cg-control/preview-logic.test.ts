@@ -44,6 +44,8 @@ describe('preview items', () => {
       itemOf(1, { sortOrder: 3 }),
       itemOf(2, { sortOrder: 1, type: 'break', newsId: null, newsTitle: null, newsStatus: null, breakType: 'SPORTS BREAK' }),
       itemOf(3, { sortOrder: 2, newsStatus: 'draft' }),
+      // An article deleted after it was put in the bulletin: shown as removed, never sent.
+      itemOf(4, { sortOrder: 4, newsTitle: 'Stale', newsStatus: 'approved', articleRemoved: true }),
     ]);
     const items = bulletinPreviewItems(bulletin);
     expect(items.map((i) => [i.kind, i.title])).toEqual([

@@ -48,6 +48,9 @@ export function itemOf(id: number, overrides: Partial<BulletinItem> = {}): Bulle
     newsStatus: 'approved',
     newsCategory: 'General',
     breakType: null,
+    articleRemoved: false,
+    durationSeconds: 30,
+    durationEstimated: true,
     ...overrides,
   };
 }
@@ -73,5 +76,9 @@ export function bulletinOf(id: number, items: BulletinItem[], content = `Bulleti
     updatedAt: '2025-01-01T00:00:00.000Z',
     createdByName: null,
     updatedByName: null,
+    createdBy: null,
+    updatedBy: null,
+    plannedSeconds: 0,
+    overUnderSeconds: -1800,
   };
 }

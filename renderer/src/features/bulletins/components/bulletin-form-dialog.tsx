@@ -1,0 +1,88 @@
+import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, type FormEvent } from 'react';
+import { BULLETIN_LIMITS } from '@shared/constants';
+import type { Bulletin } from '@shared/contracts/bulletins';
+import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
+import { formChanged } from '@/lib/unsaved-registry';
+import { textDirection } from '@/features/news/text-direction';
+import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { useCreateBulletin, useUpdateBulletin } from '../api/bulletin-mutations';
+import { bulletinFormFrom, emptyBulletinForm, toBulletinBody, type BulletinFieldErrors, type BulletinFormValues } from '../bulletin-form-values';
+import { BulletinItemsEditor } from './bulletin-items-editor';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  /** The bulletin being edited; absent for Create Bulletin. */
+  bulletin?: Bulletin | null;
+}
+
+/** Create Bulletin, reused for Edit (spec 001 §2). */
+export function BulletinFormDialog({ opened, onClose, bulletin }: Props) {
+  const fullScreen = useMediaQuery('(max-width: 36em)');
+  return (
+    <GuardedModal opened={opened} onClose={onClose} title={bulletin ? 'Edit Bulletin' : 'Create Bulletin'} size="xl" fullScreen={fullScreen}>
+      {opened && <BulletinForm key={bulletin?.id ?? 'new'} bulletin={bulletin ?? null} onDone={onClose} />}
+    </GuardedModal>
+  );
+}
+
+function useSubmit(bulletin: Bulletin | null, onDone: () => void) {
+  const createMutation = useCreateBulletin();
+  const updateMutation = useUpdateBulletin();
+  const succeed = (message: string) => () => {
+    toastSuccess(message);
+    onDone();
+  };
+  // Spec 001 §8: toast 'Error' with the server's message, else the fallback.
+  const fail = (fallback: string) => (error: Error) => toastFailure('Error', error, fallback);
+  const submit = (values: BulletinFormValues): BulletinFieldErrors => {
+    const parsed = toBulletinBody(values);
+    if (!parsed.ok) return parsed.errors;
+    if (bulletin) {
+      updateMutation.mutate({ id: bulletin.id, body: parsed.body }, { onSuccess: succeed('Bulletin updated'), onError: fail('Failed to update bulletin') });
+    } else {
+      createMutation.mutate(parsed.body, { onSuccess: succeed('Bulletin created'), onError: fail('Failed to create bulletin') });
+    }
+    return {};
+  };
+  return { submit, pending: createMutation.isPending || updateMutation.isPending };
+}
+
+function BulletinForm({ bulletin, onDone }: { bulletin: Bulletin | null; onDone: () => void }) {
+  const [initial] = useState<BulletinFormValues>(() => (bulletin ? bulletinFormFrom(bulletin) : emptyBulletinForm()));
+  const [values, setValues] = useState<BulletinFormValues>(initial);
+  const { requestClose } = useModalDirty(formChanged(initial, values));
+  const [errors, setErrors] = useState<BulletinFieldErrors>({});
+  const { submit, pending } = useSubmit(bulletin, onDone);
+  const set = <K extends keyof BulletinFormValues>(field: K, value: BulletinFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
+  const slot = typeof values.duration === 'number' ? values.duration : Number(values.duration) || 0;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors(submit(values));
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Title" required dir={textDirection(values.title)} maxLength={BULLETIN_LIMITS.title} value={values.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} data-autofocus />
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <TextInput label="Broadcast time" required placeholder="09:00" maxLength={BULLETIN_LIMITS.broadcastTime} value={values.broadcastTime} onChange={(e) => set('broadcastTime', e.currentTarget.value)} error={errors.broadcastTime} />
+          <NumberInput label="Duration (minutes)" required min={1} max={BULLETIN_LIMITS.durationMinutes} allowDecimal={false} allowNegative={false} value={values.duration} onChange={(v) => set('duration', v)} error={errors.duration} />
+          <TextInput label="Scheduled time" required type="datetime-local" value={values.scheduledTime} onChange={(e) => set('scheduledTime', e.currentTarget.value)} error={errors.scheduledTime} />
+        </SimpleGrid>
+        <BulletinItemsEditor items={values.items} slotMinutes={slot} error={errors.items} onChange={(items) => set('items', items)} />
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={requestClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {bulletin ? 'Save Changes' : 'Create Bulletin'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

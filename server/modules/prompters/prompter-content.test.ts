@@ -1,3 +1,6 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { DB_FILE } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../shared/contracts/common';
 import type { Prompter, PrompterContent, PrompterSession } from '../../../shared/contracts/prompters';
@@ -39,12 +42,16 @@ describe('GET /api/prompters/:id/content', () => {
         { type: 'news', newsId: dhivehi.id },
         { type: 'break', breakType: 'LOCAL BREAK' },
         { type: 'news', newsId: doomed.id },
-        { type: 'news', newsId: foreign.id },
         { type: 'news', newsId: first.id },
         { type: 'headline', newsId: first.id },
         { type: 'break', breakType: 'LUI HABARU' },
       ],
     });
+    // The bulletins API refuses another station's article; rows written by earlier versions
+    // (whose join did not check the company) can still hold one — the script must skip it.
+    const db = new Database(path.join(server.dataDir, DB_FILE));
+    db.prepare('INSERT INTO bulletin_items (bulletin_id, type, sort_order, news_id) VALUES (?, ?, ?, ?)').run(bulletinId, 'news', 3, foreign.id);
+    db.close();
     await dev.delete(`/api/news/${doomed.id}`);
     const p = (await dev.post<Prompter>('/api/prompters', { name: 'Nine', bulletinId })).body;
     const cam = await createUser(dev, server, 'cameraman');
@@ -52,13 +59,14 @@ describe('GET /api/prompters/:id/content', () => {
     expect(res.status).toBe(200);
     const script = res.body;
     expect(script).toMatchObject({ prompterId: p.id, bulletinId, title: 'Nine o’clock news' });
-    expect(script.sections.map((s) => s.title)).toEqual(['— HEADLINES —', DHIVEHI_TITLE, '— LOCAL BREAK —', 'Harbour reopens', 'Harbour reopens', '— LUI HABARU —']);
+    // A headline item carries no article (the bulletins API drops one): it reads as the headlines segment.
+    expect(script.sections.map((s) => s.title)).toEqual(['— HEADLINES —', DHIVEHI_TITLE, '— LOCAL BREAK —', 'Harbour reopens', '— HEADLINES —', '— LUI HABARU —']);
     expect(script.sections.map((s) => s.content)).toEqual([
       '**— HEADLINES —**',
       `**${DHIVEHI_TITLE}**\n${DHIVEHI_BODY}`,
       '**— LOCAL BREAK —**',
       '**Harbour reopens**\nThe harbour reopened today.\nShips queued.',
-      '**Harbour reopens**\nFerries back',
+      '**— HEADLINES —**',
       '**— LUI HABARU —**',
     ]);
     expect(script.sections[0]!.position).toBe(0);

@@ -1,3 +1,4 @@
+import { HEX_COLOUR } from '../branding';
 import { z } from 'zod';
 import {
   PROMPTER_COMMANDS,
@@ -50,7 +51,7 @@ export type Prompter = z.infer<typeof prompterSchema>;
 const hexColor = (field: string) =>
   z
     .string({ error: `${field} must be a colour like #000000` })
-    .regex(/^#[0-9a-fA-F]{6}$/, `${field} must be a colour like #000000`)
+    .regex(HEX_COLOUR, `${field} must be a colour like #000000`)
     .transform((v) => v.toLowerCase());
 /** A highlight colour: #rrggbb or a CSS colour name (the defaults are red, yellow, green). */
 const highlight = z

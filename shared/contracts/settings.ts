@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { brandColourProblem, DEFAULT_BRANDING } from '../branding';
-import { DEFAULT_CG_OUTPUT_PATH, SETTINGS_LIMITS, TELEGRAM_REMINDER_INTERVAL } from '../constants';
+import { brandColourProblem } from '../branding';
+import { SETTINGS_LIMITS, TELEGRAM_REMINDER_INTERVAL } from '../constants';
 
 const brandColour = (label: string) =>
   z
@@ -124,5 +124,3 @@ export const updateSettingsResponseSchema = settingsSchema.extend({
   cgFolderMoved: z.object({ from: z.string(), to: z.string(), files: z.number() }).nullable(),
 });
 export type UpdateSettingsResponse = z.infer<typeof updateSettingsResponseSchema>;
-
-export const DEFAULT_SETTINGS = { cgOutputPath: DEFAULT_CG_OUTPUT_PATH, branding: DEFAULT_BRANDING } as const;

@@ -1,3 +1,4 @@
+import { DEFAULT_BRANDING } from '../../../shared/branding';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
 
@@ -11,8 +12,8 @@ export const companySettings = sqliteTable('company_settings', {
     .references(() => companies.id),
   telegramBotToken: text('telegram_bot_token'),
   authToken: text('auth_token'),
-  primaryColor: text('primary_color').notNull().default('#3b82f6'),
-  secondaryColor: text('secondary_color').notNull().default('#64748b'),
+  primaryColor: text('primary_color').notNull().default(DEFAULT_BRANDING.primaryColor),
+  secondaryColor: text('secondary_color').notNull().default(DEFAULT_BRANDING.secondaryColor),
   /** Telegram group settings (spec 001 §3) as one JSON object; missing keys take the defaults. */
   telegramGroups: text('telegram_groups', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
   updatedAt: text('updated_at'),

@@ -1,6 +1,6 @@
-import { eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, companySettings, type CompanySettingsRow } from '../../db/schema';
+import { companySettings, type CompanySettingsRow } from '../../db/schema';
 
 export type SettingsChanges = Partial<Omit<CompanySettingsRow, 'companyId'>>;
 
@@ -19,18 +19,5 @@ export class SettingsRepo {
       .values({ companyId, ...changes })
       .onConflictDoUpdate({ target: companySettings.companyId, set: changes })
       .run();
-  }
-
-  cgOutputPathOf(companyId: number): string | undefined {
-    return this.db.select({ p: companies.cgOutputPath }).from(companies).where(eq(companies.id, companyId)).get()?.p;
-  }
-
-  setCgOutputPath(companyId: number, cgOutputPath: string): void {
-    this.db.update(companies).set({ cgOutputPath }).where(eq(companies.id, companyId)).run();
-  }
-
-  /** Every other company's CG output path, as stored. */
-  otherCgOutputPaths(companyId: number): string[] {
-    return this.db.select({ p: companies.cgOutputPath }).from(companies).where(ne(companies.id, companyId)).all().map((r) => r.p);
   }
 }

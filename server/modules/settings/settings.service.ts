@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { badRequest, conflict } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import { CompaniesRepo } from '../companies/companies.repo';
 import { cgFolderClash, cgFolderProblem } from '../cg-files/cg-folders';
 import type { CgFilesService } from '../cg-files/cg-files.service';
 import { presentBranding, presentSettings, presentTelegramGroups } from './settings.presenter';
@@ -18,6 +19,7 @@ type Caller = Pick<Actor, 'userId' | 'companyId'>;
 /** Company settings (spec 001 §3): CG folder, chat-bot secrets, branding, Telegram groups. */
 export class SettingsService {
   private readonly repo: SettingsRepo;
+  private readonly companies: CompaniesRepo;
 
   constructor(
     private readonly ctx: AppContext,
@@ -25,10 +27,11 @@ export class SettingsService {
     private readonly activity: ActivityLogsService,
   ) {
     this.repo = new SettingsRepo(ctx.db);
+    this.companies = new CompaniesRepo(ctx.db);
   }
 
   get(actor: Caller): Settings {
-    const stored = this.repo.cgOutputPathOf(actor.companyId) ?? DEFAULT_CG_OUTPUT_PATH;
+    const stored = this.companies.findById(actor.companyId)?.cgOutputPath ?? DEFAULT_CG_OUTPUT_PATH;
     return presentSettings(this.repo.find(actor.companyId), stored, this.cg.folderOf(actor.companyId));
   }
 
@@ -38,11 +41,6 @@ export class SettingsService {
 
   telegramGroups(actor: Caller): TelegramGroups {
     return presentTelegramGroups(this.repo.find(actor.companyId));
-  }
-
-  /** The chat-bot token for the bot integration (never sent to a client). */
-  telegramBotToken(companyId: number): string | null {
-    return this.repo.find(companyId)?.telegramBotToken ?? null;
   }
 
   /**
@@ -97,8 +95,9 @@ export class SettingsService {
    */
   private async moveCgFolder(actor: Caller, cgOutputPath: string): Promise<UpdateSettingsResponse['cgFolderMoved']> {
     const to = path.resolve(this.ctx.config.baseDir, cgOutputPath);
-    const clash = (repo: SettingsRepo) => cgFolderClash(to, repo.otherCgOutputPaths(actor.companyId).map((p) => path.resolve(this.ctx.config.baseDir, p)));
-    const early = clash(this.repo);
+    const others = () => this.companies.listAll().filter((c) => c.id !== actor.companyId);
+    const clash = () => cgFolderClash(to, others().map((c) => path.resolve(this.ctx.config.baseDir, c.cgOutputPath)));
+    const early = clash();
     if (early) throw badRequest(early, [{ path: 'cgOutputPath', message: early }]);
     // The data folder holds the database and uploaded installers: never a place for CG files (and
     // a later move would delete files by our names there).
@@ -111,12 +110,12 @@ export class SettingsService {
     const from = this.cg.folderOf(actor.companyId);
     const result = await this.cg.moveFolder(actor.companyId, to, {
       claim: () => {
-        const late = clash(this.repo);
+        const late = clash();
         if (late) throw conflict(late);
       },
       commit: () =>
         this.ctx.db.transaction((tx) => {
-          new SettingsRepo(tx).setCgOutputPath(actor.companyId, cgOutputPath);
+          new CompaniesRepo(tx).setCgOutputPath(actor.companyId, cgOutputPath);
           if (from !== to) this.activity.record(actor, 'cg_output_path_changed', `CG output folder moved from ${from} to ${to}`, tx);
         }),
     });

@@ -7,7 +7,7 @@ import { createUser, loginDevOwner } from '../server/test/factories';
 import { createApprovedNews } from '../server/test/news-factory';
 import { DEV_OWNER } from '../server/test/test-server';
 import { useApp } from './support/app-fixture';
-import { expectHidden, login, visible } from './support/pages';
+import { expectHidden, keyboardMove, login, visible } from './support/pages';
 
 const LIVE_MS = 6000;
 const THAANA = 'ދިވެހި ޚަބަރު: މާލޭގައި ވިއްސާރަ';
@@ -18,20 +18,6 @@ const titlesOf = (page: Page) => page.getByTestId('bulletin-title');
 async function choose(scope: Page | Locator, page: Page, label: string, option: string): Promise<void> {
   await scope.getByLabel(label, { exact: true }).first().click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** dnd-kit's keyboard sortable: Space picks the row up, arrows move it, Space drops it. */
-async function keyboardMove(page: Page, rowNumber: number, steps: number): Promise<void> {
-  await page.getByRole('button', { name: `Drag item ${rowNumber}` }).focus();
-  const pause = () => page.waitForTimeout(150);
-  await page.keyboard.press('Space');
-  await pause();
-  for (let i = 0; i < Math.abs(steps); i += 1) {
-    await page.keyboard.press(steps > 0 ? 'ArrowDown' : 'ArrowUp');
-    await pause();
-  }
-  await page.keyboard.press('Space');
-  await pause();
 }
 
 const rowTexts = async (scope: Locator) => {
@@ -86,7 +72,7 @@ describe('Bulletins', () => {
     expect(await items.getByTestId('bulletin-item-label').nth(1).getAttribute('dir')).toBe('rtl');
 
     // The break goes first, by keyboard only: numbering follows the new order.
-    await keyboardMove(page, 3, -2);
+    await keyboardMove(page.getByRole('button', { name: 'Drag item 3' }), -2);
     await expect.poll(() => rowTexts(items)).toEqual(['1 SPORTS BREAK', `2 ${harbour.title}`, `3 ${rain.title}`]);
     await button(dialog, 'Create Bulletin').click();
     await expectHidden(dialog);

@@ -6,7 +6,7 @@ import { DEV_OWNER } from '../server/test/test-server';
 import { createUser, loginDevOwner } from '../server/test/factories';
 import { createApprovedNews } from '../server/test/news-factory';
 import { useApp, type AppFixture } from './support/app-fixture';
-import { expectHidden, login, visible } from './support/pages';
+import { expectHidden, keyboardMove, login, visible } from './support/pages';
 
 /** A change on one desk must reach another open screen within this, without a reload. */
 const LIVE_MS = 6000;
@@ -55,20 +55,6 @@ async function expectEverywhere(app: AppFixture, pages: Page[], expected: readon
   await Promise.all(pages.map((page) => expectRows(page, expected)));
   expect(crawlerFile(app)).toBe(expected.join('\n'));
   await expect.poll(() => panelOf(pages[0] as Page).getByTestId('crawler-count').innerText()).toBe(String(expected.length));
-}
-
-/** dnd-kit's keyboard sortable: Space picks the row up, arrows move it, Space drops it. */
-async function keyboardMove(page: Page, rowNumber: number, steps: number): Promise<void> {
-  await panelOf(page).getByRole('button', { name: `Drag headline ${rowNumber}` }).focus();
-  // dnd-kit measures the rows a frame after the pick-up; a human's pace between keys leaves it that.
-  const pause = () => page.waitForTimeout(150);
-  await page.keyboard.press('Space');
-  await pause();
-  for (let i = 0; i < Math.abs(steps); i += 1) {
-    await page.keyboard.press(steps > 0 ? 'ArrowDown' : 'ArrowUp');
-    await pause();
-  }
-  await page.keyboard.press('Space');
 }
 
 /** A real pointer drag: press on the handle, move past the target row in small steps, release. */
@@ -135,7 +121,7 @@ describe('news crawler', () => {
     expected = ['Ferry timetable restored', 'Harbour reopens: first ships in', THAANA];
     await expectEverywhere(app, [page, watcher], expected);
 
-    await keyboardMove(page, 1, 1);
+    await keyboardMove(panelOf(page).getByRole('button', { name: 'Drag headline 1' }), 1);
     await seeToast(page, 'Headlines reordered successfully');
     expected = ['Harbour reopens: first ships in', 'Ferry timetable restored', THAANA];
     await expectEverywhere(app, [page, watcher], expected);
@@ -203,7 +189,7 @@ describe('news crawler', () => {
 
     // Another desk reorders first; this desk's reorder was built on the old list → the server says 409.
     await owner.put('/api/news-crawler/reorder', { headlines: ['Two', 'One'], basedOn: ['One', 'Two'] });
-    await keyboardMove(page, 1, 1);
+    await keyboardMove(panelOf(page).getByRole('button', { name: 'Drag headline 1' }), 1);
     await seeToast(page, 'Failed to reorder headlines');
     await expectRows(page, ['One', 'Two']);
     expect(crawlerFile(app)).toBe('Two\nOne'); // the other desk's order, never a mix

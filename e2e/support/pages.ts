@@ -67,3 +67,19 @@ export async function isOnScreen(page: Page, locator: Locator): Promise<boolean>
   if (!box || !viewport) return false;
   return box.x + box.width > 0 && box.x < viewport.width && (await locator.isVisible());
 }
+
+/** dnd-kit's keyboard sortable: Space picks the row up, arrows move it `steps` rows, Space drops it. */
+export async function keyboardMove(handle: Locator, steps: number): Promise<void> {
+  const page = handle.page();
+  await handle.focus();
+  // dnd-kit measures the rows a frame after the pick-up; a human's pace between keys leaves it that.
+  const pause = () => page.waitForTimeout(150);
+  await page.keyboard.press('Space');
+  await pause();
+  for (let i = 0; i < Math.abs(steps); i += 1) {
+    await page.keyboard.press(steps > 0 ? 'ArrowDown' : 'ArrowUp');
+    await pause();
+  }
+  await page.keyboard.press('Space');
+  await pause();
+}

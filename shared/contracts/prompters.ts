@@ -129,6 +129,10 @@ export type UpdatePrompterInput = z.input<typeof updatePrompterSchema>;
 /** One section of the script: a `**Title**` heading line, then the text; position = offset in content. */
 export const prompterSectionSchema = z.object({
   id: z.number(),
+  /** news: an article's text; headline: a teaser or the headlines marker; break: a break marker. */
+  kind: z.enum(['news', 'headline', 'break']),
+  /** The article a news/headline section reads (null for breaks and the headlines marker). */
+  newsId: z.number().nullable(),
   title: z.string(),
   position: z.number(),
   content: z.string(),

@@ -4,6 +4,7 @@ import { registerNewsLiveEvents } from '@/features/news/news-live';
 import { registerCrawlerLiveEvents } from '@/features/crawler/crawler-live';
 import { registerCgLiveEvents } from '@/features/cg-control/cg-live';
 import { registerBulletinsLiveEvents } from '@/features/bulletins/bulletins-live';
+import { registerPrompterLiveEvents } from '@/features/prompter/prompter-live';
 import { registerSettingsLiveEvents } from '@/features/settings/settings-live';
 import { registerAppVersionsLiveEvents } from '@/features/app-versions/app-versions-live';
 
@@ -25,6 +26,7 @@ export function registerAppLiveEvents(): void {
   // CG: patch the on-air text at once, raise cg_write_failed as a persistent alert.
   registerCgLiveEvents();
   registerBulletinsLiveEvents();
+  registerPrompterLiveEvents();
   // Branding: every screen restyles from the message itself.
   registerSettingsLiveEvents();
   for (const type of ['news_created', 'news_updated', 'news_deleted']) {

@@ -14,13 +14,14 @@ const CgControlPage = lazy(() => import('@/features/cg-control/pages/cg-control-
 const SettingsPage = lazy(() => import('@/features/settings/pages/settings-page'));
 const AppVersionPage = lazy(() => import('@/features/app-versions/pages/app-version-page'));
 const BulletinsPage = lazy(() => import('@/features/bulletins/pages/bulletins-page'));
+const PrompterPage = lazy(() => import('@/features/prompter/pages/prompter-page'));
+const PrompterFollowPage = lazy(() => import('@/features/prompter/pages/prompter-follow-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/pages/placeholder-page'));
 const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
 
 /** Screens of spec 000 §2 / 001 §2 that later releases build; the title is the menu label. */
 const PLANNED_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
   { path: 'equipment', title: 'Equipment' },
-  { path: 'prompter', title: 'Prompter' },
   { path: 'telegram', title: 'Telegram Bot' },
   { path: 'google-sheets', title: 'Google Sheets' },
   { path: 'notifications', title: 'Notifications' },
@@ -36,6 +37,17 @@ export function AppRoutes() {
           <Suspense fallback={<PageLoader />}>
             <LoginPage />
           </Suspense>
+        }
+      />
+      {/* A follower screen is the script alone (a talent monitor, a phone on the camera): no shell. */}
+      <Route
+        path="/prompter/:id/follow"
+        element={
+          <RequireAuth>
+            <Suspense fallback={<PageLoader />}>
+              <PrompterFollowPage />
+            </Suspense>
+          </RequireAuth>
         }
       />
       <Route
@@ -57,6 +69,7 @@ export function AppRoutes() {
         <Route path="notification-preferences" element={<Navigate to="/notifications" replace />} />
         <Route path="app-version" element={<AppVersionPage />} />
         <Route path="bulletins" element={<BulletinsPage />} />
+        <Route path="prompter" element={<PrompterPage />} />
         {PLANNED_SCREENS.map(({ path, title }) => (
           <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
         ))}

@@ -69,6 +69,14 @@ describe('GET /api/prompters/:id/content', () => {
       '**— HEADLINES —**',
       '**— LUI HABARU —**',
     ]);
+    expect(script.sections.map((s) => [s.kind, s.newsId])).toEqual([
+      ['headline', null],
+      ['news', dhivehi.id],
+      ['break', null],
+      ['news', first.id],
+      ['headline', null],
+      ['break', null],
+    ]);
     expect(script.sections[0]!.position).toBe(0);
     expectExactOffsets(script);
     expect(script.content).not.toContain('Withdrawn story');

@@ -1,0 +1,4 @@
+/** /prompter/:id/follow: a follower screen (talent monitor, phone on the camera, remote). */
+export default function PrompterFollowPage() {
+  return <div>Follow</div>;
+}

@@ -180,3 +180,13 @@ export const PROMPTER_BREAK_TITLE = (breakType: string) => `— ${breakType} —
 /** Follower screens: position updates a socket may send per second (the operator sends ≤ 10). */
 export const PROMPTER_POSITION_PER_SECOND = 20;
 export const PROMPTER_COMMANDS = ['play', 'pause', 'speed_up', 'speed_down', 'next', 'previous'] as const;
+/**
+ * Reader pace: the spec's speed is "milliseconds, lower is faster" (a legacy interval per step);
+ * the reader moves PROMPTER_PX_PER_STEP pixels per `speed` ms, by elapsed time, not per frame:
+ * speed 100 → 20 px/s, 30 → 67 px/s, 300 → 6.7 px/s.
+ */
+export const PROMPTER_PX_PER_STEP = 2;
+/** The reading line sits this far down the screen (the talent reads there, not at the top edge). */
+export const PROMPTER_READING_LINE = 0.3;
+/** The operator publishes its position to follower screens this often while the script moves. */
+export const PROMPTER_PUBLISH_INTERVAL_MS = 100;

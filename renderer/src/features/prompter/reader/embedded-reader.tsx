@@ -1,0 +1,53 @@
+import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconMaximize, IconSettings } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { Prompter } from '@shared/contracts/prompters';
+import type { ReaderController } from './reader-controller';
+import { ControlIcon, ManualScroll, PlayButton, ReadingToggles, SpeedControls } from './reader-controls';
+
+export interface EmbeddedReaderProps {
+  prompter: Prompter;
+  controller: ReaderController;
+  onFullScreen: () => void;
+  onOpenSettings?: () => void;
+  /** The script surface. */
+  children: ReactNode;
+}
+
+/** The selected view in the 700 px panel (spec 001 §2): header, toolbar, the script. */
+export function EmbeddedReader({ prompter, controller, onFullScreen, onOpenSettings, children }: EmbeddedReaderProps) {
+  return (
+    <Stack gap="xs" h="100%" data-testid="prompter-embedded">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Group gap="xs" miw={0}>
+          <Title order={3} size="h4" dir="auto" lineClamp={1}>
+            {prompter.name}
+          </Title>
+          <Badge variant={prompter.status === 'active' ? 'filled' : 'light'} color={prompter.status === 'active' ? undefined : 'gray'}>
+            {prompter.status}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {prompter.isAutoScroll ? 'Auto-scrolling' : 'Manual mode'}
+        </Text>
+      </Group>
+      <Paper withBorder p={6} radius="md">
+        <Group gap={6} wrap="wrap" role="toolbar" aria-label="Prompter controls">
+          <SpeedControls controller={controller} />
+          <PlayButton controller={controller} />
+          <ReadingToggles controller={controller} clearLockOnReset={false} />
+          <ControlIcon label="Full Screen" onClick={onFullScreen}>
+            <IconMaximize size={16} />
+          </ControlIcon>
+          {onOpenSettings && (
+            <ControlIcon label="Settings" onClick={onOpenSettings}>
+              <IconSettings size={16} />
+            </ControlIcon>
+          )}
+          <ManualScroll controller={controller} />
+        </Group>
+      </Paper>
+      <Box style={{ flex: 1, minHeight: 0, borderRadius: 8, overflow: 'hidden' }}>{children}</Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+import { Badge, Box, Button, Group, Text } from '@mantine/core';
+import { IconBroadcast, IconContrast, IconEdit, IconMinimize, IconPlayerTrackNext, IconPlayerTrackPrev } from '@tabler/icons-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useStore } from 'zustand';
+import type { ReaderController } from './reader-controller';
+import { ControlIcon, keepFocus, PlayButton, ReadingToggles, SpeedControls } from './reader-controls';
+import { SectionIndicator } from './section-indicator';
+import classes from './full-screen-reader.module.css';
+
+export interface FullScreenReaderProps {
+  controller: ReaderController;
+  /** The script's title for 'Reading:' is the section's; null while the script loads. */
+  loading: boolean;
+  sendPending: boolean;
+  onSendToCg: () => void;
+  onExit: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The full-screen overlay (spec 001 §2). It covers the window at once (the talent must never see
+ * the app around the script) and asks the browser for real full screen as well; if the browser
+ * refuses (no user gesture, a kiosk), the overlay alone still fills the window.
+ */
+export function FullScreenReader({ controller, loading, sendPending, onSendToCg, onExit, children }: FullScreenReaderProps) {
+  const root = useRef<HTMLDivElement>(null);
+  const { locked, highContrast, liveEdit, sectionIndex, sectionCount } = useStore(controller.store);
+  const title = controller.currentSection()?.title;
+
+  useEffect(() => {
+    root.current?.focus();
+    document.documentElement.requestFullscreen?.().catch(() => undefined);
+    return () => {
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    };
+  }, []);
+
+  return createPortal(
+    <div ref={root} className={classes.overlay} tabIndex={-1} data-testid="prompter-fullscreen" aria-label="Prompter full screen">
+      <Group className={classes.bar} gap={6} wrap="wrap" justify="space-between">
+        <Group gap={6} wrap="wrap">
+          <SpeedControls controller={controller} />
+          <PlayButton controller={controller} />
+          <ReadingToggles controller={controller} clearLockOnReset />
+          <ControlIcon label="Previous section" onClick={() => controller.previous()} disabled={sectionIndex <= 0}>
+            <IconPlayerTrackPrev size={16} />
+          </ControlIcon>
+          <ControlIcon label="Next section" onClick={() => controller.next()} disabled={sectionIndex >= sectionCount - 1}>
+            <IconPlayerTrackNext size={16} />
+          </ControlIcon>
+          <Button size="sm" color="red" variant="light" leftSection={<IconBroadcast size={16} />} onMouseDown={keepFocus} onClick={onSendToCg} loading={sendPending}>
+            Send to CG
+          </Button>
+          <ControlIcon label="High contrast" active={highContrast} onClick={() => controller.toggle('highContrast')}>
+            <IconContrast size={16} />
+          </ControlIcon>
+          <ControlIcon label="Live editing" active={liveEdit} onClick={() => controller.toggle('liveEdit')}>
+            <IconEdit size={16} />
+          </ControlIcon>
+        </Group>
+        <Button size="sm" variant="default" leftSection={<IconMinimize size={16} />} onMouseDown={keepFocus} onClick={onExit}>
+          Exit Full Screen
+        </Button>
+      </Group>
+      <Box className={classes.script}>{children}</Box>
+      <Group className={classes.bar} gap="md" wrap="wrap" justify="space-between">
+        <SectionIndicator index={sectionIndex} count={sectionCount} />
+        <Box className={classes.reading} data-testid="prompter-reading" dir="auto">
+          {loading || !title ? 'Loading...' : `Reading: ${title}`}
+        </Box>
+        <Group gap="xs">
+          {liveEdit && (
+            <Badge color="yellow" variant="light" leftSection={<span className={classes.pulse} />}>
+              Live edit
+            </Badge>
+          )}
+          {locked && (
+            <Badge color="red" variant="filled" data-testid="prompter-locked">
+              LOCKED
+            </Badge>
+          )}
+          <Text size="xs" c="dimmed">
+            Use arrow keys to navigate
+          </Text>
+        </Group>
+      </Group>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { PrompterSection } from '@shared/contracts/prompters';
+import { apiJson, errorMessage } from '@/lib/api-client';
+import { showToast } from '@/lib/toast';
+import { anyPrompterContentQueryKey } from '../api/prompters';
+
+/**
+ * Live edit: a correction typed into the script while reading is saved to the article itself
+ * (PUT /api/news/:id), so the bulletin, the CG preview and every other reader get it; the server
+ * decides who may edit (managers; writers only their own drafts). Each correction is its own
+ * request (not the one-at-a-time guard of buttons): two sections edited in a row are two edits,
+ * and neither may be dropped.
+ */
+export function useLiveEdit() {
+  const queryClient = useQueryClient();
+  return async (section: PrompterSection, body: string) => {
+    if (section.newsId === null) return;
+    try {
+      await apiJson('PUT', `/api/news/${section.newsId}`, { content: body });
+      showToast('Script updated', `“${section.title}” was saved`, 'green');
+    } catch (error) {
+      showToast('Error', errorMessage(error, 'Failed to update the article'), 'red');
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: anyPrompterContentQueryKey });
+    }
+  };
+}

@@ -1,4 +1,4 @@
-import { Badge, Box, Center, Group, Loader, Text } from '@mantine/core';
+import { Box, Center, Group, Loader, Text } from '@mantine/core';
 import { IconArrowsHorizontal, IconRemoteControl } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -64,15 +64,19 @@ export default function PrompterFollowPage() {
     <div className={classes.page} data-testid="prompter-follow">
       <Group className={classes.bar} justify="space-between" gap="xs" wrap="nowrap">
         <Group gap="xs" miw={0} wrap="nowrap">
-          <Badge color={connected ? 'green' : 'red'} variant="dot">
-            {connected ? 'Connected' : 'Disconnected'}
-          </Badge>
+          <span
+            className={classes.dot}
+            data-connected={connected}
+            role="status"
+            aria-label={connected ? 'Connected' : 'Disconnected'}
+            title={connected ? 'Connected' : 'Disconnected'}
+          />
           <Text size="sm" fw={600} dir="auto" truncate data-testid="prompter-follow-reading">
             {operator ? (title ? `Reading: ${title}` : 'Loading...') : 'Waiting for the operator’s screen…'}
           </Text>
         </Group>
         <Group gap={6} wrap="nowrap">
-          <SectionIndicator index={sectionIndex} count={sectionCount} />
+          <SectionIndicator index={sectionIndex} count={sectionCount} compact />
           <ControlIcon label="Mirror" active={mirrored} onClick={toggleMirror}>
             <IconArrowsHorizontal size={16} />
           </ControlIcon>

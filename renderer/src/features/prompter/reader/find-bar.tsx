@@ -21,7 +21,8 @@ export interface FindBarProps {
  */
 export function FindBar({ controller, script, version }: FindBarProps) {
   const [query, setQuery] = useState('');
-  const [current, setCurrent] = useState(0);
+  // -1: nothing visited yet, so the first Enter goes to the first match.
+  const [current, setCurrent] = useState(-1);
   // `version` (the sections) is a dependency on purpose: new text needs new ranges.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const ranges = useMemo(() => (script.current ? findRanges(script.current, query) : []), [script, query, version]);
@@ -41,7 +42,11 @@ export function FindBar({ controller, script, version }: FindBarProps) {
     const top = range.getBoundingClientRect().top - el.getBoundingClientRect().top;
     controller.scrollTo(top);
   };
-  const step = (direction: 1 | -1) => ranges.length && go((current + direction + ranges.length) % ranges.length);
+  const step = (direction: 1 | -1) => {
+    if (!ranges.length) return;
+    const from = current < 0 && direction < 0 ? 0 : current;
+    go((from + direction + ranges.length) % ranges.length);
+  };
 
   return (
     <Paper shadow="md" p={6} radius="md" style={{ position: 'absolute', top: 12, right: 12, zIndex: 3 }}>
@@ -54,7 +59,7 @@ export function FindBar({ controller, script, version }: FindBarProps) {
           value={query}
           onChange={(e) => {
             setQuery(e.currentTarget.value);
-            setCurrent(0);
+            setCurrent(-1);
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -64,7 +69,7 @@ export function FindBar({ controller, script, version }: FindBarProps) {
           }}
         />
         <Text size="xs" c="dimmed" miw={48} ta="center" data-testid="prompter-find-count">
-          {query ? `${ranges.length ? current + 1 : 0}/${ranges.length}` : ''}
+          {query ? `${ranges.length ? Math.max(0, current) + 1 : 0}/${ranges.length}` : ''}
         </Text>
         <ActionIcon variant="subtle" aria-label="Previous match" onClick={() => step(-1)} disabled={!ranges.length}>
           <IconChevronUp size={16} />

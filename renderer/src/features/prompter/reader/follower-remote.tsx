@@ -1,5 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
-import { IconMinus, IconPlayerPause, IconPlayerPlay, IconPlayerTrackNext, IconPlayerTrackPrev, IconPlus } from '@tabler/icons-react';
+import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { PrompterCommand } from '@shared/contracts/prompters';
 import { showToast } from '@/lib/toast';
 import { sendRemoteCommand } from './follow-channel';
@@ -23,29 +22,25 @@ export function FollowerRemote({ prompterId, operator, canPrevious, canNext }: F
   const playing = operator?.playing ?? false;
   return (
     <Paper radius={0} p="sm" bg="dark.7" data-testid="prompter-remote">
-      {!operator && (
-        <Text size="xs" c="dimmed" mb={6}>
-          No operator screen is reading this prompter yet.
-        </Text>
-      )}
-      <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
-        <Button size="lg" variant="default" leftSection={<IconPlayerTrackPrev size={18} />} disabled={!canPrevious} onClick={() => command('previous')}>
+      <Text size="xs" c="dimmed" mb={6} ta="center">
+        {operator ? `Operator speed ${operator.speed} ms` : 'No operator screen is reading this prompter yet.'}
+      </Text>
+      <SimpleGrid cols={3} spacing="xs">
+        <Button size="md" px={4} variant="default" disabled={!canPrevious} onClick={() => command('previous')}>
           Previous
         </Button>
-        <Button size="lg" leftSection={playing ? <IconPlayerPause size={18} /> : <IconPlayerPlay size={18} />} onClick={() => command(playing ? 'pause' : 'play')}>
+        <Button size="md" px={4} onClick={() => command(playing ? 'pause' : 'play')}>
           {playing ? 'Pause' : 'Play'}
         </Button>
-        <Button size="lg" variant="default" rightSection={<IconPlayerTrackNext size={18} />} disabled={!canNext} onClick={() => command('next')}>
+        <Button size="md" px={4} variant="default" disabled={!canNext} onClick={() => command('next')}>
           Next
         </Button>
-        <Button size="lg" variant="default" aria-label="Slower" onClick={() => command('speed_down')}>
-          <IconMinus size={18} />
+        <Button size="md" px={4} variant="default" onClick={() => command('speed_down')}>
+          Slower
         </Button>
-        <Button size="lg" variant="default" aria-label="Faster" onClick={() => command('speed_up')}>
-          <Group gap={4} wrap="nowrap">
-            <IconPlus size={18} />
-            {operator && <Text size="xs">{operator.speed} ms</Text>}
-          </Group>
+        <span />
+        <Button size="md" px={4} variant="default" onClick={() => command('speed_up')}>
+          Faster
         </Button>
       </SimpleGrid>
     </Paper>

@@ -20,6 +20,13 @@ describe('reading anchor', () => {
     expect(positionOfAnchor(anchor, newSections, newBoxes)).toBe(470);
   });
 
+  it('keeps a place above the first section (the top margin) instead of snapping to it', () => {
+    const margin = [{ top: 20, height: 180 }, ...boxes.slice(1)];
+    const anchor = anchorAt(sections, margin, 0)!;
+    expect(anchor.offsetPx).toBe(-20);
+    expect(positionOfAnchor(anchor, sections, margin)).toBe(0);
+  });
+
   it('falls back to the nearest section when the read section was removed', () => {
     const anchor = anchorAt(sections, boxes, 850)!;
     expect(positionOfAnchor(anchor, sections.slice(0, 2), boxes.slice(0, 2))).toBe(200);

@@ -10,13 +10,14 @@ export interface ReadingAnchor {
   sectionId: number;
   /** Index at the time, used when the section itself is gone (the nearest survivor is taken). */
   sectionIndex: number;
+  /** Negative above the first section (the top margin): the reader stays above it too. */
   offsetPx: number;
 }
 
 export function anchorAt(sections: readonly PrompterSection[], boxes: readonly SectionBox[], position: number): ReadingAnchor | null {
   if (!sections.length || boxes.length !== sections.length) return null;
   const index = sectionIndexAt(boxes, position);
-  return { sectionId: sections[index]!.id, sectionIndex: index, offsetPx: Math.max(0, position - boxes[index]!.top) };
+  return { sectionId: sections[index]!.id, sectionIndex: index, offsetPx: position - boxes[index]!.top };
 }
 
 /** The position of an anchor in a new layout (same section, same line; else the nearest section). */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Prompter } from '../shared/contracts/prompters';
@@ -93,8 +94,8 @@ describe('Prompter reader', () => {
     await visible(button(page, 'Play'));
   });
 
-  it('keys: arrows move 100 px, Home resets, lock freezes until Space, Ctrl+F finds, Escape leaves; speed steps of 20 within 30–300', async () => {
-    await seedRundown(app.server, 'Keys prompter');
+  it('keys: arrows move 100 px, Home resets, lock freezes until Space, Ctrl+F finds, Escape leaves; speed steps of 20 within 30–300; one session recorded', async () => {
+    const { prompter } = await seedRundown(app.server, 'Keys prompter');
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await openReader(page, 'Keys prompter');
@@ -141,9 +142,21 @@ describe('Prompter reader', () => {
     await expect.poll(() => page.getByTestId('prompter-surface').getAttribute('data-mirrored')).toBe('true');
     await page.keyboard.press('Escape');
     await visible(page.getByTestId('prompter-embedded'));
+
+    // The reading was one prompter session, ended on leaving full screen with what was done.
+    const db = new Database(path.join(app.server.dataDir, 'cg-bridge.sqlite'), { readonly: true });
+    const sessionOf = () => db.prepare('SELECT session_end AS sessionEnd, actions FROM prompter_sessions WHERE prompter_id = ?').all(prompter.id) as Array<{ sessionEnd: string | null; actions: string }>;
+    try {
+      await expect.poll(() => sessionOf()[0]?.sessionEnd ?? null).not.toBeNull();
+      expect(sessionOf()).toHaveLength(1);
+      const types = (JSON.parse(sessionOf()[0]!.actions) as Array<{ type: string }>).map((a) => a.type);
+      expect(types).toEqual(expect.arrayContaining(['lock', 'play', 'unlock', 'send_to_cg', 'reset']));
+    } finally {
+      db.close();
+    }
   });
 
-  it('an edit of a story above keeps the reader on its section and line; a cameraman’s follower screen reads the script', async () => {
+  it('an edit of a story above keeps the reader on its section and line; live edit saves a correction to the article; a cameraman’s follower screen reads the script', async () => {
     const { owner, harbour, prompter } = await seedRundown(app.server, 'Edited prompter');
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
@@ -158,6 +171,19 @@ describe('Prompter reader', () => {
     await expect.poll(() => scriptOffset(page)).toBeLessThan(offset - 200);
     await expect.poll(() => reading(page).innerText()).toBe(`Reading: ${THAANA_TITLE}`);
     expect(await indicator(page).innerText()).toBe('Section: 3 of 3');
+
+    // Live edit: a correction typed into the script is saved to the article; Space types a space there.
+    await button(page, 'Live editing').click();
+    await page.keyboard.press('Home');
+    const editable = page.getByLabel('Edit Harbour budget agreed');
+    await editable.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Updated live');
+    await page.getByTestId('prompter-reading').click(); // leaving the text saves it
+    await expect
+      .poll(async () => (await owner.get<{ content: string }>(`/api/news/${harbour.id}`)).body.content)
+      .toMatch(/ferries\. Updated live$/);
+    await visible(page.getByText('Script updated'));
 
     const cam = await createUser(owner, app.server, 'cameraman');
     const camPage = await app.newPage();

@@ -12,7 +12,7 @@ const noElectronOrRenderer = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'server/db/migrations/**', 'data/**', 'cg_output/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'server/db/migrations/**', 'data/**', 'cg_output/**', '.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,5 +1,5 @@
 import { HEX_COLOUR } from '@shared/branding';
-import { PROMPTER_CREATE_FONTS, PROMPTER_DEFAULTS, PROMPTER_EDIT_RANGES, PROMPTER_FONTS, PROMPTER_LIMITS, PROMPTER_STATUSES } from '@shared/constants';
+import { type PROMPTER_CREATE_FONTS, PROMPTER_DEFAULTS, PROMPTER_EDIT_RANGES, PROMPTER_FONTS, PROMPTER_LIMITS, PROMPTER_STATUSES } from '@shared/constants';
 import type { CreatePrompterInput, Prompter, PrompterStatus, UpdatePrompterInput } from '@shared/contracts/prompters';
 
 export type CreateFont = (typeof PROMPTER_CREATE_FONTS)[number];

@@ -57,7 +57,7 @@ function CreateForm({ onDone }: { onDone: () => void }) {
         <PrompterSliderField label="Font size" unit="px" min={fontSize.min} max={fontSize.max} step={1} value={values.fontSize} onChange={(v) => set('fontSize', v)} />
         <PrompterSliderField label="Scroll speed" unit="" min={scrollSpeed.min} max={scrollSpeed.max} step={scrollSpeed.step} value={values.scrollSpeed} onChange={(v) => set('scrollSpeed', v)} />
         <Select label="Font family" data={[...PROMPTER_CREATE_FONTS]} value={values.fontFamily} onChange={(v) => v && set('fontFamily', v)} allowDeselect={false} />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <SimpleGrid cols={2} spacing="sm">
           <PrompterColourInput label="Background colour" value={values.backgroundColor} onChange={(v) => set('backgroundColor', v)} />
           <PrompterColourInput label="Text colour" value={values.textColor} onChange={(v) => set('textColor', v)} />
         </SimpleGrid>

@@ -24,6 +24,8 @@ export function PrompterEditFields({ values, errors, onChange }: Props) {
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <PrompterBulletinSelect value={values.bulletin} onChange={(v) => set('bulletin', v)} />
         <Select label="Status" data={STATUS_OPTIONS} value={values.status} onChange={(v) => v && set('status', v)} allowDeselect={false} />
+      </SimpleGrid>
+      <SimpleGrid cols={2} spacing="sm">
         <Select label="Font family" data={[...PROMPTER_FONTS]} value={values.fontFamily} onChange={(v) => v && set('fontFamily', v)} allowDeselect={false} />
         <NumberInput label="Font size" suffix=" px" min={fontSize.min} max={fontSize.max} allowDecimal={false} allowNegative={false} value={values.fontSize} onChange={(v) => set('fontSize', v)} error={errors.fontSize} />
       </SimpleGrid>
@@ -39,12 +41,12 @@ export function PrompterEditFields({ values, errors, onChange }: Props) {
         onChange={(v) => set('scrollSpeed', v)}
         error={errors.scrollSpeed}
       />
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+      <SimpleGrid cols={3} spacing="sm">
         <NumberInput label="Line spacing" min={lineSpacing.min} max={lineSpacing.max} step={0.1} decimalScale={2} allowNegative={false} value={values.lineSpacing} onChange={(v) => set('lineSpacing', v)} error={errors.lineSpacing} />
         <NumberInput label="Top margin" suffix=" px" min={0} max={margin} allowDecimal={false} allowNegative={false} value={values.marginTop} onChange={(v) => set('marginTop', v)} error={errors.marginTop} />
         <NumberInput label="Bottom margin" suffix=" px" min={0} max={margin} allowDecimal={false} allowNegative={false} value={values.marginBottom} onChange={(v) => set('marginBottom', v)} error={errors.marginBottom} />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <SimpleGrid cols={2} spacing="sm">
         <PrompterColourInput label="Background colour" value={values.backgroundColor} onChange={(v) => set('backgroundColor', v)} error={errors.backgroundColor} />
         <PrompterColourInput label="Text colour" value={values.textColor} onChange={(v) => set('textColor', v)} error={errors.textColor} />
       </SimpleGrid>

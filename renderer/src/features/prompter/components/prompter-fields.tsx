@@ -1,4 +1,4 @@
-import { ColorInput, Select, Slider, Stack, Text } from '@mantine/core';
+import { ColorInput, Group, Select, Slider, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useBulletins } from '@/features/cg-control/api/get-bulletins';
 import { NO_BULLETIN } from './prompter-form-values';
@@ -58,7 +58,16 @@ export function PrompterSliderField({ label, unit, min, max, step, value, onChan
         {label}: {value}
         {unit}
       </Text>
-      <Slider min={min} max={max} step={step} value={value} onChange={onChange} thumbLabel={label} aria-labelledby={id} marks={[{ value: min, label: String(min) }, { value: max, label: String(max) }]} mb="md" />
+      <Slider min={min} max={max} step={step} value={value} onChange={onChange} thumbLabel={label} aria-labelledby={id} />
+      {/* The ends as plain text: Mantine's mark labels centre on the end and spill past the edge. */}
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed">
+          {min}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {max}
+        </Text>
+      </Group>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Paper, ScrollArea, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Group, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import type { Prompter } from '@shared/contracts/prompters';
 import { textDirection } from '@/features/news/text-direction';
@@ -22,7 +22,8 @@ function PrompterItem({ p, selected, canManage, onSelect, onEdit }: { p: Prompte
         <UnstyledButton onClick={() => onSelect(p)} aria-current={selected || undefined} p="sm" style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={600} size="sm" truncate="end" dir={textDirection(p.name)} data-testid="prompter-name">
+              {/* RTL for Thaana's letter order, but left-aligned with the line below it, as a list reads. */}
+              <Text fw={600} size="sm" truncate="end" dir={textDirection(p.name)} ta="left" title={p.name} data-testid="prompter-name">
                 {p.name}
               </Text>
               <Text size="xs" c="dimmed" data-testid="prompter-bulletin">
@@ -76,9 +77,10 @@ export function PrompterList(props: Props) {
       <Title order={3} size="h5" mb="sm">
         Available Prompters
       </Title>
-      <ScrollArea.Autosize mah="100%" type="auto" offsetScrollbars style={{ flex: 1, minHeight: 0 }}>
+      {/* A plain scroller: ScrollArea's table layout lets long names push the badges out of view. */}
+      <Box style={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowX: 'hidden' }} data-testid="prompter-list">
         <ListBody {...props} />
-      </ScrollArea.Autosize>
+      </Box>
     </Paper>
   );
 }

@@ -71,6 +71,7 @@ export default function PrompterPage() {
     <Stack gap="md">
       <PageTitle title="Prompter System" description="Real-time script display for news broadcasts" actions={actions} />
       {prompters.error && <Alert color="red">{errorMessage(prompters.error, 'Failed to load prompters')}</Alert>}
+      {/* Side by side from md (the list's 320 px leaves the panel room); stacked on phones, where the panel keeps its 700 px. */}
       <Flex direction={{ base: 'column', md: 'row' }} gap="md" align="stretch">
         <Box w={{ base: '100%', md: 320 }} h={{ base: 'auto', md: PROMPTER_PANEL_HEIGHT_PX }} style={{ flex: 'none' }}>
           <PrompterList
@@ -82,7 +83,7 @@ export default function PrompterPage() {
             onEdit={(p) => setDialog({ mode: 'edit', id: p.id, title: 'Edit Prompter' })}
           />
         </Box>
-        <Paper withBorder radius="md" h={PROMPTER_PANEL_HEIGHT_PX} style={{ flex: 1, minWidth: 0, overflow: 'hidden' }} data-testid="prompter-panel">
+        <Paper withBorder radius="md" h={PROMPTER_PANEL_HEIGHT_PX} style={{ flex: '1 1 auto', minWidth: 0, overflow: 'hidden' }} data-testid="prompter-panel">
           {selected ? (
             <PrompterView
               prompter={selected}

@@ -83,7 +83,8 @@ describe('Prompter page', () => {
     await create.getByRole('textbox', { name: 'Name', exact: true }).fill('Evening Prompter');
     await create.getByLabel('Bulletin', { exact: true }).first().click();
     await page.getByRole('option', { name: `Evening News (#${bulletinId})`, exact: true }).click();
-    await button(create, 'Create Prompter').click();
+    // A double-click creates one prompter (the list check below would show two).
+    await button(create, 'Create Prompter').dblclick();
     await expectHidden(create);
     await visible(page.getByText('Prompter created'));
 
@@ -102,10 +103,13 @@ describe('Prompter page', () => {
     const name = edit.getByRole('textbox', { name: 'Name', exact: true });
     expect(await name.inputValue()).toBe('Evening Prompter');
     await name.fill('Late Prompter');
-    const sent = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/prompters/'));
-    await button(edit, 'Save Changes').click();
-    expect((await sent).postDataJSON()).toEqual({ name: 'Late Prompter' });
+    const puts: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().includes('/api/prompters/')) puts.push(r.postDataJSON());
+    });
+    await button(edit, 'Save Changes').dblclick();
     await expectHidden(edit);
+    expect(puts).toEqual([{ name: 'Late Prompter' }]);
     await expect.poll(() => namesOf(watcher), { timeout: LIVE_MS }).toEqual(['Late Prompter']);
 
     // Delete from the edit dialog: Cancel keeps it; confirming removes it on both screens.
@@ -145,6 +149,29 @@ describe('Prompter page', () => {
     expect((await owner.delete(`/api/prompters/${slow.body.id}`)).status).toBe(200);
     await visible(page.getByText('Select a Prompter', { exact: true }));
     await visible(page.getByText('No prompters available', { exact: true }));
+  });
+
+  it('shows the server’s message when a save is refused (bulletin deleted while the dialog was open)', async () => {
+    const { owner, ownerPassword } = await station();
+    const made = await owner.post<Bulletin>('/api/bulletins', {
+      title: 'Soon Gone',
+      broadcastTime: '12:00',
+      duration: 10,
+      scheduledTime: '2026-11-23T12:00:00.000Z',
+      bulletinItems: [{ type: 'break', breakType: 'LOCAL BREAK' }],
+    });
+    const page = await openAs(owner.user.username, ownerPassword);
+    await button(page, 'Create Prompter').click();
+    const create = dialogOf(page, 'Create New Prompter');
+    await create.getByRole('textbox', { name: 'Name', exact: true }).fill('Noon Prompter');
+    await create.getByLabel('Bulletin', { exact: true }).first().click();
+    await page.getByRole('option', { name: `Soon Gone (#${made.body.id})`, exact: true }).click();
+    expect((await owner.delete(`/api/bulletins/${made.body.id}`)).status).toBe(200);
+    await button(create, 'Create Prompter').click();
+    await visible(page.getByText('bulletinId: Bulletin not found', { exact: true }));
+    // The dialog stays open with what was typed, so the operator can pick again.
+    expect(await create.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Noon Prompter');
+    expect(await list(owner)).toEqual([]);
   });
 
   it('works on a phone: list, create and edit dialogs, no sideways scrolling', async () => {

@@ -1,4 +1,4 @@
-import { ColorInput, Group, Select, Slider, Stack, Text } from '@mantine/core';
+import { ColorInput, Group, Input, Select, Slider, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useBulletins } from '@/features/cg-control/api/get-bulletins';
 import { NO_BULLETIN } from './prompter-form-values';
@@ -54,10 +54,11 @@ export function PrompterSliderField({ label, unit, min, max, step, value, onChan
   const id = useId();
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={500} id={id}>
+      {/* Input.Label: the same look as the other fields' labels. */}
+      <Input.Label id={id}>
         {label}: {value}
         {unit}
-      </Text>
+      </Input.Label>
       <Slider min={min} max={max} step={step} value={value} onChange={onChange} thumbLabel={label} aria-labelledby={id} />
       {/* The ends as plain text: Mantine's mark labels centre on the end and spill past the edge. */}
       <Group justify="space-between" gap="xs">

@@ -14,7 +14,7 @@ import { PrompterEditDialog, type PrompterEditTitle } from '../components/prompt
 import { PrompterList } from '../components/prompter-list';
 import { PrompterView } from '../reader/prompter-view';
 
-type DialogState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; id: number; title: PrompterEditTitle };
+type DialogState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; id: number };
 
 /** The live socket's state, as the header shows it: a reader must know updates are arriving. */
 function ConnectionBadge() {
@@ -44,11 +44,17 @@ export default function PrompterPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [fullScreen, setFullScreen] = useState(false);
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
+  // Kept after closing, so the title does not change while the dialog fades out.
+  const [editTitle, setEditTitle] = useState<PrompterEditTitle>('Edit Prompter');
   const list = prompters.data ?? [];
   // Both follow the live list: an edit elsewhere shows at once; a delete elsewhere clears them.
   const selected = list.find((p) => p.id === selectedId) ?? null;
   const editing = dialog.mode === 'edit' ? (list.find((p) => p.id === dialog.id) ?? null) : null;
   const closeDialog = () => setDialog({ mode: 'closed' });
+  const openEdit = (id: number, title: PrompterEditTitle) => {
+    setEditTitle(title);
+    setDialog({ mode: 'edit', id });
+  };
 
   // Spec: clicking an item selects it and enters full-screen reading.
   const read = (p: Prompter) => {
@@ -80,7 +86,7 @@ export default function PrompterPage() {
             selectedId={selected?.id ?? null}
             canManage={canManage}
             onSelect={read}
-            onEdit={(p) => setDialog({ mode: 'edit', id: p.id, title: 'Edit Prompter' })}
+            onEdit={(p) => openEdit(p.id, 'Edit Prompter')}
           />
         </Box>
         <Paper withBorder radius="md" h={PROMPTER_PANEL_HEIGHT_PX} style={{ flex: '1 1 auto', minWidth: 0, overflow: 'hidden' }} data-testid="prompter-panel">
@@ -89,7 +95,7 @@ export default function PrompterPage() {
               prompter={selected}
               fullScreen={fullScreen}
               onFullScreenChange={setFullScreen}
-              onOpenSettings={canManage ? () => setDialog({ mode: 'edit', id: selected.id, title: 'Prompter Settings' }) : undefined}
+              onOpenSettings={canManage ? () => openEdit(selected.id, 'Prompter Settings') : undefined}
             />
           ) : (
             <EmptyPanel />
@@ -97,7 +103,7 @@ export default function PrompterPage() {
         </Paper>
       </Flex>
       {canManage && <PrompterCreateDialog opened={dialog.mode === 'create'} onClose={closeDialog} />}
-      {canManage && <PrompterEditDialog prompter={editing} title={dialog.mode === 'edit' ? dialog.title : 'Edit Prompter'} onClose={closeDialog} />}
+      {canManage && <PrompterEditDialog prompter={editing} title={editTitle} onClose={closeDialog} />}
     </Stack>
   );
 }

@@ -143,6 +143,19 @@ describe('Prompter reader', () => {
     await page.keyboard.press('Escape');
     await visible(page.getByTestId('prompter-embedded'));
 
+    // The toolbar's Settings: a bigger font applies to the open reader at once, and it keeps its section.
+    const fontOf = () => page.getByTestId('prompter-script').evaluate((el) => getComputedStyle(el).fontSize);
+    expect(await fontOf()).toBe('40px');
+    await button(page, 'Settings').click();
+    const settings = page.getByRole('dialog', { name: 'Prompter Settings' });
+    await settings.getByLabel('Font size').fill('60');
+    const headline = path.join(app.server.baseDir, 'cg_output', 'headline.txt');
+    const aired = fs.statSync(headline).mtimeMs;
+    await page.keyboard.press('Space'); // typing in a dialog is not a CG send
+    await settings.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(fontOf).toBe('60px');
+    expect(fs.statSync(headline).mtimeMs).toBe(aired);
+
     // The reading was one prompter session, ended on leaving full screen with what was done.
     const db = new Database(path.join(app.server.dataDir, 'cg-bridge.sqlite'), { readonly: true });
     const sessionOf = () => db.prepare('SELECT session_end AS sessionEnd, actions FROM prompter_sessions WHERE prompter_id = ?').all(prompter.id) as Array<{ sessionEnd: string | null; actions: string }>;

@@ -1,7 +1,8 @@
-import { Badge, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMaximize, IconSettings } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Prompter } from '@shared/contracts/prompters';
+import { PrompterStatusBadge } from '../components/prompter-status-badge';
 import type { ReaderController } from './reader-controller';
 import { ControlIcon, ManualScroll, PlayButton, ReadingToggles, SpeedControls } from './reader-controls';
 
@@ -23,9 +24,7 @@ export function EmbeddedReader({ prompter, controller, onFullScreen, onOpenSetti
           <Title order={3} size="h4" dir="auto" lineClamp={1}>
             {prompter.name}
           </Title>
-          <Badge variant={prompter.status === 'active' ? 'filled' : 'light'} color={prompter.status === 'active' ? undefined : 'gray'}>
-            {prompter.status}
-          </Badge>
+          <PrompterStatusBadge status={prompter.status} />
         </Group>
         <Text size="sm" c="dimmed">
           {prompter.isAutoScroll ? 'Auto-scrolling' : 'Manual mode'}

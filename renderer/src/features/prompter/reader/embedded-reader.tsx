@@ -1,5 +1,5 @@
-import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconMaximize, IconSettings } from '@tabler/icons-react';
+import { ActionIcon, Box, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconDeviceMobileShare, IconMaximize, IconSettings } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { Prompter } from '@shared/contracts/prompters';
 import { PrompterStatusBadge } from '../components/prompter-status-badge';
@@ -18,7 +18,7 @@ export interface EmbeddedReaderProps {
 /** The selected view in the 700 px panel (spec 001 §2): header, toolbar, the script. */
 export function EmbeddedReader({ prompter, controller, onFullScreen, onOpenSettings, children }: EmbeddedReaderProps) {
   return (
-    <Stack gap="xs" h="100%" data-testid="prompter-embedded">
+    <Stack gap="xs" h="100%" p="xs" data-testid="prompter-embedded">
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="xs" miw={0}>
           <Title order={3} size="h4" dir="auto" lineClamp={1}>
@@ -44,6 +44,12 @@ export function EmbeddedReader({ prompter, controller, onFullScreen, onOpenSetti
             </ControlIcon>
           )}
           <ManualScroll controller={controller} />
+          {/* Follower screens: a talent monitor or a phone on the camera opens this link. */}
+          <Tooltip label="Open a follower screen (talent monitor, phone)" openDelay={400}>
+            <ActionIcon size="lg" variant="default" component="a" href={`/prompter/${prompter.id}/follow`} target="_blank" rel="noopener" aria-label="Follower screen">
+              <IconDeviceMobileShare size={16} />
+            </ActionIcon>
+          </Tooltip>
         </Group>
       </Paper>
       <Box style={{ flex: 1, minHeight: 0, borderRadius: 8, overflow: 'hidden' }}>{children}</Box>

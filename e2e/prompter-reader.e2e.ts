@@ -155,6 +155,7 @@ describe('Prompter reader', () => {
     await settings.getByRole('button', { name: 'Save Changes' }).click();
     await expect.poll(fontOf).toBe('60px');
     expect(fs.statSync(headline).mtimeMs).toBe(aired);
+    expect(await page.getByRole('link', { name: 'Follower screen' }).getAttribute('href')).toBe(`/prompter/${prompter.id}/follow`);
 
     // The reading was one prompter session, ended on leaving full screen with what was done.
     const db = new Database(path.join(app.server.dataDir, 'cg-bridge.sqlite'), { readonly: true });

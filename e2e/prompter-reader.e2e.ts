@@ -81,6 +81,14 @@ describe('Prompter reader', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => fs.existsSync(headline) && fs.readFileSync(headline, 'utf8')).toBe(THAANA_TITLE);
 
+    // Dhivehi reads right to left, and still does in the mirrored glass.
+    const thaanaLine = page.locator('.prompter-line').filter({ hasText: 'މާލޭގައި' }).first();
+    const direction = () => thaanaLine.evaluate((el) => getComputedStyle(el).direction);
+    expect(await direction()).toBe('rtl');
+    await button(page, 'Mirror').click();
+    expect(await direction()).toBe('rtl');
+    await button(page, 'Mirror').click();
+
     // The phone as a remote: previous section, then play; the operator's screen obeys.
     await button(follower, 'Remote').click();
     await button(follower, 'Previous').click();
@@ -92,6 +100,25 @@ describe('Prompter reader', () => {
     await expect.poll(() => scriptOffset(page)).toBeLessThan(before - 2); // the script moves up while playing
     await button(follower, 'Pause').click();
     await visible(button(page, 'Play'));
+  });
+
+  it('refetches the script every 30 s even without a live event, keeping the section', async () => {
+    const { harbour } = await seedRundown(app.server, 'Polled prompter');
+    const page = await app.newPage();
+    await page.clock.install();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await openReader(page, 'Polled prompter');
+    await button(page, 'Next section').click();
+    await expect.poll(() => indicator(page).innerText()).toBe('Section: 2 of 3');
+    // Changed behind the server's back (no live event): only the 30 s refetch can bring it.
+    const db = new Database(path.join(app.server.dataDir, 'cg-bridge.sqlite'));
+    db.prepare('UPDATE news SET title = ? WHERE id = ?').run('Harbour budget signed', harbour.id);
+    db.close();
+    await page.clock.fastForward(29_000);
+    expect(await page.getByTestId('prompter-section-title').first().innerText()).toBe('Harbour budget agreed');
+    await page.clock.fastForward(2_000);
+    await expect.poll(() => page.getByTestId('prompter-section-title').first().innerText()).toBe('Harbour budget signed');
+    expect(await indicator(page).innerText()).toBe('Section: 2 of 3');
   });
 
   it('keys: arrows move 100 px, Home resets, lock freezes until Space, Ctrl+F finds, Escape leaves; speed steps of 20 within 30–300; one session recorded', async () => {

@@ -190,3 +190,42 @@ export const PROMPTER_PX_PER_STEP = 2;
 export const PROMPTER_READING_LINE = 0.3;
 /** The operator publishes its position to follower screens this often while the script moves. */
 export const PROMPTER_PUBLISH_INTERVAL_MS = 100;
+
+/* Equipment (spec 001 §3–§5, §9; issue 12). */
+export const EQUIPMENT_CONDITIONS = ['excellent', 'good', 'fair', 'poor'] as const;
+/** Schema values and the selector's values are both given by the spec (§4); we accept their union. */
+export const EQUIPMENT_STATUSES = ['available', 'in_use', 'maintenance', 'out_of_stock', 'checked_out', 'out_of_service'] as const;
+/** What the status selector offers (spec 001 §2). */
+export const EQUIPMENT_SELECTOR_STATUSES = ['available', 'checked_out', 'maintenance', 'out_of_service'] as const;
+/** Statuses a person sets that stop loans: Check Out is refused while one of these holds. */
+export const EQUIPMENT_UNLOANABLE_STATUSES = ['maintenance', 'out_of_service'] as const;
+export const EQUIPMENT_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'out', 'returned', 'return_requested', 'extension_pending'] as const;
+export const EXTENSION_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
+export const EQUIPMENT_ACTIVITY_TYPES = ['telegram_request', 'telegram_approval', 'telegram_return', 'web_request', 'web_approval'] as const;
+export const EQUIPMENT_REQUEST_SOURCES = ['web', 'mobile', 'telegram'] as const;
+export const EQUIPMENT_ALERT_KINDS = ['overdue', 'before_due', 'after_due', 'low_stock', 'manual'] as const;
+/** CSV defaults for empty values (spec 001 §5, §9). */
+export const EQUIPMENT_CSV_DEFAULTS = { status: 'available', category: 'General', condition: 'good', quantity: 1 } as const;
+export const EQUIPMENT_CSV_COLUMNS = ['name', 'code', 'description', 'location', 'status', 'category', 'condition', 'quantity'] as const;
+export const EQUIPMENT_CSV_REQUIRED = ['code', 'name', 'location'] as const;
+export const EQUIPMENT_CSV_TEMPLATE_ROWS = 5;
+export const EQUIPMENT_LIMITS = {
+  name: 200,
+  code: 64,
+  description: 2000,
+  location: 200,
+  category: 100,
+  purpose: 1000,
+  notes: 2000,
+  quantity: 100_000,
+  /** Rows one bulk upload may carry (the benchmark imports 10 000 in ≤ 2 s). */
+  bulkRows: 20_000,
+  /** Bytes of JSON the bulk endpoint accepts (20 000 rows of CSV fields). */
+  bulkBodyBytes: 16 * 1024 * 1024,
+} as const;
+/** A request without an expected return date is due this long after it is made (decision). */
+export const EQUIPMENT_DEFAULT_LOAN_HOURS = 24;
+/** Spec 001 §3 preference defaults (minutes): remind before due, and after due. */
+export const EQUIPMENT_REMINDER_DEFAULTS = { beforeDueMinutes: 60, afterDueMinutes: 30 } as const;
+/** Bulk upload error toast: the first 3 errors then 'and N more...' (spec 001 §8). */
+export const EQUIPMENT_BULK_TOAST_ERRORS = 3;

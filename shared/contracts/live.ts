@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CgFileUpdatedEvent } from './cg-files';
 import type { AppVersion } from './app-versions';
 import type { Bulletin } from './bulletins';
+import type { Equipment, EquipmentRequest } from './equipment';
 import type { News } from './news';
 import { prompterCommandSchema, prompterPositionSchema, type Prompter, type PrompterCommand, type PrompterPosition } from './prompters';
 import type { Branding } from './settings';
@@ -38,6 +39,22 @@ export interface ServerEvents {
   prompter_position: PrompterPosition & { from: { userId: number } };
   /** Follower screens: a remote's command for the operator's screen, relayed to the company. */
   prompter_command: PrompterCommand & { from: { userId: number } };
+  /** Equipment (issue 12): the item as it is now (stock, status) after any change. */
+  equipment_created: Equipment;
+  equipment_updated: Equipment;
+  equipment_deleted: { id: number };
+  /** A bulk upload finished: counts only (10 000 items are refetched, not pushed). */
+  equipment_bulk_imported: { success: number; failed: number };
+  /** A loan request was made / moved (spec 000 §7 names both). */
+  equipment_requested: EquipmentRequest;
+  equipment_request_updated: EquipmentRequest;
+  /**
+   * A loan is past its expected return date (once per request per reminder interval).
+   * equipmentName / userName are what the dashboard toast of spec 000 §2 reads.
+   */
+  equipment_overdue: { request: EquipmentRequest; equipmentName: string; userName: string; overdueMinutes: number };
+  /** Stock fell to or below the item's minimum. */
+  equipment_low_stock: Equipment;
 }
 export type ServerEventType = keyof ServerEvents;
 

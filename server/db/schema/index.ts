@@ -9,3 +9,4 @@ export * from './bulletins';
 export * from './company-settings';
 export * from './app-versions';
 export * from './prompters';
+export * from './equipment';

@@ -9,6 +9,7 @@ import { containsNul } from './lib/validate';
 import { limitConcurrentReads } from './lib/read-limiter';
 import { limitReadRate } from './lib/read-rate';
 import { ResponseCache } from './lib/response-cache';
+import { EQUIPMENT_LIMITS } from '../shared/constants';
 import type { AppContext } from './context';
 import type { Services } from './services';
 import { activityLogsRouter } from './modules/activity-logs/activity-logs.routes';
@@ -20,6 +21,10 @@ import { companiesRouter } from './modules/companies/companies.routes';
 import { bulletinsRouter } from './modules/bulletins/bulletins.routes';
 import { crawlerRouter } from './modules/crawler/crawler.routes';
 import { dashboardRouter, type Presence } from './modules/dashboard/dashboard.routes';
+import { equipmentRouter } from './modules/equipment/equipment.routes';
+import { equipmentBulkRouter } from './modules/equipment/equipment-bulk.routes';
+import { equipmentReminderRouter } from './modules/equipment-alerts/equipment-alerts.routes';
+import { equipmentExtensionRouter, equipmentRequestsRouter, mobileRouter } from './modules/equipment-requests/equipment-requests.routes';
 import { newsRouter } from './modules/news/news.routes';
 import { prompterSessionsRouter, promptersRouter } from './modules/prompters/prompters.routes';
 import { settingsRouter, telegramSettingsRouter } from './modules/settings/settings.routes';
@@ -36,6 +41,8 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   // Idempotency after identify: keys are remembered per company, so it needs the caller.
   // Reads wait at the door while an on-air write runs (before any of their own work).
   app.use('/api', ctx.onAir.readsWait);
+  // A CSV upload of 20 000 rows is megabytes of JSON: its own limit, parsed before the general one.
+  app.use('/api/equipment/bulk', express.json({ limit: EQUIPMENT_LIMITS.bulkBodyBytes }));
   app.use('/api', express.json({ limit: JSON_LIMIT }), rejectNul, identify(services), idempotency(new IdempotencyStore(ctx.clock)));
   app.get('/api/{*splat}', readRate());
 
@@ -55,6 +62,11 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/bulletins', bulletinsRouter(services.bulletins));
   app.use('/api/prompters', promptersRouter(services.prompters));
   app.use('/api/prompter-sessions', prompterSessionsRouter(services.prompters));
+  app.use('/api/equipment', equipmentBulkRouter(services.equipmentBulk), equipmentRouter(services.equipment));
+  app.use('/api/equipment-requests', equipmentRequestsRouter(services.equipmentRequests));
+  app.use('/api/equipment-extension', equipmentExtensionRouter(services.equipmentRequests));
+  app.use('/api/mobile', mobileRouter(services.equipmentRequests));
+  app.use('/api/telegram', equipmentReminderRouter(services.equipmentAlerts));
   app.use('/api/dashboard', dashboardRouter(services.news, presence));
   app.use('/api/activity-logs', requireAuth, limitConcurrentReads(2), activityLogsRouter(services.activity));
   app.use('/api', appVersionsRouter(services.appVersions));

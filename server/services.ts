@@ -7,6 +7,10 @@ import { BulletinsService } from './modules/bulletins/bulletins.service';
 import { CgFilesService } from './modules/cg-files/cg-files.service';
 import { CompaniesService } from './modules/companies/companies.service';
 import { CrawlerService } from './modules/crawler/crawler.service';
+import { EquipmentService } from './modules/equipment/equipment.service';
+import { EquipmentBulkService } from './modules/equipment/equipment-bulk.service';
+import { EquipmentAlertsService } from './modules/equipment-alerts/equipment-alerts.service';
+import { EquipmentRequestsService } from './modules/equipment-requests/equipment-requests.service';
 import { NewsService } from './modules/news/news.service';
 import { PromptersService } from './modules/prompters/prompters.service';
 import { SettingsService } from './modules/settings/settings.service';
@@ -28,6 +32,10 @@ export interface Services {
   settings: SettingsService;
   appVersions: AppVersionsService;
   prompters: PromptersService;
+  equipment: EquipmentService;
+  equipmentBulk: EquipmentBulkService;
+  equipmentRequests: EquipmentRequestsService;
+  equipmentAlerts: EquipmentAlertsService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -49,5 +57,9 @@ export function createServices(ctx: AppContext): Services {
     settings: new SettingsService(ctx, cgFiles, activity),
     appVersions: new AppVersionsService(ctx, activity),
     prompters: new PromptersService(ctx, activity),
+    equipment: new EquipmentService(ctx, activity),
+    equipmentBulk: new EquipmentBulkService(ctx, activity),
+    equipmentRequests: new EquipmentRequestsService(ctx, activity),
+    equipmentAlerts: new EquipmentAlertsService(ctx, activity),
   };
 }

@@ -16,16 +16,16 @@ const AppVersionPage = lazy(() => import('@/features/app-versions/pages/app-vers
 const BulletinsPage = lazy(() => import('@/features/bulletins/pages/bulletins-page'));
 const PrompterPage = lazy(() => import('@/features/prompter/pages/prompter-page'));
 const PrompterFollowPage = lazy(() => import('@/features/prompter/pages/prompter-follow-page'));
+const EquipmentPage = lazy(() => import('@/features/equipment/pages/equipment-page'));
+const MobileFieldPage = lazy(() => import('@/features/mobile-field/pages/mobile-field-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/pages/placeholder-page'));
 const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
 
 /** Screens of spec 000 §2 / 001 §2 that later releases build; the title is the menu label. */
 const PLANNED_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
-  { path: 'equipment', title: 'Equipment' },
   { path: 'telegram', title: 'Telegram Bot' },
   { path: 'google-sheets', title: 'Google Sheets' },
   { path: 'notifications', title: 'Notifications' },
-  { path: 'mobile-field', title: 'Mobile Field' },
 ];
 
 export function AppRoutes() {
@@ -36,6 +36,15 @@ export function AppRoutes() {
         element={
           <Suspense fallback={<PageLoader />}>
             <LoginPage />
+          </Suspense>
+        }
+      />
+      {/* The mobile field page full-page (phones, QR labels): it handles its own sign-in screen (spec 001 §2). */}
+      <Route
+        path="/field/*"
+        element={
+          <Suspense fallback={<PageLoader />}>
+            <MobileFieldPage />
           </Suspense>
         }
       />
@@ -70,6 +79,8 @@ export function AppRoutes() {
         <Route path="app-version" element={<AppVersionPage />} />
         <Route path="bulletins" element={<BulletinsPage />} />
         <Route path="prompter" element={<PrompterPage />} />
+        <Route path="equipment" element={<EquipmentPage />} />
+        <Route path="mobile-field/*" element={<MobileFieldPage />} />
         {PLANNED_SCREENS.map(({ path, title }) => (
           <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
         ))}

@@ -131,7 +131,7 @@ const installRecorder = (pxPerSecond: number) => `(() => {
         (b.frames[b.label] ??= []).push(t - b.last);
         if (b.label.startsWith('mover')) {
           b.moved += ((t - b.last) * ${pxPerSecond}) / 1000;
-          const y = b.from - (b.label === 'moverWhole' ? Math.round(b.moved) : b.moved);
+          const y = b.label === 'moverWhole' ? Math.round(b.from - b.moved) : b.from - b.moved;
           el.style.transform = 'translate3d(0, ' + y + 'px, 0)';
         }
       }

@@ -78,12 +78,15 @@ export async function benchPrompterRelay(
   const token = api.token ?? '';
   const opened: WebSocket[] = [];
   try {
+    const open = async () => {
+      const socket = await openSocket(api.baseUrl, token);
+      opened.push(socket.ws); // closed in `finally` even if a later one fails to open
+      return socket;
+    };
     const operators: Socket[] = [];
-    for (let i = 0; i < OPERATORS; i++) operators.push(await openSocket(api.baseUrl, token));
-    opened.push(...operators.map((s) => s.ws));
+    for (let i = 0; i < OPERATORS; i++) operators.push(await open());
     const measured: Socket[] = [];
-    for (let i = 0; i < followers; i++) measured.push(await openSocket(api.baseUrl, token));
-    opened.push(...measured.map((s) => s.ws));
+    for (let i = 0; i < followers; i++) measured.push(await open());
     // Passive listeners only read (cheaply), as idle browsers of the company would.
     opened.push(...(await openListeners(api.baseUrl, token, passive)).map((l) => l.socket));
 

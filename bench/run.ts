@@ -8,6 +8,7 @@ import { startBareModel } from './bare-run';
 import { benchHotPathInterleaved, closeTarget, headlineFile, hotPathTarget } from './cg-hot-path';
 import { benchCgDuringLogins } from './login-load';
 import { benchNews } from './news-list';
+import { prompterRows } from './prompter-rows';
 import { seedNews } from './seed';
 import { openListeners } from './sockets';
 import { formatRow } from './stats';
@@ -91,6 +92,7 @@ async function measure(server: SpawnedServer, baseDir: string): Promise<void> {
   rows.push(formatRow('  those logins (argon2id, one at a time)', underLogins.loginMs, ''));
 
   const rss = await rssWithClients(server, api);
+  const prompterNotes = await prompterRows(api, (...lines) => rows.push(...lines));
 
   const report = [
     `CG Bridge benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,
@@ -98,6 +100,7 @@ async function measure(server: SpawnedServer, baseDir: string): Promise<void> {
     `Reads answered during the loaded blocks (status: count): ${JSON.stringify(abuse.reads)}`,
     `Server RSS (the server process itself) with 300 live clients: ${idleRss} MB after start, ${rss} MB after the load above (target ≤ 150 MB)`,
     `Server ready after start: ${server.readyMs} ms inside the process, ${server.spawnMs} ms from spawn incl. the TypeScript loader (target ≤ 1.5 s)`,
+    ...prompterNotes,
   ].join('\n');
   process.stdout.write(report + '\n');
 }

@@ -17,7 +17,7 @@ export interface ScriptSurfaceProps {
   /** 'No content available' / 'Loading...' when there is no script. */
   emptyText: string;
   canLiveEdit?: boolean;
-  onEditSection?: (section: PrompterSection, body: string) => void;
+  onEditSection?: (section: PrompterSection, body: string) => Promise<boolean>;
   children?: ReactNode;
 }
 

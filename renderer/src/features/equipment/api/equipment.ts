@@ -1,0 +1,58 @@
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { EQUIPMENT_SELECTOR_STATUSES } from '@shared/constants';
+import type { Ok } from '@shared/contracts/common';
+import type { CreateEquipmentInput, Equipment } from '@shared/contracts/equipment';
+import { apiJson } from '@/lib/api-client';
+import { useActionMutation } from '@/lib/use-action-mutation';
+import { dashboardStatsQueryKey } from '@/features/dashboard/api/get-dashboard-stats';
+
+export const equipmentQueryKey = ['/api/equipment'] as const;
+export const equipmentRequestsQueryKey = ['/api/equipment-requests'] as const;
+
+export type SelectorStatus = (typeof EQUIPMENT_SELECTOR_STATUSES)[number];
+
+export function useEquipmentList() {
+  return useQuery(queryOptions<Equipment[]>({ queryKey: equipmentQueryKey }));
+}
+
+/** Everything a catalogue or loan change can move: both lists and the dashboard's tiles. */
+export function refreshEquipment(queryClient: QueryClient): Promise<void> {
+  return Promise.all([equipmentQueryKey, equipmentRequestsQueryKey, dashboardStatsQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+}
+
+/** Put the saved item into the cached list at once (the live event refreshes other screens). */
+function patchList(queryClient: QueryClient, saved: Equipment): void {
+  queryClient.setQueryData<Equipment[]>(equipmentQueryKey, (list) =>
+    list ? (list.some((e) => e.id === saved.id) ? list.map((e) => (e.id === saved.id ? saved : e)) : [saved, ...list]) : list,
+  );
+}
+
+export function useCreateEquipment() {
+  const queryClient = useQueryClient();
+  return useActionMutation({
+    mutationFn: (body: CreateEquipmentInput) => apiJson<Equipment>('POST', '/api/equipment', body),
+    onSuccess: (saved) => {
+      patchList(queryClient, saved);
+      return refreshEquipment(queryClient);
+    },
+  });
+}
+
+export function useSetEquipmentStatus() {
+  const queryClient = useQueryClient();
+  return useActionMutation({
+    mutationFn: ({ id, status }: { id: number; status: SelectorStatus }) => apiJson<Equipment>('PUT', `/api/equipment/${id}/status`, { status }),
+    onSuccess: (saved) => {
+      patchList(queryClient, saved);
+      return refreshEquipment(queryClient);
+    },
+  });
+}
+
+export function useDeleteEquipment() {
+  const queryClient = useQueryClient();
+  return useActionMutation({
+    mutationFn: (id: number) => apiJson<Ok>('DELETE', `/api/equipment/${id}`),
+    onSuccess: () => refreshEquipment(queryClient),
+  });
+}

@@ -7,7 +7,7 @@ import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
 import { toastSuccess } from '@/features/news/news-toast';
 import { useCreateEquipment } from '../api/equipment';
-import { emptyEquipmentForm, toEquipmentBody, type Condition, type EquipmentFormValues, type FieldErrors } from '../equipment-form-values';
+import { emptyEquipmentForm, toEquipmentBody, type EquipmentFormValues, type FieldErrors } from '../equipment-form-values';
 
 interface Props {
   opened: boolean;
@@ -60,7 +60,7 @@ function AddForm({ onDone }: { onDone: () => void }) {
           <TextInput label="Name" required maxLength={EQUIPMENT_LIMITS.name} {...text('name')} />
           <TextInput label="Location" required maxLength={EQUIPMENT_LIMITS.location} {...text('location')} />
           <TextInput label="Category" placeholder={EQUIPMENT_CSV_DEFAULTS.category} maxLength={EQUIPMENT_LIMITS.category} {...text('category')} />
-          <Select label="Condition" data={[...EQUIPMENT_CONDITIONS]} value={values.condition} onChange={(v) => v && set('condition', v as Condition)} allowDeselect={false} />
+          <Select label="Condition" data={[...EQUIPMENT_CONDITIONS]} value={values.condition} onChange={(v) => v && set('condition', v)} allowDeselect={false} />
           <NumberInput label="Quantity" min={1} max={EQUIPMENT_LIMITS.quantity} allowDecimal={false} allowNegative={false} value={values.quantity} onChange={(v) => set('quantity', v)} error={errors.quantity} />
         </SimpleGrid>
         <Textarea label="Description" autosize minRows={2} maxRows={5} maxLength={EQUIPMENT_LIMITS.description} {...text('description')} />

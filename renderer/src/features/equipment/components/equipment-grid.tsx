@@ -1,7 +1,7 @@
 import { Alert, Center, Loader, Pagination, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBox } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { EQUIPMENT_PAGE_SIZE } from '@shared/constants';
 import type { Equipment } from '@shared/contracts/equipment';
 import { errorMessage } from '@/lib/api-client';
@@ -39,12 +39,12 @@ export function EquipmentGrid({ search, canManage, onRequest }: Props) {
   const list = useEquipmentList();
   const setStatus = useSetEquipmentStatus();
   const remove = useDeleteEquipment();
-  const [page, setPage] = useState(1);
+  const [paging, setPaging] = useState({ search, page: 1 });
   const shown = (list.data ?? []).filter((item) => matchesSearch(item, search));
   const pages = Math.max(1, Math.ceil(shown.length / EQUIPMENT_PAGE_SIZE));
-  // A new search starts at page 1; a delete that empties the last page steps back one.
-  useEffect(() => setPage(1), [search]);
-  useEffect(() => setPage((p) => Math.min(p, pages)), [pages]);
+  // A new search starts at page 1; a delete that empties the last page shows the one before.
+  const page = paging.search === search ? Math.min(paging.page, pages) : 1;
+  const setPage = (next: number) => setPaging({ search, page: next });
   const pageItems = shown.slice((page - 1) * EQUIPMENT_PAGE_SIZE, page * EQUIPMENT_PAGE_SIZE);
   const busyId = setStatus.isPending ? setStatus.variables.id : remove.isPending ? remove.variables : undefined;
 

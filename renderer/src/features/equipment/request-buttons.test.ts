@@ -7,6 +7,7 @@ const request = (status: EquipmentRequestStatus, requestedBy = 7, expectedReturn
 const admin: Actor = { id: 1, role: 'admin', roletype: 'user' };
 const requester: Actor = { id: 7, role: 'cameraman', roletype: 'user' };
 const other: Actor = { id: 9, role: 'editor', roletype: 'user' };
+const technical: Actor = { id: 5, role: 'technical', roletype: 'user' };
 const labels = (status: EquipmentRequestStatus, actor: Actor) => requestButtons(request(status), actor).map((b) => b.label);
 
 describe('request buttons', () => {
@@ -27,6 +28,12 @@ describe('request buttons', () => {
     expect(labels('return_requested', requester)).toEqual([]);
     expect(labels('extension_pending', requester)).toEqual([]);
     expect(labels('approved', other)).toEqual([]);
+  });
+
+  it('lets equipment staff hand out and take back, but not decide', () => {
+    expect(labels('pending', technical)).toEqual([]);
+    expect(labels('approved', technical)).toEqual(['Check Out', 'Return']);
+    expect(labels('return_requested', technical)).toEqual([]);
   });
 
   it('marks a loan overdue only while the unit is away', () => {

@@ -15,12 +15,13 @@ export interface Actor extends Principal {
 /**
  * The buttons a request offers this user (spec 001 §2, §4), from the one transition table.
  * Approver-only actions are hidden from others (the server refuses them anyway). The loan's own
- * steps (Check Out, Return) go to its requester and to approvers. One Return button: the server
+ * steps (Check Out, Return) go to its requester, approvers and equipment staff (as the server's
+ * participant rule). One Return button: the server
  * completes an approver's return and turns anyone else's into return_requested.
  */
 export function requestButtons(request: EquipmentRequest, actor: Actor): RequestButton[] {
   const approver = can(actor, 'equipmentRequests.approve');
-  const participant = approver || request.requestedBy === actor.id;
+  const participant = approver || request.requestedBy === actor.id || can(actor, 'equipment.manage');
   const actions = actionsFrom(request.status);
   const buttons: RequestButton[] = [];
   if (approver && actions.includes('approve')) buttons.push({ kind: 'step', label: 'Approve', step: 'approve' });

@@ -42,7 +42,7 @@ describe('Equipment', () => {
     await button(page, 'Add Equipment').click();
     const dialog = page.getByRole('dialog', { name: 'Add Equipment' });
     expect(await dialog.getByLabel('Quantity').inputValue()).toBe('1');
-    expect(await dialog.getByRole('textbox', { name: 'Condition' }).inputValue()).toBe('good');
+    expect(await dialog.getByLabel('Condition', { exact: true }).first().inputValue()).toBe('good');
     await button(dialog, 'Add Equipment').click();
     for (const message of ['Equipment code is required', 'Equipment name is required', 'Location is required']) await visible(dialog.getByText(message, { exact: true }));
 

@@ -17,6 +17,8 @@ describe('bulk upload helpers', () => {
     expect(total.success).toBe(1997);
     expect(total.failed).toBe(3);
     expect(total.errors.map((e) => e.row)).toEqual([5, 1002, 2001]);
+    const dup = addChunkResults(emptyResults(), { success: 0, failed: 1, errors: [{ row: 9, code: 'X', error: 'Duplicate code in this file (first on row 4)' }] }, 1000);
+    expect(dup.errors[0]).toEqual({ row: 1009, code: 'X', error: 'Duplicate code in this file (first on row 1004)' });
   });
 
   it('lists the first 3 errors then "and N more..."', () => {

@@ -30,8 +30,13 @@ export function addChunkResults(total: BulkResults, chunk: BulkResults, offset: 
   return {
     success: total.success + chunk.success,
     failed: total.failed + chunk.failed,
-    errors: [...total.errors, ...chunk.errors.map((e) => ({ ...e, row: e.row + offset }))],
+    errors: [...total.errors, ...chunk.errors.map((e) => ({ ...e, row: e.row + offset, error: shiftRowMentions(e.error, offset) }))],
   };
+}
+
+/** The server's duplicate message names the earlier row of the same body ('first on row 5'). */
+function shiftRowMentions(message: string, offset: number): string {
+  return offset ? message.replace(/\bon row (\d+)/g, (_, n: string) => `on row ${Number(n) + offset}`) : message;
 }
 
 export const emptyResults = (): BulkResults => ({ success: 0, failed: 0, errors: [] });

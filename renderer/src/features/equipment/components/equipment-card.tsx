@@ -40,7 +40,7 @@ export function EquipmentCard({ item, canManage, busy, onStatus, onDelete, onReq
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <div style={{ minWidth: 0 }}>
-            <Text fw={600} truncate="end" dir={textDirection(item.name)} ta="left" title={item.name} data-testid="equipment-name">
+            <Text fw={600} lineClamp={2} dir={textDirection(item.name)} ta="left" title={item.name} data-testid="equipment-name">
               {item.name}
             </Text>
             <Text size="xs" c="dimmed" ff="monospace" truncate="end" data-testid="equipment-code">

@@ -82,7 +82,7 @@ export function EquipmentGrid({ search, canManage, onRequest }: Props) {
   if (shown.length === 0) return <EmptyState searching={search.trim() !== ''} />;
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3, xl: 4 }} spacing="md" data-testid="equipment-grid">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="equipment-grid">
         {pageItems.map((item) => (
           <EquipmentCard key={item.id} item={item} canManage={canManage} busy={busyId === item.id} onStatus={changeStatus} onDelete={confirmDelete} onRequest={onRequest} />
         ))}

@@ -15,7 +15,8 @@ interface Props {
 
 function StatusBadge({ status }: { status: EquipmentRequest['status'] }) {
   return (
-    <Badge color={REQUEST_STATUS_COLORS[status]} variant="light" data-testid="request-status" styles={{ root: { flex: 'none' } }}>
+    // Never truncated to "APPROV…": the status is the one thing the desk reads first.
+    <Badge color={REQUEST_STATUS_COLORS[status]} variant="light" data-testid="request-status" styles={{ root: { flex: 'none', maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}>
       {statusText(status)}
     </Badge>
   );
@@ -35,7 +36,7 @@ const item = (r: EquipmentRequest) => `${r.equipmentName ?? 'Deleted equipment'}
 
 function RequestsTable({ requests, actor, onRemind }: Props & { requests: EquipmentRequest[] }) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={1000}>
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="requests-table">
         <Table.Thead>
           <Table.Tr>
@@ -52,7 +53,9 @@ function RequestsTable({ requests, actor, onRemind }: Props & { requests: Equipm
         <Table.Tbody>
           {requests.map((r) => (
             <Table.Tr key={r.id} data-testid="request-row" data-request-id={r.id}>
-              <Table.Td ff="monospace">{requestNumber(r.id)}</Table.Td>
+              <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                {requestNumber(r.id)}
+              </Table.Td>
               <Table.Td>{item(r)}</Table.Td>
               <Table.Td style={{ maxWidth: 240 }}>
                 <Text size="sm" lineClamp={2}>
@@ -84,7 +87,7 @@ function RequestCard({ r, actor, onRemind }: Props & { r: EquipmentRequest }) {
     <Paper withBorder radius="md" p="sm" data-testid="request-row" data-request-id={r.id}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={600} size="sm" style={{ minWidth: 0 }} truncate="end">
+          <Text fw={600} size="sm" style={{ minWidth: 0 }} lineClamp={2}>
             {item(r)}
           </Text>
           <StatusBadge status={r.status} />

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Equipment, EquipmentRequest } from '../shared/contracts/equipment';
 import { createCompany, createUser, loginDevOwner } from '../server/test/factories';
 import type { ApiClient } from '../server/test/api-client';
+import { REMINDER_NOT_DELIVERED_MESSAGE } from '../shared/contracts/equipment-alerts';
 import { useApp } from './support/app-fixture';
 import { expectHidden, login, visible } from './support/pages';
 
@@ -195,5 +196,45 @@ describe('Equipment', () => {
     await page.getByRole('tab', { name: 'Equipment' }).click();
     await addItem(owner, { code: 'TRP-001', name: 'Carbon tripod' });
     await visible(card(page, 'TRP-001'));
+  });
+  it('an approver rejects, reminds (shown as not delivered, as the server says) and approves an extension', async () => {
+    const { owner, ownerPassword } = await station();
+    const cam = await createUser(owner, app.server, 'cameraman', { fullName: 'Hassan Lens' });
+    const [a, b, c] = [await addItem(owner, { code: 'EXT-A', name: 'Drone kit' }), await addItem(owner, { code: 'EXT-B', name: 'Gimbal kit' }), await addItem(owner, { code: 'EXT-C', name: 'Light kit' })];
+    const ask = async (item: Equipment, purpose: string) => (await cam.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: item.id, purpose })).body;
+    await ask(a, 'Aerial of the bridge');
+    const out = await ask(b, 'Harbour walk-and-talk');
+    await owner.put(`/api/equipment-requests/${out.id}/approve`, {});
+    await cam.put(`/api/equipment-requests/${out.id}/checkout`, {});
+    const longer = await ask(c, 'Night shoot');
+    await owner.put(`/api/equipment-requests/${longer.id}/approve`, {});
+    const newReturnDate = new Date(Date.now() + 72 * 3600_000).toISOString();
+    expect((await cam.post(`/api/equipment-requests/${longer.id}/extend`, { newReturnDate, reason: 'Ferry cancelled' })).status).toBe(200);
+
+    const page = await openAs(owner.user.username, ownerPassword, '/equipment?tab=requests');
+    const pendingRow = requestRow(page, 'Aerial of the bridge');
+    await button(pendingRow, 'Reject').click();
+    await visible(page.getByText('Request Rejected', { exact: true }));
+    await expect.poll(() => pendingRow.getByTestId('request-status').innerText()).toMatch(/rejected/i);
+    expect(await pendingRow.getByRole('button').count()).toBe(0);
+
+    await button(requestRow(page, 'Harbour walk-and-talk'), 'Remind').click();
+    const reminder = page.getByRole('dialog', { name: 'Send Equipment Reminder' });
+    await visible(reminder.getByText("A reminder is sent to the user's messaging account."));
+    await button(reminder, 'Send Reminder').click();
+    const outcome = reminder.getByTestId('reminder-outcome');
+    await visible(outcome.getByText(REMINDER_NOT_DELIVERED_MESSAGE));
+    await visible(outcome.getByText('Reminder not delivered'));
+    expect(await page.getByText('Reminder Sent', { exact: true }).count()).toBe(0);
+    await button(reminder, 'Close').click();
+    await expectHidden(reminder);
+
+    const extensionRow = requestRow(page, 'Night shoot');
+    await visible(extensionRow.getByTestId('request-status').getByText('extension pending'));
+    await button(extensionRow, 'Approve Extension').click();
+    await visible(page.getByText('Extension Approved', { exact: true }));
+    await expect.poll(() => extensionRow.getByTestId('request-status').innerText()).toMatch(/approved/i);
+    const saved = (await owner.get<EquipmentRequest[]>('/api/equipment-requests')).body.find((r) => r.id === longer.id);
+    expect(saved && Date.parse(saved.expectedReturnDate ?? '')).toBe(Date.parse(newReturnDate));
   });
 });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateEquipmentRequestInput, EquipmentRequest } from '@shared/contracts/equipment';
+import type { EquipmentReminderResult } from '@shared/contracts/equipment-alerts';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import { equipmentRequestsQueryKey, refreshEquipment } from './equipment';
@@ -35,18 +36,9 @@ export function useDecideExtension() {
   });
 }
 
-/**
- * The reminder's answer. Delivery may not be set up (no bot yet): the server then says so, and
- * the dialog shows its words rather than a success it cannot vouch for.
- */
-export interface ReminderResult {
-  success?: boolean;
-  delivered?: boolean;
-  message?: string;
-}
-
+/** Delivery may not be set up (no bot yet): the answer then says so, and the dialog shows it. */
 export function useSendReminder() {
   return useActionMutation({
-    mutationFn: (requestId: number) => apiJson<ReminderResult>('POST', '/api/telegram/send-equipment-reminder', { requestId }),
+    mutationFn: (requestId: number) => apiJson<EquipmentReminderResult>('POST', '/api/telegram/send-equipment-reminder', { requestId }),
   });
 }

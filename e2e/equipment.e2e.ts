@@ -4,8 +4,8 @@ import type { Equipment, EquipmentRequest } from '../shared/contracts/equipment'
 import { createCompany, createUser, loginDevOwner } from '../server/test/factories';
 import type { ApiClient } from '../server/test/api-client';
 import { REMINDER_NOT_DELIVERED_MESSAGE } from '../shared/contracts/equipment-alerts';
-import { useApp } from './support/app-fixture';
-import { expectHidden, login, visible } from './support/pages';
+import { PHONE, useApp } from './support/app-fixture';
+import { expectHidden, expectNoHorizontalOverflow, login, visible } from './support/pages';
 
 const LIVE_MS = 6000;
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
@@ -22,8 +22,8 @@ describe('Equipment', () => {
     return { owner, ownerPassword };
   }
 
-  async function openAs(username: string, password: string, path = '/equipment'): Promise<Page> {
-    const page = await app.newPage();
+  async function openAs(username: string, password: string, path = '/equipment', viewport?: { width: number; height: number }): Promise<Page> {
+    const page = await app.newPage(viewport);
     await login(page, username, password);
     await page.goto(path);
     return page;
@@ -236,5 +236,47 @@ describe('Equipment', () => {
     await expect.poll(() => extensionRow.getByTestId('request-status').innerText()).toMatch(/approved/i);
     const saved = (await owner.get<EquipmentRequest[]>('/api/equipment-requests')).body.find((r) => r.id === longer.id);
     expect(saved && Date.parse(saved.expectedReturnDate ?? '')).toBe(Date.parse(newReturnDate));
+  });
+  it('a 2 500-row CSV file goes up in 3 sequential chunks; errors name the lines of the file', async () => {
+    const { owner, ownerPassword } = await station();
+    const page = await openAs(owner.user.username, ownerPassword);
+    const lines = ['name,code,location'];
+    for (let i = 1; i <= 2500; i += 1) lines.push(`Cable ${i},CBL-${i},Store`);
+    lines[2301] = 'Cable bad,CBL-2301,'; // the file's line 2302, in the third chunk
+    lines[2401] = 'Cable dup,CBL-5,Store'; // a code from the first chunk
+    await button(page, 'Bulk Upload').click();
+    const dialog = page.getByRole('dialog', { name: 'Bulk Upload Equipment' });
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'cables.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
+    await visible(dialog.getByText('2500 rows ready to upload'));
+    const bodies: number[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/equipment/bulk')) bodies.push((JSON.parse(r.postData() ?? '{}') as { csvData: unknown[] }).csvData.length);
+    });
+    await button(dialog, 'Upload').click();
+    await visible(page.getByText('Upload finished: 2498 imported, 2 failed'));
+    expect(bodies).toEqual([1000, 1000, 500]);
+    const toast = await page.getByTestId('bulk-error-toast').innerText();
+    expect(toast).toMatch(/Row 2302 \(CBL-2301\)/);
+    expect(toast).toMatch(/Row 2402 \(CBL-5\)/);
+    expect((await owner.get<Equipment[]>('/api/equipment')).body).toHaveLength(2498);
+
+    // A file that is not CSV is refused before anything is sent.
+    await button(dialog, 'Close').click();
+    await button(page, 'Bulk Upload').click();
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'kit.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
+    await visible(dialog.getByText('Please select a CSV file', { exact: true }));
+  });
+
+  it('on a phone both tabs fit the screen and requests are cards', async () => {
+    const { owner, ownerPassword } = await station();
+    const item = await addItem(owner, { code: 'PHN-001', name: 'Sony PXW-Z280 Camcorder with a long name', quantity: 1 });
+    await owner.post('/api/equipment-requests', { equipmentId: item.id, purpose: 'Parliament session, full day' });
+    const page = await openAs(owner.user.username, ownerPassword, '/equipment', PHONE);
+    await visible(card(page, 'PHN-001'));
+    expectNoHorizontalOverflow(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
+    await page.getByRole('tab', { name: 'Requests' }).click();
+    await visible(page.getByTestId('requests-cards'));
+    await visible(button(requestRow(page, 'Parliament session'), 'Approve'));
+    expectNoHorizontalOverflow(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
   });
 });

@@ -83,6 +83,12 @@ async function screens(page: Page, size: Size): Promise<void> {
     await d.getByLabel('Or paste CSV data').fill('code,name,location\nCAM-010,Sony FX9,Store A\nCAM-011,Canon C300,Store A\nMIC-010,,Audio Cabinet');
     await d.getByTestId('bulk-row-count').waitFor();
   });
+  await dialog(page, size, 'Bulk Upload', 'Bulk Upload Equipment', 'bulk-result', async (d) => {
+    const rows = Array.from({ length: 8 }, (_, i) => (i % 2 ? `BLK-${size}-${i},Cable ${i},` : `BLK-${size}-${i},Cable ${i},Store`));
+    await d.getByLabel('Or paste CSV data').fill(['code,name,location', ...rows].join('\n'));
+    await d.getByRole('button', { name: 'Upload', exact: true }).click();
+    await d.getByTestId('bulk-results').waitFor();
+  });
   await dialog(page, size, 'Request', 'Request Equipment', 'request', async (d) => {
     await d.getByRole('button', { name: 'Submit Request' }).click();
   });

@@ -5,7 +5,7 @@ import type { ErrorBody } from '../../../shared/contracts/common';
 import type { Equipment, EquipmentRequest } from '../../../shared/contracts/equipment';
 import type { ApiClient } from '../../test/api-client';
 import { startTestServer, type TestServer } from '../../test/test-server';
-import { approvedRequest, createEquipment, equipmentStation, requestEquipment } from '../equipment/equipment-factory';
+import { approvedRequest, createEquipment, equipmentStation, requestEquipment } from '../../test/equipment-factory';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -15,6 +15,8 @@ afterAll(() => server.close());
 
 type Res = EquipmentRequest & ErrorBody;
 const itemOf = async (c: ApiClient, id: number) => (await c.get<Equipment[]>('/api/equipment')).body.find((e) => e.id === id)!;
+/** Hundreds of requests on a 2-core box shared with other suites: room beyond the 20 s default. */
+const RACE_TIMEOUT = 60_000;
 const count = (results: Array<{ status: number }>, status: number) => results.filter((r) => r.status === status).length;
 
 /** n approved requests for one item, made through the API in parallel batches (setup, not the race). */
@@ -56,7 +58,7 @@ describe('stock under concurrency', () => {
     expect(await itemOf(s.owner, item.id)).toMatchObject({ currentStock: 0, quantity: 2, status: 'checked_out' });
     const out = (await s.owner.get<EquipmentRequest[]>('/api/equipment-requests')).body.filter((r) => r.status === 'out');
     expect(out).toHaveLength(2);
-  });
+  }, RACE_TIMEOUT);
 
   it('200 parallel returns (repeats of the same loans included) never push stock above quantity', async () => {
     const s = await equipmentStation(server);
@@ -67,7 +69,7 @@ describe('stock under concurrency', () => {
     expect(count(results, 200)).toBe(10);
     expect(count(results, 409)).toBe(190);
     expect(await itemOf(s.owner, item.id)).toMatchObject({ currentStock: 2, quantity: 2, status: 'available' });
-  });
+  }, RACE_TIMEOUT);
 
   it('parallel approve and reject of one request: one wins, the other is 409, the status is the winner’s', async () => {
     const s = await equipmentStation(server);
@@ -83,5 +85,5 @@ describe('stock under concurrency', () => {
       const now = (await s.owner.get<EquipmentRequest[]>('/api/equipment-requests')).body.find((r) => r.id === req.id)!;
       expect(now.status).toBe(winner);
     }
-  });
+  }, RACE_TIMEOUT);
 });

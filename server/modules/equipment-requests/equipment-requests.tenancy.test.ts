@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../shared/contracts/common';
 import type { Equipment, EquipmentRequest } from '../../../shared/contracts/equipment';
 import { startTestServer, type TestServer } from '../../test/test-server';
-import { approvedRequest, createEquipment, equipmentStation, requestEquipment } from '../equipment/equipment-factory';
+import { approvedRequest, createEquipment, equipmentStation, requestEquipment } from '../../test/equipment-factory';
 
 let server: TestServer;
 beforeAll(async () => {

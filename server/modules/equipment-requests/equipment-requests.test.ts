@@ -6,7 +6,7 @@ import type { ErrorBody } from '../../../shared/contracts/common';
 import type { Equipment, EquipmentRequest } from '../../../shared/contracts/equipment';
 import { EQUIPMENT_DEFAULT_LOAN_HOURS } from '../../../shared/constants';
 import { startTestServer, type TestServer } from '../../test/test-server';
-import { approvedRequest, createEquipment, equipmentStation, requestEquipment } from '../equipment/equipment-factory';
+import { approvedRequest, createEquipment, equipmentStation, requestEquipment } from '../../test/equipment-factory';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { EquipmentRequest } from '../../../shared/contracts/equipment';
 import { transition, type EquipmentRequestAction, type EquipmentRequestStatus } from '../../../shared/equipment-transitions';
 import type { ApiClient } from '../../test/api-client';
 import { startTestServer, type TestServer } from '../../test/test-server';
-import { createEquipment, equipmentStation, requestEquipment } from '../equipment/equipment-factory';
+import { createEquipment, equipmentStation, requestEquipment } from '../../test/equipment-factory';
 
 let server: TestServer;
 let s: Awaited<ReturnType<typeof equipmentStation>>;

@@ -6,7 +6,7 @@ import type { DashboardStats } from '../../../shared/contracts/dashboard';
 import type { Equipment, EquipmentRequest, MobileUserPermissions } from '../../../shared/contracts/equipment';
 import { loginDevOwner } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/test-server';
-import { approvedRequest, createEquipment, equipmentStation, requestEquipment } from '../equipment/equipment-factory';
+import { approvedRequest, createEquipment, equipmentStation, requestEquipment } from '../../test/equipment-factory';
 
 let server: TestServer;
 beforeAll(async () => {

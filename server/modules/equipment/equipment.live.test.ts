@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Equipment, EquipmentRequest } from '../../../shared/contracts/equipment';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { TestSocket } from '../../test/ws-client';
-import { createEquipment, equipmentStation, requestEquipment } from './equipment-factory';
+import { createEquipment, equipmentStation, requestEquipment } from '../../test/equipment-factory';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,6 +7,7 @@ import { benchAbusiveReaders } from './abusive-readers';
 import { startBareModel } from './bare-run';
 import { benchHotPathInterleaved, closeTarget, headlineFile, hotPathTarget } from './cg-hot-path';
 import { benchCgDuringLogins } from './login-load';
+import { equipmentBulkRows } from './equipment-bulk';
 import { benchNews } from './news-list';
 import { seedNews } from './seed';
 import { openListeners } from './sockets';
@@ -91,6 +92,8 @@ async function measure(server: SpawnedServer, baseDir: string): Promise<void> {
   rows.push(formatRow('  those logins (argon2id, one at a time)', underLogins.loginMs, ''));
 
   const rss = await rssWithClients(server, api);
+  // Issue 12, after the RSS reading above so its imports do not count towards that row.
+  rows.push(...(await equipmentBulkRows(api, server.pid)));
 
   const report = [
     `CG Bridge benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,

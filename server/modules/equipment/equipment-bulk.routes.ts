@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { bulkUploadSchema } from '../../../shared/contracts/equipment';
 import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
 import { parse } from '../../lib/validate';
-import type { EquipmentBulkService } from './equipment-bulk.service';
+import { bulkEnvelopeSchema, type EquipmentBulkService } from './equipment-bulk.service';
 
 /**
  * POST /api/equipment/bulk (its JSON parser with the larger limit is mounted in app.ts). Mounted
@@ -11,7 +10,7 @@ import type { EquipmentBulkService } from './equipment-bulk.service';
 export function equipmentBulkRouter(bulk: EquipmentBulkService): Router {
   const router = Router();
   router.post('/bulk', requireAuth, requirePermission('equipment.manage'), async (req, res) => {
-    const { csvData } = parse(bulkUploadSchema, req.body);
+    const { csvData } = parse(bulkEnvelopeSchema, req.body);
     res.json({ results: await bulk.import(actorOf(req), csvData) });
   });
   return router;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
 import type { ErrorBody } from '../../../shared/contracts/common';
@@ -119,6 +119,12 @@ describe('POST /api/equipment/bulk', () => {
     expect(seen).toEqual([{ companyId, type: 'equipment_bulk_imported', data: { success: 1200, failed: 1 } }]);
     const log = await owner.get<ActivityLog[]>('/api/activity-logs');
     expect(log.body.filter((e) => e.action === 'equipment_bulk_uploaded').map((e) => e.details)).toEqual(['Bulk upload: 1200 added, 1 failed']);
+  });
+
+  it('leaves the connection at synchronous = FULL (slices commit with NORMAL, the answer waits for a FULL commit)', async () => {
+    const { owner } = await createStation(server);
+    expect((await upload(owner, rowsOf(2000))).body.results.success).toBe(2000);
+    expect(server.services.equipmentBulk.ctx.db.get(sql`PRAGMA synchronous`)).toEqual({ synchronous: 2 });
   });
 
   it('two uploads racing with overlapping codes insert each code exactly once', async () => {

@@ -7,6 +7,7 @@ import { benchAbusiveReaders } from './abusive-readers';
 import { startBareModel } from './bare-run';
 import { benchHotPathInterleaved, closeTarget, headlineFile, hotPathTarget } from './cg-hot-path';
 import { benchCgDuringLogins } from './login-load';
+import { equipmentBulkRows } from './equipment-bulk';
 import { benchNews } from './news-list';
 import { prompterRows } from './prompter-rows';
 import { seedNews } from './seed';
@@ -93,6 +94,9 @@ async function measure(server: SpawnedServer, baseDir: string): Promise<void> {
 
   const rss = await rssWithClients(server, api);
   const prompterNotes = await prompterRows(api, (...lines) => rows.push(...lines));
+
+  // Issue 12, after the RSS reading above so its imports do not count towards that row.
+  rows.push(...(await equipmentBulkRows(api, server.pid)));
 
   const report = [
     `CG Bridge benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,

@@ -13,6 +13,9 @@ import { PrompterRelay } from './live/prompter-relay';
 import { purgeRecycleBinJob } from './jobs/purge-recycle-bin.job';
 import { purgeSessionsJob } from './jobs/purge-sessions.job';
 import { sweepAppVersionFilesJob } from './jobs/sweep-app-version-files.job';
+import { equipmentLowStockJob } from './jobs/equipment-low-stock.job';
+import { equipmentOverdueJob } from './jobs/equipment-overdue.job';
+import { equipmentRemindersJob } from './jobs/equipment-reminders.job';
 import { Scheduler } from './jobs/scheduler';
 import { createServices, type Services } from './services';
 import type { FirstRunResult } from './modules/companies/companies.service';
@@ -60,6 +63,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   scheduler.add(purgeSessionsJob(services.auth));
   scheduler.add(purgeRecycleBinJob(services.recycleBin));
   scheduler.add(sweepAppVersionFilesJob(services.appVersions));
+  scheduler.add(equipmentOverdueJob(services.equipmentAlerts));
+  scheduler.add(equipmentRemindersJob(services.equipmentAlerts));
+  scheduler.add(equipmentLowStockJob(services.equipmentAlerts));
 
   const hub = new LiveHub({
     bus: ctx.bus,

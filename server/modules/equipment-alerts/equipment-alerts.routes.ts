@@ -1,7 +1,19 @@
 import { Router } from 'express';
+import { equipmentReminderSchema } from '../../../shared/contracts/equipment';
+import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { parse } from '../../lib/validate';
 import type { EquipmentAlertsService } from './equipment-alerts.service';
 
-/** POST /api/telegram/send-equipment-reminder (issue 12; the rest of /api/telegram is the bot's). */
-export function equipmentReminderRouter(_alerts: EquipmentAlertsService): Router {
-  return Router();
+/**
+ * POST /api/telegram/send-equipment-reminder (issue 12; the rest of /api/telegram is the bot's).
+ * 200 with { success, delivered, message }: the reminder was recorded either way; `delivered`
+ * false (today: no Telegram channel) is shown as such, never as sent.
+ */
+export function equipmentReminderRouter(alerts: EquipmentAlertsService): Router {
+  const router = Router();
+  router.post('/send-equipment-reminder', requireAuth, requirePermission('equipmentRequests.approve'), async (req, res) => {
+    const { requestId } = parse(equipmentReminderSchema, req.body);
+    res.json(await alerts.sendReminder(actorOf(req), requestId));
+  });
+  return router;
 }

@@ -1,10 +1,174 @@
+import { EQUIPMENT_REMINDER_DEFAULTS } from '../../../shared/constants';
+import { REMINDER_NOT_DELIVERED_MESSAGE, type EquipmentReminderResult } from '../../../shared/contracts/equipment-alerts';
+import type { TelegramGroups } from '../../../shared/contracts/settings';
 import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/auth';
+import { conflict, notFound } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import { presentTelegramGroups } from '../settings/settings.presenter';
+import { SettingsRepo } from '../settings/settings.repo';
+import { afterDueReminderIsDue, beforeDueReminderIsDue, minutesPast, overdueAlertIsDue, timeOf, type EquipmentAlertKind } from './alert-rules';
+import { ACTIVE_LOAN_STATUSES, alertKey, EquipmentAlertsRepo, type LoanRow } from './equipment-alerts.repo';
+import { itemLabel, presentAlertLoan } from './equipment-alerts.presenter';
+import { LowStockAlerts } from './low-stock-alerts';
+import { Notifier, NO_CHANNEL_REASON, type DeliveryOutcome, type NotificationChannel } from './notification-channel';
 
-/** Overdue detection, reminders, low-stock alerts and the manual reminder (issue 12). */
+export interface RaisedAlert {
+  companyId: number;
+  kind: EquipmentAlertKind;
+  requestId?: number;
+  equipmentId?: number;
+  /** Who is told (the borrower), null for the station. */
+  recipient: number | null;
+  /** Who raised it (the Remind button), null for a job. */
+  createdBy: number | null;
+  action: string;
+  text: string;
+  /** The in-app side of the alert (a live event), sent once the alert is claimed. */
+  live?: () => void;
+}
+
+/**
+ * Overdue detection, before/after-due reminders, low-stock alerts and the Remind button (issue 12).
+ * Every alert is first claimed as an equipment_alerts row (synchronously, so two overlapping runs
+ * cannot both send it), then delivered through the notification layer, then its outcome is
+ * recorded on the row and in the activity log. Times come from ctx.clock (tests move it).
+ *
+ * Per-user preferences (spec 001 §3 equipmentReminders beforeDue/afterDue, equipmentOverdue) come
+ * with a later issue; until then every loan uses EQUIPMENT_REMINDER_DEFAULTS and the company's
+ * Telegram group settings (reminderInterval, enableOverdueAlerts, enableEquipmentReminders).
+ */
 export class EquipmentAlertsService {
+  readonly repo: EquipmentAlertsRepo;
+  private readonly notifier: Notifier;
+  private readonly lowStock: LowStockAlerts;
+  private readonly running = new Set<string>();
+
   constructor(
     readonly ctx: AppContext,
     readonly activity: ActivityLogsService,
-  ) {}
+    channels: readonly NotificationChannel[] = [],
+  ) {
+    this.repo = new EquipmentAlertsRepo(ctx.db);
+    this.notifier = new Notifier(channels);
+    this.lowStock = new LowStockAlerts(ctx, this.repo, (alert) => this.raise(alert));
+  }
+
+  /** Overdue loans → equipment_overdue to the company, at most once per request per interval. */
+  runOverdue(): Promise<void> {
+    return this.exclusive('overdue', async () => {
+      for (const companyId of this.repo.companyIds()) {
+        const groups = this.groupsOf(companyId);
+        if (!groups.enableOverdueAlerts) continue;
+        await this.forLoans(companyId, 'overdue', (due, now, last) => overdueAlertIsDue(due, now, last, groups.reminderInterval), (loan, due, now) => this.overdue(loan, due, now));
+      }
+    });
+  }
+
+  /** Reminders to the borrower: one before the due time, one after it (spec defaults 60 / 30 min). */
+  runReminders(): Promise<void> {
+    const { beforeDueMinutes, afterDueMinutes } = EQUIPMENT_REMINDER_DEFAULTS;
+    return this.exclusive('reminders', async () => {
+      for (const companyId of this.repo.companyIds()) {
+        if (!this.groupsOf(companyId).enableEquipmentReminders) continue;
+        await this.forLoans(companyId, 'before_due', (due, now, last) => beforeDueReminderIsDue(due, now, last, beforeDueMinutes), (loan, due) => this.reminder(loan, 'before_due', `due ${formatTime(due)}`));
+        await this.forLoans(companyId, 'after_due', (due, now, last) => afterDueReminderIsDue(due, now, last, afterDueMinutes), (loan, due, now) => this.reminder(loan, 'after_due', `${minutesPast(due, now)} min past due`));
+      }
+    });
+  }
+
+  /** The backstop sweep for low stock (events handle the common case at once). */
+  sweepLowStock(): Promise<void> {
+    return this.exclusive('low-stock', () => this.lowStock.sweep(this.repo.companyIds()));
+  }
+
+  /** The Remind button (owner/admin): recorded always, delivered when a channel exists. */
+  async sendReminder(actor: Pick<Actor, 'companyId' | 'userId'>, requestId: number): Promise<EquipmentReminderResult> {
+    const loan = this.repo.loan(actor.companyId, requestId);
+    if (!loan) throw notFound('Equipment request');
+    const status = loan.request.status;
+    if (!(ACTIVE_LOAN_STATUSES as readonly string[]).includes(status)) {
+      throw conflict(`A reminder is only for an approved or checked-out loan; this request is ${status.replace('_', ' ')}`);
+    }
+    const due = timeOf(loan.request.expectedReturnDate);
+    const outcome = await this.raise({
+      ...this.loanAlert(loan, 'manual', actor.userId),
+      action: 'equipment_reminder',
+      text: `Reminder to return ${itemLabel(loan.equipmentName, loan.equipmentCode)}${due === null ? '' : `, due ${formatTime(due)}`}, sent to ${nameOf(loan)}`,
+    });
+    if (outcome.delivered) return { success: true, delivered: true, message: 'Reminder sent' };
+    const message = outcome.reason === NO_CHANNEL_REASON ? REMINDER_NOT_DELIVERED_MESSAGE : `Reminder recorded; delivery failed: ${outcome.reason}`;
+    return { success: false, delivered: false, message };
+  }
+
+  private async forLoans(
+    companyId: number,
+    kind: EquipmentAlertKind,
+    isDue: (dueMs: number, nowMs: number, lastMs: number | null) => boolean,
+    send: (loan: LoanRow, dueMs: number, nowMs: number) => Promise<unknown>,
+  ): Promise<void> {
+    const loans = this.repo.activeLoans(companyId);
+    const last = this.repo.lastAlerts(
+      companyId,
+      loans.map((l) => l.request.id),
+    );
+    const now = this.ctx.clock.now().getTime();
+    for (const loan of loans) {
+      const due = timeOf(loan.request.expectedReturnDate);
+      if (due !== null && isDue(due, now, timeOf(last.get(alertKey(loan.request.id, kind))))) await send(loan, due, now);
+    }
+  }
+
+  private overdue(loan: LoanRow, dueMs: number, nowMs: number) {
+    const overdueMinutes = minutesPast(dueMs, nowMs);
+    const companyId = loan.request.companyId;
+    const data = { request: presentAlertLoan(loan, this.repo.pendingExtension(loan.request.id)), equipmentName: loan.equipmentName, userName: nameOf(loan), overdueMinutes };
+    return this.raise({
+      ...this.loanAlert(loan, 'overdue', null),
+      action: 'equipment_overdue',
+      text: `Overdue: ${itemLabel(loan.equipmentName, loan.equipmentCode)} with ${data.userName}, ${overdueMinutes} min past due`,
+      live: () => this.ctx.bus.publish(companyId, 'equipment_overdue', data),
+    });
+  }
+
+  private reminder(loan: LoanRow, kind: 'before_due' | 'after_due', when: string) {
+    const label = kind === 'before_due' ? 'Reminder before due' : 'Reminder after due';
+    return this.raise({ ...this.loanAlert(loan, kind, null), action: 'equipment_reminder', text: `${label}: ${itemLabel(loan.equipmentName, loan.equipmentCode)} with ${nameOf(loan)}, ${when}` });
+  }
+
+  private loanAlert(loan: LoanRow, kind: EquipmentAlertKind, createdBy: number | null) {
+    const r = loan.request;
+    return { companyId: r.companyId, kind, requestId: r.id, equipmentId: r.equipmentId, recipient: r.requestedBy, createdBy };
+  }
+
+  /** Claim (row) → live event → delivery → outcome on the row and in the activity log. */
+  private async raise(alert: RaisedAlert): Promise<DeliveryOutcome> {
+    const { companyId, kind, requestId, equipmentId, createdBy } = alert;
+    const id = this.repo.insertAlert({ companyId, kind, requestId, equipmentId, createdBy, delivery: 'pending', reason: null, createdAt: this.ctx.clock.now().toISOString() });
+    alert.live?.();
+    const outcome = await this.notifier.deliver({ companyId, kind, userId: alert.recipient, text: alert.text });
+    this.repo.setDelivery(id, outcome.delivered ? 'delivered' : outcome.delivery, outcome.delivered ? `via ${outcome.channel}` : outcome.reason);
+    const result = outcome.delivered ? `delivered via ${outcome.channel}` : `not delivered: ${outcome.reason}`;
+    this.activity.record({ companyId, userId: createdBy }, alert.action, `${alert.text} — ${result}`);
+    return outcome;
+  }
+
+  private groupsOf(companyId: number): TelegramGroups {
+    return presentTelegramGroups(new SettingsRepo(this.ctx.db).find(companyId));
+  }
+
+  /** A run that is still delivering when the timer fires again is not started twice. */
+  private async exclusive(name: string, run: () => Promise<void>): Promise<void> {
+    if (this.running.has(name)) return;
+    this.running.add(name);
+    try {
+      await run();
+    } finally {
+      this.running.delete(name);
+    }
+  }
 }
+
+const nameOf = (loan: LoanRow) => loan.requestedByName ?? loan.requestedByUsername ?? 'Unknown user';
+/** Stored times are UTC; messages say so rather than guess the reader's zone. */
+const formatTime = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;

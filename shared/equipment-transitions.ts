@@ -25,12 +25,18 @@ export const EQUIPMENT_REQUEST_ACTIONS = {
 
 export type EquipmentRequestAction = keyof typeof EQUIPMENT_REQUEST_ACTIONS;
 
-/** What an action needs to be allowed beyond the status (the server checks the actor). */
-export const EQUIPMENT_ACTION_NEEDS: Record<EquipmentRequestAction, 'approver' | 'participant'> = {
+/**
+ * What an action needs to be allowed beyond the status (the server checks the actor): approver =
+ * owner/admin; participant = the requester, an approver or equipment staff; anyone = any user of
+ * the station (spec 001 §6: "Return is offered to anyone for approved requests" — a colleague may
+ * bring the camera back; the return still waits for an admin).
+ */
+export type EquipmentActionNeed = 'approver' | 'participant' | 'anyone';
+export const EQUIPMENT_ACTION_NEEDS: Record<EquipmentRequestAction, EquipmentActionNeed> = {
   approve: 'approver',
   reject: 'approver',
   check_out: 'participant',
-  request_return: 'participant',
+  request_return: 'anyone',
   approve_return: 'approver',
   return: 'approver',
   request_extension: 'participant',

@@ -86,14 +86,16 @@ describe('roles on requests', () => {
     }
   });
 
-  it('check out, return and extend: the requester, owner/admin or equipment staff — not another user', async () => {
+  it('check out and extend: the requester, owner/admin or equipment staff; return: anyone, awaiting approval', async () => {
     const s = await equipmentStation(server);
     const item = await createEquipment(s.owner, { quantity: 10 });
     const mine = await approvedRequest(s.cameraman, s.owner, item.id);
     const refused = await s.editor.put<Res>(`/api/equipment-requests/${mine.id}/checkout`);
     expect(refused.status).toBe(403);
-    expect((await s.editor.put(`/api/equipment-requests/${mine.id}/return`)).status).toBe(403);
     expect((await s.editor.post(`/api/equipment-requests/${mine.id}/extend`, { newReturnDate: new Date(Date.now() + 9e7).toISOString() })).status).toBe(403);
+    // Spec 001 §6: "Return is offered to anyone" — a colleague brings the camera back; an admin approves it.
+    const colleague = await approvedRequest(s.cameraman, s.owner, item.id);
+    expect((await s.editor.put<Res>(`/api/equipment-requests/${colleague.id}/return`)).body.status).toBe('return_requested');
     // Equipment staff hand the unit over at the store.
     expect((await s.technical.put<Res>(`/api/equipment-requests/${mine.id}/checkout`)).body.status).toBe('out');
     // A technical user's Return asks, like anyone who is not owner/admin.

@@ -1,5 +1,6 @@
 import {
   EQUIPMENT_ACTION_NEEDS,
+  type EquipmentActionNeed,
   transition,
   type EquipmentRequestAction,
   type EquipmentRequestStatus,
@@ -30,7 +31,7 @@ export interface StepEffect {
 
 /** One move of a request: who may make it, where it leads, and what it writes. */
 export interface Step {
-  need: 'approver' | 'participant';
+  need: EquipmentActionNeed;
   to(row: EquipmentRequestRow, tx: DbOrTx): TransitionResult;
   apply(tx: DbOrTx, row: EquipmentRequestRow, at: string, actor: Who): StepEffect;
 }

@@ -21,13 +21,14 @@ describe('request buttons', () => {
     expect(labels('rejected', admin)).toEqual([]);
   });
 
-  it('gives the requester the loan steps only, and others nothing', () => {
+  it('gives the requester the loan steps, and others only Return (anyone may bring it back)', () => {
     expect(labels('pending', requester)).toEqual([]);
     expect(labels('approved', requester)).toEqual(['Check Out', 'Return']);
     expect(labels('out', requester)).toEqual(['Return']);
     expect(labels('return_requested', requester)).toEqual([]);
     expect(labels('extension_pending', requester)).toEqual([]);
-    expect(labels('approved', other)).toEqual([]);
+    expect(labels('approved', other)).toEqual(['Return']);
+    expect(labels('pending', other)).toEqual([]);
   });
 
   it('lets equipment staff hand out and take back, but not decide', () => {

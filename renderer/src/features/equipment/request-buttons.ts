@@ -14,9 +14,9 @@ export interface Actor extends Principal {
 
 /**
  * The buttons a request offers this user (spec 001 §2, §4), from the one transition table.
- * Approver-only actions are hidden from others (the server refuses them anyway). The loan's own
- * steps (Check Out, Return) go to its requester, approvers and equipment staff (as the server's
- * participant rule). One Return button: the server
+ * Approver-only actions are hidden from others (the server refuses them anyway). Check Out goes
+ * to the requester, approvers and equipment staff (the server's participant rule); Return to
+ * anyone (spec 001 §6: a colleague may bring the camera back). One Return button: the server
  * completes an approver's return and turns anyone else's into return_requested.
  */
 export function requestButtons(request: EquipmentRequest, actor: Actor): RequestButton[] {
@@ -27,7 +27,7 @@ export function requestButtons(request: EquipmentRequest, actor: Actor): Request
   if (approver && actions.includes('approve')) buttons.push({ kind: 'step', label: 'Approve', step: 'approve' });
   if (approver && actions.includes('reject')) buttons.push({ kind: 'step', label: 'Reject', step: 'reject' });
   if (participant && actions.includes('check_out')) buttons.push({ kind: 'step', label: 'Check Out', step: 'checkout' });
-  if (participant && actions.includes('request_return')) buttons.push({ kind: 'step', label: 'Return', step: 'return' });
+  if (actions.includes('request_return')) buttons.push({ kind: 'step', label: 'Return', step: 'return' });
   if (approver && actions.includes('approve_return')) buttons.push({ kind: 'step', label: 'Approve Return', step: 'approve-return' });
   if (approver && request.status === 'out') buttons.push({ kind: 'remind', label: 'Remind' });
   if (approver && request.status === 'extension_pending') {

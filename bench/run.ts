@@ -9,6 +9,7 @@ import { benchHotPathInterleaved, closeTarget, headlineFile, hotPathTarget } fro
 import { benchCgDuringLogins } from './login-load';
 import { equipmentBulkRows } from './equipment-bulk';
 import { benchNews } from './news-list';
+import { prompterRows } from './prompter-rows';
 import { seedNews } from './seed';
 import { openListeners } from './sockets';
 import { formatRow } from './stats';
@@ -92,6 +93,8 @@ async function measure(server: SpawnedServer, baseDir: string): Promise<void> {
   rows.push(formatRow('  those logins (argon2id, one at a time)', underLogins.loginMs, ''));
 
   const rss = await rssWithClients(server, api);
+  const prompterNotes = await prompterRows(api, (...lines) => rows.push(...lines));
+
   // Issue 12, after the RSS reading above so its imports do not count towards that row.
   rows.push(...(await equipmentBulkRows(api, server.pid)));
 
@@ -101,6 +104,7 @@ async function measure(server: SpawnedServer, baseDir: string): Promise<void> {
     `Reads answered during the loaded blocks (status: count): ${JSON.stringify(abuse.reads)}`,
     `Server RSS (the server process itself) with 300 live clients: ${idleRss} MB after start, ${rss} MB after the load above (target ≤ 150 MB)`,
     `Server ready after start: ${server.readyMs} ms inside the process, ${server.spawnMs} ms from spawn incl. the TypeScript loader (target ≤ 1.5 s)`,
+    ...prompterNotes,
   ].join('\n');
   process.stdout.write(report + '\n');
 }

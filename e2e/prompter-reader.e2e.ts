@@ -225,6 +225,15 @@ describe('Prompter reader', () => {
       .poll(async () => (await owner.get<{ content: string }>(`/api/news/${harbour.id}`)).body.content)
       .toMatch(/ferries\. Updated live$/);
     await visible(page.getByText('Script updated'));
+    // A refused correction (an empty story) is not left on screen as if it were the script.
+    const saved = (await owner.get<{ content: string }>(`/api/news/${harbour.id}`)).body.content;
+    await page.getByLabel('Edit Harbour budget agreed').click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    await page.getByTestId('prompter-reading').click();
+    await visible(page.getByText(/Content is required/));
+    await expect.poll(() => page.getByLabel('Edit Harbour budget agreed').innerText()).toBe(saved);
+    expect((await owner.get<{ content: string }>(`/api/news/${harbour.id}`)).body.content).toBe(saved);
 
     const cam = await createUser(owner, app.server, 'cameraman');
     const camPage = await app.newPage();

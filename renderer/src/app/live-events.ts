@@ -7,6 +7,7 @@ import { registerBulletinsLiveEvents } from '@/features/bulletins/bulletins-live
 import { registerPrompterLiveEvents } from '@/features/prompter/prompter-live';
 import { registerSettingsLiveEvents } from '@/features/settings/settings-live';
 import { registerAppVersionsLiveEvents } from '@/features/app-versions/app-versions-live';
+import { registerEquipmentLiveEvents } from '@/features/equipment/equipment-live';
 
 let registered = false;
 
@@ -32,8 +33,6 @@ export function registerAppLiveEvents(): void {
   for (const type of ['news_created', 'news_updated', 'news_deleted']) {
     registerLiveEvent(type, { invalidate: [['/api/news'], ['/api/dashboard/stats']] });
   }
-  for (const type of ['equipment_requested', 'equipment_request_updated']) {
-    registerLiveEvent(type, { invalidate: [['/api/equipment'], ['/api/equipment-requests'], ['/api/dashboard/stats']] });
-  }
+  registerEquipmentLiveEvents();
   registerLiveEvent('cg_file_updated', { invalidate: [['/api/cg-files']] });
 }

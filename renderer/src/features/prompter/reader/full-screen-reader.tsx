@@ -19,9 +19,10 @@ export interface FullScreenReaderProps {
 }
 
 /**
- * The full-screen overlay (spec 001 §2). It covers the window at once (the talent must never see
- * the app around the script) and asks the browser for real full screen as well; if the browser
- * refuses (no user gesture, a kiosk), the overlay alone still fills the window.
+ * The full-screen overlay (spec 001 §2): it covers the window at once, so the talent never sees
+ * the app around the script. It does not ask the browser for full screen: in browser full screen
+ * Escape belongs to the browser (it would leave full screen instead of closing find mode, and the
+ * page would not even hear the key). F11 / the desktop app's window give the whole screen.
  */
 export function FullScreenReader({ controller, loading, sendPending, onSendToCg, onExit, children }: FullScreenReaderProps) {
   const root = useRef<HTMLDivElement>(null);
@@ -30,10 +31,6 @@ export function FullScreenReader({ controller, loading, sendPending, onSendToCg,
 
   useEffect(() => {
     root.current?.focus();
-    document.documentElement.requestFullscreen?.().catch(() => undefined);
-    return () => {
-      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    };
   }, []);
 
   return createPortal(

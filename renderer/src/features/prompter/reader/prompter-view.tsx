@@ -55,7 +55,7 @@ export function PrompterView({ prompter, fullScreen, onFullScreenChange, onOpenS
       appearance={prompter}
       emptyText={content.isPending ? 'Loading...' : content.isError ? 'Could not load the script' : 'No content available'}
       canLiveEdit={can(actor, 'news.manage')}
-      onEditSection={(section, body) => void editSection(section, body)}
+      onEditSection={editSection}
     />
   );
   if (fullScreen) {

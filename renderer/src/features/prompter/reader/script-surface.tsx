@@ -17,7 +17,7 @@ export interface ScriptSurfaceProps {
   /** 'No content available' / 'Loading...' when there is no script. */
   emptyText: string;
   canLiveEdit?: boolean;
-  onEditSection?: (section: PrompterSection, body: string) => void;
+  onEditSection?: (section: PrompterSection, body: string) => Promise<boolean>;
   children?: ReactNode;
 }
 
@@ -40,8 +40,14 @@ export function ScriptSurface({ controller, sections, appearance, emptyText, can
   const readingLine = useRef(0);
   const { mirrored, highContrast, liveEdit, findOpen } = useStore(controller.store);
 
+  // Whole device pixels: without a GPU a fractional offset re-rasterises the full frame, and the
+  // benchmark dropped frames under load that way (docs/performance.md "Prompter"); whole steps
+  // did not. The position itself stays fractional, so the pace is exact over time.
   const place = () => {
-    if (content.current) content.current.style.transform = `translate3d(0, ${readingLine.current - controller.scrollPosition}px, 0)`;
+    if (!content.current) return;
+    const dpr = window.devicePixelRatio || 1;
+    const y = Math.round((readingLine.current - controller.scrollPosition) * dpr) / dpr;
+    content.current.style.transform = `translate3d(0, ${y}px, 0)`;
   };
 
   // Every move (a frame, a key, a follower update) repositions the text directly, outside React.

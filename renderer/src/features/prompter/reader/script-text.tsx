@@ -8,7 +8,8 @@ export interface ScriptTextProps {
   sections: readonly PrompterSection[];
   /** Live edit: the article text of news sections becomes editable; saved on leaving it. */
   editable: boolean;
-  onEditSection?: (section: PrompterSection, body: string) => void;
+  /** Resolves false when the save was refused: the text goes back to what the article says. */
+  onEditSection?: (section: PrompterSection, body: string) => Promise<boolean>;
 }
 
 function bodyOf(section: PrompterSection): string {
@@ -43,8 +44,12 @@ function Section({ section, index, editable, onEditSection }: { section: Prompte
           suppressContentEditableWarning
           aria-label={`Edit ${section.title}`}
           onBlur={(e) => {
-            const next = e.currentTarget.innerText.replace(/\n$/, '');
-            if (next !== body) onEditSection(section, next);
+            const el = e.currentTarget;
+            const next = el.innerText.replace(/\n$/, '');
+            if (next === body) return;
+            void onEditSection(section, next).then((saved) => {
+              if (!saved && el.isConnected) el.innerText = body;
+            });
           }}
         >
           {body}

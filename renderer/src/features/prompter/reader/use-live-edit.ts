@@ -13,13 +13,15 @@ import { anyPrompterContentQueryKey } from '../api/prompters';
  */
 export function useLiveEdit() {
   const queryClient = useQueryClient();
-  return async (section: PrompterSection, body: string) => {
-    if (section.newsId === null) return;
+  return async (section: PrompterSection, body: string): Promise<boolean> => {
+    if (section.newsId === null) return false;
     try {
       await apiJson('PUT', `/api/news/${section.newsId}`, { content: body });
       showToast('Script updated', `“${section.title}” was saved`, 'green');
+      return true;
     } catch (error) {
       showToast('Error', errorMessage(error, 'Failed to update the article'), 'red');
+      return false;
     } finally {
       void queryClient.invalidateQueries({ queryKey: anyPrompterContentQueryKey });
     }

@@ -1,0 +1,27 @@
+import { EQUIPMENT_CSV_MESSAGES, equipmentCsvFileError, parseEquipmentCsv, type EquipmentCsvParse } from '@shared/equipment-csv';
+
+/**
+ * What the dialog holds → rows, with the spec's messages (001 §5). A chosen file wins over
+ * pasted text (choosing a file is the more deliberate act); neither gives 'Please select a CSV
+ * file or paste CSV data'.
+ */
+export async function readBulkInput(file: File | null, pasted: string): Promise<EquipmentCsvParse> {
+  if (file) {
+    const notCsv = equipmentCsvFileError(file);
+    if (notCsv) return { ok: false, error: notCsv };
+    return parseEquipmentCsv(await file.text());
+  }
+  if (!pasted.trim()) return { ok: false, error: EQUIPMENT_CSV_MESSAGES.noInput };
+  return parseEquipmentCsv(pasted);
+}
+
+/** The template as a download the browser saves (no server round trip). */
+export function downloadText(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  // Revoke after the click has been handled, or some browsers cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

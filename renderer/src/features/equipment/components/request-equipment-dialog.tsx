@@ -1,0 +1,78 @@
+import { Alert, Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, type FormEvent } from 'react';
+import { EQUIPMENT_LIMITS } from '@shared/constants';
+import { errorMessage } from '@/lib/api-client';
+import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
+import { formChanged } from '@/lib/unsaved-registry';
+import { toastSuccess } from '@/features/news/news-toast';
+import { useEquipmentList } from '../api/equipment';
+import { useCreateEquipmentRequest } from '../api/equipment-requests';
+import { toRequestBody, type RequestFormValues } from '../equipment-form-values';
+
+interface Props {
+  /** null: closed; 'any': pick the item in the dialog; a number: that card's item. */
+  target: number | 'any' | null;
+  onClose: () => void;
+}
+
+/** Request Equipment (spec 001 §2, §5): the item, a purpose (required) and optional notes. */
+export function RequestEquipmentDialog({ target, onClose }: Props) {
+  const fullScreen = useMediaQuery('(max-width: 36em)');
+  return (
+    <GuardedModal opened={target !== null} onClose={onClose} title="Request Equipment" fullScreen={fullScreen}>
+      {target !== null && <RequestForm initialId={target === 'any' ? null : String(target)} onDone={onClose} />}
+    </GuardedModal>
+  );
+}
+
+function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: () => void }) {
+  const [initial] = useState<RequestFormValues>(() => ({ equipmentId: initialId, purpose: '', notes: '' }));
+  const [values, setValues] = useState(initial);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const { requestClose } = useModalDirty(formChanged(initial, values));
+  const equipment = useEquipmentList();
+  const create = useCreateEquipmentRequest();
+  const options = (equipment.data ?? []).map((e) => ({ value: String(e.id), label: `${e.name} (${e.code}) — ${e.currentStock} / ${e.quantity}` }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = toRequestBody(values);
+    setInvalid(parsed.ok ? null : parsed.message);
+    if (!parsed.ok) return;
+    create.mutate(parsed.body, {
+      onSuccess: () => {
+        toastSuccess('Equipment request submitted successfully', 'Request Sent');
+        onDone();
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        {invalid && (
+          <Alert color="red" data-testid="request-error">
+            {invalid}
+          </Alert>
+        )}
+        {create.error && (
+          <Alert color="red" title="Failed to send request" data-testid="request-error">
+            {errorMessage(create.error, 'Failed to send request')}
+          </Alert>
+        )}
+        <Select label="Equipment" required searchable data={options} value={values.equipmentId} onChange={(v) => setValues((s) => ({ ...s, equipmentId: v }))} nothingFoundMessage="No equipment found" placeholder="Choose equipment" />
+        <TextInput label="Purpose" required maxLength={EQUIPMENT_LIMITS.purpose} value={values.purpose} onChange={(e) => setValues((s) => ({ ...s, purpose: e.currentTarget.value }))} data-autofocus />
+        <Textarea label="Notes" autosize minRows={2} maxRows={5} maxLength={EQUIPMENT_LIMITS.notes} value={values.notes} onChange={(e) => setValues((s) => ({ ...s, notes: e.currentTarget.value }))} />
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={requestClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Submit Request
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

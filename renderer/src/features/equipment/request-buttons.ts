@@ -1,0 +1,43 @@
+import type { EquipmentRequest } from '@shared/contracts/equipment';
+import { actionsFrom } from '@shared/equipment-transitions';
+import { can, type Principal } from '@shared/roles';
+
+/** One button on a request: what it is called and what it sends. */
+export type RequestButton =
+  | { kind: 'step'; label: 'Approve' | 'Reject' | 'Check Out' | 'Return' | 'Approve Return'; step: 'approve' | 'reject' | 'checkout' | 'return' | 'approve-return' }
+  | { kind: 'remind'; label: 'Remind' }
+  | { kind: 'extension'; label: 'Approve Extension' | 'Reject Extension'; approved: boolean };
+
+export interface Actor extends Principal {
+  id: number;
+}
+
+/**
+ * The buttons a request offers this user (spec 001 §2, §4), from the one transition table.
+ * Approver-only actions are hidden from others (the server refuses them anyway). The loan's own
+ * steps (Check Out, Return) go to its requester, approvers and equipment staff (as the server's
+ * participant rule). One Return button: the server
+ * completes an approver's return and turns anyone else's into return_requested.
+ */
+export function requestButtons(request: EquipmentRequest, actor: Actor): RequestButton[] {
+  const approver = can(actor, 'equipmentRequests.approve');
+  const participant = approver || request.requestedBy === actor.id || can(actor, 'equipment.manage');
+  const actions = actionsFrom(request.status);
+  const buttons: RequestButton[] = [];
+  if (approver && actions.includes('approve')) buttons.push({ kind: 'step', label: 'Approve', step: 'approve' });
+  if (approver && actions.includes('reject')) buttons.push({ kind: 'step', label: 'Reject', step: 'reject' });
+  if (participant && actions.includes('check_out')) buttons.push({ kind: 'step', label: 'Check Out', step: 'checkout' });
+  if (participant && actions.includes('request_return')) buttons.push({ kind: 'step', label: 'Return', step: 'return' });
+  if (approver && actions.includes('approve_return')) buttons.push({ kind: 'step', label: 'Approve Return', step: 'approve-return' });
+  if (approver && request.status === 'out') buttons.push({ kind: 'remind', label: 'Remind' });
+  if (approver && request.status === 'extension_pending') {
+    buttons.push({ kind: 'extension', label: 'Approve Extension', approved: true }, { kind: 'extension', label: 'Reject Extension', approved: false });
+  }
+  return buttons;
+}
+
+/** Past its expected return and still away: the date shows red. */
+export function isOverdue(request: EquipmentRequest, now = Date.now()): boolean {
+  if (!request.expectedReturnDate || !['approved', 'out', 'extension_pending'].includes(request.status)) return false;
+  return Date.parse(request.expectedReturnDate) < now;
+}

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Equipment } from '@shared/contracts/equipment';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
@@ -17,12 +17,12 @@ export function RequestDialog({ equipment, onClose }: RequestDialogProps) {
   const [notes, setNotes] = useState('');
   const create = useCreateMobileRequest();
 
-  // Each opening starts empty: a second item must not inherit the first one's purpose.
-  useEffect(() => {
-    if (!equipment) return;
+  // Every way out empties the form: the next item must not inherit this one's purpose.
+  const close = () => {
     setPurpose('');
     setNotes('');
-  }, [equipment]);
+    onClose();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +36,7 @@ export function RequestDialog({ equipment, onClose }: RequestDialogProps) {
       {
         onSuccess: () => {
           showToast('Request Sent', 'Equipment request submitted successfully', 'green');
-          onClose();
+          close();
         },
         onError: (error) => showToast('Error', errorMessage(error, 'Failed to submit equipment request'), 'red'),
       },
@@ -44,7 +44,7 @@ export function RequestDialog({ equipment, onClose }: RequestDialogProps) {
   };
 
   return (
-    <Modal opened={equipment !== null} onClose={onClose} title="Request Equipment" centered>
+    <Modal opened={equipment !== null} onClose={close} title="Request Equipment" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {equipment && (
@@ -55,7 +55,7 @@ export function RequestDialog({ equipment, onClose }: RequestDialogProps) {
           <TextInput label="Purpose" required data-autofocus value={purpose} onChange={(e) => setPurpose(e.currentTarget.value)} />
           <Textarea label="Notes" autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" disabled={create.isPending}>

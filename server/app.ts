@@ -67,7 +67,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/equipment-extension', equipmentExtensionRouter(services.equipmentRequests));
   app.use('/api/mobile', mobileRouter(services.equipmentRequests));
   app.use('/api/telegram', equipmentReminderRouter(services.equipmentAlerts));
-  app.use('/api/dashboard', dashboardRouter(services.news, presence));
+  app.use('/api/dashboard', dashboardRouter(services.news, presence, services.equipmentRequests));
   app.use('/api/activity-logs', requireAuth, limitConcurrentReads(2), activityLogsRouter(services.activity));
   app.use('/api', appVersionsRouter(services.appVersions));
   app.use('/api', (req, res) => {

@@ -43,6 +43,8 @@ export function createServices(ctx: AppContext): Services {
   const activity = new ActivityLogsService(ctx);
   const news = new NewsService(ctx, activity);
   const cgFiles = new CgFilesService(ctx, activity);
+  // Loans move stock and announce the item: the requests service works through the catalogue's.
+  const equipment = new EquipmentService(ctx, activity);
   return {
     auth,
     activity,
@@ -57,9 +59,9 @@ export function createServices(ctx: AppContext): Services {
     settings: new SettingsService(ctx, cgFiles, activity),
     appVersions: new AppVersionsService(ctx, activity),
     prompters: new PromptersService(ctx, activity),
-    equipment: new EquipmentService(ctx, activity),
+    equipment,
     equipmentBulk: new EquipmentBulkService(ctx, activity),
-    equipmentRequests: new EquipmentRequestsService(ctx, activity),
+    equipmentRequests: new EquipmentRequestsService(ctx, activity, equipment),
     equipmentAlerts: new EquipmentAlertsService(ctx, activity),
   };
 }

@@ -94,28 +94,47 @@ const quantity = z.coerce
   .min(1, 'Quantity must be at least 1')
   .max(EQUIPMENT_LIMITS.quantity, `Quantity must be at most ${EQUIPMENT_LIMITS.quantity}`);
 
-/** Add Equipment (spec 001 §5): code, name, location required here (the CSV rule); condition default good. */
-export const createEquipmentSchema = z.object({
+const condition = z.enum(EQUIPMENT_CONDITIONS, { error: `Condition must be one of ${EQUIPMENT_CONDITIONS.join(', ')}` });
+const minStock = z.coerce.number({ error: 'Minimum stock must be a number' }).int().min(0, 'Minimum stock must be at least 0').max(EQUIPMENT_LIMITS.quantity);
+const equipmentStatus = z.enum(EQUIPMENT_STATUSES, { error: `Status must be one of ${EQUIPMENT_STATUSES.join(', ')}` });
+/** An empty category is the CSV default (the column is NOT NULL). */
+const category = optionalText(EQUIPMENT_LIMITS.category, 'Category').transform((v) => v ?? EQUIPMENT_CSV_DEFAULTS.category);
+
+/** The form's fields without defaults: an edit must change only the fields it sends. */
+const equipmentFields = {
   name: requiredText('Equipment name is required', EQUIPMENT_LIMITS.name),
   code: requiredText('Equipment code is required', EQUIPMENT_LIMITS.code),
   location: requiredText('Location is required', EQUIPMENT_LIMITS.location),
   description: optionalText(EQUIPMENT_LIMITS.description, 'Description'),
-  category: optionalText(EQUIPMENT_LIMITS.category, 'Category').transform((v) => v ?? EQUIPMENT_CSV_DEFAULTS.category),
-  condition: z.enum(EQUIPMENT_CONDITIONS, { error: `Condition must be one of ${EQUIPMENT_CONDITIONS.join(', ')}` }).default('good'),
-  quantity: quantity.default(1),
+  category,
+  condition,
+  quantity,
   /** Units the low-stock alert guards (0 = no alert). */
-  minStock: z.coerce.number({ error: 'Minimum stock must be a number' }).int().min(0, 'Minimum stock must be at least 0').max(EQUIPMENT_LIMITS.quantity).default(0),
-  status: z.enum(EQUIPMENT_STATUSES, { error: `Status must be one of ${EQUIPMENT_STATUSES.join(', ')}` }).default('available'),
+  minStock,
+  status: equipmentStatus,
+};
+
+/** Add Equipment (spec 001 §5): code, name, location required here (the CSV rule); condition default good. */
+export const createEquipmentSchema = z.object({
+  ...equipmentFields,
+  condition: condition.default('good'),
+  quantity: quantity.default(1),
+  minStock: minStock.default(0),
+  status: equipmentStatus.default('available'),
   companyId: ignored,
   createdBy: ignored,
 });
 export type CreateEquipmentInput = z.input<typeof createEquipmentSchema>;
 
-/** PATCH /api/equipment/:id — partial (the spec's empty body changes nothing and answers the item). */
-export const updateEquipmentSchema = createEquipmentSchema
-  .omit({ companyId: true, createdBy: true })
+/**
+ * PATCH /api/equipment/:id — partial (the spec's empty body changes nothing and answers the item).
+ * Built from the fields without defaults: zod 4 applies a default inside .partial(), so a PATCH of
+ * the location alone would otherwise have reset quantity to 1 and status to available.
+ */
+export const updateEquipmentSchema = z
+  .object(equipmentFields)
   .partial()
-  .extend({ companyId: ignored })
+  .extend({ companyId: ignored, createdBy: ignored })
   .optional()
   .transform((v) => v ?? {});
 export type UpdateEquipmentInput = z.input<typeof updateEquipmentSchema>;

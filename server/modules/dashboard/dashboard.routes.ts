@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { DashboardStats } from '../../../shared/contracts/dashboard';
 import { actorOf, requireAuth } from '../../lib/auth';
+import type { EquipmentRequestsService } from '../equipment-requests/equipment-requests.service';
 import type { NewsService } from '../news/news.service';
 
 /** Who is connected right now; the live hub answers. */
@@ -9,7 +10,7 @@ export interface Presence {
 }
 
 /** GET /api/dashboard/stats — counts for the dashboard tiles. */
-export function dashboardRouter(news: Pick<NewsService, 'count'>, presence: Presence): Router {
+export function dashboardRouter(news: Pick<NewsService, 'count'>, presence: Presence, loans: Pick<EquipmentRequestsService, 'countOut'>): Router {
   const router = Router();
   router.get('/stats', requireAuth, (req, res) => {
     const { companyId } = actorOf(req);
@@ -17,8 +18,8 @@ export function dashboardRouter(news: Pick<NewsService, 'count'>, presence: Pres
     const draft = news.count(companyId, 'draft');
     const approved = news.count(companyId, 'approved');
     const stats: DashboardStats = {
-      // Equipment loans arrive with the equipment feature; until then nothing can be out.
-      equipment: { out: 0 },
+      // Units out of the building: checked out and not yet returned (also while a return or an extension waits).
+      equipment: { out: loans.countOut(companyId) },
       news: { total: draft + approved, draft, approved, published: news.count(companyId, 'published') },
       users: { online: presence.onlineUsers(companyId) },
     };

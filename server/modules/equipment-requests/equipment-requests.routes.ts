@@ -1,17 +1,102 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { decimalInt, idParamSchema } from '../../../shared/contracts/common';
+import {
+  cleanupDuplicatesResultSchema,
+  createEquipmentRequestSchema,
+  extensionDecisionSchema,
+  requestExtensionSchema,
+  setRequestStatusSchema,
+} from '../../../shared/contracts/equipment';
+import type { EquipmentRequestAction } from '../../../shared/equipment-transitions';
+import { actorOf, requireAuth } from '../../lib/auth';
+import { parse } from '../../lib/validate';
+import { parseForm } from './parse-form';
 import type { EquipmentRequestsService } from './equipment-requests.service';
 
-/** /api/equipment-requests (issue 12). */
-export function equipmentRequestsRouter(_requests: EquipmentRequestsService): Router {
-  return Router();
+const idOf = (req: Request) => parse(idParamSchema, req.params).id;
+
+/** PUT /:id {status}: the spec's generic form, onto the one state machine. */
+const STATUS_ACTIONS = {
+  approved: 'approve',
+  rejected: 'reject',
+  out: 'check_out',
+  returned: 'return',
+  return_requested: 'request_return',
+} as const satisfies Record<z.infer<typeof setRequestStatusSchema>['status'], EquipmentRequestAction>;
+
+/** /api/equipment-requests — anyone requests and returns; owner/admin decide (the service checks). */
+export function equipmentRequestsRouter(requests: EquipmentRequestsService): Router {
+  const router = Router();
+  router.use(requireAuth);
+
+  router.get('/', (req, res) => {
+    res.json(requests.list(actorOf(req)));
+  });
+  router.post('/', (req, res) => {
+    res.status(201).json(requests.create(actorOf(req), parseForm(createEquipmentRequestSchema, req.body)));
+  });
+  router.post('/cleanup-duplicates', (req, res) => {
+    res.json(cleanupDuplicatesResultSchema.parse(requests.cleanupDuplicates(actorOf(req))));
+  });
+  router.put('/:id', (req, res) => {
+    const id = idOf(req);
+    const { status } = parseForm(setRequestStatusSchema, req.body);
+    // 'returned' from someone who may not take returns is their Return button: it asks instead.
+    if (status === 'returned') res.json(requests.returnLoan(actorOf(req), id));
+    else res.json(requests.act(actorOf(req), id, STATUS_ACTIONS[status]));
+  });
+  router.put('/:id/approve', (req, res) => {
+    res.json(requests.act(actorOf(req), idOf(req), 'approve'));
+  });
+  router.put('/:id/reject', (req, res) => {
+    res.json(requests.act(actorOf(req), idOf(req), 'reject'));
+  });
+  router.put('/:id/checkout', (req, res) => {
+    res.json(requests.act(actorOf(req), idOf(req), 'check_out'));
+  });
+  router.put('/:id/return', (req, res) => {
+    res.json(requests.returnLoan(actorOf(req), idOf(req)));
+  });
+  router.put('/:id/approve-return', (req, res) => {
+    res.json(requests.act(actorOf(req), idOf(req), 'approve_return'));
+  });
+  router.post('/:id/extend', (req, res) => {
+    const id = idOf(req);
+    res.json(requests.extend(actorOf(req), id, parseForm(requestExtensionSchema, req.body)));
+  });
+  return router;
 }
 
-/** /api/equipment-extension (issue 12). */
-export function equipmentExtensionRouter(_requests: EquipmentRequestsService): Router {
-  return Router();
+/** /api/equipment-extension — owner/admin approve or reject a pending extension. */
+export function equipmentExtensionRouter(requests: EquipmentRequestsService): Router {
+  const router = Router();
+  router.use(requireAuth);
+  router.post('/approve', (req, res) => {
+    const body = parseForm(extensionDecisionSchema, req.body);
+    res.json(requests.decideExtension(actorOf(req), body.requestId, { approved: body.approved, rejectionReason: body.rejectionReason }));
+  });
+  return router;
 }
 
-/** /api/mobile (issue 12): the mobile field page's calls, for the real caller. */
-export function mobileRouter(_requests: EquipmentRequestsService): Router {
-  return Router();
+/** 'me' or the caller's own id (the spec's fixed id 1 is a defect: the caller is the session's user). */
+const permissionsTarget = z.object({ id: z.union([z.literal('me'), decimalInt('id')]) });
+
+/** /api/mobile — the mobile field page's calls, for the real caller. */
+export function mobileRouter(requests: EquipmentRequestsService): Router {
+  const router = Router();
+  router.use(requireAuth);
+  router.get('/equipment', (req, res) => {
+    res.json(requests.catalogue.list(actorOf(req)));
+  });
+  router.get('/equipment-requests', (req, res) => {
+    res.json(requests.list(actorOf(req)));
+  });
+  router.post('/equipment-requests', (req, res) => {
+    res.status(201).json(requests.create(actorOf(req), parseForm(createEquipmentRequestSchema, req.body), 'mobile'));
+  });
+  router.get('/user-permissions/:id', (req, res) => {
+    res.json(requests.permissionsOf(actorOf(req), parse(permissionsTarget, req.params).id));
+  });
+  return router;
 }

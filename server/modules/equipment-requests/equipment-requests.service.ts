@@ -1,10 +1,184 @@
+import type { z } from 'zod';
+import { EQUIPMENT_DEFAULT_LOAN_HOURS } from '../../../shared/constants';
+import type { EquipmentRequest, MobileUserPermissions, createEquipmentRequestSchema } from '../../../shared/contracts/equipment';
+import type { EquipmentRequestAction } from '../../../shared/equipment-transitions';
+import { can } from '../../../shared/roles';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import { constraintConflict } from '../equipment/equipment-stock';
+import { EquipmentRepo } from '../equipment/equipment.repo';
+import { presentEquipment } from '../equipment/equipment.presenter';
+import type { EquipmentService } from '../equipment/equipment.service';
+import { UsersRepo } from '../users/users.repo';
+import { askExtensionStep, decideExtensionStep, type ExtensionAsk, type ExtensionDecision } from './extension-steps';
+import { EquipmentRequestsRepo } from './equipment-requests.repo';
+import { presentRequest } from './equipment-requests.presenter';
+import { authorize, isApprover, tableStep, type Step, type StepEffect, type Who } from './loan-steps';
 
-/** Loan requests through shared/equipment-transitions.ts; stock; extensions (issue 12). */
+export type CreateRequest = z.output<typeof createEquipmentRequestSchema>;
+type LoggedRow = { id: number; equipmentId: number; source: string; status: string };
+type TableAction = Exclude<EquipmentRequestAction, 'request_extension'>;
+
+/**
+ * Loan requests (spec 001 §7): every move goes through shared/equipment-transitions.ts, writes
+ * its activity_logs line and equipment_activities row in the same transaction as the change
+ * (and the stock move, if any), and is announced after the commit.
+ */
 export class EquipmentRequestsService {
   constructor(
     readonly ctx: AppContext,
     readonly activity: ActivityLogsService,
+    /** The catalogue (the mobile page reads it through /api/mobile/equipment). */
+    readonly catalogue: EquipmentService,
   ) {}
+
+  /** The company's requests, newest first, with names and pending extensions. */
+  list(actor: Pick<Who, 'companyId'>): EquipmentRequest[] {
+    return this.read(actor.companyId);
+  }
+
+  get(actor: Pick<Who, 'companyId'>, id: number): EquipmentRequest {
+    const dto = this.read(actor.companyId, id)[0];
+    if (!dto) throw notFound('Equipment request');
+    return dto;
+  }
+
+  private read(companyId: number, id?: number): EquipmentRequest[] {
+    const repo = new EquipmentRequestsRepo(this.ctx.db);
+    const rows = repo.list(companyId, id);
+    const pendingExt = rows.filter((r) => r.row.status === 'extension_pending').map((r) => r.row.id);
+    const ext = new Map(repo.pendingExtensions(companyId, pendingExt).map((e) => [e.originalRequestId, e]));
+    return rows.map((r) => presentRequest(r, ext.get(r.row.id)));
+  }
+
+  /** A new pending request by the caller for an item of the caller's company. */
+  create(actor: Who, input: CreateRequest, source: 'web' | 'mobile' = 'web'): EquipmentRequest {
+    const at = this.ctx.clock.now();
+    const due = input.expectedReturnDate ? new Date(input.expectedReturnDate) : new Date(at.getTime() + EQUIPMENT_DEFAULT_LOAN_HOURS * 3_600_000);
+    const id = this.ctx.db.transaction((tx) => {
+      const item = new EquipmentRepo(tx).find(actor.companyId, input.equipmentId);
+      if (!item) throw notFound('Equipment');
+      const iso = at.toISOString();
+      const row = new EquipmentRequestsRepo(tx).insert({
+        companyId: actor.companyId,
+        equipmentId: item.id,
+        requestedBy: actor.userId,
+        purpose: input.purpose,
+        notes: input.notes,
+        location: input.location,
+        expectedReturnDate: due.toISOString(),
+        status: 'pending',
+        source,
+        requestedAt: iso,
+        createdAt: iso,
+        updatedAt: iso,
+      });
+      this.log(tx, actor, row, { log: 'equipment_requested', verb: 'Requested', kind: 'web_request', patch: {} }, item.name, iso);
+      return row.id;
+    });
+    const dto = this.get(actor, id);
+    this.ctx.bus.publish(actor.companyId, 'equipment_requested', dto);
+    return dto;
+  }
+
+  /** approve, reject, check_out, request_return, approve_return, return. */
+  act(actor: Who, id: number, action: TableAction): EquipmentRequest {
+    return this.move(actor, id, tableStep(action));
+  }
+
+  /** Return: owner/admin take it back at once; anyone else asks (returns need admin approval). */
+  returnLoan(actor: Who, id: number): EquipmentRequest {
+    return this.act(actor, id, isApprover(actor) ? 'return' : 'request_return');
+  }
+
+  extend(actor: Who, id: number, input: ExtensionAsk): EquipmentRequest {
+    return this.move(actor, id, askExtensionStep(input));
+  }
+
+  decideExtension(actor: Who, id: number, decision: ExtensionDecision): EquipmentRequest {
+    return this.move(actor, id, decideExtensionStep(decision));
+  }
+
+  /**
+   * One move: role (403) → the request of the caller's company (404) → the state machine (409)
+   * → writes, all in one synchronous transaction, so parallel moves of one request or one item
+   * run one after the other and the loser reads the winner's status.
+   */
+  private move(actor: Who, id: number, step: Step): EquipmentRequest {
+    if (step.need === 'approver') authorize(actor, 'approver');
+    let result: StepEffect;
+    try {
+      result = this.ctx.db.transaction((tx) => {
+        const repo = new EquipmentRequestsRepo(tx);
+        const row = repo.find(actor.companyId, id);
+        if (!row) throw notFound('Equipment request');
+        authorize(actor, step.need, row);
+        const next = step.to(row, tx);
+        if (!next.ok) throw conflict(next.message);
+        const at = this.ctx.clock.now().toISOString();
+        const effect = step.apply(tx, row, at, actor);
+        const moved = repo.move(actor.companyId, id, row.status, { ...effect.patch, status: next.to, updatedAt: at });
+        if (!moved) throw conflict('This request changed meanwhile; reload and try again');
+        const name = effect.item?.name ?? new EquipmentRepo(tx).find(actor.companyId, row.equipmentId)?.name ?? `#${row.equipmentId}`;
+        this.log(tx, actor, moved, effect, name, at, row.status);
+        return effect;
+      });
+    } catch (err) {
+      throw constraintConflict(err, 'The stock must stay between 0 and the quantity; reload and try again');
+    }
+    const dto = this.get(actor, id);
+    this.ctx.bus.publish(actor.companyId, 'equipment_request_updated', dto);
+    if (result.item) this.catalogue.announce(actor.companyId, presentEquipment(result.item));
+    return dto;
+  }
+
+  /** The activity log line and the equipment activity row, in the caller's transaction. */
+  private log(tx: DbOrTx, actor: Who, row: LoggedRow, effect: StepEffect, itemName: string, at: string, from?: string): void {
+    const details = `${effect.verb} request #${row.id} for "${itemName}"`;
+    this.activity.record(actor, effect.log, details, tx);
+    new EquipmentRequestsRepo(tx).insertActivity({
+      companyId: actor.companyId,
+      type: effect.kind,
+      userId: actor.userId,
+      equipmentId: row.equipmentId,
+      requestId: row.id,
+      action: effect.log,
+      details,
+      metadata: { source: row.source, from: from ?? null, to: row.status },
+      timestamp: at,
+    });
+  }
+
+  /** Keeps the oldest of each group of pending requests by one person for one item. */
+  cleanupDuplicates(actor: Who): { duplicatesRemoved: number } {
+    authorize(actor, 'approver');
+    const { removed, kept } = this.ctx.db.transaction((tx) => {
+      const out = new EquipmentRequestsRepo(tx).deleteDuplicatePending(actor.companyId);
+      if (out.removed.length) this.activity.record(actor, 'equipment_requests_cleaned', `Removed ${out.removed.length} duplicate pending requests`, tx);
+      return out;
+    });
+    // No "request deleted" event exists: announcing each kept request makes clients refetch the list.
+    for (const id of kept) this.ctx.bus.publish(actor.companyId, 'equipment_request_updated', this.get(actor, id));
+    return { duplicatesRemoved: removed.length };
+  }
+
+  /** Dashboard tile: loans whose unit is out of the building. */
+  countOut(companyId: number): number {
+    return new EquipmentRequestsRepo(this.ctx.db).countOut(companyId);
+  }
+
+  /**
+   * The mobile page's permissions call (spec: fixed user id 1 — a defect). Answered for the
+   * caller ('me' or their own id); another user's only for an owner/admin of the same company.
+   */
+  permissionsOf(actor: Who, target: number | 'me'): MobileUserPermissions {
+    if (target === 'me' || target === actor.userId) return { role: actor.role, canAccessCg: can(actor, 'cg.write') };
+    if (!can(actor, 'users.manage')) throw forbidden('You may only read your own permissions');
+    const user = new UsersRepo(this.ctx.db).findById(actor.companyId, target);
+    if (!user) throw notFound('User');
+    const principal = { role: user.role as Who['role'], roletype: user.roletype as Who['roletype'] };
+    return { role: user.role, canAccessCg: can(principal, 'cg.write') };
+  }
 }

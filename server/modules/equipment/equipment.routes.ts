@@ -1,7 +1,36 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { idParamSchema } from '../../../shared/contracts/common';
+import { createEquipmentSchema, equipmentStatusBodySchema, updateEquipmentSchema } from '../../../shared/contracts/equipment';
+import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { parse } from '../../lib/validate';
+import { parseForm } from '../equipment-requests/parse-form';
 import type { EquipmentService } from './equipment.service';
 
-/** /api/equipment — catalogue CRUD and status (issue 12). */
-export function equipmentRouter(_equipment: EquipmentService): Router {
-  return Router();
+const idOf = (req: Request) => parse(idParamSchema, req.params).id;
+
+/** /api/equipment — read by every role; catalogue and status changed by owner/admin/technical. */
+export function equipmentRouter(equipment: EquipmentService): Router {
+  const router = Router();
+  router.use(requireAuth);
+  const manage = requirePermission('equipment.manage');
+
+  router.get('/', (req, res) => {
+    res.json(equipment.list(actorOf(req)));
+  });
+  router.post('/', manage, (req, res) => {
+    res.status(201).json(equipment.create(actorOf(req), parseForm(createEquipmentSchema, req.body)));
+  });
+  router.patch('/:id', manage, (req, res) => {
+    const id = idOf(req);
+    res.json(equipment.update(actorOf(req), id, parseForm(updateEquipmentSchema, req.body)));
+  });
+  router.put('/:id/status', manage, (req, res) => {
+    const id = idOf(req);
+    res.json(equipment.setStatus(actorOf(req), id, parseForm(equipmentStatusBodySchema, req.body).status));
+  });
+  router.delete('/:id', manage, (req, res) => {
+    equipment.remove(actorOf(req), idOf(req));
+    res.json({ success: true });
+  });
+  return router;
 }

@@ -13,10 +13,12 @@ describe('mobile request actions', () => {
     expect(mobileActions(own('pending'), { id: 3, role: 'editor' })).toEqual([]);
   });
 
-  it('offers Check Out on approved to the requester, and Return to anyone', () => {
+  it("offers Check Out and Return on approved to the loan's participants (as the server allows)", () => {
     expect(mobileActions(own('approved'), cameraman)).toEqual(['checkout', 'return']);
-    expect(mobileActions(own('approved'), { id: 9, role: 'editor' })).toEqual(['return']);
     expect(mobileActions(own('approved'), admin)).toEqual(['checkout', 'return']);
+    expect(mobileActions(own('approved'), { id: 5, role: 'technical' })).toEqual(['checkout', 'return']);
+    expect(mobileActions(own('approved'), { id: 9, role: 'editor' })).toEqual([]);
+    expect(mobileActions(own('approved'), { id: 9, role: 'cameraman' })).toEqual([]);
   });
 
   it('offers Return on out and Approve Return to approvers once asked', () => {

@@ -21,20 +21,25 @@ export function isApprover(role: string | undefined): boolean {
   return role === 'owner' || role === 'admin';
 }
 
+/** Who the server lets move a loan along (check out, return): the requester, owner/admin, equipment staff. */
+function isParticipant(request: Pick<EquipmentRequest, 'requestedBy'>, viewer: MobileViewer): boolean {
+  return request.requestedBy === viewer.id || isApprover(viewer.role) || viewer.role === 'technical';
+}
+
 /**
  * The buttons a request card offers (spec 001 §4 mobile flow + the issue's Check Out). Statuses
- * come from the one state machine; who may press is the spec's: Approve and Approve Return for
- * owner/admin, Return for anyone, Check Out for the requester (or an approver handing it over).
- * The server still decides; a refusal shows its message.
+ * come from the one state machine. Approve and Approve Return: owner/admin (spec 001 §6). The
+ * spec offers Return to "anyone"; the server lets only the loan's participants return it, so the
+ * card offers Return and Check Out to them only (a button that always answers 403 helps nobody).
  */
 export function mobileActions(request: Pick<EquipmentRequest, 'status' | 'requestedBy'>, viewer: MobileViewer): MobileAction[] {
   const allowed = new Set(actionsFrom(request.status));
   const approver = isApprover(viewer.role);
-  const requester = request.requestedBy === viewer.id;
+  const participant = isParticipant(request, viewer);
   const out: MobileAction[] = [];
   if (allowed.has('approve') && approver) out.push('approve');
-  if (allowed.has('check_out') && (requester || approver)) out.push('checkout');
-  if (allowed.has('request_return')) out.push('return');
+  if (allowed.has('check_out') && participant) out.push('checkout');
+  if (allowed.has('request_return') && participant) out.push('return');
   if (allowed.has('approve_return') && approver) out.push('approve-return');
   return out;
 }

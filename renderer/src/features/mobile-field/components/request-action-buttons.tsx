@@ -24,7 +24,11 @@ export function RequestActionButtons({ request, viewer }: { request: EquipmentRe
     mutation.mutate(
       { id: request.id, action },
       {
-        onSuccess: () => showToast(SUCCESS[action][0], SUCCESS[action][1], 'green'),
+        onSuccess: (saved) => {
+          // An owner/admin's Return takes the item back at once (the server's rule): say so.
+          const done: MobileAction = action === 'return' && saved.status === 'returned' ? 'approve-return' : action;
+          showToast(SUCCESS[done][0], SUCCESS[done][1], 'green');
+        },
         onError: (error) => showToast('Error', errorMessage(error, `Failed to ${MOBILE_ACTION_LABELS[action].toLowerCase()}`), 'red'),
       },
     );

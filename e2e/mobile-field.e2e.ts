@@ -137,7 +137,7 @@ describe('mobile field interface (phone 390x844)', () => {
     await visible(page.getByText('Role: mcr'));
     const submit = page.getByRole('button', { name: 'Update CG' });
     expect(await submit.isDisabled()).toBe(true);
-    await page.getByRole('textbox', { name: 'Headline' }).fill('Ferry service resumes');
+    await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('Ferry service resumes');
     await page.getByRole('textbox', { name: 'Subheadline' }).fill('First departure at noon');
     await submit.click();
     await toast(page, 'CG text files updated successfully');

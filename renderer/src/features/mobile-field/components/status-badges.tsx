@@ -11,6 +11,9 @@ const EQUIPMENT_COLOURS: Record<Equipment['status'], string> = {
   out_of_service: 'red',
 };
 
+/** The full word always shows: a badge beside a long name must not shrink to 'CHECK…'. */
+const WHOLE_WORD = { root: { flex: 'none', maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
 const REQUEST_COLOURS: Record<EquipmentRequest['status'], string> = {
   pending: 'yellow',
   approved: 'blue',
@@ -23,7 +26,7 @@ const REQUEST_COLOURS: Record<EquipmentRequest['status'], string> = {
 
 export function EquipmentStatusBadge({ status }: { status: Equipment['status'] }) {
   return (
-    <Badge color={EQUIPMENT_COLOURS[status]} variant="light" data-status={status}>
+    <Badge color={EQUIPMENT_COLOURS[status]} variant="light" data-status={status} styles={WHOLE_WORD}>
       {status.replace(/_/g, ' ')}
     </Badge>
   );
@@ -32,7 +35,7 @@ export function EquipmentStatusBadge({ status }: { status: Equipment['status'] }
 /** Words, not codes: 'awaiting return approval' tells the cameraman what happens next. */
 export function RequestStatusBadge({ status }: { status: EquipmentRequest['status'] }) {
   return (
-    <Badge color={REQUEST_COLOURS[status]} variant="light" data-status={status} style={{ flexShrink: 0 }}>
+    <Badge color={REQUEST_COLOURS[status]} variant="light" data-status={status} styles={WHOLE_WORD}>
       {requestStatusWord(status)}
     </Badge>
   );

@@ -1,5 +1,4 @@
 import { Tabs } from '@mantine/core';
-import { IconBroadcast, IconClipboardList, IconDeviceTv } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Equipment } from '@shared/contracts/equipment';
 import { useCurrentUser } from '@/features/auth/session-store';
@@ -26,15 +25,16 @@ export function MobileFieldHome() {
     <>
       <MobileHeader />
       <Tabs value={tab} onChange={(value) => setChosen((value as MobileTab | null) ?? 'equipment')} keepMounted={false}>
+        {/* No icons: three labels must fit one row on a 390 px phone. */}
         <Tabs.List grow mb="md">
-          <Tabs.Tab value="equipment" leftSection={<IconDeviceTv size={16} />}>
+          <Tabs.Tab value="equipment">
             Equipment
           </Tabs.Tab>
-          <Tabs.Tab value="requests" leftSection={<IconClipboardList size={16} />}>
+          <Tabs.Tab value="requests">
             Requests
           </Tabs.Tab>
           {canAccessCg && (
-            <Tabs.Tab value="cg" leftSection={<IconBroadcast size={16} />}>
+            <Tabs.Tab value="cg">
               CG Control
             </Tabs.Tab>
           )}

@@ -12,7 +12,7 @@ export function AuthRequired() {
           <ThemeIcon size={48} radius="xl" variant="light" color="gray">
             <IconLock size={26} />
           </ThemeIcon>
-          <Title order={1} size="h3">
+          <Title order={1} size="h3" ta="center">
             Authentication Required
           </Title>
           <Text c="dimmed" size="sm" ta="center">

@@ -1,5 +1,10 @@
-import { EQUIPMENT_ACTION_NEEDS, transition, type EquipmentRequestAction, type TransitionResult } from '../../../shared/equipment-transitions';
-import type { EquipmentRequestStatus } from '../../../shared/equipment-transitions';
+import {
+  EQUIPMENT_ACTION_NEEDS,
+  transition,
+  type EquipmentRequestAction,
+  type EquipmentRequestStatus,
+  type TransitionResult,
+} from '../../../shared/equipment-transitions';
 import { can } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
 import type { EquipmentRequestRow, EquipmentRow } from '../../db/schema';

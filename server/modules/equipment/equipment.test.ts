@@ -3,7 +3,7 @@ import type { ActivityLog } from '../../../shared/contracts/activity-logs';
 import type { ErrorBody } from '../../../shared/contracts/common';
 import type { Equipment, EquipmentRequest } from '../../../shared/contracts/equipment';
 import { startTestServer, type TestServer } from '../../test/test-server';
-import { approvedRequest, createEquipment, equipmentStation, requestEquipment } from './equipment-factory';
+import { approvedRequest, createEquipment, equipmentStation, requestEquipment } from '../../test/equipment-factory';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Equipment, EquipmentRequest } from '../../../shared/contracts/equipment';
-import type { ApiClient } from '../../test/api-client';
-import { createCompany, createUser, loginDevOwner } from '../../test/factories';
-import type { TestServer } from '../../test/test-server';
+import type { Equipment, EquipmentRequest } from '../../shared/contracts/equipment';
+import type { ApiClient } from './api-client';
+import { createCompany, createUser, loginDevOwner } from './factories';
+import type { TestServer } from './test-server';
 
 /** Test data for the equipment tests, made through the real API. */
 export async function createEquipment(client: ApiClient, overrides: Record<string, unknown> = {}): Promise<Equipment> {

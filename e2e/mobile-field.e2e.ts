@@ -177,6 +177,20 @@ describe('mobile field interface (phone 390x844)', () => {
     await expect.poll(() => card.getByRole('button', { name: 'Return', exact: true }).count(), POLL).toBe(0);
   });
 
+  it('inside the app shell (/mobile-field) the same page keeps its links in the shell', async () => {
+    const owner = await loginDevOwner(app.server);
+    const item = await createEquipment(owner, 'Shell test drone');
+    const page = await app.newPage();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await page.goto(`/mobile-field/equipment/${item.code}`);
+    await visible(page.getByTestId('field-equipment-item'));
+    await visible(page.getByTestId('user-menu'));
+    await page.getByRole('link', { name: 'All equipment' }).click();
+    await waitForPath(page, '/mobile-field');
+    await visible(page.getByRole('heading', { name: 'Available Equipment' }));
+    await visible(tab(page, 'CG Control'));
+  });
+
   it('the label sheet has one QR label per chosen item pointing at the LAN address; other roles are refused', async () => {
     const owner = await loginDevOwner(app.server);
     const a = await createEquipment(owner, 'Camera Sony FX6');

@@ -8,6 +8,7 @@ import { registerPrompterLiveEvents } from '@/features/prompter/prompter-live';
 import { registerSettingsLiveEvents } from '@/features/settings/settings-live';
 import { registerAppVersionsLiveEvents } from '@/features/app-versions/app-versions-live';
 import { registerEquipmentLiveEvents } from '@/features/equipment/equipment-live';
+import { registerMobileFieldLiveEvents } from '@/features/mobile-field/mobile-field-live';
 
 let registered = false;
 
@@ -30,6 +31,7 @@ export function registerAppLiveEvents(): void {
   registerPrompterLiveEvents();
   // Branding: every screen restyles from the message itself.
   registerSettingsLiveEvents();
+  registerMobileFieldLiveEvents();
   for (const type of ['news_created', 'news_updated', 'news_deleted']) {
     registerLiveEvent(type, { invalidate: [['/api/news'], ['/api/dashboard/stats']] });
   }

@@ -17,6 +17,7 @@ const BulletinsPage = lazy(() => import('@/features/bulletins/pages/bulletins-pa
 const PrompterPage = lazy(() => import('@/features/prompter/pages/prompter-page'));
 const PrompterFollowPage = lazy(() => import('@/features/prompter/pages/prompter-follow-page'));
 const EquipmentPage = lazy(() => import('@/features/equipment/pages/equipment-page'));
+const EquipmentLabelsPage = lazy(() => import('@/features/equipment-labels/equipment-labels-page'));
 const MobileFieldPage = lazy(() => import('@/features/mobile-field/pages/mobile-field-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/pages/placeholder-page'));
 const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
@@ -80,6 +81,7 @@ export function AppRoutes() {
         <Route path="bulletins" element={<BulletinsPage />} />
         <Route path="prompter" element={<PrompterPage />} />
         <Route path="equipment" element={<EquipmentPage />} />
+        <Route path="equipment/labels" element={<EquipmentLabelsPage />} />
         <Route path="mobile-field/*" element={<MobileFieldPage />} />
         {PLANNED_SCREENS.map(({ path, title }) => (
           <Route key={path} path={path} element={<PlaceholderPage title={title} />} />

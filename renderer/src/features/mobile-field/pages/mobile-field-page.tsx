@@ -1,4 +1,50 @@
-/** Mobile field interface (spec 001 §2). Built in issue 12. */
+import { Box, Center, Loader } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { PRODUCT_NAME } from '@shared/constants';
+import { useSession } from '@/features/auth/session-store';
+import { AuthRequired } from '../components/auth-required';
+import { FIELD_BASE, fieldBase } from '../field-paths';
+import { EquipmentItemPage } from './equipment-item-page';
+import { MobileFieldHome } from './mobile-field-home';
+
+/** Full page on /field: its own margins and width (the shell gives them on /mobile-field). */
+function Frame({ fullPage, children }: { fullPage: boolean; children: ReactNode }) {
+  if (!fullPage) return <>{children}</>;
+  return (
+    <Box p="md" maw={1200} mx="auto" mih="100dvh">
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * Mobile field interface (spec 001 §2), at /mobile-field in the shell and /field full page. It
+ * handles its own sign-in screen: /field sits outside the app's guard, so a phone that scanned a
+ * QR label while signed out lands here, not on a bare redirect.
+ */
 export default function MobileFieldPage() {
-  return <div>Mobile field</div>;
+  const status = useSession((s) => s.status);
+  const fullPage = fieldBase(useLocation().pathname) === FIELD_BASE;
+
+  useEffect(() => {
+    document.title = `Mobile · ${PRODUCT_NAME}`;
+  }, []);
+
+  if (status === 'checking') {
+    return (
+      <Center mih="60dvh">
+        <Loader />
+      </Center>
+    );
+  }
+  if (status === 'anonymous') return <AuthRequired />;
+  return (
+    <Frame fullPage={fullPage}>
+      <Routes>
+        <Route path="equipment/:code" element={<EquipmentItemPage />} />
+        <Route path="*" element={<MobileFieldHome />} />
+      </Routes>
+    </Frame>
+  );
 }

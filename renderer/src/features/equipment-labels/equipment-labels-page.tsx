@@ -1,0 +1,77 @@
+import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Equipment } from '@shared/contracts/equipment';
+import { can } from '@shared/roles';
+import { PageTitle } from '@/app/page-title';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/features/auth/session-store';
+import { LanAddressField, readStoredLanAddress } from './lan-address-field';
+import { LABELS_PER_SHEET, parseLabelIds, pickByIds, toSheets } from './label-grid';
+import { LabelSheet } from './label-sheet';
+import { isLoopbackOrigin, labelBaseUrl } from './label-url';
+
+/** Marks <html> while this page is open, so the print stylesheet hides everything but the sheets. */
+function usePrintClass(): void {
+  useEffect(() => {
+    document.documentElement.classList.add('cgb-label-print');
+    return () => document.documentElement.classList.remove('cgb-label-print');
+  }, []);
+}
+
+function LabelSheets() {
+  const [params] = useSearchParams();
+  const equipment = useQuery<Equipment[]>({ queryKey: ['/api/equipment'] });
+  const origin = window.location.origin;
+  const [typed, setTyped] = useState(readStoredLanAddress);
+  const baseUrl = labelBaseUrl(origin, typed);
+  const items = pickByIds(equipment.data ?? [], parseLabelIds(params.get('ids')));
+  const sheets = toSheets(items, LABELS_PER_SHEET).length;
+  usePrintClass();
+
+  if (equipment.isPending) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  if (equipment.error) return <Alert color="red">{errorMessage(equipment.error, 'Failed to load equipment')}</Alert>;
+  return (
+    <>
+      <Group justify="space-between" mb="sm" gap="sm">
+        <Text size="sm" c="dimmed" data-testid="label-count">
+          {items.length} {items.length === 1 ? 'label' : 'labels'} on {sheets} A4 {sheets === 1 ? 'sheet' : 'sheets'} (3 × 8, 70 × 36 mm). Print at 100 % scale.
+        </Text>
+        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={items.length === 0}>
+          Print
+        </Button>
+      </Group>
+      {isLoopbackOrigin(origin) && <LanAddressField pageOrigin={origin} onChange={setTyped} />}
+      {items.length === 0 ? <Text c="dimmed">No equipment selected</Text> : <LabelSheet items={items} baseUrl={baseUrl} />}
+    </>
+  );
+}
+
+/**
+ * /equipment/labels?ids=1,2,3 — QR labels for the chosen items (all items without ids). Scanned
+ * with a phone's own camera app, a label opens /field/equipment/<code> (issue 12).
+ */
+export default function EquipmentLabelsPage() {
+  const user = useCurrentUser();
+  const allowed = can(user, 'equipment.manage');
+  return (
+    <>
+      <PageTitle title="Equipment Labels" description="QR labels that open the item on a phone" />
+      {allowed ? (
+        <LabelSheets />
+      ) : (
+        <Alert color="yellow" variant="light" title="Not allowed" data-testid="labels-not-allowed">
+          Printing equipment labels is not allowed for your role. It is open to owners, admins and technical staff.
+        </Alert>
+      )}
+    </>
+  );
+}

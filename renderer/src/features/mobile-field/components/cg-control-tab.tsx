@@ -1,0 +1,55 @@
+import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { showToast } from '@/lib/toast';
+import { useCgPush } from '@/features/cg-control/hooks/use-cg-push';
+import { CgStatusList } from './cg-status-list';
+
+/**
+ * CG Control tab (spec 001 §2, §5, §8): headline and subheadline in ONE update-direct, so they
+ * change on air together; the shared push path checks the on-air rules and sends once.
+ * An empty subheadline is sent too: it clears the previous story's line.
+ */
+export function CgControlTab({ role }: { role: string }) {
+  const [headline, setHeadline] = useState('');
+  const [subheadline, setSubheadline] = useState('');
+  const cg = useCgPush();
+  const blank = !headline.trim();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (cg.pending) return;
+    if (blank) {
+      showToast('Error', 'Please enter a headline', 'red');
+      return;
+    }
+    cg.push({ type: 'headline', content: headline, subheadline }, { success: 'CG text files updated successfully', failure: 'Failed to update CG files' });
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2} size="h4">
+          CG Control
+        </Title>
+        <Text size="sm" c="dimmed">
+          Update live broadcast graphics
+        </Text>
+        <Text size="sm" data-testid="mobile-cg-role">
+          Role: {role}
+        </Text>
+      </div>
+      <Paper withBorder radius="md" p="sm">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <TextInput label="Headline" required dir="auto" value={headline} onChange={(e) => setHeadline(e.currentTarget.value)} />
+            <TextInput label="Subheadline" dir="auto" value={subheadline} onChange={(e) => setSubheadline(e.currentTarget.value)} />
+            <Button type="submit" fullWidth disabled={blank || cg.pending}>
+              {cg.pending ? 'Updating...' : 'Update CG'}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+      <CgStatusList />
+    </Stack>
+  );
+}

@@ -1,0 +1,50 @@
+import type { EquipmentRequest } from '@shared/contracts/equipment';
+import { actionsFrom } from '@shared/equipment-transitions';
+
+/** The URL segment of each action on PUT /api/equipment-requests/:id/<action>. */
+export type MobileAction = 'approve' | 'checkout' | 'return' | 'approve-return';
+
+export interface MobileViewer {
+  id: number;
+  /** The role the permissions call answered (spec 001 §6: approvals follow it). */
+  role: string | undefined;
+}
+
+export const MOBILE_ACTION_LABELS: Record<MobileAction, string> = {
+  approve: 'Approve',
+  checkout: 'Check Out',
+  return: 'Return',
+  'approve-return': 'Approve Return',
+};
+
+export function isApprover(role: string | undefined): boolean {
+  return role === 'owner' || role === 'admin';
+}
+
+/** Who the server lets move a loan along (check out, return): the requester, owner/admin, equipment staff. */
+function isParticipant(request: Pick<EquipmentRequest, 'requestedBy'>, viewer: MobileViewer): boolean {
+  return request.requestedBy === viewer.id || isApprover(viewer.role) || viewer.role === 'technical';
+}
+
+/**
+ * The buttons a request card offers (spec 001 §4 mobile flow + the issue's Check Out). Statuses
+ * come from the one state machine. Approve and Approve Return: owner/admin (spec 001 §6). Return
+ * is offered to anyone (spec 001 §6; the server agrees: a colleague may bring the unit back, an
+ * admin approves it); Check Out to the loan's participants only, as the server allows.
+ */
+export function mobileActions(request: Pick<EquipmentRequest, 'status' | 'requestedBy'>, viewer: MobileViewer): MobileAction[] {
+  const allowed = new Set(actionsFrom(request.status));
+  const approver = isApprover(viewer.role);
+  const participant = isParticipant(request, viewer);
+  const out: MobileAction[] = [];
+  if (allowed.has('approve') && approver) out.push('approve');
+  if (allowed.has('check_out') && participant) out.push('checkout');
+  if (allowed.has('request_return')) out.push('return');
+  if (allowed.has('approve_return') && approver) out.push('approve-return');
+  return out;
+}
+
+/** A request the viewer holds now: the QR item page offers Return for it. */
+export function isOpenLoanOf(request: Pick<EquipmentRequest, 'status' | 'requestedBy'>, viewerId: number): boolean {
+  return request.requestedBy === viewerId && (request.status === 'approved' || request.status === 'out');
+}

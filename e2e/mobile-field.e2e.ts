@@ -198,6 +198,11 @@ describe('mobile field interface (phone 390x844)', () => {
     await createEquipment(owner, 'Not chosen');
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    // /equipment links to the whole catalogue's sheet.
+    await page.goto('/equipment');
+    await page.getByRole('link', { name: 'Print Labels' }).click();
+    await waitForPath(page, '/equipment/labels');
+    for (const item of [a, b]) await expect.poll(() => page.locator(`[data-code="${item.code}"]`).count(), POLL).toBe(1);
     await page.goto(`/equipment/labels?ids=${b.id},${a.id}`);
     const labels = page.getByTestId('equipment-label');
     await expect.poll(() => labels.count(), POLL).toBe(2);

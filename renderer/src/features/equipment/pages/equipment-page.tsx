@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
-import { IconBell, IconBox, IconClipboardList, IconPlus, IconSearch, IconSend, IconUpload } from '@tabler/icons-react';
+import { IconBell, IconBox, IconClipboardList, IconPlus, IconQrcode, IconSearch, IconSend, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Equipment, EquipmentRequest } from '@shared/contracts/equipment';
 import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
@@ -54,6 +54,12 @@ export default function EquipmentPage() {
       {canManage && (
         <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'add' })}>
           Add Equipment
+        </Button>
+      )}
+      {canManage && (
+        // QR labels of the whole catalogue: a phone's camera opens /field/equipment/<code>.
+        <Button variant="default" leftSection={<IconQrcode size={16} />} component={Link} to="/equipment/labels">
+          Print Labels
         </Button>
       )}
       {approver && (

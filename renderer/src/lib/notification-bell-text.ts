@@ -13,13 +13,5 @@ export function bellOverflowText(count: number): string | null {
   return hidden > 0 ? `+${hidden} more notifications` : null;
 }
 
-export type NotificationPriority = 'urgent' | 'high' | 'normal';
-
-const PRIORITY_RANK: Record<NotificationPriority, number> = { urgent: 0, high: 1, normal: 2 };
-
-/** Urgent first, then high, then normal; newest first within each priority (000 §9). */
-export function sortNotifications<T extends { priority: NotificationPriority; time: string }>(items: readonly T[]): T[] {
-  return [...items].sort(
-    (a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || Date.parse(b.time) - Date.parse(a.time),
-  );
-}
+// The sort lives with the rules the server applies (one order everywhere).
+export { sortNotifications, type NotificationPriority } from '../../../shared/notification-rules';

@@ -1,0 +1,140 @@
+import type { Role } from './roles';
+
+/**
+ * The bell's rules (spec 000 §9), one pure module for the server (GET /api/notifications) and
+ * the client (sorting). Nothing here reads a clock or a database: the caller passes `now`.
+ */
+
+export type NotificationPriority = 'urgent' | 'high' | 'normal';
+export type NotificationType = 'equipment_overdue' | 'breaking_news' | 'equipment_approval' | 'equipment_return';
+
+/** A client-side notification (spec 000 §3). */
+export interface ClientNotification {
+  id: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  /** ISO-8601 */
+  time: string;
+  priority: NotificationPriority;
+}
+
+export interface NewsCandidate {
+  id: number;
+  title: string;
+  priority: string;
+  /** ISO-8601 */
+  createdAt: string;
+}
+
+export interface LoanCandidate {
+  id: number;
+  equipmentName: string;
+  borrower: string | null;
+  /** ISO-8601, or null when the loan has no return date. */
+  expectedReturnDate: string | null;
+  status: string;
+}
+
+export interface NotificationFlags {
+  equipmentOverdue: boolean;
+  breakingNews: boolean;
+  equipmentApproval: boolean;
+}
+
+export interface NotificationInput {
+  news: readonly NewsCandidate[];
+  loans: readonly LoanCandidate[];
+  pendingRequests: number;
+  pendingReturns: number;
+  role: Role;
+  flags: NotificationFlags;
+  now: Date;
+}
+
+/** News this young (strictly less) raises a breaking-news notification. */
+export const BREAKING_NEWS_WINDOW_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * "Approved" of spec 000 §9 is the whole loan in the original app; here a loan is approved, then
+ * out, and may wait on an extension — the unit is with someone in all three. A return_requested
+ * loan has been handed back (it waits for the admin), so it is not overdue for the borrower.
+ */
+export const OVERDUE_STATUSES: readonly string[] = ['approved', 'out', 'extension_pending'];
+
+/**
+ * Spec 000 §6 says admin only; DESIGN.md §5 lets the owner approve requests and returns too, and
+ * an approval nobody is told about waits — so the owner is told as well.
+ */
+export const APPROVAL_ROLES: readonly Role[] = ['admin', 'owner'];
+
+/** Urgent news is the most pressing; breaking news and overdue kit come next; approvals can wait. */
+const NEWS_PRIORITY: Record<string, NotificationPriority | undefined> = { urgent: 'urgent', breaking: 'high' };
+const OVERDUE_PRIORITY: NotificationPriority = 'high';
+const APPROVAL_PRIORITY: NotificationPriority = 'normal';
+
+const PRIORITY_RANK: Record<NotificationPriority, number> = { urgent: 0, high: 1, normal: 2 };
+
+/** Urgent first, then high, then normal; newest first within each; then by id (stable output). */
+export function sortNotifications<T extends { priority: NotificationPriority; time: string; id?: string }>(items: readonly T[]): T[] {
+  return [...items].sort(
+    (a, b) =>
+      PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||
+      Date.parse(b.time) - Date.parse(a.time) ||
+      (a.id ?? '').localeCompare(b.id ?? ''),
+  );
+}
+
+function breakingNews(news: readonly NewsCandidate[], nowMs: number): ClientNotification[] {
+  const out: ClientNotification[] = [];
+  for (const n of news) {
+    const priority = NEWS_PRIORITY[n.priority];
+    const age = nowMs - Date.parse(n.createdAt);
+    // Future-dated rows (clock skew) are still "recent"; NaN dates are dropped.
+    if (!priority || !(age < BREAKING_NEWS_WINDOW_MS)) continue;
+    out.push({ id: `news-${n.id}`, type: 'breaking_news', title: 'Breaking News', message: n.title, time: n.createdAt, priority });
+  }
+  return out;
+}
+
+function overdueLoans(loans: readonly LoanCandidate[], nowMs: number): ClientNotification[] {
+  const out: ClientNotification[] = [];
+  for (const loan of loans) {
+    if (!OVERDUE_STATUSES.includes(loan.status) || !loan.expectedReturnDate) continue;
+    if (!(Date.parse(loan.expectedReturnDate) < nowMs)) continue;
+    out.push({
+      id: `overdue-${loan.id}`,
+      type: 'equipment_overdue',
+      title: 'Equipment Overdue',
+      message: `${loan.equipmentName} is overdue for return`,
+      time: loan.expectedReturnDate,
+      priority: OVERDUE_PRIORITY,
+    });
+  }
+  return out;
+}
+
+function approvals(input: NotificationInput): ClientNotification[] {
+  if (!input.flags.equipmentApproval || !APPROVAL_ROLES.includes(input.role)) return [];
+  const time = input.now.toISOString();
+  const out: ClientNotification[] = [];
+  if (input.pendingRequests > 0) {
+    const message = `${input.pendingRequests} pending equipment requests`;
+    out.push({ id: 'approvals', type: 'equipment_approval', title: 'Equipment Approvals', message, time, priority: APPROVAL_PRIORITY });
+  }
+  if (input.pendingReturns > 0) {
+    const message = `${input.pendingReturns} pending return requests`;
+    out.push({ id: 'returns', type: 'equipment_return', title: 'Return Approvals', message, time, priority: APPROVAL_PRIORITY });
+  }
+  return out;
+}
+
+/** Every notification the viewer should see now, sorted (spec 000 §9). */
+export function buildNotifications(input: NotificationInput): ClientNotification[] {
+  const nowMs = input.now.getTime();
+  return sortNotifications([
+    ...(input.flags.breakingNews ? breakingNews(input.news, nowMs) : []),
+    ...(input.flags.equipmentOverdue ? overdueLoans(input.loans, nowMs) : []),
+    ...approvals(input),
+  ]);
+}

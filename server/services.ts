@@ -12,6 +12,8 @@ import { EquipmentBulkService } from './modules/equipment/equipment-bulk.service
 import { EquipmentAlertsService } from './modules/equipment-alerts/equipment-alerts.service';
 import { EquipmentRequestsService } from './modules/equipment-requests/equipment-requests.service';
 import { NewsService } from './modules/news/news.service';
+import { allEnabled } from './modules/notifications/notification-flags';
+import { NotificationsService } from './modules/notifications/notifications.service';
 import { PromptersService } from './modules/prompters/prompters.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { RecycleBinService } from './modules/recycle-bin/recycle-bin.service';
@@ -36,6 +38,7 @@ export interface Services {
   equipmentBulk: EquipmentBulkService;
   equipmentRequests: EquipmentRequestsService;
   equipmentAlerts: EquipmentAlertsService;
+  notifications: NotificationsService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -63,5 +66,7 @@ export function createServices(ctx: AppContext): Services {
     equipmentBulk: new EquipmentBulkService(ctx, activity),
     equipmentRequests: new EquipmentRequestsService(ctx, activity, equipment),
     equipmentAlerts: new EquipmentAlertsService(ctx, activity),
+    // Preferences are wired at merge (issue 13): their service replaces allEnabled.
+    notifications: new NotificationsService(ctx, allEnabled),
   };
 }

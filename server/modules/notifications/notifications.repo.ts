@@ -1,0 +1,49 @@
+import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { equipment, equipmentRequests, news, users } from '../../db/schema';
+import { OVERDUE_STATUSES, type LoanCandidate, type NewsCandidate } from '../../../shared/notification-rules';
+
+const BREAKING_PRIORITIES = ['breaking', 'urgent'];
+
+/**
+ * The bell's reads: each one company, each on an index (news by company/created, requests by
+ * company/status), so a 60 s refetch from every open browser stays cheap.
+ */
+export class NotificationsRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  /** Breaking/urgent articles created after `sinceIso` (the 2 h window; the rules re-check it). */
+  breakingNews(companyId: number, sinceIso: string): NewsCandidate[] {
+    return this.db
+      .select({ id: news.id, title: news.title, priority: news.priority, createdAt: news.createdAt })
+      .from(news)
+      .where(and(eq(news.companyId, companyId), eq(news.isDeleted, false), gt(news.createdAt, sinceIso), inArray(news.priority, BREAKING_PRIORITIES)))
+      .all();
+  }
+
+  /** Loans with the unit out (dates may carry offsets, so the past-due test is the rules'). */
+  activeLoans(companyId: number): LoanCandidate[] {
+    return this.db
+      .select({
+        id: equipmentRequests.id,
+        equipmentName: equipment.name,
+        borrower: users.fullName,
+        expectedReturnDate: equipmentRequests.expectedReturnDate,
+        status: equipmentRequests.status,
+      })
+      .from(equipmentRequests)
+      .innerJoin(equipment, eq(equipment.id, equipmentRequests.equipmentId))
+      .leftJoin(users, eq(users.id, equipmentRequests.requestedBy))
+      .where(and(eq(equipmentRequests.companyId, companyId), inArray(equipmentRequests.status, [...OVERDUE_STATUSES])))
+      .all();
+  }
+
+  countRequests(companyId: number, status: string): number {
+    const row = this.db
+      .select({ n: count() })
+      .from(equipmentRequests)
+      .where(and(eq(equipmentRequests.companyId, companyId), eq(equipmentRequests.status, status)))
+      .get();
+    return row?.n ?? 0;
+  }
+}

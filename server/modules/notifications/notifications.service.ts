@@ -1,0 +1,38 @@
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/auth';
+import { NOTIFICATIONS_MAX_ITEMS, type NotificationsResponse } from '../../../shared/contracts/notifications';
+import { APPROVAL_ROLES, BREAKING_NEWS_WINDOW_MS, buildNotifications } from '../../../shared/notification-rules';
+import type { NotificationFlagsReader } from './notification-flags';
+import { NotificationsRepo } from './notifications.repo';
+
+type Viewer = Pick<Actor, 'userId' | 'companyId' | 'role'>;
+
+/** The bell (spec 000 §9): company-scoped reads, then the shared rules for this viewer. */
+export class NotificationsService {
+  private readonly repo: NotificationsRepo;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly preferences: NotificationFlagsReader,
+  ) {
+    this.repo = new NotificationsRepo(ctx.db);
+  }
+
+  list(viewer: Viewer): NotificationsResponse {
+    const now = this.ctx.clock.now();
+    const { companyId } = viewer;
+    const flags = this.preferences.flags(companyId, viewer.userId);
+    // Skip the reads whose results the rules would drop anyway.
+    const approver = flags.equipmentApproval && APPROVAL_ROLES.includes(viewer.role);
+    const all = buildNotifications({
+      news: flags.breakingNews ? this.repo.breakingNews(companyId, new Date(now.getTime() - BREAKING_NEWS_WINDOW_MS).toISOString()) : [],
+      loans: flags.equipmentOverdue ? this.repo.activeLoans(companyId) : [],
+      pendingRequests: approver ? this.repo.countRequests(companyId, 'pending') : 0,
+      pendingReturns: approver ? this.repo.countRequests(companyId, 'return_requested') : 0,
+      role: viewer.role,
+      flags,
+      now,
+    });
+    return { total: all.length, items: all.slice(0, NOTIFICATIONS_MAX_ITEMS) };
+  }
+}

@@ -14,6 +14,7 @@ import type { Actor } from '../lib/auth';
 import type { CompanyEvent, EventBus, Revocation } from '../lib/event-bus';
 import type { Logger } from '../lib/logger';
 import type { ClientMessageHandler } from './prompter-relay';
+import { PresenceCounter } from './presence';
 
 interface Client {
   socket: WebSocket;
@@ -57,6 +58,7 @@ export class LiveHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, autoPong: false });
   private readonly clients = new Set<Client>();
   private readonly rooms = new Map<number, Set<Client>>();
+  private readonly presence = new PresenceCounter();
   private readonly timer: NodeJS.Timeout;
   private readonly expiryTimer: NodeJS.Timeout;
   private readonly unsubscribe: Array<() => void>;
@@ -144,6 +146,7 @@ export class LiveHub {
     room.add(client);
     this.rooms.set(actor.companyId, room);
     this.send(client, { type: 'auth_ok', data: { userId: actor.userId } });
+    if (this.presence.add(actor)) this.announcePresence(actor.companyId);
   }
 
   /** Every send obeys the buffer cut-off: a client that does not read is dropped, not fed. */
@@ -198,9 +201,16 @@ export class LiveHub {
     }
   }
 
+  /** Idempotent: shutdown leaves before the socket's own close event does. */
   private leave(client: Client): void {
-    this.clients.delete(client);
-    if (client.actor) this.rooms.get(client.actor.companyId)?.delete(client);
+    if (!this.clients.delete(client) || !client.actor) return;
+    this.rooms.get(client.actor.companyId)?.delete(client);
+    if (this.presence.remove(client.actor)) this.announcePresence(client.actor.companyId);
+  }
+
+  /** A user's first socket came or last socket went: the company's dashboards refetch stats. */
+  private announcePresence(companyId: number): void {
+    this.options.bus.publish(companyId, 'presence_changed', { online: this.onlineUsers(companyId), onlineMcr: this.onlineMcr(companyId) });
   }
 
   /** Number of authenticated sockets of a company. */
@@ -210,9 +220,12 @@ export class LiveHub {
 
   /** Distinct users of a company with at least one live connection (dashboard "Online"). */
   onlineUsers(companyId: number): number {
-    const users = new Set<number>();
-    for (const client of this.rooms.get(companyId) ?? []) if (client.actor) users.add(client.actor.userId);
-    return users.size;
+    return this.presence.users(companyId);
+  }
+
+  /** Distinct MCR-role users of a company with a live connection (dashboard "Online MCR"). */
+  onlineMcr(companyId: number): number {
+    return this.presence.mcr(companyId);
   }
 
   /**

@@ -55,6 +55,8 @@ export interface ServerEvents {
   equipment_overdue: { request: EquipmentRequest; equipmentName: string; userName: string; overdueMinutes: number };
   /** Stock fell to or below the item's minimum. */
   equipment_low_stock: Equipment;
+  /** A user's first live socket authenticated or last one closed (issue 13): dashboards refetch stats. */
+  presence_changed: { online: number; onlineMcr: number };
 }
 export type ServerEventType = keyof ServerEvents;
 

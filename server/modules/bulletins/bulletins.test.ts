@@ -59,7 +59,7 @@ describe('GET /api/dashboard/stats', () => {
     expect(stats).toEqual({
       equipment: { out: 0 },
       news: { total: 2, draft: 1, approved: 1, published: 1 },
-      users: { online: 1 },
+      users: { online: 1, onlineMcr: 0 },
     });
     s1.close();
     s2.close();

@@ -7,6 +7,7 @@ import type { NewsService } from '../news/news.service';
 /** Who is connected right now; the live hub answers. */
 export interface Presence {
   onlineUsers(companyId: number): number;
+  onlineMcr(companyId: number): number;
 }
 
 /** GET /api/dashboard/stats — counts for the dashboard tiles. */
@@ -21,7 +22,7 @@ export function dashboardRouter(news: Pick<NewsService, 'count'>, presence: Pres
       // Units out of the building: checked out and not yet returned (also while a return or an extension waits).
       equipment: { out: loans.countOut(companyId) },
       news: { total: draft + approved, draft, approved, published: news.count(companyId, 'published') },
-      users: { online: presence.onlineUsers(companyId) },
+      users: { online: presence.onlineUsers(companyId), onlineMcr: presence.onlineMcr(companyId) },
     };
     res.json(stats);
   });

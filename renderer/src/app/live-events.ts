@@ -9,6 +9,8 @@ import { registerSettingsLiveEvents } from '@/features/settings/settings-live';
 import { registerAppVersionsLiveEvents } from '@/features/app-versions/app-versions-live';
 import { registerEquipmentLiveEvents } from '@/features/equipment/equipment-live';
 import { registerMobileFieldLiveEvents } from '@/features/mobile-field/mobile-field-live';
+import { registerNotificationsLiveEvents } from '@/features/notifications/notifications-live';
+import { dashboardStatsQueryKey } from '@/features/dashboard/api/get-dashboard-stats';
 
 let registered = false;
 
@@ -37,4 +39,7 @@ export function registerAppLiveEvents(): void {
   }
   registerEquipmentLiveEvents();
   registerLiveEvent('cg_file_updated', { invalidate: [['/api/cg-files']] });
+  registerNotificationsLiveEvents();
+  // Someone came online or left: the Online MCR tile (issue 13).
+  registerLiveEvent('presence_changed', { invalidate: [dashboardStatsQueryKey] });
 }

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { TOAST_DURATION_MS } from '@shared/constants';
 import { queryClient } from '@/lib/query-client';
+import { NOTIFICATION_REGION_ATTR } from '@/features/notifications/hooks/use-f8-focus';
 import { BrandingProvider } from './branding';
 
 /** Toasts: only one visible at a time, 5000 ms by default (spec 000 §9), bottom-right. */
@@ -14,7 +15,16 @@ export function Providers({ children }: { children: ReactNode }) {
       <BrandingProvider>
         <ModalsProvider>
           {/* Bottom-right: a toast must never cover the header's Emergency Mode, LIVE, connection and bell. */}
-          <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="bottom-right" />
+          {/* A labelled, focusable region: F8 (app-layout) moves focus here (000 §9). */}
+          <Notifications
+            limit={1}
+            autoClose={TOAST_DURATION_MS}
+            position="bottom-right"
+            role="region"
+            aria-label="Notifications (F8)"
+            tabIndex={-1}
+            {...{ [NOTIFICATION_REGION_ATTR]: '' }}
+          />
           {children}
         </ModalsProvider>
       </BrandingProvider>

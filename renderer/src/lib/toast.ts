@@ -1,14 +1,38 @@
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
+type ToastColor = 'green' | 'red' | 'blue';
+
 let lastId: string | null = null;
+/** The colour of the toast on screen now, or null once it has closed. */
+let visibleColor: ToastColor | null = null;
 
 /**
  * Only one toast is visible at a time (spec 000 §9). Queued toasts would show stale results
  * seconds late during rapid desk work, so each toast replaces the previous one. Persistent
  * alerts (the CG write failure) are shown apart and never replaced.
  */
-export function showToast(title: string, message: ReactNode, color: 'green' | 'red'): void {
+export function showToast(title: string, message: ReactNode, color: ToastColor, options: { autoClose?: number } = {}): void {
   if (lastId) notifications.hide(lastId);
-  lastId = notifications.show({ title, message, color });
+  const id = notifications.show({
+    title,
+    message,
+    color,
+    ...(options.autoClose ? { autoClose: options.autoClose } : {}),
+    onClose: () => {
+      if (lastId === id) visibleColor = null;
+    },
+  });
+  lastId = id;
+  visibleColor = color;
+}
+
+/**
+ * A by-the-way toast (e.g. 'New Notifications'): it never replaces a red one still on screen —
+ * the breaking-news or overdue toast says more, and the bell's badge already shows the count.
+ */
+export function showNoticeToast(title: string, message: ReactNode, options: { autoClose?: number } = {}): boolean {
+  if (visibleColor === 'red') return false;
+  showToast(title, message, 'blue', options);
+  return true;
 }

@@ -14,7 +14,7 @@ interface AppHeaderProps {
 
 /** Header (spec 000 §2): title and tagline, Emergency Mode, LIVE, connection, bell, user menu. */
 export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
-  const notifications = useBellNotifications();
+  const { items, total } = useBellNotifications();
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -34,7 +34,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
         <EmergencyModeButton />
         <LiveIndicator />
         <ConnectionIndicator />
-        <NotificationBell notifications={notifications} />
+        <NotificationBell items={items} total={total} />
         <UserMenu />
       </Group>
       <EmergencyOverrideDialog />

@@ -2,6 +2,7 @@ import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useF8FocusesNotifications } from '@/features/notifications/hooks/use-f8-focus';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';
 
@@ -16,6 +17,7 @@ export function PageLoader() {
 /** The authenticated shell: header, side menu (a drawer behind a burger on phones), page. */
 export function AppLayout() {
   const [navOpened, { toggle, close }] = useDisclosure(false);
+  useF8FocusesNotifications();
   return (
     <AppShell
       header={{ height: 56 }}

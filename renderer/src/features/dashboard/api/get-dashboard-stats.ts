@@ -5,13 +5,13 @@ import type { DashboardStats } from '@shared/contracts/dashboard';
 export const dashboardStatsQueryKey = ['/api/dashboard/stats'] as const;
 
 /**
- * "Online MCR" changes when someone connects or leaves, which sends no event: a slow poll keeps
- * the tile honest without a server change.
+ * Live events keep the tiles fresh (news_*, equipment_*, and presence_changed for Online MCR);
+ * the slow poll only covers a missed message — a reconnect refetches everything anyway.
  */
-const ONLINE_REFRESH_MS = 30_000;
+const SAFETY_REFRESH_MS = 5 * 60_000;
 
 export function dashboardStatsQueryOptions() {
-  return queryOptions<DashboardStats>({ queryKey: dashboardStatsQueryKey, refetchInterval: ONLINE_REFRESH_MS });
+  return queryOptions<DashboardStats>({ queryKey: dashboardStatsQueryKey, refetchInterval: SAFETY_REFRESH_MS });
 }
 
 export function useDashboardStats() {

@@ -67,7 +67,10 @@ export function StatTiles({ stats }: { stats: DashboardStats }) {
         </Text>
       </Tile>
       <Tile label="Online MCR" testId="tile-online-mcr" icon={<IconUsers size={18} />}>
-        <Count value={stats.users.online} testId="stat-online-mcr" />
+        <Count value={stats.users.onlineMcr} testId="stat-online-mcr" />
+        <Text size="xs" c="dimmed" data-testid="stat-online-staff">
+          {stats.users.online} staff online
+        </Text>
       </Tile>
     </SimpleGrid>
   );

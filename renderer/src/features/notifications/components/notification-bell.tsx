@@ -28,10 +28,10 @@ function NotificationRow({ item }: { item: ClientNotification }) {
 }
 
 /** Header bell (spec 000 §2): count badge capped at 99+, first five items, link to preferences. */
-export function NotificationBell({ notifications }: { notifications: readonly ClientNotification[] }) {
+export function NotificationBell({ items, total }: { items: readonly ClientNotification[]; total: number }) {
   const [opened, setOpened] = useState(false);
-  const badge = bellBadgeText(notifications.length);
-  const overflow = bellOverflowText(notifications.length);
+  const badge = bellBadgeText(total);
+  const overflow = bellOverflowText(total);
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withArrow>
       <Popover.Target>
@@ -51,13 +51,13 @@ export function NotificationBell({ notifications }: { notifications: readonly Cl
         <Text fw={700} size="sm" mb={4}>
           Notifications
         </Text>
-        {notifications.length === 0 ? (
+        {items.length === 0 ? (
           <Text size="sm" c="dimmed" py="sm" ta="center">
             No new notifications
           </Text>
         ) : (
           <Stack gap={0}>
-            {notifications.slice(0, BELL_MAX_ITEMS).map((item) => (
+            {items.slice(0, BELL_MAX_ITEMS).map((item) => (
               <NotificationRow key={item.id} item={item} />
             ))}
             {overflow && (

@@ -20,8 +20,9 @@ describe('dashboard', () => {
     await visible(page.getByTestId('tile-cg-status').getByText('LIVE', { exact: true }));
     expect(await page.getByTestId('stat-equipment-out').innerText()).toBe('0');
     expect(await page.getByTestId('stat-news-queue').innerText()).toBe('3');
-    // This browser's own live connection counts as online.
-    await expect.poll(() => page.getByTestId('stat-online-mcr').innerText()).not.toBe('0');
+    // This browser's own live connection counts as online (staff); an editor is not MCR.
+    await expect.poll(() => page.getByTestId('stat-online-staff').innerText()).toBe('1 staff online');
+    expect(await page.getByTestId('stat-online-mcr').innerText()).toBe('0');
     // The dashboard's Emergency button opens the override dialog (editors write CG); Cancel airs nothing.
     await page.getByRole('button', { name: 'Emergency', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Activate emergency override?' });

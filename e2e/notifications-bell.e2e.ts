@@ -77,6 +77,10 @@ describe('notification bell, toasts and Online MCR (issue 13)', () => {
     const dropdown = await visible(page.getByTestId('bell-dropdown'));
     await visible(dropdown.getByText('No new notifications', { exact: true }));
     await visible(dropdown.getByRole('link', { name: 'Manage Notification Preferences' }));
+    // Keyboard: Escape closes it and focus goes back to the bell.
+    await page.keyboard.press('Escape');
+    await expectHidden(dropdown);
+    expect(await shell(page).bell.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('F8 moves focus into the notification region', async () => {

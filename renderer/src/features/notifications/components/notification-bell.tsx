@@ -32,8 +32,9 @@ export function NotificationBell({ items, total }: { items: readonly ClientNotif
   const [opened, setOpened] = useState(false);
   const badge = bellBadgeText(total);
   const overflow = bellOverflowText(total);
+  // trapFocus: keyboard users land in the list, and Escape (handled inside the dropdown) closes it.
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withArrow>
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withArrow trapFocus returnFocus>
       <Popover.Target>
         <Indicator label={badge} size={18} color="red" disabled={!badge} offset={4} inline mr={4}>
           <ActionIcon

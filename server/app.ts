@@ -27,6 +27,7 @@ import { equipmentReminderRouter } from './modules/equipment-alerts/equipment-al
 import { equipmentExtensionRouter, equipmentRequestsRouter, mobileRouter } from './modules/equipment-requests/equipment-requests.routes';
 import { newsRouter } from './modules/news/news.routes';
 import { notificationsRouter } from './modules/notifications/notifications.routes';
+import { notificationPreferencesRouter } from './modules/notification-preferences/notification-preferences.routes';
 import { prompterSessionsRouter, promptersRouter } from './modules/prompters/prompters.routes';
 import { settingsRouter, telegramSettingsRouter } from './modules/settings/settings.routes';
 import { usersRouter } from './modules/users/users.routes';
@@ -70,6 +71,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/telegram', equipmentReminderRouter(services.equipmentAlerts));
   app.use('/api/dashboard', dashboardRouter(services.news, presence, services.equipmentRequests));
   app.use('/api/notifications', notificationsRouter(services.notifications));
+  app.use('/api/notification-preferences', notificationPreferencesRouter(services.notificationPreferences));
   app.use('/api/activity-logs', requireAuth, limitConcurrentReads(2), activityLogsRouter(services.activity));
   app.use('/api', appVersionsRouter(services.appVersions));
   app.use('/api', (req, res) => {

@@ -12,8 +12,8 @@ import { EquipmentBulkService } from './modules/equipment/equipment-bulk.service
 import { EquipmentAlertsService } from './modules/equipment-alerts/equipment-alerts.service';
 import { EquipmentRequestsService } from './modules/equipment-requests/equipment-requests.service';
 import { NewsService } from './modules/news/news.service';
-import { allEnabled } from './modules/notifications/notification-flags';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { NotificationPreferencesService } from './modules/notification-preferences/notification-preferences.service';
 import { PromptersService } from './modules/prompters/prompters.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { RecycleBinService } from './modules/recycle-bin/recycle-bin.service';
@@ -39,6 +39,7 @@ export interface Services {
   equipmentRequests: EquipmentRequestsService;
   equipmentAlerts: EquipmentAlertsService;
   notifications: NotificationsService;
+  notificationPreferences: NotificationPreferencesService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -48,6 +49,7 @@ export function createServices(ctx: AppContext): Services {
   const cgFiles = new CgFilesService(ctx, activity);
   // Loans move stock and announce the item: the requests service works through the catalogue's.
   const equipment = new EquipmentService(ctx, activity);
+  const notificationPreferences = new NotificationPreferencesService(ctx, activity);
   return {
     auth,
     activity,
@@ -66,7 +68,8 @@ export function createServices(ctx: AppContext): Services {
     equipmentBulk: new EquipmentBulkService(ctx, activity),
     equipmentRequests: new EquipmentRequestsService(ctx, activity, equipment),
     equipmentAlerts: new EquipmentAlertsService(ctx, activity),
-    // Preferences are wired at merge (issue 13): their service replaces allEnabled.
-    notifications: new NotificationsService(ctx, allEnabled),
+    // The bell honours each user's switches (spec 000 §3).
+    notifications: new NotificationsService(ctx, notificationPreferences),
+    notificationPreferences,
   };
 }

@@ -229,3 +229,23 @@ export const EQUIPMENT_DEFAULT_LOAN_HOURS = 24;
 export const EQUIPMENT_REMINDER_DEFAULTS = { beforeDueMinutes: 60, afterDueMinutes: 30 } as const;
 /** Bulk upload error toast: the first 3 errors then 'and N more...' (spec 001 §8). */
 export const EQUIPMENT_BULK_TOAST_ERRORS = 3;
+
+/** Per-user notification preferences (spec 001 §3, §5, §9). */
+export const NOTIFICATION_PREFERENCE_LIMITS = {
+  reminderInterval: { default: 120, min: 30, max: 1440 },
+  lowStockThreshold: { default: 5, min: 1, max: 50 },
+  /** Minutes before / after due for reminders (spec 001 §9: 60 and 30). */
+  reminderMinutes: { min: 0, max: 1440 },
+  quietHours: { startTime: '22:00', endTime: '06:00', timezone: 'UTC' },
+} as const;
+
+/** The wizard's time-zone choices (spec 001 §5) with their labels; IANA names are what is stored. */
+export const NOTIFICATION_TIMEZONES = [
+  { value: 'UTC', label: 'UTC' },
+  { value: 'America/New_York', label: 'Eastern (America/New_York)' },
+  { value: 'America/Los_Angeles', label: 'Pacific (America/Los_Angeles)' },
+  { value: 'Europe/London', label: 'GMT (Europe/London)' },
+  { value: 'Asia/Tokyo', label: 'Japan (Asia/Tokyo)' },
+] as const;
+
+export const NOTIFICATION_WIZARD_STEPS = ['News Notifications', 'Equipment Alerts', 'System Notifications', 'Schedule Preferences', 'Review & Save'] as const;

@@ -68,6 +68,8 @@ const cases: Case[] = [
     ids: [],
   })),
   { name: 'approval flag off hides approvals for admin', in: { role: 'admin', pendingRequests: 4, pendingReturns: 4, flags: { ...ALL_ON, equipmentApproval: false } }, ids: [] },
+  { name: 'includeRequests off keeps only returns', in: { role: 'admin', pendingRequests: 4, pendingReturns: 2, flags: { ...ALL_ON, includeRequests: false } }, ids: ['returns'] },
+  { name: 'includeReturns off keeps only requests', in: { role: 'owner', pendingRequests: 4, pendingReturns: 2, flags: { ...ALL_ON, includeReturns: false } }, ids: ['approvals'] },
   { name: 'zero counts give no approval items', in: { role: 'admin', pendingRequests: 0, pendingReturns: 0 }, ids: [] },
   {
     name: 'sort: urgent news, then high (breaking/overdue newest first), then approvals',

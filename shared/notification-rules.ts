@@ -40,6 +40,9 @@ export interface NotificationFlags {
   equipmentOverdue: boolean;
   breakingNews: boolean;
   equipmentApproval: boolean;
+  /** equipmentApproval.includeRequests / includeReturns of the user's preferences (spec 001 §3); absent = true. */
+  includeRequests?: boolean;
+  includeReturns?: boolean;
 }
 
 export interface NotificationInput {
@@ -118,11 +121,11 @@ function approvals(input: NotificationInput): ClientNotification[] {
   if (!input.flags.equipmentApproval || !APPROVAL_ROLES.includes(input.role)) return [];
   const time = input.now.toISOString();
   const out: ClientNotification[] = [];
-  if (input.pendingRequests > 0) {
+  if (input.pendingRequests > 0 && input.flags.includeRequests !== false) {
     const message = `${input.pendingRequests} pending equipment requests`;
     out.push({ id: 'approvals', type: 'equipment_approval', title: 'Equipment Approvals', message, time, priority: APPROVAL_PRIORITY });
   }
-  if (input.pendingReturns > 0) {
+  if (input.pendingReturns > 0 && input.flags.includeReturns !== false) {
     const message = `${input.pendingReturns} pending return requests`;
     out.push({ id: 'returns', type: 'equipment_return', title: 'Return Approvals', message, time, priority: APPROVAL_PRIORITY });
   }

@@ -10,3 +10,4 @@ export * from './company-settings';
 export * from './app-versions';
 export * from './prompters';
 export * from './equipment';
+export * from './notification-preferences';

@@ -19,6 +19,7 @@ const PrompterFollowPage = lazy(() => import('@/features/prompter/pages/prompter
 const EquipmentPage = lazy(() => import('@/features/equipment/pages/equipment-page'));
 const EquipmentLabelsPage = lazy(() => import('@/features/equipment-labels/equipment-labels-page'));
 const MobileFieldPage = lazy(() => import('@/features/mobile-field/pages/mobile-field-page'));
+const NotificationPreferencesPage = lazy(() => import('@/features/notification-preferences/pages/notification-preferences-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/pages/placeholder-page'));
 const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
 
@@ -26,7 +27,6 @@ const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-p
 const PLANNED_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
   { path: 'telegram', title: 'Telegram Bot' },
   { path: 'google-sheets', title: 'Google Sheets' },
-  { path: 'notifications', title: 'Notifications' },
 ];
 
 export function AppRoutes() {
@@ -77,6 +77,7 @@ export function AppRoutes() {
         <Route path="settings" element={<SettingsPage />} />
         {/* Settings links to /notification-preferences (spec 001 §2); the wizard lives at /notifications. */}
         <Route path="notification-preferences" element={<Navigate to="/notifications" replace />} />
+        <Route path="notifications" element={<NotificationPreferencesPage />} />
         <Route path="app-version" element={<AppVersionPage />} />
         <Route path="bulletins" element={<BulletinsPage />} />
         <Route path="prompter" element={<PrompterPage />} />

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { NotificationPreferences } from '../shared/contracts/notification-preferences';
+import { createCompany, createUser, loginDevOwner } from '../server/test/factories';
+import { createNews } from '../server/test/news-factory';
+import { PHONE, useApp } from './support/app-fixture';
+import { expectNoHorizontalOverflow, login, shell, visible } from './support/pages';
+
+async function station(app: ReturnType<typeof useApp>) {
+  const dev = await loginDevOwner(app.server);
+  const { owner } = await createCompany(dev, app.server);
+  const editor = await createUser(owner, app.server, 'editor');
+  const me = (await editor.get<{ id: number }>('/api/auth/me')).body.id;
+  return { owner, editor, me };
+}
+
+const stepText = (page: Page) => page.getByTestId('wizard-step-text').textContent();
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+describe('notification preferences wizard (issue 13)', () => {
+  const app = useApp();
+
+  it('walks the 5 steps, refuses an out-of-range value, saves, and reads the saved values back after a reload', async () => {
+    const s = await station(app);
+    const page = await app.newPage();
+    await login(page, s.editor.user.username, s.editor.password);
+    await page.goto('/notifications');
+    await visible(page.getByRole('heading', { name: 'Notification Preferences' }));
+    expect(await stepText(page)).toBe('Step 1 of 5');
+    expect(await button(page, 'Previous').isDisabled()).toBe(true);
+
+    // 1 News Notifications
+    await page.getByRole('combobox', { name: 'Notify me about' }).click();
+    await page.getByRole('option', { name: 'Urgent only' }).click();
+    await button(page, 'Next').click();
+    // 2 Equipment Alerts: 29 minutes is below the range — the contract's message, Next refused.
+    expect(await stepText(page)).toBe('Step 2 of 5');
+    const interval = page.getByLabel('Remind me every');
+    await interval.fill('29');
+    await visible(page.getByText('Reminder interval must be at least 30 minutes'));
+    expect(await button(page, 'Next').isDisabled()).toBe(true);
+    await interval.fill('45');
+    await page.getByRole('checkbox', { name: 'Returns' }).uncheck();
+    await button(page, 'Next').click();
+    // 3 System Notifications
+    expect(await stepText(page)).toBe('Step 3 of 5');
+    await page.getByRole('switch', { name: 'Bulletin updates enabled' }).check({ force: true });
+    await button(page, 'Next').click();
+    // 4 Schedule Preferences
+    expect(await stepText(page)).toBe('Step 4 of 5');
+    await page.getByRole('switch', { name: 'Quiet hours enabled' }).check({ force: true });
+    await page.getByRole('combobox', { name: 'Time zone' }).click();
+    await page.getByRole('option', { name: 'Japan (Asia/Tokyo)' }).click();
+    await page.getByLabel('From').fill('23:30');
+    await button(page, 'Next').click();
+    // 5 Review & Save
+    expect(await stepText(page)).toBe('Step 5 of 5');
+    const review = await visible(page.getByTestId('pref-review'));
+    await visible(review.getByText('Complete Setup'));
+    await visible(review.getByText('23:30 to 06:00, Japan (Asia/Tokyo)'));
+    await visible(review.getByText('every 45 min — Telegram, In app (bell and live toasts)'));
+    await button(page, 'Save Preferences').click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Preferences Saved' }));
+
+    const saved = (await s.editor.get<NotificationPreferences>(`/api/notification-preferences/${s.me}`)).body;
+    expect(saved.breakingNews.priority).toBe('urgent');
+    expect(saved.equipmentOverdue.reminderInterval).toBe(45);
+    expect(saved.equipmentApproval.includeReturns).toBe(false);
+    expect(saved.bulletinUpdates.enabled).toBe(true);
+    expect(saved.quietHours).toEqual({ enabled: true, startTime: '23:30', endTime: '06:00', timezone: 'Asia/Tokyo' });
+
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Notification Preferences' }));
+    await visible(page.getByRole('combobox', { name: 'Notify me about' }));
+    expect(await page.getByRole('combobox', { name: 'Notify me about' }).inputValue()).toBe('Urgent only');
+    for (let i = 0; i < 4; i++) await button(page, 'Next').click();
+    await visible(page.getByTestId('pref-review').getByText('23:30 to 06:00, Japan (Asia/Tokyo)'));
+  });
+
+  it('turning breaking news off empties the bell of news at once', async () => {
+    const s = await station(app);
+    await createNews(s.owner, { title: 'Ferry aground at the harbour', priority: 'breaking' });
+    const page = await app.newPage();
+    await login(page, s.editor.user.username, s.editor.password);
+    await expect.poll(() => shell(page).bell.getAttribute('aria-label'), { timeout: 3000 }).toBe('Notifications (1)');
+    await page.goto('/notifications');
+    await page.getByRole('switch', { name: 'Breaking news enabled' }).uncheck({ force: true });
+    for (let i = 0; i < 4; i++) await button(page, 'Next').click();
+    await button(page, 'Save Preferences').click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Preferences Saved' }));
+    await expect.poll(() => shell(page).bell.getAttribute('aria-label'), { timeout: 3000 }).toBe('Notifications');
+  });
+
+  it('fits a phone', async () => {
+    const s = await station(app);
+    const page = await app.newPage(PHONE);
+    await login(page, s.editor.user.username, s.editor.password);
+    await page.goto('/notifications');
+    await visible(page.getByText('Step 1 of 5'));
+    for (let i = 0; i < 3; i++) await button(page, 'Next').click();
+    await page.getByRole('switch', { name: 'Quiet hours enabled' }).check({ force: true });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expectNoHorizontalOverflow(width, PHONE.width);
+  });
+});

@@ -22,4 +22,4 @@ async function screens(page: Page, size: Size): Promise<void> {
   }
 }
 
-await screenshotRun(outDir, screens, async () => undefined);
+await screenshotRun(outDir, screens);

@@ -31,6 +31,7 @@ import { notificationPreferencesRouter } from './modules/notification-preference
 import { prompterSessionsRouter, promptersRouter } from './modules/prompters/prompters.routes';
 import { settingsRouter, telegramSettingsRouter } from './modules/settings/settings.routes';
 import { usersRouter } from './modules/users/users.routes';
+import { telegramRouter } from './modules/telegram/telegram.routes';
 
 const JSON_LIMIT = '256kb';
 
@@ -68,7 +69,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/equipment-requests', equipmentRequestsRouter(services.equipmentRequests));
   app.use('/api/equipment-extension', equipmentExtensionRouter(services.equipmentRequests));
   app.use('/api/mobile', mobileRouter(services.equipmentRequests));
-  app.use('/api/telegram', equipmentReminderRouter(services.equipmentAlerts));
+  app.use('/api/telegram', equipmentReminderRouter(services.equipmentAlerts), telegramRouter(services.telegram));
   app.use('/api/dashboard', dashboardRouter(services.news, presence, services.equipmentRequests));
   app.use('/api/notifications', notificationsRouter(services.notifications));
   app.use('/api/notification-preferences', notificationPreferencesRouter(services.notificationPreferences));

@@ -15,6 +15,10 @@ const envSchema = z.object({
   OWNER_USERNAME: z.string().trim().min(1).default('owner'),
   OWNER_PASSWORD: z.string().min(8).optional(),
   OWNER_ROLETYPE: z.enum(ROLETYPES).default('user'),
+  /** Where the Telegram Bot API lives; tests point it at a local fake (server/test/fake-telegram.ts). */
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  /** Long-poll seconds per getUpdates call. */
+  TELEGRAM_POLL_TIMEOUT: z.coerce.number().int().min(1).max(50).default(30),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -31,6 +35,7 @@ export interface ServerConfig {
   /** Built web UI (index.html + assets); null serves no UI (API-only tests). */
   webDir: string | null;
   migrationsDir: string;
+  telegram: { apiRoot: string; pollTimeoutSeconds: number };
 }
 
 /** `VAR=` (empty), as shells and compose files produce, means "not set": the default applies. */
@@ -60,5 +65,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = pr
     },
     webDir: path.join(REPO_ROOT, 'out', 'renderer'),
     migrationsDir: path.join(REPO_ROOT, 'server', 'db', 'migrations'),
+    telegram: { apiRoot: e.TELEGRAM_API_ROOT, pollTimeoutSeconds: e.TELEGRAM_POLL_TIMEOUT },
   };
 }

@@ -17,6 +17,7 @@ import { equipmentLowStockJob } from './jobs/equipment-low-stock.job';
 import { equipmentOverdueJob } from './jobs/equipment-overdue.job';
 import { equipmentRemindersJob } from './jobs/equipment-reminders.job';
 import { Scheduler } from './jobs/scheduler';
+import { startTelegram } from './integrations/telegram/telegram-lifecycle';
 import { createServices, type Services } from './services';
 import type { FirstRunResult } from './modules/companies/companies.service';
 import { APP_VERSION } from './version';
@@ -66,6 +67,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   scheduler.add(equipmentOverdueJob(services.equipmentAlerts));
   scheduler.add(equipmentRemindersJob(services.equipmentAlerts));
   scheduler.add(equipmentLowStockJob(services.equipmentAlerts));
+  const stopTelegram = startTelegram(ctx, services, scheduler);
 
   const hub = new LiveHub({
     bus: ctx.bus,
@@ -98,6 +100,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     hub,
     close: async () => {
       scheduler.stop();
+      await stopTelegram();
       await services.cgFiles.flush();
       hub.close();
       server.closeAllConnections();

@@ -18,6 +18,10 @@ import { PromptersService } from './modules/prompters/prompters.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { RecycleBinService } from './modules/recycle-bin/recycle-bin.service';
 import { UsersService } from './modules/users/users.service';
+import { TelegramBots } from './integrations/telegram/telegram-bots';
+import { TelegramNotifications } from './integrations/telegram/telegram-notifications';
+import { TelegramOutbox } from './integrations/telegram/telegram-outbox';
+import { TelegramService } from './modules/telegram/telegram.service';
 
 /** Every feature service, wired once. Later features add theirs here. */
 export interface Services {
@@ -40,6 +44,10 @@ export interface Services {
   equipmentAlerts: EquipmentAlertsService;
   notifications: NotificationsService;
   notificationPreferences: NotificationPreferencesService;
+  telegramBots: TelegramBots;
+  telegramOutbox: TelegramOutbox;
+  telegramNotifications: TelegramNotifications;
+  telegram: TelegramService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -50,6 +58,10 @@ export function createServices(ctx: AppContext): Services {
   // Loans move stock and announce the item: the requests service works through the catalogue's.
   const equipment = new EquipmentService(ctx, activity);
   const notificationPreferences = new NotificationPreferencesService(ctx, activity);
+  // The bot: one per company with a token; commands are installed in startServer (they need every service).
+  const telegramBots = new TelegramBots(ctx);
+  const telegramOutbox = new TelegramOutbox(ctx, telegramBots, activity);
+  const telegramNotifications = new TelegramNotifications(ctx, telegramOutbox, notificationPreferences);
   return {
     auth,
     activity,
@@ -67,9 +79,13 @@ export function createServices(ctx: AppContext): Services {
     equipment,
     equipmentBulk: new EquipmentBulkService(ctx, activity),
     equipmentRequests: new EquipmentRequestsService(ctx, activity, equipment),
-    equipmentAlerts: new EquipmentAlertsService(ctx, activity),
+    equipmentAlerts: new EquipmentAlertsService(ctx, activity, [telegramNotifications]),
     // The bell honours each user's switches (spec 000 §3).
     notifications: new NotificationsService(ctx, notificationPreferences),
     notificationPreferences,
+    telegramBots,
+    telegramOutbox,
+    telegramNotifications,
+    telegram: new TelegramService(ctx, telegramBots, activity),
   };
 }

@@ -249,3 +249,4 @@ export const NOTIFICATION_TIMEZONES = [
 ] as const;
 
 export const NOTIFICATION_WIZARD_STEPS = ['News Notifications', 'Equipment Alerts', 'System Notifications', 'Schedule Preferences', 'Review & Save'] as const;
+export const TELEGRAM_ON_AIR_MAX_AGE_S = 60;

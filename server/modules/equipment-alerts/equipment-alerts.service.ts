@@ -97,7 +97,12 @@ export class EquipmentAlertsService {
       text: `Reminder to return ${itemLabel(loan.equipmentName, loan.equipmentCode)}${due === null ? '' : `, due ${formatTime(due)}`}, sent to ${nameOf(loan)}`,
     });
     if (outcome.delivered) return { success: true, delivered: true, message: 'Reminder sent' };
-    const message = outcome.reason === NO_CHANNEL_REASON ? REMINDER_NOT_DELIVERED_MESSAGE : `Reminder recorded; delivery failed: ${outcome.reason}`;
+    const message =
+      outcome.reason === NO_CHANNEL_REASON
+        ? REMINDER_NOT_DELIVERED_MESSAGE
+        : outcome.delivery === 'not_delivered'
+          ? `Reminder recorded; not delivered: ${outcome.reason}`
+          : `Reminder recorded; delivery failed: ${outcome.reason}`;
     return { success: false, delivered: false, message };
   }
 

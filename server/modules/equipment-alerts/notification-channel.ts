@@ -17,12 +17,12 @@ export interface NotificationChannel {
   deliver(message: NotificationMessage): Promise<DeliveryOutcome>;
 }
 
+/** No bot token for the station (or no channel at all): said as such, never as a failure. */
 export const NO_CHANNEL_REASON = 'Telegram delivery is not set up yet';
 
 /**
- * Tries the configured channels in order; the first that delivers wins. With none configured
- * (today: the Telegram bot is a later issue) the answer is an honest "not delivered", never a
- * pretend success. A channel that throws counts as failed, so one broken channel cannot stop
+ * Tries the configured channels in order; the first that delivers wins. With none configured,
+ * or the bot without a token, the answer is an honest "not delivered", never a pretend success. A channel that throws counts as failed, so one broken channel cannot stop
  * a job run.
  */
 export class Notifier {
@@ -31,15 +31,19 @@ export class Notifier {
   async deliver(message: NotificationMessage): Promise<DeliveryOutcome> {
     if (!this.channels.length) return { delivered: false, delivery: 'not_delivered', reason: NO_CHANNEL_REASON };
     const reasons: string[] = [];
+    let failed = false;
     for (const channel of this.channels) {
       try {
         const outcome = await channel.deliver(message);
         if (outcome.delivered) return outcome;
-        reasons.push(`${channel.name}: ${outcome.reason}`);
+        failed ||= outcome.delivery === 'failed';
+        reasons.push(this.channels.length > 1 ? `${channel.name}: ${outcome.reason}` : outcome.reason);
       } catch (err) {
+        failed = true;
         reasons.push(`${channel.name}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
-    return { delivered: false, delivery: 'failed', reason: reasons.join('; ') };
+    // "Not delivered" (nobody to send to, switched off, held for quiet hours) is not a failure.
+    return { delivered: false, delivery: failed ? 'failed' : 'not_delivered', reason: reasons.join('; ') };
   }
 }

@@ -54,7 +54,7 @@ export class EquipmentRequestsService {
   }
 
   /** A new pending request by the caller for an item of the caller's company. */
-  create(actor: Who, input: CreateRequest, source: 'web' | 'mobile' = 'web'): EquipmentRequest {
+  create(actor: Who, input: CreateRequest, source: 'web' | 'mobile' | 'telegram' = 'web'): EquipmentRequest {
     const at = this.ctx.clock.now();
     const due = input.expectedReturnDate ? new Date(input.expectedReturnDate) : new Date(at.getTime() + EQUIPMENT_DEFAULT_LOAN_HOURS * 3_600_000);
     const id = this.ctx.db.transaction((tx) => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 
@@ -34,6 +34,24 @@ export class UsersRepo {
       .from(users)
       .where(and(eq(users.companyId, companyId), eq(users.id, id), live))
       .get();
+  }
+
+  /** The active user of this company linked to a Telegram user / chat id (the bot's sign-in). */
+  findByTelegramId(companyId: number, telegramId: string): UserRow | undefined {
+    return this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.telegramId, telegramId), eq(users.isActive, true), live))
+      .get();
+  }
+
+  /** Active users of a company with a linked Telegram chat (personal notifications). */
+  listLinked(companyId: number): UserRow[] {
+    return this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, companyId), isNotNull(users.telegramId), eq(users.isActive, true), live))
+      .all();
   }
 
   listByCompany(companyId: number): UserRow[] {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { UserRow } from '../../db/schema';
-import { hashPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/password';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { AuthService } from '../auth/auth.service';
 import { UsersRepo, type UserPatch } from './users.repo';
@@ -71,6 +71,23 @@ export class UsersService {
     });
     if (input.password || input.isActive === false) this.auth.revokeUser(id);
     return this.announce(row, 'updated');
+  }
+
+  /**
+   * A user changes their own password (the bot's /changepassword): the current one must match;
+   * every session ends, as with any password change.
+   */
+  async changeOwnPassword(actor: Actor, current: string, next: string): Promise<void> {
+    const row = this.repo.findById(actor.companyId, actor.userId);
+    if (!row || !(await verifyPassword(row.passwordHash, current))) throw badRequest('Current password is incorrect');
+    const passwordHash = await hashPassword(next);
+    const updated = this.ctx.db.transaction((tx) => {
+      const done = new UsersRepo(tx).update(actor.companyId, actor.userId, { passwordHash, updatedAt: this.ctx.clock.now().toISOString() });
+      if (done) this.activity.record(actor, 'password_changed', `${done.username} changed their password`, tx);
+      return done;
+    });
+    if (!updated) throw notFound('User');
+    this.auth.revokeUser(actor.userId);
   }
 
   /** The rules of an update that depend on the stored state (role, owners, usernames). */

@@ -1,0 +1,116 @@
+import { createEquipmentSchema } from '../../../shared/contracts/equipment';
+import { createNewsSchema } from '../../../shared/contracts/news';
+import { BOT_COMMANDS, mayUseCommand } from '../../../shared/telegram-commands';
+import { OVERDUE_STATUSES } from '../../../shared/notification-rules';
+import { TELEGRAM_ON_AIR_MAX_AGE_S } from '../../../shared/constants';
+import type { EquipmentRequest } from '../../../shared/contracts/equipment';
+import type { AppContext } from '../../context';
+import { badRequest, notFound } from '../../lib/errors';
+import { parse } from '../../lib/validate';
+import type { Services } from '../../services';
+import type { CommandCall } from './telegram-commands';
+
+export type CommandAction = (call: CommandCall) => Promise<string> | string;
+
+const MY_REQUESTS_LIMIT = 10;
+const CG_BAR_TYPES = ['headline', 'subheadline', 'crawler', 'hashtag'] as const;
+
+const line = (r: EquipmentRequest) => `#${r.id} ${r.equipmentName ?? '(item removed)'} — ${r.status.replace('_', ' ')}${r.expectedReturnDate ? `, due ${r.expectedReturnDate.slice(0, 16).replace('T', ' ')} UTC` : ''}`;
+/** "a | b | c" → ['a', 'b', 'c'] (the bot's field separator: titles may hold spaces). */
+const fields = (args: string) => args.split('|').map((f) => f.trim());
+
+/** The commands' work, each through the web's own service. */
+export function commandActions(ctx: AppContext, s: Services): Record<string, CommandAction> {
+  const mine = (call: CommandCall) => s.equipmentRequests.list(call.actor).filter((r) => r.requestedBy === call.actor.userId);
+  return {
+    start: ({ actor }) => {
+      const usable = BOT_COMMANDS.filter((c) => mayUseCommand(actor.role, c)).map((c) => c.usage);
+      return [`Hello ${actor.fullName}! You are linked as ${actor.username} (${actor.role}).`, 'You can use:', ...usable].join('\n');
+    },
+    status: (call) => {
+      const open = mine(call).filter((r) => !['returned', 'rejected'].includes(r.status));
+      return [`${call.actor.fullName} (${call.actor.role})`, open.length ? `Open requests and loans: ${open.length}` : 'No open requests or loans.', ...open.slice(0, MY_REQUESTS_LIMIT).map(line)].join('\n');
+    },
+    myrequests: (call) => {
+      const recent = mine(call)
+        .sort((a, b) => b.requestedAt.localeCompare(a.requestedAt) || b.id - a.id)
+        .slice(0, MY_REQUESTS_LIMIT);
+      return recent.length ? ['Your recent requests:', ...recent.map(line)].join('\n') : 'You have no equipment requests yet.';
+    },
+    changepassword: async ({ actor, args, ctx: tg }) => {
+      // The message holds passwords: it goes first, whatever happens next.
+      const message = tg.message;
+      if (message) await tg.api.deleteMessage({ chat_id: message.chat.id, message_id: message.message_id }).catch(() => undefined);
+      const [current, next, extra] = args.split(/\s+/).filter(Boolean);
+      if (!current || !next || extra) throw badRequest('Usage: /changepassword <current password> <new password> (no spaces inside a password)');
+      await s.users.changeOwnPassword(actor, current, next);
+      return 'Your password was changed. Sign in again on the web and on your phone.';
+    },
+    request: ({ actor, args }) => {
+      const [code, ...purpose] = args.split(/\s+/).filter(Boolean);
+      if (!code || !purpose.length) throw badRequest('Usage: /request <equipment code> <purpose>');
+      const item = s.equipment.list(actor).find((e) => e.code.toLowerCase() === code.toLowerCase());
+      if (!item) throw notFound(`Equipment with code ${code}`);
+      const created = s.equipmentRequests.create(actor, { equipmentId: item.id, purpose: purpose.join(' '), notes: null, location: null, expectedReturnDate: null }, 'telegram');
+      return `✅ Request #${created.id} for ${item.name} sent. An admin will approve it.`;
+    },
+    return: ({ actor, args }) => {
+      const id = Number(args);
+      if (!Number.isInteger(id) || id <= 0) throw badRequest('Usage: /return <request id> (see /myrequests)');
+      const r = s.equipmentRequests.returnLoan(actor, id);
+      return r.status === 'returned' ? `✅ #${r.id} returned.` : `✅ Return of #${r.id} requested. An admin approves it before the item is available again.`;
+    },
+    approvals: ({ actor, args }) => {
+      const [verb, idText] = args.split(/\s+/).filter(Boolean);
+      if (verb) {
+        const action = ({ approve: 'approve', reject: 'reject', return: 'approve_return' } as const)[verb.toLowerCase() as 'approve'];
+        const id = Number(idText);
+        if (!action || !Number.isInteger(id) || id <= 0) throw badRequest('Usage: /approvals, or /approvals approve|reject|return <request id>');
+        const r = s.equipmentRequests.act(actor, id, action);
+        return `✅ ${line(r)}`;
+      }
+      const all = s.equipmentRequests.list(actor);
+      const pending = all.filter((r) => r.status === 'pending');
+      const returns = all.filter((r) => r.status === 'return_requested');
+      if (!pending.length && !returns.length) return 'Nothing waits for approval.';
+      return [
+        `Pending requests (${pending.length}):`,
+        ...pending.slice(0, 10).map((r) => `${line(r)} — ${r.requestedByName ?? ''}`),
+        `Returns to approve (${returns.length}):`,
+        ...returns.slice(0, 10).map(line),
+        'Reply /approvals approve <id>, /approvals reject <id> or /approvals return <id>.',
+      ].join('\n');
+    },
+    alerts: ({ actor }) => {
+      const now = ctx.clock.now().toISOString();
+      const overdue = s.equipmentRequests.list(actor).filter((r) => OVERDUE_STATUSES.includes(r.status) && r.expectedReturnDate !== null && r.expectedReturnDate < now);
+      const low = s.equipment.list(actor).filter((e) => e.minStock > 0 && e.currentStock <= e.minStock);
+      if (!overdue.length && !low.length) return 'No alerts: nothing overdue, no low stock.';
+      return [`Overdue (${overdue.length}):`, ...overdue.slice(0, 10).map((r) => `${line(r)} — ${r.requestedByName ?? ''}`), `Low stock (${low.length}):`, ...low.slice(0, 10).map((e) => `${e.code} ${e.name}: ${e.currentStock} left (minimum ${e.minStock})`)].join('\n');
+    },
+    addequipment: ({ actor, args }) => {
+      const [code, name, location, quantity] = fields(args);
+      const input = parse(createEquipmentSchema, { code, name, location, ...(quantity ? { quantity } : {}) });
+      const item = s.equipment.create(actor, input);
+      return `✅ ${item.name} (${item.code}) added, ${item.quantity} unit(s).`;
+    },
+    addnews: ({ actor, args }) => {
+      const [title, content, priority] = fields(args);
+      const input = parse(createNewsSchema, { title, content, ...(priority ? { priority: priority.toLowerCase() } : {}) });
+      const news = s.news.create(actor, input);
+      return `✅ News #${news.id} "${news.title}" filed as ${news.status} (${news.priority}).`;
+    },
+    addcgbar: async ({ actor, args, ctx: tg }) => {
+      // On air happens now or not at all: a command that waited in Telegram while the server was
+      // down is not replayed onto the screen minutes later.
+      const sentAt = (tg.message?.date ?? 0) * 1000;
+      const ageS = Math.round((ctx.clock.now().getTime() - sentAt) / 1000);
+      if (ageS > TELEGRAM_ON_AIR_MAX_AGE_S) throw badRequest(`Not put on air: your message is ${ageS} s old (the bot was offline). Send it again if it is still right.`);
+      const [type, ...words] = args.split(/\s+/);
+      const kind = CG_BAR_TYPES.find((t) => t === type?.toLowerCase());
+      if (!kind || !words.length) throw badRequest(`Usage: /addcgbar <${CG_BAR_TYPES.join('|')}> <text>`);
+      await s.cgFiles.apply(actor, [{ type: kind, content: args.slice(args.indexOf(type ?? '') + (type ?? '').length).trim() }]);
+      return `✅ ${kind} is on air.`;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import type { NotificationPreferences } from '../../../shared/contracts/notification-preferences';
+import type { EquipmentRequest } from '../../../shared/contracts/equipment';
+import type { News } from '../../../shared/contracts/news';
+import type { TelegramGroups } from '../../../shared/contracts/settings';
+import { shouldDeliverNow, type DeliveryUrgency } from '../../../shared/quiet-hours';
+import type { AppContext } from '../../context';
+import { NO_CHANNEL_REASON, type DeliveryOutcome, type NotificationChannel, type NotificationMessage } from '../../modules/equipment-alerts/notification-channel';
+import type { NotificationPreferencesService } from '../../modules/notification-preferences/notification-preferences.service';
+import { presentTelegramGroups } from '../../modules/settings/settings.presenter';
+import { SettingsRepo } from '../../modules/settings/settings.repo';
+import { UsersRepo } from '../../modules/users/users.repo';
+import type { OutgoingMessage, TelegramOutbox } from './telegram-outbox';
+
+type PersonalGroup = 'breakingNews' | 'equipmentApproval' | 'equipmentOverdue' | 'equipmentReminders' | 'lowStockAlerts';
+
+/**
+ * What the station hears from the bot on its own: breaking news to the breaking topic, new
+ * equipment requests to the equipment topic (company group settings), and personal messages to
+ * linked users as their preferences allow — channel telegram on, the group's switch on, quiet
+ * hours and weekend mode (shared/quiet-hours.ts). Also the equipment alerts' NotificationChannel.
+ */
+export class TelegramNotifications implements NotificationChannel {
+  readonly name = 'Telegram';
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly outbox: TelegramOutbox,
+    private readonly preferences: NotificationPreferencesService,
+  ) {}
+
+  /** Subscribes to the bus; returns the unsubscribe. */
+  listen(): () => void {
+    return this.ctx.bus.subscribe((event) => {
+      if (event.type === 'breaking_news') void this.breakingNews(event.companyId, event.data as News);
+      if (event.type === 'equipment_requested') void this.equipmentRequested(event.companyId, event.data as EquipmentRequest);
+    });
+  }
+
+  async breakingNews(companyId: number, news: News): Promise<void> {
+    const groups = this.groups(companyId);
+    const text = `🚨 ${news.priority === 'urgent' ? 'URGENT' : 'BREAKING'}: ${news.title}${news.subtitle ? `\n${news.subtitle}` : ''}`;
+    const what = `Breaking news #${news.id}`;
+    if (groups.enableGroupNotifications && groups.enableBreakingNewsAlerts && groups.primaryGroupId) {
+      await this.outbox.send({ companyId, chatId: groups.primaryGroupId, threadId: groups.breakingNewsTopicId, text, key: `breaking:${companyId}:${news.id}`, what });
+    }
+    const urgency: DeliveryUrgency = news.priority === 'urgent' ? 'urgent' : 'high';
+    await this.personal(companyId, 'breakingNews', urgency, (p) => p.breakingNews.priority !== 'urgent' || news.priority === 'urgent', {
+      text,
+      key: `breaking:${companyId}:${news.id}`,
+      what,
+    });
+  }
+
+  async equipmentRequested(companyId: number, request: EquipmentRequest): Promise<void> {
+    const groups = this.groups(companyId);
+    const text = `📦 New equipment request #${request.id}: ${request.equipmentName ?? 'an item'} for ${request.requestedByName ?? 'someone'} — ${request.purpose}\nApprove with /approvals approve ${request.id}`;
+    const what = `Equipment request #${request.id}`;
+    if (groups.enableGroupNotifications && groups.primaryGroupId) {
+      await this.outbox.send({ companyId, chatId: groups.primaryGroupId, threadId: groups.equipmentRequestTopicId, text, key: `request:${companyId}:${request.id}`, what });
+    }
+    await this.personal(companyId, 'equipmentApproval', 'normal', (p, role) => p.equipmentApproval.includeRequests && (role === 'admin' || role === 'owner'), {
+      text,
+      key: `request:${companyId}:${request.id}`,
+      what,
+    });
+  }
+
+  /** Equipment alerts (overdue, reminders, low stock) through the bot. */
+  async deliver(message: NotificationMessage): Promise<DeliveryOutcome> {
+    if (!this.outbox.connected(message.companyId)) return off(NO_CHANNEL_REASON);
+    const groups = this.groups(message.companyId);
+    const key = `alert:${message.companyId}:${message.kind}:${message.userId ?? 'station'}:${this.ctx.clock.now().toISOString()}`;
+    const what = `Equipment alert (${message.kind})`;
+    if (message.kind === 'overdue' && !groups.enableOverdueAlerts) return off('Overdue alerts are off in the group settings');
+    if ((message.kind === 'before_due' || message.kind === 'after_due') && !groups.enableEquipmentReminders) return off('Equipment reminders are off in the group settings');
+    if (message.userId === null) {
+      if (!groups.enableGroupNotifications || !groups.primaryGroupId) return off('No Telegram group is set for station alerts');
+      return this.outbox.send({ companyId: message.companyId, chatId: groups.primaryGroupId, threadId: groups.generalNotificationTopicId, text: message.text, key, what });
+    }
+    const user = new UsersRepo(this.ctx.db).findById(message.companyId, message.userId);
+    if (!user?.telegramId) return off(`${user?.fullName ?? 'The user'} has not linked Telegram`);
+    const group: PersonalGroup = message.kind === 'overdue' ? 'equipmentOverdue' : message.kind === 'low_stock' ? 'lowStockAlerts' : 'equipmentReminders';
+    const prefs = this.preferences.forUser(message.companyId, user.id);
+    // The Remind button is a person asking: it is not switched off by preferences, only held at night.
+    if (message.kind !== 'manual' && (!prefs[group].enabled || !prefs[group].channels.includes('telegram'))) return off('Turned off in the user’s notification preferences');
+    return this.deliverTo(prefs, message.kind === 'overdue' ? 'high' : 'normal', { companyId: message.companyId, chatId: user.telegramId, text: message.text, key: `${key}:${user.id}`, what });
+  }
+
+  private async personal(
+    companyId: number,
+    group: PersonalGroup,
+    urgency: DeliveryUrgency,
+    wants: (p: NotificationPreferences, role: string) => boolean,
+    message: Omit<OutgoingMessage, 'companyId' | 'chatId'>,
+  ): Promise<void> {
+    for (const user of new UsersRepo(this.ctx.db).listLinked(companyId)) {
+      const prefs = this.preferences.forUser(companyId, user.id);
+      if (!prefs[group].enabled || !prefs[group].channels.includes('telegram') || !wants(prefs, user.role) || !user.telegramId) continue;
+      await this.deliverTo(prefs, urgency, { ...message, companyId, chatId: user.telegramId, key: `${message.key}:user:${user.id}` });
+    }
+  }
+
+  private deliverTo(prefs: NotificationPreferences, urgency: DeliveryUrgency, message: OutgoingMessage): Promise<DeliveryOutcome> | DeliveryOutcome {
+    const decision = shouldDeliverNow(prefs, urgency, this.ctx.clock.now());
+    if (decision.deliver) return this.outbox.send(message);
+    if (decision.reason === 'quiet_hours') return this.outbox.hold(message, decision.holdUntil);
+    return off(decision.reason === 'weekend_emergency_only' ? 'Weekend mode: emergencies only' : 'Weekend mode: reduced notifications');
+  }
+
+  private groups(companyId: number): TelegramGroups {
+    return presentTelegramGroups(new SettingsRepo(this.ctx.db).find(companyId));
+  }
+}
+
+const off = (reason: string): DeliveryOutcome => ({ delivered: false, delivery: 'not_delivered', reason });

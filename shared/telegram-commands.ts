@@ -1,0 +1,42 @@
+import type { Role } from './roles';
+
+/**
+ * The bot's commands (spec 001 §6) with who may use them — one table for the bot (the gate) and
+ * the /telegram page (the list by category). `usage` is our syntax: the spec names the commands
+ * but not their arguments (decisions.md, issue 14).
+ */
+export interface BotCommand {
+  command: string;
+  category: 'General' | 'Equipment' | 'Approvals' | 'Content';
+  usage: string;
+  description: string;
+  /** null = every linked user. */
+  roles: readonly Role[] | null;
+}
+
+const EVERYONE = null;
+const REQUESTERS: readonly Role[] = ['mcr', 'editor', 'admin', 'owner'];
+const APPROVERS: readonly Role[] = ['admin', 'owner'];
+const WRITERS: readonly Role[] = ['editor', 'admin', 'owner'];
+
+export const BOT_COMMANDS: readonly BotCommand[] = [
+  { command: 'start', category: 'General', usage: '/start', description: 'Your chat id and whether it is linked', roles: EVERYONE },
+  { command: 'status', category: 'General', usage: '/status', description: 'Your account and your open loans', roles: EVERYONE },
+  { command: 'myrequests', category: 'General', usage: '/myrequests', description: 'Your 10 most recent equipment requests', roles: EVERYONE },
+  { command: 'changepassword', category: 'General', usage: '/changepassword <current> <new>', description: 'Change your password (the message is deleted)', roles: EVERYONE },
+  { command: 'request', category: 'Equipment', usage: '/request <code> <purpose>', description: 'Request an item by its code', roles: REQUESTERS },
+  { command: 'return', category: 'Equipment', usage: '/return <request id>', description: 'Hand back a loan (an admin approves the return)', roles: REQUESTERS },
+  { command: 'approvals', category: 'Approvals', usage: '/approvals [approve|reject|return <request id>]', description: 'List pending requests and returns, or decide one', roles: APPROVERS },
+  { command: 'alerts', category: 'Approvals', usage: '/alerts', description: 'Overdue loans and low stock', roles: APPROVERS },
+  { command: 'addequipment', category: 'Equipment', usage: '/addequipment <code> | <name> | <location> [| quantity]', description: 'Add an item to the catalogue', roles: APPROVERS },
+  { command: 'addnews', category: 'Content', usage: '/addnews <title> | <content> [| normal|breaking|urgent]', description: 'File a news article (draft)', roles: WRITERS },
+  { command: 'addcgbar', category: 'Content', usage: '/addcgbar <headline|subheadline|crawler|hashtag> <text>', description: 'Put text on a CG bar now', roles: WRITERS },
+];
+
+export function botCommand(name: string): BotCommand | undefined {
+  return BOT_COMMANDS.find((c) => c.command === name);
+}
+
+export function mayUseCommand(role: Role, command: BotCommand): boolean {
+  return command.roles === null || command.roles.includes(role);
+}

@@ -40,3 +40,9 @@ export function botCommand(name: string): BotCommand | undefined {
 export function mayUseCommand(role: Role, command: BotCommand): boolean {
   return command.roles === null || command.roles.includes(role);
 }
+
+/** The CG bar of spec 001 §3 (type headline, subheadline, crawler, hashtag) → where its text goes. */
+export const CG_BAR_CHOICES = ['headline', 'subheadline', 'crawler', 'hashtag'] as const;
+export type CgBarChoice = (typeof CG_BAR_CHOICES)[number];
+/** crawler adds a headline to the news crawler (its file is built from that list); the others write their CG file. */
+export const CG_BAR_FILE_TYPES = { headline: 'headline', subheadline: 'subheadline', hashtag: 'hashtag_bar' } as const;

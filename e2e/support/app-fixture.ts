@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../../server/config';
 import { startTestServer, type TestServer } from '../../server/test/test-server';
+import type { StartOptions } from '../../server/index';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -34,7 +35,8 @@ export interface AppFixture {
  * One real server (temp data dir, built UI) and one Chromium per test file. Each test opens
  * its own contexts, so sessions never leak between tests.
  */
-export function useApp(): AppFixture {
+/** `serverOptions` is read when the server starts (after earlier beforeAll hooks, e.g. a fake Bot API). */
+export function useApp(serverOptions: () => StartOptions = () => ({})): AppFixture {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -43,7 +45,7 @@ export function useApp(): AppFixture {
     if (!fs.existsSync(path.join(REPO_ROOT, 'out', 'renderer', 'index.html'))) {
       throw new Error('The web UI is not built: run `node scripts/build-web.mjs` first');
     }
-    server = await startTestServer({ withUi: true });
+    server = await startTestServer({ ...serverOptions(), withUi: true });
     browser = await launchChromium();
   });
 

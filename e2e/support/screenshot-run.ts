@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import type { StartOptions } from '../../server/index';
 import { startTestServer, type TestServer } from '../../server/test/test-server';
 import { DESKTOP, PHONE, launchChromium } from './app-fixture';
 
@@ -23,9 +24,10 @@ export async function screenshotRun(
   outDir: string,
   screens: (page: Page, size: Size, server: TestServer) => Promise<void>,
   seed: (server: TestServer) => Promise<void> = async () => {},
+  options: StartOptions = {},
 ): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
-  const server = await startTestServer({ withUi: true });
+  const server = await startTestServer({ ...options, withUi: true });
   const browser = await launchChromium();
   try {
     await seed(server);

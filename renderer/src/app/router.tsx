@@ -20,12 +20,12 @@ const EquipmentPage = lazy(() => import('@/features/equipment/pages/equipment-pa
 const EquipmentLabelsPage = lazy(() => import('@/features/equipment-labels/equipment-labels-page'));
 const MobileFieldPage = lazy(() => import('@/features/mobile-field/pages/mobile-field-page'));
 const NotificationPreferencesPage = lazy(() => import('@/features/notification-preferences/pages/notification-preferences-page'));
+const TelegramPage = lazy(() => import('@/features/telegram/pages/telegram-page'));
 const PlaceholderPage = lazy(() => import('@/features/placeholder/pages/placeholder-page'));
 const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
 
 /** Screens of spec 000 §2 / 001 §2 that later releases build; the title is the menu label. */
 const PLANNED_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
-  { path: 'telegram', title: 'Telegram Bot' },
   { path: 'google-sheets', title: 'Google Sheets' },
 ];
 
@@ -78,6 +78,7 @@ export function AppRoutes() {
         {/* Settings links to /notification-preferences (spec 001 §2); the wizard lives at /notifications. */}
         <Route path="notification-preferences" element={<Navigate to="/notifications" replace />} />
         <Route path="notifications" element={<NotificationPreferencesPage />} />
+        <Route path="telegram" element={<TelegramPage />} />
         <Route path="app-version" element={<AppVersionPage />} />
         <Route path="bulletins" element={<BulletinsPage />} />
         <Route path="prompter" element={<PrompterPage />} />

@@ -181,6 +181,11 @@ describe('Telegram bot against the fake Bot API', () => {
     await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text === '✅ headline is on air.');
     const files = await s.owner.get<{ type: string; content: string }[]>('/api/cg-files');
     expect(files.body.find((f) => f.type === 'headline')?.content).toBe('Storm warning for the atolls');
+    fake.userSays(s.token, s.tg.editor, '/addcgbar crawler Ferry times changed today');
+    await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text === '✅ Added to the news crawler.');
+    expect((await s.owner.get<{ headlines: string[] }>('/api/news-crawler/content')).body.headlines).toContain('Ferry times changed today');
+    fake.userSays(s.token, s.tg.editor, '/addcgbar hashtag #AtollWeather');
+    await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text === '✅ hashtag is on air.');
     fake.userSays(s.token, s.tg.editor, '/addcgbar headline Stale text', { ageSeconds: 600 });
     const [stale] = await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text.startsWith('❌ Not put on air'));
     expect(stale?.text).toContain('s old');

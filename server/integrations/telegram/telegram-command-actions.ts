@@ -1,6 +1,8 @@
 import { createEquipmentSchema } from '../../../shared/contracts/equipment';
 import { createNewsSchema } from '../../../shared/contracts/news';
-import { BOT_COMMANDS, mayUseCommand } from '../../../shared/telegram-commands';
+import { addHeadlineSchema } from '../../../shared/contracts/crawler';
+import { BOT_COMMANDS, CG_BAR_CHOICES, CG_BAR_FILE_TYPES, mayUseCommand } from '../../../shared/telegram-commands';
+import { addHeadline } from '../../modules/crawler/crawler-ops';
 import { OVERDUE_STATUSES } from '../../../shared/notification-rules';
 import { TELEGRAM_ON_AIR_MAX_AGE_S } from '../../../shared/constants';
 import type { EquipmentRequest } from '../../../shared/contracts/equipment';
@@ -13,7 +15,6 @@ import type { CommandCall } from './telegram-commands';
 export type CommandAction = (call: CommandCall) => Promise<string> | string;
 
 const MY_REQUESTS_LIMIT = 10;
-const CG_BAR_TYPES = ['headline', 'subheadline', 'crawler', 'hashtag'] as const;
 
 const line = (r: EquipmentRequest) => `#${r.id} ${r.equipmentName ?? '(item removed)'} — ${r.status.replace('_', ' ')}${r.expectedReturnDate ? `, due ${r.expectedReturnDate.slice(0, 16).replace('T', ' ')} UTC` : ''}`;
 /** "a | b | c" → ['a', 'b', 'c'] (the bot's field separator: titles may hold spaces). */
@@ -106,10 +107,16 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       const sentAt = (tg.message?.date ?? 0) * 1000;
       const ageS = Math.round((ctx.clock.now().getTime() - sentAt) / 1000);
       if (ageS > TELEGRAM_ON_AIR_MAX_AGE_S) throw badRequest(`Not put on air: your message is ${ageS} s old (the bot was offline). Send it again if it is still right.`);
-      const [type, ...words] = args.split(/\s+/);
-      const kind = CG_BAR_TYPES.find((t) => t === type?.toLowerCase());
-      if (!kind || !words.length) throw badRequest(`Usage: /addcgbar <${CG_BAR_TYPES.join('|')}> <text>`);
-      await s.cgFiles.apply(actor, [{ type: kind, content: args.slice(args.indexOf(type ?? '') + (type ?? '').length).trim() }]);
+      const type = /^\S+/.exec(args)?.[0] ?? '';
+      const kind = CG_BAR_CHOICES.find((t) => t === type.toLowerCase());
+      const text = args.slice(type.length).trim();
+      if (!kind || !text) throw badRequest(`Usage: /addcgbar <${CG_BAR_CHOICES.join('|')}> <text>`);
+      if (kind === 'crawler') {
+        const { headline } = parse(addHeadlineSchema, { headline: text });
+        await s.crawler.mutate(actor, (list) => addHeadline(list, headline), 'headline');
+        return '✅ Added to the news crawler.';
+      }
+      await s.cgFiles.apply(actor, [{ type: CG_BAR_FILE_TYPES[kind], content: text }]);
       return `✅ ${kind} is on air.`;
     },
   };

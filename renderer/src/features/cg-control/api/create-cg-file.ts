@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActionMutation } from '@/lib/use-action-mutation';
-import type { CgFile, CgType } from '@shared/contracts/cg-files';
+import type { CgFile, CgWritableType } from '@shared/contracts/cg-files';
 import { apiJson } from '@/lib/api-client';
 import { mergeCgFiles } from './get-cg-files';
 
 export interface CreateCgFileInput {
-  type: CgType;
+  type: CgWritableType;
   content: string;
   fileName?: string;
   outputPath?: string;

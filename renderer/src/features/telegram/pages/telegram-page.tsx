@@ -1,0 +1,61 @@
+import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconBroadcast, IconNews, IconPackage } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { can } from '@shared/roles';
+import { PageTitle } from '@/app/page-title';
+import { useCurrentUser } from '@/features/auth/session-store';
+import { AddEquipmentBotDialog, AddNewsBotDialog, UpdateCgBarDialog } from '../components/bot-dialogs';
+import { BotStatus } from '../components/bot-status';
+import { BotTips, CommandList } from '../components/command-list';
+import { TestMessageCard } from '../components/test-message-card';
+
+type DialogName = 'equipment' | 'news' | 'cg' | null;
+
+function ActionCard(props: { icon: ReactNode; title: string; text: string; onOpen: () => void; disabled: boolean }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs" h="100%" justify="space-between">
+        <div>
+          {props.icon}
+          <Title order={3} size="h5" mt={4}>
+            {props.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {props.text}
+          </Text>
+        </div>
+        <Button variant="light" onClick={props.onOpen} disabled={props.disabled}>
+          {props.title}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /telegram — chat-bot control (spec 001 §2). */
+export default function TelegramPage() {
+  const user = useCurrentUser();
+  const [open, setOpen] = useState<DialogName>(null);
+  const close = () => setOpen(null);
+  return (
+    <Stack gap="md" maw={1100}>
+      <PageTitle title="Telegram Bot" description="The station's chat bot: status, quick actions, commands and test messages" />
+      <BotStatus />
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <ActionCard icon={<IconPackage size={22} />} title="Add Equipment" text="Add an item to the catalogue, as /addequipment does" onOpen={() => setOpen('equipment')} disabled={!can(user, 'equipment.manage')} />
+        <ActionCard icon={<IconNews size={22} />} title="Add Breaking News" text="File an article, as /addnews does" onOpen={() => setOpen('news')} disabled={!can(user, 'news.create')} />
+        <ActionCard icon={<IconBroadcast size={22} />} title="Update CG Bar" text="Headline, subheadline, crawler or hashtag — on air now" onOpen={() => setOpen('cg')} disabled={!can(user, 'cg.write')} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <CommandList />
+        <Stack gap="md">
+          <BotTips />
+          {can(user, 'settings.manage') && <TestMessageCard companyId={user.companyId} />}
+        </Stack>
+      </SimpleGrid>
+      <AddEquipmentBotDialog opened={open === 'equipment'} onClose={close} />
+      <AddNewsBotDialog opened={open === 'news'} onClose={close} />
+      <UpdateCgBarDialog opened={open === 'cg'} onClose={close} />
+    </Stack>
+  );
+}

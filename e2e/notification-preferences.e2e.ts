@@ -91,6 +91,17 @@ describe('notification preferences wizard (issue 13)', () => {
     await expect.poll(() => shell(page).bell.getAttribute('aria-label'), { timeout: 3000 }).toBe('Notifications');
   });
 
+  it('the test notification says plainly when the bot is not connected', async () => {
+    const s = await station(app);
+    const page = await app.newPage();
+    await login(page, s.editor.user.username, s.editor.password);
+    await page.goto('/notifications');
+    for (let i = 0; i < 4; i++) await button(page, 'Next').click();
+    await button(page, 'Send Test Notification').click();
+    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Test Failed' });
+    await visible(toast.getByText('The Telegram bot is not connected (set the bot token in Settings)'));
+  });
+
   it('fits a phone', async () => {
     const s = await station(app);
     const page = await app.newPage(PHONE);

@@ -59,9 +59,9 @@ describe('app shell', () => {
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await page.goto('/no-such-screen');
     await visible(page.getByRole('heading', { name: '404 Page Not Found' }));
-    await shell(page).menuLink('Telegram Bot').click();
-    await waitForPath(page, '/telegram');
-    await visible(page.getByRole('heading', { name: 'Telegram Bot' }));
+    await shell(page).menuLink('Google Sheets').click();
+    await waitForPath(page, '/google-sheets');
+    await visible(page.getByRole('heading', { name: 'Google Sheets' }));
     await visible(page.getByText('This screen is coming in a later release.'));
   });
 

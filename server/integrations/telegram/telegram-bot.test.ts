@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EquipmentRequest } from '../../../shared/contracts/equipment';
 import { createEquipment, equipmentStation } from '../../test/equipment-factory';
-import { login } from '../../test/factories';
+import { createUser, login } from '../../test/factories';
 import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram';
 import { createNews } from '../../test/news-factory';
 import { startTestServer, type TestServer } from '../../test/test-server';
@@ -35,6 +35,10 @@ describe('Telegram bot against the fake Bot API', () => {
     const res = await s.owner.post<{ success: boolean; error: string }>('/api/telegram/test-message', { chatId: '42', message: 'hi' });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ success: false, error: 'The Telegram bot is not connected (set the bot token in Settings)' });
+    // The wizard's personal test names the missing bot first, before the missing link.
+    const mine = await s.cameraman.post<{ success: boolean; error: string }>('/api/telegram/test-notification', {});
+    expect(mine.status).toBe(503);
+    expect(mine.body.error).toBe('The Telegram bot is not connected (set the bot token in Settings)');
   });
 
   it('a token Telegram refuses leaves the station disconnected with the reason', async () => {
@@ -197,6 +201,10 @@ describe('Telegram bot against the fake Bot API', () => {
     const mine = await s.editor.post<{ success: boolean }>('/api/telegram/test-notification', {});
     expect(mine.body).toMatchObject({ success: true });
     await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text.startsWith('🔔 Test notification'));
+    const unlinked = await createUser(s.owner, server, 'editor');
+    const notLinked = await unlinked.post<{ error: string }>('/api/telegram/test-notification', {});
+    expect(notLinked.status).toBe(400);
+    expect(notLinked.body.error).toContain('Your account is not linked to Telegram: send /start to the bot');
     const missing = await s.owner.post<{ success: boolean; error: string }>('/api/telegram/test-notification', { groupId: GROUP });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('topicId: Please configure Group ID and Topic ID first');

@@ -44,6 +44,8 @@ export class TelegramService {
       await this.send(actor.companyId, input.groupId, input.topicId, text);
       return { success: true, message: `Test notification sent to topic ${input.topicId}` };
     }
+    // Without a bot nothing can be sent: say that first, it is the fix the user needs.
+    if (!this.bots.api(actor.companyId)) throw failure(503, BOT_NOT_CONNECTED);
     const me = new UsersRepo(this.ctx.db).findById(actor.companyId, actor.userId);
     if (!me?.telegramId) throw failure(400, 'Your account is not linked to Telegram: send /start to the bot and ask an admin to enter the number it answers as your Telegram ID');
     await this.send(actor.companyId, me.telegramId, null, text);

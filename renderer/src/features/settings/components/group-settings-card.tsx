@@ -20,8 +20,14 @@ const FIELDS: ReadonlyArray<{ field: IdField; label: string; placeholder: string
   { field: 'generalNotificationTopicId', label: 'General Notification Topic ID', placeholder: 'e.g. 4' },
 ];
 
+/** The topics saved for the group (the Bot API cannot list a forum's topics). */
 function TopicList({ topics }: { topics: GroupTopic[] }) {
-  if (topics.length === 0) return null;
+  if (topics.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="group-topics">
+        No topics saved for this group yet: enter the topic IDs and save.
+      </Text>
+    );
   return (
     <Text size="sm" data-testid="group-topics">
       Topics: {topics.map((t) => `${t.name} (${t.id})`).join(', ')}

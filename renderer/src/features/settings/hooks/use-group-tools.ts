@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import { HttpError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { RequestFailure } from '@/lib/request-errors';
 import { showToast } from '@/lib/toast';
 import { useFindGroupTopics, type GroupTopic } from '../api/find-group-topics';
 import { useSendTestNotification } from '../api/send-test-notification';
 import type { TelegramGroupsForm } from './use-telegram-groups-form';
 
-/** The bot endpoints answer 404 until the chat bot is built and configured. */
-export const BOT_MISSING = 'Configure the Telegram bot first: the bot is not available yet.';
 const TEST_MESSAGE = 'Test notification from CG Bridge: group notifications reach this topic.';
-
-const isMissing = (error: unknown) => error instanceof HttpError && error.status === 404;
 
 /** Telegram group ids are negative; operators often paste them without the minus. */
 export function withLeadingMinus(groupId: string): string {
@@ -30,10 +26,10 @@ export function useGroupTools(form: TelegramGroupsForm) {
     if (groupId !== form.values.primaryGroupId) form.set('primaryGroupId', groupId);
     find.mutate(groupId, {
       onSuccess: (list) => setTopics(Array.isArray(list) ? list : []),
-      // The spec shows a failed fetch as an empty list; we also say why, since the bot is missing.
+      // The spec shows a failed fetch as an empty list; we also say why.
       onError: (error) => {
         setTopics([]);
-        showToast('Telegram bot not available', isMissing(error) ? BOT_MISSING : `${BOT_MISSING} (${errorMessage(error)})`, 'red');
+        showToast('Error', errorMessage(error, 'Failed to fetch topics'), 'red');
       },
     });
   };
@@ -50,8 +46,8 @@ export function useGroupTools(form: TelegramGroupsForm) {
             ? showToast('Test Notification Sent', res.message ?? 'Check the group topic for the test message', 'green')
             : showToast('Test Failed', res.error ?? 'Failed to send test message', 'red'),
         onError: (error) => {
-          if (isMissing(error)) return showToast('Test Failed', BOT_MISSING, 'red');
           if (error instanceof RequestFailure) return showToast('Test Error', error.message, 'red');
+          // The server says why (bot not connected, Telegram refused the topic, …).
           showToast('Test Failed', errorMessage(error, 'Failed to send test message'), 'red');
         },
       },

@@ -32,6 +32,7 @@ import { prompterSessionsRouter, promptersRouter } from './modules/prompters/pro
 import { settingsRouter, telegramSettingsRouter } from './modules/settings/settings.routes';
 import { usersRouter } from './modules/users/users.routes';
 import { telegramRouter } from './modules/telegram/telegram.routes';
+import { googleSheetsRouter } from './modules/google-sheets/google-sheets.routes';
 
 const JSON_LIMIT = '256kb';
 
@@ -70,6 +71,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/equipment-extension', equipmentExtensionRouter(services.equipmentRequests));
   app.use('/api/mobile', mobileRouter(services.equipmentRequests));
   app.use('/api/telegram', equipmentReminderRouter(services.equipmentAlerts), telegramRouter(services.telegram));
+  app.use('/api/google-sheets', googleSheetsRouter(services.googleSheets));
   app.use('/api/dashboard', dashboardRouter(services.news, presence, services.equipmentRequests));
   app.use('/api/notifications', notificationsRouter(services.notifications));
   app.use('/api/notification-preferences', notificationPreferencesRouter(services.notificationPreferences));

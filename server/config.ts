@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ROLETYPES } from '../shared/roles';
+import { GOOGLE_SHEETS } from '../shared/contracts/google-sheets';
 
 /** Repository root (two levels up from this file in source; overridable by the host). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,6 +20,8 @@ const envSchema = z.object({
   TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
   /** Long-poll seconds per getUpdates call. */
   TELEGRAM_POLL_TIMEOUT: z.coerce.number().int().min(1).max(50).default(30),
+  /** Where the Google Sheets API lives; tests point it at a local fake (server/test/fake-sheets.ts). */
+  GOOGLE_SHEETS_ROOT_URL: z.url().default('https://sheets.googleapis.com/'),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -36,6 +39,8 @@ export interface ServerConfig {
   webDir: string | null;
   migrationsDir: string;
   telegram: { apiRoot: string; pollTimeoutSeconds: number };
+  /** pushDebounceMs: a burst of changes is one write to the sheet. */
+  googleSheets: { rootUrl: string; pushDebounceMs: number };
 }
 
 /** `VAR=` (empty), as shells and compose files produce, means "not set": the default applies. */
@@ -66,5 +71,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = pr
     webDir: path.join(REPO_ROOT, 'out', 'renderer'),
     migrationsDir: path.join(REPO_ROOT, 'server', 'db', 'migrations'),
     telegram: { apiRoot: e.TELEGRAM_API_ROOT, pollTimeoutSeconds: e.TELEGRAM_POLL_TIMEOUT },
+    googleSheets: { rootUrl: e.GOOGLE_SHEETS_ROOT_URL.replace(/\/?$/, '/'), pushDebounceMs: GOOGLE_SHEETS.pushDebounceMs },
   };
 }

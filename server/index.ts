@@ -18,6 +18,7 @@ import { equipmentOverdueJob } from './jobs/equipment-overdue.job';
 import { equipmentRemindersJob } from './jobs/equipment-reminders.job';
 import { Scheduler } from './jobs/scheduler';
 import { startTelegram } from './integrations/telegram/telegram-lifecycle';
+import { startGoogleSheets } from './integrations/google-sheets/google-sheets-lifecycle';
 import { createServices, type Services } from './services';
 import type { FirstRunResult } from './modules/companies/companies.service';
 import { APP_VERSION } from './version';
@@ -68,6 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   scheduler.add(equipmentRemindersJob(services.equipmentAlerts));
   scheduler.add(equipmentLowStockJob(services.equipmentAlerts));
   const stopTelegram = startTelegram(ctx, services, scheduler);
+  const stopGoogleSheets = startGoogleSheets(ctx, services.googleSheets, services.sheetSync, scheduler);
 
   const hub = new LiveHub({
     bus: ctx.bus,
@@ -101,6 +103,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     close: async () => {
       scheduler.stop();
       await stopTelegram();
+      await stopGoogleSheets();
       await services.cgFiles.flush();
       hub.close();
       server.closeAllConnections();

@@ -22,6 +22,8 @@ import { TelegramBots } from './integrations/telegram/telegram-bots';
 import { TelegramNotifications } from './integrations/telegram/telegram-notifications';
 import { TelegramOutbox } from './integrations/telegram/telegram-outbox';
 import { TelegramService } from './modules/telegram/telegram.service';
+import { GoogleSheetsService } from './modules/google-sheets/google-sheets.service';
+import { SheetSync } from './modules/google-sheets/sheet-sync';
 
 /** Every feature service, wired once. Later features add theirs here. */
 export interface Services {
@@ -48,6 +50,8 @@ export interface Services {
   telegramOutbox: TelegramOutbox;
   telegramNotifications: TelegramNotifications;
   telegram: TelegramService;
+  googleSheets: GoogleSheetsService;
+  sheetSync: SheetSync;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -62,6 +66,9 @@ export function createServices(ctx: AppContext): Services {
   const telegramBots = new TelegramBots(ctx);
   const telegramOutbox = new TelegramOutbox(ctx, telegramBots, activity);
   const telegramNotifications = new TelegramNotifications(ctx, telegramOutbox, notificationPreferences);
+  const equipmentRequests = new EquipmentRequestsService(ctx, activity, equipment);
+  // Sheet rows go through the same equipment service as the web form.
+  const sheetSync = new SheetSync(ctx, equipment, equipmentRequests, activity);
   return {
     auth,
     activity,
@@ -78,7 +85,7 @@ export function createServices(ctx: AppContext): Services {
     prompters: new PromptersService(ctx, activity),
     equipment,
     equipmentBulk: new EquipmentBulkService(ctx, activity),
-    equipmentRequests: new EquipmentRequestsService(ctx, activity, equipment),
+    equipmentRequests,
     equipmentAlerts: new EquipmentAlertsService(ctx, activity, [telegramNotifications]),
     // The bell honours each user's switches (spec 000 §3).
     notifications: new NotificationsService(ctx, notificationPreferences),
@@ -87,5 +94,7 @@ export function createServices(ctx: AppContext): Services {
     telegramOutbox,
     telegramNotifications,
     telegram: new TelegramService(ctx, telegramBots, activity),
+    googleSheets: new GoogleSheetsService(ctx, sheetSync, activity),
+    sheetSync,
   };
 }

@@ -11,3 +11,4 @@ export * from './app-versions';
 export * from './prompters';
 export * from './equipment';
 export * from './notification-preferences';
+export * from './google-sheets';

@@ -1,0 +1,57 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { googleSheetsConnections, googleSheetsRows, type GoogleSheetsConnectionRow } from '../../db/schema';
+
+type ConnectionPatch = Partial<Omit<GoogleSheetsConnectionRow, 'companyId'>>;
+
+/** The company's Sheets connection and the per-row sync hashes; every read is company-scoped. */
+export class GoogleSheetsRepo {
+  constructor(private readonly db: DbOrTx) {}
+
+  find(companyId: number): GoogleSheetsConnectionRow | undefined {
+    return this.db.select().from(googleSheetsConnections).where(eq(googleSheetsConnections.companyId, companyId)).get();
+  }
+
+  /** Companies with a key and a sheet: the ones the scheduled pull visits. */
+  connectedCompanies(): number[] {
+    return this.db
+      .select({ id: googleSheetsConnections.companyId })
+      .from(googleSheetsConnections)
+      .where(and(isNotNull(googleSheetsConnections.serviceAccountKey), isNotNull(googleSheetsConnections.spreadsheetId)))
+      .all()
+      .map((r) => r.id);
+  }
+
+  save(companyId: number, patch: ConnectionPatch, at: string): void {
+    const set = { ...patch, updatedAt: at };
+    this.db
+      .insert(googleSheetsConnections)
+      .values({ companyId, ...set })
+      .onConflictDoUpdate({ target: googleSheetsConnections.companyId, set })
+      .run();
+  }
+
+  hashes(companyId: number): Map<number, string> {
+    const rows = this.db.select({ rowId: googleSheetsRows.rowId, hash: googleSheetsRows.hash }).from(googleSheetsRows).where(eq(googleSheetsRows.companyId, companyId)).all();
+    return new Map(rows.map((r) => [r.rowId, r.hash]));
+  }
+
+  /** Call inside a transaction: one write for the whole set. */
+  replaceHashes(companyId: number, hashes: Map<number, string>, at: string): void {
+    this.db.delete(googleSheetsRows).where(eq(googleSheetsRows.companyId, companyId)).run();
+    for (const [rowId, hash] of hashes) this.db.insert(googleSheetsRows).values({ companyId, rowId, hash, syncedAt: at }).run();
+  }
+
+  setHash(companyId: number, rowId: number, hash: string, at: string): void {
+    this.db
+      .insert(googleSheetsRows)
+      .values({ companyId, rowId, hash, syncedAt: at })
+      .onConflictDoUpdate({ target: [googleSheetsRows.companyId, googleSheetsRows.rowId], set: { hash, syncedAt: at } })
+      .run();
+  }
+
+  /** A different sheet: nothing is known about its rows. */
+  forgetHashes(companyId: number): void {
+    this.db.delete(googleSheetsRows).where(eq(googleSheetsRows.companyId, companyId)).run();
+  }
+}

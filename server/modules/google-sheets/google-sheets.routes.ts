@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { googleSheetsSettingsInputSchema } from '../../../shared/contracts/google-sheets';
+import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { parse } from '../../lib/validate';
+import type { GoogleSheetsService } from './google-sheets.service';
+
+/**
+ * /api/google-sheets (spec 001 §7). Status and link for every signed-in user (the page is in
+ * everyone's menu); the connection and the sync actions for owner/admin (DESIGN role matrix).
+ */
+export function googleSheetsRouter(sheets: GoogleSheetsService): Router {
+  const router = Router();
+  router.use(requireAuth);
+  router.get('/test', async (req, res) => {
+    res.json(await sheets.status(actorOf(req)));
+  });
+  router.get('/url', (req, res) => {
+    res.json(sheets.url(actorOf(req)));
+  });
+  router.use(requirePermission('settings.manage'));
+  router.get('/settings', (req, res) => {
+    res.json(sheets.settings(actorOf(req)));
+  });
+  router.put('/settings', (req, res) => {
+    res.json(sheets.saveSettings(actorOf(req), parse(googleSheetsSettingsInputSchema, req.body)));
+  });
+  router.post('/sync-to-sheet', async (req, res) => {
+    res.json(await sheets.syncToSheet(actorOf(req)));
+  });
+  router.post('/sync-from-sheet', async (req, res) => {
+    res.json(await sheets.syncFromSheet(actorOf(req)));
+  });
+  router.post('/sync-now', async (req, res) => {
+    res.json(await sheets.syncNow(actorOf(req)));
+  });
+  router.post('/create-sheet', async (req, res) => {
+    res.json(await sheets.createSheet(actorOf(req)));
+  });
+  return router;
+}

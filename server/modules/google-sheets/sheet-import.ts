@@ -1,0 +1,111 @@
+import { createEquipmentSchema, updateEquipmentSchema, type Equipment } from '../../../shared/contracts/equipment';
+import type { RejectedRow } from '../../../shared/contracts/google-sheets';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/errors';
+import { parse } from '../../lib/validate';
+import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import type { EquipmentService } from '../equipment/equipment.service';
+import { cellsHash, changedFields, createFields, editableCells, readEquipmentTab, type SheetEquipmentRow } from '../../integrations/google-sheets/sheet-rows';
+import { GoogleSheetsRepo } from './google-sheets.repo';
+
+type Who = { companyId: number; userId: number };
+
+export interface PullCounts {
+  created: number;
+  updated: number;
+  conflicts: number;
+  rejected: RejectedRow[];
+}
+
+/** Rows imported between yields: a 1 000-row pull never holds the event loop (air first). */
+const ROWS_PER_SLICE = 25;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** `; name "X", quantity "4"`: the values a side held, so a discarded edit can be typed again. */
+const describe = (fields: Record<string, string | null>) =>
+  Object.entries(fields)
+    .map(([k, v]) => `; ${k} "${v ?? ''}"`)
+    .join('');
+
+/** What a row failed with, in the words the web form would show. */
+function reason(err: unknown): string {
+  if (err instanceof HttpError) return err.issues?.[0]?.message || err.message;
+  throw err;
+}
+
+/**
+ * Brings edits made in the Equipment tab into the database through the same EquipmentService and
+ * zod contract as the web form (spec: rows edited in the sheet update the DB). A bad row is
+ * reported and skipped; a row changed on both sides goes to the later Last Modified, the loser is
+ * written to the activity log. Each row is read and written in one synchronous step (no await
+ * between), so a web edit cannot slip between the check and the write.
+ */
+export class SheetImport {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly equipment: EquipmentService,
+    private readonly activity: ActivityLogsService,
+  ) {}
+
+  async run(actor: Who, grid: string[][]): Promise<PullCounts> {
+    const { rows, rejected } = readEquipmentTab(grid);
+    const counts: PullCounts = { created: 0, updated: 0, conflicts: 0, rejected };
+    const stored = new GoogleSheetsRepo(this.ctx.db).hashes(actor.companyId);
+    for (let i = 0; i < rows.length; i++) {
+      if (i > 0 && i % ROWS_PER_SLICE === 0) await nextTurn();
+      const row = rows[i]!;
+      try {
+        if (row.id === null) this.create(actor, row, counts);
+        else this.update(actor, { ...row, id: row.id }, stored.get(row.id), counts);
+      } catch (err) {
+        counts.rejected.push({ tab: 'Equipment', row: row.row, error: reason(err) });
+      }
+    }
+    return counts;
+  }
+
+  private create(actor: Who, row: SheetEquipmentRow, counts: PullCounts): void {
+    const made = this.equipment.create(actor, parse(createEquipmentSchema, createFields(row.cells)));
+    this.remember(actor.companyId, made);
+    counts.created++;
+  }
+
+  private update(actor: Who, row: SheetEquipmentRow & { id: number }, storedHash: string | undefined, counts: PullCounts): void {
+    const item = this.find(actor, row.id);
+    const current = editableCells(item);
+    const sheetHash = cellsHash(row.cells);
+    const dbHash = cellsHash(current);
+    if (sheetHash === dbHash) return void (storedHash !== dbHash && this.remember(actor.companyId, item));
+    const sheetEdited = storedHash === undefined || sheetHash !== storedHash;
+    if (!sheetEdited) return; // Only the app changed it: the next write to the sheet carries it.
+    const appEdited = storedHash === undefined || dbHash !== storedHash;
+    if (appEdited && !this.sheetWins(actor, row, item, counts)) return;
+    const updated = this.equipment.update(actor, row.id, parse(updateEquipmentSchema, changedFields(row.cells, current)));
+    this.remember(actor.companyId, updated);
+    counts.updated++;
+  }
+
+  private find(actor: Who, id: number): Equipment {
+    try {
+      return this.equipment.get(actor, id);
+    } catch {
+      throw new HttpError(400, `ID ${id} is not equipment of this station (leave the ID empty to add an item)`);
+    }
+  }
+
+  /** Both sides changed since the last sync: the later Last Modified wins; the loser's values are logged. */
+  private sheetWins(actor: Who, row: SheetEquipmentRow, item: Equipment, counts: PullCounts): boolean {
+    counts.conflicts++;
+    const sheetTime = Date.parse(row.lastModified);
+    const sheetWins = Number.isFinite(sheetTime) && sheetTime > Date.parse(item.updatedAt);
+    const app = `the app's version (changed ${item.updatedAt}${describe(changedFields(editableCells(item), row.cells))})`;
+    const sheet = `the sheet's row ${row.row} (Last Modified ${row.lastModified || 'empty'}${describe(changedFields(row.cells, editableCells(item)))})`;
+    const [kept, lost] = sheetWins ? [sheet, app] : [app, sheet];
+    this.activity.record(actor, 'google_sheets_conflict', `Google Sheets conflict on ${item.code}: kept ${kept}, discarded ${lost}`);
+    return sheetWins;
+  }
+
+  private remember(companyId: number, item: Equipment): void {
+    new GoogleSheetsRepo(this.ctx.db).setHash(companyId, item.id, cellsHash(editableCells(item)), this.ctx.clock.now().toISOString());
+  }
+}

@@ -21,13 +21,8 @@ const EquipmentLabelsPage = lazy(() => import('@/features/equipment-labels/equip
 const MobileFieldPage = lazy(() => import('@/features/mobile-field/pages/mobile-field-page'));
 const NotificationPreferencesPage = lazy(() => import('@/features/notification-preferences/pages/notification-preferences-page'));
 const TelegramPage = lazy(() => import('@/features/telegram/pages/telegram-page'));
-const PlaceholderPage = lazy(() => import('@/features/placeholder/pages/placeholder-page'));
+const GoogleSheetsPage = lazy(() => import('@/features/google-sheets/pages/google-sheets-page'));
 const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
-
-/** Screens of spec 000 §2 / 001 §2 that later releases build; the title is the menu label. */
-const PLANNED_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
-  { path: 'google-sheets', title: 'Google Sheets' },
-];
 
 export function AppRoutes() {
   return (
@@ -79,15 +74,13 @@ export function AppRoutes() {
         <Route path="notification-preferences" element={<Navigate to="/notifications" replace />} />
         <Route path="notifications" element={<NotificationPreferencesPage />} />
         <Route path="telegram" element={<TelegramPage />} />
+        <Route path="google-sheets" element={<GoogleSheetsPage />} />
         <Route path="app-version" element={<AppVersionPage />} />
         <Route path="bulletins" element={<BulletinsPage />} />
         <Route path="prompter" element={<PrompterPage />} />
         <Route path="equipment" element={<EquipmentPage />} />
         <Route path="equipment/labels" element={<EquipmentLabelsPage />} />
         <Route path="mobile-field/*" element={<MobileFieldPage />} />
-        {PLANNED_SCREENS.map(({ path, title }) => (
-          <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
-        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -46,7 +46,7 @@ async function cgWrite(api: ApiClient, label: string): Promise<number> {
 }
 
 /** Spaced CG writes until `until` settles (or `count` writes when there is nothing to wait for). */
-async function cgWrites(api: ApiClient, label: string, until: Promise<unknown> | null, count = 40): Promise<number[]> {
+export async function cgWrites(api: ApiClient, label: string, until: Promise<unknown> | null, count = 40): Promise<number[]> {
   let done = until === null;
   void until?.finally(() => (done = true));
   const samples: number[] = [];

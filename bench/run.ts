@@ -8,6 +8,8 @@ import { startBareModel } from './bare-run';
 import { benchHotPathInterleaved, closeTarget, headlineFile, hotPathTarget } from './cg-hot-path';
 import { benchCgDuringLogins } from './login-load';
 import { equipmentBulkRows } from './equipment-bulk';
+import { googleSheetsRows } from './google-sheets';
+import { startFakeSheets, type FakeSheets } from '../server/test/fake-sheets';
 import { benchNews } from './news-list';
 import { prompterRows } from './prompter-rows';
 import { seedNews } from './seed';
@@ -60,17 +62,20 @@ async function main(): Promise<void> {
   const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-bench-'));
   await (await spawnServer(baseDir)).kill(); // creates the schema and the owner
   seedNews(baseDir, 100_000);
-  const server = await spawnServer(baseDir);
+  // The Sheets API stand-in lives in this (the load generator's) process, as Google would elsewhere.
+  const sheets = await startFakeSheets();
+  const server = await spawnServer(baseDir, { GOOGLE_SHEETS_ROOT_URL: sheets.url });
   try {
-    await measure(server, baseDir);
+    await measure(server, baseDir, sheets);
   } finally {
     // A failed measurement must not leave the server running (it holds a port and CPU).
     await server.kill();
+    await sheets.close();
     fs.rmSync(baseDir, { recursive: true, force: true });
   }
 }
 
-async function measure(server: SpawnedServer, baseDir: string): Promise<void> {
+async function measure(server: SpawnedServer, baseDir: string, sheets: FakeSheets): Promise<void> {
   const api = await login(server);
   const rows = printingRows(['| what | n | p50 ms | p99 ms | max ms | target |', '|---|---|---|---|---|---|']);
 
@@ -97,6 +102,7 @@ async function measure(server: SpawnedServer, baseDir: string): Promise<void> {
 
   // Issue 12, after the RSS reading above so its imports do not count towards that row.
   rows.push(...(await equipmentBulkRows(api, server.pid)));
+  rows.push(...(await googleSheetsRows(api, sheets)));
 
   const report = [
     `CG Bridge benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { commitWithoutFsync } from '../../db/fast-commit';
 import { equipment } from '../../db/schema';
 import type { EquipmentCsvRecord } from '../../../shared/equipment-csv';
 
@@ -40,24 +41,19 @@ export class EquipmentBulkRepo {
    * Inserts records from `start` in one transaction until `keepGoing` says stop (a time budget);
    * returns, per record taken, whether it went in (false: the code is already taken).
    *
-   * A commit with synchronous = FULL fsyncs the WAL on the event loop (~3–15 ms here, more than
-   * the inserts themselves), so slices commit with NORMAL (no fsync; SQLite refuses to change it
-   * inside a transaction, hence around it) and the connection is back to FULL before the loop is
-   * handed back: a CG write in between commits as always. The service makes the slices durable
-   * before it answers (see EquipmentBulkService.announce).
+   * Slices commit without an fsync (db/fast-commit.ts); the connection is back to FULL before the
+   * loop is handed back, so a CG write in between commits as always. The service makes the slices
+   * durable before it answers (see EquipmentBulkService.announce).
    */
   insertSlice(companyId: number, createdBy: number, at: string, records: EquipmentCsvRecord[], start: number, keepGoing: (taken: number) => boolean): boolean[] {
-    this.db.run(sql.raw('PRAGMA synchronous = NORMAL'));
-    try {
-      return this.db.transaction(() => {
+    return commitWithoutFsync(this.db, () =>
+      this.db.transaction(() => {
         const out: boolean[] = [];
         for (let i = start; i < records.length && (out.length === 0 || keepGoing(out.length)); i++) {
           out.push(this.insertStmt.run({ ...records[i]!, companyId, createdBy, at }).changes === 1);
         }
         return out;
-      });
-    } finally {
-      this.db.run(sql.raw('PRAGMA synchronous = FULL'));
-    }
+      }),
+    );
   }
 }

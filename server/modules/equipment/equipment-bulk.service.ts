@@ -7,7 +7,7 @@ import type { Actor } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { EquipmentBulkRepo } from './equipment-bulk.repo';
-import { within, yieldToAir } from './time-slices';
+import { within, yieldToAir } from '../../lib/time-slices';
 
 type Results = BulkUploadResult['results'];
 type RowError = Results['errors'][number];

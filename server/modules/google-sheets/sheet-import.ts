@@ -1,7 +1,10 @@
 import { createEquipmentSchema, updateEquipmentSchema, type Equipment } from '../../../shared/contracts/equipment';
 import type { RejectedRow } from '../../../shared/contracts/google-sheets';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { commitWithoutFsync } from '../../db/fast-commit';
 import { HttpError } from '../../lib/errors';
+import { within, yieldToAir } from '../../lib/time-slices';
 import { parse } from '../../lib/validate';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { EquipmentService } from '../equipment/equipment.service';
@@ -17,9 +20,9 @@ export interface PullCounts {
   rejected: RejectedRow[];
 }
 
-/** Rows imported between yields: a 1 000-row pull never holds the event loop (air first). */
-const ROWS_PER_SLICE = 25;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Shorter than the bulk import's slices: a row is ~1 ms (a service call, its savepoint, an event). */
+const PULL_SLICE_MS = 2;
 
 /** `; name "X", quantity "4"`: the values a side held, so a discarded edit can be typed again. */
 const describe = (fields: Record<string, string | null>) =>
@@ -47,42 +50,62 @@ export class SheetImport {
     private readonly activity: ActivityLogsService,
   ) {}
 
+  /**
+   * Rows run in slices of a few milliseconds; between slices the loop is handed back and an on-air
+   * write in progress goes first (lib/time-slices.ts), so a 1 000-row pull never delays air.
+   */
   async run(actor: Who, grid: string[][]): Promise<PullCounts> {
     const { rows, rejected } = readEquipmentTab(grid);
     const counts: PullCounts = { created: 0, updated: 0, conflicts: 0, rejected };
     const stored = new GoogleSheetsRepo(this.ctx.db).hashes(actor.companyId);
-    for (let i = 0; i < rows.length; i++) {
-      if (i > 0 && i % ROWS_PER_SLICE === 0) await nextTurn();
-      const row = rows[i]!;
-      try {
-        if (row.id === null) this.create(actor, row, counts);
-        else this.update(actor, { ...row, id: row.id }, stored.get(row.id), counts);
-      } catch (err) {
-        counts.rejected.push({ tab: 'Equipment', row: row.row, error: reason(err) });
-      }
+    let i = 0;
+    while (i < rows.length) {
+      const more = within(PULL_SLICE_MS);
+      // One commit per slice, without an fsync (the pull's activity entry is a FULL commit that
+      // makes the slices durable before the answer): each row's own transaction becomes a
+      // savepoint inside it, so a bad row rolls back alone. Nothing else runs on the loop until
+      // the slice commits, so no reader sees a half-applied slice.
+      commitWithoutFsync(this.ctx.db, () =>
+        this.ctx.db.transaction((tx) => {
+          const synced = new Map<number, string>();
+          for (; i < rows.length && more(); i++) this.row(actor, rows[i]!, stored, synced, counts);
+          this.remember(tx, actor.companyId, synced);
+        }),
+      );
+      if (i < rows.length) await yieldToAir(this.ctx.onAir);
     }
     return counts;
   }
 
-  private create(actor: Who, row: SheetEquipmentRow, counts: PullCounts): void {
-    const made = this.equipment.create(actor, parse(createEquipmentSchema, createFields(row.cells)));
-    this.remember(actor.companyId, made);
-    counts.created++;
+  private row(actor: Who, row: SheetEquipmentRow, stored: Map<number, string>, synced: Map<number, string>, counts: PullCounts): void {
+    try {
+      const item = row.id === null ? this.create(actor, row, counts) : this.update(actor, { ...row, id: row.id }, stored.get(row.id), counts);
+      if (item) synced.set(item.id, cellsHash(editableCells(item)));
+    } catch (err) {
+      counts.rejected.push({ tab: 'Equipment', row: row.row, error: reason(err) });
+    }
   }
 
-  private update(actor: Who, row: SheetEquipmentRow & { id: number }, storedHash: string | undefined, counts: PullCounts): void {
+  private create(actor: Who, row: SheetEquipmentRow, counts: PullCounts): Equipment {
+    const made = this.equipment.create(actor, parse(createEquipmentSchema, createFields(row.cells)));
+    counts.created++;
+    return made;
+  }
+
+  /** The item as synced now, or null when its sync hash stays as it is. */
+  private update(actor: Who, row: SheetEquipmentRow & { id: number }, storedHash: string | undefined, counts: PullCounts): Equipment | null {
     const item = this.find(actor, row.id);
     const current = editableCells(item);
     const sheetHash = cellsHash(row.cells);
     const dbHash = cellsHash(current);
-    if (sheetHash === dbHash) return void (storedHash !== dbHash && this.remember(actor.companyId, item));
+    if (sheetHash === dbHash) return storedHash === dbHash ? null : item;
     const sheetEdited = storedHash === undefined || sheetHash !== storedHash;
-    if (!sheetEdited) return; // Only the app changed it: the next write to the sheet carries it.
+    if (!sheetEdited) return null; // Only the app changed it: the next write to the sheet carries it.
     const appEdited = storedHash === undefined || dbHash !== storedHash;
-    if (appEdited && !this.sheetWins(actor, row, item, counts)) return;
+    if (appEdited && !this.sheetWins(actor, row, item, counts)) return null;
     const updated = this.equipment.update(actor, row.id, parse(updateEquipmentSchema, changedFields(row.cells, current)));
-    this.remember(actor.companyId, updated);
     counts.updated++;
+    return updated;
   }
 
   private find(actor: Who, id: number): Equipment {
@@ -105,7 +128,9 @@ export class SheetImport {
     return sheetWins;
   }
 
-  private remember(companyId: number, item: Equipment): void {
-    new GoogleSheetsRepo(this.ctx.db).setHash(companyId, item.id, cellsHash(editableCells(item)), this.ctx.clock.now().toISOString());
+  private remember(tx: DbOrTx, companyId: number, synced: Map<number, string>): void {
+    const at = this.ctx.clock.now().toISOString();
+    const repo = new GoogleSheetsRepo(tx);
+    for (const [id, hash] of synced) repo.setHash(companyId, id, hash, at);
   }
 }

@@ -1,4 +1,4 @@
-import type { OnAirGate } from '../../lib/on-air-gate';
+import type { OnAirGate } from './on-air-gate';
 
 /**
  * Long jobs on the one event loop (a 20 000-row import) run in slices of a few milliseconds and

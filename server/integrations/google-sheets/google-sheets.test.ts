@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Equipment } from '../../../shared/contracts/equipment';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
@@ -107,6 +108,8 @@ describe('Google Sheets sync against the fake Sheets API', () => {
     } finally {
       socket.close();
     }
+    // Slices commit without an fsync; the connection is back to FULL afterwards (2).
+    expect(server.services.equipment.ctx.db.get(sql`PRAGMA synchronous`)).toEqual({ synchronous: 2 });
     // Pulled again with nothing changed: nothing imported.
     expect((await s.owner.post<SheetSyncResult>('/api/google-sheets/sync-from-sheet')).body.pulled?.updated).toBe(0);
   });

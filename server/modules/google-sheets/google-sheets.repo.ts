@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { googleSheetsConnections, googleSheetsRows, type GoogleSheetsConnectionRow } from '../../db/schema';
 
@@ -36,10 +36,11 @@ export class GoogleSheetsRepo {
     return new Map(rows.map((r) => [r.rowId, r.hash]));
   }
 
-  /** Call inside a transaction: one write for the whole set. */
-  replaceHashes(companyId: number, hashes: Map<number, string>, at: string): void {
-    this.db.delete(googleSheetsRows).where(eq(googleSheetsRows.companyId, companyId)).run();
-    for (const [rowId, hash] of hashes) this.db.insert(googleSheetsRows).values({ companyId, rowId, hash, syncedAt: at }).run();
+  /** Items deleted in the app: their rows left the sheet with the last write. */
+  forgetRows(companyId: number, rowIds: number[]): void {
+    for (let i = 0; i < rowIds.length; i += 500) {
+      this.db.delete(googleSheetsRows).where(and(eq(googleSheetsRows.companyId, companyId), inArray(googleSheetsRows.rowId, rowIds.slice(i, i + 500)))).run();
+    }
   }
 
   setHash(companyId: number, rowId: number, hash: string, at: string): void {

@@ -94,13 +94,14 @@ export class SheetImport {
 
   /** The item as synced now, or null when its sync hash stays as it is. */
   private update(actor: Who, row: SheetEquipmentRow & { id: number }, storedHash: string | undefined, counts: PullCounts): Equipment | null {
+    const sheetHash = cellsHash(row.cells);
+    // Not edited in the sheet since the last sync (most rows): nothing to read, nothing to import;
+    // whatever the app changed meanwhile, the next write to the sheet carries it.
+    if (sheetHash === storedHash) return null;
     const item = this.find(actor, row.id);
     const current = editableCells(item);
-    const sheetHash = cellsHash(row.cells);
     const dbHash = cellsHash(current);
-    if (sheetHash === dbHash) return storedHash === dbHash ? null : item;
-    const sheetEdited = storedHash === undefined || sheetHash !== storedHash;
-    if (!sheetEdited) return null; // Only the app changed it: the next write to the sheet carries it.
+    if (sheetHash === dbHash) return item;
     const appEdited = storedHash === undefined || dbHash !== storedHash;
     if (appEdited && !this.sheetWins(actor, row, item, counts)) return null;
     const updated = this.equipment.update(actor, row.id, parse(updateEquipmentSchema, changedFields(row.cells, current)));

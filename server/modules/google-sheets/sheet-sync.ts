@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { GOOGLE_SHEETS, serviceAccountKeySchema } from '../../../shared/contracts/google-sheets';
 import type { AppContext } from '../../context';
+import type { Equipment } from '../../../shared/contracts/equipment';
+import { commitWithoutFsync } from '../../db/fast-commit';
 import { HttpError, badRequest } from '../../lib/errors';
+import { within, yieldToAir } from '../../lib/time-slices';
 import { SheetsClient, SheetsError } from '../../integrations/google-sheets/sheets-client';
 import { cellsHash, editableCells, equipmentGrid, requestsGrid } from '../../integrations/google-sheets/sheet-rows';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
@@ -111,13 +114,35 @@ export class SheetSync {
     const repo = new GoogleSheetsRepo(this.ctx.db);
     if (!force && repo.find(actor.companyId)?.lastPushHash === hash) return null;
     await c.client.replace(c.spreadsheetId, grids);
+    await this.rememberWritten(actor.companyId, items);
     const at = this.now();
-    this.ctx.db.transaction((tx) => {
-      const txRepo = new GoogleSheetsRepo(tx);
-      txRepo.replaceHashes(actor.companyId, new Map(items.map((i) => [i.id, cellsHash(editableCells(i))])), at);
-      txRepo.save(actor.companyId, { lastPushHash: hash, lastPushAt: at }, at);
-    });
+    repo.save(actor.companyId, { lastPushHash: hash, lastPushAt: at }, at);
     return { equipment: items.length, requests: grids[GOOGLE_SHEETS.requestsTab].length - 1 };
+  }
+
+  /**
+   * The rows as now in the sheet become the sync base. Only hashes that changed are written, in
+   * slices that wait for on-air writes (the first write of a large catalogue is many rows); the
+   * final FULL commit (lastPushAt) makes them durable.
+   */
+  private async rememberWritten(companyId: number, items: Equipment[]): Promise<void> {
+    const stored = new GoogleSheetsRepo(this.ctx.db).hashes(companyId);
+    const changed = items.map((i) => [i.id, cellsHash(editableCells(i))] as const).filter(([id, h]) => stored.get(id) !== h);
+    const gone = new Set(stored.keys());
+    items.forEach((i) => gone.delete(i.id));
+    const at = this.now();
+    let n = 0;
+    while (n < changed.length) {
+      const more = within();
+      commitWithoutFsync(this.ctx.db, () =>
+        this.ctx.db.transaction((tx) => {
+          const repo = new GoogleSheetsRepo(tx);
+          for (; n < changed.length && more(); n++) repo.setHash(companyId, changed[n]![0], changed[n]![1], at);
+        }),
+      );
+      if (n < changed.length) await yieldToAir(this.ctx.onAir);
+    }
+    if (gone.size) new GoogleSheetsRepo(this.ctx.db).forgetRows(companyId, [...gone]);
   }
 
   private now(): string {

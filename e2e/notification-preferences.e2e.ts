@@ -60,7 +60,7 @@ describe('notification preferences wizard (issue 13)', () => {
     await visible(review.getByText('23:30 to 06:00, Japan (Asia/Tokyo)'));
     await visible(review.getByText('every 45 min — Telegram, In app (bell and live toasts)'));
     await button(page, 'Save Preferences').click();
-    await visible(page.getByRole('alert').filter({ hasText: 'Preferences Saved' }));
+    await visible(page.getByRole('alert').filter({ hasText: 'Preferences Updated' }));
 
     const saved = (await s.editor.get<NotificationPreferences>(`/api/notification-preferences/${s.me}`)).body;
     expect(saved.breakingNews.priority).toBe('urgent');
@@ -87,7 +87,7 @@ describe('notification preferences wizard (issue 13)', () => {
     await page.getByRole('switch', { name: 'Breaking news enabled' }).uncheck({ force: true });
     for (let i = 0; i < 4; i++) await button(page, 'Next').click();
     await button(page, 'Save Preferences').click();
-    await visible(page.getByRole('alert').filter({ hasText: 'Preferences Saved' }));
+    await visible(page.getByRole('alert').filter({ hasText: 'Preferences Updated' }));
     await expect.poll(() => shell(page).bell.getAttribute('aria-label'), { timeout: 3000 }).toBe('Notifications');
   });
 

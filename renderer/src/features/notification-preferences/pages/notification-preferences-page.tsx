@@ -26,7 +26,7 @@ function Wizard({ userId, saved }: { userId: number; saved: NotificationPreferen
     save.mutate(wizard.draft, {
       onSuccess: (stored) => {
         wizard.reset(stored);
-        showToast('Preferences Saved', 'Your notification preferences have been updated.', 'green');
+        showToast('Preferences Updated', 'Your notification preferences have been updated.', 'green');
       },
       onError: () => showToast('Update Failed', UPDATE_FAILED, 'red'),
     });

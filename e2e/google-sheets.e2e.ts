@@ -31,7 +31,8 @@ describe('Google Sheets page (issue 15)', () => {
     const s = await equipmentStation(app.server);
     const page = await openAs(s.editor);
     await visible(status(page).getByText('Disconnected', { exact: true }));
-    await visible(status(page).getByText('Google Sheets is not connected: upload the service-account key and enter the sheet ID under Connection'));
+    await visible(status(page).getByText('Google Sheets is not connected: upload the service-account key and enter the sheet ID under Connection', { exact: false }));
+    await visible(status(page).getByText('An owner or admin connects the sheet.', { exact: false }));
     await visible(page.getByTestId('sheets-instructions').getByText('create a service account and download its JSON key', { exact: false }));
     expect(await page.getByRole('button', { name: 'Sync Now' }).count()).toBe(0);
     expect(await page.getByTestId('sheets-connection').count()).toBe(0);

@@ -7,9 +7,13 @@ const statusKey = ['/api/google-sheets/test'] as const;
 const urlKey = ['/api/google-sheets/url'] as const;
 const settingsKey = ['/api/google-sheets/settings'] as const;
 
-/** GET /api/google-sheets/test: asks Google each time, so it is rechecked every minute, not more. */
+/**
+ * GET /api/google-sheets/test asks Google each time and every open page shares the service
+ * account's read quota with the syncs: rechecked every 5 minutes, on focus, after every action
+ * and on Test Connection — not on a short timer.
+ */
 export function useSheetsStatus() {
-  return useQuery(queryOptions<GoogleSheetsStatus>({ queryKey: statusKey, refetchInterval: 60_000 }));
+  return useQuery(queryOptions<GoogleSheetsStatus>({ queryKey: statusKey, refetchInterval: 5 * 60_000 }));
 }
 
 export function useSheetUrl() {

@@ -28,7 +28,7 @@ export function PermissionFix({ error, email }: { error: string | null | undefin
 }
 
 /** Status, the reason when it is not working, the sheet link and Test Connection. */
-export function ConnectionStatus({ serviceAccountEmail }: { serviceAccountEmail?: string | null }) {
+export function ConnectionStatus({ serviceAccountEmail, manager }: { serviceAccountEmail?: string | null; manager: boolean }) {
   const status = useSheetsStatus();
   const url = useSheetUrl();
   const s = status.data;
@@ -46,6 +46,7 @@ export function ConnectionStatus({ serviceAccountEmail }: { serviceAccountEmail?
             <Text fw={600}>Connection</Text>
             <Text size="sm" c="dimmed">
               {!s ? 'Asking Google…' : s.connected && s.syncWorking ? 'To the sheet when data changes, from the sheet every 30 minutes.' : s.error}
+              {s && !s.connected && !manager ? ' An owner or admin connects the sheet.' : ''}
             </Text>
           </div>
           <Group gap="xs">

@@ -16,7 +16,7 @@ export default function GoogleSheetsPage() {
   return (
     <Stack gap="md" maw={1100}>
       <PageTitle title="Google Sheets" description="Equipment and loan requests mirrored to a Google Sheet" />
-      <ConnectionStatus serviceAccountEmail={settings.data?.serviceAccountEmail} />
+      <ConnectionStatus serviceAccountEmail={settings.data?.serviceAccountEmail} manager={manager} />
       {manager && <SyncActions />}
       <SimpleGrid cols={{ base: 1, md: manager ? 2 : 1 }} spacing="md">
         {manager && <ConnectionForm settings={settings.data} />}

@@ -90,7 +90,8 @@ describe('Google Sheets page (issue 15)', () => {
     await visible(page.getByTestId('sync-result').getByText('1 item updated from the sheet', { exact: false }));
     await visible(watcher.getByText('Carbon tripod').first());
 
-    const reads = () => fake.calls.filter((c) => c.method === 'GET' && c.path.startsWith(`/v4/spreadsheets/${sheetId}/values/`)).length;
+    // A pull starts by reading the header row: one per sync.
+    const reads = () => fake.calls.filter((c) => c.method === 'GET' && decodeURIComponent(c.path) === `/v4/spreadsheets/${sheetId}/values/'Equipment'!A1:Z1`).length;
     const before = reads();
     await page.getByRole('button', { name: 'Sync Now' }).dblclick();
     await visible(toast(page, 'Sync').getByText('Sync complete:', { exact: false }));

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
  * Auth: the self-signed service-account JWT the client sends as a Bearer token, verified against
  * the account's public key. Implemented: spreadsheets.create, spreadsheets.get,
  * spreadsheets.batchUpdate (addSheet), values.get, values.batchUpdate, values.batchClear, with
- * Google's error shape `{ error: { code, message, status } }`. Ranges are whole tabs from A1
- * (`'Tab'`, `'Tab'!A1`), the only ones the sync sends.
+ * Google's error shape `{ error: { code, message, status } }`. Ranges are a tab or rows of it
+ * (`'Tab'`, `'Tab'!A1`, `'Tab'!A2:Z5001`), the only ones the sync sends.
  */
 
 export interface ServiceAccount {
@@ -63,11 +63,14 @@ class ApiError extends Error {
 
 const b64url = (s: string) => Buffer.from(s, 'base64url');
 
-/** The tab a range names: `'My Tab'!A1`, `Tab!A1`, `'Tab'`. Only A1 starts are supported. */
-function tabOf(range: string): string {
+/** A range: `'My Tab'!A5:Z100`, `Tab!A1`, `'Tab'` → the tab and its rows (1-based, end inclusive). */
+function parseRange(range: string): { tab: string; from: number; to: number } {
   const [tabPart = '', cell] = range.split('!');
-  if (cell && !/^A1(:[A-Z]+\d*)?$/.test(cell) && !/^A:[A-Z]+$/.test(cell)) throw new ApiError(400, `Unable to parse range: ${range}`);
-  return tabPart.replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
+  const tab = tabPart.replace(/^'(.*)'$/, '$1').replace(/''/g, "'");
+  if (!cell) return { tab, from: 1, to: Infinity };
+  const m = /^A(\d+)(?::[A-Z]+(\d*))?$/.exec(cell);
+  if (!m) throw new ApiError(400, `Unable to parse range: ${range}`);
+  return { tab, from: Number(m[1]), to: m[2] ? Number(m[2]) : Infinity };
 }
 
 function trimmed(grid: string[][]): string[][] {
@@ -104,7 +107,7 @@ export async function startFakeSheets(): Promise<FakeSheets> {
     return sheet;
   };
   const tab = (sheet: Sheet, range: string): string[][] => {
-    const t = sheet.tabs.get(tabOf(range));
+    const t = sheet.tabs.get(parseRange(range).tab);
     if (!t) throw new ApiError(400, `Unable to parse range: ${range}`);
     return t;
   };
@@ -150,7 +153,10 @@ const cellText = (c: unknown): string => (typeof c === 'string' ? c : typeof c =
       return { spreadsheetId: m[1], replies: (body.requests ?? []).map(() => ({})) };
     }
     m = /^\/([^/:]+)\/values\/(.+)$/.exec(path);
-    if (m && req.method === 'GET') return { range: m[2], majorDimension: 'ROWS', values: trimmed(tab(open(req, m[1]!), m[2]!)) };
+    if (m && req.method === 'GET') {
+      const { from, to } = parseRange(m[2]!);
+      return { range: m[2], majorDimension: 'ROWS', values: trimmed(tab(open(req, m[1]!), m[2]!).slice(from - 1, to)) };
+    }
     m = /^\/([^/:]+)\/values:batchClear$/.exec(path);
     if (m && req.method === 'POST') {
       const s = open(req, m[1]!);
@@ -163,7 +169,9 @@ const cellText = (c: unknown): string => (typeof c === 'string' ? c : typeof c =
       if (!['RAW', 'USER_ENTERED'].includes(body.valueInputOption ?? '')) throw new ApiError(400, 'Invalid valueInputOption');
       for (const d of body.data ?? []) {
         const grid = tab(s, d.range);
-        d.values.forEach((row, i) => (grid[i] = row.map(cellText)));
+        const { from } = parseRange(d.range);
+        while (grid.length < from - 1) grid.push([]);
+        d.values.forEach((row, i) => (grid[from - 1 + i] = row.map(cellText)));
       }
       return { spreadsheetId: m[1], totalUpdatedRows: (body.data ?? []).reduce((n, d) => n + d.values.length, 0) };
     }

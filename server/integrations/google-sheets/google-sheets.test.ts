@@ -192,6 +192,35 @@ describe('Google Sheets sync against the fake Sheets API', () => {
   });
 });
 
+describe('Google Sheets at catalogue scale', () => {
+  it('12 000 items are written in blocks and read back in ranges, past blank rows at a range boundary', async () => {
+    const s = await connectedStation(0);
+    const rows = Array.from({ length: 12_000 }, (_, i) => ({ name: `Item ${i}`, code: `BIG-${i}`, location: 'Store' }));
+    for (let i = 0; i < rows.length; i += 6000) expect((await s.owner.post('/api/equipment/bulk', { csvData: rows.slice(i, i + 6000) })).status).toBe(200);
+    const before = fake.calls.length;
+    expect((await s.owner.post<SheetSyncResult>('/api/google-sheets/sync-to-sheet')).body.pushed).toEqual({ equipment: 12_000, requests: 0 });
+    const writes = fake.calls.slice(before).filter((c) => c.path.endsWith('values:batchUpdate')).length;
+    expect(writes).toBe(3); // the headers, then rows 2–10 001, then the rest
+    const grid = fake.grid(s.sheetId, 'Equipment');
+    expect(grid).toHaveLength(12_001);
+    // Ids ascend down the sheet; blank out rows 4 999–5 003 (the first read range ends at row 5 001).
+    for (let r = 4998; r <= 5002; r++) for (let c = 0; c < 12; c++) fake.setCell(s.sheetId, 'Equipment', r, c, '');
+    for (const r of [4997, 5003, 10_001, 12_000]) fake.setCell(s.sheetId, 'Equipment', r, COL.name, `Edited row ${r + 1}`);
+    fake.setCell(s.sheetId, 'Equipment', 12_001, COL.name, 'Added at the end');
+    fake.setCell(s.sheetId, 'Equipment', 12_001, COL.code, 'END-1');
+    fake.setCell(s.sheetId, 'Equipment', 12_001, 6, 'Store');
+    const pulled = await s.owner.post<SheetSyncResult>('/api/google-sheets/sync-from-sheet');
+    expect(pulled.body.pulled).toEqual({ created: 1, updated: 4, conflicts: 0, rejected: [] });
+    const names = new Set((await s.owner.get<Equipment[]>('/api/equipment')).body.map((e) => e.name));
+    for (const r of [4997, 5003, 10_001, 12_000]) expect(names.has(`Edited row ${r + 1}`)).toBe(true);
+    expect(names.has('Added at the end')).toBe(true);
+    // Blanked rows deleted nothing; the next write puts them back.
+    expect(names.size).toBe(12_001);
+    await s.owner.post('/api/google-sheets/sync-to-sheet');
+    expect(fake.grid(s.sheetId, 'Equipment').filter((r) => r[0]).length).toBe(12_002);
+  }, 60_000);
+});
+
 describe('Google Sheets under load', () => {
   it('a double-clicked Create Sheet makes one spreadsheet; 50 parallel syncs all succeed, one at a time', async () => {
     const s = await equipmentStation(server);
@@ -219,7 +248,8 @@ describe('Google Sheets on its own (debounced push, 30-minute pull)', () => {
   it('a burst of app edits reaches the sheet as one write; the timer pulls sheet edits in', async () => {
     const s = await connectedStation(1, live);
     const id = s.made[0]!.id;
-    const writes = () => fake.calls.filter((c) => c.path.startsWith(`/v4/spreadsheets/${s.sheetId}/values:batchUpdate`)).length;
+    // One clear per write of the sheet (a write is a clear and its blocks).
+    const writes = () => fake.calls.filter((c) => c.path.startsWith(`/v4/spreadsheets/${s.sheetId}/values:batchClear`)).length;
     const before = writes();
     for (const name of ['One', 'Two', 'Three', 'Four', 'Five']) await s.owner.patch(`/api/equipment/${id}`, { name });
     await expect.poll(() => fake.grid(s.sheetId, 'Equipment')[1]?.[COL.name], { timeout: 3000 }).toBe('Five');

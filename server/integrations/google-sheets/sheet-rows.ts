@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Equipment, EquipmentRequest } from '../../../shared/contracts/equipment';
-import { EQUIPMENT_SHEET_COLUMNS, REQUEST_SHEET_COLUMNS, type RejectedRow } from '../../../shared/contracts/google-sheets';
+import { type EQUIPMENT_SHEET_COLUMNS, REQUEST_SHEET_COLUMNS, type RejectedRow } from '../../../shared/contracts/google-sheets';
 
 /** Sheet column → equipment field, for the cells a person may edit in the sheet. */
 export const EDITABLE_COLUMNS = {
@@ -29,12 +29,12 @@ export function cellsHash(cells: EditableCells): string {
     .digest('hex');
 }
 
-export function equipmentGrid(items: Equipment[]): string[][] {
-  const rows = items.map((i) => {
+/** Data rows of the Equipment tab, in EQUIPMENT_SHEET_COLUMNS order (no header). */
+export function equipmentRows(items: Equipment[]): string[][] {
+  return items.map((i) => {
     const cells = editableCells(i);
     return [String(i.id), cells.Name, cells.Code, cells.Description, cells.Category, cells.Condition, cells.Location, cells.Quantity, String(i.currentStock), cells['Min Stock'], cells.Status, i.updatedAt];
   });
-  return [[...EQUIPMENT_SHEET_COLUMNS], ...rows];
 }
 
 export function requestsGrid(requests: EquipmentRequest[]): string[][] {
@@ -63,28 +63,38 @@ export interface ReadEquipmentTab {
 const TAB = 'Equipment';
 
 /**
- * Reads the Equipment tab by header name (columns may be moved). Blank rows are skipped; a row
- * with a bad or repeated ID is reported and left out, never guessed.
+ * Reads the Equipment tab by header name (columns may be moved), page by page: row numbers are the
+ * sheet's and a repeated ID is caught across pages. Blank rows are skipped; a row with a bad or
+ * repeated ID is reported and left out, never guessed. `error`: the header itself is unusable.
  */
-export function readEquipmentTab(grid: string[][]): ReadEquipmentTab {
-  const header = (grid[0] ?? []).map((h) => h.trim());
+export function equipmentTabReader(headerRow: string[]): { error: RejectedRow | null; read(cells: string[][], firstRow: number): ReadEquipmentTab } {
+  const header = headerRow.map((h) => h.trim());
   const missing = ['ID', ...EDITABLE].filter((c) => !header.includes(c));
-  if (missing.length > 0) return { rows: [], rejected: [{ tab: TAB, row: 1, error: `The header row is missing ${missing.join(', ')}` }] };
+  const error = missing.length > 0 ? { tab: TAB, row: 1, error: `The header row is missing ${missing.join(', ')}` } : null;
   const at = (cells: string[], col: string) => (cells[header.indexOf(col)] ?? '').trim();
   const seen = new Set<number>();
-  const result: ReadEquipmentTab = { rows: [], rejected: [] };
-  grid.slice(1).forEach((cells, i) => {
-    const row = i + 2;
-    if (cells.every((c) => c.trim() === '')) return;
-    const idText = at(cells, 'ID');
-    const id = idText === '' ? null : Number(idText);
-    if (id !== null && (!Number.isInteger(id) || id <= 0)) return result.rejected.push({ tab: TAB, row, error: `ID "${idText}" is not an equipment ID (leave it empty for a new item)` });
-    if (id !== null && seen.has(id)) return result.rejected.push({ tab: TAB, row, error: `ID ${id} appears twice: the first row was used` });
-    if (id !== null) seen.add(id);
-    const editable = Object.fromEntries(EDITABLE.map((c) => [c, at(cells, c)])) as EditableCells;
-    result.rows.push({ row, id, cells: editable, lastModified: at(cells, 'Last Modified') });
-  });
-  return result;
+  const read = (page: string[][], firstRow: number): ReadEquipmentTab => {
+    const result: ReadEquipmentTab = { rows: [], rejected: [] };
+    page.forEach((cells, i) => {
+      const row = firstRow + i;
+      if (cells.every((c) => c.trim() === '')) return;
+      const idText = at(cells, 'ID');
+      const id = idText === '' ? null : Number(idText);
+      if (id !== null && (!Number.isInteger(id) || id <= 0)) return result.rejected.push({ tab: TAB, row, error: `ID "${idText}" is not an equipment ID (leave it empty for a new item)` });
+      if (id !== null && seen.has(id)) return result.rejected.push({ tab: TAB, row, error: `ID ${id} appears twice: the first row was used` });
+      if (id !== null) seen.add(id);
+      const editable = Object.fromEntries(EDITABLE.map((c) => [c, at(cells, c)])) as EditableCells;
+      result.rows.push({ row, id, cells: editable, lastModified: at(cells, 'Last Modified') });
+    });
+    return result;
+  };
+  return { error, read };
+}
+
+/** The whole tab at once (header = first row). */
+export function readEquipmentTab(grid: string[][]): ReadEquipmentTab {
+  const reader = equipmentTabReader(grid[0] ?? []);
+  return reader.error ? { rows: [], rejected: [reader.error] } : reader.read(grid.slice(1), 2);
 }
 
 /** The edited cells as the web form would send them (the shared zod contract parses them). */

@@ -71,19 +71,21 @@ export class SheetsClient {
     await call(() => this.api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: tabs.map((title) => ({ addSheet: { properties: { title } } })) } }));
   }
 
-  /** Every cell of a tab as text (formatted values, as a person sees them). */
-  async read(spreadsheetId: string, tab: string): Promise<string[][]> {
+  /** Rows `from`..`to` (1-based) of a tab as text, as a person sees them; trailing blank rows are left out. */
+  async readRows(spreadsheetId: string, tab: string, from: number, to: number): Promise<string[][]> {
     return call(async () => {
-      const res = await this.api.spreadsheets.values.get({ spreadsheetId, range: quoted(tab) });
+      const res = await this.api.spreadsheets.values.get({ spreadsheetId, range: `${quoted(tab)}!A${from}:Z${to}` });
       return (res.data.values ?? []).map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))));
     });
   }
 
-  /** Replaces whole tabs: clear, then one batch write of every grid. */
-  async replace(spreadsheetId: string, grids: Record<string, string[][]>): Promise<void> {
-    const ranges = Object.keys(grids).map(quoted);
-    await call(() => this.api.spreadsheets.values.batchClear({ spreadsheetId, requestBody: { ranges } }));
-    const data = Object.entries(grids).map(([tab, values]) => ({ range: `${quoted(tab)}!A1`, values }));
+  async clear(spreadsheetId: string, tabs: string[]): Promise<void> {
+    await call(() => this.api.spreadsheets.values.batchClear({ spreadsheetId, requestBody: { ranges: tabs.map(quoted) } }));
+  }
+
+  /** One batch write of blocks of rows, each at its first row. */
+  async write(spreadsheetId: string, blocks: { tab: string; fromRow: number; rows: string[][] }[]): Promise<void> {
+    const data = blocks.map((b) => ({ range: `${quoted(b.tab)}!A${b.fromRow}`, values: b.rows }));
     await call(() => this.api.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: 'RAW', data } }));
   }
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { equipment, equipmentRequests, type EquipmentRow } from '../../db/schema';
 
@@ -17,6 +17,17 @@ export class EquipmentRepo {
       .from(equipment)
       .where(eq(equipment.companyId, companyId))
       .orderBy(desc(equipment.createdAt), desc(equipment.id))
+      .all();
+  }
+
+  /** A page by id (keyset): long readers (the Sheets sync) take the catalogue a page at a time. */
+  listAfter(companyId: number, afterId: number, limit: number): EquipmentRow[] {
+    return this.db
+      .select()
+      .from(equipment)
+      .where(and(eq(equipment.companyId, companyId), gt(equipment.id, afterId)))
+      .orderBy(asc(equipment.id))
+      .limit(limit)
       .all();
   }
 

@@ -31,9 +31,23 @@ export class GoogleSheetsRepo {
       .run();
   }
 
-  hashes(companyId: number): Map<number, string> {
-    const rows = this.db.select({ rowId: googleSheetsRows.rowId, hash: googleSheetsRows.hash }).from(googleSheetsRows).where(eq(googleSheetsRows.companyId, companyId)).all();
-    return new Map(rows.map((r) => [r.rowId, r.hash]));
+  /** The sync hashes of these rows (a page: at most a few thousand ids). */
+  hashesOf(companyId: number, rowIds: number[]): Map<number, string> {
+    const out = new Map<number, string>();
+    for (let i = 0; i < rowIds.length; i += 5000) {
+      const rows = this.db
+        .select({ rowId: googleSheetsRows.rowId, hash: googleSheetsRows.hash })
+        .from(googleSheetsRows)
+        .where(and(eq(googleSheetsRows.companyId, companyId), inArray(googleSheetsRows.rowId, rowIds.slice(i, i + 5000))))
+        .all();
+      rows.forEach((r) => out.set(r.rowId, r.hash));
+    }
+    return out;
+  }
+
+  /** Every row id with a sync hash (ids only: small even for a large catalogue). */
+  syncedIds(companyId: number): number[] {
+    return this.db.select({ rowId: googleSheetsRows.rowId }).from(googleSheetsRows).where(eq(googleSheetsRows.companyId, companyId)).all().map((r) => r.rowId);
   }
 
   /** Items deleted in the app: their rows left the sheet with the last write. */

@@ -8,7 +8,7 @@ import { within, yieldToAir } from '../../lib/time-slices';
 import { parse } from '../../lib/validate';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { EquipmentService } from '../equipment/equipment.service';
-import { cellsHash, changedFields, createFields, editableCells, readEquipmentTab, type SheetEquipmentRow } from '../../integrations/google-sheets/sheet-rows';
+import { cellsHash, changedFields, createFields, editableCells, type SheetEquipmentRow } from '../../integrations/google-sheets/sheet-rows';
 import { GoogleSheetsRepo } from './google-sheets.repo';
 
 type Who = { companyId: number; userId: number };
@@ -51,30 +51,28 @@ export class SheetImport {
   ) {}
 
   /**
-   * Rows run in slices of a few milliseconds; between slices the loop is handed back and an on-air
-   * write in progress goes first (lib/time-slices.ts), so a 1 000-row pull never delays air.
+   * One page of rows, in slices of a few milliseconds; between slices the loop is handed back and
+   * an on-air write in progress goes first (lib/time-slices.ts), so a pull never delays air.
    */
-  async run(actor: Who, grid: string[][]): Promise<PullCounts> {
-    const { rows, rejected } = readEquipmentTab(grid);
-    const counts: PullCounts = { created: 0, updated: 0, conflicts: 0, rejected };
-    const stored = new GoogleSheetsRepo(this.ctx.db).hashes(actor.companyId);
+  async run(actor: Who, page: SheetEquipmentRow[], counts: PullCounts): Promise<void> {
+    const ids = page.flatMap((r) => (r.id === null ? [] : [r.id]));
+    const stored = new GoogleSheetsRepo(this.ctx.db).hashesOf(actor.companyId, ids);
     let i = 0;
-    while (i < rows.length) {
+    while (i < page.length) {
       const more = within(PULL_SLICE_MS);
-      // One commit per slice, without an fsync (the pull's activity entry is a FULL commit that
-      // makes the slices durable before the answer): each row's own transaction becomes a
-      // savepoint inside it, so a bad row rolls back alone. Nothing else runs on the loop until
-      // the slice commits, so no reader sees a half-applied slice.
+      // One commit per slice, without an fsync (the pull's last commit is FULL and makes the
+      // slices durable before the answer): each row's own transaction becomes a savepoint inside
+      // it, so a bad row rolls back alone. Nothing else runs on the loop until the slice commits,
+      // so no reader sees a half-applied slice.
       commitWithoutFsync(this.ctx.db, () =>
         this.ctx.db.transaction((tx) => {
           const synced = new Map<number, string>();
-          for (; i < rows.length && more(); i++) this.row(actor, rows[i]!, stored, synced, counts);
+          for (; i < page.length && more(); i++) this.row(actor, page[i]!, stored, synced, counts);
           this.remember(tx, actor.companyId, synced);
         }),
       );
-      if (i < rows.length) await yieldToAir(this.ctx.onAir);
+      if (i < page.length) await yieldToAir(this.ctx.onAir);
     }
-    return counts;
   }
 
   private row(actor: Who, row: SheetEquipmentRow, stored: Map<number, string>, synced: Map<number, string>, counts: PullCounts): void {

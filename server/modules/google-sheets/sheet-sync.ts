@@ -1,17 +1,13 @@
-import { createHash } from 'node:crypto';
-import { GOOGLE_SHEETS, serviceAccountKeySchema } from '../../../shared/contracts/google-sheets';
+import { serviceAccountKeySchema } from '../../../shared/contracts/google-sheets';
 import type { AppContext } from '../../context';
-import type { Equipment } from '../../../shared/contracts/equipment';
-import { commitWithoutFsync } from '../../db/fast-commit';
 import { HttpError, badRequest } from '../../lib/errors';
-import { within, yieldToAir } from '../../lib/time-slices';
 import { SheetsClient, SheetsError } from '../../integrations/google-sheets/sheets-client';
-import { cellsHash, editableCells, equipmentGrid, requestsGrid } from '../../integrations/google-sheets/sheet-rows';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { EquipmentService } from '../equipment/equipment.service';
 import type { EquipmentRequestsService } from '../equipment-requests/equipment-requests.service';
 import { GoogleSheetsRepo } from './google-sheets.repo';
-import { SheetImport, type PullCounts } from './sheet-import';
+import type { PullCounts } from './sheet-import';
+import { SheetTransfer } from './sheet-transfer';
 
 export type Who = { companyId: number; userId: number };
 
@@ -44,15 +40,15 @@ export class SheetSync {
   private readonly running = new Map<number, Promise<unknown>>();
   /** Companies whose data changed since their last write to the sheet. */
   private readonly dirty = new Set<number>();
-  private readonly importer: SheetImport;
+  private readonly transfer: SheetTransfer;
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly equipment: EquipmentService,
-    private readonly requests: EquipmentRequestsService,
-    private readonly activity: ActivityLogsService,
+    equipment: EquipmentService,
+    requests: EquipmentRequestsService,
+    activity: ActivityLogsService,
   ) {
-    this.importer = new SheetImport(ctx, equipment, activity);
+    this.transfer = new SheetTransfer(ctx, equipment, requests, activity);
   }
 
   markDirty(companyId: number): void {
@@ -93,56 +89,15 @@ export class SheetSync {
     }
   }
 
-  async pull(actor: Who, c: Connection & { spreadsheetId: string }): Promise<PullCounts> {
-    const grid = await c.client.read(c.spreadsheetId, GOOGLE_SHEETS.equipmentTab);
-    const counts = await this.importer.run(actor, grid);
-    new GoogleSheetsRepo(this.ctx.db).save(actor.companyId, { lastPullAt: this.now() }, this.now());
-    if (counts.created + counts.updated + counts.rejected.length > 0) {
-      const bad = counts.rejected.map((r) => `row ${r.row}: ${r.error}`).join('; ');
-      this.activity.record(actor, 'google_sheets_pull', `From Google Sheets: ${counts.created} added, ${counts.updated} updated, ${counts.rejected.length} rejected${bad ? ` (${bad})` : ''}`);
-    }
-    return counts;
+  pull(actor: Who, c: Connection & { spreadsheetId: string }): Promise<PullCounts> {
+    return this.transfer.pull(actor, c);
   }
 
   /** Writes both tabs when the grid differs from the last one written (or `force`). */
-  async push(actor: Who, c: Connection & { spreadsheetId: string }, force = false): Promise<{ equipment: number; requests: number } | null> {
+  push(actor: Who, c: Connection & { spreadsheetId: string }, force = false): Promise<{ equipment: number; requests: number } | null> {
     // Cleared before the read: a change landing while this write runs marks the company again.
     this.dirty.delete(actor.companyId);
-    const items = this.equipment.list(actor);
-    const grids = { [GOOGLE_SHEETS.equipmentTab]: equipmentGrid(items), [GOOGLE_SHEETS.requestsTab]: requestsGrid(this.requests.list(actor)) };
-    const hash = createHash('sha1').update(JSON.stringify(grids)).digest('hex');
-    const repo = new GoogleSheetsRepo(this.ctx.db);
-    if (!force && repo.find(actor.companyId)?.lastPushHash === hash) return null;
-    await c.client.replace(c.spreadsheetId, grids);
-    await this.rememberWritten(actor.companyId, items);
-    const at = this.now();
-    repo.save(actor.companyId, { lastPushHash: hash, lastPushAt: at }, at);
-    return { equipment: items.length, requests: grids[GOOGLE_SHEETS.requestsTab].length - 1 };
-  }
-
-  /**
-   * The rows as now in the sheet become the sync base. Only hashes that changed are written, in
-   * slices that wait for on-air writes (the first write of a large catalogue is many rows); the
-   * final FULL commit (lastPushAt) makes them durable.
-   */
-  private async rememberWritten(companyId: number, items: Equipment[]): Promise<void> {
-    const stored = new GoogleSheetsRepo(this.ctx.db).hashes(companyId);
-    const changed = items.map((i) => [i.id, cellsHash(editableCells(i))] as const).filter(([id, h]) => stored.get(id) !== h);
-    const gone = new Set(stored.keys());
-    items.forEach((i) => gone.delete(i.id));
-    const at = this.now();
-    let n = 0;
-    while (n < changed.length) {
-      const more = within();
-      commitWithoutFsync(this.ctx.db, () =>
-        this.ctx.db.transaction((tx) => {
-          const repo = new GoogleSheetsRepo(tx);
-          for (; n < changed.length && more(); n++) repo.setHash(companyId, changed[n]![0], changed[n]![1], at);
-        }),
-      );
-      if (n < changed.length) await yieldToAir(this.ctx.onAir);
-    }
-    if (gone.size) new GoogleSheetsRepo(this.ctx.db).forgetRows(companyId, [...gone]);
+    return this.transfer.push(actor, c, force);
   }
 
   private now(): string {

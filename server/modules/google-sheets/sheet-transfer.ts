@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { EQUIPMENT_SHEET_COLUMNS, GOOGLE_SHEETS } from '../../../shared/contracts/google-sheets';
+import type { AppContext } from '../../context';
+import { commitWithoutFsync } from '../../db/fast-commit';
+import { within, yieldToAir } from '../../lib/time-slices';
+import { cellsHash, editableCells, equipmentRows, equipmentTabReader, requestsGrid } from '../../integrations/google-sheets/sheet-rows';
+import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import { EquipmentRepo } from '../equipment/equipment.repo';
+import { presentEquipment } from '../equipment/equipment.presenter';
+import type { EquipmentService } from '../equipment/equipment.service';
+import type { EquipmentRequestsService } from '../equipment-requests/equipment-requests.service';
+import { GoogleSheetsRepo } from './google-sheets.repo';
+import { SheetImport, type PullCounts } from './sheet-import';
+import type { Connection, Who } from './sheet-sync';
+
+/**
+ * Sizes that keep every synchronous step a few milliseconds, whatever the catalogue's size: the
+ * catalogue is read from SQLite a page at a time, the sheet read in ranges (a 5 000-row answer is
+ * ~0.7 MB of JSON) and written in blocks (each a request: Google allows ~60 writes a minute).
+ */
+const DB_PAGE = 1_000;
+const READ_ROWS = 5_000;
+const WRITE_ROWS = 10_000;
+
+type Open = Connection & { spreadsheetId: string };
+
+/** Pull (sheet → DB through the services) and push (DB → sheet, only when the grid changed). */
+export class SheetTransfer {
+  private readonly importer: SheetImport;
+
+  constructor(
+    private readonly ctx: AppContext,
+    equipment: EquipmentService,
+    private readonly requests: EquipmentRequestsService,
+    private readonly activity: ActivityLogsService,
+  ) {
+    this.importer = new SheetImport(ctx, equipment, activity);
+  }
+
+  async pull(actor: Who, c: Open): Promise<PullCounts> {
+    const tab = GOOGLE_SHEETS.equipmentTab;
+    const reader = equipmentTabReader((await c.client.readRows(c.spreadsheetId, tab, 1, 1))[0] ?? []);
+    const counts: PullCounts = { created: 0, updated: 0, conflicts: 0, rejected: reader.error ? [reader.error] : [] };
+    // Until an empty range: blank rows inside the tab are allowed, so a short page is not the end.
+    for (let from = 2; !reader.error; from += READ_ROWS) {
+      const page = await c.client.readRows(c.spreadsheetId, tab, from, from + READ_ROWS - 1);
+      if (page.length === 0) break;
+      const { rows, rejected } = reader.read(page, from);
+      counts.rejected.push(...rejected);
+      await this.importer.run(actor, rows, counts);
+    }
+    // A FULL commit: it also makes the slices committed without an fsync durable.
+    new GoogleSheetsRepo(this.ctx.db).save(actor.companyId, { lastPullAt: this.now() }, this.now());
+    if (counts.created + counts.updated + counts.rejected.length > 0) {
+      const bad = counts.rejected.map((r) => `row ${r.row}: ${r.error}`).join('; ');
+      this.activity.record(actor, 'google_sheets_pull', `From Google Sheets: ${counts.created} added, ${counts.updated} updated, ${counts.rejected.length} rejected${bad ? ` (${bad})` : ''}`);
+    }
+    return counts;
+  }
+
+  /** Writes both tabs when the grid differs from the last one written (or `force`). */
+  async push(actor: Who, c: Open, force: boolean): Promise<{ equipment: number; requests: number } | null> {
+    const { pages, hashes, requests, digest } = await this.snapshot(actor);
+    const repo = new GoogleSheetsRepo(this.ctx.db);
+    if (!force && repo.find(actor.companyId)?.lastPushHash === digest) return null;
+    const tabs = [GOOGLE_SHEETS.equipmentTab, GOOGLE_SHEETS.requestsTab];
+    await c.client.clear(c.spreadsheetId, tabs);
+    await c.client.write(c.spreadsheetId, [
+      { tab: GOOGLE_SHEETS.equipmentTab, fromRow: 1, rows: [[...EQUIPMENT_SHEET_COLUMNS]] },
+      { tab: GOOGLE_SHEETS.requestsTab, fromRow: 1, rows: requests },
+    ]);
+    const rows = pages.flat();
+    for (let i = 0; i < rows.length; i += WRITE_ROWS) {
+      await c.client.write(c.spreadsheetId, [{ tab: GOOGLE_SHEETS.equipmentTab, fromRow: 2 + i, rows: rows.slice(i, i + WRITE_ROWS) }]);
+    }
+    await this.rememberWritten(actor.companyId, hashes);
+    const at = this.now();
+    repo.save(actor.companyId, { lastPushHash: digest, lastPushAt: at }, at);
+    return { equipment: rows.length, requests: requests.length - 1 };
+  }
+
+  /** The catalogue as sheet rows, a DB page at a time with the loop handed back between pages. */
+  private async snapshot(actor: Who) {
+    const pages: string[][][] = [];
+    const hashes: [number, string][] = [];
+    const digest = createHash('sha1');
+    for (let after = 0; ; ) {
+      const items = new EquipmentRepo(this.ctx.db).listAfter(actor.companyId, after, DB_PAGE).map(presentEquipment);
+      if (items.length === 0) break;
+      after = items[items.length - 1]!.id;
+      const page = equipmentRows(items);
+      digest.update(JSON.stringify(page));
+      pages.push(page);
+      items.forEach((i) => hashes.push([i.id, cellsHash(editableCells(i))]));
+      await yieldToAir(this.ctx.onAir);
+    }
+    const requests = requestsGrid(this.requests.list(actor));
+    digest.update(JSON.stringify(requests));
+    return { pages, hashes, requests, digest: digest.digest('hex') };
+  }
+
+  /**
+   * The rows as now in the sheet become the sync base. Only hashes that changed are written, in
+   * slices that wait for on-air writes; the final FULL commit (lastPushAt) makes them durable.
+   */
+  private async rememberWritten(companyId: number, hashes: [number, string][]): Promise<void> {
+    const repo = new GoogleSheetsRepo(this.ctx.db);
+    const gone = new Set(repo.syncedIds(companyId));
+    hashes.forEach(([id]) => gone.delete(id));
+    const at = this.now();
+    for (let p = 0; p < hashes.length; p += DB_PAGE) {
+      const page = hashes.slice(p, p + DB_PAGE);
+      const stored = repo.hashesOf(companyId, page.map(([id]) => id));
+      const changed = page.filter(([id, h]) => stored.get(id) !== h);
+      let n = 0;
+      while (n < changed.length) {
+        const more = within();
+        commitWithoutFsync(this.ctx.db, () =>
+          this.ctx.db.transaction((tx) => {
+            for (const txRepo = new GoogleSheetsRepo(tx); n < changed.length && more(); n++) txRepo.setHash(companyId, changed[n]![0], changed[n]![1], at);
+          }),
+        );
+        await yieldToAir(this.ctx.onAir);
+      }
+    }
+    if (gone.size) repo.forgetRows(companyId, [...gone]);
+  }
+
+  private now(): string {
+    return this.ctx.clock.now().toISOString();
+  }
+}

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { googleSheetsConnections, googleSheetsRows, type GoogleSheetsConnectionRow } from '../../db/schema';
+import { equipment, googleSheetsConnections, googleSheetsRows, type GoogleSheetsConnectionRow } from '../../db/schema';
 
 type ConnectionPatch = Partial<Omit<GoogleSheetsConnectionRow, 'companyId'>>;
 
@@ -45,16 +45,12 @@ export class GoogleSheetsRepo {
     return out;
   }
 
-  /** Every row id with a sync hash (ids only: small even for a large catalogue). */
-  syncedIds(companyId: number): number[] {
-    return this.db.select({ rowId: googleSheetsRows.rowId }).from(googleSheetsRows).where(eq(googleSheetsRows.companyId, companyId)).all().map((r) => r.rowId);
-  }
-
-  /** Items deleted in the app: their rows left the sheet with the last write. */
-  forgetRows(companyId: number, rowIds: number[]): void {
-    for (let i = 0; i < rowIds.length; i += 500) {
-      this.db.delete(googleSheetsRows).where(and(eq(googleSheetsRows.companyId, companyId), inArray(googleSheetsRows.rowId, rowIds.slice(i, i + 500)))).run();
-    }
+  /** Items deleted in the app left the sheet with the last write: their hashes go too (one statement). */
+  forgetDeleted(companyId: number): void {
+    this.db
+      .delete(googleSheetsRows)
+      .where(and(eq(googleSheetsRows.companyId, companyId), notInArray(googleSheetsRows.rowId, this.db.select({ id: equipment.id }).from(equipment).where(eq(equipment.companyId, companyId)))))
+      .run();
   }
 
   setHash(companyId: number, rowId: number, hash: string, at: string): void {

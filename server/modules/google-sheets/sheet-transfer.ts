@@ -105,8 +105,6 @@ export class SheetTransfer {
    */
   private async rememberWritten(companyId: number, hashes: [number, string][]): Promise<void> {
     const repo = new GoogleSheetsRepo(this.ctx.db);
-    const gone = new Set(repo.syncedIds(companyId));
-    hashes.forEach(([id]) => gone.delete(id));
     const at = this.now();
     for (let p = 0; p < hashes.length; p += DB_PAGE) {
       const page = hashes.slice(p, p + DB_PAGE);
@@ -123,7 +121,7 @@ export class SheetTransfer {
         await yieldToAir(this.ctx.onAir);
       }
     }
-    if (gone.size) repo.forgetRows(companyId, [...gone]);
+    repo.forgetDeleted(companyId);
   }
 
   private now(): string {

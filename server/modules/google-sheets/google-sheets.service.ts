@@ -13,7 +13,7 @@ import { HttpError, conflict } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { GoogleSheetsRepo } from './google-sheets.repo';
 import { CompaniesRepo } from '../companies/companies.repo';
-import { NOT_CONNECTED, NO_SHEET, asHttpError, type Connection, type SheetSync, type Who } from './sheet-sync';
+import { NOT_CONNECTED, NO_SHEET, asHttpError, storedKey, type Connection, type OpenConnection, type SheetSync, type Who } from './sheet-sync';
 
 type SettingsInput = z.output<typeof googleSheetsSettingsInputSchema>;
 
@@ -31,12 +31,7 @@ export class GoogleSheetsService {
 
   settings(actor: Pick<Who, 'companyId'>): GoogleSheetsSettings {
     const row = new GoogleSheetsRepo(this.ctx.db).find(actor.companyId);
-    let email: string | null = null;
-    try {
-      email = this.sync.connection(actor.companyId).serviceAccountEmail;
-    } catch {
-      email = null;
-    }
+    const email = storedKey(row?.serviceAccountKey)?.client_email ?? null;
     return { keySet: Boolean(row?.serviceAccountKey), serviceAccountEmail: email, spreadsheetId: row?.spreadsheetId ?? null, lastPushAt: row?.lastPushAt ?? null, lastPullAt: row?.lastPullAt ?? null };
   }
 
@@ -94,15 +89,12 @@ export class GoogleSheetsService {
   }
 
   syncFromSheet(actor: Who): Promise<SheetSyncResult> {
-    return this.sync.serial(actor.companyId, async (c) => this.result('Data synced from Google Sheets', await this.sync.pull(actor, c), null));
+    return this.sync.serial(actor.companyId, async (c) => this.result('Data synced from Google Sheets', await this.sync.pull(actor, c), undefined));
   }
 
   /** Pull, then push if anything differs: the scheduled job and the Sync Now button. */
   syncNow(actor: Who): Promise<SheetSyncResult> {
-    return this.sync.serial(actor.companyId, async (c) => {
-      const pulled = await this.sync.pull(actor, c);
-      return this.result('Sync complete', pulled, await this.sync.push(actor, c));
-    });
+    return this.sync.serial(actor.companyId, (c) => this.pullThenPush(actor, c));
   }
 
   /**
@@ -110,11 +102,12 @@ export class GoogleSheetsService {
    * Sync Now clicked meanwhile), so a burst of edits and a click cost one write, not two.
    */
   pushIfChanged(actor: Who): Promise<SheetSyncResult | null> {
-    return this.sync.serial(actor.companyId, async (c) => {
-      if (!this.sync.isDirty(actor.companyId)) return null;
-      const pulled = await this.sync.pull(actor, c);
-      return this.result('Sync complete', pulled, await this.sync.push(actor, c));
-    });
+    return this.sync.serial(actor.companyId, (c) => (this.sync.isDirty(actor.companyId) ? this.pullThenPush(actor, c) : Promise.resolve(null)));
+  }
+
+  private async pullThenPush(actor: Who, c: OpenConnection): Promise<SheetSyncResult> {
+    const pulled = await this.sync.pull(actor, c);
+    return this.result('Sync complete', pulled, await this.sync.push(actor, c));
   }
 
   /**
@@ -148,17 +141,19 @@ export class GoogleSheetsService {
       throw err instanceof HttpError ? err : asHttpError(err, c.serviceAccountEmail);
     }
     const result = await this.syncToSheet(actor);
-    const id = this.url(actor).url!;
-    this.activity.record(actor, 'google_sheets_created', `Google Sheet prepared: ${id}`);
-    return { success: true, message: `Sheet ready: ${result.pushed?.equipment ?? 0} equipment and ${result.pushed?.requests ?? 0} requests written`, spreadsheetId: new GoogleSheetsRepo(this.ctx.db).find(actor.companyId)!.spreadsheetId!, url: id };
+    const spreadsheetId = new GoogleSheetsRepo(this.ctx.db).find(actor.companyId)!.spreadsheetId!;
+    this.activity.record(actor, 'google_sheets_created', `Google Sheet prepared: ${sheetUrl(spreadsheetId)}`);
+    return { success: true, message: `Sheet ready: ${result.pushed?.equipment ?? 0} equipment and ${result.pushed?.requests ?? 0} requests written`, spreadsheetId, url: sheetUrl(spreadsheetId) };
   }
 
-  private result(title: string, pulled: SheetSyncResult['pulled'], pushed: SheetSyncResult['pushed']): SheetSyncResult {
+  /** `pushed`: null = the sheet was already up to date, undefined = no write was tried. */
+  private result(title: string, pulled: SheetSyncResult['pulled'], pushed: SheetSyncResult['pushed'] | undefined): SheetSyncResult {
     const parts = [];
     if (pulled) parts.push(`${counted(pulled.created, 'item')} added and ${counted(pulled.updated, 'item')} updated from the sheet`);
     if (pulled?.rejected.length) parts.push(`${counted(pulled.rejected.length, 'row')} not imported`);
     if (pulled?.conflicts) parts.push(`${counted(pulled.conflicts, 'conflict')} resolved (see the activity log)`);
-    parts.push(pushed ? `${counted(pushed.equipment, 'item')} and ${counted(pushed.requests, 'request')} written to the sheet` : pulled && title !== 'Data synced from Google Sheets' ? 'the sheet was already up to date' : '');
-    return { success: true, message: `${title}: ${parts.filter(Boolean).join('; ')}`, pulled, pushed };
+    if (pushed) parts.push(`${counted(pushed.equipment, 'item')} and ${counted(pushed.requests, 'request')} written to the sheet`);
+    if (pushed === null) parts.push('the sheet was already up to date');
+    return { success: true, message: `${title}: ${parts.join('; ')}`, pulled, pushed: pushed ?? null };
   }
 }

@@ -1,4 +1,4 @@
-import { serviceAccountKeySchema } from '../../../shared/contracts/google-sheets';
+import { serviceAccountKeySchema, type ServiceAccountKey } from '../../../shared/contracts/google-sheets';
 import type { AppContext } from '../../context';
 import { HttpError, badRequest } from '../../lib/errors';
 import { SheetsClient, SheetsError } from '../../integrations/google-sheets/sheets-client';
@@ -17,6 +17,16 @@ export interface Connection {
   serviceAccountEmail: string;
   /** Scheduled syncs act for the user who connected the sheet. */
   connectedBy: number | null;
+}
+
+/** A connection with a sheet: what every sync step works on. */
+export type OpenConnection = Connection & { spreadsheetId: string };
+
+/** The stored key, parsed; null when none (or one that no longer parses) is stored. */
+export function storedKey(serviceAccountKey: string | null | undefined): ServiceAccountKey | null {
+  if (!serviceAccountKey) return null;
+  const key = serviceAccountKeySchema.safeParse(JSON.parse(serviceAccountKey));
+  return key.success ? key.data : null;
 }
 
 export const NOT_CONNECTED = 'Google Sheets is not connected: upload the service-account key and enter the sheet ID under Connection';
@@ -61,13 +71,13 @@ export class SheetSync {
 
   connection(companyId: number): Connection {
     const row = new GoogleSheetsRepo(this.ctx.db).find(companyId);
-    const key = row?.serviceAccountKey ? serviceAccountKeySchema.safeParse(JSON.parse(row.serviceAccountKey)) : null;
-    if (!row || !key?.success) throw badRequest(NOT_CONNECTED);
-    return { client: new SheetsClient(key.data, this.ctx.config.googleSheets.rootUrl), spreadsheetId: row.spreadsheetId, serviceAccountEmail: key.data.client_email, connectedBy: row.connectedBy };
+    const key = storedKey(row?.serviceAccountKey);
+    if (!row || !key) throw badRequest(NOT_CONNECTED);
+    return { client: new SheetsClient(key, this.ctx.config.googleSheets.rootUrl), spreadsheetId: row.spreadsheetId, serviceAccountEmail: key.client_email, connectedBy: row.connectedBy };
   }
 
   /** Runs after every earlier sync of the company; records the outcome as the connection's last error. */
-  serial<T>(companyId: number, run: (c: Connection & { spreadsheetId: string }) => Promise<T>): Promise<T> {
+  serial<T>(companyId: number, run: (c: OpenConnection) => Promise<T>): Promise<T> {
     const previous = this.running.get(companyId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(() => this.attempt(companyId, run));
     this.running.set(companyId, next);
@@ -75,7 +85,7 @@ export class SheetSync {
     return next;
   }
 
-  private async attempt<T>(companyId: number, run: (c: Connection & { spreadsheetId: string }) => Promise<T>): Promise<T> {
+  private async attempt<T>(companyId: number, run: (c: OpenConnection) => Promise<T>): Promise<T> {
     const c = this.connection(companyId);
     if (!c.spreadsheetId) throw badRequest(NO_SHEET);
     try {
@@ -89,12 +99,12 @@ export class SheetSync {
     }
   }
 
-  pull(actor: Who, c: Connection & { spreadsheetId: string }): Promise<PullCounts> {
+  pull(actor: Who, c: OpenConnection): Promise<PullCounts> {
     return this.transfer.pull(actor, c);
   }
 
   /** Writes both tabs when the grid differs from the last one written (or `force`). */
-  push(actor: Who, c: Connection & { spreadsheetId: string }, force = false): Promise<{ equipment: number; requests: number } | null> {
+  push(actor: Who, c: OpenConnection, force = false): Promise<{ equipment: number; requests: number } | null> {
     // Cleared before the read: a change landing while this write runs marks the company again.
     this.dirty.delete(actor.companyId);
     return this.transfer.push(actor, c, force);

@@ -11,7 +11,7 @@ import type { EquipmentService } from '../equipment/equipment.service';
 import type { EquipmentRequestsService } from '../equipment-requests/equipment-requests.service';
 import { GoogleSheetsRepo } from './google-sheets.repo';
 import { SheetImport, type PullCounts } from './sheet-import';
-import type { Connection, Who } from './sheet-sync';
+import type { OpenConnection, Who } from './sheet-sync';
 
 /**
  * Sizes that keep every synchronous step a few milliseconds, whatever the catalogue's size: the
@@ -21,8 +21,6 @@ import type { Connection, Who } from './sheet-sync';
 const DB_PAGE = 1_000;
 const READ_ROWS = 5_000;
 const WRITE_ROWS = 10_000;
-
-type Open = Connection & { spreadsheetId: string };
 
 /** Pull (sheet → DB through the services) and push (DB → sheet, only when the grid changed). */
 export class SheetTransfer {
@@ -37,7 +35,7 @@ export class SheetTransfer {
     this.importer = new SheetImport(ctx, equipment, activity);
   }
 
-  async pull(actor: Who, c: Open): Promise<PullCounts> {
+  async pull(actor: Who, c: OpenConnection): Promise<PullCounts> {
     const tab = GOOGLE_SHEETS.equipmentTab;
     const reader = equipmentTabReader((await c.client.readRows(c.spreadsheetId, tab, 1, 1))[0] ?? []);
     const counts: PullCounts = { created: 0, updated: 0, conflicts: 0, rejected: reader.error ? [reader.error] : [] };
@@ -59,7 +57,7 @@ export class SheetTransfer {
   }
 
   /** Writes both tabs when the grid differs from the last one written (or `force`). */
-  async push(actor: Who, c: Open, force: boolean): Promise<{ equipment: number; requests: number } | null> {
+  async push(actor: Who, c: OpenConnection, force: boolean): Promise<{ equipment: number; requests: number } | null> {
     const { pages, hashes, requests, digest } = await this.snapshot(actor);
     const repo = new GoogleSheetsRepo(this.ctx.db);
     if (!force && repo.find(actor.companyId)?.lastPushHash === digest) return null;

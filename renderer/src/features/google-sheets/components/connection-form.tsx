@@ -47,7 +47,7 @@ export function ConnectionForm({ settings }: { settings: GoogleSheetsSettings | 
     <Paper withBorder p="md" radius="md" data-testid="sheets-connection">
       <Stack gap="sm">
         <Title order={3} size="h5">
-          Connection settings
+          Connection
         </Title>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap={6}>

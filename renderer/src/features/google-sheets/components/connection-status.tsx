@@ -43,7 +43,7 @@ export function ConnectionStatus({ serviceAccountEmail, manager }: { serviceAcco
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <div>
-            <Text fw={600}>Connection</Text>
+            <Text fw={600}>Status</Text>
             <Text size="sm" c="dimmed">
               {!s ? 'Asking Google…' : s.connected && s.syncWorking ? 'To the sheet when data changes, from the sheet every 30 minutes.' : s.error}
               {s && !s.connected && !manager ? ' An owner or admin connects the sheet.' : ''}

@@ -9,7 +9,7 @@ export function UsageInstructions() {
       </Title>
       <List type="ordered" spacing={6} size="sm">
         <List.Item>In Google Cloud, enable the Google Sheets API, create a service account and download its JSON key.</List.Item>
-        <List.Item>An owner or admin uploads the key under Connection settings (it stays on the server).</List.Item>
+        <List.Item>An owner or admin uploads the key under Connection (it stays on the server).</List.Item>
         <List.Item>Make a sheet in your Google Drive, share it with the service account's address as Editor, and paste its URL here.</List.Item>
         <List.Item>Press Create Sheet: it adds the Equipment and Requests tabs and fills them.</List.Item>
       </List>

@@ -29,6 +29,14 @@ async function screens(page: Page, size: Size): Promise<void> {
   await page.getByRole('heading', { name: 'Branding' }).waitFor();
   await shoot(page, `${size}-settings`);
 
+  const groups = page.getByRole('region', { name: 'Group Settings' });
+  await groups.getByRole('textbox', { name: 'Primary Group ID' }).fill('-100123');
+  await groups.getByRole('button', { name: 'Find Topics' }).click();
+  await groups.getByTestId('group-topics').waitFor();
+  await groups.screenshot({ path: `${outDir}/${size}-settings-find-topics.png` });
+  await page.reload();
+  await page.getByRole('heading', { name: 'Branding' }).waitFor();
+
   await page.getByRole('button', { name: 'Create API Key' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create API Key' });
   await dialog.getByLabel('Name').fill('Studio 2 CasparCG');

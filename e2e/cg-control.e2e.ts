@@ -62,9 +62,9 @@ describe('CG control', () => {
     await expect.poll(() => cgFile('hashtag_bar'), POLL).toBe('#Budget2025 #Live');
 
     await operator.getByRole('textbox', { name: 'Headline', exact: true }).fill('TSUNAMI WARNING');
-    await operator.getByRole('textbox', { name: 'Subheadline', exact: true }).fill('Move to higher ground now');
     await button(operator, 'Override').click();
     const confirm = operator.getByRole('dialog', { name: 'Activate emergency override?' });
+    await confirm.getByRole('textbox', { name: 'Subheadline', exact: true }).fill('Move to higher ground now');
     await button(confirm, 'Override').click();
     await expect.poll(() => [cgFile('emergency'), cgFile('headline'), cgFile('subheadline')], POLL).toEqual([
       'TSUNAMI WARNING',
@@ -73,6 +73,25 @@ describe('CG control', () => {
     ]);
     await visible(operator.getByText('Emergency mode activated - CG updated'));
     await watcher.getByTestId('cg-preview-subheadline').getByText('Move to higher ground now').waitFor({ timeout: 1000 });
+  });
+
+  it('Emergency Override starts with an empty subheadline, not the one on air; the preview shows what will air', async () => {
+    const owner = await loginDevOwner(app.server);
+    await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'A', subheadline: 'Sub A' });
+    const page = await app.newPage();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await openCgControl(page);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Subheadline', exact: true }).inputValue(), POLL).toBe('Sub A');
+    await button(page, 'Override').click();
+    const dialog = page.getByRole('dialog', { name: 'Activate emergency override?' });
+    const subheadline = dialog.getByRole('textbox', { name: 'Subheadline', exact: true });
+    await visible(subheadline);
+    expect(await subheadline.inputValue()).toBe('');
+    expect(await dialog.getByText('Sub A', { exact: true }).count()).toBe(0);
+    await dialog.getByRole('textbox', { name: 'Emergency text', exact: true }).fill('FLOOD WARNING');
+    await button(dialog, 'Override').click();
+    await expect.poll(() => [cgFile('emergency'), cgFile('headline'), cgFile('subheadline')], POLL).toEqual(['FLOOD WARNING', 'FLOOD WARNING', '']);
+    await owner.post('/api/cg-files/emergency/end');
   });
 
   it('sends a recent news item (headline and subheadline) and loads it into the editor', async () => {

@@ -28,9 +28,11 @@ function OverridePreview({ headline, subheadline }: { headline: string; subheadl
 }
 
 function OverrideForm({ onDone }: { onDone: () => void }) {
-  // Starts from the control panel's headline draft, as the spec's override did; edits stay here.
+  // The text starts from the control panel's headline draft, as the spec's override did; edits
+  // stay here. The subheadline starts empty: the draft's is usually the story on air now, which
+  // must not air under the emergency unless the operator types it here (issue 22).
   const [text, setText] = useState(() => useHeadlineEditor.getState().headline);
-  const [subheadline, setSubheadline] = useState(() => useHeadlineEditor.getState().subheadline);
+  const [subheadline, setSubheadline] = useState('');
   const [initial] = useState(() => ({ text, subheadline }));
   const { requestClose } = useModalDirty(text !== initial.text || subheadline !== initial.subheadline);
   const mutation = useEmergencyOverride();

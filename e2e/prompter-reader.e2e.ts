@@ -242,4 +242,38 @@ describe('Prompter reader', () => {
     await visible(camPage.getByTestId('prompter-follow'));
     await expect.poll(() => camPage.getByTestId('prompter-section-title').count()).toBe(3);
   });
+
+  it('Space sends the story’s headline and subheadline together; a story without a subtitle and a break clear the subheadline', async () => {
+    const owner = await loginDevOwner(app.server);
+    const budget = await createApprovedNews(owner, { title: 'Parliament passes budget', subtitle: 'Vote 52 to 31', content: 'The budget passed late.' });
+    const ferry = await createApprovedNews(owner, { title: 'Ferry service resumes', subtitle: null, content: 'Ferries run again.' });
+    const bulletin = await owner.post<{ id: number }>('/api/bulletins', {
+      title: 'Noon',
+      broadcastTime: '12:00',
+      duration: 30,
+      scheduledTime: new Date().toISOString(),
+      bulletinItems: [{ type: 'news', newsId: budget.id }, { type: 'news', newsId: ferry.id }, { type: 'break', breakType: 'LOCAL BREAK' }],
+    });
+    await owner.post<Prompter>('/api/prompters', { name: 'Noon prompter', bulletinId: bulletin.body.id, fontSize: 40 });
+    await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'A', subheadline: 'Sub A' });
+    const cgFile = (type: string) => fs.readFileSync(path.join(app.server.baseDir, 'cg_output', `${type}.txt`), 'utf8');
+    const onAir = () => [cgFile('headline'), cgFile('subheadline')];
+    const page = await app.newPage();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await openReader(page, 'Noon prompter');
+
+    await page.keyboard.press('Space');
+    await expect.poll(onAir).toEqual(['Parliament passes budget', 'Vote 52 to 31']);
+    await button(page, 'Next section').click();
+    await expect.poll(() => reading(page).innerText()).toBe('Reading: Ferry service resumes');
+    await page.keyboard.press('Space');
+    await expect.poll(onAir).toEqual(['Ferry service resumes', '']);
+
+    // A break has no story: the headline stays, the last story's subheadline goes.
+    await owner.post('/api/cg-files/update-direct', { type: 'subheadline', content: 'Sub B' });
+    await button(page, 'Next section').click();
+    await expect.poll(() => indicator(page).innerText()).toBe('Section: 3 of 3');
+    await page.keyboard.press('Space');
+    await expect.poll(onAir).toEqual(['Ferry service resumes', '']);
+  });
 });

@@ -35,6 +35,12 @@ export function cgChangesFromArticle(article: ArticleText, cgType: CgFromNewsTyp
   return text === null ? null : [{ type: cgType, content: text }];
 }
 
+/**
+ * A story to air as the headline: its title, with its subtitle (or nothing) on the subheadline in
+ * the same operation. The prompter's Space sends this to POST /api/news/:id/create-cg.
+ */
+export const STORY_ON_HEADLINE = { cgType: 'headline', contentSource: 'title' } as const satisfies { cgType: CgFromNewsType; contentSource: CgContentSource };
+
 function cgTextOf(article: ArticleText, cgType: CgFromNewsType, source: CgContentSource, custom: string, subtitle: string): string | null {
   switch (source) {
     case 'title':

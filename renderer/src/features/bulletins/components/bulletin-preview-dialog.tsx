@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Modal, Stack, Text, Tooltip } from '@mantine/
 import { IconBroadcast } from '@tabler/icons-react';
 import { formatSeconds, overUnderText } from '@shared/bulletin-running-time';
 import type { Bulletin, BulletinItem } from '@shared/contracts/bulletins';
+import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
 import { textDirection } from '@/features/news/text-direction';
 import { REMOVED_LABEL } from '../bulletin-form-values';
 import { formatWhen, STATUS_COLORS } from '../bulletin-format';
@@ -23,6 +24,8 @@ export function BulletinPreviewDialog({ bulletin, onClose, onSendToCg, sending }
     <Modal opened={bulletin !== null} onClose={onClose} title="Bulletin Preview" size="lg">
       {bulletin && diff && (
         <Stack gap="sm">
+          {/* This dialog sends to air: the operator sees the emergency before pressing Send. */}
+          {onSendToCg && <EmergencyBar endButton={false} />}
           <Group justify="space-between" wrap="wrap">
             <Text fw={600} dir={textDirection(bulletin.title)}>
               {bulletin.title}

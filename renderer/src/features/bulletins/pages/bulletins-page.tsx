@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { useBulletins } from '@/features/cg-control/api/get-bulletins';
 import { useCgPush } from '@/features/cg-control/hooks/use-cg-push';
+import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
 import { toastFailure, toastSuccess } from '@/features/news/news-toast';
 import { useDeleteBulletin } from '../api/bulletin-mutations';
 import { BulletinFormDialog } from '../components/bulletin-form-dialog';
@@ -51,6 +52,7 @@ export default function BulletinsPage() {
   const [previewId, setPreviewId] = useState<number | null>(null);
   const remove = useDeleteBulletin();
   const cg = useCgPush();
+  const confirmOnAir = useEmergencyConfirm();
   const list = bulletins.data ?? [];
   // Dialogs follow the live list: an edit elsewhere shows at once, a delete closes them.
   const previewing = list.find((b) => b.id === previewId) ?? null;
@@ -70,9 +72,15 @@ export default function BulletinsPage() {
         remove.mutate(b.id, { onSuccess: () => toastSuccess('Bulletin deleted'), onError: (e) => toastFailure('Error', e, 'Failed to delete bulletin') }),
     });
 
-  // Headline and subheadline in one update-direct, as shared/cg-from-news.ts does for a story.
-  const sendToCg = (item: BulletinItem) =>
-    item.newsTitle && cg.push({ type: 'headline', content: item.newsTitle, subheadline: item.newsSubtitle ?? '' }, { success: 'Headline sent to CG', failure: 'Failed to send to CG' });
+  // Headline and subheadline in one update-direct, as shared/cg-from-news.ts does for a story;
+  // during an emergency, after the operator confirms.
+  const sendToCg = (item: BulletinItem) => {
+    const title = item.newsTitle;
+    if (!title) return;
+    confirmOnAir(`Headline: ${title}`, () =>
+      cg.push({ type: 'headline', content: title, subheadline: item.newsSubtitle ?? '' }, { success: 'Headline sent to CG', failure: 'Failed to send to CG' }),
+    );
+  };
 
   const createButton = canEdit && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ mode: 'create' })}>

@@ -7,9 +7,10 @@ import { EndEmergencyButton } from './end-emergency-button';
 
 /**
  * The red bar every screen that controls the air shows while an emergency is on air: what it
- * says, and the one way to end it. Roles without CG rights see it without the button.
+ * says, and the one way to end it. Roles without CG rights see it without the button; so does a
+ * screen that only sends (the prompter's full screen, a dialog), where ending is not its job.
  */
-export function EmergencyBar() {
+export function EmergencyBar({ endButton = true }: { endButton?: boolean }) {
   const emergency = useEmergencyState();
   const canWrite = can(useCurrentUser(), 'cg.write');
   if (!emergency.active) return null;
@@ -28,7 +29,7 @@ export function EmergencyBar() {
             </Text>
           </div>
         </Group>
-        {canWrite && <EndEmergencyButton text={emergency.text} />}
+        {canWrite && endButton && <EndEmergencyButton text={emergency.text} />}
       </Group>
     </Paper>
   );

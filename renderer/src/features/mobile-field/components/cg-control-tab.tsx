@@ -1,7 +1,9 @@
 import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { showToast } from '@/lib/toast';
+import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
 import { useCgPush } from '@/features/cg-control/hooks/use-cg-push';
+import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
 import { CgStatusList } from './cg-status-list';
 
 /**
@@ -13,6 +15,7 @@ export function CgControlTab({ role }: { role: string }) {
   const [headline, setHeadline] = useState('');
   const [subheadline, setSubheadline] = useState('');
   const cg = useCgPush();
+  const confirmOnAir = useEmergencyConfirm();
   const blank = !headline.trim();
 
   const submit = (event: FormEvent) => {
@@ -22,7 +25,10 @@ export function CgControlTab({ role }: { role: string }) {
       showToast('Error', 'Please enter a headline', 'red');
       return;
     }
-    cg.push({ type: 'headline', content: headline, subheadline }, { success: 'CG text files updated successfully', failure: 'Failed to update CG files' });
+    // During an emergency the phone asks first, as every screen that sends to air does.
+    confirmOnAir(`Headline: ${headline.trim()}`, () =>
+      cg.push({ type: 'headline', content: headline, subheadline }, { success: 'CG text files updated successfully', failure: 'Failed to update CG files' }),
+    );
   };
 
   return (
@@ -38,6 +44,7 @@ export function CgControlTab({ role }: { role: string }) {
           Role: {role}
         </Text>
       </div>
+      <EmergencyBar />
       <Paper withBorder radius="md" p="sm">
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">

@@ -8,6 +8,7 @@ import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { useLiveStatus } from '@/lib/live';
 import { useCurrentUser } from '@/features/auth/session-store';
+import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
 import { usePrompters } from '../api/prompters';
 import { PrompterCreateDialog } from '../components/prompter-create-dialog';
 import { PrompterEditDialog, type PrompterEditTitle } from '../components/prompter-edit-dialog';
@@ -76,6 +77,8 @@ export default function PrompterPage() {
   return (
     <Stack gap="md">
       <PageTitle title="Prompter System" description="Real-time script display for news broadcasts" actions={actions} />
+      {/* The embedded reader sends to air (Space): it shows the emergency as CG Control does. */}
+      <EmergencyBar />
       {prompters.error && <Alert color="red">{errorMessage(prompters.error, 'Failed to load prompters')}</Alert>}
       {/* Side by side from md (the list's 320 px leaves the panel room); stacked on phones, where the panel keeps its 700 px. */}
       <Flex direction={{ base: 'column', md: 'row' }} gap="md" align="stretch">

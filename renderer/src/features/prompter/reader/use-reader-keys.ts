@@ -8,11 +8,13 @@ export interface ReaderKeyActions {
   exit?: () => void;
 }
 
+const inDialog = (target: EventTarget | null) => target instanceof HTMLElement && Boolean(target.closest('[role="dialog"]'));
+
 /** Keys typed into a field, or inside a dialog over the reader, are not reader keys. */
 function typingOrInDialog(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable || target.closest('input, textarea, select')) return true;
-  return Boolean(target.closest('[role="dialog"]'));
+  return inDialog(target);
 }
 
 /**
@@ -27,6 +29,8 @@ export function useReaderKeys(controller: ReaderController, enabled: boolean, ac
       controller.toggle('findOpen');
       return;
     }
+    // A dialog over the reader (the emergency question) owns its keys: its Escape is its Cancel.
+    if (inDialog(e.target)) return;
     if (e.key === 'Escape') {
       if (controller.state.findOpen) controller.setFindOpen(false);
       else actions.exit?.();

@@ -1,22 +1,44 @@
-import { showToast } from '@/lib/toast';
-import { useCgPush } from '@/features/cg-control/hooks/use-cg-push';
+import { useUpdateCgDirect } from '@/features/cg-control/api/update-cg-direct';
+import { toastCgFailure, toastSuccess } from '@/features/cg-control/cg-toast';
+import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
+import { useCreateCgFromNews } from '@/features/news/api/create-cg-from-news';
 import type { ReaderController } from './reader-controller';
+import { sectionCgAction, type SectionCgAction } from './section-cg';
+
+const FAILURE = 'Failed to update CG file';
 
 /**
- * Space / the overlay's send button: the current section's title goes on air as the headline, now
- * or with a clear failure (useCgPush: one request, no queue, a double press sends once). A break
- * or the headlines marker has no story title, so nothing is sent and the operator is told.
+ * Space / the overlay's send button: the current section's story goes on air as headline and
+ * subheadline together, now or with a clear failure (one request, no queue, a double press sends
+ * once). A break or the headlines marker has no story: it clears the subheadline, so the last
+ * story's line does not stay on air. During an emergency it asks first.
  */
 export function useSendSection(controller: ReaderController) {
-  const { push, pending } = useCgPush();
-  const send = () => {
-    const section = controller.currentSection();
-    if (!section) return;
-    if (section.newsId === null) {
-      showToast('Nothing sent', `“${section.title}” is not a story title`, 'red');
+  const story = useCreateCgFromNews();
+  const direct = useUpdateCgDirect();
+  const confirm = useEmergencyConfirm();
+
+  const run = (action: SectionCgAction) => {
+    if (action.kind === 'story') {
+      story.mutate(
+        { id: action.newsId, body: action.body },
+        { onSuccess: () => toastSuccess('CG Updated', `Headline: ${action.title}`), onError: (error) => toastCgFailure('Error', FAILURE, error) },
+      );
+      controller.log('send_to_cg', action.title);
       return;
     }
-    if (push({ type: 'headline', content: section.title }, { success: `Headline: ${section.title}` })) controller.log('send_to_cg', section.title);
+    direct.mutate(
+      { type: 'subheadline', content: '' },
+      { onSuccess: () => toastSuccess('CG Updated', `Subheadline cleared (${action.title})`), onError: (error) => toastCgFailure('Error', FAILURE, error) },
+    );
+    controller.log('clear_subheadline', action.title);
   };
-  return { send, pending };
+
+  const send = () => {
+    const section = controller.currentSection();
+    if (!section || story.isPending || direct.isPending) return;
+    const action = sectionCgAction(section);
+    confirm(action.kind === 'story' ? `Headline: ${action.title}` : 'Clear the subheadline', () => run(action));
+  };
+  return { send, pending: story.isPending || direct.isPending };
 }

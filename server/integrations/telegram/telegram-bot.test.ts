@@ -196,6 +196,26 @@ describe('Telegram bot against the fake Bot API', () => {
     expect((await s.owner.get<{ type: string; content: string }[]>('/api/cg-files')).body.find((f) => f.type === 'headline')?.content).toBe('Storm warning for the atolls');
   });
 
+  it('/addcgbar refuses every bar while an emergency is on air, with a message; after it ends, it airs again', async () => {
+    const s = await botStation();
+    await s.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Harbour reopens' });
+    await s.owner.post('/api/cg-files/emergency', { content: 'FLOOD WARNING', headline: 'FLOOD WARNING', subheadline: '' });
+    const onAir = async (type: string) => (await s.owner.get<{ type: string; content: string }[]>('/api/cg-files')).body.find((f) => f.type === type)?.content;
+    fake.userSays(s.token, s.tg.editor, '/addcgbar hashtag #AtollWeather');
+    const refusal = (m: { chatId: string; text: string }) => repliesTo(s.tg.editor.id)(m) && m.text.startsWith('❌');
+    const [refused] = await fake.waitForSent(refusal);
+    expect(refused?.text).toBe('❌ Not put on air: an emergency is on air ("FLOOD WARNING"). Send from CG Control, where you can see it, or end the emergency first.');
+    fake.userSays(s.token, s.tg.editor, '/addcgbar crawler Ferry times changed today');
+    const [, second] = await fake.waitForSent(refusal, 2);
+    expect(second?.text).toBe(refused?.text);
+    expect(await onAir('hashtag_bar')).toBeFalsy();
+    expect((await s.owner.get<{ headlines: string[] }>('/api/news-crawler/content')).body.headlines).not.toContain('Ferry times changed today');
+    await s.owner.post('/api/cg-files/emergency/end');
+    fake.userSays(s.token, s.tg.editor, '/addcgbar hashtag #AtollWeather');
+    await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text === '✅ hashtag is on air.');
+    expect(await onAir('hashtag_bar')).toBe('#AtollWeather');
+  });
+
   it('test notification: {} goes to the caller’s own chat; a group needs both ids', async () => {
     const s = await botStation();
     const mine = await s.editor.post<{ success: boolean }>('/api/telegram/test-notification', {});

@@ -20,6 +20,15 @@ const line = (r: EquipmentRequest) => `#${r.id} ${r.equipmentName ?? '(item remo
 /** "a | b | c" → ['a', 'b', 'c'] (the bot's field separator: titles may hold spaces). */
 const fields = (args: string) => args.split('|').map((f) => f.trim());
 
+/**
+ * A chat cannot show the emergency on air nor ask before sending, as every screen does (issue
+ * 22): while emergency.txt has text, the bot puts nothing on air and says why.
+ */
+function refuseDuringEmergency(s: Services, actor: CommandCall['actor']): void {
+  const emergency = s.cgFiles.list(actor).find((f) => f.type === 'emergency')?.content.trim();
+  if (emergency) throw badRequest(`Not put on air: an emergency is on air (${JSON.stringify(emergency)}). Send from CG Control, where you can see it, or end the emergency first.`);
+}
+
 /** The commands' work, each through the web's own service. */
 export function commandActions(ctx: AppContext, s: Services): Record<string, CommandAction> {
   const mine = (call: CommandCall) => s.equipmentRequests.list(call.actor).filter((r) => r.requestedBy === call.actor.userId);
@@ -111,6 +120,7 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       const kind = CG_BAR_CHOICES.find((t) => t === type.toLowerCase());
       const text = args.slice(type.length).trim();
       if (!kind || !text) throw badRequest(`Usage: /addcgbar <${CG_BAR_CHOICES.join('|')}> <text>`);
+      refuseDuringEmergency(s, actor);
       if (kind === 'crawler') {
         const { headline } = parse(addHeadlineSchema, { headline: text });
         await s.crawler.mutate(actor, (list) => addHeadline(list, headline), 'headline');

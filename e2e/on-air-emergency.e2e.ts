@@ -66,6 +66,13 @@ describe('Sending to air during an emergency', () => {
     await visible(overlay); // Cancel (and its keys) leave the reader in full screen
     expect(writes()).toBe(0);
     expect([cgFile('headline'), cgFile('emergency')]).toEqual([EMERGENCY, EMERGENCY]);
+    // Escape in the question is its Cancel: it does not also leave full screen.
+    await page.keyboard.press('Space');
+    await visible(confirmDialog(page));
+    await page.keyboard.press('Escape');
+    await expectHidden(confirmDialog(page));
+    await visible(overlay);
+    expect(writes()).toBe(0);
 
     await page.keyboard.press('Space');
     await button(await visible(confirmDialog(page)), 'Send anyway').click();

@@ -133,4 +133,26 @@ describe('Sending to air during an emergency', () => {
     await expect.poll(() => [cgFile('headline'), cgFile('subheadline')], POLL).toEqual(['Harbour reopens', 'Ferries back']);
     await owner.post('/api/cg-files/emergency/end');
   });
+  it('news: Add to CG Display shows the emergency and asks first', async () => {
+    const owner = await loginDevOwner(app.server);
+    await createApprovedNews(owner, { title: 'Fuel prices fall', subtitle: 'Diesel down 3 %' });
+    await startEmergency(owner);
+    const page = await app.newPage();
+    const writes = countOnAirWrites(page);
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await page.goto('/news');
+    const row = page.getByTestId('news-section-approved').locator('[data-testid^="news-row-"]').filter({ hasText: 'Fuel prices fall' });
+    await row.getByRole('button', { name: 'Add to CG Display' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Add to CG Display' }));
+    await visible(dialog.getByTestId('emergency-bar').getByText(EMERGENCY));
+    await button(dialog, 'Add to CG').click();
+    await button(await visible(confirmDialog(page)), 'Cancel').click();
+    await expectHidden(confirmDialog(page));
+    expect(writes()).toBe(0);
+    await button(dialog, 'Add to CG').click();
+    await button(await visible(confirmDialog(page)), 'Send anyway').click();
+    await expect.poll(() => [cgFile('headline'), cgFile('subheadline')], POLL).toEqual(['Fuel prices fall', 'Diesel down 3 %']);
+    expect(cgFile('emergency')).toBe(EMERGENCY);
+    await owner.post('/api/cg-files/emergency/end');
+  });
 });

@@ -5,7 +5,9 @@ import { cgChangesFromArticle, type CgContentSource, type CgFromNewsType, type C
 import { CG_FROM_NEWS_TYPES } from '@shared/constants';
 import type { News } from '@shared/contracts/news';
 import { onAirTextProblem } from '@shared/on-air-rules';
+import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
 import { OnAirTextInput } from '@/features/cg-control/components/on-air-text-input';
+import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { useCreateCgFromNews } from '../api/create-cg-from-news';
 import { toastFailure, toastSuccess } from '../news-toast';
@@ -57,6 +59,7 @@ function AddToCgForm({ article, onDone }: { article: News; onDone: () => void })
   const [custom, setCustom] = useState('');
   const [customError, setCustomError] = useState<string | null>(null);
   const { send, pending } = useSend(article, onDone);
+  const confirmOnAir = useEmergencyConfirm();
   // Only custom text is typed work; the pickers are one click to set again.
   const { requestClose } = useModalDirty(custom.trim() !== '');
   // Exactly what the server will write (shared/cg-from-news), checked against each type's rule.
@@ -69,12 +72,14 @@ function AddToCgForm({ article, onDone }: { article: News; onDone: () => void })
       setCustomError('Content is required');
       return;
     }
-    if (!problem) send(cgType, source, custom);
+    // During an emergency this asks first, as every screen that sends to air does (issue 22).
+    if (!problem) confirmOnAir(changes.map((c) => `${c.type}: ${c.content}`).join(' · '), () => send(cgType, source, custom));
   };
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
+        <EmergencyBar endButton={false} />
         <Select label="CG Type" data={[...CG_FROM_NEWS_TYPES]} value={cgType} onChange={(v) => isCgType(v) && setCgType(v)} allowDeselect={false} />
         <SourcePicker value={source} hasSubtitle={Boolean(article.subtitle)} onChange={setSource} />
         {source === 'custom' && (

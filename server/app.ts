@@ -42,7 +42,8 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.disable('x-powered-by');
   // The LAN UI is plain HTTP: no HSTS and no upgrade-insecure-requests (DESIGN.md §4).
   app.use(helmet({ hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  // Idempotency after identify: keys are remembered per company, so it needs the caller.
+  // Idempotency after identify: a key belongs to the user who sent it, and a replay goes only to
+  // the same user with the same rights (lib/idempotency.ts), so it needs the caller.
   // Reads wait at the door while an on-air write runs (before any of their own work).
   app.use('/api', ctx.onAir.readsWait);
   // A CSV upload of 20 000 rows is megabytes of JSON: its own limit, parsed before the general one.

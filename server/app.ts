@@ -4,7 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { bearerToken, requireAuth } from './lib/auth';
 import { badRequest, errorHandler } from './lib/errors';
-import { idempotency, IdempotencyStore } from './lib/idempotency';
+import { fingerprintBody, idempotency, IdempotencyStore } from './lib/idempotency';
 import { containsNul } from './lib/validate';
 import { limitConcurrentReads } from './lib/read-limiter';
 import { limitReadRate } from './lib/read-rate';
@@ -47,8 +47,8 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   // Reads wait at the door while an on-air write runs (before any of their own work).
   app.use('/api', ctx.onAir.readsWait);
   // A CSV upload of 20 000 rows is megabytes of JSON: its own limit, parsed before the general one.
-  app.use('/api/equipment/bulk', express.json({ limit: EQUIPMENT_LIMITS.bulkBodyBytes }));
-  app.use('/api', express.json({ limit: JSON_LIMIT }), rejectNul, identify(services), idempotency(new IdempotencyStore(ctx.clock)));
+  app.use('/api/equipment/bulk', express.json({ limit: EQUIPMENT_LIMITS.bulkBodyBytes, verify: fingerprintBody }));
+  app.use('/api', express.json({ limit: JSON_LIMIT, verify: fingerprintBody }), rejectNul, identify(services), idempotency(new IdempotencyStore(ctx.clock)));
   app.get('/api/{*splat}', readRate());
 
   app.get('/api/health', (_req, res) => {

@@ -151,6 +151,12 @@ describe('Idempotency-Key', () => {
     expect(other.status).toBe(422);
     expect(other.body.message).toBe(`Idempotency-Key "${key}" was already used with a different request body; send a new key for each action`);
     expect(await newsCount()).toBe(1);
+    // The bulk import has its own body parser: the same rule holds there.
+    const bulkKey = newKey();
+    const rows = (code: string) => ({ csvData: [{ name: 'Tripod', code, location: 'Store' }] });
+    expect((await withKey(owner, 'POST', '/api/equipment/bulk', bulkKey, rows('T-1'))).status).toBe(200);
+    expect((await withKey(owner, 'POST', '/api/equipment/bulk', bulkKey, rows('T-1'))).headers.get('idempotent-replayed')).toBe('true');
+    expect((await withKey(owner, 'POST', '/api/equipment/bulk', bulkKey, rows('T-2'))).status).toBe(422);
   });
 
   it('refuses a malformed key with 400 and does nothing', async () => {

@@ -4,7 +4,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { bearerToken, requireAuth } from './lib/auth';
 import { badRequest, errorHandler } from './lib/errors';
-import { idempotency, IdempotencyStore } from './lib/idempotency';
+import { fingerprintBody, idempotency, IdempotencyStore } from './lib/idempotency';
 import { containsNul } from './lib/validate';
 import { limitConcurrentReads } from './lib/read-limiter';
 import { limitReadRate } from './lib/read-rate';
@@ -42,12 +42,13 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.disable('x-powered-by');
   // The LAN UI is plain HTTP: no HSTS and no upgrade-insecure-requests (DESIGN.md §4).
   app.use(helmet({ hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
-  // Idempotency after identify: keys are remembered per company, so it needs the caller.
+  // Idempotency after identify: a key belongs to the user who sent it, and a replay goes only to
+  // the same user with the same rights (lib/idempotency.ts), so it needs the caller.
   // Reads wait at the door while an on-air write runs (before any of their own work).
   app.use('/api', ctx.onAir.readsWait);
   // A CSV upload of 20 000 rows is megabytes of JSON: its own limit, parsed before the general one.
-  app.use('/api/equipment/bulk', express.json({ limit: EQUIPMENT_LIMITS.bulkBodyBytes }));
-  app.use('/api', express.json({ limit: JSON_LIMIT }), rejectNul, identify(services), idempotency(new IdempotencyStore(ctx.clock)));
+  app.use('/api/equipment/bulk', express.json({ limit: EQUIPMENT_LIMITS.bulkBodyBytes, verify: fingerprintBody }));
+  app.use('/api', express.json({ limit: JSON_LIMIT, verify: fingerprintBody }), rejectNul, identify(services), idempotency(new IdempotencyStore(ctx.clock)));
   app.get('/api/{*splat}', readRate());
 
   app.get('/api/health', (_req, res) => {
@@ -97,8 +98,14 @@ const readRate = () =>
     cost: (req) => (req.path === '/api/news' && req.query.page === undefined ? 10 : 1),
   });
 
+/** Where the rows of a body report their own NUL, with the row's line (shared/equipment-csv.ts). */
+const NUL_PER_ROW = new Set(['/api/equipment/bulk']);
+
 const rejectNul: RequestHandler = (req, _res, next) => {
-  if (containsNul(req.body) || containsNul(req.query)) throw badRequest('Text must not contain NUL characters');
+  const body: unknown = req.body;
+  const rowsChecked = NUL_PER_ROW.has(req.baseUrl + req.path) && typeof body === 'object' && body !== null && !Array.isArray(body);
+  const checked = rowsChecked ? { ...body, csvData: undefined } : body;
+  if (containsNul(checked) || containsNul(req.query)) throw badRequest('Text must not contain NUL characters');
   next();
 };
 

@@ -58,13 +58,37 @@ describe('normaliseEquipmentCsvRow', () => {
     });
   });
 
-  it('turns an unparsable or below-one quantity into 1 and reads a whole number', () => {
+  it('turns a quantity without any number (spec: unparsable) into 1 and reads a whole number', () => {
     const q = (quantity: unknown) => {
       const r = normaliseEquipmentCsvRow({ ...base, quantity });
       return r.ok ? r.record.quantity : r.error;
     };
-    expect([q('abc'), q('0'), q('-3'), q('7'), q(' 12 '), q(4), q('2.9')]).toEqual([1, 1, 1, 7, 12, 4, 2]);
+    expect([q('abc'), q('n/a'), q('7'), q(' 12 '), q(4), q('007')]).toEqual([1, 1, 7, 12, 4, 7]);
     expect(q(String(EQUIPMENT_LIMITS.quantity + 1))).toBe(`Quantity must be at most ${EQUIPMENT_LIMITS.quantity}`);
+  });
+
+  it('reports a number that is not a whole number from 1 up instead of turning it into 1', () => {
+    const q = (quantity: unknown) => {
+      const r = normaliseEquipmentCsvRow({ ...base, quantity });
+      return r.ok ? r.record.quantity : r.error;
+    };
+    const bad = (shown: string) => `Invalid quantity "${shown}": use a whole number from 1 to ${EQUIPMENT_LIMITS.quantity}`;
+    expect([q('1e308'), q('-5'), q('0'), q('4e0'), q('2.9'), q('12abc'), q('1,000'), q(2.5), q(1e308)]).toEqual([
+      bad('1e308'),
+      bad('-5'),
+      bad('0'),
+      bad('4e0'),
+      bad('2.9'),
+      bad('12abc'),
+      bad('1,000'),
+      bad('2.5'),
+      bad('1e+308'),
+    ]);
+  });
+
+  it('reports a NUL character in a column as that row\'s error', () => {
+    expect(normaliseEquipmentCsvRow({ ...base, name: 'Tri\u0000pod' })).toEqual({ ok: false, code: 'TRP-1', error: 'Name must not contain NUL characters' });
+    expect(normaliseEquipmentCsvRow({ ...base, code: 'TRP\u0000' })).toEqual({ ok: false, code: null, error: 'Code must not contain NUL characters' });
   });
 
   it('names the first missing required field and keeps the code when there is one', () => {

@@ -102,8 +102,9 @@ class RowError extends Error {}
 
 /**
  * Applies spec 001 §5 to one row: defaults for empty values, required code/name/location, known
- * status and condition, quantity a whole number ≥ 1 (unparsable or < 1 becomes 1, as the spec's
- * importer did). Keys are matched like headers, so a script sending "Code" is understood too.
+ * status and condition, quantity a whole number ≥ 1 (one without any number becomes 1, as the
+ * spec's importer did; a wrong number is an error, issue 22). Keys are matched like headers, so
+ * a script sending "Code" is understood too.
  */
 export function normaliseEquipmentCsvRow(raw: unknown): EquipmentCsvRowResult {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, code: null, error: 'Row must be an object of column values' };
@@ -135,7 +136,10 @@ function buildRecord(cells: Map<string, unknown>): EquipmentCsvRecord {
   };
 }
 
-/** A cell as trimmed text; numbers and booleans (a JSON client) read as their text. */
+/**
+ * A cell as trimmed text; numbers and booleans (a JSON client) read as their text. A NUL is this
+ * row's error (the app-wide NUL refusal leaves bulk rows to this rule, so the user gets the line).
+ */
 function text(cells: Map<string, unknown>, field: EquipmentCsvColumn): string {
   const value = cells.get(field);
   if (value === undefined || value === null) return '';
@@ -143,6 +147,7 @@ function text(cells: Map<string, unknown>, field: EquipmentCsvColumn): string {
     throw new RowError(`${FIELD_LABEL[field]} must be text`);
   }
   const out = String(value).trim();
+  if (out.includes('\u0000')) throw new RowError(`${FIELD_LABEL[field]} must not contain NUL characters`);
   const max = MAX_LENGTH[field];
   if (max !== undefined && out.length > max) throw new RowError(`${FIELD_LABEL[field]} must be at most ${max} characters`);
   return out;
@@ -156,10 +161,17 @@ function oneOf<T extends string>(cells: Map<string, unknown>, field: EquipmentCs
   throw new RowError(`Invalid ${field} "${value.slice(0, 40)}": use one of ${allowed.join(', ')}`);
 }
 
+/**
+ * Empty, or no number in it at all ("lots", "n/a": the spec's "unparsable"), takes the default 1.
+ * Anything holding a number must be a whole number in digits from 1: "-5", "0", "2.9", "4e0",
+ * "1e308" or "1,000" are this row's error, never a silent 1 (the stock count would be wrong).
+ */
 function quantityOf(cells: Map<string, unknown>): number {
-  const parsed = Number.parseInt(text(cells, 'quantity'), 10);
-  if (!Number.isFinite(parsed) || parsed < 1) return EQUIPMENT_CSV_DEFAULTS.quantity;
+  const value = text(cells, 'quantity');
+  if (!/\d/.test(value)) return EQUIPMENT_CSV_DEFAULTS.quantity;
+  const parsed = /^\d+$/.test(value) ? Number(value) : 0;
   if (parsed > EQUIPMENT_LIMITS.quantity) throw new RowError(`Quantity must be at most ${EQUIPMENT_LIMITS.quantity}`);
+  if (parsed < 1) throw new RowError(`Invalid quantity "${value.slice(0, 40)}": use a whole number from 1 to ${EQUIPMENT_LIMITS.quantity}`);
   return parsed;
 }
 

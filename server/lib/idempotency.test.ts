@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiKey, CreatedApiKey } from '../../shared/contracts/api-keys';
 import type { CrawlerContent } from '../../shared/contracts/crawler';
 import type { News } from '../../shared/contracts/news';
 import type { User } from '../../shared/contracts/users';
 import type { ApiClient } from '../test/api-client';
-import { createStation, loginDevOwner } from '../test/factories';
+import { createStation, createUser, loginDevOwner } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
 
 let server: TestServer;
@@ -136,9 +137,26 @@ describe('Idempotency-Key', () => {
     const key = newKey();
     const bad = await withKey<{ message: string }>(owner, 'POST', '/api/news', key, { title: '', content: 'x' });
     expect(bad.status).toBe(400);
-    const again = await withKey<{ message: string }>(owner, 'POST', '/api/news', key, { title: 'Now valid', content: 'x' });
+    const again = await withKey<{ message: string }>(owner, 'POST', '/api/news', key, { title: '', content: 'x' });
     expect(again).toMatchObject({ status: 400, body: bad.body });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await newsCount()).toBe(0);
+  });
+
+  it('the same key with another body is refused with 422 and does nothing', async () => {
+    const { owner, newsCount } = await station();
+    const key = newKey();
+    expect((await withKey(owner, 'POST', '/api/news', key, { title: 'First', content: 'x' })).status).toBe(201);
+    const other = await withKey<{ message: string }>(owner, 'POST', '/api/news', key, { title: 'Second', content: 'x' });
+    expect(other.status).toBe(422);
+    expect(other.body.message).toBe(`Idempotency-Key "${key}" was already used with a different request body; send a new key for each action`);
+    expect(await newsCount()).toBe(1);
+    // The bulk import has its own body parser: the same rule holds there.
+    const bulkKey = newKey();
+    const rows = (code: string) => ({ csvData: [{ name: 'Tripod', code, location: 'Store' }] });
+    expect((await withKey(owner, 'POST', '/api/equipment/bulk', bulkKey, rows('T-1'))).status).toBe(200);
+    expect((await withKey(owner, 'POST', '/api/equipment/bulk', bulkKey, rows('T-1'))).headers.get('idempotent-replayed')).toBe('true');
+    expect((await withKey(owner, 'POST', '/api/equipment/bulk', bulkKey, rows('T-2'))).status).toBe(422);
   });
 
   it('refuses a malformed key with 400 and does nothing', async () => {
@@ -160,5 +178,66 @@ describe('Idempotency-Key', () => {
     const b = await withKey<{ company: { id: number } }>(dev, 'POST', '/api/companies', key, body);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(b.body.company.id).toBe(a.body.company.id);
+  });
+});
+
+describe('Idempotency-Key belongs to the user who sent it', () => {
+  const apiKeyBody = { name: 'Graphics PC', permissions: ['cg_files'] };
+
+  it("an editor sending the owner's key on POST /api/company/api-keys gets 403, never the owner's new key", async () => {
+    const { owner } = await station();
+    const editor = await createUser(owner, server, 'editor');
+    const key = newKey();
+    const created = await withKey<CreatedApiKey>(owner, 'POST', '/api/company/api-keys', key, apiKeyBody);
+    expect(created.status).toBe(201);
+    const stolen = await withKey<CreatedApiKey & { message: string }>(editor, 'POST', '/api/company/api-keys', key, apiKeyBody);
+    expect(stolen.status).toBe(403);
+    expect(stolen.headers.get('idempotent-replayed')).toBeNull();
+    expect(JSON.stringify(stolen.body)).not.toContain(created.body.key);
+    expect((await owner.get<ApiKey[]>('/api/company/api-keys')).body).toHaveLength(1);
+  });
+
+  it("a cameraman sending the owner's key on POST /api/users gets 403, never the owner's answer", async () => {
+    const { owner } = await station();
+    const cameraman = await createUser(owner, server, 'cameraman');
+    const key = newKey();
+    const body = { username: `idem_cam_${++seq}_${Date.now()}`, password: 'password-123456', fullName: 'New Editor', role: 'editor' };
+    expect((await withKey<User>(owner, 'POST', '/api/users', key, body)).status).toBe(201);
+    const replay = await withKey<{ message: string }>(cameraman, 'POST', '/api/users', key, body);
+    expect(replay.status).toBe(403);
+    expect(replay.headers.get('idempotent-replayed')).toBeNull();
+    expect(replay.body).not.toHaveProperty('username');
+  });
+
+  it('another user of the same company with the same key makes their own, separate effect', async () => {
+    const { owner, headlines } = await station();
+    const admin = await createUser(owner, server, 'admin');
+    const key = newKey();
+    await withKey(owner, 'POST', '/api/news-crawler/add-headline', key, { headline: 'Owner' });
+    const res = await withKey(admin, 'POST', '/api/news-crawler/add-headline', key, { headline: 'Owner' });
+    expect(res.headers.get('idempotent-replayed')).toBeNull();
+    expect(await headlines()).toEqual(['Owner', 'Owner']);
+  });
+
+  it('the same user with the same key still gets the first answer; 100 parallel repeats make one API key', async () => {
+    const { owner } = await station();
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => withKey<CreatedApiKey>(owner, 'POST', '/api/company/api-keys', key, apiKeyBody)));
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
+    expect(new Set(answers.map((a) => a.body.key)).size).toBe(1);
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(99);
+    expect((await owner.get<ApiKey[]>('/api/company/api-keys')).body).toHaveLength(1);
+  });
+
+  it('a user whose role changed since the first use is refused with 409, not given the old answer', async () => {
+    const { owner } = await station();
+    const admin = await createUser(owner, server, 'admin');
+    const key = newKey();
+    expect((await withKey(admin, 'POST', '/api/company/api-keys', key, apiKeyBody)).status).toBe(201);
+    expect((await owner.put(`/api/users/${admin.user.id}`, { role: 'editor' })).status).toBe(200);
+    const after = await withKey<{ message: string }>(admin, 'POST', '/api/company/api-keys', key, apiKeyBody);
+    expect(after.status).toBe(409);
+    expect(after.body.message).toBe(`Idempotency-Key "${key}" was first used with other rights (your role changed); send a new key for each action`);
+    expect((await owner.get<ApiKey[]>('/api/company/api-keys')).body).toHaveLength(1);
   });
 });

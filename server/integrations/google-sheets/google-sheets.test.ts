@@ -141,6 +141,17 @@ describe('Google Sheets sync against the fake Sheets API', () => {
     expect((await logOf(s.owner)).some((e) => e.action === 'google_sheets_pull' && (e.details ?? '').includes('3 rejected'))).toBe(true);
   });
 
+  it('an ID written as a number with an exponent (1e1) is reported, not read as that item', async () => {
+    const s = await connectedStation(1);
+    const [one] = s.made;
+    const index = rowOf(s.sheetId, one!.id);
+    fake.setCell(s.sheetId, 'Equipment', index, COL.id, `${one!.id}e0`);
+    fake.setCell(s.sheetId, 'Equipment', index, COL.name, 'Via exponent');
+    const res = await s.owner.post<SheetSyncResult>('/api/google-sheets/sync-from-sheet');
+    expect(res.body.pulled?.rejected).toEqual([{ tab: 'Equipment', row: index + 1, error: `ID "${one!.id}e0" is not an equipment ID (leave it empty for a new item)` }]);
+    expect((await s.owner.get<Equipment[]>('/api/equipment')).body.find((e) => e.id === one!.id)?.name).toBe(one!.name);
+  });
+
   it('a conflict goes to the later Last Modified and the loser is in the activity log', async () => {
     const s = await connectedStation(2);
     const [older, newer] = s.made;

@@ -39,6 +39,10 @@ describe('readEquipmentTab', () => {
     ['abc', 'ID "abc" is not an equipment ID (leave it empty for a new item)'],
     ['1.5', 'ID "1.5" is not an equipment ID (leave it empty for a new item)'],
     ['-2', 'ID "-2" is not an equipment ID (leave it empty for a new item)'],
+    ['1e1', 'ID "1e1" is not an equipment ID (leave it empty for a new item)'],
+    ['4e0', 'ID "4e0" is not an equipment ID (leave it empty for a new item)'],
+    ['0x1A', 'ID "0x1A" is not an equipment ID (leave it empty for a new item)'],
+    ['+3', 'ID "+3" is not an equipment ID (leave it empty for a new item)'],
   ])('reports the bad ID %s', (id, error) => {
     expect(readEquipmentTab([header, row(id, cells())]).rejected).toEqual([{ tab: 'Equipment', row: 2, error }]);
   });

@@ -79,7 +79,8 @@ export function equipmentTabReader(headerRow: string[]): { error: RejectedRow | 
       const row = firstRow + i;
       if (cells.every((c) => c.trim() === '')) return;
       const idText = at(cells, 'ID');
-      const id = idText === '' ? null : Number(idText);
+      // Decimal digits only, as ids everywhere (docs/api.md): Number() would read "1e1" as 10.
+      const id = idText === '' ? null : /^\d{1,15}$/.test(idText) ? Number(idText) : NaN;
       if (id !== null && (!Number.isInteger(id) || id <= 0)) return result.rejected.push({ tab: TAB, row, error: `ID "${idText}" is not an equipment ID (leave it empty for a new item)` });
       if (id !== null && seen.has(id)) return result.rejected.push({ tab: TAB, row, error: `ID ${id} appears twice: the first row was used` });
       if (id !== null) seen.add(id);

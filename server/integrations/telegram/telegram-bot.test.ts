@@ -122,6 +122,22 @@ describe('Telegram bot against the fake Bot API', () => {
     expect(wrong?.text).toBe('❌ Current password is incorrect');
   });
 
+  it('/changepassword: 20 parallel wrong guesses check 5, then even the right password waits a minute', async () => {
+    const s = await botStation();
+    const mine = (m: { chatId: string; text: string }) => repliesTo(s.tg.editor.id)(m) && m.text.startsWith('❌');
+    for (let i = 0; i < 20; i++) fake.userSays(s.token, s.tg.editor, `/changepassword wrong-guess-${i} Brand-new-pass-9`);
+    const replies = await fake.waitForSent(mine, 20);
+    expect(replies.filter((m) => m.text === '❌ Current password is incorrect')).toHaveLength(5);
+    expect(replies.filter((m) => /^❌ Too many wrong passwords\. Try again in \d+ seconds\.$/.test(m.text))).toHaveLength(15);
+    fake.userSays(s.token, s.tg.editor, `/changepassword ${s.editor.password} Brand-new-pass-9`);
+    const [refused] = await fake.waitForSent(mine, 21).then((all) => all.slice(20));
+    expect(refused?.text).toMatch(/^❌ Too many wrong passwords\. Try again in \d+ seconds\.$/);
+    expect((await login(server, s.editor.user.username, s.editor.password)).token).toBeTruthy();
+    server.clock.advance(61_000);
+    fake.userSays(s.token, s.tg.editor, `/changepassword ${s.editor.password} Brand-new-pass-9`);
+    await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text === 'Your password was changed. Sign in again on the web and on your phone.');
+  });
+
   it('a breaking article posts once to the breaking topic, even when an update raises it again', async () => {
     const s = await botStation();
     const news = await createNews(s.editor, { title: 'Bridge collapse on the coast road', priority: 'breaking' });

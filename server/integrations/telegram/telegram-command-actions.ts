@@ -53,7 +53,8 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       if (message) await tg.api.deleteMessage({ chat_id: message.chat.id, message_id: message.message_id }).catch(() => undefined);
       const [current, next, extra] = args.split(/\s+/).filter(Boolean);
       if (!current || !next || extra) throw badRequest('Usage: /changepassword <current password> <new password> (no spaces inside a password)');
-      await s.users.changeOwnPassword(actor, current, next);
+      // The same limit as the login form: otherwise the bot would be an unlimited password oracle.
+      await s.auth.limitPasswordCheck(actor.userId, () => s.users.changeOwnPassword(actor, current, next));
       return 'Your password was changed. Sign in again on the web and on your phone.';
     },
     request: ({ actor, args }) => {

@@ -36,25 +36,31 @@ export class AppVersionStorage {
     return path.join(this.dir, fileId);
   }
 
-  /** `<exp>.<userId>.<hmac>` for this file and user. */
-  issueTicket(fileId: string, userId: number): string {
+  /**
+   * `<exp>.<userId>.<hmac>` for this file and user; the HMAC also binds the user's company, so a
+   * ticket only holds while its user belongs to the company it was made in.
+   */
+  issueTicket(fileId: string, userId: number, companyId: number): string {
     const exp = this.clock.now().getTime() + TICKET_TTL_MS;
-    return `${exp}.${userId}.${this.sign(fileId, exp, userId)}`;
+    return `${exp}.${userId}.${this.sign(fileId, exp, userId, companyId)}`;
   }
 
-  /** True when the ticket was made here for this file and has not expired. */
-  verifyTicket(fileId: string, ticket: string): boolean {
-    const match = /^(\d{1,16})\.(\d{1,15})\.([0-9a-f]{64})$/.exec(ticket);
-    if (!match) return false;
-    const exp = Number(match[1]);
-    const userId = Number(match[2]);
-    if (exp <= this.clock.now().getTime()) return false;
-    const expected = Buffer.from(this.sign(fileId, exp, userId), 'hex');
-    return timingSafeEqual(expected, Buffer.from(match[3] ?? '', 'hex'));
+  /** The user an unexpired, well-formed ticket names — not yet proven genuine (verifyTicket). */
+  ticketUser(ticket: string): number | null {
+    const parts = parseTicket(ticket);
+    return parts && parts.exp > this.clock.now().getTime() ? parts.userId : null;
   }
 
-  private sign(fileId: string, exp: number, userId: number): string {
-    return createHmac('sha256', this.secret).update(`${fileId}\n${exp}\n${userId}`).digest('hex');
+  /** True when the ticket was made here for this file, for its user in `companyId`, and has not expired. */
+  verifyTicket(fileId: string, ticket: string, companyId: number): boolean {
+    const parts = parseTicket(ticket);
+    if (!parts || parts.exp <= this.clock.now().getTime()) return false;
+    const expected = Buffer.from(this.sign(fileId, parts.exp, parts.userId, companyId), 'hex');
+    return timingSafeEqual(expected, Buffer.from(parts.mac, 'hex'));
+  }
+
+  private sign(fileId: string, exp: number, userId: number, companyId: number): string {
+    return createHmac('sha256', this.secret).update(`${fileId}\n${exp}\n${userId}\n${companyId}`).digest('hex');
   }
 
   /** A crash or a kill mid-upload leaves `.<id>.part` files; they are never valid, so they go at start. */
@@ -65,4 +71,9 @@ export class AppVersionStorage {
       logger.warn('removed an unfinished app-version upload', { file: name });
     }
   }
+}
+
+function parseTicket(ticket: string): { exp: number; userId: number; mac: string } | null {
+  const match = /^(\d{1,16})\.(\d{1,15})\.([0-9a-f]{64})$/.exec(ticket);
+  return match ? { exp: Number(match[1]), userId: Number(match[2]), mac: match[3] ?? '' } : null;
 }

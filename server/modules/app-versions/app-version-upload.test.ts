@@ -183,6 +183,48 @@ describe('GET /api/app-version/files/:id', () => {
     server.clock.advance(10 * 60 * 1000 + 1);
     expect((await fetch(server.url + url)).status).toBe(404);
   });
+
+  it('a ticket stops working once its user is deleted, deactivated or no longer allowed the file', async () => {
+    const dev = await loginDevOwner(server);
+    const { owner } = await createCompany(dev, server);
+    const uploaded = (await upload(owner, 'station-only.zip', zipBytes(1000))).body;
+    const fileId = uploaded.downloadUrl.split('/').pop() ?? '';
+    const ticketFor = async (c: ApiClient) => (await c.post<{ url: string }>(`/api/app-version/files/${fileId}/ticket`)).body.url;
+    const status = async (url: string) => (await fetch(server.url + url)).status;
+
+    const deleted = await createUser(owner, server, 'editor');
+    const deletedUrl = await ticketFor(deleted);
+    expect(await status(deletedUrl)).toBe(200);
+    expect((await owner.delete(`/api/users/${deleted.user.id}`)).status).toBe(200);
+    expect(await status(deletedUrl)).toBe(404);
+
+    const deactivated = await createUser(owner, server, 'editor');
+    const deactivatedUrl = await ticketFor(deactivated);
+    expect((await owner.put(`/api/users/${deactivated.user.id}`, { isActive: false })).status).toBe(200);
+    expect(await status(deactivatedUrl)).toBe(404);
+
+    // A dev's ticket for another station's file ends when the account is no longer a dev.
+    const devUser = await createUser(dev, server, 'admin', { roletype: 'dev' });
+    const devUrl = await ticketFor(devUser);
+    expect(await status(devUrl)).toBe(200);
+    expect((await dev.put(`/api/users/${devUser.user.id}`, { roletype: 'user' })).status).toBe(200);
+    expect(await status(devUrl)).toBe(404);
+  });
+});
+
+describe('non-ASCII file names', () => {
+  it('keeps a Thaana installer name as sent, in the API answer and the download header', async () => {
+    const dev = await loginDevOwner(server);
+    const name = 'ސެޓަޕް.exe';
+    const res = await upload(dev, name, Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100)]));
+    expect(res.status).toBe(201);
+    expect(res.body.originalName).toBe(name);
+    const download = await fetch(server.url + res.body.downloadUrl, { headers: { authorization: `Bearer ${dev.token}` } });
+    expect(download.status).toBe(200);
+    const disposition = download.headers.get('content-disposition') ?? '';
+    const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? '';
+    expect(decodeURIComponent(encoded)).toBe(name);
+  });
 });
 
 describe('tenancy of files', () => {

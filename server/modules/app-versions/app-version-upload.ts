@@ -168,7 +168,8 @@ export function receiveUpload(req: Request, dir: string, maxBytes = APP_VERSION_
   return new Promise<ReceivedUpload>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes, fields: 20, parts: 30 } });
+      // Browsers send the file name as raw UTF-8 in the part header; busboy reads latin1 unless told.
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: maxBytes, fields: 20, parts: 30 } });
     } catch {
       reject(badRequest('Send the file as multipart/form-data in the field "file"'));
       return;

@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { appVersionFiles, appVersions, companies, type AppVersionFileRow, type AppVersionRow } from '../../db/schema';
+import type { Role, Roletype } from '../../../shared/roles';
+import { appVersionFiles, appVersions, companies, users, type AppVersionFileRow, type AppVersionRow } from '../../db/schema';
 
 export interface AppVersionWithCompany {
   version: AppVersionRow;
@@ -9,9 +10,27 @@ export interface AppVersionWithCompany {
 
 const withCompany = { version: appVersions, companyName: companies.name };
 
+/** Who a download ticket was made for, as they are now: what decides which files they may have. */
+export interface TicketHolder {
+  companyId: number;
+  role: Role;
+  roletype: Roletype;
+}
+
 /** SQL for app versions (one per company) and their uploaded installer files. */
 export class AppVersionsRepo {
   constructor(private readonly db: DbOrTx) {}
+
+  /** The ticket's user if they may still sign in: not deleted, active, in an active company. */
+  findTicketHolder(userId: number): TicketHolder | undefined {
+    const row = this.db
+      .select({ companyId: users.companyId, role: users.role, roletype: users.roletype })
+      .from(users)
+      .innerJoin(companies, eq(companies.id, users.companyId))
+      .where(and(eq(users.id, userId), eq(users.isActive, true), isNull(users.deletedAt), eq(companies.isActive, true)))
+      .get();
+    return row && { companyId: row.companyId, role: row.role as Role, roletype: row.roletype as Roletype };
+  }
 
   findByCompany(companyId: number): AppVersionWithCompany | undefined {
     return this.db

@@ -9,7 +9,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { AppVersionStorage } from './app-version-storage';
 import type { ReceivedUpload } from './app-version-upload';
-import { AppVersionsRepo, type AppVersionWithCompany } from './app-versions.repo';
+import { AppVersionsRepo, type AppVersionWithCompany, type TicketHolder } from './app-versions.repo';
 import { fileDownloadPath, fileIdOf, presentAppVersion, presentUploadedFile } from './app-versions.presenter';
 
 type SaveInput = z.output<typeof saveAppVersionSchema>;
@@ -18,7 +18,7 @@ type SaveInput = z.output<typeof saveAppVersionSchema>;
 export const UNUSED_FILE_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /** Dev (any company) or owner (own company) — the roles of DESIGN.md §5 that manage versions. */
-export function mayManageVersions(actor: Actor): boolean {
+export function mayManageVersions(actor: TicketHolder): boolean {
   return isDev(actor) || actor.role === 'owner';
 }
 
@@ -106,7 +106,7 @@ export class AppVersionsService {
    * The file if the caller may download it: a dev; the company that uploaded it; or a company
    * whose visible version points at it. Anything else is "not found" (no hint that it exists).
    */
-  fileFor(actor: Actor, fileId: string): AppVersionFileRow {
+  fileFor(actor: TicketHolder, fileId: string): AppVersionFileRow {
     const row = AppVersionStorage.isFileId(fileId) ? this.repo.findFile(fileId) : undefined;
     if (!row) throw notFound('File');
     if (isDev(actor) || row.companyId === actor.companyId) return row;
@@ -117,14 +117,19 @@ export class AppVersionsService {
   /** A ticket URL a browser link can use without the bearer token. */
   ticketUrl(actor: Actor, fileId: string): string {
     const row = this.fileFor(actor, fileId);
-    return `${fileDownloadPath(row.id)}?ticket=${this.storage.issueTicket(row.id, actor.userId)}`;
+    return `${fileDownloadPath(row.id)}?ticket=${this.storage.issueTicket(row.id, actor.userId, actor.companyId)}`;
   }
 
-  /** The file a valid ticket names, or 404 (an expired or forged ticket reveals nothing). */
+  /**
+   * The file a valid ticket names, or 404 (an expired or forged ticket reveals nothing). The
+   * holder is judged as they are now, not as when the ticket was made: a user deleted or
+   * deactivated since, or no longer allowed the file (a dev made a user), downloads nothing.
+   */
   fileByTicket(fileId: string, ticket: string): AppVersionFileRow {
-    const row = AppVersionStorage.isFileId(fileId) && this.storage.verifyTicket(fileId, ticket) ? this.repo.findFile(fileId) : undefined;
-    if (!row) throw notFound('File');
-    return row;
+    const userId = this.storage.ticketUser(ticket);
+    const holder = userId === null ? undefined : this.repo.findTicketHolder(userId);
+    if (!holder || !AppVersionStorage.isFileId(fileId) || !this.storage.verifyTicket(fileId, ticket, holder.companyId)) throw notFound('File');
+    return this.fileFor(holder, fileId);
   }
 
   /**
@@ -146,7 +151,7 @@ export class AppVersionsService {
     return removed.length;
   }
 
-  private visibleTo(actor: Actor): AppVersionWithCompany | undefined {
+  private visibleTo(actor: TicketHolder): AppVersionWithCompany | undefined {
     const own = this.repo.findByCompany(actor.companyId);
     if (own && (own.version.isPublic || mayManageVersions(actor))) return own;
     return this.repo.findPublicTargeting(actor.companyId);

@@ -52,6 +52,22 @@ export class AuthService {
     return { token, user: presentUser({ ...user, lastLogin: now.toISOString() }) };
   }
 
+  /**
+   * A password check outside the login form (the bot's /changepassword) under the login's limit,
+   * per user: at most LOGIN_MAX_FAILURES checks a minute, reserved before `check` awaits the
+   * hash, so parallel guesses cannot slip past together. `check` throws for a wrong password (the
+   * reservation stays); a success clears the count.
+   */
+  async limitPasswordCheck<T>(userId: number, check: () => Promise<T>): Promise<T> {
+    const channel = 'password-check';
+    const who = `user:${userId}`;
+    const slot = this.limiter.reserve(channel, who);
+    if (!slot.ok) throw tooManyRequests(`Too many wrong passwords. Try again in ${slot.retryAfterSeconds} seconds.`, slot.retryAfterSeconds);
+    const result = await check();
+    this.limiter.succeed(channel, who);
+    return result;
+  }
+
   /** Resolves a bearer token to the caller, or null when unknown, expired or deactivated. */
   authenticate(token: string): Actor | null {
     const tokenHash = hashToken(token);

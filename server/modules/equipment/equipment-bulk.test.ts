@@ -55,11 +55,42 @@ describe('POST /api/equipment/bulk', () => {
     expect(light).toMatchObject({ name: 'Light, LED', location: 'Bay "B"', description: 'two\nlines' });
   });
 
-  it('turns a bad quantity into 1 and ignores unknown columns', async () => {
+  it('turns a quantity without a number into 1 and ignores unknown columns', async () => {
     const { owner, companyId } = await createStation(server);
-    const res = await uploadCsv(owner, 'name,code,location,quantity,serial number\nA,Q-1,X,lots,SN1\nB,Q-2,X,0,SN2\nC,Q-3,X,-4,SN3\n');
-    expect(res.body.results.success).toBe(3);
-    expect(stored(companyId).map((r) => r.quantity)).toEqual([1, 1, 1]);
+    const res = await uploadCsv(owner, 'name,code,location,quantity,serial number\nA,Q-1,X,lots,SN1\nB,Q-2,X,,SN2\n');
+    expect(res.body.results.success).toBe(2);
+    expect(stored(companyId).map((r) => r.quantity)).toEqual([1, 1]);
+  });
+
+  it('reports quantities such as 1e308, -5, 0 and 4e0 per row instead of storing 1', async () => {
+    const { owner, companyId } = await createStation(server);
+    const res = await uploadCsv(owner, 'name,code,location,quantity\nA,Q-1,X,1e308\nB,Q-2,X,-5\nC,Q-3,X,0\nD,Q-4,X,4e0\nE,Q-5,X,3\n');
+    expect(res.status).toBe(200);
+    const bad = (shown: string) => `Invalid quantity "${shown}": use a whole number from 1 to ${EQUIPMENT_LIMITS.quantity}`;
+    expect(res.body.results).toEqual({
+      success: 1,
+      failed: 4,
+      errors: [
+        { row: 2, code: 'Q-1', error: bad('1e308') },
+        { row: 3, code: 'Q-2', error: bad('-5') },
+        { row: 4, code: 'Q-3', error: bad('0') },
+        { row: 5, code: 'Q-4', error: bad('4e0') },
+      ],
+    });
+    expect(stored(companyId).map((r) => [r.code, r.quantity])).toEqual([['Q-5', 3]]);
+  });
+
+  it('reports a NUL byte as the error of its row, with the line, and imports the other rows', async () => {
+    const { owner, companyId } = await createStation(server);
+    const body = JSON.stringify({ csvData: [...rowsOf(1), { name: 'Bad\u0000name', code: 'NUL-1', location: 'X' }, ...rowsOf(1, 1)] });
+    expect(body).toContain('\\u0000');
+    const res = await owner.request<Answer>('POST', '/api/equipment/bulk', body);
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual({ success: 2, failed: 1, errors: [{ row: 3, code: 'NUL-1', error: 'Name must not contain NUL characters' }] });
+    expect(stored(companyId)).toHaveLength(2);
+    // The browser's path: a NUL inside the file text arrives in a cell.
+    const fromFile = await uploadCsv(owner, 'name,code,location\nOk,F-1,X\nMixer,F-2,MC\u0000R\n');
+    expect(fromFile.body.results.errors).toEqual([{ row: 3, code: 'F-2', error: 'Location must not contain NUL characters' }]);
   });
 
   it('reports a missing required column on every row with its line number', async () => {
@@ -162,12 +193,15 @@ describe('POST /api/equipment/bulk refuses', () => {
 
   it('hostile shapes with 4xx JSON, never a 5xx', async () => {
     const { owner } = await createStation(server);
-    const bodies: unknown[] = ['not json', '[]', '{"csvData": "a,b"}', '{"csvData": [null]}', '{"csvData": [[1,2]]}', '{"csvData": {"0": {}}}', '{"csvData": [{"name": "a\\u0000"}]}'];
+    // A NUL outside the rows (the envelope, the query) still refuses the whole request.
+    const bodies: unknown[] = ['not json', '[]', '{"csvData": "a,b"}', '{"csvData": [null]}', '{"csvData": [[1,2]]}', '{"csvData": {"0": {}}}', '{"csvData": [{"name": "a"}], "companyId": "\\u0000"}'];
     for (const body of bodies) {
       const res = await owner.request<ErrorBody>('POST', '/api/equipment/bulk', body);
       expect(res.status, String(body)).toBe(400);
       expect(typeof res.body.message).toBe('string');
     }
+    const query = await owner.request<ErrorBody>('POST', '/api/equipment/bulk?x=%00', JSON.stringify({ csvData: rowsOf(1) }));
+    expect([query.status, query.body.message]).toEqual([400, 'Text must not contain NUL characters']);
     const huge = await owner.request<ErrorBody>('POST', '/api/equipment/bulk', JSON.stringify({ csvData: [{ description: 'x'.repeat(EQUIPMENT_LIMITS.bulkBodyBytes) }] }));
     expect(huge.status).toBe(413);
   });

@@ -1,5 +1,6 @@
 // Builds the web UI into out/renderer. `--if-stale` skips the build when out/ is newer than
 // every source file of the UI (renderer/, shared/) — `npm start` and `npm run bench` use that.
+// `--out-dir DIR` builds elsewhere (a test compares it with the desktop build's renderer).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,13 +27,15 @@ export function webBuildIsStale() {
   return Math.max(...sources, fs.statSync(path.join(root, 'package-lock.json')).mtimeMs) > built;
 }
 
-export async function buildWeb({ ifStale = false } = {}) {
+export async function buildWeb({ ifStale = false, outDir = undefined } = {}) {
   if (ifStale && !webBuildIsStale()) return false;
   process.stdout.write('Building the web UI...\n');
-  await build({ configFile: path.join(root, 'renderer', 'vite.config.ts'), logLevel: 'warn' });
+  const elsewhere = outDir ? { build: { outDir: path.resolve(outDir), emptyOutDir: true } } : {};
+  await build({ configFile: path.join(root, 'renderer', 'vite.config.ts'), logLevel: 'warn', ...elsewhere });
   return true;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await buildWeb({ ifStale: process.argv.includes('--if-stale') });
+  const outDirAt = process.argv.indexOf('--out-dir');
+  await buildWeb({ ifStale: process.argv.includes('--if-stale'), outDir: outDirAt > 0 ? process.argv[outDirAt + 1] : undefined });
 }

@@ -1,9 +1,10 @@
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { loginPathFor } from '@/features/auth/return-path';
 import { useSession } from '@/features/auth/session-store';
 
-/** Unauthenticated users see only /login (spec 000 §2). */
+/** Unauthenticated users see only /login (spec 000 §2), which brings them back here after sign-in. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const status = useSession((s) => s.status);
   const location = useLocation();
@@ -14,6 +15,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </Center>
     );
   }
-  if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (status === 'anonymous') return <Navigate to={loginPathFor(location)} replace />;
   return <>{children}</>;
 }

@@ -1,8 +1,10 @@
 import { Modal, Text, type ModalProps } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { UNSAVED_TEXTS, hasUnsavedWork, markUnsaved, useUnsavedRegistry } from './unsaved-registry';
+import { createSendTracker } from './unsaved-sending';
 
 let asking = false;
 
@@ -92,16 +94,28 @@ export type GuardedModalProps = ModalProps & {
 
 /**
  * A Mantine Modal whose Escape, overlay click and close button ask before discarding typed
- * text. `onClose` is still the plain close: call it after a successful save.
+ * text. `onClose` is still the plain close: call it after a successful save. While a submit's
+ * request is in flight those ways out do nothing: the text is being saved, not discarded, and
+ * the answer closes the dialog (or shows its error next to the kept text).
  */
 export function GuardedModal({ dirty = false, opened, onClose, children, ...rest }: GuardedModalProps) {
   const [reported, setReported] = useState(false);
   const { confirmDiscard } = useUnsavedGuard(opened && (dirty || reported));
-  const requestClose = useCallback(() => confirmDiscard(onClose), [confirmDiscard, onClose]);
+  const queryClient = useQueryClient();
+  const [sends] = useState(() => createSendTracker(queryClient));
+  useEffect(() => {
+    if (!opened) sends.reset();
+  }, [opened, sends]);
+  const requestClose = useCallback(() => {
+    if (!sends.sending()) confirmDiscard(onClose);
+  }, [sends, confirmDiscard, onClose]);
   const api = useMemo(() => ({ report: setReported, requestClose }), [requestClose]);
   return (
     <Modal opened={opened} onClose={requestClose} {...rest}>
-      <GuardedModalContext.Provider value={api}>{children}</GuardedModalContext.Provider>
+      {/* Capture: the submit is noted before the form's own handler starts the request. */}
+      <div style={{ display: 'contents' }} onSubmitCapture={() => sends.submitted()}>
+        <GuardedModalContext.Provider value={api}>{children}</GuardedModalContext.Provider>
+      </div>
     </Modal>
   );
 }

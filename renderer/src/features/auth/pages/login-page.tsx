@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBroadcast } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '@shared/constants';
 import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
+import { RETURN_PARAM, safeReturnPath } from '../return-path';
 import { storeSession, useSession } from '../session-store';
 
 interface FieldErrors {
@@ -19,15 +20,20 @@ function validate(username: string, password: string): FieldErrors {
   return errors;
 }
 
-/** Login (spec 001 §2): on success the page reloads to / so every screen starts clean. */
+/**
+ * Login (spec 001 §2): on success the page reloads so every screen starts clean — at the page
+ * that sent the visitor here (?next=, same origin only), else at /.
+ */
 export default function LoginPage() {
   const status = useSession((s) => s.status);
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get(RETURN_PARAM), window.location.origin);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const loginMutation = useLogin();
 
-  if (status === 'authenticated') return <Navigate to="/" replace />;
+  if (status === 'authenticated') return <Navigate to={returnTo} replace />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,9 +45,9 @@ export default function LoginPage() {
       {
         onSuccess: (res) => {
           if (!res?.token || !res.user) return console.error('Login response without token and user', res);
-          // Stored only: the reload to / starts every screen from this session.
+          // Stored only: the reload starts every screen from this session.
           storeSession(res.token, res.user);
-          window.location.assign('/');
+          window.location.assign(returnTo);
         },
       },
     );

@@ -1,10 +1,15 @@
 import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { loginPathFor } from '@/features/auth/return-path';
 
-/** The mobile page's own sign-in screen (spec 001 §2): /field is outside the app's guard. */
+/**
+ * The mobile page's own sign-in screen (spec 001 §2): /field is outside the app's guard. Go to
+ * Login comes back to this very address after sign-in (a scanned QR label's item).
+ */
 export function AuthRequired() {
   const navigate = useNavigate();
+  const location = useLocation();
   return (
     <Center mih="100dvh" p="md">
       <Paper withBorder radius="md" p="xl" w="100%" maw={400}>
@@ -18,7 +23,7 @@ export function AuthRequired() {
           <Text c="dimmed" size="sm" ta="center">
             Please log in to access the mobile field interface.
           </Text>
-          <Button fullWidth mt="xs" onClick={() => void navigate('/login')}>
+          <Button fullWidth mt="xs" onClick={() => void navigate(loginPathFor(location))}>
             Go to Login
           </Button>
         </Stack>

@@ -2,11 +2,10 @@ import { Alert, Button, FileInput, Group, List, Modal, Progress, ScrollArea, Sta
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { equipmentCsvTemplate } from '@shared/equipment-csv';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { BulkChunkError, useBulkUpload, type BulkProgress } from '../api/equipment';
-import { readBulkInput, downloadText } from '../bulk-input';
+import { readBulkInput, downloadText, templateCsvText } from '../bulk-input';
 import { bulkErrorLines, bulkSummary, type BulkResults } from '../bulk-upload';
 
 interface Props {
@@ -103,7 +102,7 @@ function BulkForm({ onDone }: { onDone: () => void }) {
         <Text size="sm" c="dimmed">
           Columns: name, code, location (required), description, status, category, condition, quantity.
         </Text>
-        <Button variant="subtle" size="xs" leftSection={<IconDownload size={14} />} onClick={() => downloadText('equipment-template.csv', equipmentCsvTemplate())}>
+        <Button variant="subtle" size="xs" leftSection={<IconDownload size={14} />} onClick={() => downloadText('equipment-template.csv', templateCsvText())}>
           Download template
         </Button>
       </Group>

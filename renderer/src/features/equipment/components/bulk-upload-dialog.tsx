@@ -82,14 +82,25 @@ function BulkForm({ onDone }: { onDone: () => void }) {
     preview(file, next);
   };
 
+  const clearInput = () => {
+    latest.current++;
+    setFile(null);
+    setPasted('');
+    setRowCount(null);
+    setProblem(null);
+  };
+
   const submit = async () => {
     const parsed = await readBulkInput(file, pasted);
     if (!parsed.ok) return setProblem(parsed.error);
     upload.mutate(parsed.rows, {
       onSuccess: (done) => {
         toastResults(done);
-        if (done.failed === 0) onDone();
-        else setResults(done);
+        if (done.failed === 0) return onDone();
+        // The rows that went in are in: Upload must not stay armed with the same file (a second
+        // click would send them again). The failed rows stay listed for fixing the file.
+        clearInput();
+        setResults(done);
       },
       onError: toastFailure,
     });

@@ -149,6 +149,9 @@ describe('Equipment', () => {
     await visible(adminRow.getByText('LiveU Solo (LIV-001)'));
     await button(adminRow, 'Approve').click();
     await visible(adminPage.getByText('Request Approved', { exact: true }));
+    // Approved By: the approver's full name, like Requested By (issue 22), and the phone's REQ number.
+    await visible(adminRow.getByText(owner.user.fullName, { exact: true }));
+    await visible(adminRow.getByText(/^REQ-\d{4,}$/));
 
     await camPage.getByRole('tab', { name: 'Requests' }).click();
     const camRow = requestRow(camPage, 'Live shot at the harbour');

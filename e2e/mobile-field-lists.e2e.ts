@@ -25,7 +25,7 @@ describe('mobile field lists (phone)', () => {
     const dev = await loginDevOwner(app.server);
     const { owner } = await createCompany(dev, app.server);
     const fx6 = await addItem(owner, 'Sony FX6', 'CAM-001', { category: 'Camera' });
-    await addItem(owner, 'ކެމެރާ ޓްރައިޕޮޑް', 'TRP-002', { category: 'Support' });
+    const tripod = await addItem(owner, 'ކެމެރާ ޓްރައިޕޮޑް', 'TRP-002', { category: 'Support' });
     const panel = await addItem(owner, 'Light panel', 'LGT-003');
     await owner.put(`/api/equipment/${panel.id}/status`, { status: 'maintenance' });
     const liveu = await addItem(owner, 'LiveU Solo', 'ENC-004');
@@ -57,7 +57,22 @@ describe('mobile field lists (phone)', () => {
 
     await search.fill('ޓްރައި');
     await expect.poll(() => itemCards(page).count(), POLL).toBe(1);
-    await visible(page.getByRole('button', { name: 'Request ކެމެރާ ޓްރައިޕޮޑް' }));
+    // Requested from the phone with a return date: the card then says pending, no second Request.
+    await page.getByRole('button', { name: 'Request ކެމެރާ ޓްރައިޕޮޑް' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Request Equipment' }));
+    await dialog.getByRole('textbox', { name: 'Purpose' }).fill('ރިޕޯޓަށް');
+    const day = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() + 1);
+      return { day: `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`, iso: new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59).toISOString() };
+    });
+    await dialog.getByLabel('Expected Return Date').fill(day.day);
+    await page.screenshot({ path: '.scratch/mobile-field-request-date.png' });
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await visible(page.getByText('Equipment request submitted successfully'));
+    const made = (await cam.get<EquipmentRequest[]>('/api/mobile/equipment-requests')).body.find((r) => r.equipmentId === tripod.id);
+    expect(made).toMatchObject({ purpose: 'ރިޕޯޓަށް', expectedReturnDate: day.iso, source: 'mobile' });
+    await visible(page.getByTestId('mobile-equipment-TRP-002').getByTestId('my-pending-request'));
     await search.fill('cables');
     await visible(page.getByTestId('mobile-equipment-count').getByText('8 of 12 items'));
     await search.fill('');

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
 import { toastSuccess } from '@/features/news/news-toast';
+import { textDirection } from '@/features/news/text-direction';
 import { useEquipmentList } from '../api/equipment';
 import { useCreateEquipmentRequest } from '../api/equipment-requests';
 import { localDay, toRequestBody, type RequestFormValues } from '../equipment-form-values';
@@ -62,7 +63,7 @@ function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: 
           </Alert>
         )}
         <Select label="Equipment" required searchable data={options} value={values.equipmentId} onChange={(v) => setValues((s) => ({ ...s, equipmentId: v }))} nothingFoundMessage="No equipment found" placeholder="Choose equipment" />
-        <TextInput label="Purpose" required maxLength={EQUIPMENT_LIMITS.purpose} value={values.purpose} onChange={(e) => setValues((s) => ({ ...s, purpose: e.currentTarget.value }))} data-autofocus />
+        <TextInput label="Purpose" required dir={textDirection(values.purpose)} maxLength={EQUIPMENT_LIMITS.purpose} value={values.purpose} onChange={(e) => setValues((s) => ({ ...s, purpose: e.currentTarget.value }))} data-autofocus />
         <TextInput
           type="date"
           label="Expected Return Date"
@@ -71,7 +72,7 @@ function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: 
           value={values.expectedReturnDate}
           onChange={(e) => setValues((s) => ({ ...s, expectedReturnDate: e.currentTarget.value }))}
         />
-        <Textarea label="Notes" autosize minRows={2} maxRows={5} maxLength={EQUIPMENT_LIMITS.notes} value={values.notes} onChange={(e) => setValues((s) => ({ ...s, notes: e.currentTarget.value }))} />
+        <Textarea label="Notes" dir={textDirection(values.notes)} autosize minRows={2} maxRows={5} maxLength={EQUIPMENT_LIMITS.notes} value={values.notes} onChange={(e) => setValues((s) => ({ ...s, notes: e.currentTarget.value }))} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={requestClose}>
             Cancel

@@ -1,6 +1,7 @@
 import { CloseButton, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { EQUIPMENT_STATUSES } from '@shared/constants';
+import { textDirection } from '@/features/news/text-direction';
 import type { ItemFilter, StatusFilter } from '../field-filters';
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...EQUIPMENT_STATUSES.map((s) => ({ value: s, label: s.replace(/_/g, ' ') }))];
@@ -18,7 +19,7 @@ export function EquipmentFilters({ value, onChange }: { value: ItemFilter; onCha
         value={value.query}
         onChange={(e) => onChange({ ...value, query: e.currentTarget.value })}
         style={{ flex: 1, minWidth: 0 }}
-        dir="auto"
+        dir={textDirection(value.query)}
       />
       <NativeSelect aria-label="Filter by status" data={STATUS_OPTIONS} value={value.status} onChange={(e) => onChange({ ...value, status: e.currentTarget.value as StatusFilter })} w={132} />
     </Group>

@@ -64,8 +64,14 @@ describe('GET /api/equipment/export.csv', () => {
     const bulk = await s.owner.post<{ results: { success: number } }>('/api/equipment/bulk', { csvData });
     expect(bulk.body.results.success).toBe(1203);
     const res = await s.technical.get<string>(EXPORT);
+    // One header line, no blank line anywhere, every row complete, a final line break.
+    const lines = res.body.split('\r\n');
+    expect(lines).toHaveLength(1 + 1203 + 1);
+    expect(lines.at(-1)).toBe('');
+    expect(lines.slice(0, -1).every((line) => line !== '')).toBe(true);
     const parsed = Papa.parse<string[]>(res.body, { skipEmptyLines: true }).data;
     expect(parsed[0]).toEqual([...EQUIPMENT_EXPORT_COLUMNS]);
+    expect(parsed.every((cells) => cells.length === EQUIPMENT_EXPORT_COLUMNS.length)).toBe(true);
     const rows = rowsOf(res.body);
     expect(rows).toHaveLength(1203);
     expect(new Set(rows.map((r) => r.code)).size).toBe(1203);

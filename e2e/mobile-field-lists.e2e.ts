@@ -101,5 +101,17 @@ describe('mobile field lists (phone)', () => {
     expect(await page.getByTestId(`mobile-request-${pending.id}`).getByTestId('request-due').count()).toBe(0);
     expectNoHorizontalOverflow(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
     await page.screenshot({ path: '.scratch/mobile-field-my-requests.png', fullPage: true });
+
+    // The same page inside the shell on a desk screen, and the desk's table: same number, full names.
+    const desk = await app.newPage();
+    await login(desk, approver.user.username, approver.password);
+    await desk.goto('/mobile-field');
+    await visible(desk.getByTestId('mobile-equipment-count'));
+    await desk.screenshot({ path: '.scratch/mobile-field-desktop.png' });
+    await desk.goto('/equipment?tab=requests');
+    const row = desk.locator(`[data-testid="request-row"][data-request-id="${loan.id}"]`);
+    await visible(row.getByText(`REQ-${String(loan.id).padStart(4, '0')}`, { exact: true }));
+    await visible(row.getByText('Adam Approver', { exact: true }));
+    await desk.screenshot({ path: '.scratch/equipment-requests-desktop.png' });
   });
 });

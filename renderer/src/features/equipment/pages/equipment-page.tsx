@@ -12,11 +12,11 @@ import { useExportEquipment } from '../api/equipment-export';
 import { useEquipmentRequests } from '../api/equipment-requests';
 import { AddEquipmentDialog } from '../components/add-equipment-dialog';
 import { BulkUploadDialog } from '../components/bulk-upload-dialog';
-import { EquipmentGrid, type LabelSelection } from '../components/equipment-grid';
+import { EquipmentGrid } from '../components/equipment-grid';
 import { ReminderDialog } from '../components/reminder-dialog';
 import { RequestEquipmentDialog } from '../components/request-equipment-dialog';
 import { RequestsList } from '../components/requests-list';
-import { addAll, toggleId } from '../label-selection';
+import { useLabelSelection } from '../use-label-selection';
 
 type Dialog = { kind: 'none' } | { kind: 'add' } | { kind: 'bulk' } | { kind: 'request'; target: number | 'any' } | { kind: 'remind'; target: number | 'any' };
 type Tab = 'equipment' | 'requests';
@@ -48,20 +48,11 @@ export default function EquipmentPage() {
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
   const exportCsv = useExportEquipment();
-  // Print Labels starts select mode; null = not selecting.
-  const [picked, setPicked] = useState<number[] | null>(null);
-  const selection: LabelSelection | undefined = picked
-    ? {
-        ids: picked,
-        onToggle: (item) => setPicked((ids) => toggleId(ids ?? [], item.id)),
-        onSelectShown: (ids) => setPicked((had) => addAll(had ?? [], ids)),
-        onClear: () => setPicked([]),
-        onDone: () => setPicked(null),
-      }
-    : undefined;
+  const labels = useLabelSelection();
+  // Print Labels starts select mode on the Equipment tab (the cards are where the ticks are).
   const startLabels = () => {
     setTab('equipment');
-    setPicked((ids) => ids ?? []);
+    labels.start();
   };
   const runExport = () =>
     exportCsv.mutate(undefined, {
@@ -88,7 +79,7 @@ export default function EquipmentPage() {
       )}
       {canManage && (
         // QR labels of the chosen items: a phone's camera opens /field/equipment/<code>.
-        <Button variant={picked ? 'light' : 'default'} leftSection={<IconQrcode size={16} />} onClick={startLabels}>
+        <Button variant={labels.selection ? 'light' : 'default'} leftSection={<IconQrcode size={16} />} onClick={startLabels}>
           Print Labels
         </Button>
       )}
@@ -118,7 +109,7 @@ export default function EquipmentPage() {
         <Tabs.Panel value="equipment" pt="md">
           <Stack gap="md">
             <TextInput aria-label="Search equipment" placeholder="Search by name, code or category" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={420} />
-            <EquipmentGrid search={search} canManage={canManage} onRequest={(item: Equipment) => setDialog({ kind: 'request', target: item.id })} selection={canManage ? selection : undefined} />
+            <EquipmentGrid search={search} canManage={canManage} onRequest={(item: Equipment) => setDialog({ kind: 'request', target: item.id })} selection={canManage ? labels.selection : undefined} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="requests" pt="md">

@@ -109,6 +109,11 @@ describe('Equipment', () => {
     await visible(page.getByText('Upload finished: 49 imported, 1 failed'));
     expect(await toast.innerText()).toMatch(/Row 18 \(BLK-017\): .*location/i);
     await visible(dialog.getByTestId('bulk-results'));
+    // The 49 rows are in: Upload is no longer armed with the same data (issue 22), a click sends nothing.
+    expect(await dialog.getByLabel('Or paste CSV data').inputValue()).toBe('');
+    await button(dialog, 'Upload').click();
+    await visible(dialog.getByText('Please select a CSV file or paste CSV data', { exact: true }));
+    await visible(dialog.getByTestId('bulk-results'));
     await button(dialog, 'Close').click();
     await expectHidden(dialog);
 
@@ -144,6 +149,9 @@ describe('Equipment', () => {
     await visible(adminRow.getByText('LiveU Solo (LIV-001)'));
     await button(adminRow, 'Approve').click();
     await visible(adminPage.getByText('Request Approved', { exact: true }));
+    // Approved By: the approver's full name, like Requested By (issue 22), and the phone's REQ number.
+    await visible(adminRow.getByText(owner.user.fullName, { exact: true }));
+    await visible(adminRow.getByText(/^REQ-\d{4,}$/));
 
     await camPage.getByRole('tab', { name: 'Requests' }).click();
     const camRow = requestRow(camPage, 'Live shot at the harbour');

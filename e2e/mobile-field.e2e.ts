@@ -99,7 +99,8 @@ describe('mobile field interface (phone 390x844)', () => {
 
     // The cameraman's phone follows without a reload (live channel).
     await expect.poll(() => cardStatus(camCard), POLL).toBe('approved');
-    await visible(camCard.getByText(admin.user.username));
+    // Approved by the admin's full name, as Requested by shows the requester's (issue 22).
+    await visible(camCard.getByText(admin.user.fullName));
     await camCard.getByRole('button', { name: 'Check Out' }).click();
     await expect.poll(() => cardStatus(camCard), POLL).toBe('out');
     await camCard.getByRole('button', { name: 'Return', exact: true }).click();
@@ -198,9 +199,10 @@ describe('mobile field interface (phone 390x844)', () => {
     await createEquipment(owner, 'Not chosen');
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
-    // /equipment links to the whole catalogue's sheet.
+    // /equipment: Print Labels starts select mode; its All items link opens the whole catalogue's sheet.
     await page.goto('/equipment');
-    await page.getByRole('link', { name: 'Print Labels' }).click();
+    await page.getByRole('button', { name: 'Print Labels' }).click();
+    await page.getByTestId('label-selection-bar').getByRole('link', { name: 'All items' }).click();
     await waitForPath(page, '/equipment/labels');
     for (const item of [a, b]) await expect.poll(() => page.locator(`[data-code="${item.code}"]`).count(), POLL).toBe(1);
     await page.goto(`/equipment/labels?ids=${b.id},${a.id}`);

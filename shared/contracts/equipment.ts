@@ -59,6 +59,8 @@ export const equipmentRequestSchema = z.object({
   requestedByUsername: z.string().nullable(),
   approvedBy: z.number().nullable(),
   approvedByUsername: z.string().nullable(),
+  /** The approver's full name (shown like requestedByName; the username stays for compatibility). */
+  approvedByName: z.string().nullable(),
   purpose: z.string(),
   location: z.string().nullable(),
   notes: z.string().nullable(),
@@ -142,6 +144,9 @@ export type UpdateEquipmentInput = z.input<typeof updateEquipmentSchema>;
 export const equipmentStatusBodySchema = z.object({
   status: z.enum(EQUIPMENT_STATUSES, { error: `Status must be one of ${EQUIPMENT_STATUSES.join(', ')}` }),
 });
+
+/** The server refuses a return date before the request (the form's date picker starts at today). */
+export const EXPECTED_RETURN_IN_PAST = 'Expected return date must not be in the past';
 
 /** Request Equipment (spec 001 §5): purpose required ('Please fill in all required fields'). */
 export const createEquipmentRequestSchema = z.object({

@@ -58,6 +58,7 @@ export function presentAlertLoan(loan: LoanRow, extension: ExtensionRequestRow |
     requestedByUsername: loan.requestedByUsername,
     approvedBy: r.approvedBy,
     approvedByUsername: loan.approvedByUsername,
+    approvedByName: loan.approvedByName,
     purpose: r.purpose,
     location: r.location,
     notes: r.notes,

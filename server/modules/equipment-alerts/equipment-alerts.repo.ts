@@ -33,6 +33,7 @@ export class EquipmentAlertsRepo {
         requestedByName: borrower.fullName,
         requestedByUsername: borrower.username,
         approvedByUsername: approver.username,
+        approvedByName: approver.fullName,
       })
       .from(equipmentRequests)
       .innerJoin(equipment, eq(equipment.id, equipmentRequests.equipmentId))

@@ -39,6 +39,7 @@ export function presentRequest(r: ListRow, extension: ExtensionRequestRow | unde
     requestedByUsername: shownUsername(r.requestedByUsername),
     approvedBy: row.approvedBy,
     approvedByUsername: shownUsername(r.approvedByUsername),
+    approvedByName: r.approvedByName,
     purpose: row.purpose,
     location: row.location,
     notes: row.notes,

@@ -20,6 +20,7 @@ export class EquipmentRequestsRepo {
         requestedByName: requester.fullName,
         requestedByUsername: requester.username,
         approvedByUsername: approver.username,
+        approvedByName: approver.fullName,
         equipmentName: equipment.name,
         equipmentCode: equipment.code,
       })

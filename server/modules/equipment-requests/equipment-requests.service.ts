@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import { EQUIPMENT_DEFAULT_LOAN_HOURS } from '../../../shared/constants';
-import type { EquipmentRequest, MobileUserPermissions, createEquipmentRequestSchema } from '../../../shared/contracts/equipment';
+import { EXPECTED_RETURN_IN_PAST, type EquipmentRequest, type MobileUserPermissions, type createEquipmentRequestSchema } from '../../../shared/contracts/equipment';
 import type { EquipmentRequestAction } from '../../../shared/equipment-transitions';
 import { can } from '../../../shared/roles';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { constraintConflict } from '../equipment/equipment-stock';
 import { EquipmentRepo } from '../equipment/equipment.repo';
@@ -57,6 +57,8 @@ export class EquipmentRequestsService {
   create(actor: Who, input: CreateRequest, source: 'web' | 'mobile' | 'telegram' = 'web'): EquipmentRequest {
     const at = this.ctx.clock.now();
     const due = input.expectedReturnDate ? new Date(input.expectedReturnDate) : new Date(at.getTime() + EQUIPMENT_DEFAULT_LOAN_HOURS * 3_600_000);
+    // Checked against the server's clock: a loan due before it was asked for is overdue at birth.
+    if (due.getTime() < at.getTime()) throw badRequest(EXPECTED_RETURN_IN_PAST, [{ path: 'expectedReturnDate', message: EXPECTED_RETURN_IN_PAST }]);
     const id = this.ctx.db.transaction((tx) => {
       const item = new EquipmentRepo(tx).find(actor.companyId, input.equipmentId);
       if (!item) throw notFound('Equipment');

@@ -40,6 +40,29 @@ describe('mobile endpoints', () => {
     expect([blank.status, blank.body.message]).toEqual([400, 'Please fill in all required fields']);
   });
 
+  it('names the approver by full name, as the requester (web and mobile alike)', async () => {
+    const s = await equipmentStation(server);
+    const item = await createEquipment(s.owner);
+    const approved = await approvedRequest(s.cameraman, s.admin, item.id);
+    for (const path of ['/api/equipment-requests', '/api/mobile/equipment-requests']) {
+      const row = (await s.cameraman.get<EquipmentRequest[]>(path)).body.find((r) => r.id === approved.id);
+      expect(row).toMatchObject({ requestedByName: 'Test cameraman', approvedByName: 'Test admin', approvedByUsername: s.admin.user.username });
+    }
+  });
+
+  it('refuses an expected return date in the past (400, naming the field); today later on is fine', async () => {
+    const s = await equipmentStation(server);
+    const item = await createEquipment(s.owner);
+    const now = server.clock.now().getTime();
+    for (const path of ['/api/equipment-requests', '/api/mobile/equipment-requests']) {
+      const past = await s.cameraman.post<ErrorBody>(path, { equipmentId: item.id, purpose: 'Shoot', expectedReturnDate: new Date(now - 60_000).toISOString() });
+      expect([past.status, past.body.message, past.body.issues?.[0]?.path]).toEqual([400, 'Expected return date must not be in the past', 'expectedReturnDate']);
+      const later = new Date(now + 3_600_000).toISOString();
+      const ok = await s.cameraman.post<EquipmentRequest>(path, { equipmentId: item.id, purpose: 'Shoot', expectedReturnDate: later });
+      expect([ok.status, ok.body.expectedReturnDate]).toEqual([201, later]);
+    }
+  });
+
   it('user-permissions answers for the caller (own id or "me"); the spec’s fixed id 1 is someone else’s → 403', async () => {
     const s = await equipmentStation(server);
     const dev = await loginDevOwner(server);

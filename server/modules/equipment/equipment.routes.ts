@@ -4,6 +4,7 @@ import { createEquipmentSchema, equipmentStatusBodySchema, updateEquipmentSchema
 import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
 import { parse } from '../../lib/validate';
 import { parseForm } from '../equipment-requests/parse-form';
+import { streamEquipmentCsv } from './equipment-export';
 import type { EquipmentService } from './equipment.service';
 
 const idOf = (req: Request) => parse(idParamSchema, req.params).id;
@@ -16,6 +17,11 @@ export function equipmentRouter(equipment: EquipmentService): Router {
 
   router.get('/', (req, res) => {
     res.json(equipment.list(actorOf(req)));
+  });
+  // The catalogue as CSV (owner/admin/technical: the "CSV" row of DESIGN.md §5), streamed in pages.
+  router.get('/export.csv', manage, async (req, res) => {
+    const today = equipment.ctx.clock.now().toISOString().slice(0, 10);
+    await streamEquipmentCsv(equipment.ctx, actorOf(req).companyId, res, today);
   });
   router.post('/', manage, (req, res) => {
     res.status(201).json(equipment.create(actorOf(req), parseForm(createEquipmentSchema, req.body)));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readBulkInput } from './bulk-input';
+import Papa from 'papaparse';
+import { equipmentCsvTemplate } from '@shared/equipment-csv';
+import { readBulkInput, templateCsvText } from './bulk-input';
 
 const csv = ['code,name,location', ...Array.from({ length: 50 }, (_, i) => `C-${i},Item ${i},Store`)].join('\n');
 
@@ -22,5 +24,11 @@ describe('bulk input', () => {
 
   it('says when only a header came', async () => {
     expect(await readBulkInput(null, 'code,name,location\n')).toEqual({ ok: false, error: 'No valid data found in CSV' });
+  });
+
+  it('downloads the template with neutralised cells and the same rows as the template', () => {
+    const cells = Papa.parse<string[]>(templateCsvText(), { skipEmptyLines: true }).data.flat();
+    expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
+    expect(Papa.parse(templateCsvText()).data).toEqual(Papa.parse(equipmentCsvTemplate()).data);
   });
 });

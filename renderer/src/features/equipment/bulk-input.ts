@@ -1,4 +1,5 @@
-import { EQUIPMENT_CSV_MESSAGES, equipmentCsvFileError, parseEquipmentCsv, type EquipmentCsvParse } from '@shared/equipment-csv';
+import { neutraliseCsvText } from '@shared/csv-cells';
+import { EQUIPMENT_CSV_MESSAGES, equipmentCsvFileError, equipmentCsvTemplate, parseEquipmentCsv, type EquipmentCsvParse } from '@shared/equipment-csv';
 
 /**
  * What the dialog holds → rows, with the spec's messages (001 §5). A chosen file wins over
@@ -13,6 +14,11 @@ export async function readBulkInput(file: File | null, pasted: string): Promise<
   }
   if (!pasted.trim()) return { ok: false, error: EQUIPMENT_CSV_MESSAGES.noInput };
   return parseEquipmentCsv(pasted);
+}
+
+/** The template's text as downloaded: every CSV the app writes has its cells neutralised (issue 22 #13). */
+export function templateCsvText(): string {
+  return neutraliseCsvText(equipmentCsvTemplate());
 }
 
 /** The template as a download the browser saves (no server round trip). */

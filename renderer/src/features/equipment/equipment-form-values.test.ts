@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyEquipmentForm, toEquipmentBody, toRequestBody } from './equipment-form-values';
+import { emptyEquipmentForm, endOfLocalDay, localDay, toRequestBody, toEquipmentBody } from './equipment-form-values';
 
 describe('equipment form values', () => {
   it('starts with condition good and quantity 1', () => {
@@ -19,8 +19,19 @@ describe('equipment form values', () => {
   });
 
   it('asks for the equipment and the purpose with one message; notes are optional', () => {
-    expect(toRequestBody({ equipmentId: null, purpose: 'Match', notes: '' })).toEqual({ ok: false, message: 'Please fill in all required fields' });
-    expect(toRequestBody({ equipmentId: '4', purpose: '   ', notes: '' })).toEqual({ ok: false, message: 'Please fill in all required fields' });
-    expect(toRequestBody({ equipmentId: '4', purpose: 'Match', notes: '' })).toEqual({ ok: true, body: { equipmentId: 4, purpose: 'Match', notes: null } });
+    expect(toRequestBody({ equipmentId: null, purpose: 'Match', notes: '', expectedReturnDate: '' })).toEqual({ ok: false, message: 'Please fill in all required fields' });
+    expect(toRequestBody({ equipmentId: '4', purpose: '   ', notes: '', expectedReturnDate: '' })).toEqual({ ok: false, message: 'Please fill in all required fields' });
+    expect(toRequestBody({ equipmentId: '4', purpose: 'Match', notes: '', expectedReturnDate: '' })).toEqual({ ok: true, body: { equipmentId: 4, purpose: 'Match', notes: null } });
+  });
+
+  it('sends the picked return date as the end of that local day; refuses a past day or a bad value', () => {
+    const now = new Date(2026, 10, 25, 15, 30);
+    const form = { equipmentId: '4', purpose: 'Match', notes: '' };
+    const today = toRequestBody({ ...form, expectedReturnDate: '2026-11-25' }, now);
+    expect(today).toEqual({ ok: true, body: { equipmentId: 4, purpose: 'Match', notes: null, expectedReturnDate: new Date(2026, 10, 25, 23, 59).toISOString() } });
+    expect(toRequestBody({ ...form, expectedReturnDate: '2026-11-24' }, now)).toEqual({ ok: false, message: 'Expected return date must not be in the past' });
+    expect(toRequestBody({ ...form, expectedReturnDate: '2026-02-30' }, now)).toEqual({ ok: false, message: 'Expected return date must be a date' });
+    expect(endOfLocalDay('tomorrow')).toBeNull();
+    expect(localDay(now)).toBe('2026-11-25');
   });
 });

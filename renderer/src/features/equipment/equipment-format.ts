@@ -37,7 +37,10 @@ export function matchesSearch(item: Equipment, query: string): boolean {
   return [item.name, item.code, item.category].some((field) => field.toLowerCase().includes(q));
 }
 
-/** Request numbers as the desk says them ('REQ-0042'), stable and sortable. */
-export function requestNumber(id: number): string {
-  return `REQ-${String(id).padStart(4, '0')}`;
+/** Request numbers: one format on desktop and phone (shared/request-number.ts). */
+export { requestNumber } from '@shared/request-number';
+
+/** The approver as the requester is shown: full name first (issue 22), the username if none. */
+export function approverName(r: Pick<EquipmentRequest, 'approvedByName' | 'approvedByUsername'>): string | null {
+  return r.approvedByName ?? r.approvedByUsername;
 }

@@ -2,11 +2,10 @@ import { Alert, Button, FileInput, Group, List, Modal, Progress, ScrollArea, Sta
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { equipmentCsvTemplate } from '@shared/equipment-csv';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { BulkChunkError, useBulkUpload, type BulkProgress } from '../api/equipment';
-import { readBulkInput, downloadText } from '../bulk-input';
+import { readBulkInput, downloadText, templateCsvText } from '../bulk-input';
 import { bulkErrorLines, bulkSummary, type BulkResults } from '../bulk-upload';
 
 interface Props {
@@ -83,14 +82,25 @@ function BulkForm({ onDone }: { onDone: () => void }) {
     preview(file, next);
   };
 
+  const clearInput = () => {
+    latest.current++;
+    setFile(null);
+    setPasted('');
+    setRowCount(null);
+    setProblem(null);
+  };
+
   const submit = async () => {
     const parsed = await readBulkInput(file, pasted);
     if (!parsed.ok) return setProblem(parsed.error);
     upload.mutate(parsed.rows, {
       onSuccess: (done) => {
         toastResults(done);
-        if (done.failed === 0) onDone();
-        else setResults(done);
+        if (done.failed === 0) return onDone();
+        // The rows that went in are in: Upload must not stay armed with the same file (a second
+        // click would send them again). The failed rows stay listed for fixing the file.
+        clearInput();
+        setResults(done);
       },
       onError: toastFailure,
     });
@@ -103,7 +113,7 @@ function BulkForm({ onDone }: { onDone: () => void }) {
         <Text size="sm" c="dimmed">
           Columns: name, code, location (required), description, status, category, condition, quantity.
         </Text>
-        <Button variant="subtle" size="xs" leftSection={<IconDownload size={14} />} onClick={() => downloadText('equipment-template.csv', equipmentCsvTemplate())}>
+        <Button variant="subtle" size="xs" leftSection={<IconDownload size={14} />} onClick={() => downloadText('equipment-template.csv', templateCsvText())}>
           Download template
         </Button>
       </Group>

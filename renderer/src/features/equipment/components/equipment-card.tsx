@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { EQUIPMENT_SELECTOR_STATUSES } from '@shared/constants';
@@ -17,6 +17,9 @@ interface Props {
   onStatus: (item: Equipment, status: SelectorStatus) => void;
   onDelete: (item: Equipment) => void;
   onRequest: (item: Equipment) => void;
+  /** Select mode for labels: ticked or not; undefined = not selecting. */
+  selected?: boolean;
+  onSelect?: (item: Equipment) => void;
 }
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -33,13 +36,23 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 }
 
 /** One catalogue item (spec 001 §2): what it is, where, its state and how many are on the shelf. */
-export function EquipmentCard({ item, canManage, busy, onStatus, onDelete, onRequest }: Props) {
+export function EquipmentCard({ item, canManage, busy, onStatus, onDelete, onRequest, selected, onSelect }: Props) {
   const empty = item.currentStock <= 0;
+  const selecting = selected !== undefined;
   return (
-    <Paper withBorder radius="md" p="md" data-testid="equipment-card" data-code={item.code}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="equipment-card"
+      data-code={item.code}
+      data-selected={selected || undefined}
+      style={selected ? { borderColor: 'var(--mantine-color-blue-filled)', boxShadow: '0 0 0 1px var(--mantine-color-blue-filled)' } : undefined}
+    >
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          <div style={{ minWidth: 0 }}>
+          {selecting && <Checkbox aria-label={`Select ${item.name} for labels`} checked={selected} onChange={() => onSelect?.(item)} mt={3} style={{ flex: 'none' }} />}
+          <div style={{ minWidth: 0, flex: 1 }}>
             <Text fw={600} lineClamp={2} dir={textDirection(item.name)} ta="left" title={item.name} data-testid="equipment-name">
               {item.name}
             </Text>

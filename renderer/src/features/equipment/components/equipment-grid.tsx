@@ -9,11 +9,22 @@ import { toastFailure, toastSuccess } from '@/features/news/news-toast';
 import { useDeleteEquipment, useEquipmentList, useSetEquipmentStatus, type SelectorStatus } from '../api/equipment';
 import { matchesSearch, statusText } from '../equipment-format';
 import { EquipmentCard } from './equipment-card';
+import { LabelSelectionBar } from './label-selection-bar';
+
+/** Select mode for labels (managers): the ticked ids, in the order ticked. */
+export interface LabelSelection {
+  ids: readonly number[];
+  onToggle: (item: Equipment) => void;
+  onSelectShown: (ids: number[]) => void;
+  onClear: () => void;
+  onDone: () => void;
+}
 
 interface Props {
   search: string;
   canManage: boolean;
   onRequest: (item: Equipment) => void;
+  selection?: LabelSelection;
 }
 
 function EmptyState({ searching }: { searching: boolean }) {
@@ -35,7 +46,7 @@ function EmptyState({ searching }: { searching: boolean }) {
 }
 
 /** The card grid, 10 per page (spec 001 §2, §9), with the status selector and delete for managers. */
-export function EquipmentGrid({ search, canManage, onRequest }: Props) {
+export function EquipmentGrid({ search, canManage, onRequest, selection }: Props) {
   const list = useEquipmentList();
   const setStatus = useSetEquipmentStatus();
   const remove = useDeleteEquipment();
@@ -79,12 +90,33 @@ export function EquipmentGrid({ search, canManage, onRequest }: Props) {
       </Center>
     );
   }
-  if (shown.length === 0) return <EmptyState searching={search.trim() !== ''} />;
+  const bar = selection && (
+    <LabelSelectionBar selected={selection.ids} shownCount={shown.length} onSelectShown={() => selection.onSelectShown(shown.map((i) => i.id))} onClear={selection.onClear} onDone={selection.onDone} />
+  );
+  if (shown.length === 0) {
+    return (
+      <Stack gap="md">
+        {bar}
+        <EmptyState searching={search.trim() !== ''} />
+      </Stack>
+    );
+  }
   return (
     <Stack gap="md">
+      {bar}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="equipment-grid">
         {pageItems.map((item) => (
-          <EquipmentCard key={item.id} item={item} canManage={canManage} busy={busyId === item.id} onStatus={changeStatus} onDelete={confirmDelete} onRequest={onRequest} />
+          <EquipmentCard
+            key={item.id}
+            item={item}
+            canManage={canManage}
+            busy={busyId === item.id}
+            onStatus={changeStatus}
+            onDelete={confirmDelete}
+            onRequest={onRequest}
+            selected={selection ? selection.ids.includes(item.id) : undefined}
+            onSelect={selection?.onToggle}
+          />
         ))}
       </SimpleGrid>
       <Stack align="center" gap={4}>

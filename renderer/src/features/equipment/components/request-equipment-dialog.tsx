@@ -1,14 +1,15 @@
 import { Alert, Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { EQUIPMENT_LIMITS } from '@shared/constants';
+import { EQUIPMENT_DEFAULT_LOAN_HOURS, EQUIPMENT_LIMITS } from '@shared/constants';
 import { errorMessage } from '@/lib/api-client';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
 import { toastSuccess } from '@/features/news/news-toast';
+import { textDirection } from '@/features/news/text-direction';
 import { useEquipmentList } from '../api/equipment';
 import { useCreateEquipmentRequest } from '../api/equipment-requests';
-import { toRequestBody, type RequestFormValues } from '../equipment-form-values';
+import { localDay, toRequestBody, type RequestFormValues } from '../equipment-form-values';
 
 interface Props {
   /** null: closed; 'any': pick the item in the dialog; a number: that card's item. */
@@ -16,7 +17,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Request Equipment (spec 001 §2, §5): the item, a purpose (required) and optional notes. */
+/** Request Equipment (spec 001 §2, §5): the item, a purpose (required), optional notes and return date. */
 export function RequestEquipmentDialog({ target, onClose }: Props) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
@@ -27,7 +28,7 @@ export function RequestEquipmentDialog({ target, onClose }: Props) {
 }
 
 function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: () => void }) {
-  const [initial] = useState<RequestFormValues>(() => ({ equipmentId: initialId, purpose: '', notes: '' }));
+  const [initial] = useState<RequestFormValues>(() => ({ equipmentId: initialId, purpose: '', notes: '', expectedReturnDate: '' }));
   const [values, setValues] = useState(initial);
   const [invalid, setInvalid] = useState<string | null>(null);
   const { requestClose } = useModalDirty(formChanged(initial, values));
@@ -62,8 +63,16 @@ function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: 
           </Alert>
         )}
         <Select label="Equipment" required searchable data={options} value={values.equipmentId} onChange={(v) => setValues((s) => ({ ...s, equipmentId: v }))} nothingFoundMessage="No equipment found" placeholder="Choose equipment" />
-        <TextInput label="Purpose" required maxLength={EQUIPMENT_LIMITS.purpose} value={values.purpose} onChange={(e) => setValues((s) => ({ ...s, purpose: e.currentTarget.value }))} data-autofocus />
-        <Textarea label="Notes" autosize minRows={2} maxRows={5} maxLength={EQUIPMENT_LIMITS.notes} value={values.notes} onChange={(e) => setValues((s) => ({ ...s, notes: e.currentTarget.value }))} />
+        <TextInput label="Purpose" required dir={textDirection(values.purpose)} maxLength={EQUIPMENT_LIMITS.purpose} value={values.purpose} onChange={(e) => setValues((s) => ({ ...s, purpose: e.currentTarget.value }))} data-autofocus />
+        <TextInput
+          type="date"
+          label="Expected Return Date"
+          description={`Optional: by the end of that day; otherwise ${EQUIPMENT_DEFAULT_LOAN_HOURS} hours from now`}
+          min={localDay(new Date())}
+          value={values.expectedReturnDate}
+          onChange={(e) => setValues((s) => ({ ...s, expectedReturnDate: e.currentTarget.value }))}
+        />
+        <Textarea label="Notes" dir={textDirection(values.notes)} autosize minRows={2} maxRows={5} maxLength={EQUIPMENT_LIMITS.notes} value={values.notes} onChange={(e) => setValues((s) => ({ ...s, notes: e.currentTarget.value }))} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={requestClose}>
             Cancel

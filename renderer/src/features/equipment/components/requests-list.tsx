@@ -4,7 +4,7 @@ import { IconClipboardList } from '@tabler/icons-react';
 import type { EquipmentRequest } from '@shared/contracts/equipment';
 import { errorMessage } from '@/lib/api-client';
 import { useEquipmentRequests } from '../api/equipment-requests';
-import { REQUEST_STATUS_COLORS, formatWhen, requestNumber, statusText } from '../equipment-format';
+import { REQUEST_STATUS_COLORS, approverName, formatWhen, requestNumber, statusText } from '../equipment-format';
 import { isOverdue, type Actor } from '../request-buttons';
 import { RequestActions } from './request-actions';
 
@@ -69,7 +69,7 @@ function RequestsTable({ requests, actor, onRemind }: Props & { requests: Equipm
               <Table.Td>
                 <ReturnDate r={r} />
               </Table.Td>
-              <Table.Td>{r.approvedByUsername ?? '—'}</Table.Td>
+              <Table.Td>{approverName(r) ?? '—'}</Table.Td>
               <Table.Td>
                 <RequestActions request={r} actor={actor} onRemind={onRemind} />
               </Table.Td>
@@ -95,7 +95,7 @@ function RequestCard({ r, actor, onRemind }: Props & { r: EquipmentRequest }) {
         <Text size="sm">{r.purpose}</Text>
         <Text size="xs" c="dimmed">
           {requestNumber(r.id)} · {requester(r)}
-          {r.approvedByUsername ? ` · approved by ${r.approvedByUsername}` : ''}
+          {approverName(r) ? ` · approved by ${approverName(r)}` : ''}
         </Text>
         <Group gap={4}>
           <Text size="xs" c="dimmed">

@@ -1,11 +1,14 @@
 import { Badge, Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
-import { IconBell, IconBox, IconClipboardList, IconPlus, IconQrcode, IconSearch, IconSend, IconUpload } from '@tabler/icons-react';
+import { IconBell, IconBox, IconClipboardList, IconDownload, IconPlus, IconQrcode, IconSearch, IconSend, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { Equipment, EquipmentRequest } from '@shared/contracts/equipment';
 import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
+import { errorMessage } from '@/lib/api-client';
+import { showToast } from '@/lib/toast';
 import { useCurrentUser } from '@/features/auth/session-store';
+import { useExportEquipment } from '../api/equipment-export';
 import { useEquipmentRequests } from '../api/equipment-requests';
 import { AddEquipmentDialog } from '../components/add-equipment-dialog';
 import { BulkUploadDialog } from '../components/bulk-upload-dialog';
@@ -13,6 +16,7 @@ import { EquipmentGrid } from '../components/equipment-grid';
 import { ReminderDialog } from '../components/reminder-dialog';
 import { RequestEquipmentDialog } from '../components/request-equipment-dialog';
 import { RequestsList } from '../components/requests-list';
+import { useLabelSelection } from '../use-label-selection';
 
 type Dialog = { kind: 'none' } | { kind: 'add' } | { kind: 'bulk' } | { kind: 'request'; target: number | 'any' } | { kind: 'remind'; target: number | 'any' };
 type Tab = 'equipment' | 'requests';
@@ -43,6 +47,18 @@ export default function EquipmentPage() {
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
+  const exportCsv = useExportEquipment();
+  const labels = useLabelSelection();
+  // Print Labels starts select mode on the Equipment tab (the cards are where the ticks are).
+  const startLabels = () => {
+    setTab('equipment');
+    labels.start();
+  };
+  const runExport = () =>
+    exportCsv.mutate(undefined, {
+      onSuccess: (name) => showToast('Export ready', `${name} downloaded`, 'green'),
+      onError: (e) => showToast('Error', errorMessage(e, 'Failed to export equipment'), 'red'),
+    });
 
   const toolbar = (
     <Group gap="xs" wrap="wrap">
@@ -57,8 +73,13 @@ export default function EquipmentPage() {
         </Button>
       )}
       {canManage && (
-        // QR labels of the whole catalogue: a phone's camera opens /field/equipment/<code>.
-        <Button variant="default" leftSection={<IconQrcode size={16} />} component={Link} to="/equipment/labels">
+        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={runExport} loading={exportCsv.isPending}>
+          Export CSV
+        </Button>
+      )}
+      {canManage && (
+        // QR labels of the chosen items: a phone's camera opens /field/equipment/<code>.
+        <Button variant={labels.selection ? 'light' : 'default'} leftSection={<IconQrcode size={16} />} onClick={startLabels}>
           Print Labels
         </Button>
       )}
@@ -88,7 +109,7 @@ export default function EquipmentPage() {
         <Tabs.Panel value="equipment" pt="md">
           <Stack gap="md">
             <TextInput aria-label="Search equipment" placeholder="Search by name, code or category" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={420} />
-            <EquipmentGrid search={search} canManage={canManage} onRequest={(item: Equipment) => setDialog({ kind: 'request', target: item.id })} />
+            <EquipmentGrid search={search} canManage={canManage} onRequest={(item: Equipment) => setDialog({ kind: 'request', target: item.id })} selection={canManage ? labels.selection : undefined} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="requests" pt="md">

@@ -15,6 +15,8 @@ export interface MobileRequestBody {
   equipmentId: number;
   purpose: string;
   notes: string;
+  /** ISO; the end of the picked day (the server refuses a past one). */
+  expectedReturnDate?: string;
 }
 
 /** POST /api/mobile/equipment-requests: the server takes requester and company from the session. */

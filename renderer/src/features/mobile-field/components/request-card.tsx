@@ -1,6 +1,9 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EquipmentRequest } from '@shared/contracts/equipment';
+import { requestNumber } from '@shared/request-number';
+import { isOverdue } from '@/features/equipment/request-buttons';
+import { isOnLoan } from '../field-filters';
 import type { MobileViewer } from '../request-actions';
 import { RequestActionButtons } from './request-action-buttons';
 import { RequestStatusBadge } from './status-badges';
@@ -28,12 +31,37 @@ function createdDate(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? 'No date' : date.toLocaleString();
 }
 
-export function RequestCard({ request, viewer }: { request: EquipmentRequest; viewer: MobileViewer }) {
+function dueDate(value: string | null): string {
+  const date = value ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+}
+
+/** A loan's due date, and an Overdue mark once it has passed with the unit still away. */
+function DueLine({ request }: { request: EquipmentRequest }) {
+  const late = isOverdue(request);
   return (
-    <Paper withBorder radius="md" p="sm" data-testid={`mobile-request-${request.id}`} data-status={request.status}>
+    <Group gap="xs" wrap="nowrap" data-testid="request-due" data-overdue={late || undefined}>
+      <Field label="Due">
+        <Text span size="sm" c={late ? 'red' : undefined} fw={late ? 700 : undefined}>
+          {dueDate(request.expectedReturnDate)}
+        </Text>
+      </Field>
+      {late && (
+        <Badge color="red" variant="filled" size="sm" style={{ flex: 'none' }}>
+          Overdue
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+export function RequestCard({ request, viewer }: { request: EquipmentRequest; viewer: MobileViewer }) {
+  const mine = request.requestedBy === viewer.id;
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={`mobile-request-${request.id}`} data-status={request.status} data-mine={mine || undefined} style={mine ? { borderLeft: '4px solid var(--mantine-color-blue-filled)' } : undefined}>
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={600}>Request #{request.id}</Text>
+          <Text fw={600} ff="monospace">{requestNumber(request.id)}</Text>
           <RequestStatusBadge status={request.status} />
         </Group>
         <Field label="Equipment">{equipmentLabel(request)}</Field>
@@ -41,7 +69,8 @@ export function RequestCard({ request, viewer }: { request: EquipmentRequest; vi
           <span dir="auto">{request.purpose}</span>
         </Field>
         <Field label="Requested by">{request.requestedByName ?? request.requestedByUsername ?? '—'}</Field>
-        <Field label="Approved by">{request.approvedByUsername ?? '—'}</Field>
+        <Field label="Approved by">{request.approvedByName ?? request.approvedByUsername ?? '—'}</Field>
+        {isOnLoan(request) && <DueLine request={request} />}
         <Text size="xs" c="dimmed">
           {createdDate(request.createdAt)}
         </Text>

@@ -1,8 +1,10 @@
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { Equipment } from '@shared/contracts/equipment';
+import { EXPECTED_RETURN_IN_PAST, type Equipment } from '@shared/contracts/equipment';
 import { errorMessage } from '@/lib/api-client';
+import { endOfLocalDay, localDay } from '@/features/equipment/equipment-form-values';
 import { showToast } from '@/lib/toast';
+import { textDirection } from '@/features/news/text-direction';
 import { useCreateMobileRequest } from '../api/mobile-mutations';
 
 interface RequestDialogProps {
@@ -15,12 +17,15 @@ interface RequestDialogProps {
 export function RequestDialog({ equipment, onClose }: RequestDialogProps) {
   const [purpose, setPurpose] = useState('');
   const [notes, setNotes] = useState('');
+  /** 'YYYY-MM-DD' from the phone's date picker; '' = the server's default loan time. */
+  const [returnDay, setReturnDay] = useState('');
   const create = useCreateMobileRequest();
 
   // Every way out empties the form: the next item must not inherit this one's purpose.
   const close = () => {
     setPurpose('');
     setNotes('');
+    setReturnDay('');
     onClose();
   };
 
@@ -31,8 +36,13 @@ export function RequestDialog({ equipment, onClose }: RequestDialogProps) {
       showToast('Error', 'Please fill in all required fields', 'red');
       return;
     }
+    const due = returnDay ? endOfLocalDay(returnDay) : null;
+    if (due && due.getTime() < Date.now()) {
+      showToast('Error', EXPECTED_RETURN_IN_PAST, 'red');
+      return;
+    }
     create.mutate(
-      { equipmentId: equipment.id, purpose: purpose.trim(), notes: notes.trim() },
+      { equipmentId: equipment.id, purpose: purpose.trim(), notes: notes.trim(), ...(due ? { expectedReturnDate: due.toISOString() } : {}) },
       {
         onSuccess: () => {
           showToast('Request Sent', 'Equipment request submitted successfully', 'green');
@@ -52,8 +62,9 @@ export function RequestDialog({ equipment, onClose }: RequestDialogProps) {
               {equipment.name} · <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{equipment.code}</span>
             </Text>
           )}
-          <TextInput label="Purpose" required data-autofocus value={purpose} onChange={(e) => setPurpose(e.currentTarget.value)} />
-          <Textarea label="Notes" autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+          <TextInput label="Purpose" required data-autofocus dir={textDirection(purpose)} value={purpose} onChange={(e) => setPurpose(e.currentTarget.value)} />
+          <TextInput type="date" label="Expected Return Date" description="Optional: by the end of that day" min={localDay(new Date())} value={returnDay} onChange={(e) => setReturnDay(e.currentTarget.value)} />
+          <Textarea label="Notes" autosize minRows={2} dir={textDirection(notes)} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel

@@ -1,13 +1,16 @@
-import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { useMobileRequests } from '../api/mobile-queries';
+import { requestsShown } from '../field-filters';
 import type { MobileViewer } from '../request-actions';
 import { RequestCard } from './request-card';
 
 /** Requests tab (spec 001 §2): the station's requests as the server lists them, with §4's actions. */
 export function RequestsTab({ viewer }: { viewer: MobileViewer }) {
   const requests = useMobileRequests();
-  const list = requests.data ?? [];
+  const [show, setShow] = useState<'all' | 'mine'>('all');
+  const list = requestsShown(requests.data ?? [], viewer.id, show === 'mine');
   return (
     <Stack gap="sm">
       <div>
@@ -18,6 +21,8 @@ export function RequestsTab({ viewer }: { viewer: MobileViewer }) {
           Manage and track equipment requests
         </Text>
       </div>
+      {/* The station's list is long; a cameraman mostly wants his own loans and their due dates. */}
+      <SegmentedControl aria-label="Which requests" data={[{ value: 'all', label: 'All requests' }, { value: 'mine', label: 'My requests' }]} value={show} onChange={(v) => setShow(v === 'mine' ? 'mine' : 'all')} fullWidth />
       {requests.isPending && (
         <Center py="md">
           <Loader size="sm" />

@@ -9,7 +9,9 @@ import { useMobileEquipment, useMobilePermissions, useMobileRequests } from '../
 import { MobileHeader } from '../components/mobile-header';
 import { RequestActionButtons } from '../components/request-action-buttons';
 import { RequestDialog } from '../components/request-dialog';
+import { PendingNote } from '../components/equipment-card';
 import { EquipmentStatusBadge } from '../components/status-badges';
+import { myPendingByItem } from '../field-filters';
 import { fieldBase } from '../field-paths';
 import { isOpenLoanOf } from '../request-actions';
 
@@ -33,6 +35,7 @@ export function EquipmentItemPage() {
   const item = equipment.data ? findByCode(equipment.data, code) : undefined;
   const loans = item ? (requests.data ?? []).filter((r) => r.equipmentId === item.id && isOpenLoanOf(r, user.id)) : [];
   const viewer = { id: user.id, role: permissions.data?.role };
+  const pending = item ? myPendingByItem(requests.data ?? [], user.id).get(item.id) : undefined;
 
   return (
     <Stack gap="sm">
@@ -76,9 +79,13 @@ export function EquipmentItemPage() {
                 {item.description}
               </Text>
             )}
-            <Button size="md" onClick={() => setRequesting(item)}>
-              Request
-            </Button>
+            {pending ? (
+              <PendingNote request={pending} />
+            ) : (
+              <Button size="md" onClick={() => setRequesting(item)}>
+                Request
+              </Button>
+            )}
             {loans.map((loan) => (
               <RequestActionButtons key={loan.id} request={loan} viewer={viewer} />
             ))}

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createCompany, loginDevOwner } from '../../test/factories';
 import { startTestServer } from '../../test/test-server';
-import { cgFolderClash, defaultCgOutputPath } from './cg-folders';
+import { cgFolderClash, defaultCgOutputPath, foldersClash } from './cg-folders';
 
 describe('CG folders of different companies', () => {
   it('defaults are siblings, never nested', () => {
@@ -42,5 +42,17 @@ describe('CG folders of different companies', () => {
     expect(fs.readFileSync(path.join(baseDir, `cg_output-company-${companyId}`, 'timer.txt'), 'utf8')).toBe('00:42');
     await again.close();
     fs.rmSync(baseDir, { recursive: true, force: true });
+  });
+});
+
+describe('comparing folders on Windows (issue 22)', () => {
+  it('ignores case and slash direction: C:\\CG is c:/cg', () => {
+    expect(foldersClash('C:\\CG', ['c:\\cg'], 'win32')).toBe('This CG folder is already used by another company');
+    expect(foldersClash('c:/cg/sub', ['C:\\CG'], 'win32')).toBe("This CG folder is inside another company's CG folder");
+    expect(foldersClash('C:\\', ['c:\\Cg'], 'win32')).toBe("This CG folder contains another company's CG folder");
+    expect(foldersClash('C:\\CG-b', ['c:\\cg'], 'win32')).toBeNull();
+    // Linux keeps case: two folders.
+    expect(foldersClash('/srv/CG', ['/srv/cg'], 'linux')).toBeNull();
+    expect(foldersClash('/srv/..cg', ['/srv'], 'linux')).toBe("This CG folder is inside another company's CG folder");
   });
 });

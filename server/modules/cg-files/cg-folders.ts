@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CG_WRITABLE_TYPES, DEFAULT_CG_OUTPUT_PATH } from '../../../shared/constants';
+import { overlap, realPathOf, type Platform } from './real-path';
 
 /**
  * Where a company's CG files go by default. The first station keeps ./cg_output; later stations
@@ -27,23 +28,31 @@ export function freeDefaultCgOutputPath(companyId: number, resolve: (p: string) 
 /** The nested default of earlier versions, moved at start (see moveNestedDefault). */
 export const legacyNestedPath = (companyId: number) => `${DEFAULT_CG_OUTPUT_PATH}/company-${companyId}`;
 
-const inside = (child: string, parent: string) => {
-  const rel = path.relative(parent, child);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-};
+const CLASH_MESSAGES = {
+  same: 'This CG folder is already used by another company',
+  inside: "This CG folder is inside another company's CG folder",
+  contains: "This CG folder contains another company's CG folder",
+} as const;
+
+/**
+ * Why `candidate` overlaps one of `otherFolders` (shared, nested either way), or null. Pure: the
+ * paths are compared as given, in `platform`'s rules (Windows ignores case: C:\CG is c:\cg).
+ */
+export function foldersClash(candidate: string, otherFolders: string[], platform: Platform = process.platform): string | null {
+  for (const other of otherFolders) {
+    const how = overlap(candidate, other, platform);
+    if (how) return CLASH_MESSAGES[how];
+  }
+  return null;
+}
 
 /**
  * Why `candidate` cannot be a company's CG folder given the other companies' folders (all
- * resolved against the same base), or null when it can. Shared, nested either way: refused.
+ * absolute), or null when it can. Compared by REAL path: a symlink or /proc/self/root/… naming
+ * another station's folder is that folder (issue 22).
  */
 export function cgFolderClash(candidate: string, otherFolders: string[]): string | null {
-  const mine = path.resolve(candidate);
-  for (const other of otherFolders.map((f) => path.resolve(f))) {
-    if (mine === other) return 'This CG folder is already used by another company';
-    if (inside(mine, other)) return "This CG folder is inside another company's CG folder";
-    if (inside(other, mine)) return "This CG folder contains another company's CG folder";
-  }
-  return null;
+  return foldersClash(realPathOf(candidate), otherFolders.map((f) => realPathOf(f)));
 }
 
 /** Removes the files we wrote in a folder we no longer use (our names only), then the folder if empty. */

@@ -48,6 +48,11 @@ export class CgFilesService {
     return path.resolve(this.ctx.config.baseDir, this.hot.outputPathOf(companyId) ?? DEFAULT_CG_OUTPUT_PATH);
   }
 
+  /** Every company's CG folder (the web UI must never serve one). */
+  allFolders(): string[] {
+    return this.repo.companyIds().map((id) => this.folderOf(id));
+  }
+
   list(actor: Writer): CgFile[] {
     return this.hot.list(actor.companyId).map(presentCgFile);
   }
@@ -150,6 +155,8 @@ export class CgFilesService {
     return this.inCompanyQueue(companyId, async (folder) => {
       // The folder exists from the first start, so a graphics program can be pointed at it at once.
       await this.writer.ensureFolder(folder);
+      // A folder from before manifests holds only our names (it was this company's alone).
+      if (adopt) await this.writer.claimFolder(folder, true);
       const snapshot = this.snapshot(companyId);
       if (adopt) await this.adoptFiles(companyId, folder, snapshot);
       const changed: Record<string, string> = {};
@@ -169,6 +176,8 @@ export class CgFilesService {
   private async adoptFiles(companyId: number, folder: string, snapshot: CgSnapshot): Promise<void> {
     const adopted: CgUpsert[] = [];
     for (const type of CG_WRITABLE_TYPES) {
+      // Only files we wrote: another program's timer.txt in a shared folder is not on-air text of ours.
+      if (!this.writer.owns(folder, `${type}.txt`)) continue;
       const text = await this.writer.read(folder, type);
       if (text === null || text === (snapshot[type] ?? '')) continue;
       adopted.push({ type, content: text, fileName: snapshot[type] === undefined ? `${type}.txt` : undefined });
@@ -217,6 +226,10 @@ export class CgFilesService {
           }
           const snapshot = this.snapshot(companyId);
           const files = Object.keys(snapshot).length;
+          // The new folder's manifest exists before any file, even with none to write: at the next
+          // start nothing already there (another program's timer.txt) is taken for ours.
+          await this.writer.ensureFolder(to);
+          await this.writer.claimFolder(to, false);
           if (files) {
             await this.replaceFiles(companyId, to, snapshot);
             await this.writer.writeSnapshot(to, snapshot);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createCompany, loginDevOwner } from '../../test/factories';
 import { startTestServer } from '../../test/test-server';
 import { cgFolderClash, defaultCgOutputPath, foldersClash } from './cg-folders';
+import { systemFolderProblem } from './cg-folder-rules';
 
 describe('CG folders of different companies', () => {
   it('defaults are siblings, never nested', () => {
@@ -54,5 +55,20 @@ describe('comparing folders on Windows (issue 22)', () => {
     // Linux keeps case: two folders.
     expect(foldersClash('/srv/CG', ['/srv/cg'], 'linux')).toBeNull();
     expect(foldersClash('/srv/..cg', ['/srv'], 'linux')).toBe("This CG folder is inside another company's CG folder");
+  });
+});
+
+describe('system folders (issue 22)', () => {
+  const env = { SystemRoot: 'C:\\WINDOWS', ProgramFiles: 'C:\\Program Files', SystemDrive: 'C:' };
+  it('refuses Windows system folders in any case, a drive root, and the Users folder itself', () => {
+    for (const p of ['c:\\windows\\cg', 'C:\\Program Files\\CG Bridge\\cg', 'C:\\Program Files (x86)\\x', 'D:\\', 'c:\\users']) {
+      expect(systemFolderProblem(p, 'win32', env), p).toContain('system folder');
+    }
+    for (const p of ['C:\\CG', 'C:\\Users\\mcr\\Documents\\cg', 'D:\\graphics']) expect(systemFolderProblem(p, 'win32', env), p).toBeNull();
+  });
+
+  it('refuses POSIX system trees and roots; a folder of its own under /srv or /home is fine', () => {
+    for (const p of ['/', '/etc', '/etc/cg', '/usr/share/cg', '/proc/self/cg', '/dev/shm/cg', '/home']) expect(systemFolderProblem(p, 'linux'), p).toContain('system folder');
+    for (const p of ['/srv/cg', '/home/mcr/cg', '/opt/cgbridge/cg']) expect(systemFolderProblem(p, 'linux'), p).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CG_WRITABLE_TYPES, DEFAULT_CG_OUTPUT_PATH } from '../../../shared/constants';
+import { DEFAULT_CG_OUTPUT_PATH } from '../../../shared/constants';
+import { removeOurFiles } from '../../integrations/cg-writer/cg-manifest';
+import { FS_PROBE_TIMEOUT_MS, makeFolder, withTimeout } from './cg-folder-rules';
 import { overlap, realPathOf, type Platform } from './real-path';
 
 /**
@@ -55,14 +57,9 @@ export function cgFolderClash(candidate: string, otherFolders: string[]): string
   return foldersClash(realPathOf(candidate), otherFolders.map((f) => realPathOf(f)));
 }
 
-/** Removes the files we wrote in a folder we no longer use (our names only), then the folder if empty. */
+/** Removes the files we wrote in a folder we no longer use (its manifest's names), then the folder if empty. */
 export function removeOurCgFiles(folder: string): void {
-  for (const name of [...CG_WRITABLE_TYPES.map((t) => `${t}.txt`), 'cg.json']) fs.rmSync(path.join(folder, name), { force: true });
-  try {
-    fs.rmdirSync(folder);
-  } catch {
-    // Not empty (an operator's own files) or already gone: leave it.
-  }
+  removeOurFiles(folder);
 }
 
 /**
@@ -72,18 +69,29 @@ export function removeOurCgFiles(folder: string): void {
  * write + remove, so a read-only folder is found now, not on air.
  */
 export async function cgFolderProblem(folder: string, asEntered = folder): Promise<string | null> {
-  // Checked on the text as entered too: on Linux path.resolve turns \\server\share into a local name.
-  if ([folder, asEntered].some((p) => /^(\\\\|\/\/)/.test(p))) return 'The CG output path must be a local folder, not a network share';
+  const share = networkShareProblem(folder, asEntered);
+  if (share) return share;
   try {
-    const stat = await fs.promises.stat(folder).catch(() => null);
-    if (stat && !stat.isDirectory()) return 'The CG output path points at a file, not a folder';
-    await fs.promises.mkdir(folder, { recursive: true });
-    const probe = path.join(folder, `.cgb-probe-${process.pid}-${Date.now()}.tmp`);
-    await fs.promises.writeFile(probe, '');
-    await fs.promises.rm(probe, { force: true });
-    return null;
+    // Bounded: a probe that never answers (a dead network mount, /proc) must not hang the save.
+    return await withTimeout(probe(folder), `The CG output folder did not answer within ${FS_PROBE_TIMEOUT_MS / 1000} s: ${folder}`);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    if (code === 'ETIMEDOUT') return (err as Error).message;
     return `The CG output folder cannot be created or written (${code}): ${folder}`;
   }
+}
+
+/** Checked on the text as entered too: on Linux path.resolve turns \\server\share into a local name. */
+export function networkShareProblem(folder: string, asEntered = folder): string | null {
+  return [folder, asEntered].some((p) => /^(\\\\|\/\/)/.test(p)) ? 'The CG output path must be a local folder, not a network share' : null;
+}
+
+async function probe(folder: string): Promise<string | null> {
+  const stat = await fs.promises.stat(folder).catch(() => null);
+  if (stat && !stat.isDirectory()) return 'The CG output path points at a file, not a folder';
+  await makeFolder(folder);
+  const file = path.join(folder, `.cgb-probe-${process.pid}-${Date.now()}.tmp`);
+  await fs.promises.writeFile(file, '');
+  await fs.promises.rm(file, { force: true });
+  return null;
 }

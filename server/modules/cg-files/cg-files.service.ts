@@ -9,6 +9,7 @@ import { CgWriter, type CgSnapshot } from '../../integrations/cg-writer/cg-write
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { assertOnAir, describeChanges, type CgChange } from './cg-changes';
 import { removeOurCgFiles } from './cg-folders';
+import { CgMoveJournal, recoverFolderMoves } from './cg-move-journal';
 import { CgHotStatements } from './cg-hot-statements';
 import { CgFilesRepo, type CgUpsert } from './cg-files.repo';
 import { presentCgFile } from './cg-files.presenter';
@@ -34,6 +35,7 @@ export class CgFilesService {
   readonly repo: CgFilesRepo;
   /** Prepared once: the on-air path's queries. */
   private readonly hot: CgHotStatements;
+  private readonly journal: CgMoveJournal;
 
   constructor(
     private readonly ctx: AppContext,
@@ -42,6 +44,7 @@ export class CgFilesService {
   ) {
     this.repo = new CgFilesRepo(ctx.db);
     this.hot = new CgHotStatements(ctx.db);
+    this.journal = new CgMoveJournal(ctx.config.dataDir);
   }
 
   folderOf(companyId: number): string {
@@ -196,6 +199,12 @@ export class CgFilesService {
     this.ctx.logger.info('CG files adopted from disk', { companyId, types: adopted.map((c) => c.type) });
   }
 
+  /** Start-up, before the resync: finishes or rolls back moves a crash interrupted (cg-move-journal.ts). */
+  recoverFolderMoves(): void {
+    const folders = new Map(this.repo.companyIds().map((id) => [id, this.folderOf(id)]));
+    recoverFolderMoves(this.journal, folders, this.ctx.logger);
+  }
+
   /** Waits for pending cg.json writes (shutdown, tests). */
   flush(): Promise<void> {
     return this.writer.flush();
@@ -209,11 +218,11 @@ export class CgFilesService {
 
   /**
    * Moves the company's CG output to the absolute folder `to`: `claim` checks the folder is free
-   * (throws if not), every file is written there, `commit` stores the new path, then our files leave the old folder — so a graphics program pointed at the
-   * old folder finds nothing stale on air. Writes arriving meanwhile wait in the company's queue
-   * and then go to the new folder. Moves of all companies run one at a time, so two stations can
-   * never both write into the same new folder. Returns where the files were and how many were
-   * written, or null when the folder did not change.
+   * (throws if not), the move is journaled, every file is written there, `commit` stores the new
+   * path, then our files leave the old folder (nothing stale stays on air) and the journal goes.
+   * Writes arriving meanwhile wait in the company's queue and then go to the new folder. Moves of
+   * all companies run one at a time, so two stations never both write into one new folder.
+   * Returns where the files were and how many were written; null when the folder did not change.
    */
   moveFolder(companyId: number, to: string, { claim, commit }: FolderMoveSteps): Promise<{ from: string; files: number } | null> {
     return this.writer.serialize(MOVES_QUEUE, () =>
@@ -224,29 +233,42 @@ export class CgFilesService {
             commit();
             return null;
           }
-          const snapshot = this.snapshot(companyId);
-          const files = Object.keys(snapshot).length;
-          // The new folder's manifest exists before any file, even with none to write: at the next
-          // start nothing already there (another program's timer.txt) is taken for ours.
-          await this.writer.ensureFolder(to);
-          await this.writer.claimFolder(to, false);
-          if (files) {
-            await this.replaceFiles(companyId, to, snapshot);
-            await this.writer.writeSnapshot(to, snapshot);
-          }
+          // Journaled before anything lands in `to`: a crash from here on is finished or rolled back at start.
+          await this.journal.begin({ companyId, from, to });
+          let files: number;
           try {
+            files = await this.copyInto(companyId, to);
             commit();
           } catch (err) {
+            // Nothing committed: the company stays where it was, and `to` loses what we put there.
+            await this.writer.flush();
             removeOurCgFiles(to);
+            this.writer.forget(to);
+            await this.journal.end(companyId);
             throw err;
           }
           await this.writer.flush(); // a cg.json still on its way to the old folder lands before we clean it
           removeOurCgFiles(from);
           this.writer.forget(from);
+          await this.journal.end(companyId);
           return { from, files };
         }),
       ),
     );
+  }
+
+  /**
+   * Writes every file of the company into `to`; returns how many. The manifest comes first, even
+   * with no file: at the next start nothing already there is taken for ours.
+   */
+  private async copyInto(companyId: number, to: string): Promise<number> {
+    const snapshot = this.snapshot(companyId);
+    await this.writer.ensureFolder(to);
+    await this.writer.claimFolder(to, false);
+    if (!Object.keys(snapshot).length) return 0;
+    await this.replaceFiles(companyId, to, snapshot);
+    await this.writer.writeSnapshot(to, snapshot);
+    return Object.keys(snapshot).length;
   }
 
   /**

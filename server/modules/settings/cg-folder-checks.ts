@@ -5,7 +5,7 @@ import { foreignEntries } from '../../integrations/cg-writer/cg-manifest';
 import { badRequest, HttpError } from '../../lib/errors';
 import { appFolderProblem, appFolders, systemFolderProblem, withTimeout } from '../cg-files/cg-folder-rules';
 import { cgFolderClash, cgFolderProblem, networkShareProblem } from '../cg-files/cg-folders';
-import { realPathOf } from '../cg-files/real-path';
+import { overlap, realPathOf } from '../cg-files/real-path';
 
 /** 409 with the files we did not write; the route answers it with those fields (ForeignFolderError). */
 export class ForeignFolderHttpError extends HttpError {
@@ -44,7 +44,7 @@ export async function checkNewCgFolder(
   if (refusal) throw refuse(refusal);
   const problem = await cgFolderProblem(to, asEntered);
   if (problem) throw refuse(problem);
-  if (opts.confirmed || realPathOf(to) === realPathOf(opts.current)) return;
+  if (opts.confirmed || overlap(realPathOf(to), realPathOf(opts.current)) === 'same') return;
   const foreign = await withTimeout(foreignEntries(to), `The CG output folder did not answer: ${to}`).catch((err: Error) => {
     throw refuse(err.message);
   });

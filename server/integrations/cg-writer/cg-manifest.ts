@@ -45,11 +45,13 @@ export async function foreignEntries(folder: string): Promise<string[]> {
 }
 
 /**
- * Removes the files we wrote in a folder we no longer use — the manifest's names; a folder from
- * before manifests existed holds only our names (it was ours alone) — then the folder if empty.
+ * Removes the files we wrote in a folder we no longer use — the manifest's names — then the folder
+ * if empty. Without a manifest nothing is ours, unless `legacy`: a company's own folder from before
+ * manifests existed, which holds only names we wrote (it was that company's alone).
  */
-export function removeOurFiles(folder: string): void {
-  const names = readManifestSync(folder) ?? new Set(CG_FILE_NAMES);
+export function removeOurFiles(folder: string, { legacy = false } = {}): void {
+  const listed = readManifestSync(folder);
+  const names = listed ?? new Set(legacy ? CG_FILE_NAMES : []);
   for (const name of names) fs.rmSync(path.join(folder, name), { force: true });
   for (const name of safeReaddir(folder)) if (isOurTempName(name)) fs.rmSync(path.join(folder, name), { force: true });
   fs.rmSync(path.join(folder, MANIFEST_NAME), { force: true });

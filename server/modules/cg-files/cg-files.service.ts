@@ -8,6 +8,7 @@ import { HttpError, notFound } from '../../lib/errors';
 import { CgWriter, type CgSnapshot } from '../../integrations/cg-writer/cg-writer';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { assertOnAir, describeChanges, type CgChange } from './cg-changes';
+import { removeOurFiles } from '../../integrations/cg-writer/cg-manifest';
 import { removeOurCgFiles } from './cg-folders';
 import { CgMoveJournal, recoverFolderMoves } from './cg-move-journal';
 import { CgHotStatements } from './cg-hot-statements';
@@ -242,7 +243,7 @@ export class CgFilesService {
           } catch (err) {
             // Nothing committed: the company stays where it was, and `to` loses what we put there.
             await this.writer.flush();
-            removeOurCgFiles(to);
+            removeOurFiles(to); // manifest names only: `to` was never a folder of ours
             this.writer.forget(to);
             await this.journal.end(companyId);
             throw err;

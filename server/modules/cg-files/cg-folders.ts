@@ -57,9 +57,12 @@ export function cgFolderClash(candidate: string, otherFolders: string[]): string
   return foldersClash(realPathOf(candidate), otherFolders.map((f) => realPathOf(f)));
 }
 
-/** Removes the files we wrote in a folder we no longer use (its manifest's names), then the folder if empty. */
+/**
+ * Removes the files we wrote in a company's former folder (its manifest's names), then the folder
+ * if empty. A former folder without a manifest predates them: every CG name there is ours.
+ */
 export function removeOurCgFiles(folder: string): void {
-  removeOurFiles(folder);
+  removeOurFiles(folder, { legacy: true });
 }
 
 /**

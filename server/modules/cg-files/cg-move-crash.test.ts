@@ -8,6 +8,7 @@ import type { LoginResponse } from '../../../shared/contracts/auth';
 import type { Settings } from '../../../shared/contracts/settings';
 import { ApiClient } from '../../test/api-client';
 import { spawnServer, type SpawnedServer } from '../../test/spawn-server';
+import { startTestServer } from '../../test/test-server';
 
 const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-move-crash-'));
 afterAll(() => fs.rmSync(baseDir, { recursive: true, force: true }));
@@ -62,5 +63,25 @@ describe('a crash during a CG folder move', () => {
       }
     }
     await proc.kill();
+  });
+});
+
+describe('settling a journaled move at start', () => {
+  it('a crash before anything reached the new folder leaves a foreign timer.txt there alone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-journal-'));
+    const dataDir = path.join(dir, 'data');
+    let server = await startTestServer({ baseDir: dir, dataDir });
+    await server.close();
+    // What a kill -9 right after the journal was written leaves: the entry, and the target as it was.
+    const theirs = path.join(dir, 'their-folder');
+    fs.mkdirSync(theirs);
+    fs.writeFileSync(path.join(theirs, 'timer.txt'), 'their timer');
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'cg-folder-move-1.json'), JSON.stringify({ companyId: 1, from: path.join(dir, 'cg_output'), to: theirs }));
+    server = await startTestServer({ baseDir: dir, dataDir });
+    expect(fs.readFileSync(path.join(theirs, 'timer.txt'), 'utf8')).toBe('their timer');
+    expect(fs.existsSync(path.join(dataDir, 'cg-folder-move-1.json'))).toBe(false);
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

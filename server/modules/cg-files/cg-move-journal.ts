@@ -64,7 +64,8 @@ export function recoverFolderMoves(journal: CgMoveJournal, folders: Map<number, 
     const inUse = [...folders.values()];
     for (const folder of [entry.from, entry.to]) {
       if (current === undefined || cgFolderClash(folder, inUse)) continue;
-      removeOurFiles(folder);
+      // `from` was the company's folder (a manifest since start-up); `to` is ours only where listed.
+      removeOurFiles(folder, { legacy: folder === entry.from });
     }
     logger.warn('Completed a CG folder move a crash interrupted', { ...entry, current });
     journal.endSync(entry.companyId);

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginResponse } from '../../../shared/contracts/auth';
 import type { Settings } from '../../../shared/contracts/settings';
+import { ApiClient } from '../../test/api-client';
 import { createStation } from '../../test/factories';
+import { spawnServer } from '../../test/spawn-server';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
@@ -76,5 +79,35 @@ describe('a CG folder named through an alias', () => {
     expect((await loser.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'loser' })).status).toBe(200);
     expect(loser.readCg('headline')).toBe('loser');
     expect(fs.readFileSync(path.join(target, 'headline.txt'), 'utf8')).toBe(winner);
+  });
+});
+
+describe('the issue’s own alias: /proc/self/cwd of the server process', () => {
+  it("refuses /proc/self/cwd/<B's folder> on a real server whose working directory holds the folders", async () => {
+    const proc = await spawnServer(undefined, { OWNER_ROLETYPE: 'dev' });
+    try {
+      const dev = new ApiClient(proc.url);
+      dev.token = (await dev.post<LoginResponse>('/api/auth/login', { username: 'owner', password: 'owner-password' })).body.token;
+      const station = async (name: string) => {
+        const body = { name, ownerUsername: `${name}-owner`, ownerPassword: 'station-password', ownerFullName: name };
+        const created = await dev.post<{ company: { id: number } }>('/api/companies', body);
+        expect(created.status).toBe(201);
+        const client = new ApiClient(proc.url);
+        client.token = (await client.post<LoginResponse>('/api/auth/login', { username: body.ownerUsername, password: body.ownerPassword })).body.token;
+        return { id: created.body.company.id, client };
+      };
+      const b = await station('b');
+      const c = await station('c');
+      await b.client.post('/api/cg-files/update-direct', { type: 'headline', content: 'B on air' });
+      const bFolder = (await b.client.get<Settings>('/api/settings')).body.cgOutputFolder;
+      const res = await c.client.put<Err>('/api/settings', { cgOutputPath: `/proc/self/cwd/${path.basename(bFolder)}` });
+      expect(res.status).toBeOneOf([400, 409]);
+      expect(res.body.message).toContain('already used by another company');
+      expect(fs.readFileSync(path.join(bFolder, 'headline.txt'), 'utf8')).toBe('B on air');
+      expect((await b.client.post('/api/cg-files/update-direct', { type: 'headline', content: 'B again' })).status).toBe(200);
+    } finally {
+      await proc.kill();
+      fs.rmSync(proc.baseDir, { recursive: true, force: true });
+    }
   });
 });

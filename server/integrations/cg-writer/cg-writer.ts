@@ -89,7 +89,11 @@ export class CgWriter {
     const fresh = names.filter((n) => !set.has(n));
     if (!fresh.length) return null;
     fresh.forEach((n) => set.add(n));
-    return this.saveManifest(folder);
+    return this.saveManifest(folder).catch((err: unknown) => {
+      // Not listed on disk: the write fails now (503) and the next one tries the list again.
+      fresh.forEach((n) => set.delete(n));
+      throw err;
+    });
   }
 
   /** Manifest writes of one folder run in order; each writes the whole current set. */

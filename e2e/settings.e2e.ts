@@ -64,6 +64,33 @@ describe('settings', () => {
     expect(fs.existsSync(path.join(station.folder, 'headline.txt'))).toBe(false);
   });
 
+  it('asks before using a folder that holds files we did not write, and leaves them there', async () => {
+    const { station, admin, page } = await stationAdminOnSettings(app);
+    await admin.post('/api/cg-files/update-direct', { type: 'headline', content: 'Our headline' });
+    const theirs = path.join(app.server.baseDir, `vmix-titles-${station.companyId}`);
+    fs.mkdirSync(theirs);
+    fs.writeFileSync(path.join(theirs, 'timer.txt'), '12:00');
+    fs.writeFileSync(path.join(theirs, 'lower-third.gtzip'), 'x');
+    const cg = section(page, 'CG Configuration');
+    await cg.getByRole('textbox', { name: 'CG output path' }).fill(theirs);
+    await cg.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog', { name: 'Change the CG output folder?' }).getByRole('button', { name: 'Change folder' }).click();
+    const notice = cg.getByTestId('cg-folder-foreign');
+    await visible(notice.getByText('2 files that CG Bridge did not write', { exact: false }));
+    await visible(notice.getByText('(lower-third.gtzip, timer.txt)', { exact: false }));
+    await expectHidden(page.getByRole('dialog', { name: 'Change the CG output folder?' }));
+    await page.screenshot({ path: path.join(process.cwd(), '.scratch', 'settings-cg-foreign-folder.png') });
+    // Nothing moved yet; the folder shown is still the old one.
+    expect(fs.existsSync(path.join(theirs, 'headline.txt'))).toBe(false);
+    expect(await cg.getByTestId('cg-output-folder').innerText()).toBe(station.folder);
+
+    await notice.getByRole('button', { name: 'Use this folder anyway' }).click();
+    await visible(cg.getByTestId('cg-folder-moved').getByText(theirs));
+    await expectHidden(notice);
+    expect(fs.readFileSync(path.join(theirs, 'headline.txt'), 'utf8')).toBe('Our headline');
+    expect(fs.readFileSync(path.join(theirs, 'timer.txt'), 'utf8')).toBe('12:00');
+  });
+
   it('creates an API key shown once, which syncs the CG files until it is switched off, then deletes it', async () => {
     const { admin, page } = await stationAdminOnSettings(app);
     await admin.post('/api/cg-files/update-direct', { type: 'headline', content: 'Ferry services resume' });

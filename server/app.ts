@@ -17,6 +17,7 @@ import { apiKeysRouter } from './modules/api-keys/api-keys.routes';
 import { appVersionsRouter } from './modules/app-versions/app-versions.routes';
 import { authRouter } from './modules/auth/auth.routes';
 import { cgFilesRouter, cgFromNewsRouter } from './modules/cg-files/cg-files.routes';
+import { skipCgFolders } from './modules/cg-files/cg-web-guard';
 import { companiesRouter } from './modules/companies/companies.routes';
 import { bulletinsRouter } from './modules/bulletins/bulletins.routes';
 import { crawlerRouter } from './modules/crawler/crawler.routes';
@@ -82,7 +83,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });
   });
 
-  if (ctx.config.webDir) serveWebUi(app, ctx.config.webDir);
+  if (ctx.config.webDir) serveWebUi(app, ctx.config.webDir, () => services.cgFiles.allFolders());
   app.use(errorHandler(ctx.logger));
   return app;
 }
@@ -119,9 +120,9 @@ function identify(services: Services): RequestHandler {
 }
 
 /** The built React app; every non-API GET falls back to index.html (client-side routes). */
-function serveWebUi(app: Express, webDir: string): void {
+function serveWebUi(app: Express, webDir: string, cgFolders: () => string[]): void {
   const indexFile = path.join(webDir, 'index.html');
-  app.use(express.static(webDir, { index: false, maxAge: '1h' }));
+  app.use(skipCgFolders(express.static(webDir, { index: false, maxAge: '1h' }), webDir, cgFolders));
   app.get('/{*splat}', (_req, res) => {
     if (!fs.existsSync(indexFile)) {
       res.status(503).type('text').send('The web UI is not built. Run `npm run build:web`.');

@@ -58,6 +58,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const services = createServices(ctx);
   const firstRun = await services.companies.ensureFirstRun();
   services.companies.separateCgFolders();
+  // A CG folder move a crash interrupted: keep the folder the DB names, clean the other (issue 22).
+  services.cgFiles.recoverFolderMoves();
   // Files must match the DB before anything goes on air (a crash may have left them behind).
   await services.cgFiles.resyncAll();
 

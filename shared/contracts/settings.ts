@@ -116,6 +116,8 @@ export const updateSettingsSchema = z.object({
   authToken: secret('Auth token'),
   branding: updateBrandingSchema.optional(),
   telegramGroups: updateTelegramGroupsSchema.optional(),
+  /** The user saw the 409 listing files we did not write in the new CG folder and still wants it. */
+  confirmNonEmptyFolder: z.boolean({ error: 'confirmNonEmptyFolder must be true or false' }).optional(),
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;
 
@@ -124,3 +126,16 @@ export const updateSettingsResponseSchema = settingsSchema.extend({
   cgFolderMoved: z.object({ from: z.string(), to: z.string(), files: z.number() }).nullable(),
 });
 export type UpdateSettingsResponse = z.infer<typeof updateSettingsResponseSchema>;
+
+/**
+ * 409 from PUT /api/settings when the new CG folder holds files CG Bridge did not write: the
+ * message, up to FOREIGN_FILES_SHOWN of their names and how many there are. Send the save again
+ * with `confirmNonEmptyFolder: true` to use the folder anyway (those files are never deleted).
+ */
+export const FOREIGN_FILES_SHOWN = 20;
+export const foreignFolderErrorSchema = z.object({
+  message: z.string(),
+  foreignFiles: z.array(z.string()),
+  foreignFileCount: z.number(),
+});
+export type ForeignFolderError = z.infer<typeof foreignFolderErrorSchema>;

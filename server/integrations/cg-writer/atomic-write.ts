@@ -32,6 +32,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 /** Our temp files: `.<file>.<12 hex>.tmp` (see writeFileAtomic). Nothing else in the folder matches. */
 const TEMP_NAME = /^\..+\.[0-9a-f]{12}\.tmp$/;
+/** Our folder probe (cg-folders.ts) is ours too. */
+const PROBE_NAME = /^\.cgb-probe-\d+-\d+\.tmp$/;
+export const isOurTempName = (name: string): boolean => TEMP_NAME.test(name) || PROBE_NAME.test(name);
 export const tempNameFor = (filePath: string): string =>
   path.join(path.dirname(filePath), `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`);
 

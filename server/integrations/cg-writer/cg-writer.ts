@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { realFs, removeLeftoverTemps, writeFileAtomic, type FsOps } from './atomic-write';
+import { CG_FILE_NAMES, readManifestSync, writeManifest } from './cg-manifest';
 
 /** The whole set of a company's CG texts, by type (written to cg.json for vMix data sources). */
 export type CgSnapshot = Record<string, string>;
@@ -21,6 +22,9 @@ export class CgWriter {
   /** Folders already created; saves a syscall on the hot path. Cleared for a folder on failure. */
   private readonly ensured = new Set<string>();
   private readonly swept = new Set<string>();
+  /** Per folder: the names we wrote there (its manifest, cg-manifest.ts), and the manifest write in flight. */
+  private readonly owned = new Map<string, Set<string>>();
+  private readonly manifestWrites = new Map<string, Promise<void>>();
 
   constructor(private readonly ops: FsOps = realFs) {}
 
@@ -53,11 +57,61 @@ export class CgWriter {
   /** Forgets a folder we stopped using (it may be removed; if used again it is created again). */
   forget(folder: string): void {
     this.ensured.delete(folder);
+    this.owned.delete(folder);
+  }
+
+  /** True when we wrote `name` in `folder` (it is in the folder's manifest). */
+  owns(folder: string, name: string): boolean {
+    return this.ownedIn(folder).has(name);
+  }
+
+  /**
+   * Makes sure `folder` has a manifest. A folder without one that already holds CG names is a
+   * folder of ours from before manifests (`adoptExisting`, the company's current folder at
+   * start-up): those names are listed as ours. Otherwise an empty list: nothing there is ours.
+   */
+  async claimFolder(folder: string, adoptExisting: boolean): Promise<void> {
+    if (readManifestSync(folder)) return;
+    const set = this.ownedIn(folder);
+    if (adoptExisting) for (const name of CG_FILE_NAMES) if (await exists(path.join(folder, name))) set.add(name);
+    await this.saveManifest(folder);
+  }
+
+  private ownedIn(folder: string): Set<string> {
+    let set = this.owned.get(folder);
+    if (!set) this.owned.set(folder, (set = readManifestSync(folder) ?? new Set()));
+    return set;
+  }
+
+  /** Lists names before their first write; null (no wait) when all are listed — the hot path. */
+  private own(folder: string, names: string[]): Promise<void> | null {
+    const set = this.ownedIn(folder);
+    const fresh = names.filter((n) => !set.has(n));
+    if (!fresh.length) return null;
+    fresh.forEach((n) => set.add(n));
+    return this.saveManifest(folder).catch((err: unknown) => {
+      // Not listed on disk: the write fails now (503) and the next one tries the list again.
+      fresh.forEach((n) => set.delete(n));
+      throw err;
+    });
+  }
+
+  /** Manifest writes of one folder run in order; each writes the whole current set. */
+  private saveManifest(folder: string): Promise<void> {
+    const previous = this.manifestWrites.get(folder) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => writeManifest(folder, this.ownedIn(folder)));
+    this.manifestWrites.set(folder, next);
+    void next.catch(() => undefined).then(() => {
+      if (this.manifestWrites.get(folder) === next) this.manifestWrites.delete(folder);
+    });
+    return next;
   }
 
   /** Replaces the given types' files in parallel; must run inside `serialize`. */
   async write(folder: string, changed: Record<string, string>): Promise<void> {
     await this.ensureFolder(folder);
+    const listing = this.own(folder, Object.keys(changed).map((type) => `${type}.txt`));
+    if (listing) await listing;
     const writes = Object.entries(changed).map(([type, text]) => writeFileAtomic(path.join(folder, `${type}.txt`), text, this.ops));
     const results = await Promise.allSettled(writes);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -92,7 +146,8 @@ export class CgWriter {
       while (state.next) {
         const snapshot = state.next;
         state.next = null;
-        failure = await writeFileAtomic(path.join(folder, 'cg.json'), JSON.stringify(snapshot, null, 2), this.ops, false).then(
+        const listing = this.own(folder, ['cg.json']);
+        failure = await (listing ?? Promise.resolve()).then(() => writeFileAtomic(path.join(folder, 'cg.json'), JSON.stringify(snapshot, null, 2), this.ops, false)).then(
           () => null,
           (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
         );
@@ -106,6 +161,7 @@ export class CgWriter {
   /** Resolves when every pending cg.json write has finished (used on shutdown and in tests). */
   async flush(): Promise<void> {
     await Promise.allSettled([...this.snapshots.values()].map((s) => s.done));
+    await Promise.allSettled([...this.manifestWrites.values()]);
   }
 
   /** Text currently in a type's file, or null when missing (used by the start-up resync). */
@@ -117,3 +173,5 @@ export class CgWriter {
     }
   }
 }
+
+const exists = (p: string) => fsp.access(p).then(() => true, () => false);

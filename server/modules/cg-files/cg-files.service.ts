@@ -8,7 +8,9 @@ import { HttpError, notFound } from '../../lib/errors';
 import { CgWriter, type CgSnapshot } from '../../integrations/cg-writer/cg-writer';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { assertOnAir, describeChanges, type CgChange } from './cg-changes';
+import { removeOurFiles } from '../../integrations/cg-writer/cg-manifest';
 import { removeOurCgFiles } from './cg-folders';
+import { CgMoveJournal, recoverFolderMoves } from './cg-move-journal';
 import { CgHotStatements } from './cg-hot-statements';
 import { CgFilesRepo, type CgUpsert } from './cg-files.repo';
 import { presentCgFile } from './cg-files.presenter';
@@ -34,6 +36,7 @@ export class CgFilesService {
   readonly repo: CgFilesRepo;
   /** Prepared once: the on-air path's queries. */
   private readonly hot: CgHotStatements;
+  private readonly journal: CgMoveJournal;
 
   constructor(
     private readonly ctx: AppContext,
@@ -42,10 +45,16 @@ export class CgFilesService {
   ) {
     this.repo = new CgFilesRepo(ctx.db);
     this.hot = new CgHotStatements(ctx.db);
+    this.journal = new CgMoveJournal(ctx.config.dataDir);
   }
 
   folderOf(companyId: number): string {
     return path.resolve(this.ctx.config.baseDir, this.hot.outputPathOf(companyId) ?? DEFAULT_CG_OUTPUT_PATH);
+  }
+
+  /** Every company's CG folder (the web UI must never serve one). */
+  allFolders(): string[] {
+    return this.repo.companyIds().map((id) => this.folderOf(id));
   }
 
   list(actor: Writer): CgFile[] {
@@ -150,6 +159,8 @@ export class CgFilesService {
     return this.inCompanyQueue(companyId, async (folder) => {
       // The folder exists from the first start, so a graphics program can be pointed at it at once.
       await this.writer.ensureFolder(folder);
+      // A folder from before manifests holds only our names (it was this company's alone).
+      if (adopt) await this.writer.claimFolder(folder, true);
       const snapshot = this.snapshot(companyId);
       if (adopt) await this.adoptFiles(companyId, folder, snapshot);
       const changed: Record<string, string> = {};
@@ -169,6 +180,8 @@ export class CgFilesService {
   private async adoptFiles(companyId: number, folder: string, snapshot: CgSnapshot): Promise<void> {
     const adopted: CgUpsert[] = [];
     for (const type of CG_WRITABLE_TYPES) {
+      // Only files we wrote: another program's timer.txt in a shared folder is not on-air text of ours.
+      if (!this.writer.owns(folder, `${type}.txt`)) continue;
       const text = await this.writer.read(folder, type);
       if (text === null || text === (snapshot[type] ?? '')) continue;
       adopted.push({ type, content: text, fileName: snapshot[type] === undefined ? `${type}.txt` : undefined });
@@ -187,6 +200,12 @@ export class CgFilesService {
     this.ctx.logger.info('CG files adopted from disk', { companyId, types: adopted.map((c) => c.type) });
   }
 
+  /** Start-up, before the resync: finishes or rolls back moves a crash interrupted (cg-move-journal.ts). */
+  recoverFolderMoves(): void {
+    const folders = new Map(this.repo.companyIds().map((id) => [id, this.folderOf(id)]));
+    recoverFolderMoves(this.journal, folders, this.ctx.logger);
+  }
+
   /** Waits for pending cg.json writes (shutdown, tests). */
   flush(): Promise<void> {
     return this.writer.flush();
@@ -200,11 +219,11 @@ export class CgFilesService {
 
   /**
    * Moves the company's CG output to the absolute folder `to`: `claim` checks the folder is free
-   * (throws if not), every file is written there, `commit` stores the new path, then our files leave the old folder — so a graphics program pointed at the
-   * old folder finds nothing stale on air. Writes arriving meanwhile wait in the company's queue
-   * and then go to the new folder. Moves of all companies run one at a time, so two stations can
-   * never both write into the same new folder. Returns where the files were and how many were
-   * written, or null when the folder did not change.
+   * (throws if not), the move is journaled, every file is written there, `commit` stores the new
+   * path, then our files leave the old folder (nothing stale stays on air) and the journal goes.
+   * Writes arriving meanwhile wait in the company's queue and then go to the new folder. Moves of
+   * all companies run one at a time, so two stations never both write into one new folder.
+   * Returns where the files were and how many were written; null when the folder did not change.
    */
   moveFolder(companyId: number, to: string, { claim, commit }: FolderMoveSteps): Promise<{ from: string; files: number } | null> {
     return this.writer.serialize(MOVES_QUEUE, () =>
@@ -215,25 +234,42 @@ export class CgFilesService {
             commit();
             return null;
           }
-          const snapshot = this.snapshot(companyId);
-          const files = Object.keys(snapshot).length;
-          if (files) {
-            await this.replaceFiles(companyId, to, snapshot);
-            await this.writer.writeSnapshot(to, snapshot);
-          }
+          // Journaled before anything lands in `to`: a crash from here on is finished or rolled back at start.
+          await this.journal.begin({ companyId, from, to });
+          let files: number;
           try {
+            files = await this.copyInto(companyId, to);
             commit();
           } catch (err) {
-            removeOurCgFiles(to);
+            // Nothing committed: the company stays where it was, and `to` loses what we put there.
+            await this.writer.flush();
+            removeOurFiles(to); // manifest names only: `to` was never a folder of ours
+            this.writer.forget(to);
+            await this.journal.end(companyId);
             throw err;
           }
           await this.writer.flush(); // a cg.json still on its way to the old folder lands before we clean it
           removeOurCgFiles(from);
           this.writer.forget(from);
+          await this.journal.end(companyId);
           return { from, files };
         }),
       ),
     );
+  }
+
+  /**
+   * Writes every file of the company into `to`; returns how many. The manifest comes first, even
+   * with no file: at the next start nothing already there is taken for ours.
+   */
+  private async copyInto(companyId: number, to: string): Promise<number> {
+    const snapshot = this.snapshot(companyId);
+    await this.writer.ensureFolder(to);
+    await this.writer.claimFolder(to, false);
+    if (!Object.keys(snapshot).length) return 0;
+    await this.replaceFiles(companyId, to, snapshot);
+    await this.writer.writeSnapshot(to, snapshot);
+    return Object.keys(snapshot).length;
   }
 
   /**

@@ -5,7 +5,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createCompany, loginDevOwner } from '../../test/factories';
 import { startTestServer } from '../../test/test-server';
-import { cgFolderClash, defaultCgOutputPath } from './cg-folders';
+import { cgFolderClash, defaultCgOutputPath, foldersClash } from './cg-folders';
+import { systemFolderProblem } from './cg-folder-rules';
 
 describe('CG folders of different companies', () => {
   it('defaults are siblings, never nested', () => {
@@ -42,5 +43,32 @@ describe('CG folders of different companies', () => {
     expect(fs.readFileSync(path.join(baseDir, `cg_output-company-${companyId}`, 'timer.txt'), 'utf8')).toBe('00:42');
     await again.close();
     fs.rmSync(baseDir, { recursive: true, force: true });
+  });
+});
+
+describe('comparing folders on Windows (issue 22)', () => {
+  it('ignores case and slash direction: C:\\CG is c:/cg', () => {
+    expect(foldersClash('C:\\CG', ['c:\\cg'], 'win32')).toBe('This CG folder is already used by another company');
+    expect(foldersClash('c:/cg/sub', ['C:\\CG'], 'win32')).toBe("This CG folder is inside another company's CG folder");
+    expect(foldersClash('C:\\', ['c:\\Cg'], 'win32')).toBe("This CG folder contains another company's CG folder");
+    expect(foldersClash('C:\\CG-b', ['c:\\cg'], 'win32')).toBeNull();
+    // Linux keeps case: two folders.
+    expect(foldersClash('/srv/CG', ['/srv/cg'], 'linux')).toBeNull();
+    expect(foldersClash('/srv/..cg', ['/srv'], 'linux')).toBe("This CG folder is inside another company's CG folder");
+  });
+});
+
+describe('system folders (issue 22)', () => {
+  const env = { SystemRoot: 'C:\\WINDOWS', ProgramFiles: 'C:\\Program Files', SystemDrive: 'C:' };
+  it('refuses Windows system folders in any case, a drive root, and the Users folder itself', () => {
+    for (const p of ['c:\\windows\\cg', 'C:\\Program Files\\CG Bridge\\cg', 'C:\\Program Files (x86)\\x', 'D:\\', 'c:\\users']) {
+      expect(systemFolderProblem(p, 'win32', env), p).toContain('system folder');
+    }
+    for (const p of ['C:\\CG', 'C:\\Users\\mcr\\Documents\\cg', 'D:\\graphics']) expect(systemFolderProblem(p, 'win32', env), p).toBeNull();
+  });
+
+  it('refuses POSIX system trees and roots; a folder of its own under /srv or /home is fine', () => {
+    for (const p of ['/', '/etc', '/etc/cg', '/usr/share/cg', '/proc/self/cg', '/dev/shm/cg', '/home']) expect(systemFolderProblem(p, 'linux'), p).toContain('system folder');
+    for (const p of ['/srv/cg', '/home/mcr/cg', '/opt/cgbridge/cg']) expect(systemFolderProblem(p, 'linux'), p).toBeNull();
   });
 });

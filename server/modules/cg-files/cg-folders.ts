@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CG_WRITABLE_TYPES, DEFAULT_CG_OUTPUT_PATH } from '../../../shared/constants';
+import { DEFAULT_CG_OUTPUT_PATH } from '../../../shared/constants';
+import { removeOurFiles } from '../../integrations/cg-writer/cg-manifest';
+import { FS_PROBE_TIMEOUT_MS, makeFolder, withTimeout } from './cg-folder-rules';
+import { overlap, realPathOf, type Platform } from './real-path';
 
 /**
  * Where a company's CG files go by default. The first station keeps ./cg_output; later stations
@@ -27,33 +30,39 @@ export function freeDefaultCgOutputPath(companyId: number, resolve: (p: string) 
 /** The nested default of earlier versions, moved at start (see moveNestedDefault). */
 export const legacyNestedPath = (companyId: number) => `${DEFAULT_CG_OUTPUT_PATH}/company-${companyId}`;
 
-const inside = (child: string, parent: string) => {
-  const rel = path.relative(parent, child);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-};
+const CLASH_MESSAGES = {
+  same: 'This CG folder is already used by another company',
+  inside: "This CG folder is inside another company's CG folder",
+  contains: "This CG folder contains another company's CG folder",
+} as const;
 
 /**
- * Why `candidate` cannot be a company's CG folder given the other companies' folders (all
- * resolved against the same base), or null when it can. Shared, nested either way: refused.
+ * Why `candidate` overlaps one of `otherFolders` (shared, nested either way), or null. Pure: the
+ * paths are compared as given, in `platform`'s rules (Windows ignores case: C:\CG is c:\cg).
  */
-export function cgFolderClash(candidate: string, otherFolders: string[]): string | null {
-  const mine = path.resolve(candidate);
-  for (const other of otherFolders.map((f) => path.resolve(f))) {
-    if (mine === other) return 'This CG folder is already used by another company';
-    if (inside(mine, other)) return "This CG folder is inside another company's CG folder";
-    if (inside(other, mine)) return "This CG folder contains another company's CG folder";
+export function foldersClash(candidate: string, otherFolders: string[], platform: Platform = process.platform): string | null {
+  for (const other of otherFolders) {
+    const how = overlap(candidate, other, platform);
+    if (how) return CLASH_MESSAGES[how];
   }
   return null;
 }
 
-/** Removes the files we wrote in a folder we no longer use (our names only), then the folder if empty. */
+/**
+ * Why `candidate` cannot be a company's CG folder given the other companies' folders (all
+ * absolute), or null when it can. Compared by REAL path: a symlink or /proc/self/root/… naming
+ * another station's folder is that folder (issue 22).
+ */
+export function cgFolderClash(candidate: string, otherFolders: string[]): string | null {
+  return foldersClash(realPathOf(candidate), otherFolders.map((f) => realPathOf(f)));
+}
+
+/**
+ * Removes the files we wrote in a company's former folder (its manifest's names), then the folder
+ * if empty. A former folder without a manifest predates them: every CG name there is ours.
+ */
 export function removeOurCgFiles(folder: string): void {
-  for (const name of [...CG_WRITABLE_TYPES.map((t) => `${t}.txt`), 'cg.json']) fs.rmSync(path.join(folder, name), { force: true });
-  try {
-    fs.rmdirSync(folder);
-  } catch {
-    // Not empty (an operator's own files) or already gone: leave it.
-  }
+  removeOurFiles(folder, { legacy: true });
 }
 
 /**
@@ -63,18 +72,29 @@ export function removeOurCgFiles(folder: string): void {
  * write + remove, so a read-only folder is found now, not on air.
  */
 export async function cgFolderProblem(folder: string, asEntered = folder): Promise<string | null> {
-  // Checked on the text as entered too: on Linux path.resolve turns \\server\share into a local name.
-  if ([folder, asEntered].some((p) => /^(\\\\|\/\/)/.test(p))) return 'The CG output path must be a local folder, not a network share';
+  const share = networkShareProblem(folder, asEntered);
+  if (share) return share;
   try {
-    const stat = await fs.promises.stat(folder).catch(() => null);
-    if (stat && !stat.isDirectory()) return 'The CG output path points at a file, not a folder';
-    await fs.promises.mkdir(folder, { recursive: true });
-    const probe = path.join(folder, `.cgb-probe-${process.pid}-${Date.now()}.tmp`);
-    await fs.promises.writeFile(probe, '');
-    await fs.promises.rm(probe, { force: true });
-    return null;
+    // Bounded: a probe that never answers (a dead network mount, /proc) must not hang the save.
+    return await withTimeout(probe(folder), `The CG output folder did not answer within ${FS_PROBE_TIMEOUT_MS / 1000} s: ${folder}`);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    if (code === 'ETIMEDOUT') return (err as Error).message;
     return `The CG output folder cannot be created or written (${code}): ${folder}`;
   }
+}
+
+/** Checked on the text as entered too: on Linux path.resolve turns \\server\share into a local name. */
+export function networkShareProblem(folder: string, asEntered = folder): string | null {
+  return [folder, asEntered].some((p) => /^(\\\\|\/\/)/.test(p)) ? 'The CG output path must be a local folder, not a network share' : null;
+}
+
+async function probe(folder: string): Promise<string | null> {
+  const stat = await fs.promises.stat(folder).catch(() => null);
+  if (stat && !stat.isDirectory()) return 'The CG output path points at a file, not a folder';
+  await makeFolder(folder);
+  const file = path.join(folder, `.cgb-probe-${process.pid}-${Date.now()}.tmp`);
+  await fs.promises.writeFile(file, '');
+  await fs.promises.rm(file, { force: true });
+  return null;
 }

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { updateSettingsSchema, updateTelegramGroupsSchema } from '../../../shared/contracts/settings';
 import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
 import { parse } from '../../lib/validate';
+import { ForeignFolderHttpError } from './cg-folder-checks';
 import type { SettingsService } from './settings.service';
 
 /** /api/settings (spec 001 §7): owner/admin; the branding colours are for every signed-in user. */
@@ -16,7 +17,13 @@ export function settingsRouter(settings: SettingsService): Router {
     res.json(settings.get(actorOf(req)));
   });
   router.put('/', async (req, res) => {
-    res.json(await settings.update(actorOf(req), parse(updateSettingsSchema, req.body)));
+    try {
+      res.json(await settings.update(actorOf(req), parse(updateSettingsSchema, req.body)));
+    } catch (err) {
+      // The one error with fields beyond message/issues: the foreign files the user must confirm.
+      if (!(err instanceof ForeignFolderHttpError)) throw err;
+      res.status(409).json(err.body);
+    }
   });
   return router;
 }

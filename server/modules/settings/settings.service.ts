@@ -4,11 +4,11 @@ import type { Branding, Settings, TelegramGroups, UpdateSettingsResponse, update
 import { DEFAULT_CG_OUTPUT_PATH } from '../../../shared/constants';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
-import { badRequest, conflict } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { CompaniesRepo } from '../companies/companies.repo';
-import { cgFolderClash, cgFolderProblem } from '../cg-files/cg-folders';
 import type { CgFilesService } from '../cg-files/cg-files.service';
+import { cgFolderRefusal, checkNewCgFolder } from './cg-folder-checks';
 import { presentBranding, presentSettings, presentTelegramGroups } from './settings.presenter';
 import { SettingsRepo, type SettingsChanges } from './settings.repo';
 
@@ -49,7 +49,7 @@ export class SettingsService {
    * entry. A refused folder changes nothing.
    */
   async update(actor: Caller, input: UpdateSettings): Promise<UpdateSettingsResponse> {
-    const moved = input.cgOutputPath === undefined ? null : await this.moveCgFolder(actor, input.cgOutputPath);
+    const moved = input.cgOutputPath === undefined ? null : await this.moveCgFolder(actor, { ...input, cgOutputPath: input.cgOutputPath });
     const changed: string[] = [];
     this.ctx.db.transaction((tx) => {
       const repo = new SettingsRepo(tx);
@@ -89,28 +89,24 @@ export class SettingsService {
   }
 
   /**
-   * Checks the folder (free of other companies, local, writable — created if missing), then moves
-   * the files. The clash is checked again inside the moves queue: another station may have
-   * claimed the folder while this one was being checked.
+   * Checks the folder (cg-folder-checks.ts: not a system, app or data folder, free of other
+   * companies, local, writable — created if missing —, and no foreign files unless confirmed),
+   * then moves the files. The sync checks run again inside the moves queue: another station may
+   * have claimed the folder (or a symlink changed) while this one was being checked.
    */
-  private async moveCgFolder(actor: Caller, cgOutputPath: string): Promise<UpdateSettingsResponse['cgFolderMoved']> {
+  private async moveCgFolder(actor: Caller, input: UpdateSettings & { cgOutputPath: string }): Promise<UpdateSettingsResponse['cgFolderMoved']> {
+    const { cgOutputPath } = input;
     const to = path.resolve(this.ctx.config.baseDir, cgOutputPath);
-    const others = () => this.companies.listAll().filter((c) => c.id !== actor.companyId);
-    const clash = () => cgFolderClash(to, others().map((c) => path.resolve(this.ctx.config.baseDir, c.cgOutputPath)));
-    const early = clash();
-    if (early) throw badRequest(early, [{ path: 'cgOutputPath', message: early }]);
-    // The data folder holds the database and uploaded installers: never a place for CG files (and
-    // a later move would delete files by our names there).
-    if (cgFolderClash(to, [this.ctx.config.dataDir])) {
-      const message = "The CG output folder cannot be, contain or sit inside the app's data folder (the database lives there)";
-      throw badRequest(message, [{ path: 'cgOutputPath', message }]);
-    }
-    const problem = await cgFolderProblem(to, cgOutputPath);
-    if (problem) throw badRequest(problem, [{ path: 'cgOutputPath', message: problem }]);
+    const others = () =>
+      this.companies
+        .listAll()
+        .filter((c) => c.id !== actor.companyId)
+        .map((c) => path.resolve(this.ctx.config.baseDir, c.cgOutputPath));
     const from = this.cg.folderOf(actor.companyId);
+    await checkNewCgFolder(to, cgOutputPath, { otherFolders: others(), config: this.ctx.config, current: from, confirmed: input.confirmNonEmptyFolder === true });
     const result = await this.cg.moveFolder(actor.companyId, to, {
       claim: () => {
-        const late = clash();
+        const late = cgFolderRefusal(to, others(), this.ctx.config);
         if (late) throw conflict(late);
       },
       commit: () =>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Settings, UpdateSettingsInput, UpdateSettingsResponse } from '@shared/contracts/settings';
-import { apiJson } from '@/lib/api-client';
+import { foreignFolderErrorSchema, type ForeignFolderError, type Settings, type UpdateSettingsInput, type UpdateSettingsResponse } from '@shared/contracts/settings';
+import { apiJson, HttpError } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import { setBrandingData } from './get-branding';
 import { settingsQueryKey } from './get-settings';
@@ -21,4 +21,18 @@ export function useUpdateSettings() {
       setBrandingData(settings.branding);
     },
   });
+}
+
+/**
+ * The server's 409 for a CG folder that holds files we did not write (the message, the names, the
+ * count), or null for any other error. Saving again with `confirmNonEmptyFolder: true` uses it.
+ */
+export function foreignFolderOf(error: unknown): ForeignFolderError | null {
+  if (!(error instanceof HttpError) || error.status !== 409) return null;
+  try {
+    const parsed = foreignFolderErrorSchema.safeParse(JSON.parse(error.bodyText));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

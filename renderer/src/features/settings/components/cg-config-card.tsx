@@ -3,13 +3,14 @@ import { modals } from '@mantine/modals';
 import { IconFolderCheck, IconFolderPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { CG_TYPES } from '@shared/constants';
-import type { Settings, UpdateSettingsResponse } from '@shared/contracts/settings';
+import type { ForeignFolderError, Settings, UpdateSettingsResponse } from '@shared/contracts/settings';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useUnsavedGuard } from '@/lib/unsaved-guard';
 import { useInitializeCgFiles } from '../api/initialize-cg-files';
-import { useUpdateSettings } from '../api/update-settings';
+import { foreignFolderOf, useUpdateSettings } from '../api/update-settings';
 import { CopyValue } from './copy-value';
+import { ForeignFolderNotice } from './foreign-folder-notice';
 import { SettingsSection } from './settings-section';
 
 type FolderMove = NonNullable<UpdateSettingsResponse['cgFolderMoved']>;
@@ -48,6 +49,7 @@ export function CgConfigCard({ settings }: { settings: Settings }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [moved, setMoved] = useState<FolderMove | null>(null);
+  const [foreign, setForeign] = useState<(ForeignFolderError & { path: string }) | null>(null);
   const value = draft ?? settings.cgOutputPath;
   const dirty = draft !== null && draft !== settings.cgOutputPath;
   useUnsavedGuard(dirty);
@@ -60,23 +62,30 @@ export function CgConfigCard({ settings }: { settings: Settings }) {
     if (!path) return setFieldError('CG output path is required');
     setFieldError(null);
     if (path === settings.cgOutputPath) return setDraft(null);
-    confirmMove(path, () =>
-      save.mutate(
-        { cgOutputPath: path },
-        {
-          onSuccess: (res) => {
-            setDraft(null);
-            setMoved(res.cgFolderMoved);
-            showToast('Success', 'Settings updated successfully', 'green');
-          },
-          onError: (error) => {
-            setFieldError(errorMessage(error));
-            showToast('Failed to update settings', errorMessage(error), 'red');
-          },
-        },
-      ),
-    );
+    setForeign(null);
+    confirmMove(path, () => saveFolder(path, false));
   };
+
+  /** `confirmNonEmptyFolder` only after the user saw the server's list of files we did not write. */
+  const saveFolder = (path: string, confirmNonEmptyFolder: boolean) =>
+    save.mutate(
+      { cgOutputPath: path, ...(confirmNonEmptyFolder ? { confirmNonEmptyFolder } : {}) },
+      {
+        onSuccess: (res) => {
+          setDraft(null);
+          setForeign(null);
+          setMoved(res.cgFolderMoved);
+          showToast('Success', 'Settings updated successfully', 'green');
+        },
+        onError: (error) => {
+          const notOurs = foreignFolderOf(error);
+          if (notOurs) return setForeign({ ...notOurs, path });
+          setForeign(null);
+          setFieldError(errorMessage(error));
+          showToast('Failed to update settings', errorMessage(error), 'red');
+        },
+      },
+    );
 
   const runInitialize = () =>
     initialize.mutate(undefined, {
@@ -102,6 +111,9 @@ export function CgConfigCard({ settings }: { settings: Settings }) {
           </Button>
         </Group>
       </form>
+      {foreign && (
+        <ForeignFolderNotice foreign={foreign} pending={save.isPending} onConfirm={() => saveFolder(foreign.path, true)} onCancel={() => setForeign(null)} />
+      )}
       {moved && <MovedNotice moved={moved} />}
       <div>
         <Text size="sm" fw={600} mb={4}>

@@ -89,3 +89,26 @@ describe('SQLite store', () => {
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
   });
 });
+
+describe('web UI files', () => {
+  it('a missing /assets/ file is a 404, not index.html (a wrong asset path must fail loudly, never render blank)', async () => {
+    const webDir = path.join(server.baseDir, `web-assets-${process.pid}`);
+    fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>CG Bridge</title>');
+    fs.writeFileSync(path.join(webDir, 'assets', 'index-abc.js'), 'console.log(1)');
+    const web = await startTestServer({ webDir });
+    try {
+      const found = await fetch(`${web.url}/assets/index-abc.js`);
+      expect([found.status, found.headers.get('content-type')]).toEqual([200, expect.stringContaining('javascript')]);
+      const nested = await fetch(`${web.url}/prompter/1/assets/index-abc.js`);
+      expect(nested.status).toBe(404);
+      expect(await nested.text()).not.toContain('<title>CG Bridge</title>');
+      expect((await fetch(`${web.url}/assets/missing.css`)).status).toBe(404);
+      // Client-side routes still get the app.
+      const route = await fetch(`${web.url}/prompter/1/follow`);
+      expect([route.status, await route.text()]).toEqual([200, expect.stringContaining('<title>CG Bridge</title>')]);
+    } finally {
+      await web.close();
+    }
+  });
+});

@@ -123,7 +123,13 @@ function identify(services: Services): RequestHandler {
 function serveWebUi(app: Express, webDir: string, cgFolders: () => string[]): void {
   const indexFile = path.join(webDir, 'index.html');
   app.use(skipCgFolders(express.static(webDir, { index: false, maxAge: '1h' }), webDir, cgFolders));
-  app.get('/{*splat}', (_req, res) => {
+  app.get('/{*splat}', (req, res) => {
+    // A build file that is not there (a relative asset path asked from a nested route, a stale
+    // tab after an update) is a 404: answering index.html as JavaScript renders a blank page.
+    if (req.path.includes('/assets/')) {
+      res.status(404).type('text').send('Not found');
+      return;
+    }
     if (!fs.existsSync(indexFile)) {
       res.status(503).type('text').send('The web UI is not built. Run `npm run build:web`.');
       return;

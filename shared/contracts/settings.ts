@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { brandColourProblem } from '../branding';
 import { SETTINGS_LIMITS, TELEGRAM_REMINDER_INTERVAL } from '../constants';
+import { timeZoneField } from '../time-zones';
 
 const brandColour = (label: string) =>
   z
@@ -92,8 +93,14 @@ export const settingsSchema = z.object({
   authTokenSet: z.boolean(),
   branding: brandingSchema,
   telegramGroups: telegramGroupsSchema,
+  /** The station's IANA time zone (issue 22): the default of every user's quiet hours. */
+  timeZone: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** GET /api/settings/time-zone (every signed-in user): the station's zone, their quiet-hours default. */
+export const stationTimeZoneSchema = z.object({ timeZone: z.string() });
+export type StationTimeZone = z.infer<typeof stationTimeZoneSchema>;
 
 /** A secret: a new value sets it; '' or null clears it; leaving it out keeps it. */
 const secret = (label: string) =>
@@ -116,6 +123,7 @@ export const updateSettingsSchema = z.object({
   authToken: secret('Auth token'),
   branding: updateBrandingSchema.optional(),
   telegramGroups: updateTelegramGroupsSchema.optional(),
+  timeZone: timeZoneField('Station time zone').optional(),
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;
 

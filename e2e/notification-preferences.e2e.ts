@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { NotificationPreferences } from '../shared/contracts/notification-preferences';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../shared/contracts/notification-preferences';
 import { createCompany, createUser, loginDevOwner } from '../server/test/factories';
 import { createNews } from '../server/test/news-factory';
 import { PHONE, useApp } from './support/app-fixture';
@@ -8,10 +8,10 @@ import { expectNoHorizontalOverflow, login, shell, visible } from './support/pag
 
 async function station(app: ReturnType<typeof useApp>) {
   const dev = await loginDevOwner(app.server);
-  const { owner } = await createCompany(dev, app.server);
+  const { owner, ownerPassword } = await createCompany(dev, app.server);
   const editor = await createUser(owner, app.server, 'editor');
   const me = (await editor.get<{ id: number }>('/api/auth/me')).body.id;
-  return { owner, editor, me };
+  return { owner, ownerPassword, editor, me };
 }
 
 const stepText = (page: Page) => page.getByTestId('wizard-step-text').textContent();
@@ -40,7 +40,9 @@ describe('notification preferences wizard (issue 13)', () => {
     await visible(page.getByText('Reminder interval must be at least 30 minutes'));
     expect(await button(page, 'Next').isDisabled()).toBe(true);
     await interval.fill('45');
-    await page.getByRole('checkbox', { name: 'Returns' }).uncheck();
+    // An editor never receives approval alerts (issue 22): the group is not offered.
+    await visible(page.getByTestId('pref-equipment-approval-unavailable'));
+    expect(await page.getByTestId('pref-equipment-approval').count()).toBe(0);
     await button(page, 'Next').click();
     // 3 System Notifications
     expect(await stepText(page)).toBe('Step 3 of 5');
@@ -59,13 +61,14 @@ describe('notification preferences wizard (issue 13)', () => {
     await visible(review.getByText('Complete Setup'));
     await visible(review.getByText('23:30 to 06:00, Japan (Asia/Tokyo)'));
     await visible(review.getByText('every 45 min — Telegram, In app (bell and live toasts)'));
+    expect(await review.getByText('Approvals', { exact: true }).count()).toBe(0);
     await button(page, 'Save Preferences').click();
     await visible(page.getByRole('alert').filter({ hasText: 'Preferences Updated' }));
 
     const saved = (await s.editor.get<NotificationPreferences>(`/api/notification-preferences/${s.me}`)).body;
     expect(saved.breakingNews.priority).toBe('urgent');
     expect(saved.equipmentOverdue.reminderInterval).toBe(45);
-    expect(saved.equipmentApproval.includeReturns).toBe(false);
+    expect(saved.equipmentApproval).toEqual(DEFAULT_NOTIFICATION_PREFERENCES.equipmentApproval);
     expect(saved.bulletinUpdates.enabled).toBe(true);
     expect(saved.quietHours).toEqual({ enabled: true, startTime: '23:30', endTime: '06:00', timezone: 'Asia/Tokyo' });
 
@@ -75,6 +78,62 @@ describe('notification preferences wizard (issue 13)', () => {
     expect(await page.getByRole('combobox', { name: 'Notify me about' }).inputValue()).toBe('Urgent only');
     for (let i = 0; i < 4; i++) await button(page, 'Next').click();
     await visible(page.getByTestId('pref-review').getByText('23:30 to 06:00, Japan (Asia/Tokyo)'));
+  });
+
+  it('offers every IANA zone with the station’s own preselected; saves Indian/Maldives (issue 22 point 20)', async () => {
+    const s = await station(app);
+    // The owner sets the station's zone in Settings.
+    const ownerPage = await app.newPage();
+    await login(ownerPage, s.owner.user.username, s.ownerPassword);
+    await ownerPage.goto('/settings');
+    const card = await visible(ownerPage.getByTestId('settings-time-zone'));
+    const stationZone = card.getByRole('combobox', { name: 'Time zone' });
+    expect(await stationZone.inputValue()).toBe('UTC');
+    await stationZone.fill('Maldives');
+    await ownerPage.getByRole('option', { name: /Indian\/Maldives/ }).click();
+    await visible(card.getByText('Now UTC+05:00'));
+    await card.getByRole('button', { name: 'Save' }).click();
+    await visible(ownerPage.getByRole('alert').filter({ hasText: 'Station time zone set to Indian/Maldives' }));
+    await card.screenshot({ path: '.scratch/settings-time-zone.png' });
+    expect((await s.owner.get<{ timeZone: string }>('/api/settings')).body.timeZone).toBe('Indian/Maldives');
+
+    const page = await app.newPage();
+    await login(page, s.editor.user.username, s.editor.password);
+    await page.goto('/notifications');
+    for (let i = 0; i < 3; i++) await button(page, 'Next').click();
+    await page.getByRole('switch', { name: 'Quiet hours enabled' }).check({ force: true });
+    const zone = page.getByRole('combobox', { name: 'Time zone' });
+    // Never saved: the station's zone is the default, and named under the picker.
+    expect(await zone.inputValue()).toBe('Indian/Maldives');
+    await visible(page.getByText('Station: Indian/Maldives'));
+    // Searchable over every zone, with the offset as a hint.
+    await zone.fill('colom');
+    await visible(page.getByRole('option', { name: /Asia\/Colombo/ }).getByText('UTC+05:30'));
+    await zone.fill('Maldiv');
+    await page.getByRole('option', { name: /Indian\/Maldives/ }).click();
+    await expect.poll(() => zone.inputValue()).toBe('Indian/Maldives');
+    await page.screenshot({ path: '.scratch/prefs-time-zone.png' });
+    await button(page, 'Next').click();
+    await visible(page.getByTestId('pref-review').getByText('22:00 to 06:00, Indian/Maldives'));
+    await button(page, 'Save Preferences').click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Preferences Updated' }));
+    const saved = (await s.editor.get<NotificationPreferences>(`/api/notification-preferences/${s.me}`)).body;
+    expect(saved.quietHours).toEqual({ enabled: true, startTime: '22:00', endTime: '06:00', timezone: 'Indian/Maldives' });
+  });
+
+  it('an owner still sets up approval alerts', async () => {
+    const s = await station(app);
+    const page = await app.newPage();
+    await login(page, s.owner.user.username, s.ownerPassword);
+    await page.goto('/notifications');
+    await button(page, 'Next').click();
+    await page.getByTestId('pref-equipment-approval').getByRole('checkbox', { name: 'Returns' }).uncheck();
+    for (let i = 0; i < 3; i++) await button(page, 'Next').click();
+    await visible(page.getByTestId('pref-review').getByText('requests — Telegram, In app (bell and live toasts)'));
+    await button(page, 'Save Preferences').click();
+    await visible(page.getByRole('alert').filter({ hasText: 'Preferences Updated' }));
+    const me = (await s.owner.get<{ id: number }>('/api/auth/me')).body.id;
+    expect((await s.owner.get<NotificationPreferences>(`/api/notification-preferences/${me}`)).body.equipmentApproval.includeReturns).toBe(false);
   });
 
   it('turning breaking news off empties the bell of news at once', async () => {

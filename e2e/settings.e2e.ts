@@ -109,6 +109,9 @@ describe('settings', () => {
     await visible(shown.getByText('It will not be shown again', { exact: false }));
     const key = (await shown.getByTestId('new-api-key').innerText()).trim();
     expect(await shown.getByTestId('new-api-key-url').innerText()).toBe(`${app.server.url}/api/cg-files/sync?apiKey=${key}`);
+    // This server listens on 127.0.0.1 only: no LAN address is known, and the dialog says so (issue 22).
+    await visible(shown.getByTestId('sync-address-warning').getByText('The graphics PC cannot open this address'));
+    await shown.screenshot({ path: '.scratch/api-key-loopback-warning.png' });
     await shown.getByRole('button', { name: 'Done' }).click();
     await expectHidden(shown);
     const row = keys.getByTestId('api-key-row-vMix studio 1');

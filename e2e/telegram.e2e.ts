@@ -100,5 +100,23 @@ describe('Telegram bot page and bot → web (issue 14)', () => {
     expect(await page.getByRole('button', { name: 'Add Breaking News' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Update CG Bar' }).isDisabled()).toBe(true);
     expect(await page.getByTestId('test-message-card').count()).toBe(0);
+    // Issue 22: each disabled button says who may, and who sets the token (no link a cameraman cannot use).
+    await visible(page.getByText('Only owners, admins and technical staff can add equipment.'));
+    await visible(page.getByText('Only owners, admins, editors, MCR operators and developers can file news.'));
+    await visible(page.getByText('Only owners, admins, editors, MCR operators and developers can update the CG bar.'));
+    expect(await page.getByRole('button', { name: 'Add Equipment' }).getAttribute('aria-describedby')).toBe('why-equipment.manage');
+    await visible(page.getByTestId('bot-status').getByText('Owners and admins set the bot token in Settings — ask one of them.'));
+    expect(await page.getByTestId('bot-settings-link').count()).toBe(0);
+    await page.screenshot({ path: '.scratch/telegram-cameraman.png' });
+  });
+
+  it('without a token, an admin gets a link to Settings and no “only …” lines', async () => {
+    const s = await equipmentStation(app.server);
+    const page = await openAs(s.admin, '/telegram');
+    await visible(page.getByTestId('bot-status').getByText('Disconnected', { exact: true }));
+    expect(await page.getByTestId('action-not-allowed').count()).toBe(0);
+    await page.getByTestId('bot-settings-link').click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await visible(page.getByRole('region', { name: 'Telegram Bot' }));
   });
 });

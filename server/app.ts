@@ -34,6 +34,7 @@ import { settingsRouter, telegramSettingsRouter } from './modules/settings/setti
 import { usersRouter } from './modules/users/users.routes';
 import { telegramRouter } from './modules/telegram/telegram.routes';
 import { googleSheetsRouter } from './modules/google-sheets/google-sheets.routes';
+import { systemRouter } from './modules/system/system.routes';
 
 const JSON_LIMIT = '256kb';
 
@@ -77,6 +78,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/dashboard', dashboardRouter(services.news, presence, services.equipmentRequests));
   app.use('/api/notifications', notificationsRouter(services.notifications));
   app.use('/api/notification-preferences', notificationPreferencesRouter(services.notificationPreferences));
+  app.use('/api/system', systemRouter(ctx.config.host));
   app.use('/api/activity-logs', requireAuth, limitConcurrentReads(2), activityLogsRouter(services.activity));
   app.use('/api', appVersionsRouter(services.appVersions));
   app.use('/api', (req, res) => {

@@ -35,6 +35,11 @@ const cases: [string, Schedule, DeliveryUrgency, string, string][] = [
   ['London, night BST ends', schedule({ timezone: 'Europe/London' }), 'normal', '2026-10-24T22:00:00Z', '2026-10-25T06:00:00.000Z'],
   ['London in summer: 21:30 UTC is 22:30 BST', schedule({ timezone: 'Europe/London' }), 'normal', '2026-07-01T21:30:00Z', '2026-07-02T05:00:00.000Z'],
   // Japan: no DST, UTC+9.
+  // The Maldives (issue 22): UTC+5 all year — 22:00–06:00 local is 17:00–01:00 UTC, not 03:00–11:00 local.
+  ['Maldives, 22:00 local is 17:00 UTC', schedule({ timezone: 'Indian/Maldives' }), 'normal', '2026-11-24T17:00:00Z', '2026-11-25T01:00:00.000Z'],
+  ['Maldives, 21:59 local: outside', schedule({ timezone: 'Indian/Maldives' }), 'normal', '2026-11-24T16:59:00Z', 'deliver'],
+  ['Maldives, 03:00 UTC is 08:00 local: outside', schedule({ timezone: 'Indian/Maldives' }), 'high', '2026-11-25T03:00:00Z', 'deliver'],
+  ['Maldives, Saturday starts at 19:00 UTC Friday', schedule({ enabled: false, timezone: 'Indian/Maldives' }, { enabled: true, emergencyOnly: true }), 'normal', '2026-11-27T19:00:00Z', 'weekend_emergency_only'],
   ['Japan, 23:00 JST', schedule({ timezone: 'Asia/Tokyo' }), 'normal', '2026-11-24T14:00:00Z', '2026-11-24T21:00:00.000Z'],
   ['Japan, 12:00 JST', schedule({ timezone: 'Asia/Tokyo' }), 'normal', '2026-11-24T03:00:00Z', 'deliver'],
   // Weekend mode (Saturday/Sunday in the user's zone). 2026-11-28 is a Saturday.

@@ -57,6 +57,8 @@ export interface ServerEvents {
   equipment_low_stock: Equipment;
   /** A user's first live socket authenticated or last one closed (issue 13): dashboards refetch stats. */
   presence_changed: { online: number; onlineMcr: number };
+  /** An API key's lastUsed was recorded (at most once a minute per key, issue 22): the keys table refetches. */
+  api_key_used: { id: number; lastUsed: string };
 }
 export type ServerEventType = keyof ServerEvents;
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { NOTIFICATION_PREFERENCE_LIMITS as LIMITS, NOTIFICATION_TIMEZONES } from '../constants';
+import { NOTIFICATION_PREFERENCE_LIMITS as LIMITS } from '../constants';
+import { APPROVAL_ROLES } from '../notification-rules';
+import type { Role } from '../roles';
+import { timeZoneField } from '../time-zones';
 
 /**
  * Per-user notification preferences (spec 001 §3 shape and defaults, §5 ranges):
@@ -11,7 +14,6 @@ export const NOTIFICATION_CHANNELS = ['telegram', 'websocket'] as const;
 export type NotificationChannelName = (typeof NOTIFICATION_CHANNELS)[number];
 /** breakingNews.priority: which articles notify — all priorities, breaking and urgent, or urgent only. */
 export const NEWS_PRIORITY_FILTERS = ['all', 'breaking', 'urgent'] as const;
-export const TIMEZONE_VALUES = NOTIFICATION_TIMEZONES.map((t) => t.value) as [string, ...string[]];
 
 const channels = z.array(z.enum(NOTIFICATION_CHANNELS, { error: 'Channels must be telegram or websocket' })).max(2).transform((list) => [...new Set(list)]);
 const wholeMinutes = (label: string, min: number, max: number) =>
@@ -50,7 +52,8 @@ const groups = {
     enabled: z.boolean(),
     startTime: clockTime('Quiet hours start'),
     endTime: clockTime('Quiet hours end'),
-    timezone: z.enum(TIMEZONE_VALUES, { error: `Time zone must be one of ${TIMEZONE_VALUES.join(', ')}` }),
+    /** Any IANA zone (issue 22): the spec's five left out the stations' own, e.g. Indian/Maldives. */
+    timezone: timeZoneField('Time zone'),
   }),
   weekendMode: z.object({ enabled: z.boolean(), reducedNotifications: z.boolean(), emergencyOnly: z.boolean() }),
 };
@@ -97,3 +100,13 @@ export function mergePreferences(current: NotificationPreferences, update: Updat
   for (const key of Object.keys(current) as NotificationPreferenceGroup[]) merged[key] = { ...current[key], ...(update[key] ?? {}) };
   return merged;
 }
+
+/**
+ * Groups a role can never receive (issue 22): approval alerts go to APPROVAL_ROLES only (the bell
+ * and the bot both check it), so the wizard hides them and the server refuses them for others.
+ */
+export function unavailableGroups(role: Role): NotificationPreferenceGroup[] {
+  return APPROVAL_ROLES.includes(role) ? [] : ['equipmentApproval'];
+}
+
+export const APPROVALS_UNAVAILABLE = 'Only owners and admins receive equipment approval alerts';

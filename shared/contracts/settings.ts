@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { brandColourProblem } from '../branding';
 import { SETTINGS_LIMITS, TELEGRAM_REMINDER_INTERVAL } from '../constants';
+import { timeZoneField } from '../time-zones';
 
 const brandColour = (label: string) =>
   z
@@ -92,8 +93,14 @@ export const settingsSchema = z.object({
   authTokenSet: z.boolean(),
   branding: brandingSchema,
   telegramGroups: telegramGroupsSchema,
+  /** The station's IANA time zone (issue 22): the default of every user's quiet hours. */
+  timeZone: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** GET /api/settings/time-zone (every signed-in user): the station's zone, their quiet-hours default. */
+export const stationTimeZoneSchema = z.object({ timeZone: z.string() });
+export type StationTimeZone = z.infer<typeof stationTimeZoneSchema>;
 
 /** A secret: a new value sets it; '' or null clears it; leaving it out keeps it. */
 const secret = (label: string) =>
@@ -118,6 +125,7 @@ export const updateSettingsSchema = z.object({
   telegramGroups: updateTelegramGroupsSchema.optional(),
   /** The user saw the 409 listing files we did not write in the new CG folder and still wants it. */
   confirmNonEmptyFolder: z.boolean({ error: 'confirmNonEmptyFolder must be true or false' }).optional(),
+  timeZone: timeZoneField('Station time zone').optional(),
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;
 

@@ -1,4 +1,5 @@
 import { DEFAULT_BRANDING } from '../../../shared/branding';
+import { DEFAULT_TIME_ZONE } from '../../../shared/time-zones';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
 
@@ -17,6 +18,8 @@ export const companySettings = sqliteTable('company_settings', {
   /** Telegram group settings (spec 001 §3) as one JSON object; missing keys take the defaults. */
   telegramGroups: text('telegram_groups', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
   updatedAt: text('updated_at'),
+  /** The station's IANA time zone (issue 22): the default of its users' quiet hours. */
+  timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
 });
 
 export type CompanySettingsRow = typeof companySettings.$inferSelect;

@@ -59,14 +59,19 @@ export class ApiKeysService {
 
   /**
    * The company an active key with `permission` belongs to, or null. lastUsed is recorded to the
-   * minute: a graphics PC polls sync several times a second, and a DB write per poll would compete
-   * with on-air writes for the disk.
+   * minute: a graphics PC polls sync several times a second, and a DB write (an fsync under
+   * synchronous=FULL) per poll would compete with on-air writes for the disk. The same minute
+   * bounds the live event that refreshes the keys table (issue 22).
    */
   verify(key: string, permission: ApiKeyPermission): { companyId: number } | null {
     const row = this.repo.findByHash(hashKey(key));
     if (!row?.isActive || !row.permissions.includes(permission)) return null;
     const now = this.ctx.clock.now();
-    if (!row.lastUsed || now.getTime() - Date.parse(row.lastUsed) >= API_KEY_LAST_USED_RESOLUTION_MS) this.repo.touch(row.id, now.toISOString());
+    if (!row.lastUsed || now.getTime() - Date.parse(row.lastUsed) >= API_KEY_LAST_USED_RESOLUTION_MS) {
+      const lastUsed = now.toISOString();
+      this.repo.touch(row.id, lastUsed);
+      this.ctx.bus.publish(row.companyId, 'api_key_used', { id: row.id, lastUsed });
+    }
     return { companyId: row.companyId };
   }
 }

@@ -8,6 +8,7 @@ import type { ApiKey, CreatedApiKey } from '../../../shared/contracts/api-keys';
 import { ApiClient } from '../../test/api-client';
 import { createCompany, createUser, loginDevOwner } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/test-server';
+import { TestSocket } from '../../test/ws-client';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -59,6 +60,33 @@ describe('API keys and GET /api/cg-files/sync', () => {
     server.clock.advance(31_000);
     await anon.get(`/api/cg-files/sync?apiKey=${created.key}`);
     expect(Date.parse((await lastUsed())!) - Date.parse(first!)).toBeGreaterThanOrEqual(61_000);
+  });
+
+  it('tells the company’s screens when lastUsed changes, at most once a minute per key (issue 22)', async () => {
+    const dev = await loginDevOwner(server);
+    const { owner: other } = await createCompany(dev, server);
+    const created = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'live poller', permissions: ['cg_files'] })).body;
+    const mine = await TestSocket.authed(server.url, dev.token!, dev.user.id);
+    const theirs = await TestSocket.authed(server.url, other.token!, other.user.id);
+    const anon = new ApiClient(server.url);
+    const used = () => mine.messages.filter((m) => m.type === 'api_key_used');
+    try {
+      await anon.get(`/api/cg-files/sync?apiKey=${created.key}`);
+      const first = await mine.waitFor('api_key_used');
+      const stored = (await dev.get<ApiKey[]>('/api/company/api-keys')).body.find((k) => k.id === created.id)?.lastUsed;
+      expect(first.data).toEqual({ id: created.id, lastUsed: stored });
+      // Ten more polls within the minute: no write, no event.
+      for (let i = 0; i < 10; i++) await anon.get(`/api/cg-files/sync?apiKey=${created.key}`);
+      server.clock.advance(61_000);
+      await anon.get(`/api/cg-files/sync?apiKey=${created.key}`);
+      // Messages arrive in order: an event from the ten polls would be here before this one.
+      await mine.until(() => used().length >= 2);
+      expect(used()).toHaveLength(2);
+      expect(theirs.messages.some((m) => m.type === 'api_key_used')).toBe(false);
+    } finally {
+      mine.socket.close();
+      theirs.socket.close();
+    }
   });
 
   it('validates with the spec’s messages', async () => {

@@ -15,9 +15,9 @@ export class NotificationPreferencesRepo {
   }
 
   /** A live (not deleted) user of this company, or undefined — other companies' users do not exist here. */
-  findUser(companyId: number, userId: number): { id: number; username: string } | undefined {
+  findUser(companyId: number, userId: number): { id: number; username: string; role: string } | undefined {
     return this.db
-      .select({ id: users.id, username: users.username })
+      .select({ id: users.id, username: users.username, role: users.role })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.companyId, companyId), isNull(users.deletedAt)))
       .get();

@@ -1,34 +1,41 @@
 import {
+  APPROVALS_UNAVAILABLE,
   DEFAULT_NOTIFICATION_PREFERENCES,
   mergePreferences,
   notificationPreferencesSchema,
+  unavailableGroups,
   type NotificationPreferences,
   type UpdateNotificationPreferences,
 } from '../../../shared/contracts/notification-preferences';
 import type { NotificationFlags } from '../../../shared/notification-rules';
-import { can } from '../../../shared/roles';
+import { can, type Role } from '../../../shared/roles';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
-import { forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { parse } from '../../lib/validate';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { NotificationFlagsReader } from '../notifications/notification-flags';
+import { StationTimeZones } from '../settings/settings-time-zone';
 import { NotificationPreferencesRepo } from './notification-preferences.repo';
+import { storedPreferences, withStationZone } from './station-zone-default';
 
 type Caller = Pick<Actor, 'userId' | 'companyId' | 'role' | 'roletype'>;
 
 /**
  * Per-user notification preferences (spec 001 §3). A user reads and writes their own; owner and
  * admin (users.manage) those of anyone in their company. Another company's user is "not found".
+ * Quiet hours run in the station's time zone until the user picks one (issue 22).
  */
 export class NotificationPreferencesService implements NotificationFlagsReader {
   private readonly repo: NotificationPreferencesRepo;
+  private readonly zones: StationTimeZones;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly activity: ActivityLogsService,
   ) {
     this.repo = new NotificationPreferencesRepo(ctx.db);
+    this.zones = new StationTimeZones(ctx.db);
   }
 
   get(actor: Caller, userId: number): NotificationPreferences {
@@ -39,22 +46,25 @@ export class NotificationPreferencesService implements NotificationFlagsReader {
   update(actor: Caller, userId: number, update: UpdateNotificationPreferences): NotificationPreferences {
     // Read, merge and write in one transaction: two saves at once never lose each other's groups.
     return this.ctx.db.transaction((tx) => {
-      const user = this.authorize(actor, userId, new NotificationPreferencesRepo(tx));
       const repo = new NotificationPreferencesRepo(tx);
+      const user = this.authorize(actor, userId, repo);
+      refuseUnavailable(user.role as Role, update);
       const merged = parse(notificationPreferencesSchema, mergePreferences(this.forUser(actor.companyId, userId, repo), update));
-      repo.save({ userId, companyId: actor.companyId, preferences: merged, updatedAt: this.ctx.clock.now().toISOString(), updatedBy: actor.userId });
+      const stored = storedPreferences(merged, repo.find(actor.companyId, userId)?.preferences, update);
+      repo.save({ userId, companyId: actor.companyId, preferences: stored, updatedAt: this.ctx.clock.now().toISOString(), updatedBy: actor.userId });
       const whose = userId === actor.userId ? 'own' : `${user.username}'s`;
       this.activity.record(actor, 'notification_preferences_updated', `Updated ${whose} notification preferences`, tx);
       return merged;
     });
   }
 
-  /** The saved preferences laid over the defaults; a row that no longer parses falls back to them. */
+  /** The saved preferences laid over the defaults (quiet hours in the station's zone); a row that no longer parses falls back to them. */
   forUser(companyId: number, userId: number, repo = this.repo): NotificationPreferences {
+    const defaults = withStationZone(DEFAULT_NOTIFICATION_PREFERENCES, this.zones.of(companyId));
     const row = repo.find(companyId, userId);
-    if (!row) return DEFAULT_NOTIFICATION_PREFERENCES;
-    const parsed = notificationPreferencesSchema.safeParse(mergePreferences(DEFAULT_NOTIFICATION_PREFERENCES, row.preferences));
-    return parsed.success ? parsed.data : DEFAULT_NOTIFICATION_PREFERENCES;
+    if (!row) return defaults;
+    const parsed = notificationPreferencesSchema.safeParse(mergePreferences(defaults, row.preferences));
+    return parsed.success ? parsed.data : defaults;
   }
 
   /** The bell's three switches (spec 000 §3), plus which approval counts the user wants. */
@@ -69,10 +79,22 @@ export class NotificationPreferencesService implements NotificationFlagsReader {
     };
   }
 
-  private authorize(actor: Caller, userId: number, repo = this.repo): { username: string } {
+  private authorize(actor: Caller, userId: number, repo = this.repo): { username: string; role: string } {
     const user = repo.findUser(actor.companyId, userId);
     if (!user) throw notFound('User');
     if (userId !== actor.userId && !can(actor, 'users.manage')) throw forbidden('You can only view and change your own notification preferences');
     return user;
+  }
+}
+
+/**
+ * Refused, not ignored (issue 22): a silently dropped setting would let the wizard or a script
+ * believe an editor is now told about approvals. The target user's role decides, not the caller's.
+ */
+function refuseUnavailable(role: Role, update: UpdateNotificationPreferences): void {
+  for (const group of unavailableGroups(role)) {
+    if (update[group] === undefined) continue;
+    const message = `${group}: ${APPROVALS_UNAVAILABLE}`;
+    throw badRequest(message, [{ path: group, message: APPROVALS_UNAVAILABLE }]);
   }
 }

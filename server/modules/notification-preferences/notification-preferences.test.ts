@@ -53,7 +53,8 @@ describe('GET/PUT /api/notification-preferences/{userId}', () => {
     [{ lowStockAlerts: { threshold: 0 } }, 'lowStockAlerts.threshold: Low stock threshold must be at least 1'],
     [{ lowStockAlerts: { threshold: 51 } }, 'lowStockAlerts.threshold: Low stock threshold must be at most 50'],
     [{ quietHours: { startTime: '24:00' } }, 'quietHours.startTime: Quiet hours start must be a time as HH:MM (00:00 to 23:59)'],
-    [{ quietHours: { timezone: 'Mars/Olympus' } }, 'quietHours.timezone: Time zone must be one of UTC, America/New_York, America/Los_Angeles, Europe/London, Asia/Tokyo'],
+    [{ quietHours: { timezone: 'Mars/Olympus' } }, 'quietHours.timezone: Time zone must be an IANA time zone such as Indian/Maldives'],
+    [{ quietHours: { timezone: '+05:00' } }, 'quietHours.timezone: Time zone must be an IANA time zone such as Indian/Maldives'],
     [{ quietHours: { startTime: '06:00' } }, 'quietHours.endTime: Quiet hours start and end must differ'],
     [{ breakingNews: { priority: 'normal' } }, 'breakingNews.priority: Priority must be all, breaking or urgent'],
     [{ breakingNews: { channels: ['email'] } }, 'breakingNews.channels.0: Channels must be telegram or websocket'],
@@ -65,6 +66,34 @@ describe('GET/PUT /api/notification-preferences/{userId}', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect((await s.editor.get(path(me))).body).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+  });
+
+  it('takes any IANA zone, e.g. the Maldives station’s own (issue 22 point 20)', async () => {
+    const s = await equipmentStation(server);
+    const me = await idOf(s.editor);
+    const put = await s.editor.put<NotificationPreferences>(path(me), { quietHours: { enabled: true, timezone: 'Indian/Maldives' } });
+    expect(put.status).toBe(200);
+    expect((await s.editor.get<NotificationPreferences>(path(me))).body.quietHours).toEqual({ enabled: true, startTime: '22:00', endTime: '06:00', timezone: 'Indian/Maldives' });
+  });
+
+  it('refuses approval alerts for roles that never receive them, whoever saves them (issue 22 point 22)', async () => {
+    const s = await equipmentStation(server);
+    const message = 'equipmentApproval: Only owners and admins receive equipment approval alerts';
+    for (const user of [s.editor, s.cameraman, s.technical]) {
+      const res = await user.put<{ message: string }>(path(await idOf(user)), { equipmentApproval: { enabled: true }, breakingNews: { enabled: false } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect((await user.get(path(await idOf(user)))).body).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+    }
+    // The target's role decides: an admin cannot set them up for an editor either.
+    expect((await s.admin.put(path(await idOf(s.editor)), { equipmentApproval: { includeReturns: false } })).status).toBe(400);
+    // Everything else still saves for an editor; owners and admins keep their approval switches.
+    expect((await s.editor.put(path(await idOf(s.editor)), { breakingNews: { enabled: false } })).status).toBe(200);
+    for (const approver of [s.owner, s.admin]) {
+      const res = await approver.put<NotificationPreferences>(path(await idOf(approver)), { equipmentApproval: { includeReturns: false } });
+      expect(res.status).toBe(200);
+      expect(res.body.equipmentApproval.includeReturns).toBe(false);
+    }
   });
 
   it('refuses unknown groups and bad ids', async () => {

@@ -1,6 +1,7 @@
 import { DEFAULT_BRANDING } from '../../../shared/branding';
 import { DEFAULT_TELEGRAM_GROUPS, telegramGroupsSchema, type Branding, type Settings, type TelegramGroups } from '../../../shared/contracts/settings';
 import type { CompanySettingsRow } from '../../db/schema';
+import { presentTimeZone } from './settings-time-zone';
 
 export function presentBranding(row: CompanySettingsRow | undefined): Branding {
   return { primaryColor: row?.primaryColor ?? DEFAULT_BRANDING.primaryColor, secondaryColor: row?.secondaryColor ?? DEFAULT_BRANDING.secondaryColor };
@@ -22,5 +23,6 @@ export function presentSettings(row: CompanySettingsRow | undefined, cgOutputPat
     authTokenSet: Boolean(row?.authToken),
     branding: presentBranding(row),
     telegramGroups: presentTelegramGroups(row),
+    timeZone: presentTimeZone(row),
   };
 }

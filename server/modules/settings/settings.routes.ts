@@ -12,6 +12,10 @@ export function settingsRouter(settings: SettingsService): Router {
   router.get('/branding', (req, res) => {
     res.json(settings.branding(actorOf(req)));
   });
+  // The station's zone is every user's quiet-hours default (issue 22): everyone may read it.
+  router.get('/time-zone', (req, res) => {
+    res.json({ timeZone: settings.timeZone(actorOf(req)) });
+  });
   router.use(requirePermission('settings.manage'));
   router.get('/', (req, res) => {
     res.json(settings.get(actorOf(req)));

@@ -11,6 +11,7 @@ import type { CgFilesService } from '../cg-files/cg-files.service';
 import { cgFolderRefusal, checkNewCgFolder } from './cg-folder-checks';
 import { presentBranding, presentSettings, presentTelegramGroups } from './settings.presenter';
 import { SettingsRepo, type SettingsChanges } from './settings.repo';
+import { presentTimeZone, timeZoneChange } from './settings-time-zone';
 
 type UpdateSettings = z.output<typeof updateSettingsSchema>;
 type UpdateGroups = z.output<typeof updateTelegramGroupsSchema>;
@@ -37,6 +38,10 @@ export class SettingsService {
 
   branding(actor: Caller): Branding {
     return presentBranding(this.repo.find(actor.companyId));
+  }
+
+  timeZone(actor: Caller): string {
+    return presentTimeZone(this.repo.find(actor.companyId));
   }
 
   telegramGroups(actor: Caller): TelegramGroups {
@@ -71,6 +76,11 @@ export class SettingsService {
       if (input.telegramGroups) {
         changes.telegramGroups = { ...presentTelegramGroups(row), ...input.telegramGroups };
         changed.push('Telegram group settings');
+      }
+      const zone = timeZoneChange(input.timeZone, row);
+      if (zone) {
+        changes.timeZone = zone;
+        changed.push(`station time zone ${zone}`);
       }
       if (!changed.length) return;
       repo.save(actor.companyId, { ...changes, updatedAt: this.ctx.clock.now().toISOString() });

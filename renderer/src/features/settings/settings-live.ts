@@ -3,13 +3,14 @@ import { registerLiveEvent } from '@/lib/live-registry';
 import { queryClient } from '@/lib/query-client';
 import { brandingQueryKey, setBrandingData } from './api/get-branding';
 import { settingsQueryKey } from './api/get-settings';
+import { stationTimeZoneQueryKey } from './api/get-station-time-zone';
 
 /**
  * settings_updated refetches the settings page; branding_updated restyles every screen of the
  * company at once: the colours come in the message, so nobody waits for a refetch.
  */
 export function registerSettingsLiveEvents(): () => void {
-  const offSettings = registerLiveEvent('settings_updated', { invalidate: [settingsQueryKey] });
+  const offSettings = registerLiveEvent('settings_updated', { invalidate: [settingsQueryKey, stationTimeZoneQueryKey] });
   const offBranding = registerLiveEvent('branding_updated', {
     handle: (data) => {
       setBrandingData(data);

@@ -1,13 +1,14 @@
 import { Alert, Button, Center, Loader, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconKey } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ApiKey, CreatedApiKey } from '@shared/contracts/api-keys';
 import { errorMessage } from '@/lib/api-client';
+import { registerLiveEvent } from '@/lib/live-registry';
 import { showToast } from '@/lib/toast';
 import { SettingsSection } from '@/features/settings/components/settings-section';
 import { useDeleteApiKey } from '../api/delete-api-key';
-import { useApiKeys } from '../api/get-api-keys';
+import { apiKeysQueryKey, useApiKeys } from '../api/get-api-keys';
 import { useUpdateApiKey } from '../api/update-api-key';
 import { ApiKeysTable } from './api-keys-table';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
@@ -37,6 +38,8 @@ function useApiKeyActions() {
 /** API Key Management (spec 001 §2): keys for graphics machines that sync the CG files. */
 export function ApiKeysCard() {
   const keys = useApiKeys(true);
+  // A key used by a graphics PC: "Last used" follows (the server sends this at most once a minute per key).
+  useEffect(() => registerLiveEvent('api_key_used', { invalidate: [apiKeysQueryKey] }), []);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const { toggleActive, confirmDelete, pendingId } = useApiKeyActions();

@@ -2,11 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { CreatedApiKey } from '@shared/contracts/api-keys';
 import { CopyValue } from '@/features/settings/components/copy-value';
-
-/** The sync URL a graphics machine polls with this key (spec 001 §6). */
-export function syncUrl(key: string, origin = window.location.origin): string {
-  return `${origin}/api/cg-files/sync?apiKey=${encodeURIComponent(key)}`;
-}
+import { SyncUrlField } from './sync-url-field';
 
 /**
  * The new key, shown once: the server keeps only its hash. Closing the dialog drops it from
@@ -26,12 +22,7 @@ export function NewApiKeyDialog({ created, onClose }: { created: CreatedApiKey |
             </Text>
             <CopyValue value={created.key} label="API key" testId="new-api-key" />
           </div>
-          <div>
-            <Text size="sm" fw={600} mb={4}>
-              CG sync URL
-            </Text>
-            <CopyValue value={syncUrl(created.key)} label="sync URL" testId="new-api-key-url" />
-          </div>
+          <SyncUrlField apiKey={created.key} />
           <Group justify="flex-end">
             <Button onClick={onClose}>Done</Button>
           </Group>

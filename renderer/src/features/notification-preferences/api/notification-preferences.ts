@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferences } from '@shared/contracts/notification-preferences';
+import type { NotificationPreferences, UpdateNotificationPreferences } from '@shared/contracts/notification-preferences';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
 
@@ -9,11 +9,11 @@ export function usePreferences(userId: number) {
   return useQuery(queryOptions<NotificationPreferences>({ queryKey: preferencesQueryKey(userId) }));
 }
 
-/** PUT /api/notification-preferences/{userId}: the whole object; the answer is what was saved. */
+/** PUT /api/notification-preferences/{userId}: every group the user can receive; the answer is what was saved. */
 export function useSavePreferences(userId: number) {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: (body: NotificationPreferences) => apiJson<NotificationPreferences>('PUT', `/api/notification-preferences/${userId}`, body),
+    mutationFn: (body: UpdateNotificationPreferences) => apiJson<NotificationPreferences>('PUT', `/api/notification-preferences/${userId}`, body),
     onSuccess: (saved) => {
       queryClient.setQueryData(preferencesQueryKey(userId), saved);
       // The bell obeys the switches: show the new list at once.

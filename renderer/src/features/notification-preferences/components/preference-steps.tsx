@@ -1,7 +1,10 @@
 import { Checkbox, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { NOTIFICATION_PREFERENCE_LIMITS as LIMITS, NOTIFICATION_TIMEZONES } from '@shared/constants';
+import { NOTIFICATION_PREFERENCE_LIMITS as LIMITS } from '@shared/constants';
+import { timeZoneLabel } from '@shared/time-zones';
+import { useStationTimeZone } from '@/features/settings/api/get-station-time-zone';
 import type { PreferencesWizard } from '../hooks/use-preferences-wizard';
 import { ChannelPicker, MinutesInput, PreferenceGroup } from './preference-fields';
+import { TimeZoneSelect } from './time-zone-select';
 
 type StepProps = { wizard: PreferencesWizard };
 
@@ -23,7 +26,7 @@ export function NewsStep({ wizard: { draft, set } }: StepProps) {
 }
 
 /** Step 2 — Equipment Alerts. */
-export function EquipmentStep({ wizard: { draft, set, errors } }: StepProps) {
+export function EquipmentStep({ wizard: { draft, set, errors, hidden } }: StepProps) {
   const overdue = draft.equipmentOverdue;
   const approval = draft.equipmentApproval;
   const reminders = draft.equipmentReminders;
@@ -42,13 +45,19 @@ export function EquipmentStep({ wizard: { draft, set, errors } }: StepProps) {
         />
         <ChannelPicker value={overdue.channels} onChange={(channels) => set('equipmentOverdue', { channels })} />
       </PreferenceGroup>
-      <PreferenceGroup title="Approvals" description="Requests and returns waiting for an owner or admin" enabled={approval.enabled} onToggle={(enabled) => set('equipmentApproval', { enabled })} testId="pref-equipment-approval">
-        <Group gap="lg">
-          <Checkbox label="New requests" checked={approval.includeRequests} onChange={(e) => set('equipmentApproval', { includeRequests: e.currentTarget.checked })} />
-          <Checkbox label="Returns" checked={approval.includeReturns} onChange={(e) => set('equipmentApproval', { includeReturns: e.currentTarget.checked })} />
-        </Group>
-        <ChannelPicker value={approval.channels} onChange={(channels) => set('equipmentApproval', { channels })} />
-      </PreferenceGroup>
+      {hidden.includes('equipmentApproval') ? (
+        <Text size="sm" c="dimmed" data-testid="pref-equipment-approval-unavailable">
+          Approval alerts go to owners and admins, who approve requests and returns.
+        </Text>
+      ) : (
+        <PreferenceGroup title="Approvals" description="Requests and returns waiting for an owner or admin" enabled={approval.enabled} onToggle={(enabled) => set('equipmentApproval', { enabled })} testId="pref-equipment-approval">
+          <Group gap="lg">
+            <Checkbox label="New requests" checked={approval.includeRequests} onChange={(e) => set('equipmentApproval', { includeRequests: e.currentTarget.checked })} />
+            <Checkbox label="Returns" checked={approval.includeReturns} onChange={(e) => set('equipmentApproval', { includeReturns: e.currentTarget.checked })} />
+          </Group>
+          <ChannelPicker value={approval.channels} onChange={(channels) => set('equipmentApproval', { channels })} />
+        </PreferenceGroup>
+      )}
       <PreferenceGroup title="Return reminders" description="Before and after your own loans are due" enabled={reminders.enabled} onToggle={(enabled) => set('equipmentReminders', { enabled })} testId="pref-equipment-reminders">
         <Group gap="md" align="flex-start">
           <MinutesInput label="Before due" value={reminders.beforeDue} min={range.min} max={range.max} error={errors['equipmentReminders.beforeDue']} onChange={(beforeDue) => set('equipmentReminders', { beforeDue })} />
@@ -94,13 +103,21 @@ export function SystemStep({ wizard: { draft, set, errors } }: StepProps) {
 export function ScheduleStep({ wizard: { draft, set, errors } }: StepProps) {
   const quiet = draft.quietHours;
   const weekend = draft.weekendMode;
+  const station = useStationTimeZone().data?.timeZone;
   return (
     <Stack gap="md">
       <PreferenceGroup title="Quiet hours" description="Telegram messages wait until the morning; urgent news and emergencies still come through" enabled={quiet.enabled} onToggle={(enabled) => set('quietHours', { enabled })} testId="pref-quiet-hours">
         <Group gap="md" align="flex-start">
           <TextInput type="time" label="From" value={quiet.startTime} w={140} error={errors['quietHours.startTime']} onChange={(e) => set('quietHours', { startTime: e.currentTarget.value })} />
           <TextInput type="time" label="Until" value={quiet.endTime} w={140} error={errors['quietHours.endTime']} onChange={(e) => set('quietHours', { endTime: e.currentTarget.value })} />
-          <Select label="Time zone" data={NOTIFICATION_TIMEZONES.map((t) => ({ ...t }))} value={quiet.timezone} allowDeselect={false} w={280} onChange={(v) => v && set('quietHours', { timezone: v })} />
+          <TimeZoneSelect
+            label="Time zone"
+            value={quiet.timezone}
+            first={station ? [station] : []}
+            description={station ? `Station: ${timeZoneLabel(station)}` : undefined}
+            error={errors['quietHours.timezone']}
+            onChange={(timezone) => set('quietHours', { timezone })}
+          />
         </Group>
       </PreferenceGroup>
       <PreferenceGroup title="Weekend mode" description="Saturday and Sunday in your time zone" enabled={weekend.enabled} onToggle={(enabled) => set('weekendMode', { enabled })} testId="pref-weekend-mode">

@@ -1,5 +1,12 @@
 import { useMemo, useState } from 'react';
-import { notificationPreferencesSchema, type NotificationPreferenceGroup, type NotificationPreferences } from '@shared/contracts/notification-preferences';
+import {
+  notificationPreferencesSchema,
+  unavailableGroups,
+  type NotificationPreferenceGroup,
+  type NotificationPreferences,
+  type UpdateNotificationPreferences,
+} from '@shared/contracts/notification-preferences';
+import type { Role } from '@shared/roles';
 import { NOTIFICATION_WIZARD_STEPS } from '@shared/constants';
 
 /** Which groups each step edits (step 5 reviews them all). */
@@ -28,8 +35,19 @@ export function stepHasErrors(step: number, errors: FieldErrors): boolean {
   return Object.keys(errors).some((key) => groups.some((g) => key.startsWith(`${g}.`)));
 }
 
-/** The wizard's draft and step; Next is refused while the step's fields break the contract. */
-export function usePreferencesWizard(saved: NotificationPreferences) {
+/** What Save sends: every group the user's role can receive (the server refuses the others). */
+export function saveBody(draft: NotificationPreferences, hidden: readonly NotificationPreferenceGroup[]): UpdateNotificationPreferences {
+  const body: UpdateNotificationPreferences = { ...draft };
+  for (const group of hidden) delete body[group];
+  return body;
+}
+
+/**
+ * The wizard's draft and step; Next is refused while the step's fields break the contract.
+ * `hidden`: groups the user's role never receives (approvals for all but owner/admin).
+ */
+export function usePreferencesWizard(saved: NotificationPreferences, role: Role) {
+  const hidden = useMemo(() => unavailableGroups(role), [role]);
   const [draft, setDraft] = useState(saved);
   const [step, setStep] = useState(0);
   const errors = useMemo(() => fieldErrors(draft), [draft]);
@@ -41,7 +59,7 @@ export function usePreferencesWizard(saved: NotificationPreferences) {
     setStep((s) => Math.min(s + 1, STEP_COUNT - 1));
   };
   const previous = () => setStep((s) => Math.max(s - 1, 0));
-  return { draft, set, step, setStep, next, previous, errors, dirty, reset: setDraft };
+  return { draft, set, step, setStep, next, previous, errors, dirty, reset: setDraft, hidden, body: () => saveBody(draft, hidden) };
 }
 
 export type PreferencesWizard = ReturnType<typeof usePreferencesWizard>;

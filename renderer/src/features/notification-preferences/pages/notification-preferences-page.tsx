@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import type { NotificationPreferences } from '@shared/contracts/notification-preferences';
+import type { Role } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { errorMessage, HttpError } from '@/lib/api-client';
@@ -14,8 +15,8 @@ import { STEP_COUNT, stepHasErrors, usePreferencesWizard } from '../hooks/use-pr
 
 const UPDATE_FAILED = 'Failed to update your notification preferences. Please try again.';
 
-function Wizard({ userId, saved }: { userId: number; saved: NotificationPreferences }) {
-  const wizard = usePreferencesWizard(saved);
+function Wizard({ userId, role, saved }: { userId: number; role: Role; saved: NotificationPreferences }) {
+  const wizard = usePreferencesWizard(saved, role);
   const save = useSavePreferences(userId);
   const test = useSendTestNotification();
   useUnsavedGuard(wizard.dirty);
@@ -23,7 +24,7 @@ function Wizard({ userId, saved }: { userId: number; saved: NotificationPreferen
   const last = step === STEP_COUNT - 1;
 
   const onSave = () =>
-    save.mutate(wizard.draft, {
+    save.mutate(wizard.body(), {
       onSuccess: (stored) => {
         wizard.reset(stored);
         showToast('Preferences Updated', 'Your notification preferences have been updated.', 'green');
@@ -41,7 +42,7 @@ function Wizard({ userId, saved }: { userId: number; saved: NotificationPreferen
   return (
     <Stack gap="md">
       <WizardProgress step={step} onPick={wizard.setStep} />
-      {StepBody ? <StepBody wizard={wizard} /> : <ReviewStep draft={wizard.draft} onTest={onTest} testing={test.isPending} />}
+      {StepBody ? <StepBody wizard={wizard} /> : <ReviewStep draft={wizard.draft} hidden={wizard.hidden} onTest={onTest} testing={test.isPending} />}
       <Group justify="space-between">
         <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={wizard.previous} disabled={step === 0}>
           Previous
@@ -80,7 +81,7 @@ export default function NotificationPreferencesPage() {
           {errorMessage(prefs.error, 'Please try again.')}
         </Alert>
       )}
-      {prefs.data && <Wizard key={user.id} userId={user.id} saved={prefs.data} />}
+      {prefs.data && <Wizard key={user.id} userId={user.id} role={user.role} saved={prefs.data} />}
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { BrandingCard } from '../components/branding-card';
 import { CgConfigCard } from '../components/cg-config-card';
 import { GroupSettingsCard } from '../components/group-settings-card';
 import { NotificationSettingsCard } from '../components/notification-settings-card';
+import { StationTimeZoneCard } from '../components/station-time-zone-card';
 import { TelegramBotCard } from '../components/telegram-bot-card';
 import { useTelegramGroupsForm } from '../hooks/use-telegram-groups-form';
 
@@ -40,6 +41,7 @@ function SettingsSections({ settings }: { settings: Settings }) {
       <NotificationSettingsCard form={groups} />
       <ApiKeysCard />
       <BrandingCard branding={settings.branding} />
+      <StationTimeZoneCard settings={settings} />
     </>
   );
 }

@@ -1,5 +1,29 @@
-import { Badge, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { can } from '@shared/roles';
+import { useCurrentUser } from '@/features/auth/session-store';
 import { useTelegramStatus } from '../api/telegram';
+
+/** Where the token is set: a link for those who may open Settings, who to ask for the others (issue 22). */
+function TokenHint() {
+  const user = useCurrentUser();
+  if (can(user, 'settings.manage')) {
+    return (
+      <Text size="sm" c="dimmed">
+        Set the bot token in{' '}
+        <Anchor component={Link} to="/settings" size="sm" data-testid="bot-settings-link">
+          Settings
+        </Anchor>
+        .
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" c="dimmed">
+      Owners and admins set the bot token in Settings — ask one of them.
+    </Text>
+  );
+}
 
 /** Connected (bot name and @username), Disconnected, or Checking… (spec 001 §2). */
 export function BotStatus() {
@@ -11,12 +35,9 @@ export function BotStatus() {
         <div>
           <Text fw={600}>Bot status</Text>
           <Text size="sm" c="dimmed">
-            {s?.connected && s.botInfo
-              ? `${s.botInfo.first_name} · @${s.botInfo.username}`
-              : s
-                ? (s.error ?? 'No bot token, or the bot cannot reach Telegram. Owners and admins set the token in Settings.')
-                : 'Checking the bot…'}
+            {s?.connected && s.botInfo ? `${s.botInfo.first_name} · @${s.botInfo.username}` : s ? (s.error ?? 'No bot token, or the bot cannot reach Telegram.') : 'Checking the bot…'}
           </Text>
+          {s && !s.connected && <TokenHint />}
         </div>
         {!s ? (
           <Badge color="gray" variant="light">

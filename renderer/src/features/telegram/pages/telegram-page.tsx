@@ -1,17 +1,30 @@
 import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBroadcast, IconNews, IconPackage } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { can } from '@shared/roles';
+import { can, type Permission } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { AddEquipmentBotDialog, AddNewsBotDialog, UpdateCgBarDialog } from '../components/bot-dialogs';
 import { BotStatus } from '../components/bot-status';
 import { BotTips, CommandList } from '../components/command-list';
+import { onlyRolesCan } from '../allowed-roles';
 import { TestMessageCard } from '../components/test-message-card';
 
 type DialogName = 'equipment' | 'news' | 'cg' | null;
 
-function ActionCard(props: { icon: ReactNode; title: string; text: string; onOpen: () => void; disabled: boolean }) {
+interface ActionCardProps {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  onOpen: () => void;
+  permission: Permission;
+  /** What the button does, for the line saying who may ('add equipment'). */
+  action: string;
+}
+
+function ActionCard(props: ActionCardProps) {
+  const user = useCurrentUser();
+  const disabled = !can(user, props.permission);
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs" h="100%" justify="space-between">
@@ -24,9 +37,17 @@ function ActionCard(props: { icon: ReactNode; title: string; text: string; onOpe
             {props.text}
           </Text>
         </div>
-        <Button variant="light" onClick={props.onOpen} disabled={props.disabled}>
-          {props.title}
-        </Button>
+        <Stack gap={4}>
+          <Button variant="light" onClick={props.onOpen} disabled={disabled} aria-describedby={disabled ? `why-${props.permission}` : undefined}>
+            {props.title}
+          </Button>
+          {/* Said in words, not a hover tooltip: a disabled button gets no hover, and phones have none. */}
+          {disabled && (
+            <Text size="xs" c="dimmed" id={`why-${props.permission}`} data-testid="action-not-allowed">
+              {onlyRolesCan(props.permission, props.action)}
+            </Text>
+          )}
+        </Stack>
       </Stack>
     </Paper>
   );
@@ -42,9 +63,9 @@ export default function TelegramPage() {
       <PageTitle title="Telegram Bot" description="The station's chat bot: status, quick actions, commands and test messages" />
       <BotStatus />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <ActionCard icon={<IconPackage size={22} />} title="Add Equipment" text="Add an item to the catalogue, as /addequipment does" onOpen={() => setOpen('equipment')} disabled={!can(user, 'equipment.manage')} />
-        <ActionCard icon={<IconNews size={22} />} title="Add Breaking News" text="File an article, as /addnews does" onOpen={() => setOpen('news')} disabled={!can(user, 'news.create')} />
-        <ActionCard icon={<IconBroadcast size={22} />} title="Update CG Bar" text="Headline, subheadline, crawler or hashtag — on air now" onOpen={() => setOpen('cg')} disabled={!can(user, 'cg.write')} />
+        <ActionCard icon={<IconPackage size={22} />} title="Add Equipment" text="Add an item to the catalogue, as /addequipment does" onOpen={() => setOpen('equipment')} permission="equipment.manage" action="add equipment" />
+        <ActionCard icon={<IconNews size={22} />} title="Add Breaking News" text="File an article, as /addnews does" onOpen={() => setOpen('news')} permission="news.create" action="file news" />
+        <ActionCard icon={<IconBroadcast size={22} />} title="Update CG Bar" text="Headline, subheadline, crawler or hashtag — on air now" onOpen={() => setOpen('cg')} permission="cg.write" action="update the CG bar" />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <CommandList />

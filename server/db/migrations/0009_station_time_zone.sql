@@ -1,0 +1,1 @@
+ALTER TABLE `company_settings` ADD `time_zone` text DEFAULT 'UTC' NOT NULL;

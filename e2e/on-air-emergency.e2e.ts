@@ -19,7 +19,7 @@ const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Emergenc
 function countOnAirWrites(page: Page): () => number {
   let writes = 0;
   page.on('request', (r) => {
-    if (r.method() === 'POST' && /\/api\/(cg-files\/update-direct|news\/\d+\/create-cg)$/.test(new URL(r.url()).pathname)) writes += 1;
+    if (r.method() === 'POST' && /\/api\/(cg-files|cg-files\/update-direct|news\/\d+\/create-cg|news-crawler\/add-headline)$/.test(new URL(r.url()).pathname)) writes += 1;
   });
   return () => writes;
 }
@@ -153,6 +153,27 @@ describe('Sending to air during an emergency', () => {
     await button(await visible(confirmDialog(page)), 'Send anyway').click();
     await expect.poll(() => [cgFile('headline'), cgFile('subheadline')], POLL).toEqual(['Fuel prices fall', 'Diesel down 3 %']);
     expect(cgFile('emergency')).toBe(EMERGENCY);
+    await owner.post('/api/cg-files/emergency/end');
+  });
+  it('/telegram: Update CG Bar shows the emergency and asks first', async () => {
+    const owner = await loginDevOwner(app.server);
+    await startEmergency(owner);
+    const page = await app.newPage();
+    const writes = countOnAirWrites(page);
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await page.goto('/telegram');
+    await button(page, 'Update CG Bar').click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Update CG Bar' }));
+    await visible(dialog.getByTestId('emergency-bar').getByText(EMERGENCY));
+    await dialog.getByRole('textbox', { name: 'Content' }).fill('Roads closed in Male');
+    await button(dialog, 'Update CG Bar').click();
+    await button(await visible(confirmDialog(page)), 'Cancel').click();
+    await expectHidden(confirmDialog(page));
+    expect(writes()).toBe(0);
+    await button(dialog, 'Update CG Bar').click();
+    await button(await visible(confirmDialog(page)), 'Send anyway').click();
+    await expect.poll(() => cgFile('headline'), POLL).toBe('Roads closed in Male');
+    expect(writes()).toBe(1);
     await owner.post('/api/cg-files/emergency/end');
   });
 });

@@ -7,6 +7,8 @@ import { toastFailure, toastSuccess } from '@/features/news/news-toast';
 import { useCreateEquipment } from '@/features/equipment/api/equipment';
 import { useCreateNews } from '@/features/news/api/create-news';
 import { useCreateCgFile } from '@/features/cg-control/api/create-cg-file';
+import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
+import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
 import { useAddHeadline } from '@/features/crawler/api/add-headline';
 
 type Errors = Partial<Record<string, string>>;
@@ -106,6 +108,7 @@ export function AddNewsBotDialog({ opened, onClose }: { opened: boolean; onClose
 export function UpdateCgBarDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const createFile = useCreateCgFile();
   const addHeadline = useAddHeadline();
+  const confirmOnAir = useEmergencyConfirm();
   const [type, setType] = useState<CgBarChoice>('headline');
   const [content, setContent] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -116,13 +119,17 @@ export function UpdateCgBarDialog({ opened, onClose }: { opened: boolean; onClos
     e.preventDefault();
     setError(content.trim() ? undefined : 'Content is required');
     if (!content.trim()) return;
-    if (type === 'crawler') addHeadline.mutate(content, { onSuccess: done, onError: failed });
-    else createFile.mutate({ type: CG_BAR_FILE_TYPES[type], content }, { onSuccess: done, onError: failed });
+    // During an emergency this asks first, as every screen that sends to air does (issue 22).
+    confirmOnAir(`${type}: ${content.trim()}`, () => {
+      if (type === 'crawler') addHeadline.mutate(content, { onSuccess: done, onError: failed });
+      else createFile.mutate({ type: CG_BAR_FILE_TYPES[type], content }, { onSuccess: done, onError: failed });
+    });
   };
   return (
     <Dialog title="Update CG Bar" opened={opened} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          <EmergencyBar endButton={false} />
           <Select label="Type" data={[...CG_BAR_CHOICES]} value={type} allowDeselect={false} onChange={(t) => t && setType(t)} />
           <Textarea label="Content" required autosize minRows={2} data-autofocus value={content} error={error} onChange={(e) => setContent(e.currentTarget.value)} />
           <Actions submit="Update CG Bar" pending={pending} />

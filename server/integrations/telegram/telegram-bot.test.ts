@@ -7,6 +7,7 @@ import { createNews } from '../../test/news-factory';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { GROUP, TOPICS, createBotStation, nextToken, status, waitConnected } from '../../test/telegram-station';
 import { TestSocket } from '../../test/ws-client';
+import { requestNumber } from '../../../shared/request-number';
 
 /**
  * The bot end to end: the real server, the real node-telegram-bot-api client, and a fake Bot API
@@ -68,17 +69,18 @@ describe('Telegram bot against the fake Bot API', () => {
     try {
       fake.userSays(s.token, s.tg.mcr, '/request cam-7 Harbour interview');
       const [reply] = await fake.waitForSent((m) => repliesTo(s.tg.mcr.id)(m) && m.text.startsWith('✅'));
-      const id = Number(/#(\d+)/.exec(reply?.text ?? '')?.[1]);
+      const id = Number(/REQ-(\d+)/.exec(reply?.text ?? '')?.[1]);
       const created = await socket.until(() => socket.messages.find((m) => m.type === 'equipment_requested' && (m.data as EquipmentRequest).id === id));
       expect(created.data).toMatchObject({ equipmentId: camera.id, source: 'telegram', status: 'pending', purpose: 'Harbour interview' });
       // The equipment topic of the group is told once.
-      const posts = await fake.waitForSent((m) => m.chatId === GROUP && m.threadId === '11' && m.text.includes(`#${id}`));
+      const posts = await fake.waitForSent((m) => m.chatId === GROUP && m.threadId === '11' && m.text.includes(requestNumber(id)));
       expect(posts).toHaveLength(1);
 
       fake.userSays(s.token, s.tg.admin, '/approvals');
       const [list] = await fake.waitForSent((m) => repliesTo(s.tg.admin.id)(m) && m.text.startsWith('Pending requests'));
-      expect(list?.text).toContain(`#${id} Sony FX6`);
-      fake.userSays(s.token, s.tg.admin, `/approvals approve ${id}`);
+      expect(list?.text).toContain(`${requestNumber(id)} Sony FX6`);
+      // The number as every screen shows it (REQ-0005) is what a person types back.
+      fake.userSays(s.token, s.tg.admin, `/approvals approve ${requestNumber(id)}`);
       await fake.waitForSent((m) => repliesTo(s.tg.admin.id)(m) && m.text.startsWith('✅'));
       await socket.until(() => socket.messages.find((m) => m.type === 'equipment_request_updated' && (m.data as EquipmentRequest).status === 'approved'));
       const web = await s.owner.get<EquipmentRequest[]>('/api/equipment-requests');
@@ -86,7 +88,7 @@ describe('Telegram bot against the fake Bot API', () => {
       // The requester sees it in /myrequests.
       fake.userSays(s.token, s.tg.mcr, '/myrequests');
       const [mine] = await fake.waitForSent((m) => repliesTo(s.tg.mcr.id)(m) && m.text.startsWith('Your recent requests'));
-      expect(mine?.text).toContain(`#${id} Sony FX6 — approved`);
+      expect(mine?.text).toContain(`${requestNumber(id)} Sony FX6 — approved`);
     } finally {
       socket.socket.close();
     }
@@ -155,9 +157,9 @@ describe('Telegram bot against the fake Bot API', () => {
     expect((await s.admin.put(`/api/notification-preferences/${s.admin.user.id}`, { quietHours: { enabled: true, startTime: hhmm(new Date(now.getTime() - 3_600_000)), endTime: hhmm(end), timezone: 'UTC' } })).status).toBe(200);
     const item = await createEquipment(s.owner, { name: 'Tripod', code: 'TRI-1', quantity: 1 });
     const res = await s.cameraman.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: item.id, purpose: 'Night shoot' });
-    await fake.waitForSent((m) => m.chatId === GROUP && m.text.includes(`#${res.body.id}`));
+    await fake.waitForSent((m) => m.chatId === GROUP && m.text.includes(requestNumber(res.body.id)));
     await new Promise((r) => setTimeout(r, 200));
-    const toAdmin = () => fake.sent.filter((m) => repliesTo(s.tg.admin.id)(m) && m.text.includes(`#${res.body.id}`));
+    const toAdmin = () => fake.sent.filter((m) => repliesTo(s.tg.admin.id)(m) && m.text.includes(requestNumber(res.body.id)));
     expect(toAdmin()).toHaveLength(0);
     expect(server.services.telegramOutbox.heldCount(s.companyId)).toBe(1);
     await server.scheduler.runNow('telegram-held');

@@ -11,12 +11,13 @@ import { badRequest, notFound } from '../../lib/errors';
 import { parse } from '../../lib/validate';
 import type { Services } from '../../services';
 import type { CommandCall } from './telegram-commands';
+import { parseRequestNumber, requestNumber } from '../../../shared/request-number';
 
 export type CommandAction = (call: CommandCall) => Promise<string> | string;
 
 const MY_REQUESTS_LIMIT = 10;
 
-const line = (r: EquipmentRequest) => `#${r.id} ${r.equipmentName ?? '(item removed)'} — ${r.status.replace('_', ' ')}${r.expectedReturnDate ? `, due ${r.expectedReturnDate.slice(0, 16).replace('T', ' ')} UTC` : ''}`;
+const line = (r: EquipmentRequest) => `${requestNumber(r.id)} ${r.equipmentName ?? '(item removed)'} — ${r.status.replace('_', ' ')}${r.expectedReturnDate ? `, due ${r.expectedReturnDate.slice(0, 16).replace('T', ' ')} UTC` : ''}`;
 /** "a | b | c" → ['a', 'b', 'c'] (the bot's field separator: titles may hold spaces). */
 const fields = (args: string) => args.split('|').map((f) => f.trim());
 
@@ -63,20 +64,20 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       const item = s.equipment.list(actor).find((e) => e.code.toLowerCase() === code.toLowerCase());
       if (!item) throw notFound(`Equipment with code ${code}`);
       const created = s.equipmentRequests.create(actor, { equipmentId: item.id, purpose: purpose.join(' '), notes: null, location: null, expectedReturnDate: null }, 'telegram');
-      return `✅ Request #${created.id} for ${item.name} sent. An admin will approve it.`;
+      return `✅ Request ${requestNumber(created.id)} for ${item.name} sent. An admin will approve it.`;
     },
     return: ({ actor, args }) => {
-      const id = Number(args);
-      if (!Number.isInteger(id) || id <= 0) throw badRequest('Usage: /return <request id> (see /myrequests)');
+      const id = parseRequestNumber(args);
+      if (id === null) throw badRequest('Usage: /return <request id> (see /myrequests)');
       const r = s.equipmentRequests.returnLoan(actor, id);
-      return r.status === 'returned' ? `✅ #${r.id} returned.` : `✅ Return of #${r.id} requested. An admin approves it before the item is available again.`;
+      return r.status === 'returned' ? `✅ ${requestNumber(r.id)} returned.` : `✅ Return of ${requestNumber(r.id)} requested. An admin approves it before the item is available again.`;
     },
     approvals: ({ actor, args }) => {
       const [verb, idText] = args.split(/\s+/).filter(Boolean);
       if (verb) {
         const action = ({ approve: 'approve', reject: 'reject', return: 'approve_return' } as const)[verb.toLowerCase() as 'approve'];
-        const id = Number(idText);
-        if (!action || !Number.isInteger(id) || id <= 0) throw badRequest('Usage: /approvals, or /approvals approve|reject|return <request id>');
+        const id = parseRequestNumber(idText);
+        if (!action || id === null) throw badRequest('Usage: /approvals, or /approvals approve|reject|return <request id>');
         const r = s.equipmentRequests.act(actor, id, action);
         return `✅ ${line(r)}`;
       }

@@ -10,6 +10,7 @@ import { presentTelegramGroups } from '../../modules/settings/settings.presenter
 import { SettingsRepo } from '../../modules/settings/settings.repo';
 import { UsersRepo } from '../../modules/users/users.repo';
 import type { OutgoingMessage, TelegramOutbox } from './telegram-outbox';
+import { requestNumber } from '../../../shared/request-number';
 
 type PersonalGroup = 'breakingNews' | 'equipmentApproval' | 'equipmentOverdue' | 'equipmentReminders' | 'lowStockAlerts';
 
@@ -53,8 +54,8 @@ export class TelegramNotifications implements NotificationChannel {
 
   async equipmentRequested(companyId: number, request: EquipmentRequest): Promise<void> {
     const groups = this.groups(companyId);
-    const text = `📦 New equipment request #${request.id}: ${request.equipmentName ?? 'an item'} for ${request.requestedByName ?? 'someone'} — ${request.purpose}\nApprove with /approvals approve ${request.id}`;
-    const what = `Equipment request #${request.id}`;
+    const text = `📦 New equipment request ${requestNumber(request.id)}: ${request.equipmentName ?? 'an item'} for ${request.requestedByName ?? 'someone'} — ${request.purpose}\nApprove with /approvals approve ${request.id}`;
+    const what = `Equipment request ${requestNumber(request.id)}`;
     if (groups.enableGroupNotifications && groups.primaryGroupId) {
       await this.outbox.send({ companyId, chatId: groups.primaryGroupId, threadId: groups.equipmentRequestTopicId, text, key: `request:${companyId}:${request.id}`, what });
     }

@@ -16,6 +16,7 @@ import { askExtensionStep, decideExtensionStep, type ExtensionAsk, type Extensio
 import { EquipmentRequestsRepo } from './equipment-requests.repo';
 import { presentRequest } from './equipment-requests.presenter';
 import { authorize, isApprover, tableStep, type Step, type StepEffect, type Who } from './loan-steps';
+import { requestNumber } from '../../../shared/request-number';
 
 export type CreateRequest = z.output<typeof createEquipmentRequestSchema>;
 type LoggedRow = { id: number; equipmentId: number; source: string; status: string };
@@ -138,7 +139,7 @@ export class EquipmentRequestsService {
 
   /** The activity log line and the equipment activity row, in the caller's transaction. */
   private log(tx: DbOrTx, actor: Who, row: LoggedRow, effect: StepEffect, itemName: string, at: string, from?: string): void {
-    const details = `${effect.verb} request #${row.id} for "${itemName}"`;
+    const details = `${effect.verb} request ${requestNumber(row.id)} for "${itemName}"`;
     this.activity.record(actor, effect.log, details, tx);
     new EquipmentRequestsRepo(tx).insertActivity({
       companyId: actor.companyId,

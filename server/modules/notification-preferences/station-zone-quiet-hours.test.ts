@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EquipmentRequest } from '../../../shared/contracts/equipment';
+import { requestNumber } from '../../../shared/request-number';
 import { createEquipment } from '../../test/equipment-factory';
 import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram';
 import { createBotStation, GROUP } from '../../test/telegram-station';
@@ -45,8 +46,8 @@ describe('quiet hours in the station’s zone (Indian/Maldives)', () => {
     const res = await s.cameraman.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: item.id, purpose: 'Evening bulletin' });
     expect(res.status).toBe(201);
     // The group hears at once; the admin's personal message waits for the morning.
-    await fake.waitForSent((m) => m.chatId === GROUP && m.text.includes(`#${res.body.id}`));
-    const toAdmin = () => fake.sent.filter((m) => m.chatId === String(s.tg.admin.id) && m.text.includes(`#${res.body.id}`));
+    await fake.waitForSent((m) => m.chatId === GROUP && m.text.includes(requestNumber(res.body.id)));
+    const toAdmin = () => fake.sent.filter((m) => m.chatId === String(s.tg.admin.id) && m.text.includes(requestNumber(res.body.id)));
     await expect.poll(() => server.services.telegramOutbox.heldCount(s.companyId)).toBe(1);
     expect(toAdmin()).toHaveLength(0);
 

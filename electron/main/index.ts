@@ -76,7 +76,13 @@ if (!app.requestSingleInstanceLock()) {
       dialog.showErrorBox('CG Bridge failed to start', err instanceof Error ? err.message : String(err));
       app.quit();
     });
-  app.on('window-all-closed', () => {
-    void server?.close().finally(() => app.quit());
+  app.on('window-all-closed', () => app.quit());
+  // Quit waits for the server to stop: CG files flushed, SQLite closed (WAL checkpointed).
+  app.on('before-quit', (event) => {
+    const running = server;
+    if (!running) return;
+    event.preventDefault();
+    server = null;
+    void running.close().finally(() => app.quit());
   });
 }

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { pidAlive } from '../server/test/spawn-server';
-import { firstRunCredentials, login, startDesktopHost, waitHealthy, type DesktopHost } from './test-support/desktop-host';
+import net from 'node:net';
+import Database from 'better-sqlite3';
+import { firstRunCredentials, login, startDesktopHost, waitGone, waitHealthy, type DesktopHost } from './test-support/desktop-host';
 
 /**
  * The BUILT desktop main (out/main, after `electron-vite build`) under plain Node with the stand-in
@@ -33,4 +35,76 @@ test('the built main loads, serves /api/health and a login, and quits cleanly (W
   expect(fs.existsSync(path.join(dataDir, 'cg-bridge.sqlite-wal'))).toBe(false);
   expect(pidAlive(host.pid)).toBe(false);
   for (const pid of forkedPids(host)) expect(pidAlive(pid)).toBe(false);
+});
+
+test('a SIGKILLed server child is restarted on the same port by the host; the log file tells the story', async () => {
+  host = startDesktopHost();
+  const { url } = await host.waitFor('loadURL');
+  const dialog = await host.waitFor('dialog.showMessageBox');
+  const { username, password } = firstRunCredentials((dialog.options as { detail: string }).detail);
+  const first = await host.waitFor('utilityProcess.fork');
+  const firstPid = first.pid as number;
+  // The host does not run the server itself: its own pid is not the one answering.
+  expect(firstPid).not.toBe(host.pid);
+
+  process.kill(firstPid, 'SIGKILL');
+  await waitGone(firstPid);
+  await host.waitFor('setTitle', (e) => String(e.title).includes('server restarting'));
+  const second = await host.waitFor('utilityProcess.fork', (e) => e.pid !== firstPid);
+  await waitHealthy(String(url)); // same address: LAN browsers reconnect to it
+  expect(await login(String(url), username, password)).toMatch(/\S{20,}/);
+  await host.waitFor('setTitle', (e) => e.title === 'CG Bridge');
+
+  process.kill(host.pid, 'SIGTERM');
+  expect(await host.exited).toBe(0);
+  await waitGone(second.pid as number);
+  const log = fs.readFileSync(path.join(host.userData, 'logs', 'server.log'), 'utf8');
+  expect(log).toMatch(/WARN \[desktop\] server exited with code \d+; restarting in 500 ms/);
+  expect(log).toMatch(/INFO \[desktop\] server stopped \(exit 0\)/);
+  expect(fs.existsSync(path.join(host.userData, 'data', 'cg-bridge.sqlite-wal'))).toBe(false);
+});
+
+test('a server that cannot start (port taken) fails with a clear error box and leaves no process', async () => {
+  const blocker = net.createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  const port = (blocker.address() as net.AddressInfo).port;
+  try {
+    host = startDesktopHost({ env: { PORT: String(port) } });
+    const box = await host.waitFor('dialog.showErrorBox');
+    expect(String(box.content)).toMatch(/EADDRINUSE|in use/);
+    expect(await host.exited).toBe(0);
+    for (const pid of forkedPids(host)) await waitGone(pid);
+  } finally {
+    blocker.close();
+  }
+});
+
+test('quit finishes the CG writes in flight: each answers 200 or is refused unread, and the file holds what the database holds', async () => {
+  host = startDesktopHost();
+  const { url } = await host.waitFor('loadURL');
+  const dialog = await host.waitFor('dialog.showMessageBox');
+  const { username, password } = firstRunCredentials((dialog.options as { detail: string }).detail);
+  const token = await login(String(url), username, password);
+  const write = (i: number) =>
+    fetch(`${String(url)}/api/cg-files/update-direct`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ type: 'headline', content: `Headline ${i}` }),
+    }).then((r) => r.status, () => 'refused' as const);
+  const writes = Array.from({ length: 30 }, (_, i) => write(i));
+  await Promise.race(writes); // the writes are on the server, queued at the on-air gate: quit now
+  process.kill(host.pid, 'SIGTERM');
+  const statuses = await Promise.all(writes);
+  expect(await host.exited).toBe(0);
+
+  // A request the server had not read yet is refused (the operator sees an error, never a false
+  // success); one it had read finishes. Before the drain in close(), 27-29 of 30 were cut off.
+  expect(statuses.every((s) => s === 200 || s === 'refused')).toBe(true);
+  expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(15);
+  const answered = statuses.flatMap((s, i) => (s === 200 ? [`Headline ${i}`] : []));
+  const db = new Database(path.join(host.userData, 'data', 'cg-bridge.sqlite'), { readonly: true });
+  const row = db.prepare("SELECT content FROM cg_files WHERE type = 'headline'").get() as { content: string };
+  db.close();
+  expect(answered).toContain(row.content);
+  expect(fs.readFileSync(path.join(host.userData, 'cg_output', 'headline.txt'), 'utf8')).toBe(row.content);
 });

@@ -21,6 +21,8 @@ class PreventableEvent {
   }
 }
 
+// Electron sets this for the app; the packaged-layout test points it at dist/<platform>-unpacked/resources.
+if (process.env.CGB_STANDIN_RESOURCES) process.resourcesPath = process.env.CGB_STANDIN_RESOURCES;
 const userData = process.env.CGB_STANDIN_USERDATA ?? path.join(os.tmpdir(), 'cgb-standin-userdata');
 let quitting = false;
 let closingForQuit = false;

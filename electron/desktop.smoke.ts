@@ -4,6 +4,7 @@ import { afterEach, expect, test } from 'vitest';
 import { pidAlive } from '../server/test/spawn-server';
 import net from 'node:net';
 import Database from 'better-sqlite3';
+import { TestSocket } from '../server/test/ws-client';
 import { firstRunCredentials, login, startDesktopHost, waitGone, waitHealthy, type DesktopHost } from './test-support/desktop-host';
 
 /**
@@ -64,20 +65,95 @@ test('a SIGKILLed server child is restarted on the same port by the host; the lo
   expect(fs.existsSync(path.join(host.userData, 'data', 'cg-bridge.sqlite-wal'))).toBe(false);
 });
 
-test('a server that cannot start (port taken) fails with a clear error box and leaves no process', async () => {
+async function occupiedPort(): Promise<{ port: number; release: () => void }> {
   const blocker = net.createServer();
-  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-  const port = (blocker.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => blocker.listen(0, '0.0.0.0', resolve));
+  return { port: (blocker.address() as net.AddressInfo).port, release: () => blocker.close() };
+}
+
+test('port taken, operator answers Quit: no server, clean exit, no process left', async () => {
+  const taken = await occupiedPort();
   try {
-    host = startDesktopHost({ env: { PORT: String(port) } });
-    const box = await host.waitFor('dialog.showErrorBox');
-    expect(String(box.content)).toMatch(/EADDRINUSE|in use/);
+    host = startDesktopHost({ env: { PORT: String(taken.port), HOST: '0.0.0.0', CGB_STANDIN_DIALOG_RESPONSE: '1' } });
+    const box = await host.waitFor('dialog.showMessageBox');
+    expect((box.options as { message: string }).message).toBe(`Port ${taken.port} is used by another program`);
+    expect(await host.exited).toBe(0);
+    expect(host.events.some((e) => e.event === 'loadURL')).toBe(false);
+    for (const pid of forkedPids(host)) await waitGone(pid);
+  } finally {
+    taken.release();
+  }
+});
+
+test('port taken, operator takes the offered port: the server runs there and the port is remembered', async () => {
+  const taken = await occupiedPort();
+  try {
+    host = startDesktopHost({ env: { PORT: String(taken.port), HOST: '0.0.0.0' } });
+    const box = await host.waitFor('dialog.showMessageBox');
+    const offered = Number(/Use port (\d+)/.exec(JSON.stringify(box.options))?.[1]);
+    expect(offered).toBeGreaterThan(taken.port);
+    const { url } = await host.waitFor('loadURL');
+    expect(url).toBe(`http://127.0.0.1:${offered}`);
+    await waitHealthy(String(url));
+    const saved = JSON.parse(fs.readFileSync(path.join(host.userData, 'desktop-settings.json'), 'utf8')) as { port: number };
+    expect(saved.port).toBe(offered);
+    process.kill(host.pid, 'SIGTERM');
     expect(await host.exited).toBe(0);
     for (const pid of forkedPids(host)) await waitGone(pid);
   } finally {
-    blocker.close();
+    taken.release();
   }
 });
+
+test('closing the window keeps the server running for the LAN (default answer); window state saved', async () => {
+  host = startDesktopHost();
+  const { url } = await host.waitFor('loadURL');
+  await waitHealthy(String(url));
+  const tray = await host.waitFor('Tray.setContextMenu');
+  expect(tray.labels).toEqual(['Open CG Bridge', expect.stringMatching(/^Copy address \(http:\/\/[\d.]+:\d+\)$/), 'separator', 'Quit CG Bridge']);
+  const from = host.events.length;
+  process.kill(host.pid, 'SIGUSR2'); // the close button
+  const question = await host.waitFor('dialog.showMessageBox', (e) => JSON.stringify(e).includes('Keep the CG Bridge server running?'), 10_000, from);
+  expect((question.options as { buttons: string[] }).buttons[0]).toBe('Keep running for the LAN');
+  await host.waitFor('window.hide', undefined, 10_000, from);
+  await host.waitFor('Tray.displayBalloon', undefined, 10_000, from);
+  await waitHealthy(String(url)); // still serving the LAN
+  expect(host.events.some((e) => e.event === 'exit')).toBe(false);
+  process.kill(host.pid, 'SIGTERM');
+  expect(await host.exited).toBe(0);
+  for (const pid of forkedPids(host)) await waitGone(pid);
+  const saved = JSON.parse(fs.readFileSync(path.join(host.userData, 'desktop-settings.json'), 'utf8')) as { window: { bounds: { width: number } } };
+  expect(saved.window.bounds.width).toBe(1440); // window state kept for next start
+});
+
+test('quit with other screens connected asks first (the server counts them); Cancel keeps everything running', async () => {
+  host = startDesktopHost();
+  const { url } = await host.waitFor('loadURL');
+  const dialog = await host.waitFor('dialog.showMessageBox');
+  const { username, password } = firstRunCredentials((dialog.options as { detail: string }).detail);
+  const token = await login(String(url), username, password);
+  // Two live screens; the stand-in window has no socket of its own but counts as one: one "other".
+  const screens = [await TestSocket.authed(String(url), token), await TestSocket.authed(String(url), token)];
+  const from = host.events.length;
+  process.kill(host.pid, 'SIGTERM');
+  const question = await host.waitFor('dialog.showMessageBox', (e) => JSON.stringify(e).includes('connected to this server'), 10_000, from);
+  expect((question.options as { message: string }).message).toBe('1 other screen is connected to this server');
+  await waitHealthy(String(url)); // Cancel (the default): nothing stopped
+  expect(host.events.some((e) => e.event === 'exit')).toBe(false);
+  for (const s of screens) {
+    s.socket.close(1000); // a real close handshake: the server has seen it once the client is told
+    await s.waitClosed();
+  }
+  await waitClientsGone(String(url), token);
+  process.kill(host.pid, 'SIGTERM');
+  expect(await host.exited).toBe(0);
+  for (const pid of forkedPids(host)) await waitGone(pid);
+});
+
+/** A request round trip: the server's close handling has run before it answers. */
+async function waitClientsGone(url: string, token: string): Promise<void> {
+  await fetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+}
 
 test('quit finishes the CG writes in flight: each answers 200 or is refused unread, and the file holds what the database holds', async () => {
   host = startDesktopHost();

@@ -50,6 +50,16 @@ export class ServerSupervisor {
     return this.child?.pid;
   }
 
+  /** The port the server asks for (the one it bound, once ready). */
+  get port(): number {
+    return this.options.port;
+  }
+
+  /** A different port for the next start (the operator took the next free one). */
+  set port(port: number) {
+    this.options = { ...this.options, port };
+  }
+
   /** Starts the server and resolves on its `ready`; rejects with ServerStartError if it never got there. */
   start(): Promise<ReadyMessage> {
     return new Promise((resolve, reject) => this.spawn(resolve, reject));

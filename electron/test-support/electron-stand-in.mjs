@@ -73,6 +73,11 @@ export const app = new App();
 const ready = new Promise((resolve) => setImmediate(() => (app.emit('ready'), resolve())));
 process.on('SIGTERM', () => app.quit());
 process.on('SIGINT', () => app.quit());
+// SIGUSR2: the operator clicks the window's close button (the test cannot click).
+process.on('SIGUSR2', () => {
+  report('window.closeClicked');
+  for (const w of BrowserWindow.getAllWindows()) w.close();
+});
 
 class WebContents extends EventEmitter {
   setWindowOpenHandler() {}
@@ -94,6 +99,7 @@ export class BrowserWindow extends EventEmitter {
     this.options = options;
     this.webContents = new WebContents();
     this.destroyed = false;
+    this.visible = options.show !== false;
     this.bounds = { x: options.x ?? 0, y: options.y ?? 0, width: options.width ?? 800, height: options.height ?? 600 };
     windows.add(this);
     report('BrowserWindow.new', { bounds: this.bounds });
@@ -101,6 +107,7 @@ export class BrowserWindow extends EventEmitter {
   loadURL(url) {
     this.webContents.url = url;
     report('loadURL', { url });
+    setImmediate(() => this.emit('ready-to-show'));
     return Promise.resolve();
   }
   setTitle(title) {
@@ -122,15 +129,17 @@ export class BrowserWindow extends EventEmitter {
     return this.destroyed;
   }
   isVisible() {
-    return !this.destroyed;
+    return this.visible && !this.destroyed;
   }
   maximize() {}
   restore() {}
   focus() {}
   show() {
+    this.visible = true;
     report('window.show');
   }
   hide() {
+    this.visible = false;
     report('window.hide');
   }
   close() {

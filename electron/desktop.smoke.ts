@@ -175,8 +175,9 @@ test('quit finishes the CG writes in flight: each answers 200 or is refused unre
 
   // A request the server had not read yet is refused (the operator sees an error, never a false
   // success); one it had read finishes. Before the drain in close(), 27-29 of 30 were cut off.
-  expect(statuses.every((s) => s === 200 || s === 'refused')).toBe(true);
-  expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(15);
+  expect(statuses.every((s) => s === 200 || s === 'refused'), JSON.stringify(statuses)).toBe(true);
+  // Measured: 19-30 of 30 answered with the drain, 1-3 without; 10 leaves room for a loaded machine.
+  expect(statuses.filter((s) => s === 200).length, JSON.stringify(statuses)).toBeGreaterThanOrEqual(10);
   const answered = statuses.flatMap((s, i) => (s === 200 ? [`Headline ${i}`] : []));
   const db = new Database(path.join(host.userData, 'data', 'cg-bridge.sqlite'), { readonly: true });
   const row = db.prepare("SELECT content FROM cg_files WHERE type = 'headline'").get() as { content: string };

@@ -4,6 +4,7 @@ import { DesktopSettings } from './desktop-settings';
 import { lanUrls } from './lan';
 import { CLOSE_QUESTION, closeAnswer, onWindowClose, portQuestion, quitQuestion, type Question } from './operator-decisions';
 import { resourcePaths } from './paths';
+import { fromOrigin } from './security';
 import { nextFreePort } from './port';
 import { RotatingLog } from './rotating-log';
 import { ServerStartError, ServerSupervisor, type ReadyMessage } from './server-supervisor';
@@ -124,7 +125,10 @@ function hideToTray(win: BrowserWindow): void {
   tray?.displayBalloon({ title: TITLE, content: `The server keeps running for the LAN at ${lanAddress()}. Right-click the tray icon to quit.` });
 }
 
-ipcMain.handle('app:info', () => ({ version: app.getVersion(), serverUrl: serverPort ? localUrl() : null }));
+ipcMain.handle('app:info', (event) => {
+  if (!serverPort || !fromOrigin(event, localUrl())) throw new Error('app:info is answered to CG Bridge pages only');
+  return { version: app.getVersion(), serverUrl: localUrl() };
+});
 
 /** Quit asks first when other screens are connected, then waits for the server to stop. */
 async function confirmAndStop(): Promise<boolean> {

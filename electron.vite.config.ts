@@ -5,12 +5,13 @@ import { rendererConfig } from './renderer/vite.config';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
-/** Desktop build: main (hosts the server in-process), preload (small typed bridge), renderer. */
+/** Desktop build: main (+ server.js, the server it runs in a utilityProcess), preload (small typed bridge), renderer. */
 export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(root, 'electron/main/index.ts') } },
+      // server.js: the server's own bundle, run by main in a utilityProcess (electron/main/server-supervisor.ts).
+      rollupOptions: { input: { index: resolve(root, 'electron/main/index.ts'), server: resolve(root, 'server/desktop-entry.ts') } },
     },
   },
   preload: {

@@ -14,10 +14,21 @@ export default defineConfig({
         resolve: rendererConfig.resolve,
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/src/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'renderer/src/**/*.test.ts', 'electron/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 20_000,
+        },
+      },
+      {
+        // The built desktop main under Node with a stand-in electron module: needs `electron-vite build` first.
+        test: {
+          name: 'desktop',
+          include: ['electron/**/*.smoke.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,5 +1,5 @@
 // `npm test`: every check a change must pass, in order, stopping at the first failure:
-// Chromium present → typecheck → lint → unit/API tests → desktop build → web build → end-to-end tests.
+// Chromium present → typecheck → lint → unit/API tests → desktop build → desktop smoke → web build → end-to-end tests.
 // Ends with one plain "N passed, N failed" line summing both vitest projects.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -60,5 +60,7 @@ if (!run('lint', 'npm', ['run', '--silent', 'lint'])) finish(false);
 if (!vitest('unit')) finish(false);
 // The desktop bundles must build even where Electron's binary cannot be downloaded.
 if (!run('desktop build (electron-vite)', 'npx', ['electron-vite', 'build', '--logLevel', 'warn'])) finish(false);
+// The built desktop main under Node with a stand-in electron module (electron/*.smoke.ts).
+if (!vitest('desktop')) finish(false);
 await buildWeb(); // minified web UI for the e2e run (replaces the desktop build's renderer output)
 finish(vitest('e2e'));

@@ -25,6 +25,8 @@ import { APP_VERSION } from './version';
 
 /** Longest a request may take (a 500 MB upload over slow Wi-Fi); Node's default is 5 minutes. */
 const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
+/** How long close() waits for requests in flight (CG writes take milliseconds; uploads may not). */
+const CLOSE_DRAIN_MS = 5_000;
 
 export interface StartOptions extends Partial<ServerConfig> {
   clock?: Clock;
@@ -103,13 +105,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     scheduler,
     hub,
     close: async () => {
+      // Stop taking requests first, then let those in flight (a CG write on its way to disk)
+      // answer before anything they use goes away; a stuck one is cut off after CLOSE_DRAIN_MS.
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive sockets go idle as their last request answers: close them then, not when the client does.
+      const sweep = setInterval(() => server.closeIdleConnections(), 25);
+      server.closeIdleConnections();
       scheduler.stop();
       await stopTelegram();
       await stopGoogleSheets();
-      await services.cgFiles.flush();
       hub.close();
+      await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, CLOSE_DRAIN_MS).unref())]);
+      clearInterval(sweep);
       server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await drained;
+      await services.cgFiles.flush();
       store.close();
     },
   };

@@ -1,4 +1,4 @@
-import { shell, type WebContents } from 'electron';
+import { shell, type IpcMainInvokeEvent, type WebContents } from 'electron';
 
 /**
  * The window may only show our own server. Anything else (a link in a news article, a redirect)
@@ -20,4 +20,10 @@ export function lockDownNavigation(contents: WebContents, allowedOrigin: string)
 
 function openExternally(url: string): void {
   if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+}
+
+/** IPC answers only pages of our own server (a frame that navigated elsewhere gets nothing). */
+export function fromOrigin(event: IpcMainInvokeEvent, allowedOrigin: string): boolean {
+  const url = event.senderFrame?.url;
+  return !!url && URL.canParse(url) && new URL(url).origin === allowedOrigin;
 }

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { DESKTOP_OPTIONS_ENV, type HostMessage, type ServerMessage } from './desktop-protocol';
+import { startServer, type RunningServer } from './index';
+
+/**
+ * The server as the desktop app runs it: in its own process (an Electron utilityProcess, or a
+ * Node child_process.fork in tests), so SQLite work never blocks the window and a native crash
+ * takes down only this process, which the host restarts. Handshake: `ready` (or `error`) once
+ * listening; `stop` from the host closes it gracefully and answers `stopped`.
+ */
+
+const optionsSchema = z.object({
+  port: z.number().int().min(0).max(65535),
+  host: z.string().min(1),
+  dataDir: z.string().min(1),
+  baseDir: z.string().min(1),
+  migrationsDir: z.string().min(1),
+  webDir: z.string().min(1),
+});
+
+interface Port {
+  post(message: ServerMessage): void;
+  onMessage(listener: (message: HostMessage) => void): void;
+}
+
+interface ElectronParentPort {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+/** Electron's process.parentPort, or Node's IPC channel when forked by child_process (tests). */
+function parentPort(): Port {
+  const electron = (process as NodeJS.Process & { parentPort?: ElectronParentPort }).parentPort;
+  if (electron) {
+    return { post: (m) => electron.postMessage(m), onMessage: (l) => electron.on('message', (e) => l(e.data as HostMessage)) };
+  }
+  const send = process.send?.bind(process);
+  if (!send) throw new Error('server/desktop-entry must be started by the desktop host');
+  // A forked child outlives a killed parent: stop with it instead of holding the port and the database.
+  process.once('disconnect', () => void stop(0));
+  return { post: (m) => void send(m), onMessage: (l) => process.on('message', (m) => l(m as HostMessage)) };
+}
+
+const port = parentPort();
+let server: RunningServer | null = null;
+let stopping: Promise<void> | null = null;
+
+function stop(code: number): Promise<void> {
+  stopping ??= (async () => {
+    await server?.close();
+    server = null;
+    port.post({ type: 'stopped' });
+    // Let the IPC message leave before the process ends.
+    setImmediate(() => process.exit(code));
+  })();
+  return stopping;
+}
+
+/** Live connections over every station: what quitting would cut off (the host's own window included). */
+function connectedClients(): number {
+  const running = server;
+  if (!running) return 0;
+  return running.services.companies.all().reduce((sum, c) => sum + running.hub.connectedCount(c.id), 0);
+}
+
+async function main(): Promise<void> {
+  const options = optionsSchema.parse(JSON.parse(process.env[DESKTOP_OPTIONS_ENV] ?? 'null'));
+  server = await startServer(options);
+  const first = server.firstRun;
+  port.post({
+    type: 'ready',
+    url: server.url,
+    port: server.port,
+    firstRun: first ? { companyName: first.company.name, username: first.owner.username, generatedPassword: first.generatedPassword } : null,
+  });
+}
+
+port.onMessage((message) => {
+  if (message.type === 'stop') void stop(0);
+  if (message.type === 'status') port.post({ type: 'status', clients: connectedClients() });
+});
+process.once('SIGTERM', () => void stop(0));
+process.once('SIGINT', () => void stop(0));
+
+main().catch((err: unknown) => {
+  const e = err as NodeJS.ErrnoException;
+  port.post({ type: 'error', message: e instanceof Error ? e.message : String(err), code: e.code });
+  setImmediate(() => process.exit(1));
+});

@@ -1,0 +1,31 @@
+/**
+ * Messages between the desktop host (electron/main) and the server it runs in a utilityProcess
+ * (server/desktop-entry.ts). Both ends are ours and ship in one bundle, so plain types suffice;
+ * the host still checks `type` before trusting a message.
+ */
+
+/** What the host passes to the server process (JSON in the CGB_DESKTOP environment variable). */
+export interface DesktopServerOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  baseDir: string;
+  migrationsDir: string;
+  webDir: string;
+}
+
+export const DESKTOP_OPTIONS_ENV = 'CGB_DESKTOP';
+
+export type ServerMessage =
+  | { type: 'ready'; url: string; port: number; firstRun: { companyName: string; username: string; generatedPassword?: string } | null }
+  /** Start-up failed; `code` is Node's error code (EADDRINUSE: the host offers another port). */
+  | { type: 'error'; message: string; code?: string }
+  | { type: 'status'; clients: number }
+  | { type: 'stopped' };
+
+export type HostMessage = { type: 'stop' } | { type: 'status' };
+
+export function isServerMessage(value: unknown): value is ServerMessage {
+  const type = (value as { type?: unknown } | null)?.type;
+  return type === 'ready' || type === 'error' || type === 'status' || type === 'stopped';
+}

@@ -50,6 +50,35 @@ describe('Lazily loaded pages survive a cut-off chunk download', () => {
     expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
   });
 
+  it('a page stylesheet cut off once is fetched again, so the page does not render unstyled', async () => {
+    const page = await app.newPage();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    let aborted = 0;
+    await page.route(/\/assets\/cg-control-page-[\w-]+\.css$/, async (route) => {
+      if (aborted === 0) {
+        aborted += 1;
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await shell(page).menuLink('CG Control').click();
+    await visible(page.getByRole('heading', { name: 'CG Control' }));
+    expect(aborted).toBe(1);
+    const styled = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => {
+          if (!link.href.includes('/cg-control-page-')) return false;
+          try {
+            return (link.sheet?.cssRules.length ?? 0) > 0;
+          } catch {
+            return false; // a sheet that failed to load has no readable rules
+          }
+        }),
+      );
+    await expect.poll(styled, { timeout: 5000 }).toBe(true);
+  });
+
   it('a chunk that is gone for good shows "Could not load this page" with Reload, after one automatic reload', async () => {
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);

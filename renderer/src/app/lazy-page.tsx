@@ -33,8 +33,24 @@ function reloadOnce(): boolean {
   return allowed;
 }
 
+/** A page stylesheet as a fresh <link> (the failed one removed), settled when it applies or fails. */
+function loadStylesheet(url: string): Promise<void> {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+    if (link.href === url) link.remove();
+  }
+  return new Promise((resolve, reject) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = url;
+    link.addEventListener('load', () => resolve());
+    link.addEventListener('error', () => reject(new Error(`Unable to preload CSS for ${url}`)));
+    document.head.appendChild(link);
+  });
+}
+
 const browserDeps: ChunkRetryDeps = {
   probe,
+  loadStylesheet,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   reloadOnce,
   onRetrying: (retrying) => useChunkRetries.setState((s) => ({ retrying: s.retrying + (retrying ? 1 : -1) })),

@@ -40,6 +40,10 @@ describe('chunkUrlFromError', () => {
     expect(chunkUrlFromError(importError())).toBe(URL_);
     expect(chunkUrlFromError(new TypeError(`error loading dynamically imported module: ${URL_}`))).toBe(URL_);
   });
+  it('reads the stylesheet URL from Vite’s preload error', () => {
+    const css = 'http://localhost:3000/assets/cg-control-page-ICrl1ciK.css';
+    expect(chunkUrlFromError(new Error(`Unable to preload CSS for ${css}`))).toBe(css);
+  });
   it('is null when the message names no script (Safari)', () => {
     expect(chunkUrlFromError(new TypeError('Importing a module script failed.'))).toBeNull();
     expect(chunkUrlFromError('nonsense')).toBeNull();
@@ -101,6 +105,22 @@ describe('loadChunk', () => {
     expect(flaky.calls()).toBe(4);
     expect(log).not.toContain('reload');
     expect(log.at(-1)).toBe('done');
+  });
+
+  it('after a failed stylesheet, every retry loads that stylesheet too (Vite tries it once only)', async () => {
+    const css = 'http://localhost:3000/assets/cg-control-page-ICrl1ciK.css';
+    const { deps, log } = fakeDeps(['there', 'there']);
+    let sheetTries = 0;
+    deps.loadStylesheet = (url) => {
+      log.push(`stylesheet ${url}`);
+      sheetTries += 1;
+      return sheetTries === 1 ? Promise.reject(new Error(`Unable to preload CSS for ${url}`)) : Promise.resolve();
+    };
+    let calls = 0;
+    const load = () => (++calls === 1 ? Promise.reject(new Error(`Unable to preload CSS for ${css}`)) : Promise.resolve('m'));
+    expect(await loadChunk(load, deps)).toEqual({ kind: 'loaded', module: 'm' });
+    expect(log.filter((l) => l.startsWith('stylesheet'))).toEqual([`stylesheet ${css}`, `stylesheet ${css}`]);
+    expect(calls).toBe(3);
   });
 
   it('retries an error that names no URL as if the server were away', async () => {

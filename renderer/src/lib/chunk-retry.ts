@@ -19,6 +19,12 @@ export interface ChunkRetryDeps {
   /** Asks the server for the chunk (HEAD); null when the error named no URL. */
   probe(url: string): Promise<ChunkProbe>;
   sleep(ms: number): Promise<void>;
+  /**
+   * Loads a page stylesheet again (resolves when it applies, rejects as Vite does). Vite's
+   * preloader tries each stylesheet once per document: after a failed one the retried page would
+   * render unstyled, so from then on each attempt loads it too.
+   */
+  loadStylesheet?: (url: string) => Promise<void>;
   /** Reloads the page if the guard allows it now; false when a reload happened too recently. */
   reloadOnce(): boolean;
   /** Told once when the first retry starts and once when that loading ends (the page shows "Reconnecting…"). */
@@ -27,13 +33,14 @@ export interface ChunkRetryDeps {
 }
 
 /**
- * The module URL in a failed dynamic import's message (Chromium: "Failed to fetch dynamically
- * imported module: <url>"; Firefox: "error loading dynamically imported module: <url>"; Safari:
- * "Importing a module script failed." — no URL).
+ * The file URL in a failed dynamic import's message (Chromium: "Failed to fetch dynamically
+ * imported module: <url>"; Firefox: "error loading dynamically imported module: <url>"; Vite's
+ * preload of the page's stylesheet: "Unable to preload CSS for <url>"; Safari: "Importing a
+ * module script failed." — no URL).
  */
 export function chunkUrlFromError(error: unknown): string | null {
   const message = error instanceof Error ? error.message : String(error);
-  return /(https?:\/\/\S+?\.m?js)\b/.exec(message)?.[1] ?? null;
+  return /(https?:\/\/\S+?\.(?:m?js|css))\b/.exec(message)?.[1] ?? null;
 }
 
 /** True when no automatic reload happened within the guard window (or the stored value is junk). */
@@ -51,15 +58,23 @@ export function mayReload(lastReloadAt: string | null, now: number, guardMs = CH
 export async function loadChunk<T>(load: () => Promise<T>, deps: ChunkRetryDeps): Promise<ChunkLoadOutcome<T>> {
   const delays = deps.delays ?? CHUNK_RETRY_DELAYS_MS;
   let retrying = false;
+  const stylesheets = new Set<string>();
+  const loadStylesheet = deps.loadStylesheet;
+  const attempt = async (): Promise<T> => {
+    if (!loadStylesheet || stylesheets.size === 0) return load();
+    const [module] = await Promise.all([load(), ...[...stylesheets].map((url) => loadStylesheet(url))]);
+    return module;
+  };
   try {
-    for (let attempt = 0; ; attempt += 1) {
+    for (let tries = 0; ; tries += 1) {
       try {
-        return { kind: 'loaded', module: await load() };
+        return { kind: 'loaded', module: await attempt() };
       } catch (error) {
         const url = chunkUrlFromError(error);
+        if (url?.endsWith('.css')) stylesheets.add(url);
         const probe = url ? await deps.probe(url) : 'unreachable';
         if (probe === 'gone') return deps.reloadOnce() ? { kind: 'reloading' } : { kind: 'failed' };
-        const delay = delays[attempt];
+        const delay = delays[tries];
         if (delay === undefined) return { kind: 'failed' };
         if (!retrying) deps.onRetrying?.(true);
         retrying = true;

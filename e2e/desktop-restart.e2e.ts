@@ -35,8 +35,8 @@ describe('desktop-hosted server, from a LAN browser', () => {
     const page = await context.newPage();
     await login(page, username, password);
     await shell(page).menuLink('News Management').click();
-    // The page's lazy chunk must have arrived: one cut off by the kill leaves the router's error
-    // page for good (found here; a renderer matter, noted in the report).
+    // The page's lazy chunk must have arrived before the kill (one cut off by it is retried by
+    // renderer/src/app/lazy-page.tsx; e2e/lazy-chunk.e2e.ts tests that).
     await visible(page.getByRole('button', { name: 'Create First Article' }));
     await visible(shell(page).connection.getByText('Connected', { exact: true }));
 

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { useSessionLifecycle } from '@/features/auth/use-session-lifecycle';
 import { UnsavedChangesGuard } from '@/lib/unsaved-guard';
+import { ChunkRetryNotice } from './chunk-retry-notice';
 import { registerAppLiveEvents } from './live-events';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
@@ -20,6 +21,7 @@ function App() {
   return (
     <>
       <UnsavedChangesGuard />
+      <ChunkRetryNotice />
       <AppRoutes />
     </>
   );

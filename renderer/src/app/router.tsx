@@ -1,28 +1,30 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { lazyPage } from './lazy-page';
 import { RequireAuth } from './require-auth';
 import { AppLayout, PageLoader } from './shell/app-layout';
 
-// One chunk per feature page keeps the first load small (DESIGN.md §7: ≤ 400 kB gzip).
-const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
-const UsersPage = lazy(() => import('@/features/users/pages/users-page'));
-const NewsPage = lazy(() => import('@/features/news/pages/news-page'));
-const RecycleBinPage = lazy(() => import('@/features/recycle-bin/pages/recycle-bin-page'));
-const ActivityLogsPage = lazy(() => import('@/features/activity-logs/pages/activity-logs-page'));
-const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
-const CgControlPage = lazy(() => import('@/features/cg-control/pages/cg-control-page'));
-const SettingsPage = lazy(() => import('@/features/settings/pages/settings-page'));
-const AppVersionPage = lazy(() => import('@/features/app-versions/pages/app-version-page'));
-const BulletinsPage = lazy(() => import('@/features/bulletins/pages/bulletins-page'));
-const PrompterPage = lazy(() => import('@/features/prompter/pages/prompter-page'));
-const PrompterFollowPage = lazy(() => import('@/features/prompter/pages/prompter-follow-page'));
-const EquipmentPage = lazy(() => import('@/features/equipment/pages/equipment-page'));
-const EquipmentLabelsPage = lazy(() => import('@/features/equipment-labels/equipment-labels-page'));
-const MobileFieldPage = lazy(() => import('@/features/mobile-field/pages/mobile-field-page'));
-const NotificationPreferencesPage = lazy(() => import('@/features/notification-preferences/pages/notification-preferences-page'));
-const TelegramPage = lazy(() => import('@/features/telegram/pages/telegram-page'));
-const GoogleSheetsPage = lazy(() => import('@/features/google-sheets/pages/google-sheets-page'));
-const NotFoundPage = lazy(() => import('@/features/placeholder/pages/not-found-page'));
+// One chunk per feature page keeps the first load small (DESIGN.md §7: ≤ 400 kB gzip); lazyPage
+// retries a download a server restart cut off instead of leaving the router's error page.
+const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'));
+const UsersPage = lazyPage(() => import('@/features/users/pages/users-page'));
+const NewsPage = lazyPage(() => import('@/features/news/pages/news-page'));
+const RecycleBinPage = lazyPage(() => import('@/features/recycle-bin/pages/recycle-bin-page'));
+const ActivityLogsPage = lazyPage(() => import('@/features/activity-logs/pages/activity-logs-page'));
+const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/dashboard-page'));
+const CgControlPage = lazyPage(() => import('@/features/cg-control/pages/cg-control-page'));
+const SettingsPage = lazyPage(() => import('@/features/settings/pages/settings-page'));
+const AppVersionPage = lazyPage(() => import('@/features/app-versions/pages/app-version-page'));
+const BulletinsPage = lazyPage(() => import('@/features/bulletins/pages/bulletins-page'));
+const PrompterPage = lazyPage(() => import('@/features/prompter/pages/prompter-page'));
+const PrompterFollowPage = lazyPage(() => import('@/features/prompter/pages/prompter-follow-page'));
+const EquipmentPage = lazyPage(() => import('@/features/equipment/pages/equipment-page'));
+const EquipmentLabelsPage = lazyPage(() => import('@/features/equipment-labels/equipment-labels-page'));
+const MobileFieldPage = lazyPage(() => import('@/features/mobile-field/pages/mobile-field-page'));
+const NotificationPreferencesPage = lazyPage(() => import('@/features/notification-preferences/pages/notification-preferences-page'));
+const TelegramPage = lazyPage(() => import('@/features/telegram/pages/telegram-page'));
+const GoogleSheetsPage = lazyPage(() => import('@/features/google-sheets/pages/google-sheets-page'));
+const NotFoundPage = lazyPage(() => import('@/features/placeholder/pages/not-found-page'));
 
 export function AppRoutes() {
   return (

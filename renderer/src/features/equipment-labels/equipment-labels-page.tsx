@@ -1,17 +1,18 @@
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Equipment } from '@shared/contracts/equipment';
 import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/features/auth/session-store';
-import { LanAddressField, readStoredLanAddress } from './lan-address-field';
+import { LanAddressField } from './lan-address-field';
+import { LanAddressPicker } from './lan-address-picker';
 import { LABELS_PER_SHEET, parseLabelIds, pickByIds, toSheets } from './label-grid';
 import { LabelSheet } from './label-sheet';
-import { isLoopbackOrigin, labelBaseUrl } from './label-url';
+import { useLabelBaseUrl, type LabelBaseUrl } from './use-label-base-url';
 
 /** Marks <html> while this page is open, so the print stylesheet hides everything but the sheets. */
 function usePrintClass(): void {
@@ -21,12 +22,17 @@ function usePrintClass(): void {
   }, []);
 }
 
+/** On localhost: the server's LAN addresses to choose from, or (none known) the address to type. */
+function LabelAddress({ label }: { label: LabelBaseUrl }) {
+  if (!label.loopback || label.pending) return null;
+  if (label.offered.length === 0) return <LanAddressField pageOrigin={label.pageOrigin} onChange={label.setTyped} />;
+  return <LanAddressPicker pageOrigin={label.pageOrigin} offered={label.offered} value={label.baseUrl} onChange={label.choose} />;
+}
+
 function LabelSheets() {
   const [params] = useSearchParams();
   const equipment = useQuery<Equipment[]>({ queryKey: ['/api/equipment'] });
-  const origin = window.location.origin;
-  const [typed, setTyped] = useState(readStoredLanAddress);
-  const baseUrl = labelBaseUrl(origin, typed);
+  const label = useLabelBaseUrl();
   const items = pickByIds(equipment.data ?? [], parseLabelIds(params.get('ids')));
   const sheets = toSheets(items, LABELS_PER_SHEET).length;
   usePrintClass();
@@ -49,8 +55,8 @@ function LabelSheets() {
           Print
         </Button>
       </Group>
-      {isLoopbackOrigin(origin) && <LanAddressField pageOrigin={origin} onChange={setTyped} />}
-      {items.length === 0 ? <Text c="dimmed">No equipment selected</Text> : <LabelSheet items={items} baseUrl={baseUrl} />}
+      <LabelAddress label={label} />
+      {items.length === 0 ? <Text c="dimmed">No equipment selected</Text> : <LabelSheet items={items} baseUrl={label.baseUrl} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackOrigin, labelBaseUrl, labelUrl, normaliseLanAddress } from './label-url';
+import { chosenLanAddress, isLoopbackOrigin, labelBaseUrl, labelUrl, normaliseLanAddress, phoneReachable } from './label-url';
 
 describe('label URLs', () => {
   it('knows which origins a phone cannot reach', () => {
@@ -34,5 +34,21 @@ describe('label URLs', () => {
   it('points a label at the full-page item view, code encoded', () => {
     expect(labelUrl('http://192.168.1.20:3000', 'CAM-01')).toBe('http://192.168.1.20:3000/field/equipment/CAM-01');
     expect(labelUrl('http://192.168.1.20:3000', 'MIC #2')).toBe('http://192.168.1.20:3000/field/equipment/MIC%20%232');
+  });
+});
+
+describe('the server’s LAN addresses on the labels page', () => {
+  const offered = ['http://192.168.1.20:3000', 'http://10.0.0.5:3000'];
+
+  it('offers only addresses a phone can open, each once', () => {
+    expect(phoneReachable(['http://127.0.0.1:3000', ...offered, 'http://192.168.1.20:3000'])).toEqual(offered);
+    expect(phoneReachable(undefined)).toEqual([]);
+  });
+
+  it('uses the likeliest address unless another one was chosen before', () => {
+    expect(chosenLanAddress(offered, null)).toBe('http://192.168.1.20:3000');
+    expect(chosenLanAddress(offered, '10.0.0.5:3000')).toBe('http://10.0.0.5:3000');
+    expect(chosenLanAddress(offered, 'http://172.16.0.9:3000')).toBe('http://192.168.1.20:3000');
+    expect(chosenLanAddress([], 'http://10.0.0.5:3000')).toBeNull();
   });
 });

@@ -45,3 +45,18 @@ export function labelBaseUrl(pageOrigin: string, typed: string | null): string |
 export function labelUrl(baseUrl: string, code: string): string {
   return `${baseUrl}${equipmentItemPath(code)}`;
 }
+
+/** The server's LAN addresses a phone could open (loopback ones dropped, duplicates once). */
+export function phoneReachable(addresses: readonly string[] | undefined): string[] {
+  return [...new Set((addresses ?? []).filter((a) => !isLoopbackOrigin(a)))];
+}
+
+/**
+ * Which offered LAN address the QR codes use: the one remembered from last time if the server
+ * still has it (a PC with two networks: the operator chose the studio one), else the likeliest.
+ */
+export function chosenLanAddress(offered: readonly string[], remembered: string | null): string | null {
+  const previous = remembered ? normaliseLanAddress(remembered) : null;
+  if (previous && offered.includes(previous)) return previous;
+  return offered[0] ?? null;
+}

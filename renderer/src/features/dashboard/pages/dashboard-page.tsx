@@ -12,6 +12,7 @@ import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
 import { CgWriteFailureBanner } from '@/features/cg-control/components/cg-write-failure-banner';
 import { NewsCrawlerPanel } from '@/features/crawler/components/news-crawler-panel';
 import { useDashboardStats } from '../api/get-dashboard-stats';
+import { LanAddressesLine } from '../components/lan-addresses-line';
 import { StatTiles } from '../components/stat-tiles';
 import { useDashboardAlerts } from '../hooks/use-dashboard-alerts';
 
@@ -59,6 +60,7 @@ export default function DashboardPage() {
       <EmergencyBar />
       <CgWriteFailureBanner />
       {stats.error ? <Alert color="red">{errorMessage(stats.error, 'Failed to load dashboard')}</Alert> : <StatTiles stats={stats.data} />}
+      <LanAddressesLine />
       <NewsCrawlerPanel />
       <CgPreviewPanel />
       <CgControlPanel />

@@ -11,6 +11,7 @@ import { useSettings } from '../api/get-settings';
 import { BrandingCard } from '../components/branding-card';
 import { CgConfigCard } from '../components/cg-config-card';
 import { GroupSettingsCard } from '../components/group-settings-card';
+import { LanAddressesCard } from '../components/lan-addresses-card';
 import { NotificationSettingsCard } from '../components/notification-settings-card';
 import { StationTimeZoneCard } from '../components/station-time-zone-card';
 import { TelegramBotCard } from '../components/telegram-bot-card';
@@ -40,6 +41,7 @@ function SettingsSections({ settings }: { settings: Settings }) {
       <GroupSettingsCard form={groups} />
       <NotificationSettingsCard form={groups} />
       <ApiKeysCard />
+      <LanAddressesCard />
       <BrandingCard branding={settings.branding} />
       <StationTimeZoneCard settings={settings} />
     </>

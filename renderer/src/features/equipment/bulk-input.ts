@@ -1,5 +1,6 @@
 import { neutraliseCsvText } from '@shared/csv-cells';
 import { EQUIPMENT_CSV_MESSAGES, equipmentCsvFileError, equipmentCsvTemplate, parseEquipmentCsv, type EquipmentCsvParse } from '@shared/equipment-csv';
+import { saveBlob } from '@/lib/save-file';
 
 /**
  * What the dialog holds → rows, with the spec's messages (001 §5). A chosen file wins over
@@ -23,11 +24,5 @@ export function templateCsvText(): string {
 
 /** The template as a download the browser saves (no server round trip). */
 export function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // Revoke after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

@@ -1,13 +1,8 @@
 import { apiRequest } from '@/lib/api-client';
+import { saveResponse } from '@/lib/save-file';
 import { useActionMutation } from '@/lib/use-action-mutation';
 
 export const EQUIPMENT_EXPORT_URL = '/api/equipment/export.csv';
-
-/** The server's file name (Content-Disposition), or a dated one. */
-function fileNameOf(res: Response): string {
-  const named = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1];
-  return named ?? `equipment-${new Date().toISOString().slice(0, 10)}.csv`;
-}
 
 /**
  * Export CSV: the server writes the file (all of the company's items, cells neutralised, in
@@ -16,17 +11,7 @@ function fileNameOf(res: Response): string {
  */
 export async function downloadEquipmentCsv(): Promise<string> {
   const res = await apiRequest('GET', EQUIPMENT_EXPORT_URL);
-  const name = fileNameOf(res);
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoke after the click has been handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return name;
+  return saveResponse(res, `equipment-${new Date().toISOString().slice(0, 10)}.csv`);
 }
 
 export function useExportEquipment() {

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { app, dialog, ipcMain, powerMonitor, type BrowserWindow, type Tray } from 'electron';
+import { app, dialog, powerMonitor, type BrowserWindow, type Tray } from 'electron';
 import { DesktopSettings } from './desktop-settings';
+import { registerIpcHandlers } from './ipc';
 import { lanUrls } from './lan';
 import { CLOSE_QUESTION, closeAnswer, onWindowClose, portQuestion, quitQuestion, type Question } from './operator-decisions';
 import { resourcePaths } from './paths';
-import { fromOrigin } from './security';
 import { nextFreePort } from './port';
 import { RotatingLog } from './rotating-log';
 import { ServerStartError, ServerSupervisor, type ReadyMessage } from './server-supervisor';
@@ -125,10 +125,7 @@ function hideToTray(win: BrowserWindow): void {
   tray?.displayBalloon({ title: TITLE, content: `The server keeps running for the LAN at ${lanAddress()}. Right-click the tray icon to quit.` });
 }
 
-ipcMain.handle('app:info', (event) => {
-  if (!serverPort || !fromOrigin(event, localUrl())) throw new Error('app:info is answered to CG Bridge pages only');
-  return { version: app.getVersion(), serverUrl: localUrl() };
-});
+registerIpcHandlers({ settings: () => settings, serverPort: () => serverPort });
 
 /** Quit asks first when other screens are connected, then waits for the server to stop. */
 async function confirmAndStop(): Promise<boolean> {

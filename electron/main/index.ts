@@ -9,6 +9,7 @@ import { nextFreePort } from './port';
 import { RotatingLog } from './rotating-log';
 import { ServerStartError, ServerSupervisor, type ReadyMessage } from './server-supervisor';
 import { createTray } from './tray';
+import { DesktopUpdater } from './updater';
 import { createMainWindow } from './window';
 
 /**
@@ -23,6 +24,8 @@ let supervisor: ServerSupervisor | null = null;
 let mainWindow: BrowserWindow | null = null;
 let tray: Tray | null = null;
 let serverPort: number | null = null;
+let updateFeedPath: string | null = null;
+let serverLog: RotatingLog | null = null;
 let quitState: 'running' | 'confirming' | 'done' = 'running';
 
 const localUrl = () => `http://127.0.0.1:${serverPort}`;
@@ -37,6 +40,7 @@ function startSupervisor(): ServerSupervisor {
   const userData = app.getPath('userData');
   const paths = resourcePaths();
   const log = new RotatingLog(path.join(userData, 'logs', 'server.log'));
+  serverLog = log;
   const options = {
     port: Number(process.env.PORT ?? settings.get().port ?? 3000),
     host: process.env.HOST ?? '0.0.0.0',
@@ -46,7 +50,10 @@ function startSupervisor(): ServerSupervisor {
     webDir: paths.webDir,
   };
   return new ServerSupervisor(paths.serverEntry, options, log, {
-    onReady: () => mainWindow?.setTitle(TITLE),
+    onReady: (ready) => {
+      updateFeedPath = ready.updateFeedPath;
+      mainWindow?.setTitle(TITLE);
+    },
     onCrash: (code, delayMs) => {
       if (delayMs !== null) return mainWindow?.setTitle(`${TITLE} — server restarting…`);
       mainWindow?.setTitle(`${TITLE} — server stopped`);
@@ -80,6 +87,20 @@ async function boot(): Promise<void> {
   openWindow();
   tray = createTray(resourcePaths().icon, { open: openWindow, quit: () => app.quit(), address: lanAddress });
   await showFirstRun(ready);
+  startUpdater();
+}
+
+/** Self-update from this station's App Version, through its own server's feed (issue 23). */
+function startUpdater(): void {
+  new DesktopUpdater({
+    feedUrl: () => (serverPort && updateFeedPath ? `${localUrl()}${updateFeedPath}` : null),
+    log: (level, message) => serverLog?.line(level, message),
+    // A hidden window (tray) would hide the box too: then it stands alone.
+    ask: async (q) => (await ask(q, mainWindow?.isVisible() ? mainWindow : null)).response,
+    connections: () => supervisor?.connectedClients() ?? Promise.resolve(0),
+    windowOpen: () => mainWindow?.isVisible() ?? false,
+    stopForInstall: confirmAndStop,
+  }).start();
 }
 
 async function showFirstRun(ready: ReadyMessage): Promise<void> {

@@ -7,6 +7,8 @@
 // - dialogs answer at once with CGB_STANDIN_DIALOG_RESPONSE (default 0) and are reported.
 import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -235,5 +237,15 @@ export const screen = {
   getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
 };
 export const powerMonitor = new EventEmitter();
+// net.request as electron-updater uses it: Node's client takes the same URL options and emits the
+// same response events; Electron-only options (session, redirect) are dropped.
+export const net = {
+  request: (options) => {
+    const { session: _session, redirect: _redirect, ...rest } = options;
+    report('net.request', { url: `${rest.protocol}//${rest.hostname}:${rest.port ?? ''}${rest.path}` });
+    return (rest.protocol === 'https:' ? https : http).request(rest);
+  },
+};
+export const session = { fromPartition: () => ({}) };
 
-export default { app, BrowserWindow, dialog, ipcMain, utilityProcess, Tray, Menu, shell, clipboard, nativeImage, screen, powerMonitor };
+export default { app, BrowserWindow, dialog, ipcMain, utilityProcess, Tray, Menu, shell, clipboard, nativeImage, screen, powerMonitor, net, session };

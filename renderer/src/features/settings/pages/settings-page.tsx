@@ -10,6 +10,7 @@ import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { useSettings } from '../api/get-settings';
 import { BrandingCard } from '../components/branding-card';
 import { CgConfigCard } from '../components/cg-config-card';
+import { DesktopAppCard } from '../components/desktop-app-card';
 import { GroupSettingsCard } from '../components/group-settings-card';
 import { NotificationSettingsCard } from '../components/notification-settings-card';
 import { StationTimeZoneCard } from '../components/station-time-zone-card';
@@ -42,6 +43,7 @@ function SettingsSections({ settings }: { settings: Settings }) {
       <ApiKeysCard />
       <BrandingCard branding={settings.branding} />
       <StationTimeZoneCard settings={settings} />
+      <DesktopAppCard />
     </>
   );
 }

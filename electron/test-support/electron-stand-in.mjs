@@ -173,10 +173,21 @@ export const dialog = {
   showErrorBox: (title, content) => report('dialog.showErrorBox', { title, content }),
 };
 
+const ipcHandlers = new Map();
 export const ipcMain = {
-  handle: (channel) => report('ipcMain.handle', { channel }),
+  handle: (channel, handler) => {
+    ipcHandlers.set(channel, handler);
+    report('ipcMain.handle', { channel });
+  },
   on: () => {},
 };
+
+/** Calls a registered ipcMain handler as a page at `frameUrl` would through the preload. */
+export async function invokeIpc(channel, frameUrl, ...args) {
+  const handler = ipcHandlers.get(channel);
+  if (!handler) throw new Error(`no ipcMain handler for ${channel}`);
+  return handler({ senderFrame: frameUrl === undefined ? null : { url: frameUrl } }, ...args);
+}
 
 class StandInUtilityProcess extends EventEmitter {
   constructor(modulePath, args, options) {

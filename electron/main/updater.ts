@@ -32,11 +32,15 @@ export class DesktopUpdater {
   private retry: NodeJS.Timeout | null = null;
   private updater: AppUpdater | null = null;
 
-  constructor(private readonly host: UpdaterHost) {}
+  /** `updater`: electron-updater's autoUpdater unless given (tests give an NsisUpdater of their own). */
+  constructor(
+    private readonly host: UpdaterHost,
+    private readonly given?: AppUpdater,
+  ) {}
 
   start(): void {
     try {
-      this.updater = configure(electronUpdater.autoUpdater, this.host);
+      this.updater = configure(this.given ?? electronUpdater.autoUpdater, this.host);
     } catch (err) {
       // Without the updater the app still serves air; the operator updates by hand.
       this.host.log('ERROR', `updater unavailable: ${(err as Error).message}`);

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { parseUpdateInfo, resolveFiles } from 'electron-updater/out/providers/Provider';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parseUpdateFeed } from '../../../shared/update-feed';
@@ -86,4 +88,16 @@ test('404 when the company has no version, a hidden one, an installer elsewhere,
   expect(((await notSemver.json()) as { message: string }).message).toMatch(/"nightly" is not a version number/);
   expect((await owner.put('/api/app-version', versionBody({ downloadUrl: up.body.downloadUrl, latestVersion: '3.0.0' }))).status).toBe(200);
   expect((await latest()).status).toBe(200);
+});
+
+test('an installer uploaded before the feed existed (no stored sha512) is hashed once from disk and then stored', async () => {
+  const { companyId, bytes, fileUrl } = await stationWithVersion('2.7.0', 5);
+  const fileId = fileUrl.split('/').pop() ?? '';
+  const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'));
+  db.prepare('UPDATE app_version_files SET sha512 = NULL WHERE id = ?').run(fileId);
+  const text = await (await fetch(`${feedUrl(companyId)}latest.yml`)).text();
+  const expected = createHash('sha512').update(bytes).digest('base64');
+  expect(parseUpdateFeed(parseUpdateInfo(text, 'latest.yml', new URL(`${feedUrl(companyId)}latest.yml`)))).toMatchObject({ ok: true, feed: { sha512: expected } });
+  expect((db.prepare('SELECT sha512 FROM app_version_files WHERE id = ?').get(fileId) as { sha512: string }).sha512).toBe(expected);
+  db.close();
 });

@@ -39,7 +39,8 @@ function ask(q: Question, win: BrowserWindow | null = mainWindow) {
 function startSupervisor(): ServerSupervisor {
   const userData = app.getPath('userData');
   const paths = resourcePaths();
-  const log = new RotatingLog(path.join(userData, 'logs', 'server.log'));
+  // One log file handle for the app's life (a server started again after a failed install reuses it).
+  const log = serverLog ?? new RotatingLog(path.join(userData, 'logs', 'server.log'));
   serverLog = log;
   const options = {
     port: Number(process.env.PORT ?? settings.get().port ?? 3000),
@@ -100,7 +101,18 @@ function startUpdater(): void {
     connections: () => supervisor?.connectedClients() ?? Promise.resolve(0),
     windowOpen: () => mainWindow?.isVisible() ?? false,
     stopForInstall: confirmAndStop,
+    installFailed: () => void resumeServer(),
   }).start();
+}
+
+/** The server stopped for an installer that never started comes back on its port (LAN reconnects). */
+async function resumeServer(): Promise<void> {
+  if (supervisor || quitState !== 'running') return;
+  const running = startSupervisor();
+  if (serverPort) running.port = serverPort;
+  supervisor = running;
+  const ready = await startServer(running).catch(() => null);
+  if (!ready) dialog.showErrorBox('CG Bridge server stopped', 'The update could not be installed and the server did not start again. Restart CG Bridge.');
 }
 
 async function showFirstRun(ready: ReadyMessage): Promise<void> {

@@ -78,6 +78,7 @@ async function runUpdater(companyId: number, connections: number, until: RegExp)
       run.stopped += 1;
       return Promise.resolve(false);
     },
+    installFailed: () => undefined,
   };
   const updater = new DesktopUpdater(host, windowsUpdater());
   updater.start();
@@ -142,6 +143,7 @@ test('an unreachable feed is one log line; nothing is offered', async () => {
       connections: () => Promise.resolve(0),
       windowOpen: () => true,
       stopForInstall: () => Promise.reject(new Error('nothing may be installed')),
+      installFailed: () => undefined,
     },
     windowsUpdater(),
   );

@@ -16,9 +16,11 @@ export interface UpdaterHost {
   windowOpen(): boolean;
   /** Asks about connected screens and stops the server; false when the operator cancelled. */
   stopForInstall(): Promise<boolean>;
+  /** The installer could not be started after the server was stopped for it: bring the server back. */
+  installFailed(): void;
 }
 
-type State = { step: 'idle' } | { step: 'offered' | 'downloading'; feed: UpdateFeed } | { step: 'waiting'; feed: UpdateFeed };
+type State = { step: 'idle' } | { step: 'offered' | 'downloading' | 'waiting' | 'installing'; feed: UpdateFeed };
 
 /**
  * Self-update from the station's App Version (issue 23) through electron-updater's generic
@@ -70,6 +72,11 @@ export class DesktopUpdater {
   }
 
   private failed(err: Error): void {
+    if (this.state.step === 'installing') {
+      this.state = { step: 'idle' };
+      this.host.log('ERROR', `the installer could not be started: ${firstLine(err.message)}`);
+      return this.host.installFailed();
+    }
     this.host.log('WARN', `update check failed: ${firstLine(err.message)}`);
     if (this.state.step !== 'waiting') this.state = { step: 'idle' };
   }
@@ -118,6 +125,8 @@ export class DesktopUpdater {
     if ((await this.host.ask(installQuestion(feed.version))) !== 1) return void again(UPDATE_CHECK_INTERVAL_MS);
     if (!(await this.host.stopForInstall())) return void again(UPDATE_CHECK_INTERVAL_MS);
     this.host.log('INFO', `installing update ${feed.version}`);
+    // electron-updater reports an installer that cannot start on 'error' (failed() above).
+    this.state = { step: 'installing', feed };
     this.updater.quitAndInstall(false, true);
   }
 }

@@ -62,6 +62,13 @@ test('only production dependencies, no googleapis beyond Sheets, no native sourc
   for (const n of natives) expect(fs.existsSync(path.join(`${appAsar}.unpacked`, n))).toBe(true);
 });
 
+test('electron-updater ships inside and finds resources/app-update.yml (its cache folder); the feed URL comes from the station', () => {
+  expect(packages().has('electron-updater')).toBe(true);
+  const yml = fs.readFileSync(path.join(resources, 'app-update.yml'), 'utf8');
+  expect(yml).toMatch(/updaterCacheDirName: \S+/);
+  expect(yml).toMatch(/provider: generic/);
+});
+
 test('the packaged layout (extracted asar) starts under the stand-in, serves /api/health and a login, and quits cleanly', async () => {
   const app = path.join(tmp, 'app');
   asar.extractAll(appAsar, app); // reads the unpacked .node files from app.asar.unpacked too

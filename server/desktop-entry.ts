@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     url: server.url,
     port: server.port,
     firstRun: first ? { companyName: first.company.name, username: first.owner.username, generatedPassword: first.generatedPassword } : null,
+    updateFeedPath: server.services.appVersions.feeds.homeFolderPath(),
   });
 }
 

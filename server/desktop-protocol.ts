@@ -17,7 +17,14 @@ export interface DesktopServerOptions {
 export const DESKTOP_OPTIONS_ENV = 'CGB_DESKTOP';
 
 export type ServerMessage =
-  | { type: 'ready'; url: string; port: number; firstRun: { companyName: string; username: string; generatedPassword?: string } | null }
+  | {
+      type: 'ready';
+      url: string;
+      port: number;
+      firstRun: { companyName: string; username: string; generatedPassword?: string } | null;
+      /** Path of this station's update-feed folder on the server (issue 23), null without a company. */
+      updateFeedPath: string | null;
+    }
   /** Start-up failed; `code` is Node's error code (EADDRINUSE: the host offers another port). */
   | { type: 'error'; message: string; code?: string }
   | { type: 'status'; clients: number }

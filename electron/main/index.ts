@@ -1,14 +1,15 @@
 import path from 'node:path';
-import { app, dialog, ipcMain, powerMonitor, type BrowserWindow, type Tray } from 'electron';
+import { app, dialog, powerMonitor, type BrowserWindow, type Tray } from 'electron';
 import { DesktopSettings } from './desktop-settings';
+import { registerIpcHandlers } from './ipc';
 import { lanUrls } from './lan';
 import { CLOSE_QUESTION, closeAnswer, onWindowClose, portQuestion, quitQuestion, type Question } from './operator-decisions';
 import { resourcePaths } from './paths';
-import { fromOrigin } from './security';
 import { nextFreePort } from './port';
 import { RotatingLog } from './rotating-log';
 import { ServerStartError, ServerSupervisor, type ReadyMessage } from './server-supervisor';
 import { createTray } from './tray';
+import { DesktopUpdater } from './updater';
 import { createMainWindow } from './window';
 
 /**
@@ -23,6 +24,8 @@ let supervisor: ServerSupervisor | null = null;
 let mainWindow: BrowserWindow | null = null;
 let tray: Tray | null = null;
 let serverPort: number | null = null;
+let updateFeedPath: string | null = null;
+let serverLog: RotatingLog | null = null;
 let quitState: 'running' | 'confirming' | 'done' = 'running';
 
 const localUrl = () => `http://127.0.0.1:${serverPort}`;
@@ -36,7 +39,9 @@ function ask(q: Question, win: BrowserWindow | null = mainWindow) {
 function startSupervisor(): ServerSupervisor {
   const userData = app.getPath('userData');
   const paths = resourcePaths();
-  const log = new RotatingLog(path.join(userData, 'logs', 'server.log'));
+  // One log file handle for the app's life (a server started again after a failed install reuses it).
+  const log = serverLog ?? new RotatingLog(path.join(userData, 'logs', 'server.log'));
+  serverLog = log;
   const options = {
     port: Number(process.env.PORT ?? settings.get().port ?? 3000),
     host: process.env.HOST ?? '0.0.0.0',
@@ -46,7 +51,10 @@ function startSupervisor(): ServerSupervisor {
     webDir: paths.webDir,
   };
   return new ServerSupervisor(paths.serverEntry, options, log, {
-    onReady: () => mainWindow?.setTitle(TITLE),
+    onReady: (ready) => {
+      updateFeedPath = ready.updateFeedPath;
+      mainWindow?.setTitle(TITLE);
+    },
     onCrash: (code, delayMs) => {
       if (delayMs !== null) return mainWindow?.setTitle(`${TITLE} — server restarting…`);
       mainWindow?.setTitle(`${TITLE} — server stopped`);
@@ -80,6 +88,31 @@ async function boot(): Promise<void> {
   openWindow();
   tray = createTray(resourcePaths().icon, { open: openWindow, quit: () => app.quit(), address: lanAddress });
   await showFirstRun(ready);
+  startUpdater();
+}
+
+/** Self-update from this station's App Version, through its own server's feed (issue 23). */
+function startUpdater(): void {
+  new DesktopUpdater({
+    feedUrl: () => (serverPort && updateFeedPath ? `${localUrl()}${updateFeedPath}` : null),
+    log: (level, message) => serverLog?.line(level, message),
+    // A hidden window (tray) would hide the box too: then it stands alone.
+    ask: async (q) => (await ask(q, mainWindow?.isVisible() ? mainWindow : null)).response,
+    connections: () => supervisor?.connectedClients() ?? Promise.resolve(0),
+    windowOpen: () => mainWindow?.isVisible() ?? false,
+    stopForInstall: confirmAndStop,
+    installFailed: () => void resumeServer(),
+  }).start();
+}
+
+/** The server stopped for an installer that never started comes back on its port (LAN reconnects). */
+async function resumeServer(): Promise<void> {
+  if (supervisor || quitState !== 'running') return;
+  const running = startSupervisor();
+  if (serverPort) running.port = serverPort;
+  supervisor = running;
+  const ready = await startServer(running).catch(() => null);
+  if (!ready) dialog.showErrorBox('CG Bridge server stopped', 'The update could not be installed and the server did not start again. Restart CG Bridge.');
 }
 
 async function showFirstRun(ready: ReadyMessage): Promise<void> {
@@ -125,10 +158,7 @@ function hideToTray(win: BrowserWindow): void {
   tray?.displayBalloon({ title: TITLE, content: `The server keeps running for the LAN at ${lanAddress()}. Right-click the tray icon to quit.` });
 }
 
-ipcMain.handle('app:info', (event) => {
-  if (!serverPort || !fromOrigin(event, localUrl())) throw new Error('app:info is answered to CG Bridge pages only');
-  return { version: app.getVersion(), serverUrl: localUrl() };
-});
+registerIpcHandlers({ settings: () => settings, serverPort: () => serverPort });
 
 /** Quit asks first when other screens are connected, then waits for the server to stop. */
 async function confirmAndStop(): Promise<boolean> {

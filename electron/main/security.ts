@@ -1,4 +1,5 @@
 import { shell, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { isOwnOrigin } from './ipc-origin';
 
 /**
  * The window may only show our own server. Anything else (a link in a news article, a redirect)
@@ -23,7 +24,6 @@ function openExternally(url: string): void {
 }
 
 /** IPC answers only pages of our own server (a frame that navigated elsewhere gets nothing). */
-export function fromOrigin(event: IpcMainInvokeEvent, allowedOrigin: string): boolean {
-  const url = event.senderFrame?.url;
-  return !!url && URL.canParse(url) && new URL(url).origin === allowedOrigin;
+export function fromOrigin(event: IpcMainInvokeEvent, allowedOrigin: string | null): boolean {
+  return isOwnOrigin(event.senderFrame?.url, allowedOrigin);
 }

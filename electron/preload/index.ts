@@ -1,16 +1,13 @@
 import { contextBridge, ipcRenderer } from 'electron';
+import { DESKTOP_CHANNELS, DESKTOP_GLOBAL, type DesktopApi, type DesktopInfo, type DesktopPortSetting } from '../../shared/desktop-api';
 
-/** The whole desktop bridge: read-only facts about the host. The UI works without it (browsers). */
-export interface DesktopApi {
-  isDesktop: true;
-  platform: string;
-  info(): Promise<{ version: string; serverUrl: string | null }>;
-}
-
+/** The whole desktop bridge (shared/desktop-api.ts). The UI works without it (browsers). */
 const api: DesktopApi = {
   isDesktop: true,
   platform: process.platform,
-  info: () => ipcRenderer.invoke('app:info') as Promise<{ version: string; serverUrl: string | null }>,
+  info: () => ipcRenderer.invoke(DESKTOP_CHANNELS.info) as Promise<DesktopInfo>,
+  getPort: () => ipcRenderer.invoke(DESKTOP_CHANNELS.getPort) as Promise<DesktopPortSetting>,
+  setPort: (port) => ipcRenderer.invoke(DESKTOP_CHANNELS.setPort, port) as Promise<DesktopPortSetting>,
 };
 
-contextBridge.exposeInMainWorld('cgBridge', api);
+contextBridge.exposeInMainWorld(DESKTOP_GLOBAL, api);

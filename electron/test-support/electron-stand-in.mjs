@@ -7,6 +7,8 @@
 // - dialogs answer at once with CGB_STANDIN_DIALOG_RESPONSE (default 0) and are reported.
 import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import http from 'node:http';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -171,10 +173,21 @@ export const dialog = {
   showErrorBox: (title, content) => report('dialog.showErrorBox', { title, content }),
 };
 
+const ipcHandlers = new Map();
 export const ipcMain = {
-  handle: (channel) => report('ipcMain.handle', { channel }),
+  handle: (channel, handler) => {
+    ipcHandlers.set(channel, handler);
+    report('ipcMain.handle', { channel });
+  },
   on: () => {},
 };
+
+/** Calls a registered ipcMain handler as a page at `frameUrl` would through the preload. */
+export async function invokeIpc(channel, frameUrl, ...args) {
+  const handler = ipcHandlers.get(channel);
+  if (!handler) throw new Error(`no ipcMain handler for ${channel}`);
+  return handler({ senderFrame: frameUrl === undefined ? null : { url: frameUrl } }, ...args);
+}
 
 class StandInUtilityProcess extends EventEmitter {
   constructor(modulePath, args, options) {
@@ -235,5 +248,15 @@ export const screen = {
   getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
 };
 export const powerMonitor = new EventEmitter();
+// net.request as electron-updater uses it: Node's client takes the same URL options and emits the
+// same response events; Electron-only options (session, redirect) are dropped.
+export const net = {
+  request: (options) => {
+    const { session: _session, redirect: _redirect, ...rest } = options;
+    report('net.request', { url: `${rest.protocol}//${rest.hostname}:${rest.port ?? ''}${rest.path}` });
+    return (rest.protocol === 'https:' ? https : http).request(rest);
+  },
+};
+export const session = { fromPartition: () => ({}) };
 
-export default { app, BrowserWindow, dialog, ipcMain, utilityProcess, Tray, Menu, shell, clipboard, nativeImage, screen, powerMonitor };
+export default { app, BrowserWindow, dialog, ipcMain, utilityProcess, Tray, Menu, shell, clipboard, nativeImage, screen, powerMonitor, net, session };

@@ -33,11 +33,25 @@ export const appVersionFiles = sqliteTable(
     originalName: text('original_name').notNull(),
     fileSize: integer('file_size').notNull(),
     checksum: text('checksum').notNull(),
+    /** Base64 SHA-512 (what electron-updater verifies); null for files uploaded before issue 23. */
+    sha512: text('sha512'),
     uploadedBy: integer('uploaded_by'),
     createdAt: text('created_at').notNull().default(isoNow),
   },
   (t) => [index('app_version_files_company_idx').on(t.companyId)],
 );
+
+/**
+ * The key in a company's update-feed URL (issue 23): the desktop host is not a signed-in user,
+ * so the feed is reached by an unguessable per-company key instead of a session.
+ */
+export const appVersionFeedKeys = sqliteTable('app_version_feed_keys', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  key: text('key').notNull(),
+  createdAt: text('created_at').notNull().default(isoNow),
+});
 
 export type AppVersionRow = typeof appVersions.$inferSelect;
 export type AppVersionFileRow = typeof appVersionFiles.$inferSelect;

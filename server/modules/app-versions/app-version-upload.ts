@@ -22,6 +22,7 @@ export interface ReceivedUpload {
   originalName: string;
   size: number;
   checksum: string;
+  sha512: string;
 }
 
 /** The name as typed on the sender's disk, without any folder part. */
@@ -32,6 +33,8 @@ export function baseName(filename: string): string {
 /** Hashes and counts every byte, and refuses the stream once its first bytes show the wrong type. */
 class InstallerCheck extends Transform {
   readonly hash: Hash = createHash('sha256');
+  /** What electron-updater verifies the desktop's download against (the update feed, issue 23). */
+  readonly sha512: Hash = createHash('sha512');
   size = 0;
   private head = Buffer.alloc(0);
   private checked = false;
@@ -46,6 +49,7 @@ class InstallerCheck extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
     this.hash.update(chunk);
+    this.sha512.update(chunk);
     if (!this.checked) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, INSTALLER_HEAD_BYTES)]).subarray(0, INSTALLER_HEAD_BYTES);
       if (this.head.length >= INSTALLER_HEAD_BYTES && !this.verify()) return done(this.mismatch());
@@ -127,7 +131,7 @@ class UploadReceiver {
     this.fileClosed = new Promise<void>((done) => out.once('close', () => done()));
     pipeline(stream, check, out).then(
       () => {
-        this.received = { id: this.id, originalName: name, size: check.size, checksum: check.hash.digest('hex') };
+        this.received = { id: this.id, originalName: name, size: check.size, checksum: check.hash.digest('hex'), sha512: check.sha512.digest('base64') };
         this.finish();
       },
       // A write that broke because the client left is an abort; a disk failure stays what it is.
@@ -160,7 +164,7 @@ class UploadReceiver {
 
 /**
  * Streams the one `file` part of a multipart request to disk (never buffered in memory: the disk
- * write's backpressure reaches the socket), checking type, magic bytes, size and sha-256 on the
+ * write's backpressure reaches the socket), checking type, magic bytes, size and sha-256/sha-512 on the
  * way. Any failure or a vanished client leaves nothing behind. Rejects with HttpError or
  * UploadAborted.
  */

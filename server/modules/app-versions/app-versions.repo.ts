@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Role, Roletype } from '../../../shared/roles';
-import { appVersionFiles, appVersions, companies, users, type AppVersionFileRow, type AppVersionRow } from '../../db/schema';
+import { appVersionFeedKeys, appVersionFiles, appVersions, companies, users, type AppVersionFileRow, type AppVersionRow } from '../../db/schema';
 
 export interface AppVersionWithCompany {
   version: AppVersionRow;
@@ -120,5 +120,25 @@ export class AppVersionsRepo {
 
   countFiles(): number {
     return this.db.select({ n: sql<number>`count(*)` }).from(appVersionFiles).get()?.n ?? 0;
+  }
+
+  /** The company's update-feed key, if one was made. */
+  feedKey(companyId: number): string | undefined {
+    return this.db.select({ key: appVersionFeedKeys.key }).from(appVersionFeedKeys).where(eq(appVersionFeedKeys.companyId, companyId)).get()?.key;
+  }
+
+  /** Stores a key unless one exists (two callers at once keep the first); returns the one stored. */
+  insertFeedKey(companyId: number, key: string, createdAt: string): string {
+    this.db.insert(appVersionFeedKeys).values({ companyId, key, createdAt }).onConflictDoNothing().run();
+    return this.feedKey(companyId) ?? key;
+  }
+
+  setFileSha512(id: string, sha512: string): void {
+    this.db.update(appVersionFiles).set({ sha512 }).where(eq(appVersionFiles.id, id)).run();
+  }
+
+  /** The station this server was first set up for: the oldest company still active. */
+  oldestActiveCompanyId(): number | undefined {
+    return this.db.select({ id: companies.id }).from(companies).where(eq(companies.isActive, true)).orderBy(asc(companies.id)).get()?.id;
   }
 }

@@ -1,4 +1,5 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { z } from 'zod';
 import { appVersionCompanyParamSchema, saveAppVersionSchema } from '../../../shared/contracts/app-versions';
 import { APP_VERSION_MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { actorOf, requireAuth, requireDev } from '../../lib/auth';
@@ -7,6 +8,8 @@ import { parse } from '../../lib/validate';
 import type { AppVersionFileRow } from '../../db/schema';
 import { MULTIPART_OVERHEAD_BYTES, receiveUpload, TOO_LARGE_MESSAGE, UploadAborted } from './app-version-upload';
 import { mayManageVersions, type AppVersionsService } from './app-versions.service';
+
+const feedParamsSchema = z.object({ companyId: z.coerce.number().int().positive(), key: z.string().regex(/^[0-9a-f]{48}$/) });
 
 const requireManager: RequestHandler = (req, _res, next) => {
   if (!mayManageVersions(actorOf(req))) throw forbidden('Only developer accounts and company owners may manage app versions');
@@ -52,7 +55,31 @@ export function appVersionsRouter(versions: AppVersionsService): Router {
     const row = ticket !== null ? versions.fileByTicket(fileId, ticket) : versions.fileFor(actorOf(req), fileId);
     sendFile(res, versions.storage.pathOf(row.id), row, next);
   });
+  feedRoutes(router, versions);
   return router;
+}
+
+/**
+ * The station's electron-updater feed (no session: the key in the path is the credential).
+ * `latest.yml` and the installer it names; Range requests work as for every download.
+ */
+function feedRoutes(router: Router, versions: AppVersionsService): void {
+  // A malformed key is as unknown as a wrong one: 404, no hint about the key's shape.
+  const feedParams = (req: Request) => {
+    const parsed = feedParamsSchema.safeParse(req.params);
+    if (!parsed.success) throw notFound('Update feed');
+    return parsed.data;
+  };
+  router.get('/app-versions/feed/:companyId/:key/latest.yml', async (req, res) => {
+    const { companyId, key } = feedParams(req);
+    const text = await versions.feeds.latestYml(companyId, key);
+    res.set('Cache-Control', 'no-store').type('text/yaml; charset=utf-8').send(text);
+  });
+  router.get('/app-versions/feed/:companyId/:key/:fileId/:name', (req, res, next) => {
+    const { companyId, key } = feedParams(req);
+    const row = versions.feeds.installer(companyId, key, String(req.params.fileId), String(req.params.name));
+    sendFile(res, versions.storage.pathOf(row.id), row, next);
+  });
 }
 
 function uploadHandler(versions: AppVersionsService): RequestHandler {

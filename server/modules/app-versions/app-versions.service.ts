@@ -7,6 +7,7 @@ import type { AppVersionFileRow } from '../../db/schema';
 import type { Actor } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import { AppVersionFeeds } from './app-version-feed';
 import { AppVersionStorage } from './app-version-storage';
 import type { ReceivedUpload } from './app-version-upload';
 import { AppVersionsRepo, type AppVersionWithCompany, type TicketHolder } from './app-versions.repo';
@@ -30,6 +31,7 @@ export function mayManageVersions(actor: TicketHolder): boolean {
 export class AppVersionsService {
   readonly repo: AppVersionsRepo;
   readonly storage: AppVersionStorage;
+  readonly feeds: AppVersionFeeds;
 
   constructor(
     private readonly ctx: AppContext,
@@ -37,6 +39,7 @@ export class AppVersionsService {
   ) {
     this.repo = new AppVersionsRepo(ctx.db);
     this.storage = new AppVersionStorage(ctx.config.dataDir, ctx.clock, ctx.logger);
+    this.feeds = new AppVersionFeeds(this.repo, this.storage, ctx.clock);
   }
 
   /** The version the caller's desktops should run, or null. */
@@ -95,6 +98,7 @@ export class AppVersionsService {
       originalName: received.originalName,
       fileSize: received.size,
       checksum: received.checksum,
+      sha512: received.sha512,
       uploadedBy: actor.userId,
       createdAt: this.ctx.clock.now().toISOString(),
     });

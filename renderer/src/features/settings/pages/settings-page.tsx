@@ -10,6 +10,7 @@ import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { useSettings } from '../api/get-settings';
 import { BrandingCard } from '../components/branding-card';
 import { CgConfigCard } from '../components/cg-config-card';
+import { DesktopAppCard } from '../components/desktop-app-card';
 import { GroupSettingsCard } from '../components/group-settings-card';
 import { LanAddressesCard } from '../components/lan-addresses-card';
 import { NotificationSettingsCard } from '../components/notification-settings-card';
@@ -44,6 +45,7 @@ function SettingsSections({ settings }: { settings: Settings }) {
       <LanAddressesCard />
       <BrandingCard branding={settings.branding} />
       <StationTimeZoneCard settings={settings} />
+      <DesktopAppCard />
     </>
   );
 }

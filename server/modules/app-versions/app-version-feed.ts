@@ -1,0 +1,98 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { buildUpdateFeed, feedVersion, renderUpdateFeed } from '../../../shared/update-feed';
+import type { AppVersionFileRow, AppVersionRow } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { notFound } from '../../lib/errors';
+import type { AppVersionStorage } from './app-version-storage';
+import { fileIdOf } from './app-versions.presenter';
+import type { AppVersionsRepo } from './app-versions.repo';
+
+/** Where a company's feed lives; electron-updater fetches `latest.yml` and the installer under it. */
+export const feedFolderPath = (companyId: number, key: string) => `/api/app-versions/feed/${companyId}/${key}/`;
+
+interface Release {
+  version: AppVersionRow;
+  file: AppVersionFileRow;
+}
+
+/**
+ * The station's update feed for its desktop app (issue 23): electron-updater's generic provider
+ * reads `latest.yml` built from the company's App Version and downloads the installer next to
+ * it. The desktop host is not a signed-in user, so the feed is reached by an unguessable
+ * per-company key in the path (docs/decisions.md "Issue 23 — update feed"). It offers what an
+ * ordinary member of the company would see: its own public version, else the newest public
+ * version that targets it — never a hidden one still being tried by dev/owner.
+ */
+export class AppVersionFeeds {
+  constructor(
+    private readonly repo: AppVersionsRepo,
+    private readonly storage: AppVersionStorage,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The company's feed folder (its key is made on first use and then kept). */
+  folderPath(companyId: number): string {
+    const key = this.repo.feedKey(companyId) ?? this.repo.insertFeedKey(companyId, randomBytes(24).toString('hex'), this.clock.now().toISOString());
+    return feedFolderPath(companyId, key);
+  }
+
+  /** The feed folder of the station this server was set up for (what its own desktop app reads). */
+  homeFolderPath(): string | null {
+    const companyId = this.repo.oldestActiveCompanyId();
+    return companyId === undefined ? null : this.folderPath(companyId);
+  }
+
+  /** latest.yml text, or 404 (wrong key, no public version, installer not stored here, not semver). */
+  async latestYml(companyId: number, key: string): Promise<string> {
+    const { version, file } = this.release(companyId, key);
+    const semver = feedVersion(version.latestVersion);
+    if (!semver) throw notFound(`App version "${version.latestVersion}" is not a version number the desktop app can compare (such as 2.4.0); the feed`);
+    const feed = buildUpdateFeed({
+      version: semver,
+      releaseNotes: version.releaseNotes,
+      releaseDate: version.updatedAt,
+      url: `${file.id}/${encodeURIComponent(file.originalName)}`,
+      size: file.fileSize,
+      sha512: file.sha512 ?? (await this.computeSha512(file)),
+      sha256: file.checksum,
+    });
+    return renderUpdateFeed(feed);
+  }
+
+  /** The installer the feed names now, if `fileId` and `name` are exactly it; 404 otherwise. */
+  installer(companyId: number, key: string, fileId: string, name: string): AppVersionFileRow {
+    const { file } = this.release(companyId, key);
+    if (file.id !== fileId || file.originalName !== name) throw notFound('File');
+    return file;
+  }
+
+  private release(companyId: number, key: string): Release {
+    const stored = this.repo.feedKey(companyId);
+    if (!stored || !sameKey(stored, key)) throw notFound('Update feed');
+    const own = this.repo.findByCompany(companyId);
+    const version = (own?.version.isPublic ? own : this.repo.findPublicTargeting(companyId))?.version;
+    if (!version) throw notFound('App version');
+    const fileId = fileIdOf(version.downloadUrl);
+    const file = fileId ? this.repo.findFile(fileId) : undefined;
+    // An installer on another site has no checksums we vouch for: the desktop is not offered it.
+    if (!file) throw notFound('An installer uploaded to this server for this app version');
+    return { version, file };
+  }
+
+  /** Files uploaded before the feed existed have no SHA-512: hashed once from disk, then stored. */
+  private async computeSha512(file: AppVersionFileRow): Promise<string> {
+    const hash = createHash('sha512');
+    await pipeline(fs.createReadStream(this.storage.pathOf(file.id)), hash);
+    const sha512 = hash.digest('base64');
+    this.repo.setFileSha512(file.id, sha512);
+    return sha512;
+  }
+}
+
+function sameKey(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

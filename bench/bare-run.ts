@@ -8,6 +8,7 @@ import { REPO_ROOT } from '../server/config';
 export interface BareModel {
   url: string;
   dir: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -27,6 +28,7 @@ export async function startBareModel(): Promise<BareModel> {
   return {
     url,
     dir,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill('SIGKILL');
       await exited;

@@ -19,7 +19,7 @@ export async function hotPathTarget(api: ApiClient, file: string | null, clients
  * `writes` sequential update-direct calls; each sample runs from sending the POST until the
  * file holds the text (when checked) AND every live client got the cg_file_updated event.
  */
-async function block(target: HotPathTarget, writes: number, label: string): Promise<number[]> {
+export async function block(target: HotPathTarget, writes: number, label: string): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 0; i < writes; i++) {
     const content = `${label} headline ${i} ${Date.now()}`;

@@ -8,6 +8,7 @@ import { startBareModel } from './bare-run';
 import { benchHotPathInterleaved, closeTarget, headlineFile, hotPathTarget } from './cg-hot-path';
 import { benchCgDuringLogins } from './login-load';
 import { equipmentBulkRows } from './equipment-bulk';
+import { fanoutRows } from './fanout';
 import { googleSheetsRows } from './google-sheets';
 import { startFakeSheets, type FakeSheets } from '../server/test/fake-sheets';
 import { benchNews } from './news-list';
@@ -81,6 +82,7 @@ async function measure(server: SpawnedServer, baseDir: string, sheets: FakeSheet
 
   const idleRss = await rssWithClients(server, api);
   rows.push(...(await hotPathRows(api, baseDir)));
+  rows.push(...(await fanoutRows(api, baseDir, server.pid, 1000)));
   const news = await benchNews(api);
   rows.push(formatRow('GET /api/news?status=draft&page=1 (100k rows)', news.firstPage, 'p99 ≤ 20'));
   rows.push(formatRow('GET /api/news?status=draft&page≈1000–2000 (100k rows)', news.deepPage, 'p99 ≤ 20'));

@@ -46,6 +46,8 @@ const MESSAGE_BUDGET = 20;
 const BUDGET_WINDOW_MS = 10_000;
 /** Close code for a client that breaks the protocol (RFC 6455 policy violation). */
 const CLOSE_POLICY = 1008;
+/** A Buffer sent with binary: false is a text frame: browsers get a string, as before. */
+const TEXT_FRAME = { binary: false } as const;
 
 /**
  * The live channel (DESIGN.md §4): sockets join their company's room after an auth message;
@@ -54,8 +56,9 @@ const CLOSE_POLICY = 1008;
  */
 export class LiveHub {
   // No automatic pong to protocol pings: a client that pings and never reads would make us
-  // buffer pongs without bound (browsers never send protocol pings).
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, autoPong: false });
+  // buffer pongs without bound (browsers never send protocol pings). No permessage-deflate
+  // (ws's server default, stated here because broadcasts share one encoded payload per event).
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, autoPong: false, perMessageDeflate: false });
   private readonly clients = new Set<Client>();
   private readonly rooms = new Map<number, Set<Client>>();
   private readonly presence = new PresenceCounter();
@@ -151,16 +154,17 @@ export class LiveHub {
 
   /** Every send obeys the buffer cut-off: a client that does not read is dropped, not fed. */
   private send(client: Client, message: ControlMessage): void {
-    this.sendRaw(client, JSON.stringify(message));
+    this.sendRaw(client, Buffer.from(JSON.stringify(message)));
   }
 
-  private sendRaw(client: Client, payload: string): void {
+  /** `payload` is UTF-8 JSON; it always goes out as a TEXT frame, never binary. */
+  private sendRaw(client: Client, payload: Buffer): void {
     if (client.socket.bufferedAmount > WS_MAX_BUFFERED) {
       this.options.logger.warn('ws client too slow; terminating', { userId: client.actor?.userId });
       client.socket.terminate();
       return;
     }
-    client.socket.send(payload);
+    client.socket.send(payload, TEXT_FRAME);
   }
 
   /** A socket lives no longer than its session: idle or absolute expiry closes it with 4401. */
@@ -177,7 +181,9 @@ export class LiveHub {
   private broadcast(event: CompanyEvent): void {
     const room = this.rooms.get(event.companyId);
     if (!room?.size) return;
-    const payload = JSON.stringify({ type: event.type, data: event.data });
+    // Serialised and UTF-8 encoded once per event; ws then only adds its 2–4 byte header per
+    // socket (a string would be converted to UTF-8 again inside every socket's write).
+    const payload = Buffer.from(JSON.stringify({ type: event.type, data: event.data }));
     for (const client of room) this.sendRaw(client, payload);
   }
 

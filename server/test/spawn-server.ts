@@ -38,15 +38,17 @@ const TSX_LOADER = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'di
 /**
  * Runs the headless host (`server/cli.ts`) as ONE process (`node --import tsx`, not the `tsx`
  * wrapper, which survives a SIGKILL as a parent whose child keeps the port), in its own process
- * group. `baseDir` is its working directory: data/ and cg_output/ live there.
+ * group. `baseDir` is its working directory: data/ and cg_output/ live there. `root` is the
+ * checkout whose server runs (benches compare another commit's build with this one).
  */
 export async function spawnServer(
   baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-proc-')),
   env: NodeJS.ProcessEnv = {},
+  root = REPO_ROOT,
 ): Promise<SpawnedServer> {
   const port = await freePort();
   const spawnedAt = Date.now();
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(REPO_ROOT, 'server', 'cli.ts')], {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(root, 'server', 'cli.ts')], {
     cwd: baseDir,
     detached: true,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OWNER_PASSWORD: 'owner-password', LOG_LEVEL: 'error', ...env },

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import { ApiClient } from '../server/test/api-client';
+import { startBareModel } from './bare-run';
+import { block, closeTarget, headlineFile, hotPathTarget, type HotPathTarget } from './cg-hot-path';
+import { formatRow, summarize, type Summary } from './stats';
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
+
+export interface FanoutResult extends Summary {
+  /** The target process's CPU ms per write (measured blocks only), or NaN without a pid. */
+  cpuPerWrite: number;
+}
+
+/**
+ * Issue 24, fan-out: CG write → file replaced → the LAST of N live clients got the event, for
+ * several systems measured in rotating blocks (A B C, B C A, …) in one run, so machine drift
+ * lands on all alike. A warm-up block each first. With a pid per target, also the server's own
+ * CPU per write (less sensitive than latency to a loaded machine). One result per target.
+ */
+export async function benchInterleaved(targets: HotPathTarget[], blocks: number, perBlock: number, pids: Array<number | null> = []): Promise<FanoutResult[]> {
+  for (const [k, t] of targets.entries()) await block(t, 20, `warm${k}`);
+  const samples = targets.map((): number[] => []);
+  const cpu = targets.map(() => 0);
+  for (let i = 0; i < blocks; i++) {
+    for (let j = 0; j < targets.length; j++) {
+      const k = (i + j) % targets.length;
+      const pid = pids[k];
+      const before = pid ? cpuMs(pid) : 0;
+      samples[k]!.push(...(await block(targets[k]!, perBlock, `t${k}`)));
+      cpu[k]! += pid ? cpuMs(pid) - before : NaN;
+    }
+  }
+  return samples.map((s, k) => ({ ...summarize(s), cpuPerWrite: Math.round((cpu[k]! / s.length) * 100) / 100 }));
+}
+
+export const ratio = (a: number, b: number) => (a / b).toFixed(2);
+
+/** `npm run bench` rows: the product against the bare model, both with `clients` live sockets. */
+export async function fanoutRows(api: ApiClient, baseDir: string, serverPid: number, clients = 1000): Promise<string[]> {
+  const bareModel = await startBareModel();
+  const ours = await hotPathTarget(api, headlineFile(baseDir), clients);
+  const bare = await hotPathTarget(new ApiClient(bareModel.url), null, clients);
+  try {
+    const [o, b] = (await benchInterleaved([ours, bare], 5, 60, [serverPid, bareModel.pid])) as [FanoutResult, FanoutResult];
+    return [
+      formatRow(`CG write → file replaced → ${clients} WS clients got it (interleaved blocks)`, o, `p99 ≤ bare, ≤ 25; server CPU ${o.cpuPerWrite} ms/write`),
+      formatRow(`same, bare model with ${clients} clients (interleaved)`, b, `ours/bare p50 = ${ratio(o.p50, b.p50)}, p99 = ${ratio(o.p99, b.p99)}; bare CPU ${b.cpuPerWrite} ms/write`),
+    ];
+  } finally {
+    closeTarget(ours);
+    closeTarget(bare);
+    await bareModel.stop();
+  }
+}

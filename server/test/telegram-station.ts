@@ -3,8 +3,27 @@ import type { TelegramStatus } from '../../shared/contracts/telegram';
 import type { ApiClient } from './api-client';
 import { equipmentStation } from './equipment-factory';
 import { createUser } from './factories';
-import type { FakeTelegram } from './fake-telegram';
-import type { TestServer } from './test-server';
+import { startFakeTelegram, type FakeTelegram } from './fake-telegram';
+import { startTestServer, type TestServer } from './test-server';
+
+export interface BotServer {
+  fake: FakeTelegram;
+  server: TestServer;
+}
+
+/** A real server whose bots talk to a fresh fake Bot API that reads the server's movable clock. */
+export async function startBotServer(): Promise<BotServer> {
+  const fake = await startFakeTelegram();
+  const server = await startTestServer({ telegram: { apiRoot: fake.url, pollTimeoutSeconds: 1 } });
+  fake.useClock(() => server.clock.now().getTime());
+  return { fake, server };
+}
+
+/** Server first: its bots stop polling before the fake goes away. */
+export async function stopBotServer({ fake, server }: BotServer): Promise<void> {
+  await server.close();
+  await fake.close();
+}
 
 /** A station wired to a bot on the fake Bot API, with its group settings and linked users. */
 let tokens = 0;

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EquipmentReminderResult } from '../../../shared/contracts/equipment-alerts';
 import { alertsOf, insertItem, insertLoan } from '../../test/equipment-alert-fixtures';
-import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram';
-import { GROUP, createBotStation } from '../../test/telegram-station';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import type { FakeTelegram } from '../../test/fake-telegram';
+import { GROUP, createBotStation, startBotServer, stopBotServer } from '../../test/telegram-station';
+import type { TestServer } from '../../test/test-server';
 
 /** Equipment alerts through the bot: the NotificationChannel the alert jobs and the Remind button use. */
 let fake: FakeTelegram;
 let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeTelegram();
-  server = await startTestServer({ telegram: { apiRoot: fake.url, pollTimeoutSeconds: 1 } });
-  fake.useClock(() => server.clock.now().getTime());
+  ({ fake, server } = await startBotServer());
 });
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+afterAll(() => stopBotServer({ fake, server }));
 
 async function station() {
   const s = await createBotStation(server, fake);

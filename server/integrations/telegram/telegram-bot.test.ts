@@ -5,7 +5,7 @@ import { createUser, login } from '../../test/factories';
 import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram';
 import { createNews } from '../../test/news-factory';
 import { startTestServer, type TestServer } from '../../test/test-server';
-import { GROUP, TOPICS, createBotStation, nextToken, status, waitConnected } from '../../test/telegram-station';
+import { GROUP, TOPICS, createBotStation, nextToken, status, waitConnected, startBotServer, stopBotServer } from '../../test/telegram-station';
 import { TestSocket } from '../../test/ws-client';
 import { requestNumber } from '../../../shared/request-number';
 
@@ -16,14 +16,9 @@ import { requestNumber } from '../../../shared/request-number';
 let fake: FakeTelegram;
 let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeTelegram();
-  server = await startTestServer({ telegram: { apiRoot: fake.url, pollTimeoutSeconds: 1 } });
-  fake.useClock(() => server.clock.now().getTime());
+  ({ fake, server } = await startBotServer());
 });
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+afterAll(() => stopBotServer({ fake, server }));
 
 const botStation = () => createBotStation(server, fake);
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EquipmentRequest } from '../../../shared/contracts/equipment';
 import { requestNumber } from '../../../shared/request-number';
 import { createEquipment } from '../../test/equipment-factory';
-import { startFakeTelegram, type FakeTelegram } from '../../test/fake-telegram';
-import { createBotStation, GROUP } from '../../test/telegram-station';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import type { FakeTelegram } from '../../test/fake-telegram';
+import { createBotStation, GROUP, startBotServer, stopBotServer } from '../../test/telegram-station';
+import type { TestServer } from '../../test/test-server';
 
 /**
  * Issue 22 point 20, as the station lived it: quiet hours 22:00–06:00 ran in UTC, i.e. 03:00–11:00
@@ -14,14 +14,9 @@ import { startTestServer, type TestServer } from '../../test/test-server';
 let fake: FakeTelegram;
 let server: TestServer;
 beforeAll(async () => {
-  fake = await startFakeTelegram();
-  server = await startTestServer({ telegram: { apiRoot: fake.url, pollTimeoutSeconds: 1 } });
-  fake.useClock(() => server.clock.now().getTime());
+  ({ fake, server } = await startBotServer());
 });
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+afterAll(() => stopBotServer({ fake, server }));
 
 const HOUR = 3_600_000;
 

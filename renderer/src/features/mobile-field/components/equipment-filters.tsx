@@ -13,7 +13,7 @@ export function EquipmentFilters({ value, onChange }: { value: ItemFilter; onCha
       <TextInput
         type="search"
         aria-label="Search equipment"
-        placeholder="Search name, code or category"
+        placeholder="Name, code, category"
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={value.query ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onChange({ ...value, query: '' })} /> : null}
         value={value.query}

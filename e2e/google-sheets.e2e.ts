@@ -86,7 +86,7 @@ describe('Google Sheets page (issue 15)', () => {
     await page.getByRole('button', { name: 'Sync from Sheet' }).click();
     const rejected = page.getByTestId('rejected-rows');
     await visible(rejected.getByText('1 row was not imported', { exact: false }));
-    await visible(rejected.getByRole('cell', { name: 'Quantity must be a number' }));
+    await visible(rejected.getByRole('cell', { name: 'Quantity "several" must be a whole number written in digits' }));
     await visible(page.getByTestId('sync-result').getByText('1 item updated from the sheet', { exact: false }));
     await visible(watcher.getByText('Carbon tripod').first());
 

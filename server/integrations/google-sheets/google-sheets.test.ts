@@ -129,7 +129,7 @@ describe('Google Sheets sync against the fake Sheets API', () => {
     expect([...(res.body.pulled?.rejected ?? [])].sort((x, y) => x.row - y.row)).toEqual(
       [
         { tab: 'Equipment', row: 6, error: 'ID "abc" is not an equipment ID (leave it empty for a new item)' },
-        { tab: 'Equipment', row: rowOf(s.sheetId, one!.id) + 1, error: 'Quantity must be a number' },
+        { tab: 'Equipment', row: rowOf(s.sheetId, one!.id) + 1, error: 'Quantity "lots" must be a whole number written in digits' },
         { tab: 'Equipment', row: rowOf(s.sheetId, two!.id) + 1, error: `Equipment code ${s.made[2]!.code} already exists` },
       ].sort((x, y) => x.row - y.row),
     );

@@ -47,6 +47,26 @@ describe('readEquipmentTab', () => {
     expect(readEquipmentTab([header, row(id, cells())]).rejected).toEqual([{ tab: 'Equipment', row: 2, error }]);
   });
 
+  it.each([
+    ['Quantity', '1e1'],
+    ['Quantity', '-5'],
+    ['Quantity', '2.5'],
+    ['Quantity', '0x1A'],
+    ['Min Stock', '1e308'],
+    ['Min Stock', '+3'],
+  ] as const)('reports %s "%s" instead of reading it as a number (digits only, as the bulk import)', (column, value) => {
+    expect(readEquipmentTab([header, row('5', cells({ [column]: value }))])).toEqual({
+      rows: [],
+      rejected: [{ tab: 'Equipment', row: 2, error: `${column} "${value}" must be a whole number written in digits` }],
+    });
+  });
+
+  it('takes digits and leaves an empty number cell to the form rules', () => {
+    const out = readEquipmentTab([header, row('5', cells({ Quantity: '12', 'Min Stock': '' }))]);
+    expect(out.rejected).toEqual([]);
+    expect(out.rows[0]?.cells).toMatchObject({ Quantity: '12', 'Min Stock': '' });
+  });
+
   it('uses the first of two rows with one ID and reports the second', () => {
     const out = readEquipmentTab([header, row('5', cells()), row('5', cells({ Name: 'Copy' }))]);
     expect(out.rows).toHaveLength(1);

@@ -61,6 +61,8 @@ export interface ReadEquipmentTab {
 }
 
 const TAB = 'Equipment';
+/** Read as digits only, as the bulk import does: the form's number rule would read "1e1" as 10. */
+const NUMBER_COLUMNS = ['Quantity', 'Min Stock'] as const;
 
 /**
  * Reads the Equipment tab by header name (columns may be moved), page by page: row numbers are the
@@ -85,6 +87,8 @@ export function equipmentTabReader(headerRow: string[]): { error: RejectedRow | 
       if (id !== null && seen.has(id)) return result.rejected.push({ tab: TAB, row, error: `ID ${id} appears twice: the first row was used` });
       if (id !== null) seen.add(id);
       const editable = Object.fromEntries(EDITABLE.map((c) => [c, at(cells, c)])) as EditableCells;
+      const notDigits = NUMBER_COLUMNS.find((c) => editable[c] !== '' && !/^\d{1,9}$/.test(editable[c]));
+      if (notDigits) return result.rejected.push({ tab: TAB, row, error: `${notDigits} "${editable[notDigits]}" must be a whole number written in digits` });
       result.rows.push({ row, id, cells: editable, lastModified: at(cells, 'Last Modified') });
     });
     return result;

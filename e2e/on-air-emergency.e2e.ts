@@ -24,6 +24,20 @@ function countOnAirWrites(page: Page): () => number {
   return () => writes;
 }
 
+/**
+ * The question every sending screen asks during an emergency: Cancel sends nothing, then the
+ * same control with "Send anyway" sends.
+ */
+async function cancelThenSendAnyway(sendControl: Locator, writes: () => number): Promise<void> {
+  const page = sendControl.page();
+  await sendControl.click();
+  await button(await visible(confirmDialog(page)), 'Cancel').click();
+  await expectHidden(confirmDialog(page));
+  expect(writes()).toBe(0);
+  await sendControl.click();
+  await button(await visible(confirmDialog(page)), 'Send anyway').click();
+}
+
 async function startEmergency(owner: ApiClient): Promise<void> {
   const res = await owner.post('/api/cg-files/emergency', { content: EMERGENCY, headline: EMERGENCY, subheadline: '' });
   expect(res.status).toBe(200);
@@ -96,12 +110,7 @@ describe('Sending to air during an emergency', () => {
     await page.getByRole('tab', { name: 'CG Control', exact: true }).click();
     await visible(page.getByTestId('emergency-bar').getByText(EMERGENCY));
     await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('Ferry service resumes');
-    await button(page, 'Update CG').click();
-    await button(await visible(confirmDialog(page)), 'Cancel').click();
-    await expectHidden(confirmDialog(page));
-    expect(writes()).toBe(0);
-    await button(page, 'Update CG').click();
-    await button(await visible(confirmDialog(page)), 'Send anyway').click();
+    await cancelThenSendAnyway(button(page, 'Update CG'), writes);
     await expect.poll(() => cgFile('headline'), POLL).toBe('Ferry service resumes');
     expect(cgFile('emergency')).toBe(EMERGENCY);
     await owner.post('/api/cg-files/emergency/end');
@@ -125,14 +134,11 @@ describe('Sending to air during an emergency', () => {
     await button(page, 'Preview Late').click();
     const preview = await visible(page.getByRole('dialog', { name: 'Bulletin Preview' }));
     await visible(preview.getByTestId('emergency-bar').getByText(EMERGENCY));
-    await button(preview, 'Send item 1 to CG').click();
-    await button(await visible(confirmDialog(page)), 'Cancel').click();
-    expect(writes()).toBe(0);
-    await button(preview, 'Send item 1 to CG').click();
-    await button(await visible(confirmDialog(page)), 'Send anyway').click();
+    await cancelThenSendAnyway(button(preview, 'Send item 1 to CG'), writes);
     await expect.poll(() => [cgFile('headline'), cgFile('subheadline')], POLL).toEqual(['Harbour reopens', 'Ferries back']);
     await owner.post('/api/cg-files/emergency/end');
   });
+
   it('news: Add to CG Display shows the emergency and asks first', async () => {
     const owner = await loginDevOwner(app.server);
     await createApprovedNews(owner, { title: 'Fuel prices fall', subtitle: 'Diesel down 3 %' });
@@ -145,16 +151,12 @@ describe('Sending to air during an emergency', () => {
     await row.getByRole('button', { name: 'Add to CG Display' }).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Add to CG Display' }));
     await visible(dialog.getByTestId('emergency-bar').getByText(EMERGENCY));
-    await button(dialog, 'Add to CG').click();
-    await button(await visible(confirmDialog(page)), 'Cancel').click();
-    await expectHidden(confirmDialog(page));
-    expect(writes()).toBe(0);
-    await button(dialog, 'Add to CG').click();
-    await button(await visible(confirmDialog(page)), 'Send anyway').click();
+    await cancelThenSendAnyway(button(dialog, 'Add to CG'), writes);
     await expect.poll(() => [cgFile('headline'), cgFile('subheadline')], POLL).toEqual(['Fuel prices fall', 'Diesel down 3 %']);
     expect(cgFile('emergency')).toBe(EMERGENCY);
     await owner.post('/api/cg-files/emergency/end');
   });
+
   it('/telegram: Update CG Bar shows the emergency and asks first', async () => {
     const owner = await loginDevOwner(app.server);
     await startEmergency(owner);
@@ -166,12 +168,7 @@ describe('Sending to air during an emergency', () => {
     const dialog = await visible(page.getByRole('dialog', { name: 'Update CG Bar' }));
     await visible(dialog.getByTestId('emergency-bar').getByText(EMERGENCY));
     await dialog.getByRole('textbox', { name: 'Content' }).fill('Roads closed in Male');
-    await button(dialog, 'Update CG Bar').click();
-    await button(await visible(confirmDialog(page)), 'Cancel').click();
-    await expectHidden(confirmDialog(page));
-    expect(writes()).toBe(0);
-    await button(dialog, 'Update CG Bar').click();
-    await button(await visible(confirmDialog(page)), 'Send anyway').click();
+    await cancelThenSendAnyway(button(dialog, 'Update CG Bar'), writes);
     await expect.poll(() => cgFile('headline'), POLL).toBe('Roads closed in Male');
     expect(writes()).toBe(1);
     await owner.post('/api/cg-files/emergency/end');

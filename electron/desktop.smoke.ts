@@ -5,7 +5,7 @@ import { pidAlive } from '../server/test/spawn-server';
 import net from 'node:net';
 import Database from 'better-sqlite3';
 import { TestSocket } from '../server/test/ws-client';
-import { firstRunCredentials, login, startDesktopHost, waitGone, waitHealthy, type DesktopHost } from './test-support/desktop-host';
+import { firstRunCredentials, firstRunOwner, login, startDesktopHost, waitGone, waitHealthy, type DesktopHost } from './test-support/desktop-host';
 
 /**
  * The BUILT desktop main (out/main, after `electron-vite build`) under plain Node with the stand-in
@@ -40,9 +40,7 @@ test('the built main loads, serves /api/health and a login, and quits cleanly (W
 
 test('a SIGKILLed server child is restarted on the same port by the host; the log file tells the story', async () => {
   host = startDesktopHost();
-  const { url } = await host.waitFor('loadURL');
-  const dialog = await host.waitFor('dialog.showMessageBox');
-  const { username, password } = firstRunCredentials((dialog.options as { detail: string }).detail);
+  const { url, username, password } = await firstRunOwner(host);
   const first = await host.waitFor('utilityProcess.fork');
   const firstPid = first.pid as number;
   // The host does not run the server itself: its own pid is not the one answering.
@@ -128,9 +126,7 @@ test('closing the window keeps the server running for the LAN (default answer); 
 
 test('quit with other screens connected asks first (the server counts them); Cancel keeps everything running', async () => {
   host = startDesktopHost();
-  const { url } = await host.waitFor('loadURL');
-  const dialog = await host.waitFor('dialog.showMessageBox');
-  const { username, password } = firstRunCredentials((dialog.options as { detail: string }).detail);
+  const { url, username, password } = await firstRunOwner(host);
   const token = await login(String(url), username, password);
   // Two live screens; the stand-in window has no socket of its own but counts as one: one "other".
   const screens = [await TestSocket.authed(String(url), token), await TestSocket.authed(String(url), token)];
@@ -157,9 +153,7 @@ async function waitClientsGone(url: string, token: string): Promise<void> {
 
 test('quit finishes the CG writes in flight: each answers 200 or is refused unread, and the file holds what the database holds', async () => {
   host = startDesktopHost();
-  const { url } = await host.waitFor('loadURL');
-  const dialog = await host.waitFor('dialog.showMessageBox');
-  const { username, password } = firstRunCredentials((dialog.options as { detail: string }).detail);
+  const { url, username, password } = await firstRunOwner(host);
   const token = await login(String(url), username, password);
   const write = (i: number) =>
     fetch(`${String(url)}/api/cg-files/update-direct`, {

@@ -134,3 +134,10 @@ export function firstRunCredentials(detail: string): { username: string; passwor
   if (!username || !password) throw new Error(`no credentials in first-run dialog: ${detail}`);
   return { username, password };
 }
+
+/** The window's address and the first-run owner of a host just started (from its first-run box). */
+export async function firstRunOwner(host: DesktopHost): Promise<{ url: string; username: string; password: string }> {
+  const { url } = await host.waitFor('loadURL');
+  const dialog = await host.waitFor('dialog.showMessageBox');
+  return { url: String(url), ...firstRunCredentials((dialog.options as { detail: string }).detail) };
+}

@@ -9,6 +9,9 @@ import { OnAirGate } from './lib/on-air-gate';
 import { EventBus } from './lib/event-bus';
 import { createLogger, type Logger } from './lib/logger';
 import { LiveHub } from './live/hub';
+import { EditingPresence } from './live/editing-presence';
+import { editingRecordExists } from './live/editing-records';
+import { combineHandlers } from './live/message-handlers';
 import { PrompterRelay } from './live/prompter-relay';
 import { purgeRecycleBinJob } from './jobs/purge-recycle-bin.job';
 import { purgeSessionsJob } from './jobs/purge-sessions.job';
@@ -83,7 +86,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now: () => ctx.clock.now().getTime(),
     pingIntervalMs: options.wsPingIntervalMs,
     expiryCheckMs: options.wsExpiryCheckMs,
-    relay: new PrompterRelay({ bus: ctx.bus, prompterExists: (companyId, id) => services.prompters.repo.find(companyId, id) !== undefined }),
+    relay: combineHandlers(
+      new PrompterRelay({ bus: ctx.bus, prompterExists: (companyId, id) => services.prompters.repo.find(companyId, id) !== undefined }),
+      new EditingPresence({ bus: ctx.bus, now: () => ctx.clock.now(), recordExists: (companyId, kind, id) => editingRecordExists(ctx.db, companyId, kind, id) }),
+    ),
   });
   // A request may take 30 minutes (Node's default is 5): a 500 MB installer upload over slow
   // Wi-Fi needs it. Headers must still arrive within Node's 60 s (headersTimeout), and JSON bodies

@@ -13,7 +13,7 @@ import { clientMessageSchema, type ClientMessage, type ControlMessage } from '..
 import type { Actor } from '../lib/auth';
 import type { CompanyEvent, EventBus, Revocation } from '../lib/event-bus';
 import type { Logger } from '../lib/logger';
-import type { ClientMessageHandler } from './prompter-relay';
+import type { ClientMessageHandler } from './message-handlers';
 import { PresenceCounter } from './presence';
 
 interface Client {
@@ -37,7 +37,7 @@ export interface LiveHubOptions {
   pingIntervalMs?: number;
   /** How often sockets are checked against their session's expiry. */
   expiryCheckMs?: number;
-  /** Messages beyond auth and ping (follower screens' prompter_position / prompter_command). */
+  /** Messages beyond auth and ping (follower screens' prompter messages, editing presence). */
   relay?: ClientMessageHandler;
 }
 
@@ -149,6 +149,7 @@ export class LiveHub {
     room.add(client);
     this.rooms.set(actor.companyId, room);
     this.send(client, { type: 'auth_ok', data: { userId: actor.userId } });
+    for (const message of this.options.relay?.onJoin?.(client, actor) ?? []) this.send(client, message);
     if (this.presence.add(actor)) this.announcePresence(actor.companyId);
   }
 
@@ -211,6 +212,7 @@ export class LiveHub {
   private leave(client: Client): void {
     if (!this.clients.delete(client) || !client.actor) return;
     this.rooms.get(client.actor.companyId)?.delete(client);
+    this.options.relay?.onLeave?.(client, client.actor);
     if (this.presence.remove(client.actor)) this.announcePresence(client.actor.companyId);
   }
 

@@ -1,17 +1,8 @@
 import { PROMPTER_POSITION_PER_SECOND } from '../../shared/constants';
-import type { ClientMessage, ControlMessage } from '../../shared/contracts/live';
+import type { ClientMessage } from '../../shared/contracts/live';
 import type { Actor } from '../lib/auth';
 import type { EventBus } from '../lib/event-bus';
-
-/** What the hub does with a client message it does not know itself. */
-export interface ClientMessageHandler {
-  /**
-   * `handled: false` means "not mine, or over my rate": the hub counts the message against the
-   * socket's general budget (so a flood still closes the socket). `reply` goes back to the sender.
-   */
-  handle(socket: object, actor: Actor, message: ClientMessage): { handled: boolean; reply?: ControlMessage };
-  close?(): void;
-}
+import type { ClientMessageHandler, HandlerResult } from './message-handlers';
 
 export interface PrompterRelayOptions {
   bus: EventBus;
@@ -46,7 +37,7 @@ export class PrompterRelay implements ClientMessageHandler {
     });
   }
 
-  handle(socket: object, actor: Actor, message: ClientMessage): { handled: boolean; reply?: ControlMessage } {
+  handle(socket: object, actor: Actor, message: ClientMessage): HandlerResult {
     if (message.type !== 'prompter_position' && message.type !== 'prompter_command') return { handled: false };
     if (!this.take(socket)) return { handled: false };
     const { prompterId } = message.data;

@@ -57,6 +57,10 @@ export interface ServerEvents {
   equipment_low_stock: Equipment;
   /** A user's first live socket authenticated or last one closed (issue 13): dashboards refetch stats. */
   presence_changed: { online: number; onlineMcr: number };
+  /** Who has a story, bulletin or prompter open for editing now (empty: nobody). */
+  editing_changed: EditingEntry;
+  /** Someone took a record over: `from` are the users who had it open (they are told at once). */
+  editing_taken_over: { kind: EditingKind; id: number; by: { userId: number; fullName: string }; from: number[] };
   /** An API key's lastUsed was recorded (at most once a minute per key, issue 22): the keys table refetches. */
   api_key_used: { id: number; lastUsed: string };
 }
@@ -72,7 +76,36 @@ export type ControlMessage =
   | { type: 'auth_ok'; data: { userId: number } }
   | { type: 'pong'; data: null }
   /** A prompter_position / prompter_command named a prompter the sender's company does not have. */
-  | { type: 'prompter_error'; data: { prompterId: number; message: string } };
+  | { type: 'prompter_error'; data: { prompterId: number; message: string } }
+  /** Right after auth_ok: every record of the company open for editing now. */
+  | { type: 'editing_snapshot'; data: { entries: EditingEntry[] } }
+  /** An `editing` message the sender may not send (role, or a record the company does not have). */
+  | { type: 'editing_error'; data: { kind: EditingKind; id: number; message: string } };
+
+/** What a dialog may be open on for editing (issue 26: presence, a soft lock). */
+export const EDITING_KINDS = ['news', 'bulletin', 'prompter'] as const;
+export type EditingKind = (typeof EDITING_KINDS)[number];
+
+/** open / closed as a dialog opens and closes; take_over tells the others at once. */
+export const editingMessageSchema = z.object({
+  kind: z.enum(EDITING_KINDS),
+  id: z.number().int().positive().max(2 ** 31),
+  state: z.enum(['open', 'closed', 'take_over']),
+});
+export type EditingMessage = z.infer<typeof editingMessageSchema>;
+
+export interface Editor {
+  userId: number;
+  fullName: string;
+  /** When this user opened it (ISO). */
+  since: string;
+}
+
+export interface EditingEntry {
+  kind: EditingKind;
+  id: number;
+  editors: Editor[];
+}
 
 /** Messages a client may send. */
 export const clientMessageSchema = z.discriminatedUnion('type', [
@@ -80,5 +113,6 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('prompter_position'), data: prompterPositionSchema }),
   z.object({ type: z.literal('prompter_command'), data: prompterCommandSchema }),
+  z.object({ type: z.literal('editing'), data: editingMessageSchema }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

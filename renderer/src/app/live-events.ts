@@ -10,6 +10,7 @@ import { registerAppVersionsLiveEvents } from '@/features/app-versions/app-versi
 import { registerEquipmentLiveEvents } from '@/features/equipment/equipment-live';
 import { registerMobileFieldLiveEvents } from '@/features/mobile-field/mobile-field-live';
 import { registerNotificationsLiveEvents } from '@/features/notifications/notifications-live';
+import { registerEditingLiveEvents } from '@/features/presence/editing-live';
 import { dashboardStatsQueryKey } from '@/features/dashboard/api/get-dashboard-stats';
 
 let registered = false;
@@ -40,6 +41,8 @@ export function registerAppLiveEvents(): void {
   registerEquipmentLiveEvents();
   registerLiveEvent('cg_file_updated', { invalidate: [['/api/cg-files']] });
   registerNotificationsLiveEvents();
+  // Who has a story, bulletin or prompter open for editing (issue 26).
+  registerEditingLiveEvents();
   // Someone came online or left: the Online MCR tile (issue 13).
   registerLiveEvent('presence_changed', { invalidate: [dashboardStatsQueryKey] });
 }

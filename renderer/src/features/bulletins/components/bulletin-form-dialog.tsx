@@ -10,6 +10,8 @@ import { toastFailure, toastSuccess } from '@/features/news/news-toast';
 import { useCreateBulletin, useUpdateBulletin } from '../api/bulletin-mutations';
 import { bulletinFormFrom, emptyBulletinForm, toBulletinBody, type BulletinFieldErrors, type BulletinFormValues } from '../bulletin-form-values';
 import { BulletinItemsEditor } from './bulletin-items-editor';
+import { EditingNotice } from '@/features/presence/editing-indicators';
+import { useAnnounceEditing } from '@/features/presence/use-editing';
 
 interface Props {
   opened: boolean;
@@ -56,6 +58,7 @@ function BulletinForm({ bulletin, onDone }: { bulletin: Bulletin | null; onDone:
   const { requestClose } = useModalDirty(formChanged(initial, values));
   const [errors, setErrors] = useState<BulletinFieldErrors>({});
   const { submit, pending } = useSubmit(bulletin, onDone);
+  useAnnounceEditing('bulletin', bulletin?.id);
   const set = <K extends keyof BulletinFormValues>(field: K, value: BulletinFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
   const slot = typeof values.duration === 'number' ? values.duration : Number(values.duration) || 0;
 
@@ -67,6 +70,7 @@ function BulletinForm({ bulletin, onDone }: { bulletin: Bulletin | null; onDone:
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
+        <EditingNotice kind="bulletin" id={bulletin?.id} />
         <TextInput label="Title" required dir={textDirection(values.title)} maxLength={BULLETIN_LIMITS.title} value={values.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} data-autofocus />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <TextInput label="Broadcast time" required placeholder="09:00" maxLength={BULLETIN_LIMITS.broadcastTime} value={values.broadcastTime} onChange={(e) => set('broadcastTime', e.currentTarget.value)} error={errors.broadcastTime} />

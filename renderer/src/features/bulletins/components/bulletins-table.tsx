@@ -5,6 +5,7 @@ import type { Bulletin } from '@shared/contracts/bulletins';
 import type { User } from '@shared/contracts/users';
 import { textDirection } from '@/features/news/text-direction';
 import { formatWhen, STATUS_COLORS, userLookupText } from '../bulletin-format';
+import { EditingBadge } from '@/features/presence/editing-indicators';
 
 interface Props {
   bulletins: Bulletin[];
@@ -24,6 +25,7 @@ function Row({ b, users, editable, deleting, onPreview, onEdit, onDelete }: Omit
         <Text size="sm" fw={500} dir={textDirection(b.title)} data-testid="bulletin-title">
           {b.title}
         </Text>
+        <EditingBadge kind="bulletin" id={b.id} />
       </Table.Td>
       {/* The status never truncates to "DR…" on a phone: the table scrolls sideways instead. */}
       <Table.Td style={{ width: 110, minWidth: 110 }}>

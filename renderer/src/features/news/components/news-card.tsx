@@ -6,6 +6,7 @@ import { formatDateTime } from '../news-format';
 import type { NewsAction } from '../news-permissions';
 import { PriorityBadge } from './news-badges';
 import { NewsTitleLines } from './news-title-lines';
+import { EditingBadge } from '@/features/presence/editing-indicators';
 
 export interface NewsCardHandlers {
   onView: (article: News) => void;
@@ -85,6 +86,7 @@ export function NewsCard(props: NewsCardProps) {
             <Badge color="gray" variant="light" size="sm" tt="none" dir="auto">
               {article.category}
             </Badge>
+            <EditingBadge kind="news" id={article.id} />
           </Group>
           <Trail article={article} />
         </Stack>

@@ -11,6 +11,8 @@ import { PRIORITY_LABELS } from '../news-format';
 import { toastFailure, toastSuccess } from '../news-toast';
 import { textDirection } from '../text-direction';
 import { emptyNewsForm, newsFormFrom, toNewsBody, type NewsFieldErrors, type NewsFormValues } from '../news-form-values';
+import { EditingNotice } from '@/features/presence/editing-indicators';
+import { useAnnounceEditing } from '@/features/presence/use-editing';
 
 interface NewsFormDialogProps {
   opened: boolean;
@@ -63,6 +65,7 @@ function NewsForm({ article, onDone }: { article: News | null; onDone: () => voi
   const { requestClose } = useModalDirty(formChanged(initial, values));
   const [errors, setErrors] = useState<NewsFieldErrors>({});
   const { submit, pending } = useSubmit(article, onDone);
+  useAnnounceEditing('news', article?.id);
   const set = (field: keyof NewsFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const onSubmit = (event: FormEvent) => {
@@ -74,6 +77,7 @@ function NewsForm({ article, onDone }: { article: News | null; onDone: () => voi
     <form onSubmit={onSubmit} noValidate>
       {/* Dhivehi (Thaana) and Arabic text runs right-to-left as it is typed (see textDirection). */}
       <Stack gap="sm">
+        <EditingNotice kind="news" id={article?.id} />
         <TextInput label="Title" required dir={textDirection(values.title)} maxLength={NEWS_LIMITS.title} value={values.title} onChange={(e) => set('title')(e.currentTarget.value)} error={errors.title} data-autofocus />
         <TextInput label="Subtitle" dir={textDirection(values.subtitle)} maxLength={NEWS_LIMITS.subtitle} value={values.subtitle} onChange={(e) => set('subtitle')(e.currentTarget.value)} error={errors.subtitle} />
         <Textarea label="Content" required dir={textDirection(values.content)} autosize minRows={6} maxRows={16} value={values.content} onChange={(e) => set('content')(e.currentTarget.value)} error={errors.content} />

@@ -10,6 +10,8 @@ import { toastFailure, toastSuccess } from '@/features/news/news-toast';
 import { useDeletePrompter, useUpdatePrompter } from '../api/prompters';
 import { PrompterEditFields } from './prompter-edit-fields';
 import { editFormFrom, toUpdateBody, type EditPrompterValues, type PrompterFieldErrors } from './prompter-form-values';
+import { EditingNotice } from '@/features/presence/editing-indicators';
+import { useAnnounceEditing } from '@/features/presence/use-editing';
 
 export type PrompterEditTitle = 'Edit Prompter' | 'Prompter Settings';
 
@@ -68,6 +70,7 @@ function EditForm({ prompter, withDelete, onDone }: { prompter: Prompter; withDe
   const { requestClose } = useModalDirty(formChanged(initial, values));
   const update = useUpdatePrompter();
   const remove = useDeleteWithConfirm(prompter, onDone);
+  useAnnounceEditing('prompter', prompter.id);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,6 +92,7 @@ function EditForm({ prompter, withDelete, onDone }: { prompter: Prompter; withDe
 
   return (
     <form onSubmit={onSubmit} noValidate>
+      <EditingNotice kind="prompter" id={prompter.id} mb="sm" />
       <PrompterEditFields values={values} errors={errors} onChange={setValues} />
       <Group justify="space-between" mt="md" gap="sm">
         {withDelete ? (

@@ -3,6 +3,7 @@ import { IconSettings } from '@tabler/icons-react';
 import type { Prompter } from '@shared/contracts/prompters';
 import { textDirection } from '@/features/news/text-direction';
 import { PrompterStatusBadge } from './prompter-status-badge';
+import { EditingBadge } from '@/features/presence/editing-indicators';
 
 interface Props {
   prompters: Prompter[] | undefined;
@@ -29,6 +30,7 @@ function PrompterItem({ p, selected, canManage, onSelect, onEdit }: { p: Prompte
               <Text size="xs" c="dimmed" data-testid="prompter-bulletin">
                 {p.bulletinId === null ? 'No bulletin' : `Bulletin #${p.bulletinId}`}
               </Text>
+              <EditingBadge kind="prompter" id={p.id} />
             </Stack>
             <PrompterStatusBadge status={p.status} />
           </Group>

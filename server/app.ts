@@ -27,6 +27,7 @@ import { equipmentBulkRouter } from './modules/equipment/equipment-bulk.routes';
 import { equipmentReminderRouter } from './modules/equipment-alerts/equipment-alerts.routes';
 import { equipmentExtensionRouter, equipmentRequestsRouter, mobileRouter } from './modules/equipment-requests/equipment-requests.routes';
 import { newsRouter } from './modules/news/news.routes';
+import { newsSendBackRouter } from './modules/news/news-send-back.routes';
 import { notificationsRouter } from './modules/notifications/notifications.routes';
 import { notificationPreferencesRouter } from './modules/notification-preferences/notification-preferences.routes';
 import { prompterSessionsRouter, promptersRouter } from './modules/prompters/prompters.routes';
@@ -60,7 +61,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/auth', authRouter(services.auth, services.users));
   app.use('/api/users', usersRouter(services.users));
   app.use('/api/companies', companiesRouter(services.companies));
-  app.use('/api/news', cgFromNewsRouter(services.cgFiles, services.news), newsRouter(services.news, services.recycleBin, cache));
+  app.use('/api/news', cgFromNewsRouter(services.cgFiles, services.news), newsSendBackRouter(services.newsSendBack), newsRouter(services.news, services.recycleBin, cache));
   app.use('/api/cg-files', cgFilesRouter(services.cgFiles, services.apiKeys, cache));
   app.use('/api/company/api-keys', apiKeysRouter(services.apiKeys));
   app.use('/api/company/telegram-settings', telegramSettingsRouter(services.settings));

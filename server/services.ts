@@ -12,6 +12,7 @@ import { EquipmentBulkService } from './modules/equipment/equipment-bulk.service
 import { EquipmentAlertsService } from './modules/equipment-alerts/equipment-alerts.service';
 import { EquipmentRequestsService } from './modules/equipment-requests/equipment-requests.service';
 import { NewsService } from './modules/news/news.service';
+import { NewsSendBack } from './modules/news/news-send-back';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { NotificationPreferencesService } from './modules/notification-preferences/notification-preferences.service';
 import { PromptersService } from './modules/prompters/prompters.service';
@@ -32,6 +33,7 @@ export interface Services {
   companies: CompaniesService;
   activity: ActivityLogsService;
   news: NewsService;
+  newsSendBack: NewsSendBack;
   recycleBin: RecycleBinService;
   cgFiles: CgFilesService;
   apiKeys: ApiKeysService;
@@ -75,6 +77,7 @@ export function createServices(ctx: AppContext): Services {
     users: new UsersService(ctx, auth, activity),
     companies: new CompaniesService(ctx),
     news,
+    newsSendBack: new NewsSendBack(ctx, news),
     recycleBin: new RecycleBinService(ctx, news, activity),
     cgFiles,
     apiKeys: new ApiKeysService(ctx),

@@ -107,6 +107,10 @@ export const CRAWLER_FADE_MS = 300;
 
 /** Bulletins (spec 001 §3, §9). */
 export const BULLETIN_STATUSES = ['draft', 'ready', 'published', 'breaking', 'local_break', 'live', 'archived'] as const;
+/** A bulletin in one of these is on air now: taking back a story it uses asks first (issue 26). */
+export const ON_AIR_BULLETIN_STATUSES = ['live', 'breaking', 'local_break'] as const;
+/** Why a story is sent back to its writer (issue 26). */
+export const NEWS_RETURN_REASON_MAX = 500;
 export const BULLETIN_ITEM_TYPES = ['news', 'break', 'headline'] as const;
 export const BULLETIN_BREAK_TYPES = ['LOCAL BREAK', 'BUSINESS BREAK', 'SPORTS BREAK', 'LUI HABARU'] as const;
 export const BULLETIN_DEFAULT_DURATION = 30;

@@ -6,7 +6,7 @@ import type { Role } from './roles';
  */
 
 export type NotificationPriority = 'urgent' | 'high' | 'normal';
-export type NotificationType = 'equipment_overdue' | 'breaking_news' | 'equipment_approval' | 'equipment_return';
+export type NotificationType = 'equipment_overdue' | 'breaking_news' | 'equipment_approval' | 'equipment_return' | 'story_returned';
 
 /** A client-side notification (spec 000 §3). */
 export interface ClientNotification {
@@ -36,6 +36,17 @@ export interface LoanCandidate {
   status: string;
 }
 
+/** One of the viewer's own stories an editor sent back, not edited since (issue 26). */
+export interface ReturnedCandidate {
+  id: number;
+  title: string;
+  reason: string;
+  kind: string;
+  byName: string | null;
+  /** ISO-8601 */
+  at: string;
+}
+
 export interface NotificationFlags {
   equipmentOverdue: boolean;
   breakingNews: boolean;
@@ -50,6 +61,8 @@ export interface NotificationInput {
   loans: readonly LoanCandidate[];
   pendingRequests: number;
   pendingReturns: number;
+  /** The viewer's stories sent back to them; a person addressed them, so no preference hides it. */
+  returned?: readonly ReturnedCandidate[];
   role: Role;
   flags: NotificationFlags;
   now: Date;
@@ -132,6 +145,17 @@ function approvals(input: NotificationInput): ClientNotification[] {
   return out;
 }
 
+function returnedStories(returned: readonly ReturnedCandidate[]): ClientNotification[] {
+  return returned.map((r) => ({
+    id: `returned-${r.id}-${r.at}`,
+    type: 'story_returned',
+    title: r.kind === 'unapproved' ? 'Story taken back' : 'Story sent back',
+    message: `"${r.title}": ${r.reason}${r.byName ? ` — ${r.byName}` : ''}`,
+    time: r.at,
+    priority: 'high',
+  }));
+}
+
 /** Every notification the viewer should see now, sorted (spec 000 §9). */
 export function buildNotifications(input: NotificationInput): ClientNotification[] {
   const nowMs = input.now.getTime();
@@ -139,5 +163,6 @@ export function buildNotifications(input: NotificationInput): ClientNotification
     ...(input.flags.breakingNews ? breakingNews(input.news, nowMs) : []),
     ...(input.flags.equipmentOverdue ? overdueLoans(input.loans, nowMs) : []),
     ...approvals(input),
+    ...returnedStories(input.returned ?? []),
   ]);
 }

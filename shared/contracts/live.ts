@@ -17,6 +17,8 @@ export interface ServerEvents {
   news_created: News;
   news_updated: News;
   news_deleted: { id: number; permanent: boolean };
+  /** A story was sent back to its writer with a reason (issue 26): the writer's bell and Telegram. */
+  news_returned: { news: News; writerId: number | null; by: { userId: number; fullName: string } };
   /** A breaking or urgent article was created (or raised to breaking/urgent). */
   breaking_news: News;
   cg_file_updated: CgFileUpdatedEvent;

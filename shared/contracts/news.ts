@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NEWS_DEFAULT_CATEGORY, NEWS_LIMITS, NEWS_MAX_PAGE_SIZE, NEWS_PRIORITIES, NEWS_STATUSES } from '../constants';
+import { NEWS_DEFAULT_CATEGORY, NEWS_LIMITS, NEWS_MAX_PAGE_SIZE, NEWS_PRIORITIES, NEWS_RETURN_REASON_MAX, NEWS_STATUSES } from '../constants';
 import { decimalInt, requiredText } from './common';
 
 export const newsStatusSchema = z.enum(NEWS_STATUSES);
@@ -32,8 +32,37 @@ export const newsSchema = z.object({
   createdByName: z.string().nullable(),
   approvedByName: z.string().nullable(),
   publishedByName: z.string().nullable(),
+  /** Sent back to its writer (issue 26): rejected as a draft, or taken back from approved. */
+  returnReason: z.string().nullable(),
+  returnKind: z.enum(['rejected', 'unapproved']).nullable(),
+  returnedBy: z.number().nullable(),
+  returnedByName: z.string().nullable(),
+  returnedAt: z.string().nullable(),
 });
 export type News = z.infer<typeof newsSchema>;
+
+export const NEWS_RETURN_KINDS = ['rejected', 'unapproved'] as const;
+export type NewsReturnKind = (typeof NEWS_RETURN_KINDS)[number];
+
+/** Line breaks are fine in a reason (the writer reads it); other control characters are not. */
+// eslint-disable-next-line no-control-regex
+const REASON_CONTROL = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/;
+
+/**
+ * POST /api/news/:id/reject and /unapprove: the reason the writer reads. confirmOnAir: the editor
+ * saw that the story is in a bulletin on air and takes it back anyway.
+ */
+export const sendBackNewsSchema = z.object({
+  reason: requiredText('A reason is required', NEWS_RETURN_REASON_MAX).refine((v) => !REASON_CONTROL.test(v), 'The reason must not contain control characters'),
+  confirmOnAir: z.boolean().optional(),
+});
+export type SendBackNewsInput = z.input<typeof sendBackNewsSchema>;
+
+/** 409 of /unapprove when the story is in a bulletin on air and confirmOnAir was not sent. */
+export interface OnAirStoryConflict {
+  message: string;
+  onAirBulletins: Array<{ id: number; title: string; status: string }>;
+}
 
 const subtitle = z
   .string()

@@ -1,4 +1,5 @@
 import { isoNow } from './columns';
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
 import { users } from './users';
@@ -27,6 +28,13 @@ export const news = sqliteTable(
     approvedAt: text('approved_at'),
     publishedBy: integer('published_by').references(() => users.id),
     publishedAt: text('published_at'),
+    // Sent back to its writer (issue 26): why, how (rejected draft / unapproved), by whom, when.
+    // Cleared when the story is approved again; the activity log keeps every one.
+    returnReason: text('return_reason'),
+    returnKind: text('return_kind'),
+    returnedBy: integer('returned_by').references(() => users.id),
+    returnedByName: text('returned_by_name'),
+    returnedAt: text('returned_at'),
     createdAt: text('created_at').notNull().default(isoNow),
     updatedAt: text('updated_at').notNull().default(isoNow),
   },
@@ -36,6 +44,8 @@ export const news = sqliteTable(
     index('news_company_created_idx').on(t.companyId, t.isDeleted, t.createdAt),
     // The purge job looks for expired rows across companies.
     index('news_purge_idx').on(t.isDeleted, t.scheduledForDeletion),
+    // The writer's bell looks for their stories sent back (few rows: a partial index).
+    index('news_returned_idx').on(t.companyId, t.createdBy).where(sql`returned_at IS NOT NULL`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import type { NotificationPreferences } from '../../../shared/contracts/notification-preferences';
 import type { EquipmentRequest } from '../../../shared/contracts/equipment';
+import type { ServerEvents } from '../../../shared/contracts/live';
 import type { News } from '../../../shared/contracts/news';
 import type { TelegramGroups } from '../../../shared/contracts/settings';
 import { shouldDeliverNow, type DeliveryUrgency } from '../../../shared/quiet-hours';
@@ -34,6 +35,7 @@ export class TelegramNotifications implements NotificationChannel {
     return this.ctx.bus.subscribe((event) => {
       if (event.type === 'breaking_news') void this.breakingNews(event.companyId, event.data as News);
       if (event.type === 'equipment_requested') void this.equipmentRequested(event.companyId, event.data as EquipmentRequest);
+      if (event.type === 'news_returned') void this.newsReturned(event.companyId, event.data as ServerEvents['news_returned']);
     });
   }
 
@@ -64,6 +66,22 @@ export class TelegramNotifications implements NotificationChannel {
       key: `request:${companyId}:${request.id}`,
       what,
     });
+  }
+
+  /**
+   * A story sent back to its writer (issue 26): a person addressed them, like Remind, so no
+   * preference switch hides it; quiet hours and weekend mode still hold it. Once per sending back.
+   */
+  async newsReturned(companyId: number, event: ServerEvents['news_returned']): Promise<DeliveryOutcome> {
+    const { news, writerId, by } = event;
+    if (writerId === null || writerId === by.userId) return off('The editor is the writer');
+    const writer = new UsersRepo(this.ctx.db).findById(companyId, writerId);
+    if (!writer?.telegramId) return off(`${writer?.fullName ?? 'The writer'} has not linked Telegram`);
+    const verb = news.returnKind === 'unapproved' ? 'took back' : 'sent back';
+    const text = `↩️ ${by.fullName} ${verb} your story "${news.title}"\nReason: ${news.returnReason ?? ''}`;
+    const prefs = this.preferences.forUser(companyId, writer.id);
+    const key = `returned:${companyId}:${news.id}:${news.returnedAt ?? ''}`;
+    return this.deliverTo(prefs, 'normal', { companyId, chatId: writer.telegramId, text, key, what: `Story #${news.id} sent back` });
   }
 
   /** Equipment alerts (overdue, reminders, low stock) through the bot. */

@@ -28,6 +28,11 @@ export function presentNews({ row, createdByName, approvedByName, publishedByNam
     createdByName,
     approvedByName,
     publishedByName,
+    returnReason: row.returnReason,
+    returnKind: row.returnKind as News['returnKind'],
+    returnedBy: row.returnedBy,
+    returnedByName: row.returnedByName,
+    returnedAt: row.returnedAt,
   };
 }
 

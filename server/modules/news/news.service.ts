@@ -111,7 +111,9 @@ export class NewsService {
   }
 
   approve(actor: Actor, id: number): News {
-    return this.advance(actor, id, 'approved', (now) => ({ approvedBy: actor.userId, approvedAt: now }));
+    // Approved again: the story is no longer "sent back" (the activity log keeps the reason).
+    const cleared = { returnReason: null, returnKind: null, returnedBy: null, returnedByName: null, returnedAt: null };
+    return this.advance(actor, id, 'approved', (now) => ({ approvedBy: actor.userId, approvedAt: now, ...cleared }));
   }
 
   publish(actor: Actor, id: number): News {
@@ -155,7 +157,7 @@ export class NewsService {
     this.ctx.bus.publish(actor.companyId, 'news_deleted', { id, permanent: false });
   }
 
-  private requireLive(actor: Actor, id: number): NewsRow {
+  requireLive(actor: Actor, id: number): NewsRow {
     const row = this.repo.find(actor.companyId, id);
     if (!row || row.isDeleted) throw notFound('News article');
     return row;
@@ -164,8 +166,9 @@ export class NewsService {
   /**
    * Applies a patch only if the article is still live (and still in `fromStatus`), logs it in the
    * same transaction, then announces it. A lost race answers 409 instead of double-approving.
+   * Used by the send-back steps too (news-send-back.ts).
    */
-  private change(actor: Actor, id: number, patch: NewsPatch, action: string, details: string, fromStatus?: NewsStatus): News {
+  change(actor: Actor, id: number, patch: NewsPatch, action: string, details: string, fromStatus?: NewsStatus): News {
     const ok = this.ctx.db.transaction((tx) => {
       const guard = and(eq(news.isDeleted, false), fromStatus ? eq(news.status, fromStatus) : undefined);
       const row = new NewsRepo(tx).update(actor.companyId, id, patch, guard);

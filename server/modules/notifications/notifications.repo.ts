@@ -1,7 +1,7 @@
-import { and, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { equipment, equipmentRequests, news, users } from '../../db/schema';
-import { OVERDUE_STATUSES, type LoanCandidate, type NewsCandidate } from '../../../shared/notification-rules';
+import { OVERDUE_STATUSES, type LoanCandidate, type NewsCandidate, type ReturnedCandidate } from '../../../shared/notification-rules';
 
 const BREAKING_PRIORITIES = ['breaking', 'urgent'];
 
@@ -19,6 +19,25 @@ export class NotificationsRepo {
       .from(news)
       .where(and(eq(news.companyId, companyId), eq(news.isDeleted, false), gt(news.createdAt, sinceIso), inArray(news.priority, BREAKING_PRIORITIES)))
       .all();
+  }
+
+  /** The writer's drafts an editor sent back and the writer has not edited since (news_returned_idx). */
+  returnedStories(companyId: number, writerId: number): ReturnedCandidate[] {
+    const rows = this.db
+      .select({ id: news.id, title: news.title, reason: news.returnReason, kind: news.returnKind, byName: news.returnedByName, at: news.returnedAt })
+      .from(news)
+      .where(
+        and(
+          eq(news.companyId, companyId),
+          eq(news.createdBy, writerId),
+          isNotNull(news.returnedAt),
+          eq(news.isDeleted, false),
+          eq(news.status, 'draft'),
+          lte(news.updatedAt, news.returnedAt),
+        ),
+      )
+      .all();
+    return rows.map((r) => ({ ...r, reason: r.reason ?? '', kind: r.kind ?? 'rejected', at: r.at ?? '' }));
   }
 
   /** Loans with the unit out (dates may carry offsets, so the past-due test is the rules'). */

@@ -29,6 +29,7 @@ export class NotificationsService {
       loans: flags.equipmentOverdue ? this.repo.activeLoans(companyId) : [],
       pendingRequests: approver ? this.repo.countRequests(companyId, 'pending') : 0,
       pendingReturns: approver ? this.repo.countRequests(companyId, 'return_requested') : 0,
+      returned: this.repo.returnedStories(companyId, viewer.userId),
       role: viewer.role,
       flags,
       now,

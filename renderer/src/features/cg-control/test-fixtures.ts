@@ -29,6 +29,11 @@ export function newsOf(id: number, overrides: Partial<News> = {}): News {
     createdByName: null,
     approvedByName: null,
     publishedByName: null,
+    returnReason: null,
+    returnKind: null,
+    returnedBy: null,
+    returnedByName: null,
+    returnedAt: null,
     ...overrides,
   };
 }

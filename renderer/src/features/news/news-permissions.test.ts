@@ -7,8 +7,8 @@ const actor = (role: Role, id = 1) => ({ id, role, roletype: 'user' as const });
 describe('newsRowActions', () => {
   it('gives managers the workflow step that fits the status', () => {
     for (const role of ['owner', 'admin', 'editor'] as const) {
-      expect(newsRowActions(actor(role), { status: 'draft', createdBy: 9 })).toEqual(['view', 'edit', 'approve', 'delete']);
-      expect(newsRowActions(actor(role), { status: 'approved', createdBy: 9 })).toEqual(['view', 'edit', 'publish', 'delete']);
+      expect(newsRowActions(actor(role), { status: 'draft', createdBy: 9 })).toEqual(['view', 'edit', 'approve', 'send_back', 'delete']);
+      expect(newsRowActions(actor(role), { status: 'approved', createdBy: 9 })).toEqual(['view', 'edit', 'publish', 'take_back', 'delete']);
     }
   });
 

@@ -1,7 +1,7 @@
 import type { News } from '@shared/contracts/news';
 import { can, type Principal } from '@shared/roles';
 
-export type NewsAction = 'view' | 'edit' | 'approve' | 'publish' | 'delete';
+export type NewsAction = 'view' | 'edit' | 'approve' | 'publish' | 'delete' | 'send_back' | 'take_back';
 
 type Actor = Principal & { id: number };
 type Article = Pick<News, 'status' | 'createdBy'>;
@@ -17,6 +17,9 @@ export function newsRowActions(actor: Actor, article: Article): NewsAction[] {
   if (canEditNews(actor, article)) actions.push('edit');
   if (manager && article.status === 'draft') actions.push('approve');
   if (manager && article.status === 'approved') actions.push('publish');
+  // Back to the writer with a reason (issue 26): a draft is sent back, an approved story taken back.
+  if (manager && article.status === 'draft') actions.push('send_back');
+  if (manager && article.status === 'approved') actions.push('take_back');
   if (manager) actions.push('delete');
   return actions;
 }

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconDeviceTv, IconEye, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconDeviceTv, IconEye, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { News } from '@shared/contracts/news';
+import type { News, NewsReturnKind } from '@shared/contracts/news';
 import { formatDateTime } from '../news-format';
 import type { NewsAction } from '../news-permissions';
 import { PriorityBadge } from './news-badges';
@@ -14,6 +14,8 @@ export interface NewsCardHandlers {
   onApprove: (article: News) => void;
   onPublish: (article: News) => void;
   onDelete: (article: News) => void;
+  /** Reject a draft / unapprove an approved story, with a reason (issue 26). */
+  onSendBack: (article: News, kind: NewsReturnKind) => void;
   /** Absent for roles without cg.write: they get no Add to CG Display button. */
   onAddToCg?: (article: News) => void;
 }
@@ -69,8 +71,20 @@ function IconButtons({ article, actions, busy, onView, onEdit, onDelete, onAddTo
 }
 
 /** One article in a status list: text, badges, trail, and the actions its status and role allow. */
+/** Why an editor sent the story back: the writer reads it on the story itself. */
+function ReturnedLine({ article }: { article: News }) {
+  if (!article.returnReason) return null;
+  const verb = article.returnKind === 'unapproved' ? 'Taken back' : 'Sent back';
+  return (
+    <Text size="xs" c="orange.3" dir="auto" data-testid="news-returned" style={{ overflowWrap: 'anywhere' }}>
+      {verb}
+      {article.returnedByName ? ` by ${article.returnedByName}` : ''}: {article.returnReason}
+    </Text>
+  );
+}
+
 export function NewsCard(props: NewsCardProps) {
-  const { article, actions, busy, onApprove, onPublish } = props;
+  const { article, actions, busy, onApprove, onPublish, onSendBack } = props;
   return (
     <Paper withBorder p="xs" radius="sm" data-testid={`news-row-${article.id}`} bg="var(--mantine-color-dark-6)">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -89,17 +103,30 @@ export function NewsCard(props: NewsCardProps) {
             <EditingBadge kind="news" id={article.id} />
           </Group>
           <Trail article={article} />
+          <ReturnedLine article={article} />
         </Stack>
-        {actions.includes('approve') && (
-          <Button size="compact-sm" color="teal" leftSection={<IconCheck size={14} />} loading={busy} onClick={() => onApprove(article)}>
-            Approve
-          </Button>
-        )}
-        {actions.includes('publish') && (
-          <Button size="compact-sm" color="green" leftSection={<IconSend size={14} />} loading={busy} onClick={() => onPublish(article)}>
-            Publish
-          </Button>
-        )}
+        <Group gap={4} wrap="nowrap">
+          {actions.includes('send_back') && (
+            <Button size="compact-sm" variant="light" color="orange" leftSection={<IconArrowBackUp size={14} />} disabled={busy} onClick={() => onSendBack(article, 'rejected')}>
+              Send back
+            </Button>
+          )}
+          {actions.includes('take_back') && (
+            <Button size="compact-sm" variant="light" color="orange" leftSection={<IconArrowBackUp size={14} />} disabled={busy} onClick={() => onSendBack(article, 'unapproved')}>
+              Take back
+            </Button>
+          )}
+          {actions.includes('approve') && (
+            <Button size="compact-sm" color="teal" leftSection={<IconCheck size={14} />} loading={busy} onClick={() => onApprove(article)}>
+              Approve
+            </Button>
+          )}
+          {actions.includes('publish') && (
+            <Button size="compact-sm" color="green" leftSection={<IconSend size={14} />} loading={busy} onClick={() => onPublish(article)}>
+              Publish
+            </Button>
+          )}
+        </Group>
       </Group>
     </Paper>
   );

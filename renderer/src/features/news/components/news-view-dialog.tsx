@@ -1,4 +1,4 @@
-import { Badge, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { News } from '@shared/contracts/news';
 import { formatDateTime } from '../news-format';
@@ -44,6 +44,13 @@ export function NewsViewDialog({ article, onClose }: NewsViewDialogProps) {
               {article.category}
             </Badge>
           </Group>
+          {article.returnReason && (
+            <Alert color="orange" variant="light" title={`${article.returnKind === 'unapproved' ? 'Taken back' : 'Sent back'} by ${article.returnedByName ?? 'an editor'}${article.returnedAt ? ` · ${formatDateTime(article.returnedAt)}` : ''}`}>
+              <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
+                {article.returnReason}
+              </Text>
+            </Alert>
+          )}
           <Paper withBorder p="sm" bg="var(--mantine-color-dark-8)">
             <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {article.content}

@@ -15,6 +15,7 @@ import { NewsPager } from '../components/news-pager';
 import { NewsSection } from '../components/news-section';
 import { NewsViewDialog } from '../components/news-view-dialog';
 import { AddToCgDialog } from '../components/add-to-cg-dialog';
+import { SendBackDialog, type SendingBack } from '../components/send-back-dialog';
 import { useNewsWorkflow } from '../hooks/use-news-workflow';
 import { lastPage } from '../news-paging';
 
@@ -41,6 +42,7 @@ export default function NewsPage() {
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [viewing, setViewing] = useState<News | null>(null);
   const [sendingToCg, setSendingToCg] = useState<News | null>(null);
+  const [sendingBack, setSendingBack] = useState<SendingBack | null>(null);
   const lists = useNewsLists(page);
   const workflow = useNewsWorkflow();
   const last = lastPage(lists.totals, NEWS_PAGE_SIZE);
@@ -87,6 +89,7 @@ export default function NewsPage() {
                 onApprove={workflow.approve}
                 onPublish={workflow.publish}
                 onDelete={workflow.confirmDelete}
+                onSendBack={(article, kind) => setSendingBack({ article, kind })}
                 onAddToCg={onAddToCg}
               />
             ))}
@@ -97,6 +100,7 @@ export default function NewsPage() {
       <NewsFormDialog opened={form.mode !== 'closed'} article={form.mode === 'edit' ? form.article : null} onClose={() => setForm({ mode: 'closed' })} />
       <NewsViewDialog article={viewing} onClose={() => setViewing(null)} />
       <AddToCgDialog article={sendingToCg} onClose={() => setSendingToCg(null)} />
+      <SendBackDialog sending={sendingBack} onClose={() => setSendingBack(null)} />
     </Stack>
   );
 }

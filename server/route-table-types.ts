@@ -28,7 +28,6 @@ export type RecordKind =
   | 'prompterSession'
   | 'equipment'
   | 'loan'
-  | 'appFile'
   | 'appFile';
 
 /**

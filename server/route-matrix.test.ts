@@ -49,7 +49,7 @@ beforeAll(async () => {
     { label: 'owner (roletype dev)', role: 'owner', roletype: 'dev', client: dev },
   ];
 }, 60_000);
-afterAll(() => server.close());
+afterAll(async () => server?.close());
 
 /** Logout ends the caller's session: it goes last, so every other cell still has one. */
 const ordered = [...ROUTE_TABLE].sort((a, b) => Number(a.path === '/api/auth/logout') - Number(b.path === '/api/auth/logout'));

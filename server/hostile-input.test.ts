@@ -1,0 +1,77 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_FILE } from './db/client';
+import { ROUTE_TABLE, routeKey } from './route-table';
+import type { RouteEntry } from './route-table-types';
+import { loginDevOwner } from './test/factories';
+import { contractAccepts, fieldsOf, hostileCases, storedState } from './test/hostile-cases';
+import { seederFor } from './test/matrix-seeds';
+import { requestFor } from './test/route-matrix-support';
+import { startTestServer, type TestServer } from './test/test-server';
+import type { ApiClient } from './test/api-client';
+
+/**
+ * Every body-taking route of server/route-table.ts gets the hostile bodies of test/hostile-cases.ts
+ * from a caller the route allows (the first owner, roletype dev: every rule lets them through).
+ * A body the contract refuses must get a 4xx JSON with a message and store nothing; none may get
+ * a 500 (a body the contract accepts may meet the station's state: no Telegram bot is a 503);
+ * the server answers /api/health after each; nothing pollutes Object.prototype.
+ */
+let server: TestServer;
+let db: Database.Database;
+let caller: ApiClient & { user: { companyId: number } };
+beforeAll(async () => {
+  server = await startTestServer();
+  db = new Database(path.join(server.dataDir, DB_FILE), { readonly: true });
+  caller = await loginDevOwner(server);
+});
+afterAll(async () => {
+  db?.close();
+  await server?.close();
+});
+
+const bodyRoutes = ROUTE_TABLE.filter((r) => r.body !== null);
+
+async function pathOf(entry: RouteEntry, seed: ReturnType<typeof seederFor>): Promise<string> {
+  const id = entry.scope.kind === 'record' && !entry.scope.param.startsWith('body.') ? await seed(entry.scope.record) : null;
+  return requestFor(entry, caller.user.companyId, id).path;
+}
+
+describe('hostile input on every body-taking route', () => {
+  it('refused bodies get a 4xx JSON with a message and store nothing; nothing gets a 5xx', async () => {
+    const seed = seederFor(caller);
+    const defects: string[] = [];
+    let refused = 0;
+    let accepted = 0;
+    for (const entry of bodyRoutes) {
+      const url = await pathOf(entry, seed);
+      for (const c of hostileCases(fieldsOf(entry.body))) {
+        const valid = contractAccepts(entry.body, c.raw);
+        // cg.json is written after the commit, coalesced: an earlier valid case's must land first.
+        await server.services.cgFiles.flush();
+        const before = storedState(db, [server.baseDir]);
+        const res = await caller.request<{ message?: unknown }>(entry.method, url, c.raw, { 'content-type': 'application/json' });
+        const where = `${routeKey(entry)} [${c.label}] → ${res.status} ${JSON.stringify(res.body).slice(0, 140)}`;
+        // Valid input may meet the station's state (no Telegram bot: a deliberate 503); a 500 never.
+        if (res.status === 500 || (res.status > 500 && !valid)) defects.push(`5xx: ${where}`);
+        if (valid) {
+          accepted += 1;
+          if (process.env.HOSTILE_VERBOSE) console.log(`valid by the contract: ${where}`);
+        }
+        if (!valid) {
+          refused += 1;
+          const message = res.body && typeof res.body === 'object' ? res.body.message : undefined;
+          if (res.status < 400 || res.status >= 500 || typeof message !== 'string' || message === '') defects.push(`not a 4xx JSON with a message: ${where}`);
+          await server.services.cgFiles.flush();
+          if (storedState(db, [server.baseDir]) !== before) defects.push(`stored something: ${where}`);
+        }
+        if ((await caller.get('/api/health')).status !== 200) defects.push(`unhealthy after ${where}`);
+        if (({} as Record<string, unknown>).polluted !== undefined) defects.push(`Object.prototype polluted by ${where}`);
+      }
+    }
+    console.log(`hostile input: ${refused + accepted} cases over ${bodyRoutes.length} body-taking routes (${refused} refused by the contract, ${accepted} valid input by the contract)`);
+    expect(defects).toEqual([]);
+    expect(bodyRoutes.every((r) => hostileCases(fieldsOf(r.body)).length >= 8)).toBe(true);
+  }, 240_000);
+});

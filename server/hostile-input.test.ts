@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { DB_FILE } from './db/client';
 import { ROUTE_TABLE, routeKey } from './route-table';
 import type { RouteEntry } from './route-table-types';
 import { loginDevOwner } from './test/factories';
+import { VALID_BASES, fieldCases } from './test/hostile-bases';
 import { contractAccepts, fieldsOf, hostileCases, storedState } from './test/hostile-cases';
 import { seederFor } from './test/matrix-seeds';
 import { requestFor } from './test/route-matrix-support';
@@ -46,7 +48,8 @@ describe('hostile input on every body-taking route', () => {
     let accepted = 0;
     for (const entry of bodyRoutes) {
       const url = await pathOf(entry, seed);
-      for (const c of hostileCases(fieldsOf(entry.body))) {
+      const base = VALID_BASES[routeKey(entry)];
+      for (const c of [...hostileCases(fieldsOf(entry.body)), ...(base ? fieldCases(base) : [])]) {
         const valid = contractAccepts(entry.body, c.raw);
         // cg.json is written after the commit, coalesced: an earlier valid case's must land first.
         await server.services.cgFiles.flush();
@@ -59,10 +62,11 @@ describe('hostile input on every body-taking route', () => {
           accepted += 1;
           if (process.env.HOSTILE_VERBOSE) console.log(`valid by the contract: ${where}`);
         }
-        if (!valid) {
-          refused += 1;
-          const message = res.body && typeof res.body === 'object' ? res.body.message : undefined;
-          if (res.status < 400 || res.status >= 500 || typeof message !== 'string' || message === '') defects.push(`not a 4xx JSON with a message: ${where}`);
+        const message = res.body && typeof res.body === 'object' ? res.body.message : undefined;
+        if (!valid) refused += 1;
+        if (!valid && (res.status < 400 || res.status >= 500 || typeof message !== 'string' || message === '')) defects.push(`not a 4xx JSON with a message: ${where}`);
+        // A refusal — by the contract or by the service — leaves everything as it was.
+        if (!valid || (res.status >= 400 && res.status < 500)) {
           await server.services.cgFiles.flush();
           if (storedState(db, [server.baseDir]) !== before) defects.push(`stored something: ${where}`);
         }
@@ -74,4 +78,14 @@ describe('hostile input on every body-taking route', () => {
     expect(defects).toEqual([]);
     expect(bodyRoutes.every((r) => hostileCases(fieldsOf(r.body)).length >= 8)).toBe(true);
   }, 240_000);
+
+  it('a Windows drive path as the CG folder is refused on every platform, nothing created', async () => {
+    // On Windows it is a system folder; on Linux it used to become a folder named "C:\Windows\…" in the base directory.
+    for (const cgOutputPath of ['C:\\Windows\\System32\\config\\SAM', 'D:/cg_output']) {
+      const res = await caller.put<{ message: string }>('/api/settings', { cgOutputPath });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.message).toMatch(/Windows path|system folder/);
+      expect(fs.readdirSync(server.baseDir).filter((f) => /^[A-Za-z]:/.test(f))).toEqual([]);
+    }
+  });
 });

@@ -88,4 +88,19 @@ describe('hostile input on every body-taking route', () => {
       expect(fs.readdirSync(server.baseDir).filter((f) => /^[A-Za-z]:/.test(f))).toEqual([]);
     }
   });
+
+  it('an app version’s Download URL is an http(s) link or one of our uploads: a script or path link is refused', async () => {
+    // The URL is opened by other users (devs see every station's): a javascript: link would run in their session.
+    const body = { latestVersion: '1.0.0', releaseNotes: 'Notes', downloadFileName: 'Setup.exe' };
+    expect([201, 409]).toContain((await caller.post('/api/app-version', body)).status);
+    for (const downloadUrl of ['javascript:alert(document.cookie)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '../../../../etc/passwd', 'C:\\Windows\\setup.exe', 'file:///etc/passwd']) {
+      const res = await caller.put<{ message: string }>('/api/app-version', { ...body, downloadUrl });
+      expect(res.status, `${downloadUrl}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.message).toMatch(/Download URL/);
+    }
+    for (const downloadUrl of ['https://example.com/Setup.exe', 'http://10.0.0.5/Setup.exe', `/api/app-version/files/${'a'.repeat(32)}`]) {
+      const res = await caller.put('/api/app-version', { ...body, downloadUrl });
+      expect(res.status, `${downloadUrl}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+  });
 });

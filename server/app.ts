@@ -36,6 +36,8 @@ import { usersRouter } from './modules/users/users.routes';
 import { telegramRouter } from './modules/telegram/telegram.routes';
 import { googleSheetsRouter } from './modules/google-sheets/google-sheets.routes';
 import { systemRouter } from './modules/system/system.routes';
+import { verifyRouteTable } from './route-table';
+import { mountedRoutes } from './route-walk';
 
 const JSON_LIMIT = '256kb';
 
@@ -88,6 +90,9 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
 
   if (ctx.config.webDir) serveWebUi(app, ctx.config.webDir, () => services.cgFiles.allFolders());
   app.use(errorHandler(ctx.logger));
+  // Every route served has a row in the one route table (method, path, role rule, scoping, body
+  // contract) and every row a route; the route matrix test walks that table.
+  verifyRouteTable(mountedRoutes(app));
   return app;
 }
 

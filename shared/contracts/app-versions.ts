@@ -32,12 +32,22 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v ? v : null));
 
+/**
+ * Where Download sends other users (a dev sees every station's version): an http(s) link, or one
+ * of our uploads (/api/app-version/files/<id>). Never javascript:, data:, file: or a path.
+ */
+const DOWNLOAD_URL = /^(https?:\/\/[^\s]+|\/api\/app-version\/files\/[0-9a-f]{32})$/i;
+const downloadUrl = optionalText(APP_VERSION_LIMITS.url, 'Download URL').refine(
+  (v) => v === null || DOWNLOAD_URL.test(v),
+  'Download URL must be an http:// or https:// link, or an uploaded file',
+);
+
 /** POST /api/app-version and PUT /api/app-version (form fields; URL, size and checksum optional). */
 export const saveAppVersionSchema = z.object({
   latestVersion: requiredText('Version is required', APP_VERSION_LIMITS.version),
   releaseNotes: requiredText('Release notes are required', APP_VERSION_LIMITS.releaseNotes),
   downloadFileName: requiredText('Download filename is required', APP_VERSION_LIMITS.fileName),
-  downloadUrl: optionalText(APP_VERSION_LIMITS.url, 'Download URL'),
+  downloadUrl,
   fileSize: z.coerce
     .number({ error: 'File size must be a number of bytes' })
     .int('File size must be whole bytes')

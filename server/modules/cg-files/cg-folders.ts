@@ -89,6 +89,16 @@ export function networkShareProblem(folder: string, asEntered = folder): string 
   return [folder, asEntered].some((p) => /^(\\\\|\/\/)/.test(p)) ? 'The CG output path must be a local folder, not a network share' : null;
 }
 
+/**
+ * A drive path (C:\…) on a server that is not Windows: path.resolve makes it a folder literally
+ * named "C:\…" in the base directory — never what the operator meant. (On Windows the folder
+ * rules judge it like any other path.)
+ */
+export function foreignDrivePathProblem(asEntered: string, platform: NodeJS.Platform = process.platform): string | null {
+  if (platform === 'win32' || !/^[A-Za-z]:([\\/]|$)/.test(asEntered.trim())) return null;
+  return 'The CG output path is a Windows path, but this server does not run on Windows: enter a folder of this machine';
+}
+
 async function probe(folder: string): Promise<string | null> {
   const stat = await fs.promises.stat(folder).catch(() => null);
   if (stat && !stat.isDirectory()) return 'The CG output path points at a file, not a folder';

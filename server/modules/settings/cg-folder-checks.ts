@@ -4,7 +4,7 @@ import type { ServerConfig } from '../../config';
 import { foreignEntries } from '../../integrations/cg-writer/cg-manifest';
 import { badRequest, HttpError } from '../../lib/errors';
 import { appFolderProblem, appFolders, systemFolderProblem, withTimeout } from '../cg-files/cg-folder-rules';
-import { cgFolderClash, cgFolderProblem, networkShareProblem } from '../cg-files/cg-folders';
+import { cgFolderClash, cgFolderProblem, foreignDrivePathProblem, networkShareProblem } from '../cg-files/cg-folders';
 import { overlap, realPathOf } from '../cg-files/real-path';
 
 /** 409 with the files we did not write; the route answers it with those fields (ForeignFolderError). */
@@ -38,7 +38,7 @@ export async function checkNewCgFolder(
   opts: { otherFolders: string[]; config: ServerConfig; current: string; confirmed: boolean },
 ): Promise<void> {
   // Network shares first, by the text entered: realpath of \\server\share would mean nothing here.
-  const share = networkShareProblem(to, asEntered);
+  const share = networkShareProblem(to, asEntered) ?? foreignDrivePathProblem(asEntered);
   if (share) throw refuse(share);
   const refusal = cgFolderRefusal(to, opts.otherFolders, opts.config);
   if (refusal) throw refuse(refusal);

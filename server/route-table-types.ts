@@ -1,0 +1,103 @@
+import type { z } from 'zod';
+import { can, isDev, type Permission, type Principal } from '../shared/roles';
+
+/**
+ * Who may call a route (DESIGN.md §5, shared/roles.ts). `ownOr`: the record's own user (its
+ * creator, the session's reader, or the user themself) or anyone holding one of `others`; `gate`
+ * is checked first, before the record is looked at.
+ */
+export type RoleRule =
+  | { kind: 'public' }
+  | { kind: 'feedKey' }
+  | { kind: 'signedIn' }
+  | { kind: 'apiKeyOrSession' }
+  | { kind: 'permission'; permission: Permission }
+  | { kind: 'devRoletype' }
+  | { kind: 'ownerOrDev' }
+  | { kind: 'ownOr'; gate: Permission | null; others: Permission[] };
+
+/** The kinds of record a route's path names; the matrix seeds one of each per company. */
+export type RecordKind =
+  | 'news'
+  | 'deletedNews'
+  | 'user'
+  | 'cgFile'
+  | 'apiKey'
+  | 'bulletin'
+  | 'prompter'
+  | 'prompterSession'
+  | 'equipment'
+  | 'loan'
+  | 'appFile';
+
+/**
+ * Company scoping. `none`: no company data (health, login). `session`: the company comes from
+ * the session only. `record`: `:param` (or `body.<field>`) names a record of `kind`; another
+ * company's → 404 (`devCrosses`: a roletype dev may reach every company's).
+ * `companyParam`: the path names a company (app versions): another company's is refused 403, a
+ * dev may act on any. `key`: the key in the path is the credential (update feed).
+ */
+export type Scope =
+  | { kind: 'none' }
+  | { kind: 'session' }
+  | { kind: 'record'; param: string; record: RecordKind; devCrosses?: boolean }
+  | { kind: 'companyParam'; param: string }
+  | { kind: 'key' };
+
+/** What the body must be: a zod contract, multipart (uploads), or nothing. */
+export type BodyContract = z.ZodType | 'multipart' | null;
+
+export interface RouteEntry {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The full path as mounted, Express syntax (`/api/news/:id`). */
+  path: string;
+  rule: RoleRule;
+  scope: Scope;
+  body: BodyContract;
+}
+
+export const publicRoute: RoleRule = { kind: 'public' };
+export const signedIn: RoleRule = { kind: 'signedIn' };
+export const devRoletype: RoleRule = { kind: 'devRoletype' };
+export const ownerOrDev: RoleRule = { kind: 'ownerOrDev' };
+export const permission = (p: Permission): RoleRule => ({ kind: 'permission', permission: p });
+export const ownOr = (gate: Permission | null, ...others: Permission[]): RoleRule => ({ kind: 'ownOr', gate, others });
+
+export const noScope: Scope = { kind: 'none' };
+export const bySession: Scope = { kind: 'session' };
+export const record = (kind: RecordKind, param = 'id', devCrosses = false): Scope => ({ kind: 'record', param, record: kind, devCrosses });
+export const perm = permission;
+
+/**
+ * Whether the rule lets a signed-in principal through. `own`: the record named is the caller's
+ * own (they created it, or it is them). Public and key routes do not look at the session.
+ */
+export function allows(rule: RoleRule, who: Principal, own = false): boolean {
+  switch (rule.kind) {
+    case 'public':
+    case 'feedKey':
+    case 'signedIn':
+    case 'apiKeyOrSession':
+      return true;
+    case 'permission':
+      return can(who, rule.permission);
+    case 'devRoletype':
+      return isDev(who);
+    case 'ownerOrDev':
+      return isDev(who) || who.role === 'owner';
+    case 'ownOr':
+      return (rule.gate === null || can(who, rule.gate)) && (own || rule.others.some((p) => can(who, p)));
+  }
+}
+
+/** Whether the route needs a session (or an API key) at all: 401 without one. */
+export const needsCaller = (rule: RoleRule) => rule.kind !== 'public' && rule.kind !== 'feedKey';
+
+/** One row: method, full path, who, which company's data, what body. */
+export const route = (method: RouteEntry['method'], path: string, rule: RoleRule, scope: Scope, body: BodyContract = null): RouteEntry => ({
+  method,
+  path,
+  rule,
+  scope,
+  body,
+});

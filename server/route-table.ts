@@ -1,0 +1,133 @@
+import { loginRequestSchema } from '../shared/contracts/auth';
+import { createApiKeySchema, updateApiKeySchema } from '../shared/contracts/api-keys';
+import { createBulletinSchema, updateBulletinSchema } from '../shared/contracts/bulletins';
+import { createCgFileSchema, createCgFromNewsSchema, emergencyOverrideSchema, updateCgFileSchema, updateDirectSchema } from '../shared/contracts/cg-files';
+import { createCompanySchema } from '../shared/contracts/companies';
+import { addHeadlineSchema, editHeadlineSchema, removeHeadlineSchema, reorderHeadlinesSchema } from '../shared/contracts/crawler';
+import { createNewsSchema, updateNewsSchema } from '../shared/contracts/news';
+import { updateNotificationPreferencesSchema } from '../shared/contracts/notification-preferences';
+import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../shared/contracts/prompters';
+import { updateSettingsSchema, updateTelegramGroupsSchema } from '../shared/contracts/settings';
+import { createUserSchema, updateUserSchema } from '../shared/contracts/users';
+import type { MountedRoute } from './route-walk';
+import { EQUIPMENT_AND_ADMIN_ROUTES } from './route-table-equipment';
+import {
+  bySession,
+  devRoletype,
+  noScope,
+  ownOr,
+  perm,
+  publicRoute,
+  record,
+  route,
+  signedIn,
+  type RouteEntry,
+} from './route-table-types';
+
+const NEWSROOM_ROUTES: RouteEntry[] = [
+  route('GET', '/api/health', publicRoute, noScope),
+  route('POST', '/api/auth/login', publicRoute, noScope, loginRequestSchema),
+  route('GET', '/api/auth/me', signedIn, bySession),
+  route('POST', '/api/auth/logout', signedIn, bySession),
+
+  route('GET', '/api/users', signedIn, bySession),
+  route('GET', '/api/users/:id', signedIn, record('user')),
+  route('POST', '/api/users', perm('users.manage'), bySession, createUserSchema),
+  route('PUT', '/api/users/:id', perm('users.manage'), record('user'), updateUserSchema),
+  route('DELETE', '/api/users/:id', perm('users.manage'), record('user')),
+  route('GET', '/api/companies', signedIn, bySession),
+  route('POST', '/api/companies', devRoletype, noScope, createCompanySchema),
+
+  route('GET', '/api/news', signedIn, bySession),
+  route('GET', '/api/news/recycle-bin', perm('recycleBin.manage'), bySession),
+  route('POST', '/api/news/cleanup', perm('recycleBin.manage'), bySession),
+  route('GET', '/api/news/:id', signedIn, record('news')),
+  route('POST', '/api/news', perm('news.create'), bySession, createNewsSchema),
+  // Edit own draft: news.create; anyone else's article: news.manage (DESIGN.md §5).
+  route('PUT', '/api/news/:id', ownOr('news.create', 'news.manage'), record('news'), updateNewsSchema),
+  route('POST', '/api/news/:id/approve', perm('news.manage'), record('news')),
+  route('POST', '/api/news/:id/publish', perm('news.manage'), record('news')),
+  route('DELETE', '/api/news/:id', perm('news.manage'), record('news')),
+  route('POST', '/api/news/:id/restore', perm('recycleBin.manage'), record('deletedNews')),
+  route('DELETE', '/api/news/:id/permanent', perm('recycleBin.manage'), record('deletedNews')),
+  route('POST', '/api/news/:id/create-cg', perm('cg.write'), record('news'), createCgFromNewsSchema),
+
+  route('GET', '/api/cg-files/sync', { kind: 'apiKeyOrSession' }, bySession),
+  route('GET', '/api/cg-files', signedIn, bySession),
+  route('POST', '/api/cg-files/update-direct', perm('cg.write'), bySession, updateDirectSchema),
+  route('POST', '/api/cg-files/emergency', perm('cg.write'), bySession, emergencyOverrideSchema),
+  route('POST', '/api/cg-files/emergency/end', perm('cg.write'), bySession),
+  route('POST', '/api/cg-files/initialize', perm('cg.write'), bySession),
+  route('POST', '/api/cg-files', perm('cg.write'), bySession, createCgFileSchema),
+  route('PUT', '/api/cg-files/:id', perm('cg.write'), record('cgFile'), updateCgFileSchema),
+  route('DELETE', '/api/cg-files/:id', perm('cg.write'), record('cgFile')),
+  route('GET', '/api/cg-files/:id/download', signedIn, record('cgFile')),
+
+  route('GET', '/api/news-crawler/content', signedIn, bySession),
+  route('POST', '/api/news-crawler/generate', perm('cg.write'), bySession),
+  route('POST', '/api/news-crawler/add-headline', perm('cg.write'), bySession, addHeadlineSchema),
+  route('POST', '/api/news-crawler/remove-headline', perm('cg.write'), bySession, removeHeadlineSchema),
+  route('PUT', '/api/news-crawler/edit-headline', perm('cg.write'), bySession, editHeadlineSchema),
+  route('POST', '/api/news-crawler/clear', perm('cg.write'), bySession),
+  route('PUT', '/api/news-crawler/reorder', perm('cg.write'), bySession, reorderHeadlinesSchema),
+
+  route('GET', '/api/bulletins', signedIn, bySession),
+  route('POST', '/api/bulletins', perm('bulletins.manage'), bySession, createBulletinSchema),
+  route('PUT', '/api/bulletins/:id', perm('bulletins.manage'), record('bulletin'), updateBulletinSchema),
+  route('DELETE', '/api/bulletins/:id', perm('bulletins.manage'), record('bulletin')),
+  route('GET', '/api/prompters', signedIn, bySession),
+  route('POST', '/api/prompters', perm('prompters.manage'), bySession, createPrompterSchema),
+  route('PUT', '/api/prompters/:id', perm('prompters.manage'), record('prompter'), updatePrompterSchema),
+  route('DELETE', '/api/prompters/:id', perm('prompters.manage'), record('prompter')),
+  route('GET', '/api/prompters/:id/content', signedIn, record('prompter')),
+  route('POST', '/api/prompters/:id/sessions', signedIn, record('prompter')),
+  // The reader ends their own session; owner/admin end anyone's.
+  route('PUT', '/api/prompter-sessions/:id/end', ownOr(null, 'prompters.manage'), record('prompterSession'), endPrompterSessionSchema),
+
+  route('GET', '/api/company/api-keys', perm('settings.manage'), bySession),
+  route('POST', '/api/company/api-keys', perm('settings.manage'), bySession, createApiKeySchema),
+  route('PATCH', '/api/company/api-keys/:id', perm('settings.manage'), record('apiKey'), updateApiKeySchema),
+  route('DELETE', '/api/company/api-keys/:id', perm('settings.manage'), record('apiKey')),
+  route('GET', '/api/company/telegram-settings', perm('settings.manage'), bySession),
+  route('PUT', '/api/company/telegram-settings', perm('settings.manage'), bySession, updateTelegramGroupsSchema),
+  route('GET', '/api/settings/branding', signedIn, bySession),
+  route('GET', '/api/settings/time-zone', signedIn, bySession),
+  route('GET', '/api/settings', perm('settings.manage'), bySession),
+  route('PUT', '/api/settings', perm('settings.manage'), bySession, updateSettingsSchema),
+  route('GET', '/api/dashboard/stats', signedIn, bySession),
+  route('GET', '/api/notifications', signedIn, bySession),
+  // Self, or an owner/admin of the same company.
+  route('GET', '/api/notification-preferences/:userId', ownOr(null, 'users.manage'), record('user', 'userId')),
+  route('PUT', '/api/notification-preferences/:userId', ownOr(null, 'users.manage'), record('user', 'userId'), updateNotificationPreferencesSchema),
+  route('GET', '/api/system/addresses', signedIn, bySession),
+  route('GET', '/api/activity-logs', perm('activityLogs.read'), bySession),
+];
+
+/** Every API route the server serves. app.ts refuses to start when the two disagree. */
+export const ROUTE_TABLE: readonly RouteEntry[] = [...NEWSROOM_ROUTES, ...EQUIPMENT_AND_ADMIN_ROUTES];
+
+export const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+/**
+ * Catch-alls that are middleware, not endpoints: the read-rate limiter on every GET under /api.
+ * Anything outside /api (the web UI) is not an API route.
+ */
+const NOT_ENDPOINTS = new Set(['GET /api/{*splat}']);
+
+/**
+ * The mounted routes against the table, both ways: a route without a row, or a row without a
+ * route, is an error naming each one. Called by createApp, so such a server never starts.
+ */
+export function verifyRouteTable(mounted: readonly MountedRoute[], table: readonly RouteEntry[] = ROUTE_TABLE): void {
+  const served = new Set(mounted.filter((r) => r.path.startsWith('/api/') && !NOT_ENDPOINTS.has(routeKey(r))).map(routeKey));
+  const listed = new Set(table.map(routeKey));
+  const duplicates = table.map(routeKey).filter((k, i, all) => all.indexOf(k) !== i);
+  const missing = [...served].filter((k) => !listed.has(k));
+  const stale = [...listed].filter((k) => !served.has(k));
+  const problems = [
+    ...missing.map((k) => `route ${k} is served but has no entry in server/route-table.ts`),
+    ...stale.map((k) => `route table entry ${k} has no route`),
+    ...duplicates.map((k) => `route table entry ${k} is listed twice`),
+  ];
+  if (problems.length) throw new Error(`Route table out of step with the server:\n${problems.join('\n')}`);
+}

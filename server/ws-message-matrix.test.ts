@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WS_CLOSE_UNAUTHORIZED } from '../shared/constants';
+import { clientMessageSchema } from '../shared/contracts/live';
+import type { Prompter } from '../shared/contracts/prompters';
+import { ROLES } from '../shared/roles';
+import { createCompany, createUser, loginDevOwner } from './test/factories';
+import { startTestServer, type TestServer } from './test/test-server';
+import { TestSocket } from './test/ws-client';
+import { WS_MESSAGE_TABLE } from './ws-message-table';
+
+/** Every client → server message type of server/ws-message-table.ts, before auth, per role, across companies. */
+const CLOSE_POLICY = 1008;
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+const tableTypes = () => WS_MESSAGE_TABLE.map((m) => m.type).sort();
+
+describe('WebSocket message table', () => {
+  it('lists exactly the types the contract accepts and the hub and relay handle', () => {
+    const contractTypes = clientMessageSchema.options.map((o) => o.shape.type.value).sort();
+    expect(tableTypes()).toEqual(contractTypes);
+    // A type the hub or relay compares against that is not in the table is a message nobody listed.
+    const handled = new Set<string>();
+    for (const file of ['live/hub.ts', 'live/prompter-relay.ts']) {
+      const source = fs.readFileSync(path.join(import.meta.dirname, file), 'utf8');
+      for (const m of source.matchAll(/message\??\.type\s*[!=]==\s*'([a-z_]+)'/g)) handled.add(m[1] ?? '');
+    }
+    expect([...handled].filter((t) => !tableTypes().includes(t as never))).toEqual([]);
+    expect(handled.size).toBeGreaterThan(0);
+  });
+
+  it('before auth: auth with a bad token closes 4401, every other type closes 1008', async () => {
+    for (const entry of WS_MESSAGE_TABLE) {
+      const socket = new TestSocket(server.url);
+      await socket.opened();
+      socket.send(entry.sample(1));
+      expect({ type: entry.type, code: await socket.waitClosed() }).toEqual({ type: entry.type, code: entry.rule === 'auth' ? WS_CLOSE_UNAUTHORIZED : CLOSE_POLICY });
+    }
+  });
+
+  it('after auth: every role may send each type; another company’s prompter reaches nobody', async () => {
+    const dev = await loginDevOwner(server);
+    const prompter = (await dev.post<Prompter>('/api/prompters', { name: 'WS matrix' })).body;
+    const { owner: b } = await createCompany(dev, server);
+    const bPrompter = (await b.post<Prompter>('/api/prompters', { name: 'B' })).body;
+    const listener = await TestSocket.authed(server.url, dev.token ?? '', dev.user.id);
+    const otherCompany = await TestSocket.authed(server.url, b.token ?? '', b.user.id);
+    const callers = [...(await Promise.all(ROLES.map((role) => createUser(dev, server, role)))), dev];
+    let cells = 0;
+    for (const caller of callers) {
+      const socket = await TestSocket.authed(server.url, caller.token ?? '', caller.user.id);
+      for (const entry of WS_MESSAGE_TABLE.filter((m) => m.rule === 'signedIn')) {
+        cells += 2;
+        if (entry.scope.kind === 'none') {
+          socket.send(entry.sample(prompter.id));
+          await socket.until(() => socket.messages.filter((m) => m.type === 'pong').length >= 1);
+          continue;
+        }
+        const heardBefore = listener.messages.filter((m) => m.type === entry.type).length;
+        socket.send(entry.sample(bPrompter.id)); // another company's: refused to the sender
+        await socket.until(() => socket.messages.find((m) => m.type === 'prompter_error' && (m.data as { prompterId: number }).prompterId === bPrompter.id));
+        socket.messages.length = 0;
+        socket.send(entry.sample(prompter.id)); // own company's: the company hears it, once
+        const heard = await listener.until(() => {
+          const of = listener.messages.filter((m) => m.type === entry.type);
+          return of.length > heardBefore && of;
+        });
+        expect(heard.length).toBe(heardBefore + 1);
+        expect((heard.at(-1)?.data as { prompterId: number; from: { userId: number } })).toMatchObject({ prompterId: prompter.id, from: { userId: caller.user.id } });
+      }
+      socket.close();
+    }
+    // Frames reach one socket in order: a pong after everything means nothing else came first.
+    otherCompany.send({ type: 'ping' });
+    await otherCompany.waitFor('pong');
+    expect(otherCompany.messages.filter((m) => m.type.startsWith('prompter_'))).toEqual([]);
+    console.log(`ws message matrix: ${WS_MESSAGE_TABLE.length} types, ${callers.length} callers, ${cells} cells`);
+    listener.close();
+    otherCompany.close();
+  }, 60_000);
+});

@@ -4,7 +4,7 @@ import { createBulletinSchema, updateBulletinSchema } from '../shared/contracts/
 import { createCgFileSchema, createCgFromNewsSchema, emergencyOverrideSchema, updateCgFileSchema, updateDirectSchema } from '../shared/contracts/cg-files';
 import { createCompanySchema } from '../shared/contracts/companies';
 import { addHeadlineSchema, editHeadlineSchema, removeHeadlineSchema, reorderHeadlinesSchema } from '../shared/contracts/crawler';
-import { createNewsSchema, updateNewsSchema } from '../shared/contracts/news';
+import { createNewsSchema, sendBackNewsSchema, updateNewsSchema } from '../shared/contracts/news';
 import { updateNotificationPreferencesSchema } from '../shared/contracts/notification-preferences';
 import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../shared/contracts/prompters';
 import { updateSettingsSchema, updateTelegramGroupsSchema } from '../shared/contracts/settings';
@@ -47,6 +47,8 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('PUT', '/api/news/:id', ownOr('news.create', 'news.manage'), record('news'), updateNewsSchema),
   route('POST', '/api/news/:id/approve', perm('news.manage'), record('news')),
   route('POST', '/api/news/:id/publish', perm('news.manage'), record('news')),
+  route('POST', '/api/news/:id/reject', perm('news.manage'), record('news'), sendBackNewsSchema),
+  route('POST', '/api/news/:id/unapprove', perm('news.manage'), record('news'), sendBackNewsSchema),
   route('DELETE', '/api/news/:id', perm('news.manage'), record('news')),
   route('POST', '/api/news/:id/restore', perm('recycleBin.manage'), record('deletedNews')),
   route('DELETE', '/api/news/:id/permanent', perm('recycleBin.manage'), record('deletedNews')),

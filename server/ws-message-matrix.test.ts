@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_CLOSE_UNAUTHORIZED } from '../shared/constants';
-import { clientMessageSchema } from '../shared/contracts/live';
+import { clientMessageSchema, type EditingEntry } from '../shared/contracts/live';
 import type { Prompter } from '../shared/contracts/prompters';
-import { ROLES } from '../shared/roles';
+import { can, ROLES } from '../shared/roles';
+import { createNews } from './test/news-factory';
 import { createCompany, createUser, loginDevOwner } from './test/factories';
 import { startTestServer, type TestServer } from './test/test-server';
 import { TestSocket } from './test/ws-client';
@@ -26,7 +27,7 @@ describe('WebSocket message table', () => {
     expect(tableTypes()).toEqual(contractTypes);
     // A type the hub or relay compares against that is not in the table is a message nobody listed.
     const handled = new Set<string>();
-    for (const file of ['live/hub.ts', 'live/prompter-relay.ts']) {
+    for (const file of ['live/hub.ts', 'live/prompter-relay.ts', 'live/editing-presence.ts']) {
       const source = fs.readFileSync(path.join(import.meta.dirname, file), 'utf8');
       for (const m of source.matchAll(/message\??\.type\s*[!=]==\s*'([a-z_]+)'/g)) handled.add(m[1] ?? '');
     }
@@ -80,6 +81,36 @@ describe('WebSocket message table', () => {
     await otherCompany.waitFor('pong');
     expect(otherCompany.messages.filter((m) => m.type.startsWith('prompter_'))).toEqual([]);
     console.log(`ws message matrix: ${WS_MESSAGE_TABLE.length} types, ${callers.length} callers, ${cells} cells`);
+    listener.close();
+    otherCompany.close();
+  }, 60_000);
+
+  it('editing: roles that may save a story are heard by their company; others and another company’s story are refused to the sender only', async () => {
+    const dev = await loginDevOwner(server);
+    const story = await createNews(dev, { title: 'WS matrix story' });
+    const { owner: b } = await createCompany(dev, server);
+    const bStory = await createNews(b, { title: 'B story' });
+    const entry = WS_MESSAGE_TABLE.find((m) => m.type === 'editing')!;
+    const listener = await TestSocket.authed(server.url, dev.token ?? '', dev.user.id);
+    const otherCompany = await TestSocket.authed(server.url, b.token ?? '', b.user.id);
+    for (const role of ROLES) {
+      const caller = await createUser(dev, server, role);
+      const socket = await TestSocket.authed(server.url, caller.token ?? '', caller.user.id);
+      socket.send(entry.sample(bStory.id));
+      const foreign = await socket.waitFor('editing_error');
+      expect({ role, data: foreign.data }).toMatchObject({ role, data: { id: bStory.id } });
+      socket.messages.length = 0;
+      socket.send(entry.sample(story.id));
+      if (can({ role, roletype: 'user' }, 'news.create')) {
+        await listener.until(() => listener.messages.find((m) => m.type === 'editing_changed' && (m.data as EditingEntry).editors.some((e) => e.userId === caller.user.id)));
+      } else {
+        expect({ role, data: (await socket.waitFor('editing_error')).data }).toMatchObject({ role, data: { message: 'Your role may not edit this' } });
+      }
+      socket.close();
+    }
+    otherCompany.send({ type: 'ping' });
+    await otherCompany.waitFor('pong');
+    expect(otherCompany.messages.filter((m) => m.type.startsWith('editing_') && m.type !== 'editing_snapshot')).toEqual([]);
     listener.close();
     otherCompany.close();
   }, 60_000);

@@ -5,15 +5,17 @@ import type { ClientMessage } from '../shared/contracts/live';
  * hub in server/live/hub.ts, the relay in server/live/prompter-relay.ts), with its rule:
  * - `auth`: the only message accepted before auth; a bad token closes 4401.
  * - `signedIn`: before auth it closes the socket with 1008 (policy), after it any role may send.
- * Scoping: `none`, or the company record the message names (`data.prompterId`): another
- * company's → `prompter_error` to the sender only, nobody hears it.
+ * - `editPermission`: after auth, only roles that may save the record's kind (news.create,
+ *   bulletins.manage, prompters.manage) — others get `editing_error`, nobody hears it.
+ * Scoping: `none`, or the company record the message names (`data.prompterId`, `data.id` of
+ * `data.kind`): another company's → an error to the sender only, nobody hears it.
  */
 export interface WsMessageEntry {
   type: ClientMessage['type'];
-  rule: 'auth' | 'signedIn';
-  scope: { kind: 'none' } | { kind: 'record'; record: 'prompter'; field: 'data.prompterId' };
-  /** A valid message of this type naming `prompterId` where it names one. */
-  sample: (prompterId: number) => unknown;
+  rule: 'auth' | 'signedIn' | 'editPermission';
+  scope: { kind: 'none' } | { kind: 'record'; record: 'prompter'; field: 'data.prompterId' } | { kind: 'record'; record: 'news'; field: 'data.id' };
+  /** A valid message of this type naming the record (`id`) where it names one. */
+  sample: (id: number) => unknown;
 }
 
 const prompterScope = { kind: 'record', record: 'prompter', field: 'data.prompterId' } as const;
@@ -28,4 +30,6 @@ export const WS_MESSAGE_TABLE: readonly WsMessageEntry[] = [
     sample: (prompterId) => ({ type: 'prompter_position', data: { prompterId, position: 10, sectionIndex: 0, speed: 100, playing: true } }),
   },
   { type: 'prompter_command', rule: 'signedIn', scope: prompterScope, sample: (prompterId) => ({ type: 'prompter_command', data: { prompterId, command: 'pause' } }) },
+  // Presence while editing (issue 26); the matrix sends it for a story.
+  { type: 'editing', rule: 'editPermission', scope: { kind: 'record', record: 'news', field: 'data.id' }, sample: (id) => ({ type: 'editing', data: { kind: 'news', id, state: 'open' } }) },
 ];

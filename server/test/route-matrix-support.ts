@@ -23,6 +23,8 @@ export interface CompanyIds {
 export const SAMPLES: Record<string, (id: string) => unknown> = {
   'PUT /api/users/:id': () => ({ fullName: 'Renamed in the matrix' }),
   'PUT /api/news/:id': () => ({ title: 'Edited in the matrix' }),
+  'POST /api/news/:id/reject': () => ({ reason: 'Sent back in the matrix' }),
+  'POST /api/news/:id/unapprove': () => ({ reason: 'Taken back in the matrix' }),
   'POST /api/news/:id/create-cg': () => ({ cgType: 'infoline', contentSource: 'title' }),
   'PUT /api/cg-files/:id': () => ({ content: 'Edited in the matrix' }),
   'PATCH /api/company/api-keys/:id': () => ({ isActive: false }),

@@ -29,7 +29,7 @@ const equipment = async (api: ApiClient) => (await api.get<Equipment[]>('/api/eq
 const rowsOf = (batch: string, rows = ROWS) => Array.from({ length: rows }, (_, i) => ({ name: `Item ${batch} ${i}`, code: `${batch}-${String(i).padStart(4, '0')}`, location: 'Store' }));
 
 describe('SIGKILL during long equipment jobs', () => {
-  it('bulk import: acknowledged uploads complete, the cut one partial and completed by uploading it again', { timeout: 40_000 }, async () => {
+  it('bulk import: acknowledged uploads complete, the cut one partial and completed by uploading it again', { timeout: 90_000 }, async () => {
     const present = new Set<string>();
     let burst: Burst<string> | null = null;
     rig.check(async ({ api }) => {
@@ -57,7 +57,7 @@ describe('SIGKILL during long equipment jobs', () => {
     expect((await equipment(rig.api)).filter((e) => /^R\d-B\d+-/.test(e.code))).toHaveLength(present.size);
   });
 
-  it('Sheets pull: an acknowledged pull is all there; a cut one is some rows, and pulling again brings the rest', { timeout: 40_000 }, async () => {
+  it('Sheets pull: an acknowledged pull is all there; a cut one is some rows, and pulling again brings the rest', { timeout: 90_000 }, async () => {
     const account = fake.serviceAccount('crash');
     expect((await rig.api.put('/api/google-sheets/settings', { serviceAccountKey: account.keyJson })).status).toBe(200);
     expect((await rig.api.post('/api/equipment/bulk', { csvData: rowsOf('SHEET', SHEET_ROWS) })).status).toBe(200);

@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => rig.stop());
 
 describe('SIGKILL during CG folder moves under CG writes', () => {
-  it('leaves one folder with our files, the acknowledged or in-flight one, equal to the DB', { timeout: 40_000 }, async () => {
+  it('leaves one folder with our files, the acknowledged or in-flight one, equal to the DB', { timeout: 90_000 }, async () => {
     expect((await rig.api.post('/api/cg-files/initialize')).status).toBe(200);
     let folder = 'cg_output';
     let headline = '';

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => rig.stop());
 
 describe('SIGKILL during bursts of writes', () => {
-  it('news creates and edits: acknowledged articles present once, the edited article at its last or in-flight title', { timeout: 30_000 }, async () => {
+  it('news creates and edits: acknowledged articles present once, the edited article at its last or in-flight title', { timeout: 90_000 }, async () => {
     const article = await createNews(rig.api, { title: 'Edited 0' });
     let title = article.title;
     let edits: Burst<string> | null = null;
@@ -49,7 +49,7 @@ describe('SIGKILL during bursts of writes', () => {
     expect(acked, 'no write was acknowledged before the kills: the test tested nothing').toBeGreaterThan(0);
   });
 
-  it('CG writes (update-direct) on four types at once: each file equals the DB, at its last or in-flight text', { timeout: 30_000 }, async () => {
+  it('CG writes (update-direct) on four types at once: each file equals the DB, at its last or in-flight text', { timeout: 90_000 }, async () => {
     const types = ['headline', 'subheadline', 'breakingnews', 'infoline'] as const;
     const texts = new Map<string, string>(types.map((t) => [t, '']));
     let bursts: Map<string, Burst<string>> | null = null;
@@ -75,7 +75,7 @@ describe('SIGKILL during bursts of writes', () => {
     expect(acked).toBeGreaterThan(0);
   });
 
-  it('crawler adds and edits: the list is the acknowledged operations, plus at most the one in flight', { timeout: 30_000 }, async () => {
+  it('crawler adds and edits: the list is the acknowledged operations, plus at most the one in flight', { timeout: 90_000 }, async () => {
     type Op = { add: string } | { edit: string };
     const apply = (list: string[], op: Op) => ('add' in op ? [...list, op.add] : list.map((h, i) => (i === 0 ? op.edit : h)));
     let headlines: string[] = [];
@@ -103,7 +103,7 @@ describe('SIGKILL during bursts of writes', () => {
     expect(acked).toBeGreaterThan(0);
   });
 
-  it('bulletin reorder: the running order is the last acknowledged one or the one in flight, never a mix', { timeout: 30_000 }, async () => {
+  it('bulletin reorder: the running order is the last acknowledged one or the one in flight, never a mix', { timeout: 90_000 }, async () => {
     // Six breaks told apart by their durations; the order of the array is the running order.
     const base = [61, 62, 63, 64, 65, 66];
     const form = (order: number[]) => ({

@@ -65,7 +65,8 @@ async function run(server: SpawnedServer, inspectPort: number): Promise<Figures>
   const t0 = nowMs();
   const until = () => nowMs() - t0 >= durationMs;
   const rss: Array<{ at: number; mb: number }> = [];
-  const sampler = setInterval(() => rss.push({ at: nowMs() - t0, mb: rssMb(server.pid) }), 5000);
+  // A server that died shows as failed requests and a rejected loop; the sampler must not throw first.
+  const sampler = setInterval(() => void Promise.resolve().then(() => rss.push({ at: nowMs() - t0, mb: rssMb(server.pid) })).catch(() => undefined), 5000);
   const stormMs: number[] = [];
   const stormsDone = (async () => {
     for (const at of storms) {
@@ -74,7 +75,7 @@ async function run(server: SpawnedServer, inspectPort: number): Promise<Figures>
       log(`reconnect storm at ${Math.round((nowMs() - t0) / 1000)} s: ${CLIENTS} back in ${Math.round(stormMs[stormMs.length - 1]!)} ms`);
     }
   })();
-  const progress = setInterval(() => log(`${Math.round((nowMs() - t0) / 1000)} s: ${record.updates.length} CG updates, RSS ${rssMb(server.pid)} MB`), 60_000);
+  const progress = setInterval(() => log(`${Math.round((nowMs() - t0) / 1000)} s: ${record.updates.length} CG updates, RSS ${rss[rss.length - 1]?.mb ?? '?'} MB`), 60_000);
   const warm = new Promise<number>((resolve) => setTimeout(() => resolve(rssMb(server.pid)), warmUpMs));
   await Promise.all([cgLoop(owner, record, t0, until), newsLoop(owner, record, until), loansLoop(owner, cameraman, equipmentIds, record, until), stormsDone]);
   clearInterval(sampler);

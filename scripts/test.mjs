@@ -1,6 +1,6 @@
 // `npm test`: every check a change must pass, in order, stopping at the first failure:
-// Chromium present → typecheck → lint → unit/API tests → desktop build → desktop smoke → web build → end-to-end tests.
-// Ends with one plain "N passed, N failed" line summing both vitest projects.
+// Chromium present → typecheck → lint → unit/API tests → 1-minute soak → desktop build → desktop smoke → web build → end-to-end tests.
+// Ends with one plain "N passed, N failed" line summing the vitest projects and the soak.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -58,6 +58,11 @@ ensureChromium();
 if (!run('typecheck', 'npm', ['run', '--silent', 'typecheck'])) finish(false);
 if (!run('lint', 'npm', ['run', '--silent', 'lint'])) finish(false);
 if (!vitest('unit')) finish(false);
+// The 1-minute soak (bench/soak.ts): a real server under 300 live clients and a steady newsroom
+// load; it exits 1 on a missed target. One test in the totals.
+const soakOk = run('soak (1 minute)', 'npm', ['run', '--silent', 'soak', '--', '--minutes', '1']);
+totals[soakOk ? 'passed' : 'failed'] += 1;
+if (!soakOk) finish(false);
 // The desktop bundles must build even where Electron's binary cannot be downloaded.
 if (!run('desktop build (electron-vite)', 'npx', ['electron-vite', 'build', '--logLevel', 'warn'])) finish(false);
 // The built desktop main under Node with a stand-in electron module (electron/*.smoke.ts).

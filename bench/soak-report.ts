@@ -22,6 +22,8 @@ export interface Figures {
 /** Targets (issue 24; docs/decisions.md "Issue 24 — crash and soak"). */
 const RSS_GROWTH = 1.3;
 const P99_GROWTH = 1.2;
+/** Runs this long or longer judge the p99 drift; shorter ones report it. */
+const TIMING_GATE_MINUTES = 10;
 /** Below this a p99 difference is scheduler noise on a shared 2-core machine, not drift (a window of 20 samples has the max as its p99). */
 const P99_NOISE_MS = 5;
 /** Handles of one kind, or descriptors, the server may hold above its idle start at the end (a debounce timer in flight). */
@@ -54,7 +56,12 @@ export function judge(f: Figures): { lines: string[]; failed: boolean } {
   const first = summarize(f.record.cgMs.filter((s) => s.at >= f.warmUpMs && s.at < f.warmUpMs + f.windowMs).map((s) => s.ms));
   const last = summarize(f.record.cgMs.filter((s) => s.at >= end - f.windowMs).map((s) => s.ms));
   const limit = Math.max(P99_GROWTH * first.p99, first.p99 + P99_NOISE_MS);
-  row(`CG write p99, first ${fmt(f.windowMs / 1000)} s after warm-up vs last (n ${first.n} / ${last.n}; p50 ${first.p50} / ${last.p50})`, `${first.p99} → ${last.p99} ms`, `last ≤ ${fmt(limit)} ms (1.2×, ≥ +${P99_NOISE_MS} ms)`, first.n > 0 && last.n > 0 && last.p99 <= limit);
+  // A timing target gates only the release runs (≥ 10 min, 60 samples a window): in the 1-minute
+  // run of npm test a window holds 20 samples on a shared machine, so its p99 is reported, not judged.
+  const drift = first.n > 0 && last.n > 0 && last.p99 <= limit;
+  const gated = f.minutes >= TIMING_GATE_MINUTES;
+  const target = `last ≤ ${fmt(limit)} ms (1.2×, ≥ +${P99_NOISE_MS} ms)${gated ? '' : `; judged in runs ≥ ${TIMING_GATE_MINUTES} min`}`;
+  row(`CG write p99, first ${fmt(f.windowMs / 1000)} s after warm-up vs last (n ${first.n} / ${last.n}; p50 ${first.p50} / ${last.p50})`, `${first.p99} → ${last.p99} ms${gated || drift ? '' : ' (over)'}`, target, drift || !gated);
   const all = summarize(f.record.cgMs.map((s) => s.ms));
   lines.push(`| CG write, whole run | n ${all.n}, p50 ${all.p50}, p99 ${all.p99}, max ${all.max} ms | | |`);
 

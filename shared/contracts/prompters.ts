@@ -10,7 +10,7 @@ import {
   PROMPTER_LIMITS,
   PROMPTER_STATUSES,
 } from '../constants';
-import { requiredText } from './common';
+import { expectedVersionSchema, requiredText } from './common';
 
 export const prompterStatusSchema = z.enum(PROMPTER_STATUSES, { error: `Status must be one of ${PROMPTER_STATUSES.join(', ')}` });
 export type PrompterStatus = z.infer<typeof prompterStatusSchema>;
@@ -44,6 +44,8 @@ export const prompterSchema = z.object({
   createdBy: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** +1 on every change; a save sends the version it started from (issue 26). */
+  version: z.number(),
 });
 export type Prompter = z.infer<typeof prompterSchema>;
 
@@ -122,6 +124,7 @@ export const updatePrompterSchema = z.object({
     .optional(),
   enableLiveEditing: flag('enableLiveEditing').optional(),
   isManualScroll: flag('isManualScroll').optional(),
+  version: expectedVersionSchema,
   companyId: z.unknown().optional(),
 });
 export type UpdatePrompterInput = z.input<typeof updatePrompterSchema>;

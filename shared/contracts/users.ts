@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, ROLETYPES } from '../roles';
 import { DEFAULT_NEW_USER_ROLE, LIMITS } from '../constants';
-import { requiredText } from './common';
+import { expectedVersionSchema, requiredText } from './common';
 
 /** What the server returns for a user; never a password hash. */
 export const userSchema = z.object({
@@ -18,6 +18,8 @@ export const userSchema = z.object({
   telegramId: z.string().nullable(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
+  /** +1 on every change; a save sends the version it started from (issue 26). */
+  version: z.number(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -70,6 +72,7 @@ export const updateUserSchema = z.object({
   isActive: z.boolean().optional(),
   telegramId,
   telegramUserId: telegramId,
+  version: expectedVersionSchema,
   companyId: z.unknown().optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;

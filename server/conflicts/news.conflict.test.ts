@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { News } from '../../shared/contracts/news';
+import type { Prompter, PrompterContent } from '../../shared/contracts/prompters';
+import { createBulletin } from '../test/bulletin-factory';
 import type { VersionConflict } from '../../shared/contracts/common';
 import { createStation, createUser } from '../test/factories';
 import { createNews } from '../test/news-factory';
@@ -61,5 +63,19 @@ describe('news: no lost update', () => {
     const res = await owner.put<VersionConflict<News>>(`/api/news/${story.id}`, { title: 'Late', version: story.version });
     expect(res.status).toBe(409);
     expect(res.body.current.status).toBe('approved');
+  });
+
+  it('the prompter script carries each article version, so a live correction from a stale script is refused', async () => {
+    const { owner, companyId } = await createStation(server);
+    const story = await createNews(owner, { content: 'Read this on air.' });
+    const bulletinId = createBulletin(server, companyId, owner.user.id, { items: [{ type: 'news', newsId: story.id }] });
+    const prompter = (await owner.post<Prompter>('/api/prompters', { name: 'Studio', bulletinId })).body;
+    const script = async () => (await owner.get<PrompterContent>(`/api/prompters/${prompter.id}/content`)).body.sections[0]!;
+    expect((await script()).newsVersion).toBe(1);
+    expect((await owner.put(`/api/news/${story.id}`, { content: 'Corrected by the desk.', version: 1 })).status).toBe(200);
+    const live = await owner.put<VersionConflict<News>>(`/api/news/${story.id}`, { content: 'Corrected by the reader.', version: 1 });
+    expect(live.status).toBe(409);
+    expect(live.body.current.content).toBe('Corrected by the desk.');
+    expect((await script()).newsVersion).toBe(2);
   });
 });

@@ -136,6 +136,8 @@ export const prompterSectionSchema = z.object({
   kind: z.enum(['news', 'headline', 'break']),
   /** The article a news/headline section reads (null for breaks and the headlines marker). */
   newsId: z.number().nullable(),
+  /** That article's version, sent back by a live edit so it never overwrites a newer text (issue 26). */
+  newsVersion: z.number().nullable().optional(),
   title: z.string(),
   position: z.number(),
   content: z.string(),

@@ -76,6 +76,7 @@ export class PromptersRepo {
         newsSubtitle: news.subtitle,
         newsContent: news.content,
         newsDeleted: news.isDeleted,
+        newsVersion: news.version,
       })
       .from(bulletinItems)
       .leftJoin(news, and(eq(news.id, bulletinItems.newsId), eq(news.companyId, companyId)))

@@ -52,6 +52,8 @@ describe('news: no lost update', () => {
     const res = await owner.put<News>(`/api/news/${story.id}`, { title: 'No version sent' });
     expect(res.status).toBe(200);
     expect(res.body.version).toBe(2);
+    // A field the save leaves out is kept (a missing subtitle used to be cleared).
+    expect(res.body.subtitle).toBe(story.subtitle);
     const stale = await owner.put<News>(`/api/news/${story.id}`, { title: 'Stale', version: 1 });
     expect(stale.status).toBe(409);
   });

@@ -93,4 +93,14 @@ describe('prompters, equipment, users, settings: no lost update', () => {
     expect(res.body.message).toMatch(/^Aminath Admin changed this equipment item /);
     expect(res.body.current).toMatchObject({ status: 'maintenance', location: item.location, version: 2 });
   });
+
+  it('a partial user save (the Active switch) keeps the email and Telegram ID it does not name', async () => {
+    const { owner } = await twoAdmins();
+    const mo = await createUser(owner, server, 'mcr', { email: 'mo@station.test', telegramId: '123456' });
+    const res = await owner.put<User>(`/api/users/${mo.user.id}`, { isActive: false, version: mo.user.version });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ isActive: false, email: 'mo@station.test', telegramId: '123456', version: 2 });
+    const cleared = await owner.put<User>(`/api/users/${mo.user.id}`, { email: null, telegramId: '' });
+    expect(cleared.body).toMatchObject({ email: null, telegramId: null });
+  });
 });

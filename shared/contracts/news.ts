@@ -65,7 +65,8 @@ export type CreateNewsInput = z.input<typeof createNewsSchema>;
 
 export const updateNewsSchema = z.object({
   title: requiredText('Title is required', NEWS_LIMITS.title).optional(),
-  subtitle,
+  // A subtitle left out stays as it is; null or '' clears it (it used to clear on any partial save).
+  subtitle: subtitle.optional(),
   content: requiredText('Content is required', NEWS_LIMITS.content).optional(),
   category: category.optional(),
   priority: newsPrioritySchema.optional(),

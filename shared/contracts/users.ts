@@ -66,12 +66,14 @@ export const updateUserSchema = z.object({
   username: username.optional(),
   password: password.optional().or(z.literal('').transform(() => undefined)),
   fullName: requiredText('Full name is required', LIMITS.fullName.max).optional(),
-  email,
+  // .optional() first: a field left out stays out (a missing email/Telegram ID used to read as
+  // null and clear it on every partial save, e.g. the Active switch — a lost update, issue 26).
+  email: email.optional(),
   role: z.enum(ROLES).optional(),
   roletype: z.enum(ROLETYPES).optional(),
   isActive: z.boolean().optional(),
-  telegramId,
-  telegramUserId: telegramId,
+  telegramId: telegramId.optional(),
+  telegramUserId: telegramId.optional(),
   version: expectedVersionSchema,
   companyId: z.unknown().optional(),
 });

@@ -4,6 +4,9 @@ import type { Logger } from './logger';
 
 /** An error that becomes a JSON response with its status (DESIGN.md §4). */
 export class HttpError extends Error {
+  /** Fields sent beside message/issues (a version conflict's current record, issue 26). */
+  extra?: Record<string, unknown>;
+
   constructor(
     readonly status: number,
     message: string,
@@ -76,6 +79,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (known) {
       const body: ErrorBody = { message: known.message };
       if (known.issues) body.issues = known.issues;
+      if (known.extra) Object.assign(body, known.extra);
       if (known.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(known.retryAfterSeconds));
       res.status(known.status).json(body);
       return;

@@ -6,7 +6,7 @@ import {
   BULLETIN_LIMITS,
   BULLETIN_STATUSES,
 } from '../constants';
-import { requiredText } from './common';
+import { expectedVersionSchema, requiredText } from './common';
 
 export const bulletinItemSchema = z.object({
   id: z.number(),
@@ -46,6 +46,8 @@ export const bulletinSchema = z.object({
   newsItems: z.array(z.object({ newsId: z.number(), sortOrder: z.number() })),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** +1 on every change, item order included; a save sends the version it started from (issue 26). */
+  version: z.number(),
   createdByName: z.string().nullable(),
   updatedByName: z.string().nullable(),
   createdBy: z.number().nullable(),
@@ -113,5 +115,10 @@ export const createBulletinSchema = z.object({
   createdBy: z.unknown().optional(),
 });
 export type CreateBulletin = z.output<typeof createBulletinSchema>;
-/** PUT is the whole form again; its item list replaces the old one in one transaction. */
-export const updateBulletinSchema = createBulletinSchema;
+/**
+ * PUT is the whole form again; its item list replaces the old one in one transaction. Reordering
+ * is such a save too, so `version` guards the running order: two producers reordering from one
+ * version get one 200 and one 409 (issue 26).
+ */
+export const updateBulletinSchema = createBulletinSchema.extend({ version: expectedVersionSchema });
+export type UpdateBulletin = z.output<typeof updateBulletinSchema>;

@@ -33,3 +33,23 @@ export function requiredText(message: string, max: number) {
 
 export const okSchema = z.object({ success: z.literal(true) });
 export type Ok = z.infer<typeof okSchema>;
+
+/**
+ * The version of a record a save started from (issue 26, docs/decisions.md). Optional so API-key
+ * and legacy clients that never read one keep working (their save is accepted as before); the
+ * web UI always sends it, and a stale one is answered 409 with a VersionConflict body.
+ */
+export const expectedVersionSchema = z
+  .number({ error: 'version must be a whole number' })
+  .int('version must be a whole number')
+  .positive('version must be positive')
+  .optional();
+
+/** The 409 body of a save from a stale version: the record as it is now, and who changed it when. */
+export const versionConflictSchema = z.object({
+  message: z.string(),
+  current: z.unknown(),
+  changedBy: z.object({ id: z.number(), fullName: z.string() }).nullable(),
+  changedAt: z.string().nullable(),
+});
+export type VersionConflict<T> = Omit<z.infer<typeof versionConflictSchema>, 'current'> & { current: T };

@@ -8,7 +8,7 @@ import {
   EQUIPMENT_STATUSES,
   EXTENSION_STATUSES,
 } from '../constants';
-import { requiredText } from './common';
+import { expectedVersionSchema, requiredText } from './common';
 
 /* ---------- what every client sees ---------- */
 
@@ -27,6 +27,8 @@ export const equipmentSchema = z.object({
   status: z.enum(EQUIPMENT_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** +1 on every change, stock moves included; a save sends the version it started from (issue 26). */
+  version: z.number(),
 });
 export type Equipment = z.infer<typeof equipmentSchema>;
 
@@ -136,7 +138,7 @@ export type CreateEquipmentInput = z.input<typeof createEquipmentSchema>;
 export const updateEquipmentSchema = z
   .object(equipmentFields)
   .partial()
-  .extend({ companyId: ignored, createdBy: ignored })
+  .extend({ companyId: ignored, createdBy: ignored, version: expectedVersionSchema })
   .optional()
   .transform((v) => v ?? {});
 export type UpdateEquipmentInput = z.input<typeof updateEquipmentSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NEWS_DEFAULT_CATEGORY, NEWS_LIMITS, NEWS_MAX_PAGE_SIZE, NEWS_PRIORITIES, NEWS_RETURN_REASON_MAX, NEWS_STATUSES } from '../constants';
-import { decimalInt, requiredText } from './common';
+import { decimalInt, expectedVersionSchema, requiredText } from './common';
 
 export const newsStatusSchema = z.enum(NEWS_STATUSES);
 export const newsPrioritySchema = z.enum(NEWS_PRIORITIES, { error: 'Priority must be normal, breaking or urgent' });
@@ -29,6 +29,8 @@ export const newsSchema = z.object({
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** +1 on every change; a save sends the version it started from (issue 26). */
+  version: z.number(),
   createdByName: z.string().nullable(),
   approvedByName: z.string().nullable(),
   publishedByName: z.string().nullable(),
@@ -92,10 +94,12 @@ export type CreateNewsInput = z.input<typeof createNewsSchema>;
 
 export const updateNewsSchema = z.object({
   title: requiredText('Title is required', NEWS_LIMITS.title).optional(),
-  subtitle,
+  // A subtitle left out stays as it is; null or '' clears it (it used to clear on any partial save).
+  subtitle: subtitle.optional(),
   content: requiredText('Content is required', NEWS_LIMITS.content).optional(),
   category: category.optional(),
   priority: newsPrioritySchema.optional(),
+  version: expectedVersionSchema,
   companyId: z.unknown().optional(),
 });
 export type UpdateNewsInput = z.input<typeof updateNewsSchema>;

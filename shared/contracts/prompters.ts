@@ -10,7 +10,7 @@ import {
   PROMPTER_LIMITS,
   PROMPTER_STATUSES,
 } from '../constants';
-import { requiredText } from './common';
+import { expectedVersionSchema, requiredText } from './common';
 
 export const prompterStatusSchema = z.enum(PROMPTER_STATUSES, { error: `Status must be one of ${PROMPTER_STATUSES.join(', ')}` });
 export type PrompterStatus = z.infer<typeof prompterStatusSchema>;
@@ -44,6 +44,8 @@ export const prompterSchema = z.object({
   createdBy: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** +1 on every change; a save sends the version it started from (issue 26). */
+  version: z.number(),
 });
 export type Prompter = z.infer<typeof prompterSchema>;
 
@@ -122,6 +124,7 @@ export const updatePrompterSchema = z.object({
     .optional(),
   enableLiveEditing: flag('enableLiveEditing').optional(),
   isManualScroll: flag('isManualScroll').optional(),
+  version: expectedVersionSchema,
   companyId: z.unknown().optional(),
 });
 export type UpdatePrompterInput = z.input<typeof updatePrompterSchema>;
@@ -133,6 +136,8 @@ export const prompterSectionSchema = z.object({
   kind: z.enum(['news', 'headline', 'break']),
   /** The article a news/headline section reads (null for breaks and the headlines marker). */
   newsId: z.number().nullable(),
+  /** That article's version, sent back by a live edit so it never overwrites a newer text (issue 26). */
+  newsVersion: z.number().nullable().optional(),
   title: z.string(),
   position: z.number(),
   content: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { brandColourProblem } from '../branding';
 import { SETTINGS_LIMITS, TELEGRAM_REMINDER_INTERVAL } from '../constants';
 import { timeZoneField } from '../time-zones';
+import { expectedVersionSchema } from './common';
 
 const brandColour = (label: string) =>
   z
@@ -95,6 +96,8 @@ export const settingsSchema = z.object({
   telegramGroups: telegramGroupsSchema,
   /** The station's IANA time zone (issue 22): the default of every user's quiet hours. */
   timeZone: z.string(),
+  /** +1 on every saved change (1 before the first); a save sends the version it started from (issue 26). */
+  version: z.number(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -126,6 +129,7 @@ export const updateSettingsSchema = z.object({
   /** The user saw the 409 listing files we did not write in the new CG folder and still wants it. */
   confirmNonEmptyFolder: z.boolean({ error: 'confirmNonEmptyFolder must be true or false' }).optional(),
   timeZone: timeZoneField('Station time zone').optional(),
+  version: expectedVersionSchema,
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, ROLETYPES } from '../roles';
 import { DEFAULT_NEW_USER_ROLE, LIMITS } from '../constants';
-import { requiredText } from './common';
+import { expectedVersionSchema, requiredText } from './common';
 
 /** What the server returns for a user; never a password hash. */
 export const userSchema = z.object({
@@ -18,6 +18,8 @@ export const userSchema = z.object({
   telegramId: z.string().nullable(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
+  /** +1 on every change; a save sends the version it started from (issue 26). */
+  version: z.number(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -64,12 +66,15 @@ export const updateUserSchema = z.object({
   username: username.optional(),
   password: password.optional().or(z.literal('').transform(() => undefined)),
   fullName: requiredText('Full name is required', LIMITS.fullName.max).optional(),
-  email,
+  // .optional() first: a field left out stays out (a missing email/Telegram ID used to read as
+  // null and clear it on every partial save, e.g. the Active switch — a lost update, issue 26).
+  email: email.optional(),
   role: z.enum(ROLES).optional(),
   roletype: z.enum(ROLETYPES).optional(),
   isActive: z.boolean().optional(),
-  telegramId,
-  telegramUserId: telegramId,
+  telegramId: telegramId.optional(),
+  telegramUserId: telegramId.optional(),
+  version: expectedVersionSchema,
   companyId: z.unknown().optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;

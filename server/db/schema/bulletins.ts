@@ -34,6 +34,8 @@ export const bulletins = sqliteTable(
     updatedBy: integer('updated_by').references(() => users.id),
     createdAt: text('created_at').notNull().default(isoNow),
     updatedAt: text('updated_at').notNull().default(isoNow),
+    /** Optimistic concurrency (issue 26): +1 on every update; a save names the version it started from. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('bulletins_company_idx').on(t.companyId, t.createdAt)],
 );

@@ -2,6 +2,7 @@ import { DEFAULT_BRANDING } from '../../../shared/branding';
 import { DEFAULT_TIME_ZONE } from '../../../shared/time-zones';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
+import { users } from './users';
 
 /**
  * Per-company settings beside the companies row (cgOutputPath stays there: the on-air path reads it).
@@ -18,6 +19,9 @@ export const companySettings = sqliteTable('company_settings', {
   /** Telegram group settings (spec 001 §3) as one JSON object; missing keys take the defaults. */
   telegramGroups: text('telegram_groups', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
   updatedAt: text('updated_at'),
+  updatedBy: integer('updated_by').references(() => users.id),
+  /** Optimistic concurrency (issue 26): +1 on every update; a save names the version it started from. */
+  version: integer('version').notNull().default(1),
   /** The station's IANA time zone (issue 22): the default of its users' quiet hours. */
   timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
 });

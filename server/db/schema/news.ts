@@ -37,6 +37,9 @@ export const news = sqliteTable(
     returnedAt: text('returned_at'),
     createdAt: text('created_at').notNull().default(isoNow),
     updatedAt: text('updated_at').notNull().default(isoNow),
+    updatedBy: integer('updated_by').references(() => users.id),
+    /** Optimistic concurrency (issue 26): +1 on every update; a save names the version it started from. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     // The news page reads one status of one company, newest first, a page at a time.

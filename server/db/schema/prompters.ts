@@ -39,6 +39,9 @@ export const prompters = sqliteTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: text('created_at').notNull().default(isoNow),
     updatedAt: text('updated_at').notNull().default(isoNow),
+    updatedBy: integer('updated_by').references(() => users.id),
+    /** Optimistic concurrency (issue 26): +1 on every update; a save names the version it started from. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('prompters_company_idx').on(t.companyId)],
 );

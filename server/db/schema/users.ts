@@ -1,6 +1,6 @@
 import { isoNow } from './columns';
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
 
 export const users = sqliteTable(
@@ -24,6 +24,9 @@ export const users = sqliteTable(
     lastLogin: text('last_login'),
     createdAt: text('created_at').notNull().default(isoNow),
     updatedAt: text('updated_at').notNull().default(isoNow),
+    updatedBy: integer('updated_by').references((): AnySQLiteColumn => users.id),
+    /** Optimistic concurrency (issue 26): +1 on every update; a save names the version it started from. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),

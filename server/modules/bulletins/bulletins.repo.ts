@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
 import { bulletinItems, bulletins, news, users, type BulletinRow } from '../../db/schema';
@@ -6,7 +6,7 @@ import { bulletinItems, bulletins, news, users, type BulletinRow } from '../../d
 const creator = alias(users, 'creator');
 const updater = alias(users, 'updater');
 
-export type BulletinPatch = Partial<typeof bulletins.$inferInsert>;
+export type BulletinPatch = Partial<Omit<typeof bulletins.$inferInsert, 'version'>>;
 
 export class BulletinsRepo {
   constructor(private readonly db: DbOrTx) {}
@@ -80,11 +80,12 @@ export class BulletinsRepo {
     return this.db.insert(bulletins).values(values).returning().get();
   }
 
-  update(companyId: number, id: number, patch: BulletinPatch): BulletinRow | undefined {
+  /** Every change moves the version on (issue 26); `extra` guards it, e.g. the version a save started from. */
+  update(companyId: number, id: number, patch: BulletinPatch, extra?: SQL): BulletinRow | undefined {
     return this.db
       .update(bulletins)
-      .set(patch)
-      .where(and(eq(bulletins.companyId, companyId), eq(bulletins.id, id)))
+      .set({ ...patch, version: sql`${bulletins.version} + 1` })
+      .where(and(eq(bulletins.companyId, companyId), eq(bulletins.id, id), extra))
       .returning()
       .get();
   }

@@ -1,4 +1,7 @@
-import type { Bulletin, BulletinItemInput, CreateBulletin } from '../../../shared/contracts/bulletins';
+import { eq } from 'drizzle-orm';
+import type { Bulletin, BulletinItemInput, CreateBulletin, UpdateBulletin } from '../../../shared/contracts/bulletins';
+import { bulletins } from '../../db/schema';
+import { isStale, versionConflict } from '../../lib/version-conflict';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
@@ -54,9 +57,9 @@ export class BulletinsService {
     return dto;
   }
 
-  private find(companyId: number, id: number): Bulletin | undefined {
-    const row = this.repo.list(companyId, id)[0];
-    return row ? presentBulletin(row, this.repo.itemsOf(companyId, [id])) : undefined;
+  private find(companyId: number, id: number, repo = this.repo): Bulletin | undefined {
+    const row = repo.list(companyId, id)[0];
+    return row ? presentBulletin(row, repo.itemsOf(companyId, [id])) : undefined;
   }
 
   create(actor: Who, input: CreateBulletin): Bulletin {
@@ -86,11 +89,17 @@ export class BulletinsService {
     return dto;
   }
 
-  /** The whole form again; the item list is replaced in one transaction. Status is kept. */
-  update(actor: Who, id: number, input: CreateBulletin): Bulletin {
+  /**
+   * The whole form again; the item list is replaced in one transaction. Status is kept. A save
+   * from a stale version (another producer saved or reordered first) is a 409 with the bulletin
+   * as it is now; the check is the UPDATE's own WHERE, so it holds under any concurrency.
+   */
+  update(actor: Who, id: number, input: UpdateBulletin): Bulletin {
     this.ctx.db.transaction((tx) => {
       const repo = new BulletinsRepo(tx);
-      if (!repo.find(actor.companyId, id)) throw notFound('Bulletin');
+      const stored = repo.find(actor.companyId, id);
+      if (!stored) throw notFound('Bulletin');
+      if (isStale(input.version, stored)) throw versionConflict(tx, 'bulletin', this.find(actor.companyId, id, repo), stored, this.ctx.clock.now());
       const items = this.checkedItems(repo, actor.companyId, input.bulletinItems);
       const row = repo.update(actor.companyId, id, {
         title: input.title,
@@ -100,7 +109,7 @@ export class BulletinsService {
         duration: input.duration,
         updatedBy: actor.userId,
         updatedAt: this.now(),
-      });
+      }, input.version === undefined ? undefined : eq(bulletins.version, input.version));
       if (!row) throw notFound('Bulletin');
       repo.replaceItems(id, items(id));
       this.activity.record(actor, 'bulletin_updated', `Updated bulletin "${row.title}"`, tx);

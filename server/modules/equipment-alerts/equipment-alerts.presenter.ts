@@ -24,6 +24,7 @@ export function presentAlertEquipment(row: EquipmentRow): Equipment {
     status: row.status as Equipment['status'],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    version: row.version,
   };
 }
 

@@ -20,7 +20,10 @@ export function statusForStock(status: string, stock: number): string {
 
 const STATUS_WORDS: Record<string, string> = { maintenance: 'in maintenance', out_of_service: 'out of service' };
 
-/** Takes one unit off the shelf for a Check Out, or says why it cannot (409). */
+/**
+ * Takes one unit off the shelf for a Check Out, or says why it cannot (409). Like every change it
+ * moves the item's version on (the status may follow the stock); updatedBy null reads as "Someone".
+ */
 export function takeUnit(db: DbOrTx, companyId: number, equipmentId: number, at: string): EquipmentRow {
   const repo = new EquipmentRepo(db);
   const item = repo.find(companyId, equipmentId);
@@ -30,7 +33,7 @@ export function takeUnit(db: DbOrTx, companyId: number, equipmentId: number, at:
   }
   if (item.currentStock <= 0) throw conflict(`No ${item.name} left in stock`);
   const stock = item.currentStock - 1;
-  return repo.update(companyId, equipmentId, { currentStock: stock, status: statusForStock(item.status, stock), updatedAt: at })!;
+  return repo.update(companyId, equipmentId, { currentStock: stock, status: statusForStock(item.status, stock), updatedAt: at, updatedBy: null })!;
 }
 
 /**
@@ -42,7 +45,7 @@ export function putUnitBack(db: DbOrTx, companyId: number, equipmentId: number, 
   const item = repo.find(companyId, equipmentId);
   if (!item) return undefined;
   const stock = Math.min(item.quantity, item.currentStock + 1);
-  return repo.update(companyId, equipmentId, { currentStock: stock, status: statusForStock(item.status, stock), updatedAt: at });
+  return repo.update(companyId, equipmentId, { currentStock: stock, status: statusForStock(item.status, stock), updatedAt: at, updatedBy: null });
 }
 
 /** A CHECK / UNIQUE refusal from SQLite, as the 409 it means (never a 500). */

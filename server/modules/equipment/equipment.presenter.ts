@@ -18,5 +18,6 @@ export function presentEquipment(row: EquipmentRow): Equipment {
     status: row.status as Equipment['status'],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    version: row.version,
   };
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { equipment, equipmentRequests, type EquipmentRow } from '../../db/schema';
 
-export type EquipmentPatch = Partial<Omit<typeof equipment.$inferInsert, 'id' | 'companyId' | 'createdAt'>>;
+export type EquipmentPatch = Partial<Omit<typeof equipment.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'version'>>;
 
 /** Statuses in which a loan still holds the item (it may not be deleted then). */
 export const OPEN_LOAN_STATUSES = ['out', 'return_requested', 'extension_pending'] as const;
@@ -52,11 +52,12 @@ export class EquipmentRepo {
     return this.db.insert(equipment).values(values).returning().get();
   }
 
-  update(companyId: number, id: number, patch: EquipmentPatch): EquipmentRow | undefined {
+  /** Every change moves the version on (issue 26); a given `version` must still be the stored one. */
+  update(companyId: number, id: number, patch: EquipmentPatch, version?: number): EquipmentRow | undefined {
     return this.db
       .update(equipment)
-      .set(patch)
-      .where(and(eq(equipment.companyId, companyId), eq(equipment.id, id)))
+      .set({ ...patch, version: sql`${equipment.version} + 1` })
+      .where(and(eq(equipment.companyId, companyId), eq(equipment.id, id), version === undefined ? undefined : eq(equipment.version, version)))
       .returning()
       .get();
   }

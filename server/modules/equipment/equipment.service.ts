@@ -3,6 +3,7 @@ import type { Equipment, createEquipmentSchema, equipmentStatusBodySchema, updat
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
+import { isStale, versionConflict } from '../../lib/version-conflict';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { constraintConflict, statusForStock } from './equipment-stock';
 import { EquipmentRepo, type EquipmentPatch } from './equipment.repo';
@@ -56,15 +57,17 @@ export class EquipmentService {
    * difference, and a quantity below the units on loan is refused.
    */
   update(actor: Who, id: number, input: UpdateEquipment): Equipment {
-    const { companyId: _c, createdBy: _b, ...fields } = input;
+    const { companyId: _c, createdBy: _b, version, ...fields } = input;
     if (Object.keys(fields).length === 0) return this.get(actor, id);
     const row = this.write(duplicateCode(fields.code ?? ''), () =>
       this.ctx.db.transaction((tx) => {
         const repo = new EquipmentRepo(tx);
         const item = repo.find(actor.companyId, id);
         if (!item) throw notFound('Equipment');
+        // Read and write in one synchronous transaction: no other write can come between them.
+        if (isStale(version, item)) throw versionConflict(tx, 'equipment item', presentEquipment(item), item, this.ctx.clock.now());
         if (fields.code !== undefined && repo.codeTaken(actor.companyId, fields.code, id)) throw conflict(duplicateCode(fields.code));
-        const patch: EquipmentPatch = { ...fields, updatedAt: this.now() };
+        const patch: EquipmentPatch = { ...fields, updatedAt: this.now(), updatedBy: actor.userId };
         if (fields.quantity !== undefined && fields.quantity !== item.quantity) {
           const out = item.quantity - item.currentStock;
           const stock = item.currentStock + (fields.quantity - item.quantity);
@@ -72,7 +75,7 @@ export class EquipmentService {
           patch.currentStock = stock;
           if (fields.status === undefined) patch.status = statusForStock(item.status, stock);
         }
-        const updated = repo.update(actor.companyId, id, patch)!;
+        const updated = repo.update(actor.companyId, id, patch, version)!;
         this.activity.record(actor, 'equipment_updated', `Updated equipment "${updated.name}" (${updated.code})`, tx);
         return updated;
       }),
@@ -85,7 +88,7 @@ export class EquipmentService {
       const repo = new EquipmentRepo(tx);
       const item = repo.find(actor.companyId, id);
       if (!item) throw notFound('Equipment');
-      const updated = repo.update(actor.companyId, id, { status, updatedAt: this.now() })!;
+      const updated = repo.update(actor.companyId, id, { status, updatedAt: this.now(), updatedBy: actor.userId })!;
       this.activity.record(actor, 'equipment_updated', `Set "${item.name}" (${item.code}) from ${item.status} to ${status}`, tx);
       return updated;
     });

@@ -25,6 +25,7 @@ export function presentNews({ row, createdByName, approvedByName, publishedByNam
     publishedAt: row.publishedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    version: row.version,
     createdByName,
     approvedByName,
     publishedByName,

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { news, users, type NewsRow } from '../../db/schema';
 
 export type NewNewsRow = typeof news.$inferInsert;
-export type NewsPatch = Partial<Omit<NewNewsRow, 'id' | 'companyId' | 'createdAt' | 'createdBy'>>;
+export type NewsPatch = Partial<Omit<NewNewsRow, 'id' | 'companyId' | 'createdAt' | 'createdBy' | 'version'>>;
 
 export interface NewsWithNames {
   row: NewsRow;
@@ -94,10 +94,11 @@ export class NewsRepo {
     return this.db.insert(news).values(values).returning().get();
   }
 
+  /** Every change moves the version on (issue 26), so a save from before it is refused. */
   update(companyId: number, id: number, patch: NewsPatch, extra?: SQL): NewsRow | undefined {
     return this.db
       .update(news)
-      .set(patch)
+      .set({ ...patch, version: sql`${news.version} + 1` })
       .where(and(eq(news.companyId, companyId), eq(news.id, id), extra))
       .returning()
       .get();

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import { news, type NewsRow } from '../../db/schema';
 import type { Actor } from '../../lib/auth';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { isStale, versionConflict } from '../../lib/version-conflict';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { NewsRepo, type NewsPatch } from './news.repo';
 import { presentNews } from './news.presenter';
@@ -100,10 +101,10 @@ export class NewsService {
       throw forbidden('You may edit only your own draft articles');
     }
     const { title, subtitle, content, category, priority } = input;
-    const patch: NewsPatch = { title, subtitle, content, category, priority, updatedAt: this.now() };
+    const patch: NewsPatch = { title, subtitle, content, category, priority, updatedAt: this.now(), updatedBy: actor.userId };
     // The form may send fields it did not change; undefined means "leave as is".
     for (const key of Object.keys(patch) as Array<keyof NewsPatch>) if (patch[key] === undefined) delete patch[key];
-    const dto = this.change(actor, id, patch, 'news_updated', `Updated news "${patch.title ?? current.title}"`);
+    const dto = this.change(actor, id, patch, 'news_updated', `Updated news "${patch.title ?? current.title}"`, undefined, input.version);
     if (input.priority && isBreaking(input.priority) && !isBreaking(current.priority)) {
       this.ctx.bus.publish(actor.companyId, 'breaking_news', dto);
     }
@@ -129,7 +130,7 @@ export class NewsService {
     }
     const now = this.now();
     const verb = to === 'approved' ? 'Approved' : 'Published';
-    const patch: NewsPatch = { status: to, updatedAt: now, ...stamp(now) };
+    const patch: NewsPatch = { status: to, updatedAt: now, updatedBy: actor.userId, ...stamp(now) };
     return this.change(actor, id, patch, `news_${to}`, `${verb} news "${current.title}"`, from);
   }
 
@@ -147,6 +148,7 @@ export class NewsService {
           deletedAt: now.toISOString(),
           scheduledForDeletion: new Date(now.getTime() + RECYCLE_BIN_RETENTION_MS).toISOString(),
           updatedAt: now.toISOString(),
+          updatedBy: actor.userId,
         },
         eq(news.isDeleted, false),
       );
@@ -164,16 +166,26 @@ export class NewsService {
   }
 
   /**
-   * Applies a patch only if the article is still live (and still in `fromStatus`), logs it in the
-   * same transaction, then announces it. A lost race answers 409 instead of double-approving.
-   * Used by the send-back steps too (news-send-back.ts).
+   * Applies a patch only if the article is still live (and still in `fromStatus`, and still at the
+   * `version` the save started from), logs it in the same transaction, then announces it. A lost
+   * race answers 409 instead of double-approving; a stale version answers 409 with the current
+   * article and who changed it (issue 26), never overwriting their change. Used by the send-back
+   * steps too (news-send-back.ts).
    */
-  change(actor: Actor, id: number, patch: NewsPatch, action: string, details: string, fromStatus?: NewsStatus): News {
+  change(actor: Actor, id: number, patch: NewsPatch, action: string, details: string, fromStatus?: NewsStatus, version?: number): News {
     const ok = this.ctx.db.transaction((tx) => {
-      const guard = and(eq(news.isDeleted, false), fromStatus ? eq(news.status, fromStatus) : undefined);
-      const row = new NewsRepo(tx).update(actor.companyId, id, patch, guard);
-      if (row) this.activity.record(actor, action, details, tx);
-      return Boolean(row);
+      const guard = and(eq(news.isDeleted, false), fromStatus ? eq(news.status, fromStatus) : undefined, version === undefined ? undefined : eq(news.version, version));
+      const repo = new NewsRepo(tx);
+      const row = repo.update(actor.companyId, id, patch, guard);
+      if (row) {
+        this.activity.record(actor, action, details, tx);
+        return true;
+      }
+      const current = repo.findWithNames(actor.companyId, id);
+      if (current && !current.row.isDeleted && isStale(version, current.row)) {
+        throw versionConflict(tx, 'story', presentNews(current), current.row, this.ctx.clock.now());
+      }
+      return false;
     });
     if (!ok) throw conflict('The article was changed by someone else; reload and try again');
     const dto = this.get(actor, id);

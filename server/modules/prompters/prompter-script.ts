@@ -11,6 +11,7 @@ export interface ScriptItem {
   newsSubtitle: string | null;
   newsContent: string | null;
   newsDeleted: boolean | null;
+  newsVersion?: number | null;
 }
 
 /** Sections are separated by one blank line. */
@@ -32,7 +33,8 @@ export function buildScript(items: ScriptItem[]): { content: string; sections: P
     if (!part) continue;
     const text = part.body ? `**${part.title}**\n${part.body}` : `**${part.title}**`;
     if (sections.length) position += SECTION_SEPARATOR.length;
-    sections.push({ id: item.id, kind: part.kind, newsId: part.kind === 'break' ? null : item.newsId, title: part.title, position, content: text });
+    const newsId = part.kind === 'break' ? null : item.newsId;
+    sections.push({ id: item.id, kind: part.kind, newsId, newsVersion: newsId === null ? null : (item.newsVersion ?? null), title: part.title, position, content: text });
     position += text.length;
   }
   return { content: sections.map((s) => s.content).join(SECTION_SEPARATOR), sections };

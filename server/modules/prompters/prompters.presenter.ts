@@ -28,6 +28,7 @@ export function presentPrompter(row: PrompterRow): Prompter {
     createdBy: row.createdBy,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    version: row.version,
   };
 }
 

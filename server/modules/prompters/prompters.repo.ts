@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bulletinItems, bulletins, news, prompterSessions, prompters, type PrompterRow, type PrompterSessionRow } from '../../db/schema';
 
-export type PrompterPatch = Partial<typeof prompters.$inferInsert>;
+export type PrompterPatch = Partial<Omit<typeof prompters.$inferInsert, 'version'>>;
 
 /** SQL of prompters and their sessions; every query is scoped by company. */
 export class PromptersRepo {
@@ -24,11 +24,12 @@ export class PromptersRepo {
     return this.db.insert(prompters).values(values).returning().get();
   }
 
-  update(companyId: number, id: number, patch: PrompterPatch): PrompterRow | undefined {
+  /** Every change moves the version on (issue 26); `extra` guards it, e.g. the version a save started from. */
+  update(companyId: number, id: number, patch: PrompterPatch, extra?: SQL): PrompterRow | undefined {
     return this.db
       .update(prompters)
-      .set(patch)
-      .where(and(eq(prompters.companyId, companyId), eq(prompters.id, id)))
+      .set({ ...patch, version: sql`${prompters.version} + 1` })
+      .where(and(eq(prompters.companyId, companyId), eq(prompters.id, id), extra))
       .returning()
       .get();
   }
@@ -75,6 +76,7 @@ export class PromptersRepo {
         newsSubtitle: news.subtitle,
         newsContent: news.content,
         newsDeleted: news.isDeleted,
+        newsVersion: news.version,
       })
       .from(bulletinItems)
       .leftJoin(news, and(eq(news.id, bulletinItems.newsId), eq(news.companyId, companyId)))

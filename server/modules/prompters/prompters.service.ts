@@ -10,7 +10,10 @@ import type {
 import { can } from '../../../shared/roles';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
+import { eq } from 'drizzle-orm';
+import { prompters } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isStale, versionConflict } from '../../lib/version-conflict';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { buildScript } from './prompter-script';
 import { PromptersRepo, type PrompterPatch } from './prompters.repo';
@@ -66,14 +69,18 @@ export class PromptersService {
 
   update(actor: Caller, id: number, input: UpdatePrompter): Prompter {
     this.require(actor, id);
-    const { companyId: _ignored, ...fields } = input;
+    const { companyId: _ignored, version, ...fields } = input;
     if (fields.bulletinId) this.checkBulletins(actor, 'bulletinId', [fields.bulletinId]);
     if (fields.selectedBulletinIds) this.checkBulletins(actor, 'selectedBulletinIds', fields.selectedBulletinIds);
-    const patch: PrompterPatch = { ...fields, updatedAt: this.now() };
+    const patch: PrompterPatch = { ...fields, updatedAt: this.now(), updatedBy: actor.userId };
     for (const key of Object.keys(patch) as Array<keyof PrompterPatch>) if (patch[key] === undefined) delete patch[key];
+    // The version check is the UPDATE's own WHERE (issue 26): a stale save changes nothing.
     const ok = this.ctx.db.transaction((tx) => {
-      const row = new PromptersRepo(tx).update(actor.companyId, id, patch);
+      const repo = new PromptersRepo(tx);
+      const row = repo.update(actor.companyId, id, patch, version === undefined ? undefined : eq(prompters.version, version));
       if (row) this.activity.record(actor, 'prompter_updated', `Updated prompter "${row.name}"`, tx);
+      const current = row ? undefined : repo.find(actor.companyId, id);
+      if (current && isStale(version, current)) throw versionConflict(tx, 'prompter', presentPrompter(current), current, this.ctx.clock.now());
       return Boolean(row);
     });
     if (!ok) throw notFound('Prompter');

@@ -30,7 +30,7 @@ export class RecycleBinService {
       const row = new NewsRepo(tx).update(
         actor.companyId,
         id,
-        { isDeleted: false, deletedBy: null, deletedAt: null, scheduledForDeletion: null, updatedAt: this.now() },
+        { isDeleted: false, deletedBy: null, deletedAt: null, scheduledForDeletion: null, updatedAt: this.now(), updatedBy: actor.userId },
         eq(news.isDeleted, true),
       );
       if (row) this.activity.record(actor, 'news_restored', `Restored news "${row.title}"`, tx);

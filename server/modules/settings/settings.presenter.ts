@@ -14,6 +14,9 @@ export function presentTelegramGroups(row: CompanySettingsRow | undefined): Tele
   return parsed.success ? parsed.data : DEFAULT_TELEGRAM_GROUPS;
 }
 
+/** A station that never saved its settings has no row yet: it is at version 1, like a new row. */
+export const versionOf = (row: CompanySettingsRow | undefined): number => row?.version ?? 1;
+
 /** Never the secrets themselves: only whether they are set (DESIGN.md §3.3). */
 export function presentSettings(row: CompanySettingsRow | undefined, cgOutputPath: string, cgOutputFolder: string): Settings {
   return {
@@ -24,5 +27,6 @@ export function presentSettings(row: CompanySettingsRow | undefined, cgOutputPat
     branding: presentBranding(row),
     telegramGroups: presentTelegramGroups(row),
     timeZone: presentTimeZone(row),
+    version: versionOf(row),
   };
 }

@@ -9,7 +9,8 @@ import type { ActivityLogsService } from '../activity-logs/activity-logs.service
 import { CompaniesRepo } from '../companies/companies.repo';
 import type { CgFilesService } from '../cg-files/cg-files.service';
 import { cgFolderRefusal, checkNewCgFolder } from './cg-folder-checks';
-import { presentBranding, presentSettings, presentTelegramGroups } from './settings.presenter';
+import { isStale, versionConflict } from '../../lib/version-conflict';
+import { presentBranding, presentSettings, presentTelegramGroups, versionOf } from './settings.presenter';
 import { SettingsRepo, type SettingsChanges } from './settings.repo';
 import { presentTimeZone, timeZoneChange } from './settings-time-zone';
 
@@ -54,11 +55,14 @@ export class SettingsService {
    * entry. A refused folder changes nothing.
    */
   async update(actor: Caller, input: UpdateSettings): Promise<UpdateSettingsResponse> {
+    // Checked before the folder moves (a stale save moves nothing) and again in the transaction.
+    this.checkVersion(actor, input.version);
     const moved = input.cgOutputPath === undefined ? null : await this.moveCgFolder(actor, { ...input, cgOutputPath: input.cgOutputPath });
     const changed: string[] = [];
     this.ctx.db.transaction((tx) => {
       const repo = new SettingsRepo(tx);
       const row = repo.find(actor.companyId);
+      this.checkVersion(actor, input.version, repo);
       const changes: SettingsChanges = {};
       if (input.telegramBotToken !== undefined) {
         changes.telegramBotToken = input.telegramBotToken || null;
@@ -82,14 +86,25 @@ export class SettingsService {
         changes.timeZone = zone;
         changed.push(`station time zone ${zone}`);
       }
-      if (!changed.length) return;
-      repo.save(actor.companyId, { ...changes, updatedAt: this.ctx.clock.now().toISOString() });
-      this.activity.record(actor, 'settings_updated', `Settings changed: ${changed.join(', ')}`, tx);
+      if (!changed.length && !moved) return;
+      // better-sqlite3 runs this transaction synchronously: nothing writes between the check and here.
+      const stamp = { updatedAt: this.ctx.clock.now().toISOString(), updatedBy: actor.userId, version: versionOf(row) + 1 };
+      repo.save(actor.companyId, { ...changes, ...stamp });
+      // A folder move alone was logged by the move itself.
+      if (changed.length) this.activity.record(actor, 'settings_updated', `Settings changed: ${changed.join(', ')}`, tx);
     });
     const settings = this.get(actor);
     if (changed.length || moved) this.ctx.bus.publish(actor.companyId, 'settings_updated', { cgOutputFolder: settings.cgOutputFolder });
     if (input.branding) this.ctx.bus.publish(actor.companyId, 'branding_updated', settings.branding);
     return { ...settings, cgFolderMoved: moved };
+  }
+
+  /** A save from a stale version is a 409 with the settings as they are now (issue 26). */
+  private checkVersion(actor: Caller, version: number | undefined, repo = this.repo): void {
+    const row = repo.find(actor.companyId);
+    if (isStale(version, { version: versionOf(row) })) {
+      throw versionConflict(this.ctx.db, 'settings', this.get(actor), { updatedBy: row?.updatedBy ?? null, updatedAt: row?.updatedAt ?? null }, this.ctx.clock.now());
+    }
   }
 
   /** GET/PUT /api/company/telegram-settings: the group settings alone. */

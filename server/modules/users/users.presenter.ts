@@ -17,6 +17,7 @@ export function presentUser(row: UserRow): User {
     telegramId: row.telegramId,
     lastLogin: row.lastLogin,
     createdAt: row.createdAt,
+    version: row.version,
   };
 }
 

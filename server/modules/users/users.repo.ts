@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 
 export type NewUserRow = typeof users.$inferInsert;
-export type UserPatch = Partial<Omit<NewUserRow, 'id' | 'companyId' | 'createdAt'>>;
+export type UserPatch = Partial<Omit<NewUserRow, 'id' | 'companyId' | 'createdAt' | 'version'>>;
 
 const live = isNull(users.deletedAt);
 
@@ -67,11 +67,12 @@ export class UsersRepo {
     return this.db.insert(users).values(values).returning().get();
   }
 
-  update(companyId: number, id: number, patch: UserPatch): UserRow | undefined {
+  /** Every change moves the version on (issue 26); a given `version` must still be the stored one. */
+  update(companyId: number, id: number, patch: UserPatch, version?: number): UserRow | undefined {
     return this.db
       .update(users)
-      .set(patch)
-      .where(and(eq(users.companyId, companyId), eq(users.id, id), live))
+      .set({ ...patch, version: sql`${users.version} + 1` })
+      .where(and(eq(users.companyId, companyId), eq(users.id, id), live, version === undefined ? undefined : eq(users.version, version)))
       .returning()
       .get();
   }

@@ -4,6 +4,7 @@ import { can, canAssignRole, isDev, type Role } from '../../../shared/roles';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { isStale, versionConflict } from '../../lib/version-conflict';
 import type { UserRow } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
@@ -56,6 +57,7 @@ export class UsersService {
 
   async update(actor: Actor, id: number, input: UpdateUser): Promise<User> {
     this.checkUpdate(actor, this.requireManageable(actor, id), input);
+    this.checkVersion(actor, id, input.version);
     if (id === actor.userId && input.isActive === false) throw badRequest('You cannot deactivate your own account');
     const patch = await this.toPatch(input);
     // The password hash above is an await: another request may have changed the target or the
@@ -64,7 +66,8 @@ export class UsersService {
     const row = this.ctx.db.transaction((tx) => {
       const repo = new UsersRepo(tx);
       this.checkUpdate(actor, this.requireManageable(actor, id, repo), input, repo);
-      const updated = repo.update(actor.companyId, id, patch);
+      this.checkVersion(actor, id, input.version, repo);
+      const updated = repo.update(actor.companyId, id, { ...patch, updatedBy: actor.userId }, input.version);
       if (!updated) throw notFound('User');
       this.activity.record(actor, 'user_updated', `Updated user ${updated.username}`, tx);
       return updated;
@@ -82,7 +85,7 @@ export class UsersService {
     if (!row || !(await verifyPassword(row.passwordHash, current))) throw badRequest('Current password is incorrect');
     const passwordHash = await hashPassword(next);
     const updated = this.ctx.db.transaction((tx) => {
-      const done = new UsersRepo(tx).update(actor.companyId, actor.userId, { passwordHash, updatedAt: this.ctx.clock.now().toISOString() });
+      const done = new UsersRepo(tx).update(actor.companyId, actor.userId, { passwordHash, updatedAt: this.ctx.clock.now().toISOString(), updatedBy: actor.userId });
       if (done) this.activity.record(actor, 'password_changed', `${done.username} changed their password`, tx);
       return done;
     });
@@ -113,10 +116,17 @@ export class UsersService {
       isActive: false,
       deletedAt: now,
       updatedAt: now,
+      updatedBy: actor.userId,
     });
     this.auth.revokeUser(id);
     this.activity.record(actor, 'user_deleted', `Deleted user ${target.username}`);
     if (row) this.announce({ ...row, username: target.username }, 'deleted');
+  }
+
+  /** A save from a stale version is a 409 with the user as they are now (issue 26). */
+  private checkVersion(actor: Actor, id: number, version: number | undefined, repo = this.repo): void {
+    const row = repo.findById(actor.companyId, id);
+    if (row && isStale(version, row)) throw versionConflict(this.ctx.db, 'user', presentUser(row), row, this.ctx.clock.now());
   }
 
   private requireManageable(actor: Actor, id: number, repo = this.repo): UserRow {

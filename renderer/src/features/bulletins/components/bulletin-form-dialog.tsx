@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { BULLETIN_LIMITS } from '@shared/constants';
 import type { Bulletin } from '@shared/contracts/bulletins';
+import { ConflictNotice, useVersionConflict } from '@/lib/conflict-notice';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
 import { textDirection } from '@/features/news/text-direction';
@@ -30,7 +31,7 @@ export function BulletinFormDialog({ opened, onClose, bulletin }: Props) {
   );
 }
 
-function useSubmit(bulletin: Bulletin | null, onDone: () => void) {
+function useSubmit(bulletin: Bulletin | null, onDone: () => void, onConflict: (otherwise: (error: Error) => void) => (error: Error) => void) {
   const createMutation = useCreateBulletin();
   const updateMutation = useUpdateBulletin();
   const succeed = (message: string) => () => {
@@ -39,11 +40,12 @@ function useSubmit(bulletin: Bulletin | null, onDone: () => void) {
   };
   // Spec 001 §8: toast 'Error' with the server's message, else the fallback.
   const fail = (fallback: string) => (error: Error) => toastFailure('Error', error, fallback);
-  const submit = (values: BulletinFormValues): BulletinFieldErrors => {
+  // The version guards the running order too: a producer who reordered first is never overwritten (issue 26).
+  const submit = (values: BulletinFormValues, version?: number): BulletinFieldErrors => {
     const parsed = toBulletinBody(values);
     if (!parsed.ok) return parsed.errors;
     if (bulletin) {
-      updateMutation.mutate({ id: bulletin.id, body: parsed.body }, { onSuccess: succeed('Bulletin updated'), onError: fail('Failed to update bulletin') });
+      updateMutation.mutate({ id: bulletin.id, body: { ...parsed.body, version } }, { onSuccess: succeed('Bulletin updated'), onError: onConflict(fail('Failed to update bulletin')) });
     } else {
       createMutation.mutate(parsed.body, { onSuccess: succeed('Bulletin created'), onError: fail('Failed to create bulletin') });
     }
@@ -53,23 +55,35 @@ function useSubmit(bulletin: Bulletin | null, onDone: () => void) {
 }
 
 function BulletinForm({ bulletin, onDone }: { bulletin: Bulletin | null; onDone: () => void }) {
-  const [initial] = useState<BulletinFormValues>(() => (bulletin ? bulletinFormFrom(bulletin) : emptyBulletinForm()));
+  const [initial, setInitial] = useState<BulletinFormValues>(() => (bulletin ? bulletinFormFrom(bulletin) : emptyBulletinForm()));
   const [values, setValues] = useState<BulletinFormValues>(initial);
   const { requestClose } = useModalDirty(formChanged(initial, values));
   const [errors, setErrors] = useState<BulletinFieldErrors>({});
-  const { submit, pending } = useSubmit(bulletin, onDone);
+  const stale = useVersionConflict<Bulletin>(bulletin?.version);
+  const { submit, pending } = useSubmit(bulletin, onDone, stale.onError);
   useAnnounceEditing('bulletin', bulletin?.id);
   const set = <K extends keyof BulletinFormValues>(field: K, value: BulletinFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
   const slot = typeof values.duration === 'number' ? values.duration : Number(values.duration) || 0;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors(submit(values));
+    setErrors(submit(values, stale.version));
+  };
+  const loadTheirs = () => {
+    const theirs = stale.resolve();
+    if (!theirs) return;
+    setInitial(bulletinFormFrom(theirs));
+    setValues(bulletinFormFrom(theirs));
+  };
+  const overwrite = () => {
+    const theirs = stale.resolve();
+    if (theirs) setErrors(submit(values, theirs.version));
   };
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
+        {stale.conflict && <ConflictNotice conflict={stale.conflict} record="bulletin" pending={pending} onLoadTheirs={loadTheirs} onOverwrite={overwrite} />}
         <EditingNotice kind="bulletin" id={bulletin?.id} />
         <TextInput label="Title" required dir={textDirection(values.title)} maxLength={BULLETIN_LIMITS.title} value={values.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} data-autofocus />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">

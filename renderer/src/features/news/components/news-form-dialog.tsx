@@ -2,7 +2,9 @@ import { Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { NEWS_LIMITS, NEWS_PRIORITIES } from '@shared/constants';
+import type { VersionConflict } from '@shared/contracts/common';
 import type { News } from '@shared/contracts/news';
+import { versionConflictOf } from '@/lib/version-conflict';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
 import { useCreateNews } from '../api/create-news';
@@ -10,6 +12,7 @@ import { useUpdateNews } from '../api/update-news';
 import { PRIORITY_LABELS } from '../news-format';
 import { toastFailure, toastSuccess } from '../news-toast';
 import { textDirection } from '../text-direction';
+import { NewsConflictCompare, NewsConflictMerge } from './news-conflict-view';
 import { emptyNewsForm, newsFormFrom, toNewsBody, type NewsFieldErrors, type NewsFormValues } from '../news-form-values';
 import { EditingNotice } from '@/features/presence/editing-indicators';
 import { useAnnounceEditing } from '@/features/presence/use-editing';
@@ -34,7 +37,9 @@ export function NewsFormDialog({ opened, onClose, article }: NewsFormDialogProps
   );
 }
 
-function useSubmit(article: News | null, onDone: () => void) {
+type Conflict = VersionConflict<News>;
+
+function useSubmit(article: News | null, onDone: () => void, onConflict: (conflict: Conflict) => void) {
   const createMutation = useCreateNews();
   const updateMutation = useUpdateNews();
   const succeed = (message: string) => () => {
@@ -43,14 +48,17 @@ function useSubmit(article: News | null, onDone: () => void) {
   };
   const fail = (title: string) => (error: Error) => toastFailure(title, error);
 
-  const submit = (values: NewsFormValues): NewsFieldErrors => {
+  // An edit always names the version it started from (issue 26): a stale one comes back as a conflict to resolve.
+  const submit = (values: NewsFormValues, version?: number): NewsFieldErrors => {
     const parsed = toNewsBody(values);
     if (!parsed.ok) return parsed.errors;
     if (article) {
-      updateMutation.mutate(
-        { id: article.id, changes: parsed.body },
-        { onSuccess: succeed('News article updated'), onError: fail('Failed to update news article') },
-      );
+      const onError = (error: Error) => {
+        const conflict = versionConflictOf<News>(error);
+        if (conflict) onConflict(conflict);
+        else fail('Failed to update news article')(error);
+      };
+      updateMutation.mutate({ id: article.id, changes: { ...parsed.body, version } }, { onSuccess: succeed('News article updated'), onError });
     } else {
       createMutation.mutate(parsed.body, { onSuccess: succeed('News article created as a draft'), onError: fail('Failed to create news article') });
     }
@@ -60,18 +68,52 @@ function useSubmit(article: News | null, onDone: () => void) {
 }
 
 function NewsForm({ article, onDone }: { article: News | null; onDone: () => void }) {
-  const [initial] = useState<NewsFormValues>(() => (article ? newsFormFrom(article) : emptyNewsForm()));
+  const [initial, setInitial] = useState<NewsFormValues>(() => (article ? newsFormFrom(article) : emptyNewsForm()));
   const [values, setValues] = useState<NewsFormValues>(initial);
+  const [version, setVersion] = useState(article?.version);
+  const [conflict, setConflict] = useState<{ data: Conflict; merging: boolean } | null>(null);
   const { requestClose } = useModalDirty(formChanged(initial, values));
   const [errors, setErrors] = useState<NewsFieldErrors>({});
-  const { submit, pending } = useSubmit(article, onDone);
+  const { submit, pending } = useSubmit(article, onDone, (data) => setConflict({ data, merging: false }));
   useAnnounceEditing('news', article?.id);
   const set = (field: keyof NewsFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setErrors(submit(values));
+    setErrors(submit(values, version));
   };
+
+  /** A resolved save starts from the version that beat mine; bad input goes back to the form. */
+  const saveOver = (next: NewsFormValues, current: News) => {
+    setValues(next);
+    setVersion(current.version);
+    const problems = submit(next, current.version);
+    setErrors(problems);
+    if (Object.keys(problems).length) setConflict(null);
+  };
+
+  if (conflict && !conflict.merging) {
+    const { current } = conflict.data;
+    return (
+      <NewsConflictCompare
+        conflict={conflict.data}
+        mine={values}
+        pending={pending}
+        onTakeMine={() => saveOver(values, current)}
+        onTakeTheirs={() => {
+          const theirs = newsFormFrom(current);
+          setInitial(theirs);
+          setValues(theirs);
+          setVersion(current.version);
+          setConflict(null);
+        }}
+        onMerge={() => setConflict({ ...conflict, merging: true })}
+      />
+    );
+  }
+  if (conflict) {
+    return <NewsConflictMerge conflict={conflict.data} mine={values} pending={pending} onBack={() => setConflict({ ...conflict, merging: false })} onSave={(merged) => saveOver(merged, conflict.data.current)} />;
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { Prompter } from '@shared/contracts/prompters';
+import { ConflictNotice, useVersionConflict } from '@/lib/conflict-notice';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
 import { toastFailure, toastSuccess } from '@/features/news/news-toast';
@@ -63,35 +64,52 @@ function useDeleteWithConfirm(prompter: Prompter, onDone: () => void) {
 
 function EditForm({ prompter, withDelete, onDone }: { prompter: Prompter; withDelete: boolean; onDone: () => void }) {
   // The prompter as it was at opening: the diff base, so edits made elsewhere meanwhile are kept.
-  const [stored] = useState(prompter);
-  const [initial] = useState(() => editFormFrom(prompter));
+  const [stored, setStored] = useState(prompter);
+  const [initial, setInitial] = useState(() => editFormFrom(prompter));
   const [values, setValues] = useState<EditPrompterValues>(initial);
   const [errors, setErrors] = useState<PrompterFieldErrors>({});
   const { requestClose } = useModalDirty(formChanged(initial, values));
   const update = useUpdatePrompter();
   const remove = useDeleteWithConfirm(prompter, onDone);
+  const stale = useVersionConflict<Prompter>(prompter.version);
   useAnnounceEditing('prompter', prompter.id);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const save = (version: number | undefined) => {
     const parsed = toUpdateBody(stored, values);
     setErrors(parsed.ok ? {} : parsed.errors);
     if (!parsed.ok) return;
     if (Object.keys(parsed.body).length === 0) return onDone();
     update.mutate(
-      { id: prompter.id, body: parsed.body },
+      // The version it started from (issue 26): someone else's save in between is shown, never overwritten.
+      { id: prompter.id, body: { ...parsed.body, version } },
       {
         onSuccess: () => {
           toastSuccess('Prompter updated');
           onDone();
         },
-        onError: (error) => toastFailure('Error', error, 'Failed to update prompter'),
+        onError: stale.onError((error) => toastFailure('Error', error, 'Failed to update prompter')),
       },
     );
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save(stale.version);
+  };
+  const loadTheirs = () => {
+    const theirs = stale.resolve();
+    if (!theirs) return;
+    setStored(theirs);
+    setInitial(editFormFrom(theirs));
+    setValues(editFormFrom(theirs));
+  };
+  const overwrite = () => {
+    const theirs = stale.resolve();
+    if (theirs) save(theirs.version);
   };
 
   return (
     <form onSubmit={onSubmit} noValidate>
+      {stale.conflict && <ConflictNotice conflict={stale.conflict} record="prompter" pending={update.isPending} onLoadTheirs={loadTheirs} onOverwrite={overwrite} />}
       <EditingNotice kind="prompter" id={prompter.id} mb="sm" />
       <PrompterEditFields values={values} errors={errors} onChange={setValues} />
       <Group justify="space-between" mt="md" gap="sm">

@@ -29,6 +29,7 @@ const prompter = (over: Partial<Prompter> = {}): Prompter => ({
   createdBy: 1,
   createdAt: '2026-11-23T10:00:00.000Z',
   updatedAt: '2026-11-23T10:00:00.000Z',
+  version: 1,
   ...over,
 });
 

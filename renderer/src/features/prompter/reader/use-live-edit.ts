@@ -16,7 +16,9 @@ export function useLiveEdit() {
   return async (section: PrompterSection, body: string): Promise<boolean> => {
     if (section.newsId === null) return false;
     try {
-      await apiJson('PUT', `/api/news/${section.newsId}`, { content: body });
+      // The version the script was read at (issue 26): an article changed meanwhile is refused
+      // ("<Name> changed this story …"), the script reloads, and the reader sees their text.
+      await apiJson('PUT', `/api/news/${section.newsId}`, { content: body, version: section.newsVersion ?? undefined });
       showToast('Script updated', `“${section.title}” was saved`, 'green');
       return true;
     } catch (error) {

@@ -5,7 +5,7 @@ import type { Branding } from '@shared/contracts/settings';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useUnsavedGuard } from '@/lib/unsaved-guard';
-import { useUpdateSettings } from '../api/update-settings';
+import { useVersionedSettingsSave } from '../hooks/use-versioned-settings-save';
 import { BrandColourField } from './brand-colour-field';
 import { BrandPreview } from './brand-preview';
 import { SettingsSection } from './settings-section';
@@ -19,14 +19,14 @@ function changedColours(saved: Branding, values: Branding): Partial<Branding> {
 }
 
 /** Branding: the company's primary and secondary colours; every open screen restyles on save. */
-export function BrandingCard({ branding }: { branding: Branding }) {
+export function BrandingCard({ branding, version }: { branding: Branding; version: number }) {
   const [draft, setDraft] = useState<Partial<Branding>>({});
   const values: Branding = { ...branding, ...draft };
   const changes = changedColours(branding, values);
   const dirty = Object.keys(changes).length > 0;
   const invalid = brandColourProblem(values.primaryColor) !== null || brandColourProblem(values.secondaryColor) !== null;
   useUnsavedGuard(dirty);
-  const save = useUpdateSettings();
+  const save = useVersionedSettingsSave(version, () => setDraft({}));
 
   const submit = () =>
     save.mutate(
@@ -42,6 +42,7 @@ export function BrandingCard({ branding }: { branding: Branding }) {
 
   return (
     <SettingsSection title="Branding" description="Your station's colours across the app, for everyone in the company" testId="settings-branding">
+      {save.notice}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <BrandColourField label="Primary colour" value={values.primaryColor} onChange={(v) => setDraft((d) => ({ ...d, primaryColor: v }))} />
         <BrandColourField label="Secondary colour" value={values.secondaryColor} onChange={(v) => setDraft((d) => ({ ...d, secondaryColor: v }))} />

@@ -8,7 +8,8 @@ import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useUnsavedGuard } from '@/lib/unsaved-guard';
 import { useInitializeCgFiles } from '../api/initialize-cg-files';
-import { foreignFolderOf, useUpdateSettings } from '../api/update-settings';
+import { foreignFolderOf } from '../api/update-settings';
+import { useVersionedSettingsSave } from '../hooks/use-versioned-settings-save';
 import { CopyValue } from './copy-value';
 import { ForeignFolderNotice } from './foreign-folder-notice';
 import { SettingsSection } from './settings-section';
@@ -53,7 +54,7 @@ export function CgConfigCard({ settings }: { settings: Settings }) {
   const value = draft ?? settings.cgOutputPath;
   const dirty = draft !== null && draft !== settings.cgOutputPath;
   useUnsavedGuard(dirty);
-  const save = useUpdateSettings();
+  const save = useVersionedSettingsSave(settings.version, () => setDraft(null));
   const initialize = useInitializeCgFiles();
 
   const submit = (event: FormEvent) => {
@@ -95,6 +96,7 @@ export function CgConfigCard({ settings }: { settings: Settings }) {
 
   return (
     <SettingsSection title="CG Configuration" description="Where the on-air text files are written for your graphics program" testId="settings-cg">
+      {save.notice}
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput

@@ -6,7 +6,7 @@ import { TimeZoneSelect } from '@/features/notification-preferences/components/t
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useUnsavedGuard } from '@/lib/unsaved-guard';
-import { useUpdateSettings } from '../api/update-settings';
+import { useVersionedSettingsSave } from '../hooks/use-versioned-settings-save';
 import { SettingsSection } from './settings-section';
 
 /**
@@ -15,7 +15,7 @@ import { SettingsSection } from './settings-section';
  */
 export function StationTimeZoneCard({ settings }: { settings: Settings }) {
   const [zone, setZone] = useState(settings.timeZone);
-  const save = useUpdateSettings();
+  const save = useVersionedSettingsSave(settings.version, () => setZone(settings.timeZone));
   const changed = zone !== settings.timeZone;
   useUnsavedGuard(changed);
   const submit = () =>
@@ -28,6 +28,7 @@ export function StationTimeZoneCard({ settings }: { settings: Settings }) {
     );
   return (
     <SettingsSection title="Station Time Zone" description="Quiet hours run in this zone for everyone who has not chosen their own" testId="settings-time-zone">
+      {save.notice}
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TimeZoneSelect label="Time zone" value={zone} onChange={setZone} description={`Now ${utcOffsetText(zone, new Date())}`} />
         <Button onClick={submit} loading={save.isPending} disabled={!changed}>

@@ -5,7 +5,7 @@ import type { Settings } from '@shared/contracts/settings';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useUnsavedGuard } from '@/lib/unsaved-guard';
-import { useUpdateSettings } from '../api/update-settings';
+import { useVersionedSettingsSave } from '../hooks/use-versioned-settings-save';
 import { SettingsSection } from './settings-section';
 
 const SAVED = 'Telegram settings updated successfully';
@@ -17,7 +17,7 @@ const FAILED = 'Failed to update Telegram settings';
  */
 export function TelegramBotCard({ settings }: { settings: Settings }) {
   const [token, setToken] = useState('');
-  const save = useUpdateSettings();
+  const save = useVersionedSettingsSave(settings.version, () => setToken(''));
   useUnsavedGuard(token.trim() !== '');
 
   const send = (telegramBotToken: string | null) =>
@@ -54,6 +54,7 @@ export function TelegramBotCard({ settings }: { settings: Settings }) {
 
   return (
     <SettingsSection title="Telegram Bot" description="The token BotFather gave your station's chat bot" actions={status} testId="settings-bot">
+      {save.notice}
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <PasswordInput

@@ -43,7 +43,7 @@ function SettingsSections({ settings }: { settings: Settings }) {
       <NotificationSettingsCard form={groups} />
       <ApiKeysCard />
       <LanAddressesCard />
-      <BrandingCard branding={settings.branding} />
+      <BrandingCard branding={settings.branding} version={settings.version} />
       <StationTimeZoneCard settings={settings} />
       <DesktopAppCard />
     </>

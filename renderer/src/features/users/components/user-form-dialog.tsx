@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { User } from '@shared/contracts/users';
 import { errorMessage } from '@/lib/api-client';
+import { ConflictNotice, useVersionConflict } from '@/lib/conflict-notice';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
 import { useCurrentUser } from '@/features/auth/session-store';
@@ -33,7 +34,7 @@ export function UserFormDialog({ opened, onClose, user }: UserFormDialogProps) {
 
 function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   const actor = useCurrentUser();
-  const [initial] = useState<UserFormValues>(() => (user ? formFromUser(user) : emptyForm()));
+  const [initial, setInitial] = useState<UserFormValues>(() => (user ? formFromUser(user) : emptyForm()));
   const [values, setValues] = useState<UserFormValues>(initial);
   const { requestClose } = useModalDirty(formChanged(initial, values));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -41,30 +42,49 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   const updateMutation = useUpdateUser();
   const mutation = user ? updateMutation : createMutation;
   const set = (field: keyof UserFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const stale = useVersionConflict<User>(user?.version);
+  // The user as the form last loaded them: what the changes are measured against.
+  const [base, setBase] = useState(user);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (version = stale.version) => {
     const done = (text: string) => () => {
       showToast('Success', text, 'green');
       onDone();
     };
     if (user) {
-      const parsed = toUpdateChanges(user, values);
+      const parsed = toUpdateChanges(base ?? user, values);
       setErrors(parsed.errors);
-      if (parsed.ok) updateMutation.mutate({ id: user.id, changes: parsed.body }, { onSuccess: done('User updated successfully') });
+      // The version it started from (issue 26); a conflict shows its own notice, not the failure line.
+      if (parsed.ok) updateMutation.mutate({ id: user.id, changes: { ...parsed.body, version } }, { onSuccess: done('User updated successfully'), onError: stale.onError(() => {}) });
       return;
     }
     const parsed = toCreateInput(values);
     setErrors(parsed.errors);
     if (parsed.ok) createMutation.mutate(parsed.body, { onSuccess: done('User created successfully') });
   };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+  const loadTheirs = () => {
+    const theirs = stale.resolve();
+    if (!theirs) return;
+    setBase(theirs);
+    setInitial(formFromUser(theirs));
+    setValues(formFromUser(theirs));
+  };
+  const overwrite = () => {
+    const theirs = stale.resolve();
+    if (theirs) submit(theirs.version);
+  };
 
-  const failure = mutation.error && `${user ? 'Failed to update user' : 'Failed to create user'}: ${errorMessage(mutation.error)}`;
+  const failure = !stale.conflict && mutation.error && `${user ? 'Failed to update user' : 'Failed to create user'}: ${errorMessage(mutation.error)}`;
   const roles = assignableRoles(actor, user?.role).map((role) => ({ value: role, label: role }));
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
+        {stale.conflict && <ConflictNotice conflict={stale.conflict} record="user" pending={mutation.isPending} onLoadTheirs={loadTheirs} onOverwrite={overwrite} />}
         {failure && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
             {failure}

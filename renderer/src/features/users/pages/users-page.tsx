@@ -23,7 +23,8 @@ function useUserActions() {
   const fail = (title: string) => (error: Error) => showToast(title, errorMessage(error), 'red');
 
   const toggleActive = (user: User, isActive: boolean) =>
-    updateMutation.mutate({ id: user.id, changes: { isActive } }, { onError: fail('Failed to update user') });
+    // The version on screen (issue 26): a user someone changed meanwhile is refused with who and when.
+    updateMutation.mutate({ id: user.id, changes: { isActive, version: user.version } }, { onError: fail('Failed to update user') });
 
   const confirmDelete = (user: User) =>
     modals.openConfirmModal({

@@ -30,6 +30,8 @@ export interface LoadRow {
   quietP99: number;
   loadedP99: number;
   ratio: number;
+  /** The loaded writes' whole summary, when the measurement has it (fills n, p50, max). */
+  loaded?: Summary;
 }
 
 /** What a row is held to: the text shown in the target column and the check behind the verdict. */
@@ -85,10 +87,10 @@ export function loadRowToBench(section: string, l: LoadRow): BenchRow {
     section,
     what: `CG write during ${l.load} (quiet p99 ${rounded(l.quietP99)} in the same run)`,
     unit: 'ms',
-    n: null,
-    p50: null,
+    n: l.loaded?.n ?? null,
+    p50: l.loaded ? rounded(l.loaded.p50) : null,
     p99: rounded(l.loadedP99),
-    max: null,
+    max: l.loaded ? rounded(l.loaded.max) : null,
     target: `p99 ≤ ${LOAD_RATIO_LIMIT}× quiet: ${l.ratio.toFixed(2)}×`,
     verdict: l.ratio <= LOAD_RATIO_LIMIT ? 'ok' : 'over',
   };
@@ -96,7 +98,7 @@ export function loadRowToBench(section: string, l: LoadRow): BenchRow {
 
 /** Reshapes a quiet / loaded pair of the existing measurements into the issue-24 row. */
 export function loadRow(load: string, quiet: Summary, loaded: Summary): LoadRow {
-  return { load, quietP99: quiet.p99, loadedP99: loaded.p99, ratio: Math.round((loaded.p99 / quiet.p99) * 100) / 100 };
+  return { load, quietP99: quiet.p99, loadedP99: loaded.p99, ratio: Math.round((loaded.p99 / quiet.p99) * 100) / 100, loaded };
 }
 
 export function failedRow(section: string, err: unknown): BenchRow {

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../server/config';
 import { startFakeSheets, type FakeSheets } from '../server/test/fake-sheets';
 import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
 import { ensureRendererBuilt } from './bundle-size';
-import { failedRow, gitCommit, loadRowToBench, machine, writeResults, type BenchRow } from './results';
+import { failedRow, gitCommit, loadRowToBench, machine, writeResults, type BenchRow, type LoadRow } from './results';
 import { seedNews } from './seed';
 import { nowMs } from './stats';
 import { machineLine, rowLines, TABLE_HEADER } from './table';
@@ -55,6 +56,7 @@ class Table {
 async function main(): Promise<void> {
   const started = nowMs();
   const loadBefore = Math.round(os.loadavg()[0]! * 100) / 100;
+  const commit = gitCommit(); // what is measured: the tree as the run starts
   // Before any server runs: the build's CPU stays out of the figures (a build mid-run once
   // coincided with the server going away).
   ensureRendererBuilt();
@@ -76,7 +78,7 @@ async function main(): Promise<void> {
     await sheets.close();
     fs.rmSync(baseDir, { recursive: true, force: true });
   }
-  const results = { machine: machine(loadBefore), date: new Date().toISOString(), commit: gitCommit(), durationS: Math.round((nowMs() - started) / 1000), rows: table.rows };
+  const results = { machine: machine(loadBefore), date: new Date().toISOString(), commit, durationS: Math.round((nowMs() - started) / 1000), rows: table.rows };
   const out = arg('out') ?? path.join(REPO_ROOT, 'bench', 'results.json');
   writeResults(out, results);
   process.stdout.write(`\n${machineLine(results)}; ${results.durationS} s; written to ${path.relative(process.cwd(), out)}\n`);
@@ -108,18 +110,34 @@ async function measure(table: Table, server: SpawnedServer, baseDir: string, she
   if (wanted('memory')) await table.section('Memory at the end', async () => [await rssRow('Memory at the end', 'after the whole run', server, api)]);
 }
 
-/**
- * CG under each load, then what each load cost on its own. Issue 24's bench/under-load.ts
- * (cgUnderLoads → LoadRow[]) replaces MEASURED_LOADS here once it exists.
- */
+/** bench/under-load.ts (issue 24, another branch): `cgUnderLoads(api, { sheets, onRow })` → LoadRow[]. */
+type CgUnderLoads = (api: LoadContext['api'], ctx: { sheets: LoadContext['sheets']; onRow?: (row: LoadRow) => void }) => Promise<LoadRow[]>;
+
+/** Loaded by file so this runner works before and after that file is merged. */
+async function findCgUnderLoads(): Promise<CgUnderLoads | null> {
+  const file = path.join(REPO_ROOT, 'bench', 'under-load.ts');
+  if (!fs.existsSync(file)) return null;
+  const mod = (await import(pathToFileURL(file).href)) as { cgUnderLoads?: unknown };
+  return typeof mod.cgUnderLoads === 'function' ? (mod.cgUnderLoads as CgUnderLoads) : null;
+}
+
+/** CG under each load (bench/under-load.ts when present, else the older benches), then what the loads cost. */
 async function loadSections(table: Table, ctx: LoadContext, url: string): Promise<void> {
+  const cgUnderLoads = await findCgUnderLoads();
   const costs: BenchRow[] = [];
-  for (const measureLoad of MEASURED_LOADS) {
+  if (cgUnderLoads) {
     await table.section(LOADS, async () => {
-      const measured = await measureLoad(ctx);
-      costs.push(...measured.flatMap((m) => m.costs));
-      return measured.map((m) => loadRowToBench(LOADS, m.load));
+      await cgUnderLoads(ctx.api, { sheets: ctx.sheets, onRow: (row) => table.add([loadRowToBench(LOADS, row)]) });
+      return [];
     });
+  } else {
+    for (const measureLoad of MEASURED_LOADS) {
+      await table.section(LOADS, async () => {
+        const measured = await measureLoad(ctx);
+        costs.push(...measured.flatMap((m) => m.costs));
+        return measured.map((m) => loadRowToBench(LOADS, m.load));
+      });
+    }
   }
   await table.section(COSTS, async () => [await loginCostRow(url), ...costs]);
 }

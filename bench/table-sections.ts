@@ -8,7 +8,7 @@ import { benchInterleaved, type FanoutResult } from './fanout';
 import { benchNews } from './news-list';
 import { maxAtMost, p99AtMost, p99WithinBaseline, summaryRow, valueRow, type BenchRow } from './results';
 import { openListeners } from './sockets';
-import { nowMs, summarize } from './stats';
+import { nowMs, summarize, type Summary } from './stats';
 
 /** Sections of the bench table measured against the spawned server: each returns its rows. */
 export const OWNER = { username: 'owner', password: 'owner-password' } as const;
@@ -58,7 +58,8 @@ export function startupRows(samples: { ready: number[]; spawned: number[] }, mea
   const spawned = [...samples.spawned, measured.spawnMs];
   return [
     summaryRow(STARTUP, 'Server ready after start, inside the process (100k articles)', summarize(ready), maxAtMost(1500)),
-    summaryRow(STARTUP, '  same, from spawn incl. Node and the TypeScript loader', summarize(spawned), maxAtMost(1500)),
+    // The installed app runs built JavaScript: the loader's compile time is a dev-checkout cost.
+    summaryRow(STARTUP, '  same, from spawn incl. Node and the TypeScript loader (dev checkout only)', summarize(spawned)),
   ];
 }
 
@@ -67,6 +68,8 @@ export function bundleRow(): BenchRow {
   const b = bundleSize();
   return valueRow(STARTUP, `Initial UI JavaScript, gzip (entry + ${b.files.length - 1} static imports; ${b.rawKb} kB raw; CSS ${b.cssGzipKb} kB gzip)`, b.gzipKb, 'kB', maxAtMost(400, 'kB', 'gzip'));
 }
+
+const ratioText = (a: Summary, b: Summary) => `${(a.p99 / b.p99).toFixed(2)}×`;
 
 const HOT = 'CG hot path: write → file replaced → every live client has it (interleaved with the bare model)';
 
@@ -77,7 +80,7 @@ export async function hotPathRows(api: ApiClient, baseDir: string): Promise<Benc
   try {
     const r = await benchHotPathInterleaved(ours, bare);
     return [
-      summaryRow(HOT, 'CG Bridge, 200 WS clients', r.ours, p99WithinBaseline(1.3, r.bare, 'bare')),
+      summaryRow(HOT, `CG Bridge, 200 WS clients (p99 ${ratioText(r.ours, r.bare)} bare)`, r.ours, p99WithinBaseline(1, r.bare, 'bare')),
       summaryRow(HOT, '  bare express+SQLite+rename+ws model, 200 clients', r.bare),
     ];
   } finally {
@@ -95,7 +98,7 @@ export async function fanoutRows(api: ApiClient, baseDir: string, serverPid: num
   try {
     const [o, b] = (await benchInterleaved([ours, bare], 5, 60, [serverPid, bareModel.pid])) as [FanoutResult, FanoutResult];
     return [
-      summaryRow(HOT, `CG Bridge, ${clients.toLocaleString('en')} WS clients (server CPU ${o.cpuPerWrite} ms/write)`, o, p99WithinBaseline(1, b, 'bare', 25)),
+      summaryRow(HOT, `CG Bridge, ${clients.toLocaleString('en')} WS clients (p99 ${ratioText(o, b)} bare; server CPU ${o.cpuPerWrite} ms/write)`, o, p99WithinBaseline(1, b, 'bare', 25)),
       summaryRow(HOT, `  bare model, ${clients.toLocaleString('en')} clients (CPU ${b.cpuPerWrite} ms/write)`, b),
     ];
   } finally {

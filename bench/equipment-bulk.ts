@@ -48,7 +48,10 @@ async function cgWrite(api: ApiClient, label: string): Promise<number> {
 /** Spaced CG writes until `until` settles (or `count` writes when there is nothing to wait for). */
 export async function cgWrites(api: ApiClient, label: string, until: Promise<unknown> | null, count = 40): Promise<number[]> {
   let done = until === null;
-  void until?.finally(() => (done = true));
+  // then(ok, fail), not finally(): a derived promise of a failing load must not be an unhandled
+  // rejection (it ended `npm run bench` with its server still running); the caller awaits `until`.
+  const settle = () => (done = true);
+  void until?.then(settle, settle);
   const samples: number[] = [];
   for (let i = 0; until ? !done : i < count; i++) {
     samples.push(await cgWrite(api, `${label} ${i}`));

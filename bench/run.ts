@@ -68,6 +68,8 @@ async function main(): Promise<void> {
   const sheets = await startFakeSheets();
   const server = await spawnServer(baseDir, { GOOGLE_SHEETS_ROOT_URL: sheets.url });
   watchServer(server);
+  // Whatever a measurement leaves unhandled, the finally below must still stop the server.
+  process.on('unhandledRejection', (err) => process.stderr.write(`bench: unhandled rejection: ${err instanceof Error ? err.message : String(err)}\n`));
   const table = new Table(`CG Bridge benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version} (times in ms)`);
   try {
     await measure(table, server, baseDir, sheets, startups);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { BulkUploadResult } from '../shared/contracts/equipment';
 import { parseEquipmentCsv } from '../shared/equipment-csv';
 import type { ApiClient } from '../server/test/api-client';
-import { formatRow, nowMs, summarize } from './stats';
+import { formatRow, nowMs, summarize, type Summary } from './stats';
 
 /**
  * Issue 12: a 10 000-row CSV import (target ≤ 2 s), the server's RSS growth over the imports, and
@@ -48,7 +48,10 @@ async function cgWrite(api: ApiClient, label: string): Promise<number> {
 /** Spaced CG writes until `until` settles (or `count` writes when there is nothing to wait for). */
 export async function cgWrites(api: ApiClient, label: string, until: Promise<unknown> | null, count = 40): Promise<number[]> {
   let done = until === null;
-  void until?.finally(() => (done = true));
+  // then(ok, fail), not finally(): a derived promise of a failing load must not be an unhandled
+  // rejection (it ended `npm run bench` with its server still running); the caller awaits `until`.
+  const settle = () => (done = true);
+  void until?.then(settle, settle);
   const samples: number[] = [];
   for (let i = 0; until ? !done : i < count; i++) {
     samples.push(await cgWrite(api, `${label} ${i}`));
@@ -62,8 +65,18 @@ export function rssMbOf(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-/** Rows for the bench table: import time, CG writes quiet vs during an import, RSS and parse time. */
-export async function equipmentBulkRows(api: ApiClient, pid: number, rounds = 5): Promise<string[]> {
+export interface EquipmentBulkResult {
+  rows: number;
+  rounds: number;
+  imports: Summary;
+  quiet: Summary;
+  loaded: Summary;
+  parse: Summary;
+  rss: { before: number; peak: number; after: number };
+}
+
+/** Import time, CG writes quiet vs during an import, RSS and the client's parse time. */
+export async function benchEquipmentBulk(api: ApiClient, pid: number, rounds = 5): Promise<EquipmentBulkResult> {
   const imports: number[] = [];
   const quiet: number[] = [];
   const loaded: number[] = [];
@@ -83,13 +96,19 @@ export async function equipmentBulkRows(api: ApiClient, pid: number, rounds = 5)
     await running;
     rssMax = Math.max(rssMax, rssMbOf(pid));
   }
-  const rssAfter = rssMbOf(pid);
+  const rss = { before: rssBefore, peak: rssMax, after: rssMbOf(pid) };
+  return { rows: ROWS, rounds, imports: summarize(imports), quiet: summarize(quiet), loaded: summarize(loaded), parse: summarize(parse), rss };
+}
+
+/** The same as text rows (bench/equipment-bulk-alone.ts). */
+export async function equipmentBulkRows(api: ApiClient, pid: number, rounds = 5): Promise<string[]> {
+  const r = await benchEquipmentBulk(api, pid, rounds);
   const stored = (rounds * 2 * ROWS).toLocaleString('en');
   return [
-    formatRow(`POST /api/equipment/bulk, ${ROWS.toLocaleString('en')} rows (server alone)`, summarize(imports), 'each ≤ 2000'),
-    formatRow('CG write every 20 ms, no import (interleaved baseline)', summarize(quiet), ''),
-    formatRow(`CG write every 20 ms while a ${ROWS.toLocaleString('en')}-row import runs`, summarize(loaded), 'p99 ≤ 20'),
-    formatRow(`  papaparse + shared rules in the client, ${ROWS.toLocaleString('en')} rows`, summarize(parse), ''),
-    `| Server RSS over ${rounds * 2} imports (${stored} items): ${rssBefore} MB before, ${rssMax} MB peak, ${rssAfter} MB after | | | | | growth ${rssAfter - rssBefore} MB |`,
+    formatRow(`POST /api/equipment/bulk, ${ROWS.toLocaleString('en')} rows (server alone)`, r.imports, 'each ≤ 2000'),
+    formatRow('CG write every 20 ms, no import (interleaved baseline)', r.quiet, ''),
+    formatRow(`CG write every 20 ms while a ${ROWS.toLocaleString('en')}-row import runs`, r.loaded, 'p99 ≤ 20'),
+    formatRow(`  papaparse + shared rules in the client, ${ROWS.toLocaleString('en')} rows`, r.parse, ''),
+    `| Server RSS over ${rounds * 2} imports (${stored} items): ${r.rss.before} MB before, ${r.rss.peak} MB peak, ${r.rss.after} MB after | | | | | growth ${r.rss.after - r.rss.before} MB |`,
   ];
 }

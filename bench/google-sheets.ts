@@ -2,7 +2,7 @@ import type { ApiClient } from '../server/test/api-client';
 import type { FakeSheets } from '../server/test/fake-sheets';
 import type { SheetSyncResult } from '../shared/contracts/google-sheets';
 import { cgWrites } from './equipment-bulk';
-import { formatRow, nowMs, summarize } from './stats';
+import { formatRow, nowMs, summarize, type Summary } from './stats';
 
 /**
  * Issue 15: Sync from Sheet with 1 000 rows edited (1 000 updates through the equipment service)
@@ -22,7 +22,17 @@ async function sync(api: ApiClient, action: 'sync-from-sheet' | 'sync-to-sheet',
   return ms;
 }
 
-export async function googleSheetsRows(api: ApiClient, fake: FakeSheets, rounds = 3): Promise<string[]> {
+export interface GoogleSheetsResult {
+  items: number;
+  sheetRows: number;
+  pulls: Summary;
+  pushes: Summary;
+  quiet: Summary;
+  duringPull: Summary;
+  duringPush: Summary;
+}
+
+export async function benchGoogleSheets(api: ApiClient, fake: FakeSheets, rounds = 3): Promise<GoogleSheetsResult> {
   const account = fake.serviceAccount('bench');
   await api.put('/api/google-sheets/settings', { serviceAccountKey: account.keyJson });
   const stamp = Date.now().toString(36);
@@ -56,11 +66,17 @@ export async function googleSheetsRows(api: ApiClient, fake: FakeSheets, rounds 
     pushes.push(nowMs() - pushStarted);
     await new Promise((res) => setTimeout(res, SETTLE_MS));
   }
+  return { items: ITEMS, sheetRows, pulls: summarize(pulls), pushes: summarize(pushes), quiet: summarize(quiet), duringPull: summarize(loaded), duringPush: summarize(duringPush) };
+}
+
+/** The same as text rows (bench/google-sheets-alone.ts). */
+export async function googleSheetsRows(api: ApiClient, fake: FakeSheets, rounds = 3): Promise<string[]> {
+  const r = await benchGoogleSheets(api, fake, rounds);
   return [
-    formatRow(`POST /api/google-sheets/sync-from-sheet, ${ITEMS.toLocaleString('en')} of ${sheetRows.toLocaleString('en')} rows edited`, summarize(pulls), ''),
-    formatRow(`POST /api/google-sheets/sync-to-sheet, ${sheetRows.toLocaleString('en')} items (after the pull)`, summarize(pushes), ''),
-    formatRow('CG write every 20 ms, no sync (interleaved baseline)', summarize(quiet), ''),
-    formatRow(`CG write every 20 ms while a ${ITEMS.toLocaleString('en')}-row pull runs`, summarize(loaded), 'p99 ≤ 20'),
-    formatRow(`CG write every 20 ms while sync-to-sheet runs (${sheetRows.toLocaleString('en')} rows)`, summarize(duringPush), 'p99 ≤ 20'),
+    formatRow(`POST /api/google-sheets/sync-from-sheet, ${ITEMS.toLocaleString('en')} of ${r.sheetRows.toLocaleString('en')} rows edited`, r.pulls, ''),
+    formatRow(`POST /api/google-sheets/sync-to-sheet, ${r.sheetRows.toLocaleString('en')} items (after the pull)`, r.pushes, ''),
+    formatRow('CG write every 20 ms, no sync (interleaved baseline)', r.quiet, ''),
+    formatRow(`CG write every 20 ms while a ${ITEMS.toLocaleString('en')}-row pull runs`, r.duringPull, 'p99 ≤ 20'),
+    formatRow(`CG write every 20 ms while sync-to-sheet runs (${r.sheetRows.toLocaleString('en')} rows)`, r.duringPush, 'p99 ≤ 20'),
   ];
 }

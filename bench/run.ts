@@ -1,120 +1,147 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiClient } from '../server/test/api-client';
-import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
-import { benchAbusiveReaders } from './abusive-readers';
-import { startBareModel } from './bare-run';
-import { benchHotPathInterleaved, closeTarget, headlineFile, hotPathTarget } from './cg-hot-path';
-import { benchCgDuringLogins } from './login-load';
-import { equipmentBulkRows } from './equipment-bulk';
-import { fanoutRows } from './fanout';
-import { googleSheetsRows } from './google-sheets';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from '../server/config';
 import { startFakeSheets, type FakeSheets } from '../server/test/fake-sheets';
-import { benchNews } from './news-list';
-import { prompterRows } from './prompter-rows';
+import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
+import { ensureRendererBuilt } from './bundle-size';
+import { failedRow, gitCommit, loadRowToBench, machine, writeResults, type BenchRow, type LoadRow } from './results';
 import { seedNews } from './seed';
-import { openListeners } from './sockets';
-import { formatRow } from './stats';
+import { nowMs } from './stats';
+import { machineLine, rowLines, TABLE_HEADER } from './table';
+import { LOADS, MEASURED_LOADS, prompterRows, type LoadContext } from './table-loads';
+import { bundleRow, COSTS, fanoutRows, hotPathRows, listRows, loginCostRow, rssRow, signIn, spawnRepeatedly, STARTUP, startupRows } from './table-sections';
 
-/** `npm run bench`: the performance targets of DESIGN.md §7, against a real server process. */
-async function login(server: SpawnedServer): Promise<ApiClient> {
-  const api = new ApiClient(server.url);
-  const res = await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' });
-  api.token = res.body.token;
-  return api;
+/**
+ * `npm run bench [-- --only hot,lists] [-- --out FILE]`: the targets of DESIGN.md §7 against a
+ * real server process (100 000 articles seeded), printed as ONE markdown table while measured,
+ * then written to bench/results.json with the machine, date and commit. A section that throws
+ * becomes a "failed" row and the run goes on, so one failure does not lose the other figures.
+ */
+const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'prompter', 'memory'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function arg(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : undefined;
 }
+const only = arg('only')?.split(',') ?? [...SECTIONS];
+const wanted = (s: Section) => only.includes(s);
 
-/** Resident memory of the server process itself (spawnServer runs it without a wrapper). */
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
+/** Streams rows as they are measured, under one header, and keeps them for results.json. */
+class Table {
+  readonly rows: BenchRow[] = [];
 
-async function rssWithClients(server: SpawnedServer, api: ApiClient): Promise<number> {
-  const sockets = await openListeners(server.url, api.token!, 300);
-  const rss = rssMb(server.pid);
-  sockets.forEach((s) => s.socket.terminate());
-  return rss;
-}
+  constructor(title: string) {
+    process.stdout.write([title, '', ...TABLE_HEADER].join('\n') + '\n');
+  }
 
-async function hotPathRows(api: ApiClient, baseDir: string): Promise<string[]> {
-  const bareModel = await startBareModel();
-  const ours = await hotPathTarget(api, headlineFile(baseDir));
-  const bare = await hotPathTarget(new ApiClient(bareModel.url), null);
-  const r = await benchHotPathInterleaved(ours, bare);
-  closeTarget(ours);
-  closeTarget(bare);
-  await bareModel.stop();
-  const ratio = (a: number, b: number) => (a / b).toFixed(2);
-  return [
-    formatRow('CG write → file replaced → 200 WS clients got it (interleaved A/B blocks)', r.ours, 'p99 ≤ 1.3× bare'),
-    formatRow('same, bare express+SQLite+rename+ws model (interleaved)', r.bare, `ours/bare p50 = ${ratio(r.ours.p50, r.bare.p50)}, p99 = ${ratio(r.ours.p99, r.bare.p99)}`),
-  ];
-}
+  add(rows: BenchRow[]): void {
+    const lines = rowLines(rows, this.rows.at(-1)?.section ?? null);
+    this.rows.push(...rows);
+    if (lines.length) process.stdout.write(lines.join('\n') + '\n');
+  }
 
-/** Rows are printed as they are measured, so a failure late in the run keeps the earlier figures. */
-function printingRows(header: string[]): { push(...lines: string[]): void } {
-  header.forEach((l) => process.stdout.write(l + '\n'));
-  return { push: (...lines) => lines.forEach((l) => process.stdout.write(l + '\n')) };
+  async section(name: string, measure: () => Promise<BenchRow[]>): Promise<void> {
+    try {
+      this.add(await measure());
+    } catch (err) {
+      process.stderr.write(`bench section "${name}" failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      this.add([failedRow(name, err)]);
+    }
+  }
 }
 
 async function main(): Promise<void> {
+  const started = nowMs();
+  const loadBefore = Math.round(os.loadavg()[0]! * 100) / 100;
+  const commit = gitCommit(); // what is measured: the tree as the run starts
+  // Before any server runs: the build's CPU stays out of the figures (a build mid-run once
+  // coincided with the server going away).
+  ensureRendererBuilt();
   const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-bench-'));
-  await (await spawnServer(baseDir)).kill(); // creates the schema and the owner
+  await (await spawnServer(baseDir)).kill(); // first run: creates the schema and the owner
   seedNews(baseDir, 100_000);
+  const startups = wanted('startup') ? await spawnRepeatedly(baseDir, 4) : { ready: [], spawned: [] };
   // The Sheets API stand-in lives in this (the load generator's) process, as Google would elsewhere.
   const sheets = await startFakeSheets();
   const server = await spawnServer(baseDir, { GOOGLE_SHEETS_ROOT_URL: sheets.url });
+  watchServer(server);
+  // Whatever a measurement leaves unhandled, the finally below must still stop the server.
+  process.on('unhandledRejection', (err) => process.stderr.write(`bench: unhandled rejection: ${err instanceof Error ? err.message : String(err)}\n`));
+  const table = new Table(`CG Bridge benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version} (times in ms)`);
   try {
-    await measure(server, baseDir, sheets);
+    await measure(table, server, baseDir, sheets, startups);
   } finally {
     // A failed measurement must not leave the server running (it holds a port and CPU).
+    stopping = true;
     await server.kill();
     await sheets.close();
     fs.rmSync(baseDir, { recursive: true, force: true });
   }
+  const results = { machine: machine(loadBefore), date: new Date().toISOString(), commit, durationS: Math.round((nowMs() - started) / 1000), rows: table.rows };
+  const out = arg('out') ?? path.join(REPO_ROOT, 'bench', 'results.json');
+  writeResults(out, results);
+  process.stdout.write(`\n${machineLine(results)}; ${results.durationS} s; written to ${path.relative(process.cwd(), out)}\n`);
+  if (table.rows.some((r) => r.verdict === 'failed')) process.exitCode = 1;
 }
 
-async function measure(server: SpawnedServer, baseDir: string, sheets: FakeSheets): Promise<void> {
-  const api = await login(server);
-  const rows = printingRows(['| what | n | p50 ms | p99 ms | max ms | target |', '|---|---|---|---|---|---|']);
+/** A server that dies mid-run says so (with its last words), instead of only "fetch failed" rows. */
+function watchServer(server: SpawnedServer): void {
+  let tail = '';
+  server.child.stderr?.on('data', (c: Buffer) => (tail = (tail + c.toString()).slice(-2000)));
+  server.child.once('exit', (code, signal) => {
+    if (!stopping) process.stderr.write(`bench: the server exited (code ${code}, signal ${signal}): ${tail}\n`);
+  });
+}
+let stopping = false;
 
-  const idleRss = await rssWithClients(server, api);
-  rows.push(...(await hotPathRows(api, baseDir)));
-  rows.push(...(await fanoutRows(api, baseDir, server.pid, 1000)));
-  const news = await benchNews(api);
-  rows.push(formatRow('GET /api/news?status=draft&page=1 (100k rows)', news.firstPage, 'p99 ≤ 20'));
-  rows.push(formatRow('GET /api/news?status=draft&page≈1000–2000 (100k rows)', news.deepPage, 'p99 ≤ 20'));
-  rows.push(formatRow('GET /api/news unpaged (newest 1000 of 100k; cached per change)', news.unpaged, ''));
-  rows.push(formatRow('POST /api/news/:id/approve (100k rows)', news.approve, 'p99 ≤ 20'));
-  rows.push(formatRow('POST /api/news-crawler/generate (25k approved)', news.generate, '≤ 50'));
+async function measure(table: Table, server: SpawnedServer, baseDir: string, sheets: FakeSheets, startups: { ready: number[]; spawned: number[] }) {
+  const api = await signIn(server.url);
+  if (wanted('startup')) {
+    table.add(startupRows(startups, server));
+    await table.section(STARTUP, async () => [await rssRow(STARTUP, 'after start', server, api)]);
+    await table.section(STARTUP, () => Promise.resolve([bundleRow()]));
+  }
+  if (wanted('hot')) await table.section('hot path', () => hotPathRows(api, baseDir));
+  if (wanted('fanout')) await table.section('fan-out', () => fanoutRows(api, baseDir, server.pid, 1000));
+  if (wanted('lists')) await table.section('lists', () => listRows(api));
+  if (wanted('loads')) await loadSections(table, { api, serverPid: server.pid, sheets }, server.url);
+  if (wanted('prompter')) await table.section('prompter', () => prompterRows(api));
+  if (wanted('memory')) await table.section('Memory at the end', async () => [await rssRow('Memory at the end', 'after the whole run', server, api)]);
+}
 
-  const abuse = await benchAbusiveReaders(api);
-  rows.push(formatRow('CG write every 20 ms, nobody reading (interleaved baseline)', abuse.quiet, ''));
-  rows.push(formatRow('CG write while 8 users loop the heaviest reads', abuse.loaded, `p99 ≤ 2× quiet: ${(abuse.loaded.p99 / abuse.quiet.p99).toFixed(2)}×`));
+/** bench/under-load.ts (issue 24, another branch): `cgUnderLoads(api, { sheets, onRow })` → LoadRow[]. */
+type CgUnderLoads = (api: LoadContext['api'], ctx: { sheets: LoadContext['sheets']; onRow?: (row: LoadRow) => void }) => Promise<LoadRow[]>;
 
-  const underLogins = await benchCgDuringLogins(api);
-  rows.push(formatRow('CG write every 100 ms, no other load (baseline for the next row)', underLogins.quiet, ''));
-  rows.push(formatRow('CG write fired with 8 concurrent logins', underLogins.cg, 'p99 ≤ 20'));
-  rows.push(formatRow('  those logins (argon2id, one at a time)', underLogins.loginMs, ''));
+/** Loaded by file so this runner works before and after that file is merged. */
+async function findCgUnderLoads(): Promise<CgUnderLoads | null> {
+  const file = path.join(REPO_ROOT, 'bench', 'under-load.ts');
+  if (!fs.existsSync(file)) return null;
+  const mod = (await import(pathToFileURL(file).href)) as { cgUnderLoads?: unknown };
+  return typeof mod.cgUnderLoads === 'function' ? (mod.cgUnderLoads as CgUnderLoads) : null;
+}
 
-  const rss = await rssWithClients(server, api);
-  const prompterNotes = await prompterRows(api, (...lines) => rows.push(...lines));
-
-  // Issue 12, after the RSS reading above so its imports do not count towards that row.
-  rows.push(...(await equipmentBulkRows(api, server.pid)));
-  rows.push(...(await googleSheetsRows(api, sheets)));
-
-  const report = [
-    `CG Bridge benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,
-    '',
-    `Reads answered during the loaded blocks (status: count): ${JSON.stringify(abuse.reads)}`,
-    `Server RSS (the server process itself) with 300 live clients: ${idleRss} MB after start, ${rss} MB after the load above (target ≤ 150 MB)`,
-    `Server ready after start: ${server.readyMs} ms inside the process, ${server.spawnMs} ms from spawn incl. the TypeScript loader (target ≤ 1.5 s)`,
-    ...prompterNotes,
-  ].join('\n');
-  process.stdout.write(report + '\n');
+/** CG under each load (bench/under-load.ts when present, else the older benches), then what the loads cost. */
+async function loadSections(table: Table, ctx: LoadContext, url: string): Promise<void> {
+  const cgUnderLoads = await findCgUnderLoads();
+  const costs: BenchRow[] = [];
+  if (cgUnderLoads) {
+    await table.section(LOADS, async () => {
+      await cgUnderLoads(ctx.api, { sheets: ctx.sheets, onRow: (row) => table.add([loadRowToBench(LOADS, row)]) });
+      return [];
+    });
+  } else {
+    for (const measureLoad of MEASURED_LOADS) {
+      await table.section(LOADS, async () => {
+        const measured = await measureLoad(ctx);
+        costs.push(...measured.flatMap((m) => m.costs));
+        return measured.map((m) => loadRowToBench(LOADS, m.load));
+      });
+    }
+  }
+  await table.section(COSTS, async () => [await loginCostRow(url), ...costs]);
 }
 
 main().catch((err: unknown) => {

@@ -28,6 +28,7 @@ import { equipmentReminderRouter } from './modules/equipment-alerts/equipment-al
 import { equipmentExtensionRouter, equipmentRequestsRouter, mobileRouter } from './modules/equipment-requests/equipment-requests.routes';
 import { newsRouter } from './modules/news/news.routes';
 import { newsSendBackRouter } from './modules/news/news-send-back.routes';
+import { newsRevisionsRouter } from './modules/news/news-revisions.routes';
 import { notificationsRouter } from './modules/notifications/notifications.routes';
 import { notificationPreferencesRouter } from './modules/notification-preferences/notification-preferences.routes';
 import { prompterSessionsRouter, promptersRouter } from './modules/prompters/prompters.routes';
@@ -54,16 +55,17 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   // A CSV upload of 20 000 rows is megabytes of JSON: its own limit, parsed before the general one.
   app.use('/api/equipment/bulk', express.json({ limit: EQUIPMENT_LIMITS.bulkBodyBytes, verify: fingerprintBody }));
   app.use('/api', express.json({ limit: JSON_LIMIT, verify: fingerprintBody }), rejectNul, identify(services), idempotency(new IdempotencyStore(ctx.clock)));
-  app.get('/api/{*splat}', readRate());
-
+  // Health is a liveness probe (the desktop supervisor, monitors): cheap, and never rate-limited,
+  // so a busy session's reads cannot make a healthy server look down.
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok', version });
   });
+  app.get('/api/{*splat}', readRate());
   const cache = new ResponseCache(ctx.bus);
   app.use('/api/auth', authRouter(services.auth, services.users));
   app.use('/api/users', usersRouter(services.users));
   app.use('/api/companies', companiesRouter(services.companies));
-  app.use('/api/news', cgFromNewsRouter(services.cgFiles, services.news), newsSendBackRouter(services.newsSendBack), newsRouter(services.news, services.recycleBin, cache));
+  app.use('/api/news', cgFromNewsRouter(services.cgFiles, services.news), newsSendBackRouter(services.newsSendBack), newsRevisionsRouter(services.newsRevisions), newsRouter(services.news, services.recycleBin, cache));
   app.use('/api/cg-files', cgFilesRouter(services.cgFiles, services.apiKeys, cache));
   app.use('/api/company/api-keys', apiKeysRouter(services.apiKeys));
   app.use('/api/company/telegram-settings', telegramSettingsRouter(services.settings));

@@ -70,7 +70,8 @@ describe('hostile input on every body-taking route', () => {
           await server.services.cgFiles.flush();
           if (storedState(db, [server.baseDir]) !== before) defects.push(`stored something: ${where}`);
         }
-        if ((await caller.get('/api/health')).status !== 200) defects.push(`unhealthy after ${where}`);
+        const health = (await caller.get('/api/health')).status;
+        if (health !== 200) defects.push(`unhealthy (${health}) after ${where}`);
         if (({} as Record<string, unknown>).polluted !== undefined) defects.push(`Object.prototype polluted by ${where}`);
       }
     }

@@ -4,7 +4,7 @@ import { createBulletinSchema, updateBulletinSchema } from '../shared/contracts/
 import { createCgFileSchema, createCgFromNewsSchema, emergencyOverrideSchema, updateCgFileSchema, updateDirectSchema } from '../shared/contracts/cg-files';
 import { createCompanySchema } from '../shared/contracts/companies';
 import { addHeadlineSchema, editHeadlineSchema, removeHeadlineSchema, reorderHeadlinesSchema } from '../shared/contracts/crawler';
-import { createNewsSchema, sendBackNewsSchema, updateNewsSchema } from '../shared/contracts/news';
+import { createNewsSchema, restoreRevisionSchema, sendBackNewsSchema, updateNewsSchema } from '../shared/contracts/news';
 import { updateNotificationPreferencesSchema } from '../shared/contracts/notification-preferences';
 import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../shared/contracts/prompters';
 import { updateSettingsSchema, updateTelegramGroupsSchema } from '../shared/contracts/settings';
@@ -49,6 +49,9 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('POST', '/api/news/:id/publish', perm('news.manage'), record('news')),
   route('POST', '/api/news/:id/reject', perm('news.manage'), record('news'), sendBackNewsSchema),
   route('POST', '/api/news/:id/unapprove', perm('news.manage'), record('news'), sendBackNewsSchema),
+  route('GET', '/api/news/:id/revisions', signedIn, record('news')),
+  // Restore is an edit: own draft with news.create, anyone's with news.manage (NewsService.update).
+  route('POST', '/api/news/:id/revisions/:revisionId/restore', ownOr('news.create', 'news.manage'), record('news'), restoreRevisionSchema),
   route('DELETE', '/api/news/:id', perm('news.manage'), record('news')),
   route('POST', '/api/news/:id/restore', perm('recycleBin.manage'), record('deletedNews')),
   route('DELETE', '/api/news/:id/permanent', perm('recycleBin.manage'), record('deletedNews')),

@@ -13,6 +13,7 @@ import { EquipmentAlertsService } from './modules/equipment-alerts/equipment-ale
 import { EquipmentRequestsService } from './modules/equipment-requests/equipment-requests.service';
 import { NewsService } from './modules/news/news.service';
 import { NewsSendBack } from './modules/news/news-send-back';
+import { NewsRevisions } from './modules/news/news-revisions';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { NotificationPreferencesService } from './modules/notification-preferences/notification-preferences.service';
 import { PromptersService } from './modules/prompters/prompters.service';
@@ -34,6 +35,7 @@ export interface Services {
   activity: ActivityLogsService;
   news: NewsService;
   newsSendBack: NewsSendBack;
+  newsRevisions: NewsRevisions;
   recycleBin: RecycleBinService;
   cgFiles: CgFilesService;
   apiKeys: ApiKeysService;
@@ -78,6 +80,7 @@ export function createServices(ctx: AppContext): Services {
     companies: new CompaniesService(ctx),
     news,
     newsSendBack: new NewsSendBack(ctx, news),
+    newsRevisions: new NewsRevisions(ctx, news),
     recycleBin: new RecycleBinService(ctx, news, activity),
     cgFiles,
     apiKeys: new ApiKeysService(ctx),

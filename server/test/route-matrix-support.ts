@@ -25,6 +25,8 @@ export const SAMPLES: Record<string, (id: string) => unknown> = {
   'PUT /api/news/:id': () => ({ title: 'Edited in the matrix' }),
   'POST /api/news/:id/reject': () => ({ reason: 'Sent back in the matrix' }),
   'POST /api/news/:id/unapprove': () => ({ reason: 'Taken back in the matrix' }),
+  // The story and the right to edit it are checked before the revision id (random here): 404 / 403 first.
+  'POST /api/news/:id/revisions/:revisionId/restore': () => ({}),
   'POST /api/news/:id/create-cg': () => ({ cgType: 'infoline', contentSource: 'title' }),
   'PUT /api/cg-files/:id': () => ({ content: 'Edited in the matrix' }),
   'PATCH /api/company/api-keys/:id': () => ({ isActive: false }),

@@ -12,7 +12,10 @@ export const activityLogSchema = z.object({
   createdAt: z.string(),
   /** The spec also reads the time as `timestamp`. */
   timestamp: z.string(),
+  /** The story revision this entry saved (issue 26), while the story exists. */
+  revision: z.object({ newsId: z.number(), revisionId: z.number() }).nullable(),
 });
+export type RevisionLink = { newsId: number; revisionId: number };
 export type ActivityLog = z.infer<typeof activityLogSchema>;
 
 export const activityListQuerySchema = z.object({

@@ -131,3 +131,29 @@ export const deletedNewsSchema = newsSchema.pick({
 export type DeletedNews = z.infer<typeof deletedNewsSchema>;
 
 export const cleanupResponseSchema = z.object({ deletedCount: z.number() });
+
+/** One saved text of a story (issue 26: revision history), newest first in the list. */
+export const newsRevisionSchema = z.object({
+  id: z.number(),
+  newsId: z.number(),
+  version: z.number(),
+  action: z.enum(['created', 'updated', 'restored']),
+  /** For a restore: the revision it brought back. */
+  restoredFrom: z.number().nullable(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  content: z.string(),
+  category: z.string(),
+  priority: newsPrioritySchema,
+  savedBy: z.number().nullable(),
+  savedByName: z.string().nullable(),
+  savedAt: z.string(),
+});
+export type NewsRevision = z.infer<typeof newsRevisionSchema>;
+
+/** POST /api/news/:id/revisions/:revisionId/restore: the story's version the restore starts from. */
+export const restoreRevisionSchema = z.object({ version: expectedVersionSchema });
+export const revisionParamsSchema = z.object({
+  id: decimalInt('id').pipe(z.number().int().positive('id must be a positive integer')),
+  revisionId: decimalInt('revisionId').pipe(z.number().int().positive('revisionId must be a positive integer')),
+});

@@ -1,4 +1,4 @@
-import type { ActivityLog } from '../../../shared/contracts/activity-logs';
+import type { ActivityLog, RevisionLink } from '../../../shared/contracts/activity-logs';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { Actor } from '../../lib/auth';
@@ -19,12 +19,14 @@ export class ActivityLogsService {
    * Records an action; pass the transaction so the entry commits with the change it describes.
    * A null userId is the system itself (e.g. start-up adoption of a CG file); the list shows no user.
    */
-  record(actor: { userId: number | null; companyId: number }, action: string, details: string, db: DbOrTx = this.ctx.db): void {
+  record(actor: { userId: number | null; companyId: number }, action: string, details: string, db: DbOrTx = this.ctx.db, revision?: RevisionLink): void {
     new ActivityLogsRepo(db).insert({
       companyId: actor.companyId,
       userId: actor.userId,
       action,
       details,
+      newsId: revision?.newsId ?? null,
+      newsRevisionId: revision?.revisionId ?? null,
       createdAt: this.ctx.clock.now().toISOString(),
     });
   }
@@ -41,6 +43,7 @@ export class ActivityLogsService {
       companyId: log.companyId,
       createdAt: log.createdAt,
       timestamp: log.createdAt,
+      revision: log.newsId !== null && log.newsRevisionId !== null ? { newsId: log.newsId, revisionId: log.newsRevisionId } : null,
     }));
     return { items, total: repo.count(actor.companyId), page, limit };
   }

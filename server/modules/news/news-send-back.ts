@@ -57,7 +57,7 @@ export class NewsSendBack {
       },
       `news_${kind}`,
       `${VERB[kind]} news "${current.title}" to its writer: ${input.reason}`,
-      from,
+      { fromStatus: from },
     );
     this.ctx.bus.publish(actor.companyId, 'news_returned', { news: dto, writerId: current.createdBy, by: { userId: actor.userId, fullName: actor.fullName } });
     return dto;

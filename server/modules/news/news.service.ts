@@ -10,10 +10,18 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { isStale, versionConflict } from '../../lib/version-conflict';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { NewsRepo, type NewsPatch } from './news.repo';
+import { recordRevision, type RevisionKind } from './news-revision-record';
 import { presentNews } from './news.presenter';
 
 type CreateNews = z.output<typeof createNewsSchema>;
 type UpdateNews = z.output<typeof updateNewsSchema>;
+
+/** Options of NewsService.change: the status and version the write expects, and the revision it keeps. */
+export interface ChangeOptions {
+  fromStatus?: NewsStatus;
+  version?: number;
+  revision?: RevisionKind;
+}
 
 const isBreaking = (priority: string) => priority === 'breaking' || priority === 'urgent';
 /** The status an article must have for each workflow step. */
@@ -83,7 +91,8 @@ export class NewsService {
         createdAt: now,
         updatedAt: now,
       });
-      this.activity.record(actor, 'news_created', `Created news "${created.title}"`, tx);
+      const revisionId = recordRevision(tx, actor, created, { action: 'created' });
+      this.activity.record(actor, 'news_created', `Created news "${created.title}"`, tx, { newsId: created.id, revisionId });
       return created;
     });
     const dto = this.get(actor, row.id);
@@ -93,18 +102,13 @@ export class NewsService {
   }
 
   /** Managers edit any unpublished article; writers edit only their own drafts. */
-  update(actor: Actor, id: number, input: UpdateNews): News {
-    const current = this.requireLive(actor, id);
-    if (current.status === 'published') throw conflict('A published article can no longer be edited');
-    const mine = current.createdBy === actor.userId && current.status === 'draft';
-    if (!can(actor, 'news.manage') && !(mine && can(actor, 'news.create'))) {
-      throw forbidden('You may edit only your own draft articles');
-    }
+  update(actor: Actor, id: number, input: UpdateNews, revision: RevisionKind = { action: 'updated' }, details?: string): News {
+    const current = this.requireEditable(actor, id);
     const { title, subtitle, content, category, priority } = input;
     const patch: NewsPatch = { title, subtitle, content, category, priority, updatedAt: this.now(), updatedBy: actor.userId };
     // The form may send fields it did not change; undefined means "leave as is".
     for (const key of Object.keys(patch) as Array<keyof NewsPatch>) if (patch[key] === undefined) delete patch[key];
-    const dto = this.change(actor, id, patch, 'news_updated', `Updated news "${patch.title ?? current.title}"`, undefined, input.version);
+    const dto = this.change(actor, id, patch, 'news_updated', details ?? `Updated news "${patch.title ?? current.title}"`, { version: input.version, revision });
     if (input.priority && isBreaking(input.priority) && !isBreaking(current.priority)) {
       this.ctx.bus.publish(actor.companyId, 'breaking_news', dto);
     }
@@ -131,7 +135,7 @@ export class NewsService {
     const now = this.now();
     const verb = to === 'approved' ? 'Approved' : 'Published';
     const patch: NewsPatch = { status: to, updatedAt: now, updatedBy: actor.userId, ...stamp(now) };
-    return this.change(actor, id, patch, `news_${to}`, `${verb} news "${current.title}"`, from);
+    return this.change(actor, id, patch, `news_${to}`, `${verb} news "${current.title}"`, { fromStatus: from });
   }
 
   /** Soft delete into the recycle bin; purged for good after the retention period. */
@@ -159,6 +163,17 @@ export class NewsService {
     this.ctx.bus.publish(actor.companyId, 'news_deleted', { id, permanent: false });
   }
 
+  /** The story, if this actor may edit it now: managers any unpublished one, writers their own drafts. */
+  requireEditable(actor: Actor, id: number): NewsRow {
+    const current = this.requireLive(actor, id);
+    if (current.status === 'published') throw conflict('A published article can no longer be edited');
+    const mine = current.createdBy === actor.userId && current.status === 'draft';
+    if (!can(actor, 'news.manage') && !(mine && can(actor, 'news.create'))) {
+      throw forbidden('You may edit only your own draft articles');
+    }
+    return current;
+  }
+
   requireLive(actor: Actor, id: number): NewsRow {
     const row = this.repo.find(actor.companyId, id);
     if (!row || row.isDeleted) throw notFound('News article');
@@ -172,13 +187,16 @@ export class NewsService {
    * article and who changed it (issue 26), never overwriting their change. Used by the send-back
    * steps too (news-send-back.ts).
    */
-  change(actor: Actor, id: number, patch: NewsPatch, action: string, details: string, fromStatus?: NewsStatus, version?: number): News {
+  change(actor: Actor, id: number, patch: NewsPatch, action: string, details: string, opts: ChangeOptions = {}): News {
+    const { fromStatus, version, revision } = opts;
     const ok = this.ctx.db.transaction((tx) => {
       const guard = and(eq(news.isDeleted, false), fromStatus ? eq(news.status, fromStatus) : undefined, version === undefined ? undefined : eq(news.version, version));
       const repo = new NewsRepo(tx);
       const row = repo.update(actor.companyId, id, patch, guard);
       if (row) {
-        this.activity.record(actor, action, details, tx);
+        // A text change keeps its revision, committed with it; the log entry links to it.
+        const revisionId = revision ? recordRevision(tx, actor, row, revision) : undefined;
+        this.activity.record(actor, action, details, tx, revisionId ? { newsId: id, revisionId } : undefined);
         return true;
       }
       const current = repo.findWithNames(actor.companyId, id);

@@ -1,0 +1,14 @@
+import { checkBulkRows, parseBulkBody } from './bulk-check';
+
+/**
+ * Every task the heavy worker runs, by name: pure functions of their payload (no database, no
+ * event loop of the server's), so each can also be called in-thread by a test.
+ */
+export const HEAVY_TASKS = {
+  /** POST /api/equipment/bulk: the raw JSON body → checked rows in insert chunks + row errors. */
+  'equipment.bulkCheck': (raw: Uint8Array) => checkBulkRows(parseBulkBody(raw)),
+} satisfies Record<string, (payload: never) => unknown>;
+
+export type HeavyTaskName = keyof typeof HEAVY_TASKS;
+export type HeavyTaskInput<N extends HeavyTaskName> = Parameters<(typeof HEAVY_TASKS)[N]>[0];
+export type HeavyTaskOutput<N extends HeavyTaskName> = ReturnType<(typeof HEAVY_TASKS)[N]>;

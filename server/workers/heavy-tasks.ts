@@ -1,4 +1,5 @@
 import { checkBulkRows, parseBulkBody } from './bulk-check';
+import { hashFile } from './file-hash';
 
 /**
  * Every task the heavy worker runs, by name: pure functions of their payload (no database, no
@@ -7,6 +8,8 @@ import { checkBulkRows, parseBulkBody } from './bulk-check';
 export const HEAVY_TASKS = {
   /** POST /api/equipment/bulk: the raw JSON body → checked rows in insert chunks + row errors. */
   'equipment.bulkCheck': (raw: Uint8Array) => checkBulkRows(parseBulkBody(raw)),
+  /** An uploaded installer, once on disk: its SHA-256 and SHA-512 (app-versions/app-version-upload.ts). */
+  'file.hash': (file: string) => hashFile(file),
 } satisfies Record<string, (payload: never) => unknown>;
 
 export type HeavyTaskName = keyof typeof HEAVY_TASKS;

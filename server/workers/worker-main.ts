@@ -24,15 +24,17 @@ export function serveTasks(tasks: Record<string, (payload: never) => unknown>): 
     }
   }
   port.on('message', (msg: { id: number; name: string; payload: never }) => {
-    let reply: WorkerReply;
-    try {
-      const task = tasks[msg.name];
-      if (!task) throw new Error(`No worker task ${msg.name}`);
-      reply = { id: msg.id, ok: true, value: task(msg.payload) };
-    } catch (err) {
-      const e = err instanceof Error ? err : new Error(String(err));
-      reply = { id: msg.id, ok: false, error: e instanceof HttpError ? { message: e.message, status: e.status, issues: e.issues } : { message: e.message } };
-    }
-    port.postMessage(reply);
+    void answer(tasks, msg).then((reply) => port.postMessage(reply));
   });
+}
+
+async function answer(tasks: Record<string, (payload: never) => unknown>, msg: { id: number; name: string; payload: never }): Promise<WorkerReply> {
+  try {
+    const task = tasks[msg.name];
+    if (!task) throw new Error(`No worker task ${msg.name}`);
+    return { id: msg.id, ok: true, value: await task(msg.payload) };
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    return { id: msg.id, ok: false, error: e instanceof HttpError ? { message: e.message, status: e.status, issues: e.issues } : { message: e.message } };
+  }
 }

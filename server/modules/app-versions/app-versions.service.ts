@@ -11,6 +11,7 @@ import { AppVersionFeeds } from './app-version-feed';
 import { AppVersionStorage } from './app-version-storage';
 import type { ReceivedUpload } from './app-version-upload';
 import { AppVersionsRepo, type AppVersionWithCompany, type TicketHolder } from './app-versions.repo';
+import type { HeavyPool } from '../../workers/heavy-pool';
 import { fileDownloadPath, fileIdOf, presentAppVersion, presentUploadedFile } from './app-versions.presenter';
 
 type SaveInput = z.output<typeof saveAppVersionSchema>;
@@ -43,6 +44,11 @@ export class AppVersionsService {
   }
 
   /** The version the caller's desktops should run, or null. */
+  /** The server's worker threads: an upload's hashes are computed there (app-version-upload.ts). */
+  get heavy(): HeavyPool {
+    return this.ctx.heavy;
+  }
+
   current(actor: Actor): AppVersion | null {
     const found = this.visibleTo(actor);
     return found ? presentAppVersion(found) : null;

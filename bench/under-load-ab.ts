@@ -30,7 +30,7 @@ try {
   process.stdout.write(`CG write under load, A = ${otherRoot}, B = this checkout — ${new Date().toISOString()} — ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   for (let r = 0; r < repeats; r++) {
     for (const [i, name] of ['A', 'B'].entries()) {
-      await cgUnderLoads(apis[i]!, { sheets: fake, rounds: 2, only, onRow: (row) => process.stdout.write(`${name} ${formatUnderLoadRow(row)}\n`) });
+      await cgUnderLoads(apis[i]!, { sheets: fake, rounds: 2, only, pid: servers[i]!.pid, onRow: (row) => process.stdout.write(`${name} ${formatUnderLoadRow(row)}\n`) });
     }
   }
 } finally {

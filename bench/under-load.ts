@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { rawUpload } from '../server/modules/app-versions/app-version-test-helpers';
 import { ApiClient } from '../server/test/api-client';
 import type { FakeSheets } from '../server/test/fake-sheets';
@@ -19,11 +20,20 @@ export interface UnderLoadRow {
   ratio: number;
   quiet: Summary;
   loaded: Summary;
+  /**
+   * CPU the server's main (air) thread spent during the loaded blocks, and the whole process
+   * (workers, libuv pool) — from /proc when `pid` is given. Unlike latency on a shared VM, this
+   * shows directly how much of a load's work still runs on the air thread.
+   */
+  airCpuMs?: number;
+  processCpuMs?: number;
 }
 
 export interface UnderLoadContext {
   /** The Sheets API stand-in the server was started against (GOOGLE_SHEETS_ROOT_URL). */
   sheets: FakeSheets;
+  /** The server's pid (Linux): adds airCpuMs / processCpuMs to each row. */
+  pid?: number;
   /** Rounds per load (quiet block + loaded block each); default 4. */
   rounds?: number;
   /** Only these loads (logins, readers, import, sheets, upload); default all. */
@@ -42,21 +52,37 @@ const SETTLE_MS = 15_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Quiet block, then a loaded block lasting as long as `load(round)` runs; `rounds` times. */
+/** utime + stime of a thread (tid = pid: the main thread) or, without tid, of the whole process, in ms. */
+export function cpuMs(pid: number, tid?: number): number {
+  const stat = fs.readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // clock ticks at USER_HZ = 100
+}
+
+let serverPid: number | undefined;
+
 async function interleaved(api: ApiClient, name: string, rounds: number, load: (round: number) => Promise<unknown>, between = 0) {
   const quiet: number[] = [];
   const loaded: number[] = [];
+  let air = 0;
+  let all = 0;
   for (let r = 0; r < rounds; r++) {
     quiet.push(...(await cgWrites(api, `Quiet ${name} ${r}`, null, 30)));
+    const before = serverPid ? [cpuMs(serverPid, serverPid), cpuMs(serverPid)] : [0, 0];
     const running = load(r);
     loaded.push(...(await cgWrites(api, `During ${name} ${r}`, running)));
     await running;
+    if (serverPid) {
+      air += cpuMs(serverPid, serverPid) - before[0]!;
+      all += cpuMs(serverPid) - before[1]!;
+    }
     if (between) await sleep(between);
   }
-  return { quiet: summarize(quiet), loaded: summarize(loaded) };
+  return { quiet: summarize(quiet), loaded: summarize(loaded), ...(serverPid ? { airCpuMs: air, processCpuMs: all } : {}) };
 }
 
-function row(load: string, s: { quiet: Summary; loaded: Summary }): UnderLoadRow {
-  return { load, quietP99: s.quiet.p99, loadedP99: s.loaded.p99, ratio: Math.round((s.loaded.p99 / s.quiet.p99) * 100) / 100, quiet: s.quiet, loaded: s.loaded };
+function row(load: string, s: { quiet: Summary; loaded: Summary; airCpuMs?: number; processCpuMs?: number }): UnderLoadRow {
+  return { load, quietP99: s.quiet.p99, loadedP99: s.loaded.p99, ratio: Math.round((s.loaded.p99 / s.quiet.p99) * 100) / 100, ...s };
 }
 
 async function accounts(api: ApiClient, count: number): Promise<ApiClient[]> {
@@ -118,6 +144,7 @@ async function sync(api: ApiClient, action: 'sync-from-sheet' | 'sync-to-sheet')
  */
 export async function cgUnderLoads(api: ApiClient, ctx: UnderLoadContext): Promise<UnderLoadRow[]> {
   const rounds = ctx.rounds ?? 4;
+  serverPid = ctx.pid;
   const rows: UnderLoadRow[] = [];
   const add = (r: UnderLoadRow) => {
     rows.push(r);
@@ -182,5 +209,5 @@ async function uploadRow(api: ApiClient, rounds: number, add: Add): Promise<void
 }
 
 export function formatUnderLoadRow(r: UnderLoadRow): string {
-  return `| CG write every 20 ms under: ${r.load} | ${r.quiet.n} / ${r.loaded.n} | ${r.quiet.p50} / ${r.loaded.p50} | ${r.quietP99} / ${r.loadedP99} | ${r.quiet.max} / ${r.loaded.max} | ratio ${r.ratio} (≤ 1.5) |`;
+  return `| CG write every 20 ms under: ${r.load} | ${r.quiet.n} / ${r.loaded.n} | ${r.quiet.p50} / ${r.loaded.p50} | ${r.quietP99} / ${r.loadedP99} | ${r.quiet.max} / ${r.loaded.max} | ratio ${r.ratio} (≤ 1.5)${r.airCpuMs === undefined ? '' : `; CPU air thread ${r.airCpuMs} ms of ${r.processCpuMs} ms`} |`;
 }

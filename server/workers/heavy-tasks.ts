@@ -1,5 +1,7 @@
 import { checkBulkRows, parseBulkBody } from './bulk-check';
 import { hashFile } from './file-hash';
+import { sheetPushPage } from './sheet-page';
+import type { Equipment } from '../../shared/contracts/equipment';
 
 /**
  * Every task the heavy worker runs, by name: pure functions of their payload (no database, no
@@ -10,6 +12,8 @@ export const HEAVY_TASKS = {
   'equipment.bulkCheck': (raw: Uint8Array) => checkBulkRows(parseBulkBody(raw)),
   /** An uploaded installer, once on disk: its SHA-256 and SHA-512 (app-versions/app-version-upload.ts). */
   'file.hash': (file: string) => hashFile(file),
+  /** Sync to sheet: one DB page of the catalogue → grid rows, sync hashes, digest text (sheet-transfer.ts). */
+  'sheets.pushPage': (items: Equipment[]) => sheetPushPage(items),
 } satisfies Record<string, (payload: never) => unknown>;
 
 export type HeavyTaskName = keyof typeof HEAVY_TASKS;

@@ -9,6 +9,8 @@ import { APP_VERSION_FILE_TYPES, APP_VERSION_LIMITS, APP_VERSION_MAX_UPLOAD_BYTE
 import { headMatches, INSTALLER_HEAD_BYTES, installerType, wrongContentMessage, type InstallerType } from '../../../shared/installer-files';
 import { badRequest, HttpError } from '../../lib/errors';
 import type { FileHashes } from '../../workers/file-hash';
+import type { OnAirGate } from '../../lib/on-air-gate';
+import { afterAir } from '../../lib/time-slices';
 
 /** Room for the multipart envelope around the file (boundaries, part headers, a few fields). */
 export const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
@@ -37,6 +39,12 @@ export function baseName(filename: string): string {
  */
 export type HashFile = (file: string) => Promise<FileHashes>;
 
+/** What an upload needs from the server: the hasher, and the on-air gate it steps aside for. */
+export interface UploadWork {
+  hash: HashFile;
+  onAir?: OnAirGate;
+}
+
 /** Counts every byte, and refuses the stream once its first bytes show the wrong type. */
 class InstallerCheck extends Transform {
   size = 0;
@@ -46,11 +54,25 @@ class InstallerCheck extends Transform {
   constructor(
     private readonly ext: InstallerType,
     private readonly fileName: string,
+    private readonly onAir?: OnAirGate,
   ) {
     super();
   }
 
+  /**
+   * While an on-air write runs, the upload holds its next chunk (the socket's backpressure does
+   * the rest): 500 MB arrive as thousands of callbacks that would otherwise sit between the CG
+   * write's hops (file, fsync, rename, commit) on the one event loop.
+   */
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    if (this.onAir?.isBusy) {
+      void afterAir(this.onAir).then(() => this.pass(chunk, done));
+      return;
+    }
+    this.pass(chunk, done);
+  }
+
+  private pass(chunk: Buffer, done: TransformCallback): void {
     this.size += chunk.length;
     if (!this.checked) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, INSTALLER_HEAD_BYTES)]).subarray(0, INSTALLER_HEAD_BYTES);
@@ -95,7 +117,7 @@ class UploadReceiver {
     private readonly req: Request,
     private readonly parser: busboy.Busboy,
     private readonly dir: string,
-    private readonly hash: HashFile,
+    private readonly work: UploadWork,
     private readonly resolve: (received: ReceivedUpload) => void,
     private readonly reject: (err: Error) => void,
   ) {
@@ -126,14 +148,14 @@ class UploadReceiver {
     }
     this.started = true;
     stream.once('limit', () => this.fail(new HttpError(413, TOO_LARGE_MESSAGE)));
-    const check = new InstallerCheck(ext, name);
+    const check = new InstallerCheck(ext, name, this.work.onAir);
     const out = fs.createWriteStream(this.partFile, { flags: 'wx' });
     this.streams.push(stream, check, out);
     // Waited on before removing the part file (pipeline alone did not always settle when the
     // source was destroyed mid-way, so the write stream's own close is the signal).
     this.fileClosed = new Promise<void>((done) => out.once('close', () => done()));
     pipeline(stream, check, out)
-      .then(() => this.hash(this.partFile))
+      .then(() => this.work.hash(this.partFile))
       .then(
         // sha512: what electron-updater verifies the desktop's download against (the update feed, issue 23).
         ({ sha256, sha512 }) => {
@@ -171,10 +193,10 @@ class UploadReceiver {
 /**
  * Streams the one `file` part of a multipart request to disk (never buffered in memory: the disk
  * write's backpressure reaches the socket), checking type, magic bytes and size on the way, then
- * sha-256/sha-512 of the file through `hash`. Any failure or a vanished client leaves nothing behind. Rejects with HttpError or
+ * sha-256/sha-512 of the file through `work.hash`; chunks wait while an on-air write runs. Any failure or a vanished client leaves nothing behind. Rejects with HttpError or
  * UploadAborted.
  */
-export function receiveUpload(req: Request, dir: string, hash: HashFile, maxBytes = APP_VERSION_MAX_UPLOAD_BYTES): Promise<ReceivedUpload> {
+export function receiveUpload(req: Request, dir: string, work: UploadWork, maxBytes = APP_VERSION_MAX_UPLOAD_BYTES): Promise<ReceivedUpload> {
   return new Promise<ReceivedUpload>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -184,7 +206,7 @@ export function receiveUpload(req: Request, dir: string, hash: HashFile, maxByte
       reject(badRequest('Send the file as multipart/form-data in the field "file"'));
       return;
     }
-    new UploadReceiver(req, parser, dir, hash, resolve, reject).start();
+    new UploadReceiver(req, parser, dir, work, resolve, reject).start();
   });
 }
 

@@ -11,7 +11,14 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       // server.js: the server's own bundle, run by main in a utilityProcess (electron/main/server-supervisor.ts).
-      rollupOptions: { input: { index: resolve(root, 'electron/main/index.ts'), server: resolve(root, 'server/desktop-entry.ts') } },
+      // heavy-worker.js: the server's worker threads (server/lib/worker-pool.ts), found beside server.js.
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'electron/main/index.ts'),
+          server: resolve(root, 'server/desktop-entry.ts'),
+          'heavy-worker': resolve(root, 'server/workers/heavy-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -52,8 +52,9 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   // the same user with the same rights (lib/idempotency.ts), so it needs the caller.
   // Reads wait at the door while an on-air write runs (before any of their own work).
   app.use('/api', ctx.onAir.readsWait);
-  // A CSV upload of 20 000 rows is megabytes of JSON: its own limit, parsed before the general one.
-  app.use('/api/equipment/bulk', express.json({ limit: EQUIPMENT_LIMITS.bulkBodyBytes, verify: fingerprintBody }));
+  // A CSV upload of 20 000 rows is megabytes of JSON: its own limit, and only read here — the route
+  // parses and checks it on a worker thread (server/workers/bulk-check.ts), off the air thread.
+  app.use('/api/equipment/bulk', express.raw({ type: 'application/json', limit: EQUIPMENT_LIMITS.bulkBodyBytes, verify: fingerprintBody }));
   app.use('/api', express.json({ limit: JSON_LIMIT, verify: fingerprintBody }), rejectNul, identify(services), idempotency(new IdempotencyStore(ctx.clock)));
   // Health is a liveness probe (the desktop supervisor, monitors): cheap, and never rate-limited,
   // so a busy session's reads cannot make a healthy server look down.
@@ -74,7 +75,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/bulletins', bulletinsRouter(services.bulletins));
   app.use('/api/prompters', promptersRouter(services.prompters));
   app.use('/api/prompter-sessions', prompterSessionsRouter(services.prompters));
-  app.use('/api/equipment', equipmentBulkRouter(services.equipmentBulk), equipmentRouter(services.equipment));
+  app.use('/api/equipment', equipmentBulkRouter(services.equipmentBulk, ctx.heavy), equipmentRouter(services.equipment));
   app.use('/api/equipment-requests', equipmentRequestsRouter(services.equipmentRequests));
   app.use('/api/equipment-extension', equipmentExtensionRouter(services.equipmentRequests));
   app.use('/api/mobile', mobileRouter(services.equipmentRequests));
@@ -114,6 +115,11 @@ const NUL_PER_ROW = new Set(['/api/equipment/bulk']);
 
 const rejectNul: RequestHandler = (req, _res, next) => {
   const body: unknown = req.body;
+  // Raw bytes (the bulk upload): the worker that parses them checks for NUL (workers/bulk-check.ts).
+  if (Buffer.isBuffer(body)) {
+    if (containsNul(req.query)) throw badRequest('Text must not contain NUL characters');
+    return next();
+  }
   const rowsChecked = NUL_PER_ROW.has(req.baseUrl + req.path) && typeof body === 'object' && body !== null && !Array.isArray(body);
   const checked = rowsChecked ? { ...body, csvData: undefined } : body;
   if (containsNul(checked) || containsNul(req.query)) throw badRequest('Text must not contain NUL characters');

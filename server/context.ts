@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import type { OnAirGate } from './lib/on-air-gate';
 import type { Logger } from './lib/logger';
+import type { HeavyPool } from './workers/heavy-pool';
 
 /** What every service may use; built once in startServer. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   logger: Logger;
   /** On-air writes run through it; reads wait while one is running (air first). */
   onAir: OnAirGate;
+  /** Worker threads for CPU-heavy work a user starts (bulk import checks, Sheets grids, CSV): off the air thread. */
+  heavy: HeavyPool;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DESKTOP_OPTIONS_ENV, type HostMessage, type ServerMessage } from './desktop-protocol';
 import { startServer, type RunningServer } from './index';
+import { heavyWorkerEntry } from './workers/heavy-pool';
 
 /**
  * The server as the desktop app runs it: in its own process (an Electron utilityProcess, or a
@@ -65,7 +66,8 @@ function connectedClients(): number {
 
 async function main(): Promise<void> {
   const options = optionsSchema.parse(JSON.parse(process.env[DESKTOP_OPTIONS_ENV] ?? 'null'));
-  server = await startServer(options);
+  // Built: out/main/heavy-worker.js beside this bundle; as source (forked under tsx): the .ts worker.
+  server = await startServer({ ...options, workerEntry: heavyWorkerEntry(import.meta.url) });
   const first = server.firstRun;
   port.post({
     type: 'ready',

@@ -25,6 +25,7 @@ import { startGoogleSheets } from './integrations/google-sheets/google-sheets-li
 import { createServices, type Services } from './services';
 import type { FirstRunResult } from './modules/companies/companies.service';
 import { APP_VERSION } from './version';
+import { createHeavyPool } from './workers/heavy-pool';
 
 /** Longest a request may take (a 500 MB upload over slow Wi-Fi); Node's default is 5 minutes. */
 const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
@@ -38,6 +39,8 @@ export interface StartOptions extends Partial<ServerConfig> {
   wsPingIntervalMs?: number;
   /** How often live sockets are checked against their session expiry (tests shorten it). */
   wsExpiryCheckMs?: number;
+  /** The heavy worker's entry file: the desktop bundle passes its own (server/workers/heavy-pool.ts). */
+  workerEntry?: URL;
 }
 
 export interface RunningServer {
@@ -59,7 +62,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config: ServerConfig = { ...configFromEnv(), ...stripUndefined(options) };
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = openDatabase(config.dataDir, config.migrationsDir);
-  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate() };
+  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry) };
   const services = createServices(ctx);
   const firstRun = await services.companies.ensureFirstRun();
   services.companies.separateCgFolders();
@@ -125,6 +128,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearInterval(sweep);
       server.closeAllConnections();
       await drained;
+      await ctx.heavy.close();
       await services.cgFiles.flush();
       store.close();
     },

@@ -33,6 +33,23 @@ async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
 }
 
 describe('POST /api/app-version/upload', () => {
+  it('holds its chunks while an on-air write runs and finishes after it (issue 24: air first)', async () => {
+    const dev = await loginDevOwner(server);
+    let endWrite = () => {};
+    const write = server.services.appVersions.onAir.run(() => new Promise<void>((resolve) => (endWrite = resolve)));
+    let answered = false;
+    const sending = upload(dev, 'held.zip', zipBytes(2_000_000, 5)).then((res) => ((answered = true), res));
+    // Well past the time a 2 MB upload takes here; it must still be waiting for the write.
+    await new Promise((r) => setTimeout(r, 500));
+    const partBytes = filesOnDisk()
+      .filter((f) => f.endsWith('.part'))
+      .reduce((n, f) => n + fs.statSync(path.join(dir, f)).size, 0);
+    expect([answered, partBytes < 2_000_000]).toEqual([false, true]);
+    endWrite();
+    await write;
+    expect((await sending).status).toBe(201);
+  });
+
   it('stores a valid file under a random id with the sha256 of its bytes and its base name', async () => {
     const dev = await loginDevOwner(server);
     const bytes = zipBytes(300_000, 3);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, type Hash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
@@ -8,6 +8,9 @@ import type { Request } from 'express';
 import { APP_VERSION_FILE_TYPES, APP_VERSION_LIMITS, APP_VERSION_MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { headMatches, INSTALLER_HEAD_BYTES, installerType, wrongContentMessage, type InstallerType } from '../../../shared/installer-files';
 import { badRequest, HttpError } from '../../lib/errors';
+import type { FileHashes } from '../../workers/file-hash';
+import type { OnAirGate } from '../../lib/on-air-gate';
+import { afterAir } from '../../lib/time-slices';
 
 /** Room for the multipart envelope around the file (boundaries, part headers, a few fields). */
 export const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
@@ -30,11 +33,20 @@ export function baseName(filename: string): string {
   return filename.split(/[\\/]/).pop()?.trim() ?? '';
 }
 
-/** Hashes and counts every byte, and refuses the stream once its first bytes show the wrong type. */
+/**
+ * Hashes a file once it is on disk: the heavy worker (server/workers/file-hash.ts) in the server,
+ * so 500 MB of SHA-256 + SHA-512 never run on the air thread.
+ */
+export type HashFile = (file: string) => Promise<FileHashes>;
+
+/** What an upload needs from the server: the hasher, and the on-air gate it steps aside for. */
+export interface UploadWork {
+  hash: HashFile;
+  onAir?: OnAirGate;
+}
+
+/** Counts every byte, and refuses the stream once its first bytes show the wrong type. */
 class InstallerCheck extends Transform {
-  readonly hash: Hash = createHash('sha256');
-  /** What electron-updater verifies the desktop's download against (the update feed, issue 23). */
-  readonly sha512: Hash = createHash('sha512');
   size = 0;
   private head = Buffer.alloc(0);
   private checked = false;
@@ -42,14 +54,26 @@ class InstallerCheck extends Transform {
   constructor(
     private readonly ext: InstallerType,
     private readonly fileName: string,
+    private readonly onAir?: OnAirGate,
   ) {
     super();
   }
 
+  /**
+   * While an on-air write runs, the upload holds its next chunk (the socket's backpressure does
+   * the rest): 500 MB arrive as thousands of callbacks that would otherwise sit between the CG
+   * write's hops (file, fsync, rename, commit) on the one event loop.
+   */
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    if (this.onAir?.isBusy) {
+      void afterAir(this.onAir).then(() => this.pass(chunk, done));
+      return;
+    }
+    this.pass(chunk, done);
+  }
+
+  private pass(chunk: Buffer, done: TransformCallback): void {
     this.size += chunk.length;
-    this.hash.update(chunk);
-    this.sha512.update(chunk);
     if (!this.checked) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, INSTALLER_HEAD_BYTES)]).subarray(0, INSTALLER_HEAD_BYTES);
       if (this.head.length >= INSTALLER_HEAD_BYTES && !this.verify()) return done(this.mismatch());
@@ -93,6 +117,7 @@ class UploadReceiver {
     private readonly req: Request,
     private readonly parser: busboy.Busboy,
     private readonly dir: string,
+    private readonly work: UploadWork,
     private readonly resolve: (received: ReceivedUpload) => void,
     private readonly reject: (err: Error) => void,
   ) {
@@ -123,20 +148,23 @@ class UploadReceiver {
     }
     this.started = true;
     stream.once('limit', () => this.fail(new HttpError(413, TOO_LARGE_MESSAGE)));
-    const check = new InstallerCheck(ext, name);
+    const check = new InstallerCheck(ext, name, this.work.onAir);
     const out = fs.createWriteStream(this.partFile, { flags: 'wx' });
     this.streams.push(stream, check, out);
     // Waited on before removing the part file (pipeline alone did not always settle when the
     // source was destroyed mid-way, so the write stream's own close is the signal).
     this.fileClosed = new Promise<void>((done) => out.once('close', () => done()));
-    pipeline(stream, check, out).then(
-      () => {
-        this.received = { id: this.id, originalName: name, size: check.size, checksum: check.hash.digest('hex'), sha512: check.sha512.digest('base64') };
-        this.finish();
-      },
+    pipeline(stream, check, out)
+      .then(() => this.work.hash(this.partFile))
+      .then(
+        // sha512: what electron-updater verifies the desktop's download against (the update feed, issue 23).
+        ({ sha256, sha512 }) => {
+          this.received = { id: this.id, originalName: name, size: check.size, checksum: sha256, sha512 };
+          this.finish();
+        },
       // A write that broke because the client left is an abort; a disk failure stays what it is.
-      (err: unknown) => this.fail(err instanceof HttpError ? err : this.req.readableAborted ? new UploadAborted(String(err)) : (err as Error)),
-    );
+        (err: unknown) => this.fail(err instanceof HttpError ? err : this.req.readableAborted ? new UploadAborted(String(err)) : (err as Error)),
+      );
   }
 
   /** Both the parser and the file write must be done before the file is put in place. */
@@ -164,11 +192,11 @@ class UploadReceiver {
 
 /**
  * Streams the one `file` part of a multipart request to disk (never buffered in memory: the disk
- * write's backpressure reaches the socket), checking type, magic bytes, size and sha-256/sha-512 on the
- * way. Any failure or a vanished client leaves nothing behind. Rejects with HttpError or
+ * write's backpressure reaches the socket), checking type, magic bytes and size on the way, then
+ * sha-256/sha-512 of the file through `work.hash`; chunks wait while an on-air write runs. Any failure or a vanished client leaves nothing behind. Rejects with HttpError or
  * UploadAborted.
  */
-export function receiveUpload(req: Request, dir: string, maxBytes = APP_VERSION_MAX_UPLOAD_BYTES): Promise<ReceivedUpload> {
+export function receiveUpload(req: Request, dir: string, work: UploadWork, maxBytes = APP_VERSION_MAX_UPLOAD_BYTES): Promise<ReceivedUpload> {
   return new Promise<ReceivedUpload>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -178,7 +206,7 @@ export function receiveUpload(req: Request, dir: string, maxBytes = APP_VERSION_
       reject(badRequest('Send the file as multipart/form-data in the field "file"'));
       return;
     }
-    new UploadReceiver(req, parser, dir, resolve, reject).start();
+    new UploadReceiver(req, parser, dir, work, resolve, reject).start();
   });
 }
 

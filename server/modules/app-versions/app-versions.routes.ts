@@ -92,7 +92,7 @@ function uploadHandler(versions: AppVersionsService): RequestHandler {
       throw new HttpError(413, TOO_LARGE_MESSAGE);
     }
     try {
-      const received = await receiveUpload(req, versions.storage.dir);
+      const received = await receiveUpload(req, versions.storage.dir, { hash: (file) => versions.heavy.task('file.hash', file), onAir: versions.onAir });
       res.status(201).json(versions.registerUpload(actor, received));
     } catch (err) {
       // Nobody is left to answer; the part file is already gone.

@@ -11,6 +11,8 @@ import { AppVersionFeeds } from './app-version-feed';
 import { AppVersionStorage } from './app-version-storage';
 import type { ReceivedUpload } from './app-version-upload';
 import { AppVersionsRepo, type AppVersionWithCompany, type TicketHolder } from './app-versions.repo';
+import type { HeavyPool } from '../../workers/heavy-pool';
+import type { OnAirGate } from '../../lib/on-air-gate';
 import { fileDownloadPath, fileIdOf, presentAppVersion, presentUploadedFile } from './app-versions.presenter';
 
 type SaveInput = z.output<typeof saveAppVersionSchema>;
@@ -43,6 +45,16 @@ export class AppVersionsService {
   }
 
   /** The version the caller's desktops should run, or null. */
+  /** The server's worker threads: an upload's hashes are computed there (app-version-upload.ts). */
+  get heavy(): HeavyPool {
+    return this.ctx.heavy;
+  }
+
+  /** An upload's chunks wait while an on-air write runs (app-version-upload.ts). */
+  get onAir(): OnAirGate {
+    return this.ctx.onAir;
+  }
+
   current(actor: Actor): AppVersion | null {
     const found = this.visibleTo(actor);
     return found ? presentAppVersion(found) : null;

@@ -9,6 +9,7 @@ import { UsersRepo } from '../users/users.repo';
 import { presentUser } from '../users/users.presenter';
 import { LoginLimiter } from './login-limiter';
 import { burnPasswordCheck, verifyPassword } from './password';
+import { afterAir } from '../../lib/time-slices';
 import { SessionsRepo } from './sessions.repo';
 
 /** lastSeenAt is written at most this often, so reads do not turn into writes. */
@@ -36,6 +37,8 @@ export class AuthService {
     if (!user || !ok) throw new HttpError(401, 'Invalid username or password');
     if (!user.isActive) throw new HttpError(403, 'This account is deactivated. Ask an administrator.');
     this.limiter.succeed(ip, input.username);
+    // Eight logins at once are eight commits on the loop that serves air: each waits for an on-air write in progress.
+    await afterAir(this.ctx.onAir);
     const now = this.ctx.clock.now();
     const token = randomBytes(32).toString('base64url');
     // One transaction, one fsync: each commit blocks the event loop that CG writes need.

@@ -1,17 +1,21 @@
 import { Router } from 'express';
 import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
-import { parse } from '../../lib/validate';
-import { bulkEnvelopeSchema, type EquipmentBulkService } from './equipment-bulk.service';
+import type { HeavyPool } from '../../workers/heavy-pool';
+import { checkBulkRows } from '../../workers/bulk-check';
+import type { EquipmentBulkService } from './equipment-bulk.service';
 
 /**
- * POST /api/equipment/bulk (its JSON parser with the larger limit is mounted in app.ts). Mounted
+ * POST /api/equipment/bulk. app.ts receives its JSON body as raw bytes (a 10 000-row upload is
+ * megabytes): parsing and checking them is the heavy worker's job, off the air thread. A body
+ * that is not JSON was never read (no bytes): the envelope check answers it as before. Mounted
  * before the catalogue router on the same path, so only /bulk is guarded here.
  */
-export function equipmentBulkRouter(bulk: EquipmentBulkService): Router {
+export function equipmentBulkRouter(bulk: EquipmentBulkService, heavy: HeavyPool): Router {
   const router = Router();
   router.post('/bulk', requireAuth, requirePermission('equipment.manage'), async (req, res) => {
-    const { csvData } = parse(bulkEnvelopeSchema, req.body);
-    res.json({ results: await bulk.import(actorOf(req), csvData) });
+    const body: unknown = req.body;
+    const checked = Buffer.isBuffer(body) ? await heavy.task('equipment.bulkCheck', body) : checkBulkRows(body);
+    res.json({ results: await bulk.import(actorOf(req), checked) });
   });
   return router;
 }

@@ -3,7 +3,7 @@ import { EQUIPMENT_SHEET_COLUMNS, GOOGLE_SHEETS } from '../../../shared/contract
 import type { AppContext } from '../../context';
 import { commitWithoutFsync } from '../../db/fast-commit';
 import { within, yieldToAir } from '../../lib/time-slices';
-import { cellsHash, editableCells, equipmentRows, equipmentTabReader, requestsGrid } from '../../integrations/google-sheets/sheet-rows';
+import { equipmentTabReader, requestsGrid } from '../../integrations/google-sheets/sheet-rows';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { EquipmentRepo } from '../equipment/equipment.repo';
 import { presentEquipment } from '../equipment/equipment.presenter';
@@ -86,10 +86,11 @@ export class SheetTransfer {
       const items = new EquipmentRepo(this.ctx.db).listAfter(actor.companyId, after, DB_PAGE).map(presentEquipment);
       if (items.length === 0) break;
       after = items[items.length - 1]!.id;
-      const page = equipmentRows(items);
-      digest.update(JSON.stringify(page));
-      pages.push(page);
-      items.forEach((i) => hashes.push([i.id, cellsHash(editableCells(i))]));
+      // Rows, hashes and the page's JSON are built on the heavy worker, off the air thread.
+      const page = await this.ctx.heavy.task('sheets.pushPage', items);
+      digest.update(page.json);
+      pages.push(page.rows);
+      hashes.push(...page.hashes);
       await yieldToAir(this.ctx.onAir);
     }
     const requests = requestsGrid(this.requests.list(actor));

@@ -1,0 +1,13 @@
+import { HttpError } from './errors';
+import { serveTasks } from '../workers/worker-main';
+
+/** Tasks for server/lib/worker-pool.test.ts: an answer, a refusal, a wait, a crash. */
+serveTasks({
+  echo: (v: unknown) => v,
+  refuse: (message: string) => {
+    throw new HttpError(400, message);
+  },
+  wait: (ms: number) => new Promise((resolve) => setTimeout(() => resolve(ms), ms)),
+  crash: () => process.exit(3),
+  threadId: async () => (await import('node:worker_threads')).threadId,
+});

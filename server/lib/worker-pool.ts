@@ -1,0 +1,125 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker, type Transferable } from 'node:worker_threads';
+import { HttpError } from './errors';
+
+/**
+ * Air first, structurally (issue 24): CPU-heavy work a user starts (a bulk import's JSON, Sheets
+ * grids and hashes, CSV text) runs on worker threads, so the event loop that serves on-air
+ * writes only hands work over and takes answers back. A few workers, a bounded queue: when the
+ * queue is full the caller gets a 503 with Retry-After instead of an ever-longer wait.
+ */
+export interface WorkerPoolOptions {
+  /** The worker's entry file (server/workers/heavy-worker.ts, or heavy-worker.js in the desktop bundle). */
+  entry: URL;
+  /** Threads at most; each is started on first need and kept until close(). */
+  size: number;
+  /** Tasks waiting for a thread at most; one more is refused with 503. */
+  maxQueue: number;
+}
+
+/** What a worker answers for one task (server/workers/heavy-worker.ts). */
+export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { message: string; status?: number; issues?: HttpError['issues'] } };
+
+interface Task {
+  id: number;
+  name: string;
+  payload: unknown;
+  transfer: Transferable[];
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  task: Task | null;
+}
+
+export const POOL_BUSY_MESSAGE = 'The server is busy with other heavy work; try again in a few seconds';
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A .ts entry (tests, `npm start`, benches) loads through tsx: a worker does not take over the
+ * parent's `--import tsx` hooks on Node 20, so a two-line bootstrap registers them in the thread
+ * first. A .js entry (the desktop bundle) is loaded as is.
+ */
+function startWorker(entry: URL): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
+  const tsxApi = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
+  return new Worker(boot, { eval: true });
+}
+
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: WorkerPoolOptions) {}
+
+  /** Runs `name` in a worker; rejects with a 503 HttpError when the queue is full. */
+  run<T>(name: string, payload: unknown, transfer: Transferable[] = []): Promise<T> {
+    if (this.closed) return Promise.reject(new HttpError(503, 'The server is shutting down', undefined, RETRY_AFTER_SECONDS));
+    if (this.queue.length >= this.options.maxQueue) return Promise.reject(new HttpError(503, POOL_BUSY_MESSAGE, undefined, RETRY_AFTER_SECONDS));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, name, payload, transfer, resolve: resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Threads running now (for tests: none left after close). */
+  get threads(): number {
+    return this.slots.length;
+  }
+
+  /** Refuses queued tasks, stops every thread and waits until they are gone. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.queue.splice(0).forEach((t) => t.reject(new HttpError(503, 'The server is shutting down', undefined, RETRY_AFTER_SECONDS)));
+    const slots = this.slots.splice(0);
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+    slots.forEach((s) => s.task?.reject(new Error('Worker stopped: the server is shutting down')));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const slot = this.slots.find((s) => s.task === null) ?? (this.slots.length < this.options.size ? this.spawn() : null);
+      if (!slot) return;
+      const task = this.queue.shift()!;
+      slot.task = task;
+      slot.worker.postMessage({ id: task.id, name: task.name, payload: task.payload }, task.transfer);
+    }
+  }
+
+  private spawn(): Slot {
+    const worker = startWorker(this.options.entry);
+    const slot: Slot = { worker, task: null };
+    worker.on('message', (reply: WorkerReply) => this.settle(slot, reply));
+    // A thread that dies (a crash, out of memory) fails its task alone; the next task gets a new thread.
+    worker.on('error', (err) => this.lose(slot, err));
+    worker.on('exit', (code) => this.lose(slot, new Error(`Worker stopped (exit code ${code})`)));
+    this.slots.push(slot);
+    return slot;
+  }
+
+  private settle(slot: Slot, reply: WorkerReply): void {
+    const task = slot.task;
+    if (!task || task.id !== reply.id) return;
+    slot.task = null;
+    if (reply.ok) task.resolve(reply.value);
+    else task.reject(reply.error.status ? new HttpError(reply.error.status, reply.error.message, reply.error.issues) : new Error(reply.error.message));
+    this.dispatch();
+  }
+
+  private lose(slot: Slot, err: Error): void {
+    const at = this.slots.indexOf(slot);
+    if (at < 0) return;
+    this.slots.splice(at, 1);
+    slot.task?.reject(new Error(`Heavy work failed: ${err.message}`));
+    slot.task = null;
+    void slot.worker.terminate();
+    if (!this.closed) this.dispatch();
+  }
+}

@@ -1,0 +1,33 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { WorkerPool } from '../lib/worker-pool';
+import type { HeavyTaskInput, HeavyTaskName, HeavyTaskOutput } from './heavy-tasks';
+
+/** The worker as source, next to this file (tsx: `npm start`, tests, benches). */
+const SOURCE_ENTRY = 'heavy-worker.ts';
+/** The worker in the desktop bundle: its own entry next to out/main/server.js (electron.vite.config.ts). */
+export const BUILT_ENTRY = 'heavy-worker.js';
+
+/**
+ * Where the heavy worker is for the module at `hostUrl`: the source file under tsx, or the
+ * bundle's own heavy-worker.js beside the built server (the desktop's utilityProcess cannot fork
+ * a Node child — the RunAsNode fuse is off — but worker threads need no fuse).
+ */
+export function heavyWorkerEntry(hostUrl: string): URL {
+  const file = fileURLToPath(hostUrl);
+  if (file.endsWith('.ts')) return pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), SOURCE_ENTRY));
+  return pathToFileURL(path.join(path.dirname(file), BUILT_ENTRY));
+}
+
+/** Threads: one core stays the air thread's; at least one worker, at most 4. 16 tasks may wait. */
+export function createHeavyPool(entry: URL = heavyWorkerEntry(import.meta.url)): HeavyPool {
+  return new HeavyPool({ entry, size: Math.max(1, Math.min(4, os.cpus().length - 1)), maxQueue: 16 });
+}
+
+/** The pool with the heavy tasks' names and types (server/workers/heavy-tasks.ts). */
+export class HeavyPool extends WorkerPool {
+  task<N extends HeavyTaskName>(name: N, input: HeavyTaskInput<N>): Promise<HeavyTaskOutput<N>> {
+    return this.run<HeavyTaskOutput<N>>(name, input);
+  }
+}

@@ -1,0 +1,21 @@
+import { checkBulkRows, parseBulkBody } from './bulk-check';
+import { hashFile } from './file-hash';
+import { sheetPushPage } from './sheet-page';
+import type { Equipment } from '../../shared/contracts/equipment';
+
+/**
+ * Every task the heavy worker runs, by name: pure functions of their payload (no database, no
+ * event loop of the server's), so each can also be called in-thread by a test.
+ */
+export const HEAVY_TASKS = {
+  /** POST /api/equipment/bulk: the raw JSON body → checked rows in insert chunks + row errors. */
+  'equipment.bulkCheck': (raw: Uint8Array) => checkBulkRows(parseBulkBody(raw)),
+  /** An uploaded installer, once on disk: its SHA-256 and SHA-512 (app-versions/app-version-upload.ts). */
+  'file.hash': (file: string) => hashFile(file),
+  /** Sync to sheet: one DB page of the catalogue → grid rows, sync hashes, digest text (sheet-transfer.ts). */
+  'sheets.pushPage': (items: Equipment[]) => sheetPushPage(items),
+} satisfies Record<string, (payload: never) => unknown>;
+
+export type HeavyTaskName = keyof typeof HEAVY_TASKS;
+export type HeavyTaskInput<N extends HeavyTaskName> = Parameters<(typeof HEAVY_TASKS)[N]>[0];
+export type HeavyTaskOutput<N extends HeavyTaskName> = ReturnType<(typeof HEAVY_TASKS)[N]>;

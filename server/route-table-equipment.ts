@@ -11,7 +11,7 @@ import {
 } from '../shared/contracts/equipment';
 import { googleSheetsSettingsInputSchema } from '../shared/contracts/google-sheets';
 import { testMessageSchema, testNotificationSchema } from '../shared/contracts/telegram';
-import { bulkEnvelopeSchema } from './modules/equipment/equipment-bulk.service';
+import { bulkEnvelopeSchema } from './workers/bulk-check';
 import { bySession, devRoletype, noScope, ownerOrDev, ownOr, perm, record, route, signedIn, type RouteEntry } from './route-table-types';
 
 const approver = perm('equipmentRequests.approve');

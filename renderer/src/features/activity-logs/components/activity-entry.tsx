@@ -1,4 +1,5 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { ActivityLog } from '@shared/contracts/activity-logs';
 import { formatDateTime } from '@/features/news/news-format';
 import { activityBadgeColor, activityBadgeLabel } from '../activity-badge';
@@ -33,6 +34,11 @@ export function ActivityEntry({ entry }: { entry: ActivityLog }) {
           <Text size="sm" c="gray.4" dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {entry.details}
           </Text>
+        )}
+        {entry.revision && (
+          <Anchor component={Link} to={`/news?history=${entry.revision.newsId}&revision=${entry.revision.revisionId}`} size="xs" w="fit-content">
+            View this version
+          </Anchor>
         )}
       </Stack>
     </Group>

@@ -1,4 +1,5 @@
-import { Alert, Badge, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import type { News } from '@shared/contracts/news';
 import { formatDateTime } from '../news-format';
@@ -7,6 +8,8 @@ import { PriorityBadge, StatusBadge } from './news-badges';
 interface NewsViewDialogProps {
   article: News | null;
   onClose: () => void;
+  /** Opens the story's revision history (issue 26). */
+  onHistory?: (article: News) => void;
 }
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -21,7 +24,7 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 /** Read-only view (spec 000 §2): title, subtitle, category, priority, status, content, dates. */
-export function NewsViewDialog({ article, onClose }: NewsViewDialogProps) {
+export function NewsViewDialog({ article, onClose, onHistory }: NewsViewDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
     <Modal opened={article !== null} onClose={onClose} title="View News" size="xl" fullScreen={fullScreen}>
@@ -62,6 +65,13 @@ export function NewsViewDialog({ article, onClose }: NewsViewDialogProps) {
             {article.approvedAt && <Field label="Approved" value={`${formatDateTime(article.approvedAt)} · ${article.approvedByName ?? '—'}`} />}
             {article.publishedAt && <Field label="Published" value={`${formatDateTime(article.publishedAt)} · ${article.publishedByName ?? '—'}`} />}
           </SimpleGrid>
+          {onHistory && (
+            <Group justify="flex-end">
+              <Button variant="default" size="compact-sm" leftSection={<IconHistory size={14} />} onClick={() => onHistory(article)}>
+                History
+              </Button>
+            </Group>
+          )}
         </Stack>
       )}
     </Modal>

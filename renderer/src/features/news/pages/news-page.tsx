@@ -2,6 +2,7 @@ import { Alert, Button, Center, Loader, SimpleGrid, Stack } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { NEWS_PAGE_SIZE, NEWS_STATUSES } from '@shared/constants';
 import type { News } from '@shared/contracts/news';
 import { can } from '@shared/roles';
@@ -14,6 +15,7 @@ import { NewsFormDialog } from '../components/news-form-dialog';
 import { NewsPager } from '../components/news-pager';
 import { NewsSection } from '../components/news-section';
 import { NewsViewDialog } from '../components/news-view-dialog';
+import { NewsHistoryDialog } from '../components/news-history-dialog';
 import { AddToCgDialog } from '../components/add-to-cg-dialog';
 import { SendBackDialog, type SendingBack } from '../components/send-back-dialog';
 import { useNewsWorkflow } from '../hooks/use-news-workflow';
@@ -35,6 +37,28 @@ function useNewsLists(page: number) {
   };
 }
 
+/** ?history=<story>&revision=<revision>: the history dialog, linkable from the activity log. */
+function useHistoryParams() {
+  const [params, setParams] = useSearchParams();
+  const number = (key: string) => (/^\d+$/.test(params.get(key) ?? '') ? Number(params.get(key)) : null);
+  const drop = (next: URLSearchParams) => {
+    next.delete('history');
+    next.delete('revision');
+    return next;
+  };
+  return {
+    newsId: number('history'),
+    revisionId: number('revision'),
+    open: (newsId: number) =>
+      setParams((p) => {
+        const next = drop(new URLSearchParams(p));
+        next.set('history', String(newsId));
+        return next;
+      }),
+    close: () => setParams((p) => drop(new URLSearchParams(p))),
+  };
+}
+
 /** News Management (spec 000 §2): draft → approved → published, one list per status. */
 export default function NewsPage() {
   const actor = useCurrentUser();
@@ -43,6 +67,7 @@ export default function NewsPage() {
   const [viewing, setViewing] = useState<News | null>(null);
   const [sendingToCg, setSendingToCg] = useState<News | null>(null);
   const [sendingBack, setSendingBack] = useState<SendingBack | null>(null);
+  const history = useHistoryParams();
   const lists = useNewsLists(page);
   const workflow = useNewsWorkflow();
   const last = lastPage(lists.totals, NEWS_PAGE_SIZE);
@@ -98,7 +123,15 @@ export default function NewsPage() {
         </>
       )}
       <NewsFormDialog opened={form.mode !== 'closed'} article={form.mode === 'edit' ? form.article : null} onClose={() => setForm({ mode: 'closed' })} />
-      <NewsViewDialog article={viewing} onClose={() => setViewing(null)} />
+      <NewsViewDialog
+        article={viewing}
+        onClose={() => setViewing(null)}
+        onHistory={(article) => {
+          setViewing(null);
+          history.open(article.id);
+        }}
+      />
+      <NewsHistoryDialog newsId={history.newsId} revisionId={history.revisionId} onClose={history.close} />
       <AddToCgDialog article={sendingToCg} onClose={() => setSendingToCg(null)} />
       <SendBackDialog sending={sendingBack} onClose={() => setSendingBack(null)} />
     </Stack>

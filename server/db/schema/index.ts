@@ -12,3 +12,4 @@ export * from './prompters';
 export * from './equipment';
 export * from './notification-preferences';
 export * from './google-sheets';
+export * from './wires';

@@ -10,6 +10,7 @@ import { registerAppVersionsLiveEvents } from '@/features/app-versions/app-versi
 import { registerEquipmentLiveEvents } from '@/features/equipment/equipment-live';
 import { registerMobileFieldLiveEvents } from '@/features/mobile-field/mobile-field-live';
 import { registerNotificationsLiveEvents } from '@/features/notifications/notifications-live';
+import { registerWiresLiveEvents } from '@/features/wires/wires-live';
 import { dashboardStatsQueryKey } from '@/features/dashboard/api/get-dashboard-stats';
 
 let registered = false;
@@ -42,4 +43,5 @@ export function registerAppLiveEvents(): void {
   registerNotificationsLiveEvents();
   // Someone came online or left: the Online MCR tile (issue 13).
   registerLiveEvent('presence_changed', { invalidate: [dashboardStatsQueryKey] });
+  registerWiresLiveEvents();
 }

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { NEWS_LIMITS, NEWS_PRIORITIES } from '@shared/constants';
 import type { News } from '@shared/contracts/news';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
+import { WireSourceNote } from '@/features/wires/components/wire-source-note';
 import { formChanged } from '@/lib/unsaved-registry';
 import { useCreateNews } from '../api/create-news';
 import { useUpdateNews } from '../api/update-news';
@@ -26,6 +27,8 @@ export function NewsFormDialog({ opened, onClose, article }: NewsFormDialogProps
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
     <GuardedModal opened={opened} onClose={onClose} title={article ? 'Edit News' : 'Create News'} size="xl" fullScreen={fullScreen}>
+      {/* A draft made from a wire names its source (issue 26). */}
+      {opened && article && <WireSourceNote newsId={article.id} />}
       {/* Keyed so each opening starts from the article's current text, not the last draft. */}
       {opened && <NewsForm key={article?.id ?? 'new'} article={article ?? null} onDone={onClose} />}
     </GuardedModal>

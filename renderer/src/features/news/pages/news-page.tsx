@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { NEWS_PAGE_SIZE, NEWS_STATUSES } from '@shared/constants';
 import type { News } from '@shared/contracts/news';
 import { can } from '@shared/roles';
@@ -16,6 +16,7 @@ import { NewsSection } from '../components/news-section';
 import { NewsViewDialog } from '../components/news-view-dialog';
 import { AddToCgDialog } from '../components/add-to-cg-dialog';
 import { useNewsWorkflow } from '../hooks/use-news-workflow';
+import { useEditLink } from '../hooks/use-edit-link';
 import { lastPage } from '../news-paging';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; article: News };
@@ -42,6 +43,7 @@ export default function NewsPage() {
   const [viewing, setViewing] = useState<News | null>(null);
   const [sendingToCg, setSendingToCg] = useState<News | null>(null);
   const lists = useNewsLists(page);
+  useEditLink(useCallback((article: News) => setForm({ mode: 'edit', article }), []));
   const workflow = useNewsWorkflow();
   const last = lastPage(lists.totals, NEWS_PAGE_SIZE);
   const canCreate = can(actor, 'news.create');

@@ -56,7 +56,7 @@ function FeedRow({ feed, onEdit }: { feed: WireFeed; onEdit: () => void }) {
       title: 'Delete feed',
       children: (
         <Text size="sm">
-          Delete <b dir="auto">{feed.name}</b> and its {feed.itemCount} items? Stories already made from it stay.
+          Delete <b dir="auto">{feed.name}</b> and its {itemsText(feed.itemCount)}? Stories already made from it stay.
         </Text>
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -74,7 +74,7 @@ function FeedRow({ feed, onEdit }: { feed: WireFeed; onEdit: () => void }) {
             </Text>
             <FeedState feed={feed} />
             <Text size="xs" c="dimmed">
-              {feed.itemCount} items
+              {itemsText(feed.itemCount)}
             </Text>
           </Group>
           <Anchor href={feed.url} target="_blank" rel="noopener noreferrer" size="xs" c="dimmed" dir="ltr" style={{ overflowWrap: 'anywhere' }}>
@@ -105,6 +105,8 @@ function FeedRow({ feed, onEdit }: { feed: WireFeed; onEdit: () => void }) {
     </Paper>
   );
 }
+
+const itemsText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 function FeedState({ feed }: { feed: WireFeed }) {
   if (!feed.enabled) return <Badge color="gray">Paused</Badge>;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { extractFromJson, extractFromXml, type FeedEntry } from '@extractus/feed-extractor';
+import { extractFromJson, extractFromXml, type FeedData, type FeedEntry } from '@extractus/feed-extractor';
 import { WIRES } from '../../../shared/contracts/wires';
 import { FeedError } from './wires.fetch';
+import { JSON_SLICE_ITEMS, xmlSlices } from './wires.slices';
 
 export interface ParsedEntry {
   guid: string;
@@ -37,21 +38,53 @@ function decodeEntity(name: string): string | undefined {
   return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
 }
 
-/** RSS 2.0, RDF, Atom or JSON Feed; anything else is refused with a message for the feed row. */
-export function parseFeed(body: string, contentType: string): ParsedEntry[] {
+// The raw summary, not the parser's own stripped one (it keeps what <script> held).
+const OPTIONS = { descriptionMaxLen: 0, useISODateFormat: true, getExtraEntryFields: (e: Record<string, unknown>) => ({ rawSummary: rawSummaryOf(e) }) };
+
+/**
+ * RSS 2.0, RDF, Atom or JSON Feed, parsed a slice at a time (wires.slices.ts) with `pause()`
+ * between slices; anything else is refused with a message for the feed row.
+ */
+export async function parseFeed(body: string, contentType: string, pause: () => Promise<void>): Promise<ParsedEntry[]> {
   const trimmed = body.trimStart();
   if (!trimmed) throw new FeedError('The feed answered an empty body');
-  const looksJson = /json/i.test(contentType) || trimmed.startsWith('{');
-  let entries: FeedEntry[];
-  try {
-    // The raw summary, not the parser's own stripped one (it keeps what <script> held).
-    const opts = { descriptionMaxLen: 0, useISODateFormat: true, getExtraEntryFields: (e: Record<string, unknown>) => ({ rawSummary: rawSummaryOf(e) }) };
-    entries = (looksJson ? extractFromJson(JSON.parse(trimmed) as Record<string, unknown>, opts) : extractFromXml(trimmed, opts)).entries ?? [];
-  } catch (err) {
-    const why = err instanceof Error ? err.message : String(err);
-    throw new FeedError(`Not a readable RSS, Atom or JSON feed (${why})`);
+  const out: ParsedEntry[] = [];
+  const take = (extract: () => FeedData) => out.push(...readable(extract).map(toEntry).filter((e): e is ParsedEntry => e !== null));
+  if (/json/i.test(contentType) || trimmed.startsWith('{')) {
+    const doc = readableJson(trimmed);
+    const items = doc.items as unknown[];
+    for (let i = 0; i === 0 || i < items.length; i += JSON_SLICE_ITEMS) {
+      await pause();
+      take(() => extractFromJson({ ...doc, items: items.slice(i, i + JSON_SLICE_ITEMS) }, OPTIONS));
+    }
+    return out;
   }
-  return entries.map(toEntry).filter((e): e is ParsedEntry => e !== null);
+  for (const slice of xmlSlices(trimmed)) {
+    await pause();
+    take(() => extractFromXml(slice, OPTIONS));
+  }
+  return out;
+}
+
+const refused = (why: string) => new FeedError(`Not a readable RSS, Atom or JSON feed (${why})`);
+
+function readable(extract: () => FeedData): FeedEntry[] {
+  try {
+    return extract().entries ?? [];
+  } catch (err) {
+    throw refused(err instanceof Error ? err.message : String(err));
+  }
+}
+
+function readableJson(text: string): Record<string, unknown> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw refused(err instanceof Error ? err.message : String(err));
+  }
+  if (!doc || typeof doc !== 'object' || !Array.isArray((doc as { items?: unknown }).items)) throw refused('no items list');
+  return doc as Record<string, unknown>;
 }
 
 function toEntry(entry: FeedEntry): ParsedEntry | null {

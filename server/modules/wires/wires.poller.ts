@@ -1,6 +1,7 @@
 import { WIRES } from '../../../shared/contracts/wires';
 import type { AppContext } from '../../context';
 import type { WireFeedRow } from '../../db/schema';
+import { commitWithoutFsync } from '../../db/fast-commit';
 import type { Job } from '../../jobs/scheduler';
 import { yieldToAir } from '../../lib/time-slices';
 import { fetchFeed, FeedError, type FetchResult } from './wires.fetch';
@@ -19,8 +20,8 @@ export function backoffMs(failures: number): number {
 /**
  * Polls due feeds a few at a time. Each feed has its own timeout, so a slow one never holds the
  * others; one feed is never polled twice at once (a manual "poll now" joins a running poll).
- * Work on the event loop is small: the body is read chunk by chunk and items are written in
- * slices, each preceded by yieldToAir, so an on-air write does not queue behind a feed.
+ * Work on the event loop is small: the body is read chunk by chunk, parsed a few items at a time
+ * and written in slices, each preceded by yieldToAir, so an on-air write does not queue behind a feed.
  */
 export class WirePoller {
   private readonly inFlight = new Map<number, Promise<void>>();
@@ -71,21 +72,23 @@ export class WirePoller {
   /** New entries only (the unique (feed, guid) index drops repeats), then the retention prune. */
   private async store(feed: WireFeedRow, result: FetchResult): Promise<number> {
     if (result.kind === 'not-modified') return 0;
-    await yieldToAir(this.ctx.onAir);
-    const entries = this.keepable(parseFeed(result.body, result.contentType));
+    const entries = this.keepable(await parseFeed(result.body, result.contentType, () => yieldToAir(this.ctx.onAir)));
     let added = 0;
     for (let i = 0; i < entries.length; i += INSERT_SLICE) {
       await yieldToAir(this.ctx.onAir);
       const slice = entries.slice(i, i + INSERT_SLICE);
       const fetchedAt = this.now().toISOString();
-      // The feed may have been deleted while we fetched: then nothing is written.
-      const n = this.ctx.db.transaction((tx) => {
-        const repo = new WiresRepo(tx);
-        return repo.findFeed(feed.companyId, feed.id) ? repo.insertItems(feed.companyId, feed.id, slice, fetchedAt) : 0;
-      });
+      // The feed may have been deleted while we fetched: then nothing is written. Slices commit
+      // without an fsync on the event loop; the feed row's FULL commit after them makes them durable.
+      const n = commitWithoutFsync(this.ctx.db, () =>
+        this.ctx.db.transaction((tx) => {
+          const repo = new WiresRepo(tx);
+          return repo.findFeed(feed.companyId, feed.id) ? repo.insertItems(feed.companyId, feed.id, slice, fetchedAt) : 0;
+        }),
+      );
       added += n;
     }
-    this.repo.prune(feed.id, WIRES.keepItems, this.cutoff());
+    commitWithoutFsync(this.ctx.db, () => this.repo.prune(feed.id, WIRES.keepItems, this.cutoff()));
     return added;
   }
 

@@ -114,6 +114,9 @@ export async function startFakeFeeds(): Promise<FakeFeeds> {
         timers.add(t);
         return;
       }
+      case '/big.xml':
+        // ?n=N generated items, new ones on every request (bench: every poll has work to do).
+        return xml(res, bigFeed(req.url ?? '', state.hits.get(path) ?? 0));
       case '/huge.xml':
         // 10 MB, or ?mb=N to show that a client which stops reading stops the stream.
         return streamHuge(res, state, Number(new URL(req.url ?? '/', 'http://x').searchParams.get('mb') ?? 10) * MB);
@@ -136,6 +139,30 @@ export async function startFakeFeeds(): Promise<FakeFeeds> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
   return state;
+}
+
+const bigTemplates = new Map<string, string>();
+
+/** Built once per (n, f) with a marker where the request number goes: the fake must not hog the bench's loop. */
+function bigFeed(url: string, hit: number): string {
+  const query = new URL(url, 'http://x').searchParams;
+  const n = Math.min(Number(query.get('n') ?? 1000), 20_000);
+  const feed = query.get('f') ?? '0';
+  const key = `${n}:${feed}`;
+  let template = bigTemplates.get(key);
+  if (!template) {
+    const now = Date.now();
+    const list = Array.from({ length: n }, (_, i) => ({
+      guid: `big-${feed}-@HIT@-${i}`,
+      title: `Generated story ${i} of request @HIT@`,
+      description: `<p>${'Words of a wire story, with <b>markup</b> &amp; entities. '.repeat(8)}</p>`,
+      link: `http://example.test/big/${feed}/@HIT@/${i}`,
+      date: new Date(now - i * 1000).toISOString(),
+    }));
+    template = rss(`Big ${feed}`, list);
+    bigTemplates.set(key, template);
+  }
+  return template.replaceAll('@HIT@', String(hit));
 }
 
 /** `bytes` of valid-looking RSS, no Content-Length, written as fast as the client reads (backpressure honoured). */

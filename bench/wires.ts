@@ -1,0 +1,45 @@
+import type { ApiClient } from '../server/test/api-client';
+import type { FakeFeeds } from '../server/test/fake-feeds';
+import type { WireFeed } from '../shared/contracts/wires';
+import { cgWrites } from './equipment-bulk';
+import { formatRow, nowMs, summarize } from './stats';
+
+/**
+ * Issue 26: an operator's CG write every 20 ms while every feed of the station is polled at once
+ * (8 feeds of 3 000 fresh items, ~2 MB each, plus the same set of small ones), against the same
+ * writes with no polling — quiet and loaded blocks alternate. The feed server runs in this (the
+ * bench) process, as agencies would be elsewhere; the server fetches, parses and stores.
+ */
+const BIG_FEEDS = 8;
+const ITEMS = 3000;
+
+export async function wiresRows(api: ApiClient, feeds: FakeFeeds, rounds = 3): Promise<string[]> {
+  const ids: number[] = [];
+  const stamp = Date.now().toString(36);
+  for (let f = 0; f < BIG_FEEDS; f++) {
+    const res = await api.post<WireFeed>('/api/wires/feeds', { name: `Bench ${f}`, url: `${feeds.url}/big.xml?n=${ITEMS}&f=${stamp}${f}`, enabled: false });
+    if (res.status !== 201) throw new Error(`add feed failed: ${res.status} ${JSON.stringify(res.body)}`);
+    ids.push(res.body.id);
+  }
+  const quiet: number[] = [];
+  const loaded: number[] = [];
+  const polls: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    quiet.push(...(await cgWrites(api, `Quiet wires ${r}`, null)));
+    const started = nowMs();
+    const all = Promise.all(ids.map((id) => api.post<WireFeed>(`/api/wires/feeds/${id}/poll`))).then((answers) => {
+      const bad = answers.find((a) => a.status !== 200 || a.body.lastError);
+      if (bad) throw new Error(`poll failed: ${bad.status} ${JSON.stringify(bad.body).slice(0, 300)}`);
+    });
+    loaded.push(...(await cgWrites(api, `During wires poll ${r}`, all)));
+    await all;
+    polls.push(nowMs() - started);
+  }
+  const q = summarize(quiet);
+  const l = summarize(loaded);
+  return [
+    formatRow(`${BIG_FEEDS} feeds × ${ITEMS.toLocaleString('en')} new items polled at once (all answered)`, summarize(polls), ''),
+    formatRow('CG write every 20 ms, no polling (interleaved baseline)', q, ''),
+    formatRow(`CG write every 20 ms while ${BIG_FEEDS} feeds poll`, l, `p99 ≤ 1.5× quiet: ${(l.p99 / q.p99).toFixed(2)}×`),
+  ];
+}

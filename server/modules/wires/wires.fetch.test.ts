@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OnAirGate } from '../../lib/on-air-gate';
 import { startFakeFeeds, type FakeFeeds } from '../../test/fake-feeds';
-import { fetchFeed } from './wires.fetch';
+import { decodeBody, fetchFeed } from './wires.fetch';
 
 let feeds: FakeFeeds;
 beforeAll(async () => {
@@ -25,5 +25,13 @@ describe('fetchFeed', () => {
     const again = await fetchFeed(`${feeds.url}/conditional.xml`, { ...opts, etag: first.etag });
     const since = await fetchFeed(`${feeds.url}/conditional.xml`, { ...opts, lastModified: first.lastModified });
     expect([again.kind, since.kind]).toEqual(['not-modified', 'not-modified']);
+  });
+
+  it('decodes in the declared charset (header first, then the XML declaration), UTF-8 otherwise', () => {
+    const latin = Buffer.from([0x43, 0x61, 0x66, 0xe9]); // "Café" in windows-1252
+    expect(decodeBody(latin, 'application/rss+xml; charset=windows-1252')).toBe('Café');
+    const declared = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?>'), latin]);
+    expect(decodeBody(declared, 'text/xml')).toBe('<?xml version="1.0" encoding="ISO-8859-1"?>Café');
+    expect(decodeBody(Buffer.from('ދިވެހި'), 'text/xml; charset=no-such-charset')).toBe('ދިވެހި');
   });
 });

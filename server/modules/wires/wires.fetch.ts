@@ -46,8 +46,9 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
       await res.body?.cancel();
       throw new FeedError(`The feed is larger than ${mb(maxBytes)} (refused)`);
     }
-    const body = await readCapped(res, maxBytes, opts.onAir);
-    return { kind: 'body', body, contentType: res.headers.get('content-type') ?? '', etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
+    const contentType = res.headers.get('content-type') ?? '';
+    const body = decodeBody(await readCapped(res, maxBytes, opts.onAir), contentType);
+    return { kind: 'body', body, contentType, etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
   } catch (err) {
     throw asFeedError(abort.signal.reason ?? err);
   } finally {
@@ -56,8 +57,8 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
 }
 
 /** Reads the body chunk by chunk, yielding to on-air writes between chunks; stops at the cap. */
-async function readCapped(res: Response, maxBytes: number, onAir: OnAirGate): Promise<string> {
-  if (!res.body) return '';
+async function readCapped(res: Response, maxBytes: number, onAir: OnAirGate): Promise<Buffer> {
+  if (!res.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
   // Leaving the loop early (throw) returns the iterator, which cancels the stream and the socket.
@@ -67,7 +68,20 @@ async function readCapped(res: Response, maxBytes: number, onAir: OnAirGate): Pr
     chunks.push(chunk);
     await yieldToAir(onAir);
   }
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Text in the feed's own encoding: the header's charset, else the XML declaration's, else UTF-8
+ * (an older agency feed in windows-1252 would otherwise show replacement marks).
+ */
+export function decodeBody(bytes: Buffer, contentType: string): string {
+  const declared = /charset=["']?([\w.:-]+)/i.exec(contentType)?.[1] ?? /^\s*<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(bytes.subarray(0, 200).toString('latin1'))?.[1];
+  try {
+    return new TextDecoder(declared ?? 'utf-8').decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
 }
 
 function asFeedError(err: unknown): FeedError {

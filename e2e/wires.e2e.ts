@@ -85,14 +85,24 @@ describe('Wires page (issue 26)', () => {
     await visible(page.getByText('Nothing on the wires matches', { exact: false }));
   });
 
-  it('an editor reads wires (no feed management); the phone layout fits', async () => {
-    const { owner } = await stationWithPassword();
+  it('an editor reads wires (no feed management); on a phone the owner\'s feed rows fold; the layout fits', async () => {
+    const { owner, ownerPassword } = await stationWithPassword();
     await addFeed(owner, feeds, '/feed.json', 'JSON Desk');
+    await addFeed(owner, feeds, '/error.xml', 'Down Desk');
     const editor = await createUser(owner, app.server, 'editor');
     const page = await openAs(editor, editor.password, PHONE);
     await visible(item(page, 'JSON budget vote'));
     expect(await page.getByRole('button', { name: 'Add feed' }).count()).toBe(0);
     expectNoHorizontalOverflow(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
+
+    const ownerPage = await openAs(owner, ownerPassword, PHONE);
+    const toggle = ownerPage.getByRole('button', { name: /Feeds \(2\)/ });
+    await visible(toggle.getByText('1 failing'));
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.focus();
+    await ownerPage.keyboard.press('Enter');
+    await visible(ownerPage.getByTestId('wire-feed-error').getByText('HTTP 500', { exact: false }));
+    expectNoHorizontalOverflow(await ownerPage.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
   });
 
   async function stationWithPassword() {

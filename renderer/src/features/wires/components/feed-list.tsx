@@ -1,6 +1,7 @@
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Collapse, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { WireFeed } from '@shared/contracts/wires';
 import { errorMessage } from '@/lib/api-client';
@@ -13,30 +14,43 @@ import { FeedFormDialog } from './feed-form-dialog';
 export function FeedList() {
   const feeds = useWireFeeds(true);
   const [editing, setEditing] = useState<WireFeed | 'new' | null>(null);
+  // On a phone the items matter most: the feed rows fold away (their count and failures stay in view).
+  const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
+  const [open, setOpen] = useState<boolean | null>(null);
+  const shown = open ?? !phone;
+  const failing = feeds.data?.filter((f) => f.lastError).length ?? 0;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="wire-feeds-title">
-      <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5" id="wire-feeds-title">
-          Feeds
-        </Title>
+      <Group justify="space-between" mb={shown ? 'sm' : 0}>
+        <UnstyledButton onClick={() => setOpen(!shown)} aria-expanded={shown} aria-controls="wire-feeds-rows">
+          <Group gap={6} wrap="nowrap">
+            {shown ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+            <Title order={3} size="h5" id="wire-feeds-title">
+              Feeds {feeds.data ? `(${feeds.data.length})` : ''}
+            </Title>
+            {failing > 0 && <Badge color="red">{failing} failing</Badge>}
+          </Group>
+        </UnstyledButton>
         <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing('new')}>
           Add feed
         </Button>
       </Group>
-      {feeds.isPending && (
-        <Center py="md">
-          <Loader size="sm" />
-        </Center>
-      )}
-      {feeds.error && <Alert color="red">{errorMessage(feeds.error, 'Failed to load feeds')}</Alert>}
-      {feeds.data?.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No feeds yet. Add an agency&apos;s or outlet&apos;s RSS, Atom or JSON feed; new items are polled every few minutes.
-        </Text>
-      )}
-      <Stack gap="xs">
-        {feeds.data?.map((feed) => <FeedRow key={feed.id} feed={feed} onEdit={() => setEditing(feed)} />)}
-      </Stack>
+      <Collapse expanded={shown} id="wire-feeds-rows">
+        {feeds.isPending && (
+          <Center py="md">
+            <Loader size="sm" />
+          </Center>
+        )}
+        {feeds.error && <Alert color="red">{errorMessage(feeds.error, 'Failed to load feeds')}</Alert>}
+        {feeds.data?.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No feeds yet. Add an agency&apos;s or outlet&apos;s RSS, Atom or JSON feed; new items are polled every few minutes.
+          </Text>
+        )}
+        <Stack gap="xs">
+          {feeds.data?.map((feed) => <FeedRow key={feed.id} feed={feed} onEdit={() => setEditing(feed)} />)}
+        </Stack>
+      </Collapse>
       <FeedFormDialog editing={editing} onClose={() => setEditing(null)} />
     </Paper>
   );

@@ -11,7 +11,7 @@ import { equipmentBulkRows } from './equipment-bulk';
 import { fanoutRows } from './fanout';
 import { googleSheetsRows } from './google-sheets';
 import { startFakeSheets, type FakeSheets } from '../server/test/fake-sheets';
-import { startFakeFeeds, type FakeFeeds } from '../server/test/fake-feeds';
+import { startFeedsProcess, type FeedsProcess } from './feeds-process';
 import { wiresRows } from './wires';
 import { benchNews } from './news-list';
 import { prompterRows } from './prompter-rows';
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   seedNews(baseDir, 100_000);
   // The Sheets API stand-in lives in this (the load generator's) process, as Google would elsewhere.
   const sheets = await startFakeSheets();
-  const feeds = await startFakeFeeds();
+  const feeds = await startFeedsProcess();
   const server = await spawnServer(baseDir, { GOOGLE_SHEETS_ROOT_URL: sheets.url });
   try {
     await measure(server, baseDir, sheets, feeds);
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   }
 }
 
-async function measure(server: SpawnedServer, baseDir: string, sheets: FakeSheets, feeds: FakeFeeds): Promise<void> {
+async function measure(server: SpawnedServer, baseDir: string, sheets: FakeSheets, feeds: FeedsProcess): Promise<void> {
   const api = await login(server);
   const rows = printingRows(['| what | n | p50 ms | p99 ms | max ms | target |', '|---|---|---|---|---|---|']);
 
@@ -109,7 +109,7 @@ async function measure(server: SpawnedServer, baseDir: string, sheets: FakeSheet
   // Issue 12, after the RSS reading above so its imports do not count towards that row.
   rows.push(...(await equipmentBulkRows(api, server.pid)));
   rows.push(...(await googleSheetsRows(api, sheets)));
-  rows.push(...(await wiresRows(api, feeds)));
+  rows.push(...(await wiresRows(api, feeds.url)));
 
   const report = [
     `CG Bridge benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}`,

@@ -1,23 +1,22 @@
 import type { ApiClient } from '../server/test/api-client';
-import type { FakeFeeds } from '../server/test/fake-feeds';
 import type { WireFeed } from '../shared/contracts/wires';
 import { cgWrites } from './equipment-bulk';
 import { formatRow, nowMs, summarize } from './stats';
 
 /**
  * Issue 26: an operator's CG write every 20 ms while every feed of the station is polled at once
- * (8 feeds of 3 000 fresh items, ~2 MB each, plus the same set of small ones), against the same
- * writes with no polling — quiet and loaded blocks alternate. The feed server runs in this (the
- * bench) process, as agencies would be elsewhere; the server fetches, parses and stores.
+ * (8 feeds of 3 000 fresh items, ~2.4 MB each), against the same writes with no polling — quiet
+ * and loaded blocks alternate. The feed server runs in a process of its own (bench/feeds-process.ts),
+ * as agencies are elsewhere; the server fetches, parses and stores.
  */
 const BIG_FEEDS = 8;
 const ITEMS = 3000;
 
-export async function wiresRows(api: ApiClient, feeds: FakeFeeds, rounds = 3): Promise<string[]> {
+export async function wiresRows(api: ApiClient, feedsUrl: string, rounds = 3): Promise<string[]> {
   const ids: number[] = [];
   const stamp = Date.now().toString(36);
   for (let f = 0; f < BIG_FEEDS; f++) {
-    const res = await api.post<WireFeed>('/api/wires/feeds', { name: `Bench ${f}`, url: `${feeds.url}/big.xml?n=${ITEMS}&f=${stamp}${f}`, enabled: false });
+    const res = await api.post<WireFeed>('/api/wires/feeds', { name: `Bench ${f}`, url: `${feedsUrl}/big.xml?n=${ITEMS}&f=${stamp}${f}`, enabled: false });
     if (res.status !== 201) throw new Error(`add feed failed: ${res.status} ${JSON.stringify(res.body)}`);
     ids.push(res.body.id);
   }

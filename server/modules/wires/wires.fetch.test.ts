@@ -34,4 +34,12 @@ describe('fetchFeed', () => {
     expect(decodeBody(declared, 'text/xml')).toBe('<?xml version="1.0" encoding="ISO-8859-1"?>Café');
     expect(decodeBody(Buffer.from('ދިވެހި'), 'text/xml; charset=no-such-charset')).toBe('ދިވެހި');
   });
+
+  it('is cut off by the stop signal (shutdown) instead of waiting out its timeout', async () => {
+    const stop = new AbortController();
+    const pending = fetchFeed(`${feeds.url}/slow.xml`, { ...opts, stop: stop.signal });
+    stop.abort();
+    // Without the signal the slow feed would answer (a valid, empty feed) after 2 s and resolve.
+    await expect(pending).rejects.toThrow(/stopping/);
+  });
 });

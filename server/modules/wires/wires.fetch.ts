@@ -15,6 +15,8 @@ export interface FetchOptions {
   timeoutMs: number;
   onAir: OnAirGate;
   maxBytes?: number;
+  /** Shutdown: the poller stops fetches in flight rather than wait out their timeout. */
+  stop?: AbortSignal;
 }
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
@@ -32,7 +34,8 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
     const headers: Record<string, string> = { accept: 'application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml, text/xml;q=0.9, */*;q=0.5', 'user-agent': 'CG-Bridge-Wires/1' };
     if (opts.etag) headers['if-none-match'] = opts.etag;
     if (opts.lastModified) headers['if-modified-since'] = opts.lastModified;
-    const res = await fetch(url, { headers, signal: abort.signal, redirect: 'follow' });
+    const signal = opts.stop ? AbortSignal.any([abort.signal, opts.stop]) : abort.signal;
+    const res = await fetch(url, { headers, signal, redirect: 'follow' });
     if (res.status === 304) {
       await res.body?.cancel();
       return { kind: 'not-modified' };
@@ -50,7 +53,7 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
     const body = decodeBody(await readCapped(res, maxBytes, opts.onAir), contentType);
     return { kind: 'body', body, contentType, etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
   } catch (err) {
-    throw asFeedError(abort.signal.reason ?? err);
+    throw asFeedError(abort.signal.reason ?? (opts.stop?.aborted ? new FeedError('The server was stopping') : err));
   } finally {
     clearTimeout(timer);
   }

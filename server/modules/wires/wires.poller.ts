@@ -32,6 +32,7 @@ export class WirePoller {
    * behind all of them (bench/wires.ts).
    */
   private readonly cpu = new Semaphore(1);
+  private readonly stopping = new AbortController();
   private readonly repo: WiresRepo;
 
   constructor(private readonly ctx: AppContext) {
@@ -58,18 +59,21 @@ export class WirePoller {
     return done;
   }
 
-  /** Shutdown: polls in flight finish their writes before the database closes. */
+  /** Shutdown: fetches in flight are cut off; polls finish their writes before the database closes. */
   async stop(): Promise<void> {
+    this.stopping.abort();
     await Promise.all(this.inFlight.values());
   }
 
   private async run(feed: WireFeedRow): Promise<void> {
     let added = 0;
     try {
-      const result = await fetchFeed(feed.url, { etag: feed.etag, lastModified: feed.lastModified, timeoutMs: this.ctx.config.wires.fetchTimeoutMs, onAir: this.ctx.onAir });
+      const result = await fetchFeed(feed.url, { etag: feed.etag, lastModified: feed.lastModified, timeoutMs: this.ctx.config.wires.fetchTimeoutMs, onAir: this.ctx.onAir, stop: this.stopping.signal });
       added = await this.cpu.run(() => this.store(feed, result));
       this.succeeded(feed, result);
     } catch (err) {
+      // Cut off by shutdown: not the feed's fault, nothing to record.
+      if (this.stopping.signal.aborted) return;
       this.failed(feed, err instanceof FeedError ? err.message : 'The feed could not be read');
       if (!(err instanceof FeedError)) this.ctx.logger.warn('wire feed error', { feedId: feed.id, err });
     }

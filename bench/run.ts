@@ -6,7 +6,9 @@ import { REPO_ROOT } from '../server/config';
 import { startFakeSheets, type FakeSheets } from '../server/test/fake-sheets';
 import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
 import { ensureRendererBuilt } from './bundle-size';
-import { failedRow, gitCommit, loadRowToBench, machine, writeResults, type BenchRow, type LoadRow } from './results';
+import { failedRow, gitCommit, loadRow, loadRowToBench, machine, summaryRow, writeResults, type BenchRow, type LoadRow } from './results';
+import { startFeedsProcess } from './feeds-process';
+import { benchWires } from './wires';
 import { seedNews } from './seed';
 import { nowMs } from './stats';
 import { machineLine, rowLines, TABLE_HEADER } from './table';
@@ -141,6 +143,17 @@ async function loadSections(table: Table, ctx: LoadContext, url: string): Promis
       });
     }
   }
+  // Issue 26: every feed of the station polled at once (the feed server in its own process).
+  await table.section(LOADS, async () => {
+    const feeds = await startFeedsProcess();
+    try {
+      const w = await benchWires(ctx.api, feeds.url);
+      costs.push(summaryRow(COSTS, `${w.feeds} feeds × ${w.items} new items polled at once`, w.polls));
+      return [loadRowToBench(LOADS, loadRow(`${w.feeds} wire feeds polling (${w.items} new items each)`, w.quiet, w.loaded))];
+    } finally {
+      await feeds.close();
+    }
+  });
   await table.section(COSTS, async () => [await loginCostRow(url), ...costs]);
 }
 

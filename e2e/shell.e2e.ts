@@ -7,6 +7,7 @@ import { expectHidden, login, logout, menuLabels, shell, visible, waitForPath } 
 const FULL_MENU = [
   'Dashboard',
   'News Management',
+  'Wires',
   'CG Control',
   'Bulletins',
   'Prompter',

@@ -39,6 +39,7 @@ import { googleSheetsRouter } from './modules/google-sheets/google-sheets.routes
 import { systemRouter } from './modules/system/system.routes';
 import { verifyRouteTable } from './route-table';
 import { mountedRoutes } from './route-walk';
+import { wiresRouter } from './modules/wires/wires.routes';
 
 const JSON_LIMIT = '256kb';
 
@@ -81,6 +82,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/mobile', mobileRouter(services.equipmentRequests));
   app.use('/api/telegram', equipmentReminderRouter(services.equipmentAlerts), telegramRouter(services.telegram));
   app.use('/api/google-sheets', googleSheetsRouter(services.googleSheets));
+  app.use('/api/wires', wiresRouter(services.wires));
   app.use('/api/dashboard', dashboardRouter(services.news, presence, services.equipmentRequests));
   app.use('/api/notifications', notificationsRouter(services.notifications));
   app.use('/api/notification-preferences', notificationPreferencesRouter(services.notificationPreferences));

@@ -22,6 +22,8 @@ const envSchema = z.object({
   TELEGRAM_POLL_TIMEOUT: z.coerce.number().int().min(1).max(50).default(30),
   /** Where the Google Sheets API lives; tests point it at a local fake (server/test/fake-sheets.ts). */
   GOOGLE_SHEETS_ROOT_URL: z.url().default('https://sheets.googleapis.com/'),
+  /** Longest a wire feed may take to answer in full (issue 26); tests shorten it. */
+  WIRES_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -41,6 +43,7 @@ export interface ServerConfig {
   telegram: { apiRoot: string; pollTimeoutSeconds: number };
   /** pushDebounceMs: a burst of changes is one write to the sheet. */
   googleSheets: { rootUrl: string; pushDebounceMs: number };
+  wires: { fetchTimeoutMs: number };
 }
 
 /** `VAR=` (empty), as shells and compose files produce, means "not set": the default applies. */
@@ -72,5 +75,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = pr
     migrationsDir: path.join(REPO_ROOT, 'server', 'db', 'migrations'),
     telegram: { apiRoot: e.TELEGRAM_API_ROOT, pollTimeoutSeconds: e.TELEGRAM_POLL_TIMEOUT },
     googleSheets: { rootUrl: e.GOOGLE_SHEETS_ROOT_URL.replace(/\/?$/, '/'), pushDebounceMs: GOOGLE_SHEETS.pushDebounceMs },
+    wires: { fetchTimeoutMs: e.WIRES_FETCH_TIMEOUT_MS },
   };
 }

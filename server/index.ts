@@ -78,6 +78,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   scheduler.add(equipmentOverdueJob(services.equipmentAlerts));
   scheduler.add(equipmentRemindersJob(services.equipmentAlerts));
   scheduler.add(equipmentLowStockJob(services.equipmentAlerts));
+  scheduler.add(services.wirePoller.job());
   const stopTelegram = startTelegram(ctx, services, scheduler);
   const stopGoogleSheets = startGoogleSheets(ctx, services.googleSheets, services.sheetSync, scheduler);
 
@@ -123,6 +124,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       scheduler.stop();
       await stopTelegram();
       await stopGoogleSheets();
+      await services.wirePoller.stop();
       hub.close();
       await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, CLOSE_DRAIN_MS).unref())]);
       clearInterval(sweep);

@@ -6,7 +6,7 @@ import { ROUTE_TABLE, routeKey, verifyRouteTable } from './route-table';
 import { route, signedIn, bySession, type RouteEntry } from './route-table-types';
 import { ApiClient } from './test/api-client';
 import { createCompany, createUser, loginDevOwner } from './test/factories';
-import { seederFor } from './test/matrix-seeds';
+import { closeSeedFeeds, seederFor } from './test/matrix-seeds';
 import { changesRecord, expectedFor, matches, requestFor, SAMPLES, type CompanyIds, type Expected, type MatrixActor } from './test/route-matrix-support';
 import { startTestServer, type TestServer } from './test/test-server';
 import { versionBody } from './modules/app-versions/app-version-test-helpers';
@@ -49,7 +49,10 @@ beforeAll(async () => {
     { label: 'owner (roletype dev)', role: 'owner', roletype: 'dev', client: dev },
   ];
 }, 60_000);
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await closeSeedFeeds();
+});
 
 /** Logout ends the caller's session: it goes last, so every other cell still has one. */
 const ordered = [...ROUTE_TABLE].sort((a, b) => Number(a.path === '/api/auth/logout') - Number(b.path === '/api/auth/logout'));

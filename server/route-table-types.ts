@@ -28,7 +28,9 @@ export type RecordKind =
   | 'prompterSession'
   | 'equipment'
   | 'loan'
-  | 'appFile';
+  | 'appFile'
+  | 'wireFeed'
+  | 'wireItem';
 
 /**
  * Company scoping. `none`: no company data (health, login). `session`: the company comes from

@@ -5,6 +5,7 @@ import { createCgFileSchema, createCgFromNewsSchema, emergencyOverrideSchema, up
 import { createCompanySchema } from '../shared/contracts/companies';
 import { addHeadlineSchema, editHeadlineSchema, removeHeadlineSchema, reorderHeadlinesSchema } from '../shared/contracts/crawler';
 import { createNewsSchema, restoreRevisionSchema, sendBackNewsSchema, updateNewsSchema } from '../shared/contracts/news';
+import { wireFeedInputSchema } from '../shared/contracts/wires';
 import { updateNotificationPreferencesSchema } from '../shared/contracts/notification-preferences';
 import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../shared/contracts/prompters';
 import { updateSettingsSchema, updateTelegramGroupsSchema } from '../shared/contracts/settings';
@@ -56,6 +57,16 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('POST', '/api/news/:id/restore', perm('recycleBin.manage'), record('deletedNews')),
   route('DELETE', '/api/news/:id/permanent', perm('recycleBin.manage'), record('deletedNews')),
   route('POST', '/api/news/:id/create-cg', perm('cg.write'), record('news'), createCgFromNewsSchema),
+
+  // Wires (issue 26): items and Make a story for news writers; the feeds themselves for owner/admin.
+  route('GET', '/api/wires', perm('news.create'), bySession),
+  route('GET', '/api/wires/feeds', perm('settings.manage'), bySession),
+  route('POST', '/api/wires/feeds', perm('settings.manage'), bySession, wireFeedInputSchema),
+  route('PUT', '/api/wires/feeds/:id', perm('settings.manage'), record('wireFeed'), wireFeedInputSchema),
+  route('DELETE', '/api/wires/feeds/:id', perm('settings.manage'), record('wireFeed')),
+  route('POST', '/api/wires/feeds/:id/poll', perm('settings.manage'), record('wireFeed')),
+  route('GET', '/api/wires/sources/:id', perm('news.create'), record('news')),
+  route('POST', '/api/wires/:id/make-story', perm('news.create'), record('wireItem')),
 
   route('GET', '/api/cg-files/sync', { kind: 'apiKeyOrSession' }, bySession),
   route('GET', '/api/cg-files', signedIn, bySession),

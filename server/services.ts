@@ -26,6 +26,8 @@ import { TelegramOutbox } from './integrations/telegram/telegram-outbox';
 import { TelegramService } from './modules/telegram/telegram.service';
 import { GoogleSheetsService } from './modules/google-sheets/google-sheets.service';
 import { SheetSync } from './modules/google-sheets/sheet-sync';
+import { WirePoller } from './modules/wires/wires.poller';
+import { WiresService } from './modules/wires/wires.service';
 
 /** Every feature service, wired once. Later features add theirs here. */
 export interface Services {
@@ -56,6 +58,8 @@ export interface Services {
   telegram: TelegramService;
   googleSheets: GoogleSheetsService;
   sheetSync: SheetSync;
+  wirePoller: WirePoller;
+  wires: WiresService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -73,6 +77,7 @@ export function createServices(ctx: AppContext): Services {
   const equipmentRequests = new EquipmentRequestsService(ctx, activity, equipment);
   // Sheet rows go through the same equipment service as the web form.
   const sheetSync = new SheetSync(ctx, equipment, equipmentRequests, activity);
+  const wirePoller = new WirePoller(ctx);
   return {
     auth,
     activity,
@@ -102,5 +107,8 @@ export function createServices(ctx: AppContext): Services {
     telegram: new TelegramService(ctx, telegramBots, activity),
     googleSheets: new GoogleSheetsService(ctx, sheetSync, activity),
     sheetSync,
+    wirePoller,
+    // Wire items become stories only through the news service (every news rule applies).
+    wires: new WiresService(ctx, news, wirePoller, activity),
   };
 }

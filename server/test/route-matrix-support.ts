@@ -23,6 +23,7 @@ export interface CompanyIds {
 export const SAMPLES: Record<string, (id: string) => unknown> = {
   'PUT /api/users/:id': () => ({ fullName: 'Renamed in the matrix' }),
   'PUT /api/news/:id': () => ({ title: 'Edited in the matrix' }),
+  'PUT /api/wires/feeds/:id': () => ({ name: 'Edited in the matrix', url: `http://127.0.0.1:9/edited-${randomBytes(4).toString('hex')}.xml`, enabled: false }),
   'POST /api/news/:id/reject': () => ({ reason: 'Sent back in the matrix' }),
   'POST /api/news/:id/unapprove': () => ({ reason: 'Taken back in the matrix' }),
   // The story and the right to edit it are checked before the revision id (random here): 404 / 403 first.

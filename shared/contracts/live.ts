@@ -65,6 +65,8 @@ export interface ServerEvents {
   editing_taken_over: { kind: EditingKind; id: number; by: { userId: number; fullName: string }; from: number[] };
   /** An API key's lastUsed was recorded (at most once a minute per key, issue 22): the keys table refetches. */
   api_key_used: { id: number; lastUsed: string };
+  /** Wires (issue 26): a feed was added, changed, removed or polled; lists refetch. */
+  wires_updated: { feedId: number; added: number };
 }
 export type ServerEventType = keyof ServerEvents;
 

@@ -11,6 +11,7 @@ import { registerEquipmentLiveEvents } from '@/features/equipment/equipment-live
 import { registerMobileFieldLiveEvents } from '@/features/mobile-field/mobile-field-live';
 import { registerNotificationsLiveEvents } from '@/features/notifications/notifications-live';
 import { registerEditingLiveEvents } from '@/features/presence/editing-live';
+import { registerWiresLiveEvents } from '@/features/wires/wires-live';
 import { dashboardStatsQueryKey } from '@/features/dashboard/api/get-dashboard-stats';
 
 let registered = false;
@@ -45,4 +46,5 @@ export function registerAppLiveEvents(): void {
   registerEditingLiveEvents();
   // Someone came online or left: the Online MCR tile (issue 13).
   registerLiveEvent('presence_changed', { invalidate: [dashboardStatsQueryKey] });
+  registerWiresLiveEvents();
 }

@@ -24,6 +24,7 @@ const MobileFieldPage = lazyPage(() => import('@/features/mobile-field/pages/mob
 const NotificationPreferencesPage = lazyPage(() => import('@/features/notification-preferences/pages/notification-preferences-page'));
 const TelegramPage = lazyPage(() => import('@/features/telegram/pages/telegram-page'));
 const GoogleSheetsPage = lazyPage(() => import('@/features/google-sheets/pages/google-sheets-page'));
+const WiresPage = lazyPage(() => import('@/features/wires/pages/wires-page'));
 const NotFoundPage = lazyPage(() => import('@/features/placeholder/pages/not-found-page'));
 
 export function AppRoutes() {
@@ -69,6 +70,7 @@ export function AppRoutes() {
         <Route path="cg-control" element={<CgControlPage />} />
         <Route path="users" element={<UsersPage />} />
         <Route path="news" element={<NewsPage />} />
+        <Route path="wires" element={<WiresPage />} />
         <Route path="recycle-bin" element={<RecycleBinPage />} />
         <Route path="activity-logs" element={<ActivityLogsPage />} />
         <Route path="settings" element={<SettingsPage />} />

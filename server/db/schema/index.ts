@@ -13,3 +13,4 @@ export * from './equipment';
 export * from './notification-preferences';
 export * from './google-sheets';
 export * from './news-revisions';
+export * from './wires';

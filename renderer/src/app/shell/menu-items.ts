@@ -7,6 +7,7 @@ import {
   IconListDetails,
   IconNews,
   IconPackage,
+  IconRss,
   IconScript,
   IconSettings,
   IconTable,
@@ -31,6 +32,8 @@ const all = () => true;
 export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard, visible: all },
   { label: 'News Management', to: '/news', icon: IconNews, visible: all },
+  // Issue 26: for those who may turn a wire into a story.
+  { label: 'Wires', to: '/wires', icon: IconRss, visible: (u) => can(u, 'news.create') },
   { label: 'CG Control', to: '/cg-control', icon: IconDeviceTv, visible: all },
   { label: 'Bulletins', to: '/bulletins', icon: IconListDetails, visible: all },
   { label: 'Prompter', to: '/prompter', icon: IconScript, visible: all },

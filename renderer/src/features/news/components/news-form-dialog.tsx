@@ -6,6 +6,7 @@ import type { VersionConflict } from '@shared/contracts/common';
 import type { News } from '@shared/contracts/news';
 import { versionConflictOf } from '@/lib/version-conflict';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
+import { WireSourceNote } from '@/features/wires/components/wire-source-note';
 import { formChanged } from '@/lib/unsaved-registry';
 import { useCreateNews } from '../api/create-news';
 import { useUpdateNews } from '../api/update-news';
@@ -31,6 +32,8 @@ export function NewsFormDialog({ opened, onClose, article }: NewsFormDialogProps
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
     <GuardedModal opened={opened} onClose={onClose} title={article ? 'Edit News' : 'Create News'} size="xl" fullScreen={fullScreen}>
+      {/* A draft made from a wire names its source (issue 26). */}
+      {opened && article && <WireSourceNote newsId={article.id} />}
       {/* Keyed so each opening starts from the article's current text, not the last draft. */}
       {opened && <NewsForm key={article?.id ?? 'new'} article={article ?? null} onDone={onClose} />}
     </GuardedModal>

@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, SimpleGrid, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NEWS_PAGE_SIZE, NEWS_STATUSES } from '@shared/constants';
 import type { News } from '@shared/contracts/news';
@@ -19,6 +19,7 @@ import { NewsHistoryDialog } from '../components/news-history-dialog';
 import { AddToCgDialog } from '../components/add-to-cg-dialog';
 import { SendBackDialog, type SendingBack } from '../components/send-back-dialog';
 import { useNewsWorkflow } from '../hooks/use-news-workflow';
+import { useEditLink } from '../hooks/use-edit-link';
 import { lastPage } from '../news-paging';
 
 type FormState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; article: News };
@@ -69,6 +70,7 @@ export default function NewsPage() {
   const [sendingBack, setSendingBack] = useState<SendingBack | null>(null);
   const history = useHistoryParams();
   const lists = useNewsLists(page);
+  useEditLink(useCallback((article: News) => setForm({ mode: 'edit', article }), []));
   const workflow = useNewsWorkflow();
   const last = lastPage(lists.totals, NEWS_PAGE_SIZE);
   const canCreate = can(actor, 'news.create');

@@ -1,0 +1,57 @@
+import type { ApiClient } from '../server/test/api-client';
+import type { WireFeed } from '../shared/contracts/wires';
+import { cgWrites } from './equipment-bulk';
+import { formatRow, nowMs, summarize, type Summary } from './stats';
+
+/**
+ * Issue 26: an operator's CG write every 20 ms while every feed of the station is polled at once
+ * (8 feeds of 3 000 fresh items, ~2.4 MB each), against the same writes with no polling — quiet
+ * and loaded blocks alternate. The feed server runs in a process of its own (bench/feeds-process.ts),
+ * as agencies are elsewhere; the server fetches, parses and stores.
+ */
+const BIG_FEEDS = 8;
+const ITEMS = 3000;
+
+export interface WiresBench {
+  quiet: Summary;
+  loaded: Summary;
+  polls: Summary;
+  feeds: number;
+  items: number;
+}
+
+/** The measurement: interleaved quiet / polling blocks of CG writes, and how long each poll of all feeds took. */
+export async function benchWires(api: ApiClient, feedsUrl: string, rounds = 3): Promise<WiresBench> {
+  const ids: number[] = [];
+  const stamp = Date.now().toString(36);
+  for (let f = 0; f < BIG_FEEDS; f++) {
+    const res = await api.post<WireFeed>('/api/wires/feeds', { name: `Bench ${f}`, url: `${feedsUrl}/big.xml?n=${ITEMS}&f=${stamp}${f}`, enabled: false });
+    if (res.status !== 201) throw new Error(`add feed failed: ${res.status} ${JSON.stringify(res.body)}`);
+    ids.push(res.body.id);
+  }
+  const quiet: number[] = [];
+  const loaded: number[] = [];
+  const polls: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    quiet.push(...(await cgWrites(api, `Quiet wires ${r}`, null)));
+    const started = nowMs();
+    const all = Promise.all(ids.map((id) => api.post<WireFeed>(`/api/wires/feeds/${id}/poll`))).then((answers) => {
+      const bad = answers.find((a) => a.status !== 200 || a.body.lastError);
+      if (bad) throw new Error(`poll failed: ${bad.status} ${JSON.stringify(bad.body).slice(0, 300)}`);
+    });
+    loaded.push(...(await cgWrites(api, `During wires poll ${r}`, all)));
+    await all;
+    polls.push(nowMs() - started);
+  }
+  return { quiet: summarize(quiet), loaded: summarize(loaded), polls: summarize(polls), feeds: BIG_FEEDS, items: ITEMS };
+}
+
+/** The rows of `npx tsx bench/wires-alone.ts`. */
+export async function wiresRows(api: ApiClient, feedsUrl: string, rounds = 3): Promise<string[]> {
+  const { quiet: q, loaded: l, polls } = await benchWires(api, feedsUrl, rounds);
+  return [
+    formatRow(`${BIG_FEEDS} feeds × ${ITEMS.toLocaleString('en')} new items polled at once (all answered)`, polls, ''),
+    formatRow('CG write every 20 ms, no polling (interleaved baseline)', q, ''),
+    formatRow(`CG write every 20 ms while ${BIG_FEEDS} feeds poll`, l, `p99 ≤ 1.5× quiet: ${(l.p99 / q.p99).toFixed(2)}×`),
+  ];
+}

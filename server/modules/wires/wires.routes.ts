@@ -1,0 +1,48 @@
+import { Router, type Request } from 'express';
+import { idParamSchema } from '../../../shared/contracts/common';
+import { wireFeedInputSchema, wireListQuerySchema } from '../../../shared/contracts/wires';
+import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { parse } from '../../lib/validate';
+import type { WiresService } from './wires.service';
+
+const idOf = (req: Request) => parse(idParamSchema, req.params).id;
+
+/**
+ * /api/wires (issue 26). Items and "Make a story" for whoever may write news (news.create);
+ * the feeds themselves for owner/admin (settings.manage). Another company's ids answer 404.
+ */
+export function wiresRouter(wires: WiresService): Router {
+  const router = Router();
+  router.use(requireAuth);
+  const manage = requirePermission('settings.manage');
+  const write = requirePermission('news.create');
+
+  router.get('/', write, (req, res) => {
+    res.json(wires.items(actorOf(req), parse(wireListQuerySchema, req.query)));
+  });
+  // Feed URLs may carry an agency's key: only those who manage feeds see them.
+  router.get('/feeds', manage, (req, res) => {
+    res.json(wires.feeds(actorOf(req)));
+  });
+  router.post('/feeds', manage, (req, res) => {
+    res.status(201).json(wires.createFeed(actorOf(req), parse(wireFeedInputSchema, req.body)));
+  });
+  router.put('/feeds/:id', manage, (req, res) => {
+    res.json(wires.updateFeed(actorOf(req), idOf(req), parse(wireFeedInputSchema, req.body)));
+  });
+  router.delete('/feeds/:id', manage, (req, res) => {
+    wires.deleteFeed(actorOf(req), idOf(req));
+    res.json({ success: true });
+  });
+  router.post('/feeds/:id/poll', manage, async (req, res) => {
+    res.json(await wires.pollNow(actorOf(req), idOf(req)));
+  });
+  router.get('/sources/:id', write, (req, res) => {
+    res.json({ source: wires.sourceOf(actorOf(req), idOf(req)) });
+  });
+  router.post('/:id/make-story', write, (req, res) => {
+    const result = wires.makeStory(actorOf(req), idOf(req));
+    res.status(result.created ? 201 : 200).json(result);
+  });
+  return router;
+}

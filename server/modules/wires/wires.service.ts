@@ -1,0 +1,140 @@
+import type { z } from 'zod';
+import { WIRES, type MakeStoryResult, type WireFeed, type WireItemPage, type WireSource, type wireFeedInputSchema, type wireListQuerySchema } from '../../../shared/contracts/wires';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/auth';
+import { conflict, notFound } from '../../lib/errors';
+import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import type { NewsService } from '../news/news.service';
+import { NEWS_LIMITS } from '../../../shared/constants';
+import { createNewsSchema } from '../../../shared/contracts/news';
+import { parse } from '../../lib/validate';
+import { presentFeed, presentItem, presentSource } from './wires.presenter';
+import type { WirePoller } from './wires.poller';
+import { WiresRepo, type ItemWithSource } from './wires.repo';
+
+type FeedInput = z.output<typeof wireFeedInputSchema>;
+type ListQuery = z.output<typeof wireListQuerySchema>;
+
+/**
+ * Wires (issue 26). Feeds are managed by owners/admins; items are read by anyone who may write
+ * news. Nothing here writes CG: an item reaches air only as a news draft (made through
+ * NewsService.create, so every news rule applies) that an editor then approves.
+ */
+export class WiresService {
+  readonly repo: WiresRepo;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly news: NewsService,
+    private readonly poller: WirePoller,
+    private readonly activity: ActivityLogsService,
+  ) {
+    this.repo = new WiresRepo(ctx.db);
+  }
+
+  feeds(actor: Actor): WireFeed[] {
+    return this.repo.listFeeds(actor.companyId).map(presentFeed);
+  }
+
+  createFeed(actor: Actor, input: FeedInput): WireFeed {
+    if (this.repo.findFeedByUrl(actor.companyId, input.url)) throw conflict('This feed is already in the list');
+    const now = this.now();
+    const row = this.ctx.db.transaction((tx) => {
+      const created = new WiresRepo(tx).insertFeed({ companyId: actor.companyId, name: input.name, url: input.url, enabled: input.enabled, createdBy: actor.userId, createdAt: now, updatedAt: now });
+      this.activity.record(actor, 'wire_feed_created', `Added wire feed "${created.name}"`, tx);
+      return created;
+    });
+    // Polled at once, in the background: its items arrive with a wires_updated event.
+    if (row.enabled) void this.poller.poll(row);
+    this.changed(actor.companyId, row.id);
+    return this.feed(actor, row.id);
+  }
+
+  /** A new URL is a new feed to the poller: validators, errors and backoff start over. */
+  updateFeed(actor: Actor, id: number, input: FeedInput): WireFeed {
+    const current = this.repo.findFeed(actor.companyId, id);
+    if (!current) throw notFound('Wire feed');
+    const other = this.repo.findFeedByUrl(actor.companyId, input.url);
+    if (other && other.id !== id) throw conflict('This feed is already in the list');
+    const fresh = input.url !== current.url ? { etag: null, lastModified: null, lastError: null, failures: 0, nextPollAt: null } : {};
+    this.ctx.db.transaction((tx) => {
+      new WiresRepo(tx).updateFeed(actor.companyId, id, { name: input.name, url: input.url, enabled: input.enabled, updatedAt: this.now(), ...fresh });
+      this.activity.record(actor, 'wire_feed_updated', `Updated wire feed "${input.name}"`, tx);
+    });
+    this.changed(actor.companyId, id);
+    return this.feed(actor, id);
+  }
+
+  deleteFeed(actor: Actor, id: number): void {
+    const current = this.repo.findFeed(actor.companyId, id);
+    if (!current) throw notFound('Wire feed');
+    this.ctx.db.transaction((tx) => {
+      new WiresRepo(tx).deleteFeed(actor.companyId, id);
+      this.activity.record(actor, 'wire_feed_deleted', `Deleted wire feed "${current.name}"`, tx);
+    });
+    this.changed(actor.companyId, id);
+  }
+
+  /** Polls now (joining a poll already running) and answers the feed row as it is after. */
+  async pollNow(actor: Actor, id: number): Promise<WireFeed> {
+    const row = this.repo.findFeed(actor.companyId, id);
+    if (!row) throw notFound('Wire feed');
+    await this.poller.poll(row);
+    return this.feed(actor, id);
+  }
+
+  items(actor: Actor, query: ListQuery): WireItemPage {
+    const limit = WIRES.pageSize;
+    const { items, total } = this.repo.pageItems(actor.companyId, { search: query.search || undefined, feedId: query.feedId, limit, offset: (query.page - 1) * limit });
+    return { items: items.map(presentItem), total, page: query.page, limit };
+  }
+
+  /**
+   * One draft per wire item: a second click (or a second editor) gets the draft already made.
+   * Synchronous from check to link (better-sqlite3), so two requests cannot interleave here.
+   * A draft that was since deleted no longer counts: a new one may be made.
+   */
+  makeStory(actor: Actor, itemId: number): MakeStoryResult {
+    const item = this.repo.findItem(actor.companyId, itemId);
+    if (!item) throw notFound('Wire item');
+    const existing = this.repo.storyOfItem(actor.companyId, itemId);
+    if (existing) {
+      if (this.news.repo.find(actor.companyId, existing.newsId)?.isDeleted === false) return { newsId: existing.newsId, created: false };
+      this.repo.deleteStory(actor.companyId, existing.id);
+    }
+    const draft = this.news.create(actor, draftOf(item));
+    this.repo.insertStory({ companyId: actor.companyId, wireItemId: item.id, newsId: draft.id, source: item.source, title: item.title, link: item.link, createdBy: actor.userId, createdAt: this.now() });
+    this.changed(actor.companyId, item.feedId);
+    return { newsId: draft.id, created: true };
+  }
+
+  /** The wire a news article was made from, or null. */
+  /** The wire a story was made from (null: written in the newsroom); another station's story is a 404. */
+  sourceOf(actor: Actor, newsId: number): WireSource | null {
+    this.news.get(actor, newsId);
+    const story = this.repo.storyOfNews(actor.companyId, newsId);
+    return story ? presentSource(story) : null;
+  }
+
+  private feed(actor: Actor, id: number): WireFeed {
+    const row = this.repo.findFeed(actor.companyId, id);
+    if (!row) throw notFound('Wire feed');
+    return presentFeed(row);
+  }
+
+  private changed(companyId: number, feedId: number): void {
+    this.ctx.bus.publish(companyId, 'wires_updated', { feedId, added: 0 });
+  }
+
+  private now(): string {
+    return this.ctx.clock.now().toISOString();
+  }
+}
+
+/** The draft's text: the wire's title and summary (plain text), source named; a writer rewrites it. */
+function draftOf(item: ItemWithSource) {
+  const title = item.title.slice(0, NEWS_LIMITS.title) || 'Wire story';
+  const content = (item.summary || item.title).slice(0, NEWS_LIMITS.content);
+  // Through the news contract, so the draft obeys every rule a typed one does.
+  return parse(createNewsSchema, { title, subtitle: null, content, category: 'Wires', priority: 'normal' });
+}

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import { ApiClient } from '../server/test/api-client';
-import { startBareModel } from './bare-run';
-import { block, closeTarget, headlineFile, hotPathTarget, type HotPathTarget } from './cg-hot-path';
-import { formatRow, summarize, type Summary } from './stats';
+import { block, type HotPathTarget } from './cg-hot-path';
+import { summarize, type Summary } from './stats';
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
 export function cpuMs(pid: number): number {
@@ -40,20 +38,3 @@ export async function benchInterleaved(targets: HotPathTarget[], blocks: number,
 
 export const ratio = (a: number, b: number) => (a / b).toFixed(2);
 
-/** `npm run bench` rows: the product against the bare model, both with `clients` live sockets. */
-export async function fanoutRows(api: ApiClient, baseDir: string, serverPid: number, clients = 1000): Promise<string[]> {
-  const bareModel = await startBareModel();
-  const ours = await hotPathTarget(api, headlineFile(baseDir), clients);
-  const bare = await hotPathTarget(new ApiClient(bareModel.url), null, clients);
-  try {
-    const [o, b] = (await benchInterleaved([ours, bare], 5, 60, [serverPid, bareModel.pid])) as [FanoutResult, FanoutResult];
-    return [
-      formatRow(`CG write → file replaced → ${clients} WS clients got it (interleaved blocks)`, o, `p99 ≤ bare, ≤ 25; server CPU ${o.cpuPerWrite} ms/write`),
-      formatRow(`same, bare model with ${clients} clients (interleaved)`, b, `ours/bare p50 = ${ratio(o.p50, b.p50)}, p99 = ${ratio(o.p99, b.p99)}; bare CPU ${b.cpuPerWrite} ms/write`),
-    ];
-  } finally {
-    closeTarget(ours);
-    closeTarget(bare);
-    await bareModel.stop();
-  }
-}

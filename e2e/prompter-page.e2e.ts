@@ -97,7 +97,10 @@ describe('Prompter page', () => {
     ]);
     await expect.poll(() => namesOf(watcher), { timeout: LIVE_MS }).toEqual(['Evening Prompter']);
 
-    // Edit through the settings button: a partial PUT with the name alone.
+    // Edit through the settings button: a partial PUT with the name alone and the version the
+    // dialog loaded (issue 26: a stale save is refused, never silently written over).
+    const loaded = (await list(owner))[0]?.version;
+    expect(loaded).toBeGreaterThan(0);
     await settingsFor(page, 'Evening Prompter').click();
     const edit = dialogOf(page, 'Edit Prompter');
     const name = edit.getByRole('textbox', { name: 'Name', exact: true });
@@ -109,7 +112,7 @@ describe('Prompter page', () => {
     });
     await button(edit, 'Save Changes').dblclick();
     await expectHidden(edit);
-    expect(puts).toEqual([{ name: 'Late Prompter' }]);
+    expect(puts).toEqual([{ name: 'Late Prompter', version: loaded }]);
     await expect.poll(() => namesOf(watcher), { timeout: LIVE_MS }).toEqual(['Late Prompter']);
 
     // Delete from the edit dialog: Cancel keeps it; confirming removes it on both screens.

@@ -1,8 +1,11 @@
 import { startServer } from './index';
+import { watchLoopBlocks } from './lib/loop-watch';
 
 /** Headless host: `npm start`. Prints where to open the UI and, on first run, the owner login. */
 async function main(): Promise<void> {
   const started = Date.now();
+  // Benchmark diagnostics only (bench/loop-blocks.ts).
+  if (process.env.CGB_LOOP_WATCH_FILE) watchLoopBlocks(process.env.CGB_LOOP_WATCH_FILE);
   const server = await startServer();
   process.stdout.write(`CG Bridge is running on ${server.url} (ready in ${Date.now() - started} ms)\n`);
   const first = server.firstRun;

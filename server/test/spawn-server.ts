@@ -48,7 +48,10 @@ export async function spawnServer(
 ): Promise<SpawnedServer> {
   const port = await freePort();
   const spawnedAt = Date.now();
-  const child = spawn(process.execPath, ['--import', TSX_LOADER, path.join(root, 'server', 'cli.ts')], {
+  // CGB_SERVER_NODE_ARGS: extra Node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // (bench/loop-blocks.ts reads the profile; Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.CGB_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', TSX_LOADER, path.join(root, 'server', 'cli.ts')], {
     cwd: baseDir,
     detached: true,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OWNER_PASSWORD: 'owner-password', LOG_LEVEL: 'error', ...env },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
+import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { equipment, googleSheetsConnections, googleSheetsRows, type GoogleSheetsConnectionRow } from '../../db/schema';
 
@@ -31,18 +31,18 @@ export class GoogleSheetsRepo {
       .run();
   }
 
-  /** The sync hashes of these rows (a page: at most a few thousand ids). */
+  /**
+   * The sync hashes of these rows. The ids travel as ONE JSON parameter (`json_each`): an `IN`
+   * list of 5 000 placeholders made drizzle build and SQLite prepare a 5 000-parameter statement
+   * on every page — most of a 70–330 ms stretch of the air thread in a Sheets sync (issue 24).
+   */
   hashesOf(companyId: number, rowIds: number[]): Map<number, string> {
-    const out = new Map<number, string>();
-    for (let i = 0; i < rowIds.length; i += 5000) {
-      const rows = this.db
-        .select({ rowId: googleSheetsRows.rowId, hash: googleSheetsRows.hash })
-        .from(googleSheetsRows)
-        .where(and(eq(googleSheetsRows.companyId, companyId), inArray(googleSheetsRows.rowId, rowIds.slice(i, i + 5000))))
-        .all();
-      rows.forEach((r) => out.set(r.rowId, r.hash));
-    }
-    return out;
+    const rows = this.db
+      .select({ rowId: googleSheetsRows.rowId, hash: googleSheetsRows.hash })
+      .from(googleSheetsRows)
+      .where(and(eq(googleSheetsRows.companyId, companyId), sql`${googleSheetsRows.rowId} in (select value from json_each(${JSON.stringify(rowIds)}))`))
+      .all();
+    return new Map(rows.map((r) => [r.rowId, r.hash]));
   }
 
   /** Items deleted in the app left the sheet with the last write: their hashes go too (one statement). */

@@ -34,8 +34,8 @@ try {
   process.stdout.write('| what | n | p50 ms | p99 ms | max ms | ratio |\n|---|---|---|---|---|---|\n');
   for (let r = 0; r < repeats; r++) {
     for (const [i, name] of ['A', 'B'].entries()) {
-      const { quiet, loaded, polls } = await benchWires(apis[i]!, feeds.url, rounds);
-      process.stdout.write(`${formatRow(`${name} polls of all feeds`, polls, `load ${load()}`)}\n`);
+      const { quiet, loaded, polls, airCpuMs, processCpuMs } = await benchWires(apis[i]!, feeds.url, rounds, servers[i]!.pid);
+      process.stdout.write(`${formatRow(`${name} polls of all feeds`, polls, `CPU air thread ${airCpuMs} ms of ${processCpuMs} ms; load ${load()}`)}\n`);
       process.stdout.write(`${formatRow(`${name} CG write quiet`, quiet, '')}\n`);
       process.stdout.write(`${formatRow(`${name} CG write while feeds poll`, loaded, `${(loaded.p99 / quiet.p99).toFixed(2)}×`)}\n`);
     }

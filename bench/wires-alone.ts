@@ -8,4 +8,4 @@ import { wiresRows } from './wires';
  */
 const rounds = Number(process.argv[2] ?? 3);
 const feeds = await startFeedsProcess();
-runAlone('Wires benchmark', (api) => wiresRows(api, feeds.url, rounds).finally(() => feeds.close()));
+runAlone('Wires benchmark', (api, server) => wiresRows(api, feeds.url, rounds, server.pid).finally(() => feeds.close()));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { extractFromJson, extractFromXml, type FeedData, type FeedEntry } from '@extractus/feed-extractor';
 import { WIRES } from '../../../shared/contracts/wires';
-import { FeedError } from './wires.fetch';
+import { FeedError } from './wires.decode';
 import { JSON_SLICE_ITEMS, xmlSlices } from './wires.slices';
 
 export interface ParsedEntry {

@@ -68,7 +68,10 @@ export class WirePoller {
     return done;
   }
 
-  /** Shutdown: fetches in flight are cut off; polls finish their writes before the database closes. */
+  /**
+   * Shutdown: fetches in flight are cut off and feeds still waiting for the worker are left; a parse
+   * already on the worker finishes and its inserts are written before the database closes.
+   */
   async stop(): Promise<void> {
     this.stopping.abort();
     await Promise.all(this.inFlight.values());
@@ -98,6 +101,8 @@ export class WirePoller {
    * parsing, plain text and the retention run there; a refused feed comes back as its message.
    */
   private async parse(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<string[]> {
+    // Shutdown began while this feed waited for its turn: leave it (nothing recorded), do not delay the stop.
+    if (this.stopping.signal.aborted) throw new FeedError('The server was stopping');
     const parsed = await this.ctx.heavy.task('wires.parse', { bytes, contentType, cutoff: this.cutoff() }, [bytes.buffer]);
     if (!parsed.ok) throw new FeedError(parsed.message);
     return parsed.chunks;

@@ -8,7 +8,7 @@ import { Semaphore } from '../../lib/semaphore';
 import { yieldToAir } from '../../lib/time-slices';
 import { fetchFeed, FeedError, type FetchResult } from './wires.fetch';
 import type { ParsedEntry } from './wires.parse';
-import { WiresRepo } from './wires.repo';
+import { WireItemWriter, WiresRepo } from './wires.repo';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -43,9 +43,11 @@ export class WirePoller {
   private readonly parses = new Semaphore(1);
   private readonly stopping = new AbortController();
   private readonly repo: WiresRepo;
+  private readonly items: WireItemWriter;
 
   constructor(private readonly ctx: AppContext) {
     this.repo = new WiresRepo(ctx.db);
+    this.items = new WireItemWriter(ctx.db);
   }
 
   job(): Job {
@@ -119,10 +121,7 @@ export class WirePoller {
       // The feed may have been deleted while we fetched: then nothing is written. Slices commit
       // without an fsync on the event loop; the feed row's FULL commit after them makes them durable.
       const n = commitWithoutFsync(this.ctx.db, () =>
-        this.ctx.db.transaction((tx) => {
-          const repo = new WiresRepo(tx);
-          return repo.findFeed(feed.companyId, feed.id) ? repo.insertItems(feed.companyId, feed.id, slice, fetchedAt) : 0;
-        }),
+        this.ctx.db.transaction(() => (this.items.feedExists(feed.companyId, feed.id) ? this.items.insert(feed.companyId, feed.id, slice, fetchedAt) : 0)),
       );
       added += n;
     }

@@ -2,6 +2,10 @@ import { runAlone } from './alone';
 import { startFeedsProcess } from './feeds-process';
 import { wiresRows } from './wires';
 
-/** `npx tsx bench/wires-alone.ts`: the wires rows of `npm run bench` on their own. */
+/**
+ * `npx tsx bench/wires-alone.ts [rounds]`: the wires rows of `npm run bench` on their own
+ * (rounds of quiet + polling blocks, 3 by default; more rounds give a steadier p99 on a shared VM).
+ */
+const rounds = Number(process.argv[2] ?? 3);
 const feeds = await startFeedsProcess();
-runAlone('Wires benchmark', (api) => wiresRows(api, feeds.url).finally(() => feeds.close()));
+runAlone('Wires benchmark', (api, server) => wiresRows(api, feeds.url, rounds, server.pid).finally(() => feeds.close()));

@@ -2,6 +2,7 @@ import type { ApiClient } from '../server/test/api-client';
 import type { WireFeed } from '../shared/contracts/wires';
 import { cgWrites } from './equipment-bulk';
 import { formatRow, nowMs, summarize, type Summary } from './stats';
+import { cpuMs } from './under-load';
 
 /**
  * Issue 26: an operator's CG write every 20 ms while every feed of the station is polled at once
@@ -18,10 +19,13 @@ export interface WiresBench {
   polls: Summary;
   feeds: number;
   items: number;
+  /** CPU of the server's main (air) thread and of the whole process over the polls, ms (Linux, when the pid is given). */
+  airCpuMs?: number;
+  processCpuMs?: number;
 }
 
 /** The measurement: interleaved quiet / polling blocks of CG writes, and how long each poll of all feeds took. */
-export async function benchWires(api: ApiClient, feedsUrl: string, rounds = 3): Promise<WiresBench> {
+export async function benchWires(api: ApiClient, feedsUrl: string, rounds = 3, pid?: number): Promise<WiresBench> {
   const ids: number[] = [];
   const stamp = Date.now().toString(36);
   for (let f = 0; f < BIG_FEEDS; f++) {
@@ -32,8 +36,11 @@ export async function benchWires(api: ApiClient, feedsUrl: string, rounds = 3): 
   const quiet: number[] = [];
   const loaded: number[] = [];
   const polls: number[] = [];
+  let air = 0;
+  let proc = 0;
   for (let r = 0; r < rounds; r++) {
     quiet.push(...(await cgWrites(api, `Quiet wires ${r}`, null)));
+    const cpuBefore = pid ? [cpuMs(pid, pid), cpuMs(pid)] : [0, 0];
     const started = nowMs();
     const all = Promise.all(ids.map((id) => api.post<WireFeed>(`/api/wires/feeds/${id}/poll`))).then((answers) => {
       const bad = answers.find((a) => a.status !== 200 || a.body.lastError);
@@ -42,15 +49,21 @@ export async function benchWires(api: ApiClient, feedsUrl: string, rounds = 3): 
     loaded.push(...(await cgWrites(api, `During wires poll ${r}`, all)));
     await all;
     polls.push(nowMs() - started);
+    if (pid) {
+      air += cpuMs(pid, pid) - cpuBefore[0]!;
+      proc += cpuMs(pid) - cpuBefore[1]!;
+    }
   }
-  return { quiet: summarize(quiet), loaded: summarize(loaded), polls: summarize(polls), feeds: BIG_FEEDS, items: ITEMS };
+  const cpu = pid ? { airCpuMs: air, processCpuMs: proc } : {};
+  return { quiet: summarize(quiet), loaded: summarize(loaded), polls: summarize(polls), feeds: BIG_FEEDS, items: ITEMS, ...cpu };
 }
 
 /** The rows of `npx tsx bench/wires-alone.ts`. */
-export async function wiresRows(api: ApiClient, feedsUrl: string, rounds = 3): Promise<string[]> {
-  const { quiet: q, loaded: l, polls } = await benchWires(api, feedsUrl, rounds);
+export async function wiresRows(api: ApiClient, feedsUrl: string, rounds = 3, pid?: number): Promise<string[]> {
+  const { quiet: q, loaded: l, polls, airCpuMs, processCpuMs } = await benchWires(api, feedsUrl, rounds, pid);
+  const cpu = airCpuMs === undefined ? '' : `CPU air thread ${airCpuMs} ms of ${processCpuMs} ms`;
   return [
-    formatRow(`${BIG_FEEDS} feeds × ${ITEMS.toLocaleString('en')} new items polled at once (all answered)`, polls, ''),
+    formatRow(`${BIG_FEEDS} feeds × ${ITEMS.toLocaleString('en')} new items polled at once (all answered)`, polls, cpu),
     formatRow('CG write every 20 ms, no polling (interleaved baseline)', q, ''),
     formatRow(`CG write every 20 ms while ${BIG_FEEDS} feeds poll`, l, `p99 ≤ 1.5× quiet: ${(l.p99 / q.p99).toFixed(2)}×`),
   ];

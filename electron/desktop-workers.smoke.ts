@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import { startFakeFeeds } from '../server/test/fake-feeds';
 import { firstRunOwner, login, startDesktopHost, waitGone, type DesktopHost } from './test-support/desktop-host';
 
 /**
  * The built server's worker threads (issue 24): out/main/heavy-worker.js is its own bundle entry,
- * found beside out/main/server.js (server/workers/heavy-pool.ts). A bulk import is checked there,
- * so a worker that cannot load in the bundle fails this test with a 5xx.
+ * found beside out/main/server.js (server/workers/heavy-pool.ts). A bulk import is checked there
+ * and a wire feed is parsed there (issue 26), so a worker that cannot load in the bundle — or a
+ * task whose code the bundle lacks — fails this test with a 5xx or a feed error.
  */
 let host: DesktopHost | null = null;
 afterEach(() => {
@@ -14,7 +16,7 @@ afterEach(() => {
   host = null;
 });
 
-test('the built server checks a bulk import on its heavy worker (heavy-worker.js beside server.js) and quits cleanly', async () => {
+test('the built server checks a bulk import and parses a wire feed on its heavy worker (heavy-worker.js beside server.js) and quits cleanly', async () => {
   expect(fs.existsSync(path.resolve('out/main/heavy-worker.js'))).toBe(true);
   host = startDesktopHost();
   const { url, username, password } = await firstRunOwner(host);
@@ -32,8 +34,23 @@ test('the built server checks a bulk import on its heavy worker (heavy-worker.js
     body: '{"csvData": [',
   });
   expect([malformed.status, ((await malformed.json()) as { message: string }).message]).toEqual([400, 'Malformed JSON body']);
+  expect(await wireFeedPolled(url, token)).toMatchObject({ itemCount: 2, lastError: null });
 
   process.kill(host.pid, 'SIGTERM');
   expect(await host.exited).toBe(0);
   for (const e of host.events.filter((ev) => ev.event === 'utilityProcess.fork')) await waitGone(e.pid as number);
 });
+
+/** A feed of the local fake feed server, added and polled now: its body is parsed on the bundle's heavy worker. */
+async function wireFeedPolled(url: string, token: string): Promise<{ itemCount: number; lastError: string | null }> {
+  const feeds = await startFakeFeeds();
+  try {
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const created = await fetch(`${url}/api/wires/feeds`, { method: 'POST', headers, body: JSON.stringify({ name: 'Smoke', url: `${feeds.url}/rss.xml`, enabled: false }) });
+    const { id } = (await created.json()) as { id: number };
+    const polled = await fetch(`${url}/api/wires/feeds/${id}/poll`, { method: 'POST', headers });
+    return (await polled.json()) as { itemCount: number; lastError: string | null };
+  } finally {
+    await feeds.close();
+  }
+}

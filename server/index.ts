@@ -25,7 +25,7 @@ import { startGoogleSheets } from './integrations/google-sheets/google-sheets-li
 import { createServices, type Services } from './services';
 import type { FirstRunResult } from './modules/companies/companies.service';
 import { APP_VERSION } from './version';
-import { createHeavyPool } from './workers/heavy-pool';
+import { createHeavyPool, type HeavyPool } from './workers/heavy-pool';
 
 /** Longest a request may take (a 500 MB upload over slow Wi-Fi); Node's default is 5 minutes. */
 const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
@@ -51,6 +51,8 @@ export interface RunningServer {
   services: Services;
   scheduler: Scheduler;
   hub: LiveHub;
+  /** The heavy worker pool (tests read what ran off the air thread: `answered`, `full`). */
+  heavy: HeavyPool;
   close(): Promise<void>;
 }
 
@@ -114,6 +116,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     services,
     scheduler,
     hub,
+    heavy: ctx.heavy,
     close: async () => {
       // Stop taking requests first, then let those in flight (a CG write on its way to disk)
       // answer before anything they use goes away; a stuck one is cut off after CLOSE_DRAIN_MS.

@@ -43,6 +43,17 @@ describe('WorkerPool', () => {
     expect(await Promise.all([running, ...queued])).toEqual([200, 1, 2]);
   });
 
+  it('says when it is full and counts the tasks its threads answered, by name', async () => {
+    const p = pool(1, 1);
+    const running = p.run('wait', 100); // on the thread
+    expect(p.full).toBe(false);
+    const queued = p.run('wait', 1);
+    expect(p.full).toBe(true);
+    await Promise.all([running, queued, p.run('echo', 1).catch(() => null)]);
+    expect(p.full).toBe(false);
+    expect([p.answered.get('wait'), p.answered.get('echo')]).toEqual([2, undefined]);
+  });
+
   it('fails only the task whose thread crashed, and starts a new thread for the next', async () => {
     const p = pool(1, 4);
     const first = await p.run<number>('threadId', null);

@@ -56,17 +56,24 @@ export class WorkerPool {
   private readonly queue: Task[] = [];
   private nextId = 1;
   private closed = false;
+  /** Tasks a thread answered (value or error), by name: how tests and diagnostics see work done off the air thread. */
+  readonly answered = new Map<string, number>();
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
   /** Runs `name` in a worker; rejects with a 503 HttpError when the queue is full. */
   run<T>(name: string, payload: unknown, transfer: Transferable[] = []): Promise<T> {
     if (this.closed) return Promise.reject(new HttpError(503, 'The server is shutting down', undefined, RETRY_AFTER_SECONDS));
-    if (this.queue.length >= this.options.maxQueue) return Promise.reject(new HttpError(503, POOL_BUSY_MESSAGE, undefined, RETRY_AFTER_SECONDS));
+    if (this.full) return Promise.reject(new HttpError(503, POOL_BUSY_MESSAGE, undefined, RETRY_AFTER_SECONDS));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, name, payload, transfer, resolve: resolve, reject });
       this.dispatch();
     });
+  }
+
+  /** True while one more task would be refused with 503 (the queue is full). */
+  get full(): boolean {
+    return this.queue.length >= this.options.maxQueue;
   }
 
   /** Threads running now (for tests: none left after close). */
@@ -108,6 +115,7 @@ export class WorkerPool {
     const task = slot.task;
     if (!task || task.id !== reply.id) return;
     slot.task = null;
+    this.answered.set(task.name, (this.answered.get(task.name) ?? 0) + 1);
     if (reply.ok) task.resolve(reply.value);
     else task.reject(reply.error.status ? new HttpError(reply.error.status, reply.error.message, reply.error.issues) : new Error(reply.error.message));
     this.dispatch();

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Transferable } from 'node:worker_threads';
 import { WorkerPool } from '../lib/worker-pool';
 import type { HeavyTaskInput, HeavyTaskName, HeavyTaskOutput } from './heavy-tasks';
 
@@ -27,7 +28,8 @@ export function createHeavyPool(entry: URL = heavyWorkerEntry(import.meta.url)):
 
 /** The pool with the heavy tasks' names and types (server/workers/heavy-tasks.ts). */
 export class HeavyPool extends WorkerPool {
-  task<N extends HeavyTaskName>(name: N, input: HeavyTaskInput<N>): Promise<HeavyTaskOutput<N>> {
-    return this.run<HeavyTaskOutput<N>>(name, input);
+  /** `transfer`: buffers of the input handed to the thread instead of copied (they are unusable here after). */
+  task<N extends HeavyTaskName>(name: N, input: HeavyTaskInput<N>, transfer: Transferable[] = []): Promise<HeavyTaskOutput<N>> {
+    return this.run<HeavyTaskOutput<N>>(name, input, transfer);
   }
 }

@@ -1,4 +1,5 @@
 import { checkBulkRows, parseBulkBody } from './bulk-check';
+import { parseFeedBody, type FeedParseInput } from './feed-parse';
 import { hashFile } from './file-hash';
 import { sheetPushPage } from './sheet-page';
 import type { Equipment } from '../../shared/contracts/equipment';
@@ -14,8 +15,10 @@ export const HEAVY_TASKS = {
   'file.hash': (file: string) => hashFile(file),
   /** Sync to sheet: one DB page of the catalogue → grid rows, sync hashes, digest text (sheet-transfer.ts). */
   'sheets.pushPage': (items: Equipment[]) => sheetPushPage(items),
+  /** A polled wire feed's body → its entries to store, as JSON texts per insert slice, or the feed's error message (wires.poller.ts). */
+  'wires.parse': (input: FeedParseInput) => parseFeedBody(input),
 } satisfies Record<string, (payload: never) => unknown>;
 
 export type HeavyTaskName = keyof typeof HEAVY_TASKS;
 export type HeavyTaskInput<N extends HeavyTaskName> = Parameters<(typeof HEAVY_TASKS)[N]>[0];
-export type HeavyTaskOutput<N extends HeavyTaskName> = ReturnType<(typeof HEAVY_TASKS)[N]>;
+export type HeavyTaskOutput<N extends HeavyTaskName> = Awaited<ReturnType<(typeof HEAVY_TASKS)[N]>>;

@@ -14,6 +14,8 @@ export const WIRES = {
   /** After an error: base × 2^(failures − 1), capped (exponential backoff). */
   backoffBaseMs: 2 * 60_000,
   backoffMaxMs: 2 * 60 * 60_000,
+  /** The server's heavy worker was too busy to read a fetched feed: tried again this much later (no backoff). */
+  busyRetryMs: 60_000,
   /** A body over this is refused while streaming (reading stops there). */
   maxBodyBytes: 5 * 1024 * 1024,
   /** Feeds polled at once per tick; the rest wait for the next tick. */

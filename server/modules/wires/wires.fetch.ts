@@ -1,13 +1,18 @@
 import { WIRES } from '../../../shared/contracts/wires';
 import type { OnAirGate } from '../../lib/on-air-gate';
 import { yieldToAir } from '../../lib/time-slices';
+import { FeedError } from './wires.decode';
 
-/** A feed's answer that we refuse; the message is shown on the feed's row. */
-export class FeedError extends Error {}
+// Decoding and parsing happen on the heavy worker (server/workers/feed-parse.ts); these stay importable from here.
+export { decodeBody, FeedError } from './wires.decode';
 
+/**
+ * `bytes` is the raw body in an ArrayBuffer of its own (never a slice of Node's shared Buffer
+ * pool), so the poller can transfer it to the heavy worker without a copy.
+ */
 export type FetchResult =
   | { kind: 'not-modified' }
-  | { kind: 'body'; body: string; contentType: string; etag: string | null; lastModified: string | null };
+  | { kind: 'body'; bytes: Uint8Array<ArrayBuffer>; contentType: string; etag: string | null; lastModified: string | null };
 
 export interface FetchOptions {
   etag: string | null;
@@ -50,8 +55,8 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
       throw new FeedError(`The feed is larger than ${mb(maxBytes)} (refused)`);
     }
     const contentType = res.headers.get('content-type') ?? '';
-    const body = decodeBody(await readCapped(res, maxBytes, opts.onAir), contentType);
-    return { kind: 'body', body, contentType, etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
+    const bytes = await readCapped(res, maxBytes, opts.onAir);
+    return { kind: 'body', bytes, contentType, etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
   } catch (err) {
     throw asFeedError(abort.signal.reason ?? (opts.stop?.aborted ? new FeedError('The server was stopping') : err));
   } finally {
@@ -60,8 +65,8 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
 }
 
 /** Reads the body chunk by chunk, yielding to on-air writes between chunks; stops at the cap. */
-async function readCapped(res: Response, maxBytes: number, onAir: OnAirGate): Promise<Buffer> {
-  if (!res.body) return Buffer.alloc(0);
+async function readCapped(res: Response, maxBytes: number, onAir: OnAirGate): Promise<Uint8Array<ArrayBuffer>> {
+  if (!res.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
   // Leaving the loop early (throw) returns the iterator, which cancels the stream and the socket.
@@ -71,20 +76,14 @@ async function readCapped(res: Response, maxBytes: number, onAir: OnAirGate): Pr
     chunks.push(chunk);
     await yieldToAir(onAir);
   }
-  return Buffer.concat(chunks);
-}
-
-/**
- * Text in the feed's own encoding: the header's charset, else the XML declaration's, else UTF-8
- * (an older agency feed in windows-1252 would otherwise show replacement marks).
- */
-export function decodeBody(bytes: Buffer, contentType: string): string {
-  const declared = /charset=["']?([\w.:-]+)/i.exec(contentType)?.[1] ?? /^\s*<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(bytes.subarray(0, 200).toString('latin1'))?.[1];
-  try {
-    return new TextDecoder(declared ?? 'utf-8').decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
+  // Not Buffer.concat: a small result would be a view into Node's shared pool, which must never be transferred.
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
   }
+  return bytes;
 }
 
 function asFeedError(err: unknown): FeedError {

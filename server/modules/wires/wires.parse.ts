@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { extractFromJson, extractFromXml, type FeedData, type FeedEntry } from '@extractus/feed-extractor';
 import { WIRES } from '../../../shared/contracts/wires';
-import { FeedError } from './wires.fetch';
+import { FeedError } from './wires.decode';
 import { JSON_SLICE_ITEMS, xmlSlices } from './wires.slices';
 
 export interface ParsedEntry {
@@ -43,7 +43,8 @@ const OPTIONS = { descriptionMaxLen: 0, useISODateFormat: true, getExtraEntryFie
 
 /**
  * RSS 2.0, RDF, Atom or JSON Feed, parsed a slice at a time (wires.slices.ts) with `pause()`
- * between slices; anything else is refused with a message for the feed row.
+ * between slices; anything else is refused with a message for the feed row. Runs on the heavy
+ * worker (server/workers/feed-parse.ts), never on the air thread.
  */
 export async function parseFeed(body: string, contentType: string, pause: () => Promise<void>): Promise<ParsedEntry[]> {
   const trimmed = body.trimStart();

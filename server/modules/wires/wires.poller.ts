@@ -3,15 +3,17 @@ import type { AppContext } from '../../context';
 import type { WireFeedRow } from '../../db/schema';
 import { commitWithoutFsync } from '../../db/fast-commit';
 import type { Job } from '../../jobs/scheduler';
+import { HttpError } from '../../lib/errors';
 import { Semaphore } from '../../lib/semaphore';
 import { yieldToAir } from '../../lib/time-slices';
 import { fetchFeed, FeedError, type FetchResult } from './wires.fetch';
-import { parseFeed, type ParsedEntry } from './wires.parse';
-import { WiresRepo } from './wires.repo';
+import type { ParsedEntry } from './wires.parse';
+import { WireItemWriter, WiresRepo } from './wires.repo';
 
-/** Entries written per transaction; the loop is handed back (air first) between slices. */
-const INSERT_SLICE = 50;
 const DAY_MS = 24 * 60 * 60_000;
+
+/** On the feed's row when the heavy worker's queue was full: the feed was fine, nothing was stored. */
+export const WIRES_BUSY_MESSAGE = 'Not read this time: the server was busy with other heavy work. It is read again within a minute.';
 
 /** Delay before the next try after `failures` errors in a row: doubling, capped. */
 export function backoffMs(failures: number): number {
@@ -21,22 +23,31 @@ export function backoffMs(failures: number): number {
 /**
  * Polls due feeds a few at a time. Each feed has its own timeout, so a slow one never holds the
  * others; one feed is never polled twice at once (a manual "poll now" joins a running poll).
- * Work on the event loop is small: the body is read chunk by chunk, parsed a few items at a time
- * and written in slices, each preceded by yieldToAir, so an on-air write does not queue behind a feed.
+ * Work on the event loop (the air thread) is small: the body is read chunk by chunk, handed as
+ * raw bytes to the heavy worker (decode, parse, plain text, retention: server/workers/feed-parse.ts)
+ * and only the entries to keep come back, written in slices each preceded by yieldToAir, so an
+ * on-air write does not queue behind a feed.
  */
 export class WirePoller {
   private readonly inFlight = new Map<number, Promise<void>>();
   /**
-   * Fetches run side by side; parsing and storing run one feed at a time. With several feeds
-   * parsing at once every turn of the loop ran a slice of each, and each hop of a CG write waited
-   * behind all of them (bench/wires.ts).
+   * Fetches run side by side; storing runs one feed at a time (with several feeds writing at once
+   * each hop of a CG write waited behind a slice of each: bench/wires.ts).
    */
-  private readonly cpu = new Semaphore(1);
+  private readonly writes = new Semaphore(1);
+  /**
+   * One feed on the heavy worker at a time: wires never take more than one thread and one queue
+   * place of the pool, which bulk imports and uploads (a user waiting) share. Feeds wait here,
+   * in order, instead of in the pool's bounded queue.
+   */
+  private readonly parses = new Semaphore(1);
   private readonly stopping = new AbortController();
   private readonly repo: WiresRepo;
+  private readonly items: WireItemWriter;
 
   constructor(private readonly ctx: AppContext) {
     this.repo = new WiresRepo(ctx.db);
+    this.items = new WireItemWriter(ctx.db);
   }
 
   job(): Job {
@@ -59,7 +70,10 @@ export class WirePoller {
     return done;
   }
 
-  /** Shutdown: fetches in flight are cut off; polls finish their writes before the database closes. */
+  /**
+   * Shutdown: fetches in flight are cut off and feeds still waiting for the worker are left; a parse
+   * already on the worker finishes and its inserts are written before the database closes.
+   */
   async stop(): Promise<void> {
     this.stopping.abort();
     await Promise.all(this.inFlight.values());
@@ -69,46 +83,50 @@ export class WirePoller {
     let added = 0;
     try {
       const result = await fetchFeed(feed.url, { etag: feed.etag, lastModified: feed.lastModified, timeoutMs: this.ctx.config.wires.fetchTimeoutMs, onAir: this.ctx.onAir, stop: this.stopping.signal });
-      added = await this.cpu.run(() => this.store(feed, result));
+      if (result.kind === 'body') {
+        const chunks = await this.parses.run(() => this.parse(result.bytes, result.contentType));
+        added = await this.writes.run(() => this.store(feed, chunks));
+      }
       this.succeeded(feed, result);
     } catch (err) {
       // Cut off by shutdown: not the feed's fault, nothing to record.
       if (this.stopping.signal.aborted) return;
-      this.failed(feed, err instanceof FeedError ? err.message : 'The feed could not be read');
-      if (!(err instanceof FeedError)) this.ctx.logger.warn('wire feed error', { feedId: feed.id, err });
+      if (poolBusy(err)) this.busy(feed);
+      else this.failed(feed, err instanceof FeedError ? err.message : 'The feed could not be read');
+      if (!(err instanceof FeedError) && !poolBusy(err)) this.ctx.logger.warn('wire feed error', { feedId: feed.id, err });
     }
     this.ctx.bus.publish(feed.companyId, 'wires_updated', { feedId: feed.id, added });
   }
 
+  /**
+   * The body goes to the heavy worker as raw bytes (its buffer transferred, not copied): decoding,
+   * parsing, plain text and the retention run there; a refused feed comes back as its message.
+   */
+  private async parse(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<string[]> {
+    // Shutdown began while this feed waited for its turn: leave it (nothing recorded), do not delay the stop.
+    if (this.stopping.signal.aborted) throw new FeedError('The server was stopping');
+    const parsed = await this.ctx.heavy.task('wires.parse', { bytes, contentType, cutoff: this.cutoff() }, [bytes.buffer]);
+    if (!parsed.ok) throw new FeedError(parsed.message);
+    return parsed.chunks;
+  }
+
   /** New entries only (the unique (feed, guid) index drops repeats), then the retention prune. */
-  private async store(feed: WireFeedRow, result: FetchResult): Promise<number> {
-    if (result.kind === 'not-modified') return 0;
-    const entries = this.keepable(await parseFeed(result.body, result.contentType, () => yieldToAir(this.ctx.onAir)));
+  private async store(feed: WireFeedRow, chunks: string[]): Promise<number> {
     let added = 0;
-    for (let i = 0; i < entries.length; i += INSERT_SLICE) {
+    for (const chunk of chunks) {
       await yieldToAir(this.ctx.onAir);
-      const slice = entries.slice(i, i + INSERT_SLICE);
+      // ≤ 50 entries of our own worker's JSON: well under a millisecond to read back.
+      const slice = JSON.parse(chunk) as ParsedEntry[];
       const fetchedAt = this.now().toISOString();
       // The feed may have been deleted while we fetched: then nothing is written. Slices commit
       // without an fsync on the event loop; the feed row's FULL commit after them makes them durable.
       const n = commitWithoutFsync(this.ctx.db, () =>
-        this.ctx.db.transaction((tx) => {
-          const repo = new WiresRepo(tx);
-          return repo.findFeed(feed.companyId, feed.id) ? repo.insertItems(feed.companyId, feed.id, slice, fetchedAt) : 0;
-        }),
+        this.ctx.db.transaction(() => (this.items.feedExists(feed.companyId, feed.id) ? this.items.insert(feed.companyId, feed.id, slice, fetchedAt) : 0)),
       );
       added += n;
     }
     commitWithoutFsync(this.ctx.db, () => this.repo.prune(feed.id, WIRES.keepItems, this.cutoff()));
     return added;
-  }
-
-  /** Newest first, at most keepItems, none older than the retention (or it would come back after each prune). */
-  private keepable(entries: ParsedEntry[]): ParsedEntry[] {
-    const cutoff = this.cutoff();
-    const dated = entries.map((e, i) => ({ e, i })).filter(({ e }) => !e.publishedAt || e.publishedAt > cutoff);
-    dated.sort((a, b) => (b.e.publishedAt ?? '').localeCompare(a.e.publishedAt ?? '') || a.i - b.i);
-    return dated.slice(0, WIRES.keepItems).map(({ e }) => e);
   }
 
   private succeeded(feed: WireFeedRow, result: FetchResult): void {
@@ -137,6 +155,17 @@ export class WirePoller {
     });
   }
 
+  /**
+   * The heavy worker's queue was full (bulk imports, uploads): the feed answered, so this is no
+   * failure of its own — no backoff, and its validators are not kept (nothing was stored, the next
+   * fetch must get the whole body again). It is tried again after busyRetryMs, with a message.
+   */
+  private busy(feed: WireFeedRow): void {
+    const now = this.now();
+    if (!this.repo.findFeed(feed.companyId, feed.id)) return;
+    this.repo.updateFeed(feed.companyId, feed.id, { lastPolledAt: now.toISOString(), lastError: WIRES_BUSY_MESSAGE, nextPollAt: new Date(now.getTime() + WIRES.busyRetryMs).toISOString() });
+  }
+
   private cutoff(): string {
     return new Date(this.now().getTime() - WIRES.keepDays * DAY_MS).toISOString();
   }
@@ -144,4 +173,9 @@ export class WirePoller {
   private now(): Date {
     return this.ctx.clock.now();
   }
+}
+
+/** The pool refused the task (503: its queue is full) — not the feed's fault. */
+function poolBusy(err: unknown): boolean {
+  return err instanceof HttpError && err.status === 503;
 }

@@ -6,8 +6,9 @@ export const JSON_SLICE_ITEMS = 20;
 /**
  * An RSS / RDF / Atom document as several small documents: each the same head (everything before
  * the first <item> / <entry>) and tail (everything after the last one) around a run of items of at
- * most SLICE_BYTES. The XML parser has no incremental mode, and one 5 MB parse holds the event
- * loop for about a second; slices let the poller hand the loop back (air first) between them.
+ * most SLICE_BYTES. The XML parser has no incremental mode; this runs on the heavy worker now
+ * (server/workers/feed-parse.ts), where the slices keep one feed from ever building a 5 MB object
+ * tree at once (they first existed to hand the air thread's loop back between parses).
  * A document whose items cannot be cut this way is returned whole (and stays small or fails).
  */
 export function* xmlSlices(xml: string, maxBytes = SLICE_BYTES): Generator<string, void> {

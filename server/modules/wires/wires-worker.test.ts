@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WIRES, type WireFeed } from '../../../shared/contracts/wires';
+import { createStation } from '../../test/factories';
+import { rss, startFakeFeeds, type FakeFeeds, type FakeItem } from '../../test/fake-feeds';
+import { startTestServer, type TestServer } from '../../test/test-server';
+import { addFeed, pollFeed, wireItems } from '../../test/wires-helpers';
+import { INSERT_SLICE, parseFeedBody } from '../../workers/feed-parse';
+import { WIRES_BUSY_MESSAGE } from './wires.poller';
+
+/**
+ * Issue 26 + 24: a feed's parse runs on the heavy worker, not on the air thread; the air thread
+ * only inserts what comes back. A full pool is the server's state, not the feed's fault.
+ */
+let feeds: FakeFeeds;
+let server: TestServer;
+/** Its heavy worker also serves `hold` (server/test/heavy-hold-worker.ts), to fill the pool. */
+let holding: TestServer;
+
+beforeAll(async () => {
+  feeds = await startFakeFeeds();
+  server = await startTestServer();
+  holding = await startTestServer({ workerEntry: new URL('../../test/heavy-hold-worker.ts', import.meta.url) });
+});
+afterAll(async () => {
+  await Promise.all([server.close(), holding.close()]);
+  await feeds.close();
+});
+
+const parses = (s: TestServer) => s.heavy.answered.get('wires.parse') ?? 0;
+
+describe('wires: the parse runs on the heavy worker', () => {
+  it('each fetched body is parsed by a worker thread, good or refused; a 304 needs none', async () => {
+    const { owner } = await createStation(server);
+    const before = parses(server);
+    const good = await addFeed(owner, feeds, '/rss.xml');
+    expect(good).toMatchObject({ itemCount: 2, lastError: null });
+    expect(parses(server)).toBe(before + 1);
+    const bad = await addFeed(owner, feeds, '/malformed.xml');
+    expect(bad.lastError).toMatch(/Not a readable RSS, Atom or JSON feed/);
+    expect(parses(server)).toBe(before + 2);
+    const conditional = await addFeed(owner, feeds, '/conditional.xml');
+    await pollFeed(owner, conditional.id);
+    expect(parses(server)).toBe(before + 3);
+  });
+
+  it('a full pool leaves the feed a message (no failure, validators not kept); the next poll reads it', async () => {
+    const { owner } = await createStation(holding);
+    const created = await owner.post<WireFeed>('/api/wires/feeds', { name: 'Held', url: `${feeds.url}/conditional.xml`, enabled: false });
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    const holds: Promise<unknown>[] = [];
+    // Every thread busy and every queue place taken: the pool refuses the next task with 503.
+    while (!holding.heavy.full) holds.push(holding.heavy.run('hold', flag));
+    try {
+      const refused = await pollFeed(owner, created.body.id);
+      expect(refused).toMatchObject({ lastError: WIRES_BUSY_MESSAGE, failures: 0, itemCount: 0, lastSuccessAt: null });
+      expect(new Date(refused.nextPollAt!).getTime() - new Date(refused.lastPolledAt!).getTime()).toBe(WIRES.busyRetryMs);
+    } finally {
+      Atomics.store(flag, 0, 1);
+      Atomics.notify(flag, 0);
+    }
+    await Promise.all(holds);
+    // Had the ETag of the refused poll been kept, this would be a 304 and store nothing.
+    const notModified = feeds.notModified;
+    const read = await pollFeed(owner, created.body.id);
+    expect(read).toMatchObject({ lastError: null, failures: 0, itemCount: 1 });
+    expect(feeds.notModified).toBe(notModified);
+    expect(await wireItems(owner)).toHaveLength(1);
+  });
+});
+
+const item = (i: number, date: string): FakeItem => ({ guid: `g${i}`, title: `Story ${i}`, description: `<p>Body <b>${i}</b></p>`, link: `http://example.test/${i}`, date });
+const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
+
+describe('parseFeedBody (the worker task, called in-thread)', () => {
+  it('decodes the declared charset, keeps the newest 500 within 30 days, in JSON texts of one insert slice', async () => {
+    const now = Date.now();
+    const fresh = Array.from({ length: 600 }, (_, i) => item(i, new Date(now - i * 60_000).toISOString()));
+    const old = item(9999, new Date(now - 31 * 24 * 3_600_000).toISOString());
+    const xml = rss('Café wire', [old, ...fresh]).replace('Story 0', 'Café 0').replace('encoding="UTF-8"', 'encoding="windows-1252"');
+    const cutoff = new Date(now - WIRES.keepDays * 24 * 3_600_000).toISOString();
+    const result = await parseFeedBody({ bytes: bytes(xml), contentType: 'application/rss+xml', cutoff });
+    if (!result.ok) throw new Error(result.message);
+    expect(result.entries).toBe(WIRES.keepItems);
+    expect(result.chunks).toHaveLength(WIRES.keepItems / INSERT_SLICE);
+    const entries = result.chunks.flatMap((c) => JSON.parse(c) as { guid: string; title: string; summary: string }[]);
+    expect(entries[0]).toMatchObject({ guid: 'g0', title: 'Café 0', summary: 'Body 0' });
+    expect(entries.map((e) => e.guid)).not.toContain('g9999');
+    expect(entries.at(-1)?.guid).toBe('g499');
+  });
+
+  it('answers a refused feed with its message instead of failing the task', async () => {
+    const cutoff = new Date(0).toISOString();
+    expect(await parseFeedBody({ bytes: bytes(''), contentType: 'text/xml', cutoff })).toEqual({ ok: false, message: 'The feed answered an empty body' });
+    const broken = await parseFeedBody({ bytes: bytes('{"title":"x"}'), contentType: 'application/json', cutoff });
+    expect(broken).toMatchObject({ ok: false, message: expect.stringMatching(/no items list/) as unknown });
+  });
+});

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { News, OnAirStoryConflict } from '../../../shared/contracts/news';
 import type { NotificationsResponse } from '../../../shared/contracts/notifications';
@@ -68,6 +70,31 @@ describe('sending a story back to its writer (issue 26)', () => {
     expect(taken.status).toBe(200);
     expect(taken.body).toMatchObject({ status: 'draft', approvedBy: null, approvedAt: null, returnKind: 'unapproved', returnReason: 'Facts changed' });
     expect((await r.bell())[0]).toMatchObject({ title: 'Story taken back' });
+  });
+
+  it.each(['live', 'breaking', 'local_break'] as const)('unapprove of a story in a bulletin whose status is %s asks first (no prompter reading); the writer hears once', async (status) => {
+    const r = await newsroom();
+    await r.editor.post(`/api/news/${r.story.id}/approve`);
+    const bulletinId = createBulletin(bot.server, r.companyId, r.owner.user.id, { title: 'Six o’clock', items: [{ type: 'news', newsId: r.story.id }] });
+    // A bulletin that is only planned holds nothing on air.
+    createBulletin(bot.server, r.companyId, r.owner.user.id, { title: 'Tomorrow', items: [{ type: 'news', newsId: r.story.id }] });
+    // The web UI never sets these statuses (new bulletins are draft, edits keep the status); a
+    // station's own tools or an older database do, so the rule reads the column as stored.
+    const db = new Database(path.join(bot.server.dataDir, 'cg-bridge.sqlite'));
+    db.prepare('UPDATE bulletins SET status = ? WHERE id = ?').run(status, bulletinId);
+    db.close();
+
+    const asked = await r.editor.post<OnAirStoryConflict>(`/api/news/${r.story.id}/unapprove`, { reason: 'Wrong figures' });
+    expect(asked.status).toBe(409);
+    expect(asked.body.onAirBulletins).toEqual([{ id: bulletinId, title: 'Six o’clock', status }]);
+    expect((await r.mcr.get<News>(`/api/news/${r.story.id}`)).body.status).toBe('approved');
+    expect(r.toWriter()).toEqual([]);
+
+    expect((await r.editor.post(`/api/news/${r.story.id}/unapprove`, { reason: 'Wrong figures', confirmOnAir: true })).status).toBe(200);
+    await bot.fake.waitForSent((m) => m.chatId === String(r.tg.mcr.id) && m.text.includes('Harbour story'), 1);
+    await sleep(300);
+    expect(r.toWriter()).toHaveLength(1);
+    expect(r.toWriter()[0]!.text).toContain('Reason: Wrong figures');
   });
 
   it('who may, what may be sent back, and what a reason must be', async () => {

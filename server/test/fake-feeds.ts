@@ -16,6 +16,8 @@ export interface FakeFeeds {
   /** Bytes of the last /huge.xml actually written before the client stopped reading (or all of it). */
   hugeBytesWritten: number;
   hugeFinished: boolean;
+  /** Body bytes /declared-huge.xml has sent (it sends none for its first 3 s). */
+  declaredBodyBytesWritten: number;
   /** Items of /rss.xml (tests add one to see it arrive). */
   rssItems: FakeItem[];
   slowMs: number;
@@ -82,6 +84,7 @@ export async function startFakeFeeds(): Promise<FakeFeeds> {
     notModified: 0,
     hugeBytesWritten: 0,
     hugeFinished: false,
+    declaredBodyBytesWritten: 0,
     rssItems: defaultRssItems(),
     slowMs: 2_000,
     close: () => Promise.resolve(),
@@ -120,6 +123,21 @@ export async function startFakeFeeds(): Promise<FakeFeeds> {
       case '/huge.xml':
         // 10 MB, or ?mb=N to show that a client which stops reading stops the stream.
         return streamHuge(res, state, Number(new URL(req.url ?? '/', 'http://x').searchParams.get('mb') ?? 10) * MB);
+      case '/declared-huge.xml':
+        // Says 10 MB up front and holds the body back for 3 s: a client that reads the
+        // Content-Length refuses before a body byte was sent.
+        res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-length': String(10 * MB) });
+        res.flushHeaders(); // writeHead alone sends nothing until the first body write
+        state.declaredBodyBytesWritten = 0;
+        timers.add(
+          setTimeout(() => {
+            const body = Buffer.alloc(10 * MB, 0x20);
+            state.declaredBodyBytesWritten = body.length;
+            res.on('error', () => undefined);
+            res.end(body);
+          }, 3_000),
+        );
+        return;
       case '/conditional.xml':
         return conditional(req, res, state);
       default:

@@ -19,6 +19,11 @@ describe('fetchFeed', () => {
     expect(feeds.hugeBytesWritten).toBeLessThan(200 * 1024 * 1024);
   });
 
+  it('refuses a feed whose declared Content-Length is over the limit before reading its body', async () => {
+    await expect(fetchFeed(`${feeds.url}/declared-huge.xml`, opts)).rejects.toThrow(/larger than 5 MB/);
+    expect(feeds.declaredBodyBytesWritten).toBe(0);
+  });
+
   it('sends the validators it was given and reports 304 as not modified', async () => {
     const first = await fetchFeed(`${feeds.url}/conditional.xml`, opts);
     if (first.kind !== 'body') throw new Error('expected a body');

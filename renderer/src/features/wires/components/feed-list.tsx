@@ -9,6 +9,7 @@ import { toastFailure, toastSuccess } from '@/features/news/news-toast';
 import { useDeleteFeed, usePollFeed, useWireFeeds } from '../api/wires';
 import { useWireTime } from '../wire-time';
 import { FeedFormDialog } from './feed-form-dialog';
+import { isFailing } from '../feed-state';
 
 /** Owner/admin: the station's feeds, each with its state (last success, last error, items). */
 export function FeedList() {
@@ -18,7 +19,7 @@ export function FeedList() {
   const phone = useMediaQuery('(max-width: 36em)', false, { getInitialValueInEffect: false });
   const [open, setOpen] = useState<boolean | null>(null);
   const shown = open ?? !phone;
-  const failing = feeds.data?.filter((f) => f.lastError).length ?? 0;
+  const failing = feeds.data?.filter(isFailing).length ?? 0;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="wire-feeds-title">
       <Group justify="space-between" mb={shown ? 'sm' : 0}>
@@ -124,7 +125,9 @@ const itemsText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 function FeedState({ feed }: { feed: WireFeed }) {
   if (!feed.enabled) return <Badge color="gray">Paused</Badge>;
-  if (feed.lastError) return <Badge color="red">{feed.failures > 1 ? `Failing (${feed.failures}×)` : 'Failing'}</Badge>;
+  if (isFailing(feed)) return <Badge color="red">{feed.failures > 1 ? `Failing (${feed.failures}×)` : 'Failing'}</Badge>;
+  // A message without a failure: the server was busy and reads the feed again shortly.
+  if (feed.lastError) return <Badge color="orange">Retrying</Badge>;
   if (!feed.lastPolledAt) return <Badge color="blue">Waiting</Badge>;
   return <Badge color="green">OK</Badge>;
 }

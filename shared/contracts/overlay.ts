@@ -109,7 +109,7 @@ export type OverlayServerMessage =
   | { type: 'overlay_layout'; data: OverlayLayout }
   | { type: 'pong'; data: null };
 
-export const OVERLAY_WS_PATH = '/overlay-ws';
+export { OVERLAY_WS_PATH } from '../constants';
 /** 128 bits is the floor; 32 random bytes as base64url (43 characters) leave a margin. */
 export const OVERLAY_KEY_BYTES = 32;
 export const OVERLAY_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -1,7 +1,8 @@
-import type { OverlayServerMessage } from '@shared/contracts/overlay';
+import type { OverlayLayout, OverlayServerMessage } from '@shared/contracts/overlay';
 import { OverlayChannel } from './overlay-channel';
 import { OverlayView } from './overlay-view';
 import { previewLayoutFrom } from './preview-messages';
+import { sampleOf, withSamples } from './sample-texts';
 import './overlay.css';
 
 /**
@@ -10,26 +11,39 @@ import './overlay.css';
  */
 const stage = document.getElementById('stage');
 const key = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
+/** /outputs' preview only: sample text where nothing is on air. */
+const sample = new URLSearchParams(location.search).has('sample');
 
 // Both Thaana weights now, not when the first Dhivehi text arrives: its paint must not wait.
 void document.fonts.load('400 40px "Noto Sans Thaana"', 'ދ');
 void document.fonts.load('700 40px "Noto Sans Thaana"', 'ދ');
 
-if (stage) {
+if (stage) start(stage);
+
+function start(stage: HTMLElement): void {
   const view = new OverlayView(stage);
   let timeZone = 'UTC';
+  let saved: OverlayLayout | null = null;
+  /** The /outputs form's unsaved layout: wins over the saved one in its preview frame. */
+  let draft: OverlayLayout | null = null;
+  const applyLayout = () => {
+    const layout = draft ?? saved;
+    if (layout) view.applyLayout(layout, timeZone);
+  };
   const handle = (message: OverlayServerMessage) => {
     switch (message.type) {
       case 'overlay_snapshot':
         timeZone = message.data.timeZone;
-        view.applyLayout(message.data.layout, timeZone);
-        view.replace(message.data.texts);
+        saved = message.data.layout;
+        applyLayout();
+        view.replace(sample ? withSamples(message.data.texts) : message.data.texts);
         break;
       case 'cg_file_updated':
-        view.set(message.data.type, message.data.content);
+        view.set(message.data.type, message.data.content || (sample ? sampleOf(message.data.type) : ''));
         break;
       case 'overlay_layout':
-        view.applyLayout(message.data, timeZone);
+        saved = message.data;
+        applyLayout();
         break;
       case 'pong':
         break;
@@ -44,6 +58,8 @@ if (stage) {
   // /outputs shows unsaved layout changes in its preview frame (same origin only).
   window.addEventListener('message', (event) => {
     const layout = event.origin === location.origin ? previewLayoutFrom(event.data) : null;
-    if (layout) view.applyLayout(layout, timeZone);
+    if (!layout) return;
+    draft = layout;
+    applyLayout();
   });
 }

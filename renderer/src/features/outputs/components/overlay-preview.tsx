@@ -50,7 +50,8 @@ export function OverlayPreview({ path, layout }: { path: string; layout: Overlay
             onLoad={post}
             width={FRAME.width}
             height={FRAME.height}
-            style={{ border: 0, position: 'absolute', top: 0, left: 0, transform: `scale(${scale})`, transformOrigin: '0 0', background: 'transparent' }}
+            // The frame's colour scheme must equal the overlay page's ('normal'), else Chromium paints it opaque white.
+            style={{ border: 0, position: 'absolute', top: 0, left: 0, transform: `scale(${scale})`, transformOrigin: '0 0', background: 'transparent', colorScheme: 'normal' }}
           />
         )}
       </Box>

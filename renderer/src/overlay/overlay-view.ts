@@ -106,6 +106,7 @@ export class OverlayView {
     this.stage.dataset.ticker = layout.tickerPosition;
     this.lower.dataset.align = layout.align;
     this.ticker.setSpeed(layout.tickerSpeed);
+    this.ticker.remeasure();
     this.clock.configure(layout.showClock, timeZone);
   }
 

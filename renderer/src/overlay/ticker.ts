@@ -32,10 +32,9 @@ export class Ticker {
   constructor(
     private readonly viewport: HTMLElement,
     private readonly track: HTMLElement,
-    private readonly onFrame?: (time: number) => void,
   ) {
     // Widths change when a font finishes loading: measure again so removals stay exact.
-    document.fonts.addEventListener('loadingdone', () => this.measure());
+    document.fonts.addEventListener('loadingdone', () => this.remeasure());
   }
 
   setSpeed(pxPerSecond: number): void {
@@ -66,10 +65,6 @@ export class Ticker {
     return this.direction;
   }
 
-  get running(): boolean {
-    return this.frame !== 0;
-  }
-
   private clear(): void {
     for (const item of this.items) item.el.remove();
     this.items = [];
@@ -98,7 +93,6 @@ export class Ticker {
     this.dropPassed();
     this.fill();
     this.render();
-    this.onFrame?.(time);
     this.frame = this.lines.length ? requestAnimationFrame((t) => this.tick(t)) : 0;
   }
 
@@ -140,7 +134,8 @@ export class Ticker {
     this.lastAppended = line;
   }
 
-  private measure(): void {
+  /** Widths again (the layout's font size changed, a font loaded): removals must subtract the true width. */
+  remeasure(): void {
     this.queuedWidth = 0;
     for (const item of this.items) {
       item.width = item.el.getBoundingClientRect().width;

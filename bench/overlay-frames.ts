@@ -77,6 +77,8 @@ export interface TickerResult {
 
 export interface PaintResult {
   latencies: Summary;
+  /** The server's answer to the same POSTs (its share of the time). */
+  answered: Summary;
 }
 
 async function overlayPage(api: ApiClient): Promise<{ page: Page; close: () => Promise<void> }> {
@@ -140,14 +142,16 @@ export async function benchOverlayPaint(api: ApiClient, { updates = 200, warmUp 
         .observe(h, { childList: true, characterData: true, subtree: true });
     })()`);
     const latencies: number[] = [];
+    const answered: number[] = [];
     for (let i = 0; i < updates + warmUp; i++) {
       const text = `Paint bench ${i}`;
       const sent = performance.timeOrigin + performance.now();
       await api.post('/api/cg-files/update-direct', { type: 'headline', content: text });
+      if (i >= warmUp) answered.push(performance.timeOrigin + performance.now() - sent);
       const painted = await page.waitForFunction(`window.__painted[${JSON.stringify(text)}]`, undefined, { polling: 'raf' });
       if (i >= warmUp) latencies.push(Number(await painted.jsonValue()) - sent);
     }
-    return { latencies: summarize(latencies) };
+    return { latencies: summarize(latencies), answered: summarize(answered) };
   } finally {
     await close();
   }

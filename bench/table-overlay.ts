@@ -12,6 +12,7 @@ export async function overlayRows(api: ApiClient): Promise<BenchRow[]> {
   const noLongFrame = { text: `0 intervals > ${twoFrames.toFixed(1)}: ${ticker.overTwoFrames}`, ok: () => ticker.overTwoFrames === 0 };
   return [
     summaryRow(OVERLAY, 'POST update-direct → headline painted (Chromium, 1920×1080)', paint.latencies, p99AtMost(100)),
+    summaryRow(OVERLAY, '  the server’s answer to the same POSTs', paint.answered),
     summaryRow(
       OVERLAY,
       `Ticker 60 s at ${ticker.tickerSpeed} px/s, ${ticker.linesAdded} lines added while running: frame interval (${ticker.overOneAndHalf} > ${(1.5 * FRAME_MS).toFixed(1)}; ${ticker.longAnimationFrames} long animation frames)`,

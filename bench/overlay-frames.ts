@@ -73,6 +73,8 @@ export interface TickerResult {
   worstStepErrorPx: number;
   linesAdded: number;
   tickerSpeed: number;
+  /** The same page with the ticker stopped: what the machine alone does to the frame pacing. */
+  baseline: { intervals: Summary; overTwoFrames: number; seconds: number };
 }
 
 export interface PaintResult {
@@ -85,14 +87,16 @@ async function overlayPage(api: ApiClient): Promise<{ page: Page; close: () => P
   ensureWebBuilt();
   const { path } = (await api.get<{ path: string }>('/api/outputs/overlay')).body;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const page = await (await browser.newContext({ baseURL: api.baseUrl, viewport: VIEWPORT })).newPage();
+  // bypassCSP: the bench's string predicates are evaluated in the page, which the overlay's
+  // script-src 'self' would refuse; the overlay itself runs unchanged.
+  const page = await (await browser.newContext({ baseURL: api.baseUrl, viewport: VIEWPORT, bypassCSP: true })).newPage();
   page.setDefaultTimeout(30_000);
   await page.goto(path);
   await page.waitForFunction(`document.documentElement.dataset.connected === 'true'`);
   return { page, close: () => browser.close() };
 }
 
-export async function benchOverlayTicker(api: ApiClient, { seconds = 60, addEveryS = 10 } = {}): Promise<TickerResult> {
+export async function benchOverlayTicker(api: ApiClient, { seconds = 60, addEveryS = 10, baselineS = 20 } = {}): Promise<TickerResult> {
   await api.post('/api/news-crawler/clear');
   for (const headline of LINES.slice(0, 3)) await api.post('/api/news-crawler/add-headline', { headline });
   const layout = (await api.get<{ layout: { tickerSpeed: number } }>('/api/outputs/overlay')).body.layout;
@@ -110,7 +114,11 @@ export async function benchOverlayTicker(api: ApiClient, { seconds = 60, addEver
         added += 1;
       }
     }
-    const rec = await page.evaluate<Recorded>(`(() => { const b = window.__ticker; b.on = false; return { intervals: b.intervals, steps: b.steps, laf: b.laf }; })()`);
+    const rec = await page.evaluate<Recorded>(`(() => { const b = window.__ticker; const r = { intervals: b.intervals, steps: b.steps, laf: b.laf }; b.intervals = []; b.steps = []; b.laf = 0; return r; })()`);
+    // Baseline in the same page: the crawler cleared (the ticker stops), the recorder's loop alone.
+    await api.post('/api/news-crawler/clear');
+    await page.waitForTimeout(baselineS * 1000);
+    const idle = await page.evaluate<Recorded>(`(() => { const b = window.__ticker; b.on = false; return { intervals: b.intervals, steps: [], laf: b.laf }; })()`);
     // A step is judged against the speed × its own time (the ticker moves by real time, so a late frame moves further).
     const speeds = rec.steps.filter((s) => s.dt > 0).map((s) => (s.dx / s.dt) * 1000);
     const stepErrors = rec.steps.map((s) => Math.abs(s.dx - (layout.tickerSpeed * Math.min(s.dt, 100)) / 1000));
@@ -123,6 +131,7 @@ export async function benchOverlayTicker(api: ApiClient, { seconds = 60, addEver
       worstStepErrorPx: Math.round(Math.max(0, ...stepErrors) * 100) / 100,
       linesAdded: added,
       tickerSpeed: layout.tickerSpeed,
+      baseline: { intervals: summarize(idle.intervals), overTwoFrames: idle.intervals.filter((d) => d > 2 * FRAME_MS).length, seconds: baselineS },
     };
   } finally {
     await close();

@@ -19,6 +19,7 @@ export async function overlayRows(api: ApiClient): Promise<BenchRow[]> {
       ticker.intervals,
       noLongFrame,
     ),
+    summaryRow(OVERLAY, `  baseline: same page ${ticker.baseline.seconds} s, ticker stopped (${ticker.baseline.overTwoFrames} > ${twoFrames.toFixed(1)})`, ticker.baseline.intervals),
     summaryRow(OVERLAY, `  on-screen speed of the text (worst step off speed × time: ${ticker.worstStepErrorPx} px)`, ticker.speed, undefined, 'px/s'),
   ];
 }

@@ -10,6 +10,8 @@ export class Clock {
 
   configure(visible: boolean, timeZone: string): void {
     this.node.dataset.on = String(visible);
+    // A setting, not an on-air change: off takes no room in its corner at once.
+    this.node.hidden = !visible;
     this.stop();
     if (!visible) return;
     try {

@@ -16,9 +16,30 @@ function el(tag: string, className: string, parent: HTMLElement, extra: Partial<
 /** A text element that reads either way: Thaana right to left, Latin left to right. */
 const text = (className: string, parent: HTMLElement) => el('div', className, parent, { dir: 'auto' });
 
-const on = (node: HTMLElement, visible: boolean) => {
-  node.dataset.on = String(visible);
-};
+/** A little longer than the 300 ms transition: then an element off air stops taking room. */
+const COLLAPSE_AFTER_MS = 350;
+
+/**
+ * On or off air. Off: the out-transition runs, then the element is `hidden`, so the lower block
+ * and the corners close up (an info line off air must not hold the lower third up). On: it is
+ * unhidden and its off style applied once before `data-on` flips, so the in-transition runs.
+ * Only on/off changes pay for that style flush; text changes on air never do.
+ */
+function on(node: HTMLElement, visible: boolean): void {
+  if (node.dataset.on === String(visible)) return;
+  if (visible) {
+    if (node.hidden) {
+      node.hidden = false;
+      void node.offsetWidth;
+    }
+    node.dataset.on = 'true';
+    return;
+  }
+  node.dataset.on = 'false';
+  setTimeout(() => {
+    if (node.dataset.on === 'false') node.hidden = true;
+  }, COLLAPSE_AFTER_MS);
+}
 
 /**
  * The overlay's elements, driven by the CG texts (shared/on-air-rules.ts types). Each update

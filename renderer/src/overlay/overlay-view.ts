@@ -179,9 +179,10 @@ export class OverlayView {
 
   updateTicker(): void {
     const lines = this.textOf('news_crawler').split('\n');
+    // On air first: the ticker measures its items, which needs the bar laid out.
+    on(this.tickerBar, lines.some((l) => l.trim() !== ''));
     this.ticker.setLines(lines);
     this.tickerBar.dataset.direction = this.ticker.currentDirection;
-    on(this.tickerBar, lines.some((l) => l.trim() !== ''));
   }
 
   updateEmergency(): void {

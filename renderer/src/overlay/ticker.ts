@@ -117,10 +117,15 @@ export class Ticker {
 
   /** The tail edge sits at (entry edge + queued − offset): keep it LOOKAHEAD_PX beyond the entry edge. */
   private fill(): void {
-    while (this.lines.length && this.queuedWidth - this.offset < LOOKAHEAD_PX) this.append();
+    // Not laid out (the bar hidden): nothing can be measured, so nothing is queued.
+    if (!this.viewport.clientWidth) return;
+    while (this.lines.length && this.queuedWidth - this.offset < LOOKAHEAD_PX) {
+      if (this.append() <= 0) break;
+    }
   }
 
-  private append(): void {
+  /** Appends the next line; returns its width (0: not laid out, the caller stops). */
+  private append(): number {
     const line = this.lines[this.next % this.lines.length] ?? '';
     this.next = (this.next + 1) % this.lines.length;
     const el = document.createElement('span');
@@ -132,6 +137,7 @@ export class Ticker {
     this.items.push({ el, width });
     this.queuedWidth += width;
     this.lastAppended = line;
+    return width;
   }
 
   /** Widths again (the layout's font size changed, a font loaded): removals must subtract the true width. */

@@ -94,6 +94,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now: () => ctx.clock.now().getTime(),
     pingIntervalMs: options.wsPingIntervalMs,
   });
+  services.overlay.connectedCount = (companyId) => overlayHub.connectedCount(companyId);
   const hub = new LiveHub({
     bus: ctx.bus,
     logger,

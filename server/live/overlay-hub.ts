@@ -109,7 +109,11 @@ export class OverlayHub {
     const room = this.rooms.get(event.companyId);
     if (!room?.size) return;
     if (event.type === 'overlay_key_rotated') {
-      for (const client of [...room]) client.socket.close(WS_CLOSE_UNAUTHORIZED, 'Overlay key rotated');
+      // Out of the room now, not when the close handshake ends: nothing more reaches them.
+      for (const client of [...room]) {
+        client.socket.close(WS_CLOSE_UNAUTHORIZED, 'Overlay key rotated');
+        this.leave(client);
+      }
       return;
     }
     const message = overlayMessageOf(event);

@@ -90,6 +90,8 @@ export interface OverlayOutput {
   path: string;
   createdAt: string;
   layout: OverlayLayout;
+  /** Overlays connected with this key now (OBS, vMix, CasparCG, previews): who a rotation blanks. */
+  connected: number;
 }
 
 /** The CG texts the overlay shows: type → text ('' = off air). */

@@ -28,6 +28,8 @@ const newKey = () => randomBytes(OVERLAY_KEY_BYTES).toString('base64url');
 export class OverlayService {
   private readonly keys: OverlayKeysRepo;
   private readonly settings: SettingsRepo;
+  /** Set by startServer once the overlay hub exists (services are made before it). */
+  connectedCount: (companyId: number) => number = () => 0;
 
   constructor(
     private readonly ctx: AppContext,
@@ -41,7 +43,7 @@ export class OverlayService {
   /** The company's overlay URL path and layout; the key is made on first look. */
   output(actor: Caller): OverlayOutput {
     const row = this.keys.ofCompany(actor.companyId) ?? this.makeKey(actor.companyId);
-    return { key: row.key, path: overlayPath(row.key), createdAt: row.createdAt, layout: this.layout(actor.companyId) };
+    return this.present(actor.companyId, row);
   }
 
   /** A new key; overlays on the old one are cut off at once (the hub hears overlay_key_rotated). */
@@ -52,7 +54,11 @@ export class OverlayService {
       return made;
     });
     this.ctx.bus.publish(actor.companyId, 'overlay_key_rotated', { createdAt: row.createdAt });
-    return { key: row.key, path: overlayPath(row.key), createdAt: row.createdAt, layout: this.layout(actor.companyId) };
+    return this.present(actor.companyId, row);
+  }
+
+  private present(companyId: number, row: { key: string; createdAt: string }): OverlayOutput {
+    return { key: row.key, path: overlayPath(row.key), createdAt: row.createdAt, layout: this.layout(companyId), connected: this.connectedCount(companyId) };
   }
 
   layout(companyId: number): OverlayLayout {

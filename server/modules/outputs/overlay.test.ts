@@ -66,9 +66,11 @@ describe('overlay key', () => {
     const before = await outputOf(owner);
     const live = await overlaySocket(before.key);
     await live.waitFor('overlay_snapshot');
+    expect((await outputOf(owner)).connected).toBe(1);
     const rotated = await owner.post<OverlayOutput>('/api/outputs/overlay/rotate');
     expect(rotated.status).toBe(200);
     expect(rotated.body.key).not.toBe(before.key);
+    expect(rotated.body.connected).toBe(0);
     expect(await live.waitClosed()).toBe(WS_CLOSE_UNAUTHORIZED);
     const stale = await overlaySocket(before.key);
     expect(await stale.waitClosed()).toBe(WS_CLOSE_UNAUTHORIZED);

@@ -6,6 +6,7 @@ import {
   type OverlayLayout,
 } from '@shared/contracts/overlay';
 import { errorMessage } from '@/lib/api-client';
+import { useUnsavedGuard } from '@/lib/unsaved-guard';
 import { showToast } from '@/lib/toast';
 import { useSaveOverlayLayout } from '../api/save-overlay-layout';
 
@@ -29,6 +30,8 @@ export function OverlayLayoutForm({ saved, draft, onChange }: OverlayLayoutFormP
   const save = useSaveOverlayLayout();
   const errors = fieldErrors(draft);
   const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
+  // Leaving with unsaved layout changes asks first, as the branding card does.
+  useUnsavedGuard(dirty);
   const set = <K extends keyof OverlayLayout>(field: K, value: OverlayLayout[K]) => onChange({ ...draft, [field]: value });
   const num = (field: 'safeArea' | 'fontSize' | 'tickerSpeed') => (value: number | string) => set(field, typeof value === 'number' ? value : Number.NaN);
 

@@ -12,9 +12,12 @@ import { useRotateOverlayKey } from '../api/rotate-overlay-key';
 
 /**
  * The overlay URL for OBS / vMix / CasparCG with an address the playout PC can open (the
- * server's LAN address, as the API-key dialog's sync URL), Copy, and Rotate key behind a question.
+ * server's LAN address, as the API-key dialog's sync URL), Copy, and Rotate key behind a question
+ * that says how many overlays it will blank.
  */
-export function OverlayUrlCard({ output }: { output: OverlayOutput }) {
+const connectedText = (n: number) => (n === 0 ? 'No overlay is connected now.' : n === 1 ? '1 overlay is connected now.' : `${n} overlays are connected now.`);
+
+export function OverlayUrlCard({ output, onAsk }: { output: OverlayOutput; onAsk?: () => void }) {
   const addresses = useSystemAddresses(true);
   const pageOrigin = window.location.origin;
   const { origins, onlyLoopback } = syncOrigins(pageOrigin, addresses.data?.addresses ?? []);
@@ -24,6 +27,11 @@ export function OverlayUrlCard({ output }: { output: OverlayOutput }) {
   const origin = picked && origins.includes(picked) ? picked : (origins[0] ?? pageOrigin);
   const url = `${origin}${output.path}`;
 
+  // The count in the question should be now's: the page refetches as it opens.
+  const ask = () => {
+    onAsk?.();
+    setAsking(true);
+  };
   const confirmRotate = () =>
     rotate.mutate(undefined, {
       onSuccess: () => {
@@ -55,17 +63,19 @@ export function OverlayUrlCard({ output }: { output: OverlayOutput }) {
             <IconExternalLink size={14} /> Open in a new tab
           </Group>
         </Anchor>
-        <Button variant="light" color="red" size="xs" leftSection={<IconRefresh size={14} />} onClick={() => setAsking(true)}>
+        <Button variant="light" color="red" size="xs" leftSection={<IconRefresh size={14} />} onClick={ask}>
           Rotate key
         </Button>
       </Group>
-      <Text size="xs" c="dimmed">
-        Key made {new Date(output.createdAt).toLocaleString()}. Rotate it if the address was shared where it should not be.
+      <Text size="xs" c="dimmed" data-testid="overlay-connected">
+        {connectedText(output.connected)} Key made {new Date(output.createdAt).toLocaleString()}. Rotate it if the address was shared where it should not
+        be.
       </Text>
       <Modal opened={asking} onClose={() => !rotate.isPending && setAsking(false)} title="Rotate the overlay key?" centered>
         <Stack gap="md">
           <Text size="sm">
-            Every graphics program using the current address goes blank at once, on air included. You then paste the new address into each of them.
+            {connectedText(output.connected)} Every graphics program using the current address goes blank at once, on air included. You then paste the
+            new address into each of them.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAsking(false)} disabled={rotate.isPending}>

@@ -59,7 +59,7 @@ export default function OutputsPage() {
       {output.error && <Alert color="red" title="Could not load the overlay settings">{errorMessage(output.error, 'Failed to load the overlay settings')}</Alert>}
       {output.data && (
         <>
-          <OverlayUrlCard output={output.data} />
+          <OverlayUrlCard output={output.data} onAsk={() => void output.refetch()} />
           <LayoutSection output={output.data} />
         </>
       )}

@@ -9,6 +9,8 @@ import type { Logger } from '../lib/logger';
 interface OverlayClient {
   socket: WebSocket;
   companyId: number | null;
+  /** A /outputs preview frame: cut off by a rotation like any overlay, but not counted as an output. */
+  preview: boolean;
   alive: boolean;
   received: number;
   windowStart: number;
@@ -58,7 +60,7 @@ export class OverlayHub {
   }
 
   private onConnection(socket: WebSocket): void {
-    const client: OverlayClient = { socket, companyId: null, alive: true, received: 0, windowStart: this.options.now() };
+    const client: OverlayClient = { socket, companyId: null, preview: false, alive: true, received: 0, windowStart: this.options.now() };
     this.clients.add(client);
     const authTimer = setTimeout(() => {
       if (client.companyId === null) socket.close(WS_CLOSE_UNAUTHORIZED, 'Authentication timeout');
@@ -77,6 +79,7 @@ export class OverlayHub {
     const message = parse(raw);
     if (client.companyId === null) {
       if (message?.type !== 'overlay_auth') return client.socket.close(CLOSE_POLICY, 'Send the overlay key first');
+      client.preview = message.preview === true;
       return this.join(client, message.key);
     }
     if (message?.type === 'ping') return this.send(client, { type: 'pong', data: null });
@@ -152,9 +155,11 @@ export class OverlayHub {
     this.rooms.get(client.companyId)?.delete(client);
   }
 
-  /** Overlays connected for a company (tests, /outputs could show it later). */
+  /** Outputs connected for a company now (previews left out): /outputs says whom a rotation blanks. */
   connectedCount(companyId: number): number {
-    return this.rooms.get(companyId)?.size ?? 0;
+    let count = 0;
+    for (const client of this.rooms.get(companyId) ?? []) if (!client.preview) count += 1;
+    return count;
   }
 
   /** Closes every overlay with `code`: 1012 on shutdown (they reconnect); tests use it to force a reconnect. */

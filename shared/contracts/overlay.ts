@@ -90,7 +90,7 @@ export interface OverlayOutput {
   path: string;
   createdAt: string;
   layout: OverlayLayout;
-  /** Overlays connected with this key now (OBS, vMix, CasparCG, previews): who a rotation blanks. */
+  /** Overlays connected with this key now (OBS, vMix, CasparCG; /outputs previews not counted): who a rotation blanks. */
   connected: number;
 }
 
@@ -99,7 +99,8 @@ export type OverlayTexts = Partial<Record<CgWritableType, string>>;
 
 /** Messages the overlay page may send on /overlay-ws: the key first, then pings only. */
 export const overlayClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('overlay_auth'), key: z.string().max(128) }),
+  // preview: the page runs in a frame (the /outputs preview); it is not counted as a connected output.
+  z.object({ type: z.literal('overlay_auth'), key: z.string().max(128), preview: z.boolean().optional() }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type OverlayClientMessage = z.infer<typeof overlayClientMessageSchema>;

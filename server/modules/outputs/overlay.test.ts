@@ -79,7 +79,14 @@ describe('overlay key', () => {
     await fresh.waitFor('overlay_snapshot');
     expect((await outputOf(owner)).key).toBe(rotated.body.key);
     expect(server.overlayHub.connectedCount(owner.user.companyId)).toBe(1);
+    // The /outputs preview frame says so: cut off by rotations like any overlay, not counted as an output.
+    const preview = new TestSocket(server.url, {}, OVERLAY_WS_PATH);
+    await preview.opened();
+    preview.send({ type: 'overlay_auth', key: rotated.body.key, preview: true });
+    await preview.waitFor('overlay_snapshot');
+    expect((await outputOf(owner)).connected).toBe(1);
     fresh.close();
+    preview.close();
   });
 });
 

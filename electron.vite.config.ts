@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
-import { rendererConfig } from './renderer/vite.config';
+import { RENDERER_INPUT, rendererConfig } from './renderer/vite.config';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
@@ -35,7 +35,7 @@ export default defineConfig({
     ...rendererConfig,
     build: {
       ...rendererConfig.build,
-      rollupOptions: { input: { index: resolve(root, 'renderer/index.html') } },
+      rollupOptions: { input: RENDERER_INPUT },
     },
   },
 });

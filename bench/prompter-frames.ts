@@ -27,7 +27,7 @@ import { summarize, type Summary } from './stats';
  */
 
 /** The e2e suite's flags (e2e/support/app-fixture.ts; not importable here: tsconfig.node.json does not include e2e/). */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -106,7 +106,7 @@ async function seedScript(api: ApiClient, name: string): Promise<{ prompterId: n
 }
 
 /** The server serves out/renderer; build it when the UI sources are newer (as `npm start` does). */
-function ensureWebBuilt(): void {
+export function ensureWebBuilt(): void {
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build-web.mjs'), '--if-stale'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', process.stderr, process.stderr],

@@ -10,7 +10,7 @@ import type { Summary } from './stats';
  * without one (a baseline, a cost shown for context) says "—", a section that threw says failed.
  */
 export type Verdict = 'ok' | 'over' | '—' | 'failed';
-export type Unit = 'ms' | 'MB' | 'kB';
+export type Unit = 'ms' | 'MB' | 'kB' | 'px/s';
 
 export interface BenchRow {
   section: string;

@@ -13,6 +13,7 @@ import { seedNews } from './seed';
 import { nowMs } from './stats';
 import { machineLine, rowLines, TABLE_HEADER } from './table';
 import { LOADS, MEASURED_LOADS, prompterRows, type LoadContext } from './table-loads';
+import { overlayRows } from './table-overlay';
 import { bundleRow, COSTS, fanoutRows, hotPathRows, listRows, loginCostRow, rssRow, signIn, spawnRepeatedly, STARTUP, startupRows } from './table-sections';
 
 /**
@@ -21,7 +22,7 @@ import { bundleRow, COSTS, fanoutRows, hotPathRows, listRows, loginCostRow, rssR
  * then written to bench/results.json with the machine, date and commit. A section that throws
  * becomes a "failed" row and the run goes on, so one failure does not lose the other figures.
  */
-const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'prompter', 'memory'] as const;
+const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'prompter', 'overlay', 'memory'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function arg(name: string): string | undefined {
@@ -111,6 +112,7 @@ async function measure(table: Table, server: SpawnedServer, baseDir: string, she
   if (wanted('lists')) await table.section('lists', () => listRows(api));
   if (wanted('loads')) await loadSections(table, { api, serverPid: server.pid, sheets }, server.url);
   if (wanted('prompter')) await table.section('prompter', () => prompterRows(api));
+  if (wanted('overlay')) await table.section('HTML overlay', () => overlayRows(api));
   if (wanted('memory')) await table.section('Memory at the end', async () => [await rssRow('Memory at the end', 'after the whole run', server, api)]);
 }
 

@@ -23,6 +23,15 @@ function absoluteBase(): Plugin {
 }
 
 /**
+ * The pages of the build: the app, and the HTML overlay (issue 25) — its own small entry so
+ * OBS / vMix / CasparCG load a few kB, not the app shell. The desktop build uses the same list.
+ */
+export const RENDERER_INPUT = {
+  index: path.resolve(root, 'index.html'),
+  overlay: path.resolve(root, 'overlay.html'),
+};
+
+/**
  * The one renderer build config: used by `npm run build:web` (the web UI the server serves) and
  * by electron.vite.config.ts (the desktop build), so both hosts ship the same UI. `base: '/'`:
  * the server serves this build at every depth (/prompter/1/follow, /field/equipment/CAM-007),
@@ -48,6 +57,7 @@ export const rendererConfig: UserConfig = {
     target: 'baseline-widely-available',
     minify: 'oxc',
     modulePreload: { polyfill: true },
+    rollupOptions: { input: RENDERER_INPUT },
   },
   server: {
     port: 5173,

@@ -40,6 +40,8 @@ import { systemRouter } from './modules/system/system.routes';
 import { verifyRouteTable } from './route-table';
 import { mountedRoutes } from './route-walk';
 import { wiresRouter } from './modules/wires/wires.routes';
+import { outputsRouter } from './modules/outputs/outputs.routes';
+import { overlayPageRouter } from './modules/outputs/overlay-page.routes';
 
 const JSON_LIMIT = '256kb';
 
@@ -83,6 +85,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/telegram', equipmentReminderRouter(services.equipmentAlerts), telegramRouter(services.telegram));
   app.use('/api/google-sheets', googleSheetsRouter(services.googleSheets));
   app.use('/api/wires', wiresRouter(services.wires));
+  app.use('/api/outputs', outputsRouter(services.overlay));
   app.use('/api/dashboard', dashboardRouter(services.news, presence, services.equipmentRequests));
   app.use('/api/notifications', notificationsRouter(services.notifications));
   app.use('/api/notification-preferences', notificationPreferencesRouter(services.notificationPreferences));
@@ -93,6 +96,8 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
     res.status(404).json({ message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });
   });
 
+  // The HTML overlay page (issue 25): no login, the key in the path is the credential.
+  app.use('/overlay', overlayPageRouter(services.overlay, ctx.config.webDir));
   if (ctx.config.webDir) serveWebUi(app, ctx.config.webDir, () => services.cgFiles.allFolders());
   app.use(errorHandler(ctx.logger));
   // Every route served has a row in the one route table (method, path, role rule, scoping, body

@@ -9,6 +9,8 @@ import { OnAirGate } from './lib/on-air-gate';
 import { EventBus } from './lib/event-bus';
 import { createLogger, type Logger } from './lib/logger';
 import { LiveHub } from './live/hub';
+import { OverlayHub } from './live/overlay-hub';
+import { OVERLAY_WS_PATH } from '../shared/contracts/overlay';
 import { EditingPresence } from './live/editing-presence';
 import { editingRecordExists } from './live/editing-records';
 import { combineHandlers } from './live/message-handlers';
@@ -53,6 +55,8 @@ export interface RunningServer {
   hub: LiveHub;
   /** The heavy worker pool (tests read what ran off the air thread: `answered`, `full`). */
   heavy: HeavyPool;
+  /** The HTML overlays' read-only channel (issue 25). */
+  overlayHub: OverlayHub;
   close(): Promise<void>;
 }
 
@@ -84,6 +88,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const stopTelegram = startTelegram(ctx, services, scheduler);
   const stopGoogleSheets = startGoogleSheets(ctx, services.googleSheets, services.sheetSync, scheduler);
 
+  const overlayHub = new OverlayHub({
+    bus: ctx.bus,
+    logger,
+    companyForKey: (key) => services.overlay.companyForKey(key),
+    snapshot: (companyId) => services.overlay.snapshot(companyId),
+    now: () => ctx.clock.now().getTime(),
+    pingIntervalMs: options.wsPingIntervalMs,
+  });
+  services.overlay.connectedCount = (companyId) => overlayHub.connectedCount(companyId);
   const hub = new LiveHub({
     bus: ctx.bus,
     logger,
@@ -96,6 +109,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       new PrompterRelay({ bus: ctx.bus, prompterExists: (companyId, id) => services.prompters.repo.find(companyId, id) !== undefined }),
       new EditingPresence({ bus: ctx.bus, now: () => ctx.clock.now(), recordExists: (companyId, kind, id) => editingRecordExists(ctx.db, companyId, kind, id) }),
     ),
+    otherPaths: { [OVERLAY_WS_PATH]: (req, socket, head) => overlayHub.handleUpgrade(req, socket, head) },
   });
   // A request may take 30 minutes (Node's default is 5): a 500 MB installer upload over slow
   // Wi-Fi needs it. Headers must still arrive within Node's 60 s (headersTimeout), and JSON bodies
@@ -117,6 +131,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     scheduler,
     hub,
     heavy: ctx.heavy,
+    overlayHub,
     close: async () => {
       // Stop taking requests first, then let those in flight (a CG write on its way to disk)
       // answer before anything they use goes away; a stuck one is cut off after CLOSE_DRAIN_MS.
@@ -129,6 +144,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await stopGoogleSheets();
       await services.wirePoller.stop();
       hub.close();
+      overlayHub.close();
       await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, CLOSE_DRAIN_MS).unref())]);
       clearInterval(sweep);
       server.closeAllConnections();

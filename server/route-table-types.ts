@@ -37,7 +37,7 @@ export type RecordKind =
  * the session only. `record`: `:param` (or `body.<field>`) names a record of `kind`; another
  * company's → 404 (`devCrosses`: a roletype dev may reach every company's).
  * `companyParam`: the path names a company (app versions): another company's is refused 403, a
- * dev may act on any. `key`: the key in the path is the credential (update feed).
+ * dev may act on any. `key`: the key in the path is the credential (update feed, HTML overlay page).
  */
 export type Scope =
   | { kind: 'none' }

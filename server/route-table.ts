@@ -9,6 +9,7 @@ import { wireFeedInputSchema } from '../shared/contracts/wires';
 import { updateNotificationPreferencesSchema } from '../shared/contracts/notification-preferences';
 import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../shared/contracts/prompters';
 import { updateSettingsSchema, updateTelegramGroupsSchema } from '../shared/contracts/settings';
+import { overlayLayoutSchema } from '../shared/contracts/overlay';
 import { createUserSchema, updateUserSchema } from '../shared/contracts/users';
 import type { MountedRoute } from './route-walk';
 import { EQUIPMENT_AND_ADMIN_ROUTES } from './route-table-equipment';
@@ -116,6 +117,11 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('GET', '/api/notification-preferences/:userId', ownOr(null, 'users.manage'), record('user', 'userId')),
   route('PUT', '/api/notification-preferences/:userId', ownOr(null, 'users.manage'), record('user', 'userId'), updateNotificationPreferencesSchema),
   route('GET', '/api/system/addresses', signedIn, bySession),
+  // The HTML overlay (issue 25): URL, rotation and layout for owner/admin; the page itself by key.
+  route('GET', '/api/outputs/overlay', perm('settings.manage'), bySession),
+  route('POST', '/api/outputs/overlay/rotate', perm('settings.manage'), bySession),
+  route('PUT', '/api/outputs/overlay/layout', perm('settings.manage'), bySession, overlayLayoutSchema),
+  route('GET', '/overlay/:key', { kind: 'feedKey' }, { kind: 'key' }),
   route('GET', '/api/activity-logs', perm('activityLogs.read'), bySession),
 ];
 
@@ -130,12 +136,15 @@ export const routeKey = (r: { method: string; path: string }) => `${r.method} ${
  */
 const NOT_ENDPOINTS = new Set(['GET /api/{*splat}']);
 
+/** The API, and the one page reached without a session by a key (the HTML overlay, issue 25). */
+const isTableRoute = (path: string) => path.startsWith('/api/') || path.startsWith('/overlay/');
+
 /**
  * The mounted routes against the table, both ways: a route without a row, or a row without a
  * route, is an error naming each one. Called by createApp, so such a server never starts.
  */
 export function verifyRouteTable(mounted: readonly MountedRoute[], table: readonly RouteEntry[] = ROUTE_TABLE): void {
-  const served = new Set(mounted.filter((r) => r.path.startsWith('/api/') && !NOT_ENDPOINTS.has(routeKey(r))).map(routeKey));
+  const served = new Set(mounted.filter((r) => isTableRoute(r.path) && !NOT_ENDPOINTS.has(routeKey(r))).map(routeKey));
   const listed = new Set(table.map(routeKey));
   const duplicates = table.map(routeKey).filter((k, i, all) => all.indexOf(k) !== i);
   const missing = [...served].filter((k) => !listed.has(k));

@@ -28,6 +28,7 @@ import { GoogleSheetsService } from './modules/google-sheets/google-sheets.servi
 import { SheetSync } from './modules/google-sheets/sheet-sync';
 import { WirePoller } from './modules/wires/wires.poller';
 import { WiresService } from './modules/wires/wires.service';
+import { OverlayService } from './modules/outputs/overlay.service';
 
 /** Every feature service, wired once. Later features add theirs here. */
 export interface Services {
@@ -60,6 +61,7 @@ export interface Services {
   sheetSync: SheetSync;
   wirePoller: WirePoller;
   wires: WiresService;
+  overlay: OverlayService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -110,5 +112,7 @@ export function createServices(ctx: AppContext): Services {
     wirePoller,
     // Wire items become stories only through the news service (every news rule applies).
     wires: new WiresService(ctx, news, wirePoller, activity),
+    // The HTML overlay reads CG state through the CG service; it never writes CG text.
+    overlay: new OverlayService(ctx, cgFiles, activity),
   };
 }

@@ -9,7 +9,8 @@ import { createNews } from './test/news-factory';
 import { createCompany, createUser, loginDevOwner } from './test/factories';
 import { startTestServer, type TestServer } from './test/test-server';
 import { TestSocket } from './test/ws-client';
-import { WS_MESSAGE_TABLE } from './ws-message-table';
+import { OVERLAY_WS_MESSAGE_TABLE, WS_MESSAGE_TABLE } from './ws-message-table';
+import { OVERLAY_WS_PATH, overlayClientMessageSchema, type OverlayOutput } from '../shared/contracts/overlay';
 
 /** Every client → server message type of server/ws-message-table.ts, before auth, per role, across companies. */
 const CLOSE_POLICY = 1008;
@@ -114,4 +115,48 @@ describe('WebSocket message table', () => {
     listener.close();
     otherCompany.close();
   }, 60_000);
+});
+
+describe('overlay WebSocket message table (issue 25)', () => {
+  const overlayTypes = () => OVERLAY_WS_MESSAGE_TABLE.map((m) => m.type).sort();
+
+  it('lists exactly the types the overlay contract accepts and the overlay hub handles', () => {
+    expect(overlayTypes()).toEqual(overlayClientMessageSchema.options.map((o) => o.shape.type.value).sort());
+    const source = fs.readFileSync(path.join(import.meta.dirname, 'live/overlay-hub.ts'), 'utf8');
+    const handled = [...source.matchAll(/message\??\.type\s*[!=]==\s*'([a-z_]+)'/g)].map((m) => m[1] ?? '');
+    expect(handled.length).toBeGreaterThan(0);
+    expect(handled.filter((t) => !overlayTypes().includes(t as never))).toEqual([]);
+  });
+
+  it('before the key: a made-up key closes 4401, every other type 1008; after it: ping answered, every other /ws type 1008', async () => {
+    const open = async () => {
+      const socket = new TestSocket(server.url, {}, OVERLAY_WS_PATH);
+      await socket.opened();
+      return socket;
+    };
+    for (const entry of OVERLAY_WS_MESSAGE_TABLE) {
+      const socket = await open();
+      socket.send(entry.sample());
+      expect({ type: entry.type, code: await socket.waitClosed() }).toEqual({ type: entry.type, code: entry.rule === 'overlayKey' ? WS_CLOSE_UNAUTHORIZED : CLOSE_POLICY });
+    }
+    const dev = await loginDevOwner(server);
+    const { key } = (await dev.get<OverlayOutput>('/api/outputs/overlay')).body;
+    const keyed = async () => {
+      const socket = await open();
+      socket.send({ type: 'overlay_auth', key });
+      await socket.waitFor('overlay_snapshot');
+      return socket;
+    };
+    const pinging = await keyed();
+    for (const entry of OVERLAY_WS_MESSAGE_TABLE.filter((m) => m.rule === 'afterKey')) pinging.send(entry.sample());
+    await pinging.waitFor('pong');
+    pinging.close();
+    // Every other message of the main channel is a write or a session message here: refused.
+    const allowedAfterKey = new Set<string>(OVERLAY_WS_MESSAGE_TABLE.filter((m) => m.rule === 'afterKey').map((m) => m.type));
+    for (const entry of [...WS_MESSAGE_TABLE.filter((m) => !allowedAfterKey.has(m.type)), { type: 'overlay_auth', sample: () => ({ type: 'overlay_auth', key }) }]) {
+      const socket = await keyed();
+      socket.send(entry.sample(1));
+      expect({ type: entry.type, code: await socket.waitClosed() }).toEqual({ type: entry.type, code: CLOSE_POLICY });
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { ClientMessage } from '../shared/contracts/live';
+import type { OverlayClientMessage } from '../shared/contracts/overlay';
 
 /**
  * Every message type a client may send on /ws (shared/contracts/live.ts clientMessageSchema; the
@@ -32,4 +33,21 @@ export const WS_MESSAGE_TABLE: readonly WsMessageEntry[] = [
   { type: 'prompter_command', rule: 'signedIn', scope: prompterScope, sample: (prompterId) => ({ type: 'prompter_command', data: { prompterId, command: 'pause' } }) },
   // Presence while editing (issue 26); the matrix sends it for a story.
   { type: 'editing', rule: 'editPermission', scope: { kind: 'record', record: 'news', field: 'data.id' }, sample: (id) => ({ type: 'editing', data: { kind: 'news', id, state: 'open' } }) },
+];
+
+/**
+ * The HTML overlay's channel (issue 25, /overlay-ws, server/live/overlay-hub.ts): a separate
+ * path with its own table. `overlayKey`: the only message accepted first; an unknown key closes
+ * 4401. `afterKey`: answered after the key (ping → pong); before it, it closes 1008. Anything
+ * else, at any time, closes 1008: the channel is read-only.
+ */
+export interface OverlayWsMessageEntry {
+  type: OverlayClientMessage['type'];
+  rule: 'overlayKey' | 'afterKey';
+  sample: () => unknown;
+}
+
+export const OVERLAY_WS_MESSAGE_TABLE: readonly OverlayWsMessageEntry[] = [
+  { type: 'overlay_auth', rule: 'overlayKey', sample: () => ({ type: 'overlay_auth', key: 'A'.repeat(43) }) },
+  { type: 'ping', rule: 'afterKey', sample: () => ({ type: 'ping' }) },
 ];

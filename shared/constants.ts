@@ -32,6 +32,8 @@ export const LOGIN_WINDOW_MS = 60 * 1000;
 
 /** Live channel. */
 export const WS_PATH = '/ws';
+/** The HTML overlay's read-only channel (issue 25, server/live/overlay-hub.ts). */
+export const OVERLAY_WS_PATH = '/overlay-ws';
 export const WS_MAX_PAYLOAD = 64 * 1024;
 export const WS_PING_INTERVAL_MS = 30_000;
 export const WS_MAX_BUFFERED = 1024 * 1024;

@@ -39,6 +39,11 @@ export interface LiveHubOptions {
   expiryCheckMs?: number;
   /** Messages beyond auth and ping (follower screens' prompter messages, editing presence). */
   relay?: ClientMessageHandler;
+  /**
+   * Other WebSocket paths on the same HTTP server (the HTML overlay's /overlay-ws, issue 25):
+   * they pass the same Origin check, then their own hub takes the socket. /ws is unchanged.
+   */
+  otherPaths?: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>;
 }
 
 /** An authenticated client may send this many messages per window (it needs ~none). */
@@ -85,8 +90,10 @@ export class LiveHub {
 
   private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== WS_PATH) return reject(socket, 404, 'Not Found');
+    const other = Object.hasOwn(this.options.otherPaths ?? {}, url.pathname) ? this.options.otherPaths?.[url.pathname] : undefined;
+    if (url.pathname !== WS_PATH && !other) return reject(socket, 404, 'Not Found');
     if (!sameOrigin(req)) return reject(socket, 403, 'Forbidden');
+    if (other) return other(req, socket, head);
     this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
   }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_OVERLAY_LAYOUT } from '../../shared/contracts/overlay';
 import type { HostileCase } from './hostile-cases';
 
 const uniq = (p: string) => `${p}_${randomBytes(4).toString('hex')}`;
@@ -20,6 +21,7 @@ export const VALID_BASES: Record<string, () => Record<string, unknown>> = {
   'POST /api/company/api-keys': () => ({ name: 'Hostile key', permissions: ['cg_files'] }),
   'POST /api/equipment': () => ({ name: 'Camera', code: uniq('CAM'), location: 'Store' }),
   'POST /api/prompters': () => ({ name: 'Hostile prompter' }),
+  'PUT /api/outputs/overlay/layout': () => ({ ...DEFAULT_OVERLAY_LAYOUT }),
 };
 
 const HOSTILE_VALUES: Array<[string, unknown]> = [

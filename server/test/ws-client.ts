@@ -12,8 +12,8 @@ export class TestSocket {
   closeCode: number | null = null;
   private waiters: Array<() => void> = [];
 
-  constructor(url: string, headers: Record<string, string> = {}) {
-    this.socket = new WebSocket(url.replace(/^http/, 'ws') + '/ws', { headers });
+  constructor(url: string, headers: Record<string, string> = {}, path = '/ws') {
+    this.socket = new WebSocket(url.replace(/^http/, 'ws') + path, { headers });
     this.socket.on('message', (raw) => {
       this.messages.push(JSON.parse(Buffer.from(raw as Buffer).toString('utf8')) as LiveMessage);
       this.notify();

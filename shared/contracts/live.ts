@@ -4,6 +4,7 @@ import type { AppVersion } from './app-versions';
 import type { Bulletin } from './bulletins';
 import type { Equipment, EquipmentRequest } from './equipment';
 import type { News } from './news';
+import type { OverlayLayout } from './overlay';
 import { prompterCommandSchema, prompterPositionSchema, type Prompter, type PrompterCommand, type PrompterPosition } from './prompters';
 import type { Branding } from './settings';
 import type { User } from './users';
@@ -67,6 +68,10 @@ export interface ServerEvents {
   api_key_used: { id: number; lastUsed: string };
   /** Wires (issue 26): a feed was added, changed, removed or polled; lists refetch. */
   wires_updated: { feedId: number; added: number };
+  /** The HTML overlay's layout was saved (issue 25): overlays restyle, /outputs refetches. */
+  overlay_layout_updated: OverlayLayout;
+  /** The overlay key was rotated (issue 25): overlays on the old key are cut off; /outputs refetches. No key inside. */
+  overlay_key_rotated: { createdAt: string };
 }
 export type ServerEventType = keyof ServerEvents;
 

@@ -12,6 +12,7 @@ import { registerMobileFieldLiveEvents } from '@/features/mobile-field/mobile-fi
 import { registerNotificationsLiveEvents } from '@/features/notifications/notifications-live';
 import { registerEditingLiveEvents } from '@/features/presence/editing-live';
 import { registerWiresLiveEvents } from '@/features/wires/wires-live';
+import { registerOutputsLiveEvents } from '@/features/outputs/outputs-live';
 import { dashboardStatsQueryKey } from '@/features/dashboard/api/get-dashboard-stats';
 
 let registered = false;
@@ -35,6 +36,7 @@ export function registerAppLiveEvents(): void {
   registerPrompterLiveEvents();
   // Branding: every screen restyles from the message itself.
   registerSettingsLiveEvents();
+  registerOutputsLiveEvents();
   registerMobileFieldLiveEvents();
   for (const type of ['news_created', 'news_updated', 'news_deleted']) {
     registerLiveEvent(type, { invalidate: [['/api/news'], ['/api/dashboard/stats']] });

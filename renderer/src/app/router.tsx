@@ -25,6 +25,7 @@ const NotificationPreferencesPage = lazyPage(() => import('@/features/notificati
 const TelegramPage = lazyPage(() => import('@/features/telegram/pages/telegram-page'));
 const GoogleSheetsPage = lazyPage(() => import('@/features/google-sheets/pages/google-sheets-page'));
 const WiresPage = lazyPage(() => import('@/features/wires/pages/wires-page'));
+const OutputsPage = lazyPage(() => import('@/features/outputs/pages/outputs-page'));
 const NotFoundPage = lazyPage(() => import('@/features/placeholder/pages/not-found-page'));
 
 export function AppRoutes() {
@@ -74,6 +75,7 @@ export function AppRoutes() {
         <Route path="recycle-bin" element={<RecycleBinPage />} />
         <Route path="activity-logs" element={<ActivityLogsPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="outputs" element={<OutputsPage />} />
         {/* Settings links to /notification-preferences (spec 001 §2); the wizard lives at /notifications. */}
         <Route path="notification-preferences" element={<Navigate to="/notifications" replace />} />
         <Route path="notifications" element={<NotificationPreferencesPage />} />

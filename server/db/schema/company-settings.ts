@@ -24,6 +24,8 @@ export const companySettings = sqliteTable('company_settings', {
   version: integer('version').notNull().default(1),
   /** The station's IANA time zone (issue 22): the default of its users' quiet hours. */
   timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+  /** The HTML overlay's layout (issue 25) as one JSON object; null until first saved (defaults apply). */
+  overlayLayout: text('overlay_layout', { mode: 'json' }).$type<Record<string, unknown>>(),
 });
 
 export type CompanySettingsRow = typeof companySettings.$inferSelect;

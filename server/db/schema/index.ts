@@ -14,3 +14,4 @@ export * from './notification-preferences';
 export * from './google-sheets';
 export * from './news-revisions';
 export * from './wires';
+export * from './overlay-keys';

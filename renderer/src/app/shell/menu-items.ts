@@ -1,5 +1,6 @@
 import {
   IconActivity,
+  IconBroadcast,
   IconBell,
   IconBrandTelegram,
   IconDeviceTv,
@@ -46,6 +47,8 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   // Spec: role admin or owner — exactly the recycle-bin permission row.
   { label: 'Recycle Bin', to: '/recycle-bin', icon: IconTrash, visible: (u) => can(u, 'recycleBin.manage') },
   { label: 'Settings', to: '/settings', icon: IconSettings, visible: all },
+  // Issue 25: the HTML overlay's URL and layout — owner/admin, as the server allows.
+  { label: 'Outputs', to: '/outputs', icon: IconBroadcast, visible: (u) => can(u, 'settings.manage') },
   { label: 'App Version', to: '/app-version', icon: IconVersions, visible: isDev },
 ];
 

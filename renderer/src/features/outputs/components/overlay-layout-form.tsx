@@ -1,0 +1,108 @@
+import { Button, ColorInput, Group, NumberInput, Select, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import {
+  OVERLAY_ANIMATIONS,
+  OVERLAY_LIMITS,
+  overlayLayoutSchema,
+  type OverlayLayout,
+} from '@shared/contracts/overlay';
+import { errorMessage } from '@/lib/api-client';
+import { useUnsavedGuard } from '@/lib/unsaved-guard';
+import { showToast } from '@/lib/toast';
+import { useSaveOverlayLayout } from '../api/save-overlay-layout';
+
+interface OverlayLayoutFormProps {
+  saved: OverlayLayout;
+  draft: OverlayLayout;
+  onChange: (draft: OverlayLayout) => void;
+}
+
+const ANIMATION_LABELS: Record<(typeof OVERLAY_ANIMATIONS)[number], string> = { slide: 'Slide', fade: 'Fade', cut: 'Cut (no animation)' };
+
+/** Field → message, from the same contract the server parses with. */
+function fieldErrors(draft: OverlayLayout): Partial<Record<keyof OverlayLayout, string>> {
+  const result = overlayLayoutSchema.safeParse(draft);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+}
+
+/** The per-station layout (issue 25): position, safe area, colours, font size, ticker, animation, clock. */
+export function OverlayLayoutForm({ saved, draft, onChange }: OverlayLayoutFormProps) {
+  const save = useSaveOverlayLayout();
+  const errors = fieldErrors(draft);
+  const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
+  // Leaving with unsaved layout changes asks first, as the branding card does.
+  useUnsavedGuard(dirty);
+  const set = <K extends keyof OverlayLayout>(field: K, value: OverlayLayout[K]) => onChange({ ...draft, [field]: value });
+  const num = (field: 'safeArea' | 'fontSize' | 'tickerSpeed') => (value: number | string) => set(field, typeof value === 'number' ? value : Number.NaN);
+
+  const submit = () => {
+    const parsed = overlayLayoutSchema.safeParse(draft);
+    if (!parsed.success) return;
+    save.mutate(parsed.data, {
+      onSuccess: () => showToast('Layout saved', 'Every overlay of the station shows it now.', 'green'),
+      onError: (error) => showToast('Could not save the layout', errorMessage(error, 'Failed to save the overlay layout'), 'red'),
+    });
+  };
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      aria-label="Overlay layout"
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <div>
+            <Text size="sm" fw={500} mb={4} id="overlay-align-label">
+              Position
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="overlay-align-label"
+              value={draft.align}
+              onChange={(v) => set('align', v)}
+              data={[
+                { value: 'left', label: 'Left' },
+                { value: 'center', label: 'Centre' },
+                { value: 'right', label: 'Right' },
+              ]}
+            />
+          </div>
+          <div>
+            <Text size="sm" fw={500} mb={4} id="overlay-ticker-label">
+              Ticker
+            </Text>
+            <SegmentedControl
+              fullWidth
+              aria-labelledby="overlay-ticker-label"
+              value={draft.tickerPosition}
+              onChange={(v) => set('tickerPosition', v)}
+              data={[
+                { value: 'bottom', label: 'Bottom' },
+                { value: 'top', label: 'Top' },
+              ]}
+            />
+          </div>
+          <NumberInput label="Safe area (%)" description="5 % is EBU graphics-safe" min={OVERLAY_LIMITS.safeArea.min} max={OVERLAY_LIMITS.safeArea.max} value={draft.safeArea} onChange={num('safeArea')} error={errors.safeArea} allowDecimal={false} />
+          <NumberInput label="Font size (px)" description="Headline size at 1080 lines" min={OVERLAY_LIMITS.fontSize.min} max={OVERLAY_LIMITS.fontSize.max} value={draft.fontSize} onChange={num('fontSize')} error={errors.fontSize} allowDecimal={false} />
+          <NumberInput label="Ticker speed (px/s)" description="About 120 reads comfortably" min={OVERLAY_LIMITS.tickerSpeed.min} max={OVERLAY_LIMITS.tickerSpeed.max} value={draft.tickerSpeed} onChange={num('tickerSpeed')} error={errors.tickerSpeed} allowDecimal={false} />
+          <Select label="Animation" description="How elements come on and go off" data={OVERLAY_ANIMATIONS.map((a) => ({ value: a, label: ANIMATION_LABELS[a] }))} value={draft.animation} onChange={(v) => v && set('animation', v)} allowDeselect={false} />
+          <ColorInput label="Accent colour" format="hex" value={draft.accentColor} onChange={(v) => set('accentColor', v)} error={errors.accentColor} withEyeDropper={false} />
+          <ColorInput label="Bar colour" format="hex" value={draft.barColor} onChange={(v) => set('barColor', v)} error={errors.barColor} withEyeDropper={false} />
+          <ColorInput label="Text colour" format="hex" value={draft.textColor} onChange={(v) => set('textColor', v)} error={errors.textColor} withEyeDropper={false} />
+          <Switch label="Show the clock (station time zone)" checked={draft.showClock} onChange={(e) => set('showClock', e.currentTarget.checked)} mt={{ base: 0, sm: 'lg' }} />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" disabled={!dirty || save.isPending} onClick={() => onChange(saved)}>
+            Undo changes
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={!dirty || Object.keys(errors).length > 0}>
+            Save layout
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

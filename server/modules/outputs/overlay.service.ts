@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  layoutOrDefault,
+  OVERLAY_KEY_BYTES,
+  OVERLAY_KEY_PATTERN,
+  type OverlayLayout,
+  type OverlayOutput,
+  type OverlayTexts,
+} from '../../../shared/contracts/overlay';
+import type { AppContext } from '../../context';
+import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import type { CgFilesService } from '../cg-files/cg-files.service';
+import { SettingsRepo } from '../settings/settings.repo';
+import { presentTimeZone } from '../settings/settings-time-zone';
+import { OverlayKeysRepo } from './overlay-keys.repo';
+
+type Caller = { userId: number; companyId: number };
+
+export const overlayPath = (key: string) => `/overlay/${key}`;
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+const newKey = () => randomBytes(OVERLAY_KEY_BYTES).toString('base64url');
+
+/**
+ * The HTML overlay's server side (issue 25): the per-company key that stands in for a login in
+ * OBS / vMix / CasparCG, and the per-station layout. The overlay reads CG state through the CG
+ * service (the one write path); nothing here writes CG text.
+ */
+export class OverlayService {
+  private readonly keys: OverlayKeysRepo;
+  private readonly settings: SettingsRepo;
+  /** Set by startServer once the overlay hub exists (services are made before it). */
+  connectedCount: (companyId: number) => number = () => 0;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly cg: CgFilesService,
+    private readonly activity: ActivityLogsService,
+  ) {
+    this.keys = new OverlayKeysRepo(ctx.db);
+    this.settings = new SettingsRepo(ctx.db);
+  }
+
+  /** The company's overlay URL path and layout; the key is made on first look. */
+  output(actor: Caller): OverlayOutput {
+    const row = this.keys.ofCompany(actor.companyId) ?? this.makeKey(actor.companyId);
+    return this.present(actor.companyId, row);
+  }
+
+  /** A new key; overlays on the old one are cut off at once (the hub hears overlay_key_rotated). */
+  rotate(actor: Caller): OverlayOutput {
+    const row = this.ctx.db.transaction((tx) => {
+      const made = this.makeKey(actor.companyId, new OverlayKeysRepo(tx));
+      this.activity.record(actor, 'overlay_key_rotated', 'Overlay key rotated: overlays using the old URL were disconnected', tx);
+      return made;
+    });
+    this.ctx.bus.publish(actor.companyId, 'overlay_key_rotated', { createdAt: row.createdAt });
+    return this.present(actor.companyId, row);
+  }
+
+  private present(companyId: number, row: { key: string; createdAt: string }): OverlayOutput {
+    return { key: row.key, path: overlayPath(row.key), createdAt: row.createdAt, layout: this.layout(companyId), connected: this.connectedCount(companyId) };
+  }
+
+  layout(companyId: number): OverlayLayout {
+    return layoutOrDefault(this.settings.find(companyId)?.overlayLayout);
+  }
+
+  saveLayout(actor: Caller, layout: OverlayLayout): OverlayLayout {
+    this.ctx.db.transaction((tx) => {
+      new SettingsRepo(tx).save(actor.companyId, { overlayLayout: layout, updatedAt: this.ctx.clock.now().toISOString(), updatedBy: actor.userId });
+      this.activity.record(actor, 'overlay_layout_updated', `Overlay layout saved: ${describe(layout)}`, tx);
+    });
+    this.ctx.bus.publish(actor.companyId, 'overlay_layout_updated', layout);
+    return layout;
+  }
+
+  /** The company a presented key belongs to, or null. Malformed keys never reach the database. */
+  companyForKey(key: string): number | null {
+    if (!OVERLAY_KEY_PATTERN.test(key)) return null;
+    return this.keys.byHash(hashKey(key))?.companyId ?? null;
+  }
+
+  /** What an overlay shows right after it connects: the committed CG texts, layout and clock zone. */
+  snapshot(companyId: number): { texts: OverlayTexts; layout: OverlayLayout; timeZone: string } {
+    const texts: OverlayTexts = {};
+    // The same read as the API-key sync: company-scoped, no user.
+    for (const file of this.cg.list({ companyId, userId: 0 })) texts[file.type] = file.content;
+    return { texts, layout: this.layout(companyId), timeZone: presentTimeZone(this.settings.find(companyId)) };
+  }
+
+  private makeKey(companyId: number, repo = this.keys) {
+    const key = newKey();
+    const row = { companyId, key, keyHash: hashKey(key), createdAt: this.ctx.clock.now().toISOString() };
+    repo.put(row);
+    return row;
+  }
+}
+
+const describe = (l: OverlayLayout) =>
+  `${l.align}, ticker ${l.tickerPosition} at ${l.tickerSpeed} px/s, safe area ${l.safeArea} %, font ${l.fontSize} px, ${l.animation}, colours ${l.accentColor} / ${l.barColor} / ${l.textColor}${l.showClock ? ', clock' : ''}`;

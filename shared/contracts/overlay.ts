@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { contrastRatio, HEX_COLOUR } from '../branding';
+import type { CgWritableType } from './cg-files';
+
+/**
+ * The HTML overlay (issue 25): its per-station layout, what /outputs reads and writes, and the
+ * messages of its read-only live channel (/overlay-ws). Server and overlay page share this file.
+ */
+export const OVERLAY_LIMITS = {
+  /** Safe area in % of the frame per side. EBU R 95 graphics-safe is 5 %, action-safe 3.5 %. */
+  safeArea: { min: 0, max: 10 },
+  /** Headline size in px at 1080 lines; the other elements scale from it. */
+  fontSize: { min: 24, max: 72 },
+  /** Ticker speed in px/s at 1920 px: ~60–240 reads comfortably; beyond is for tests and promos. */
+  tickerSpeed: { min: 20, max: 600 },
+} as const;
+
+/** Text on a bar must stay legible on air: WCAG AA for normal text. */
+export const OVERLAY_MIN_TEXT_CONTRAST = 4.5;
+
+export const OVERLAY_ALIGNS = ['left', 'center', 'right'] as const;
+export const OVERLAY_TICKER_POSITIONS = ['bottom', 'top'] as const;
+export const OVERLAY_ANIMATIONS = ['slide', 'fade', 'cut'] as const;
+
+const colour = (label: string) =>
+  z
+    .string({ error: `${label} must be a colour written as #rrggbb` })
+    .trim()
+    .regex(HEX_COLOUR, `${label} must be a colour written as #rrggbb, e.g. #c8102e`)
+    .transform((v) => v.toLowerCase());
+
+const whole = (label: string, { min, max }: { min: number; max: number }, unit: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min} ${unit}`)
+    .max(max, `${label} must be at most ${max} ${unit}`);
+
+/** PUT /api/outputs/overlay/layout: the whole layout (the form always sends every field). */
+export const overlayLayoutSchema = z
+  .object({
+    /** Where the lower third, breaking bar, info line and hashtag/program bars sit across the frame. */
+    align: z.enum(OVERLAY_ALIGNS, { error: `Position must be one of: ${OVERLAY_ALIGNS.join(', ')}` }),
+    tickerPosition: z.enum(OVERLAY_TICKER_POSITIONS, { error: `Ticker position must be one of: ${OVERLAY_TICKER_POSITIONS.join(', ')}` }),
+    safeArea: whole('Safe area', OVERLAY_LIMITS.safeArea, '%'),
+    accentColor: colour('Accent colour'),
+    barColor: colour('Bar colour'),
+    textColor: colour('Text colour'),
+    fontSize: whole('Font size', OVERLAY_LIMITS.fontSize, 'px'),
+    tickerSpeed: whole('Ticker speed', OVERLAY_LIMITS.tickerSpeed, 'px/s'),
+    animation: z.enum(OVERLAY_ANIMATIONS, { error: `Animation must be one of: ${OVERLAY_ANIMATIONS.join(', ')}` }),
+    showClock: z.boolean({ error: 'Show clock must be true or false' }),
+  })
+  .superRefine((layout, ctx) => {
+    // Only once both colours are readable; a bad colour already has its own message.
+    if (!HEX_COLOUR.test(String(layout.textColor)) || !HEX_COLOUR.test(String(layout.barColor))) return;
+    const ratio = contrastRatio(layout.textColor, layout.barColor);
+    if (ratio < OVERLAY_MIN_TEXT_CONTRAST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['textColor'],
+        message: `Text colour is too close to the bar colour to read on air (contrast ${ratio.toFixed(1)}:1, needs at least ${OVERLAY_MIN_TEXT_CONTRAST}:1)`,
+      });
+    }
+  });
+export type OverlayLayout = z.output<typeof overlayLayoutSchema>;
+
+export const DEFAULT_OVERLAY_LAYOUT: OverlayLayout = {
+  align: 'left',
+  tickerPosition: 'bottom',
+  safeArea: 5,
+  accentColor: '#c8102e',
+  barColor: '#0b1f3a',
+  textColor: '#ffffff',
+  fontSize: 40,
+  tickerSpeed: 120,
+  animation: 'slide',
+  showClock: true,
+};
+
+/** A stored layout read back: anything unreadable (an older shape) falls back to the defaults. */
+export function layoutOrDefault(stored: unknown): OverlayLayout {
+  const parsed = overlayLayoutSchema.safeParse({ ...DEFAULT_OVERLAY_LAYOUT, ...(typeof stored === 'object' && stored ? stored : {}) });
+  return parsed.success ? parsed.data : DEFAULT_OVERLAY_LAYOUT;
+}
+
+/** GET /api/outputs/overlay and POST …/rotate (owner, admin). `path` is /overlay/<key>. */
+export interface OverlayOutput {
+  key: string;
+  path: string;
+  createdAt: string;
+  layout: OverlayLayout;
+  /** Overlays connected with this key now (OBS, vMix, CasparCG; /outputs previews not counted): who a rotation blanks. */
+  connected: number;
+}
+
+/** The CG texts the overlay shows: type → text ('' = off air). */
+export type OverlayTexts = Partial<Record<CgWritableType, string>>;
+
+/** Messages the overlay page may send on /overlay-ws: the key first, then pings only. */
+export const overlayClientMessageSchema = z.discriminatedUnion('type', [
+  // preview: the page runs in a frame (the /outputs preview); it is not counted as a connected output.
+  z.object({ type: z.literal('overlay_auth'), key: z.string().max(128), preview: z.boolean().optional() }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type OverlayClientMessage = z.infer<typeof overlayClientMessageSchema>;
+
+/** What the server sends an overlay: a snapshot after auth (and on every reconnect), then changes. */
+export type OverlayServerMessage =
+  | { type: 'overlay_snapshot'; data: { texts: OverlayTexts; layout: OverlayLayout; timeZone: string } }
+  | { type: 'cg_file_updated'; data: { type: CgWritableType; content: string; updatedAt: string } }
+  | { type: 'overlay_layout'; data: OverlayLayout }
+  | { type: 'pong'; data: null };
+
+export { OVERLAY_WS_PATH } from '../constants';
+/** 128 bits is the issue's floor; 32 random bytes as base64url (43 characters) leave a margin. */
+export const OVERLAY_KEY_BYTES = 32;
+export const OVERLAY_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -8,6 +8,7 @@ import { OnAirAnnouncer } from '@/features/cg-control/components/on-air-announce
 import type { ReaderController } from './reader-controller';
 import { ControlIcon, keepFocus, PlayButton, ReadingToggles, SpeedControls } from './reader-controls';
 import { SectionIndicator } from './section-indicator';
+import { READER_DIALOG_ATTR } from './use-reader-keys';
 import classes from './full-screen-reader.module.css';
 
 export interface FullScreenReaderProps {
@@ -37,7 +38,7 @@ export function FullScreenReader({ controller, loading, sendPending, onSendToCg,
 
   return createPortal(
     // A modal screen over the app: a screen reader reads the reader alone, named, until Exit.
-    <div ref={root} className={classes.overlay} tabIndex={-1} data-testid="prompter-fullscreen" role="dialog" aria-modal="true" aria-label="Prompter full screen">
+    <div ref={root} className={classes.overlay} tabIndex={-1} data-testid="prompter-fullscreen" role="dialog" aria-modal="true" aria-label="Prompter full screen" {...{ [READER_DIALOG_ATTR]: '' }}>
       {/* The overlay covers the app's emergency bar, so it carries its own (issue 22): whoever sends from here sees it. */}
       <EmergencyBar endButton={false} />
       {/* Inside the modal overlay: a screen reader hears nothing outside an aria-modal dialog. */}

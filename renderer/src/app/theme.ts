@@ -8,14 +8,17 @@ import { BLACK, WHITE_LABEL_MAX_LUMINANCE, labelColourOn } from '@shared/contras
  */
 const TEXT_FONTS = '"Noto Sans Thaana", Inter, "Segoe UI", system-ui, -apple-system, Roboto, sans-serif';
 
-/** Icon-only close buttons (×) need a name a screen reader can say (WCAG 4.1.2). */
-const CLOSE = { 'aria-label': 'Close' } as const;
+/**
+ * Icon-only close buttons (×) need a name a screen reader can say (WCAG 4.1.2); "Close dialog",
+ * not "Close", because some dialogs end with a Close button of their own.
+ */
+const DIALOG_CLOSE = { 'aria-label': 'Close dialog' } as const;
 
 /**
  * The dialog's <header> is not the page's banner: left as is, every open dialog adds a second
  * banner landmark beside the app header.
  */
-const DIALOG_PARTS = { closeButtonProps: CLOSE, attributes: { header: { role: 'none' } } } as const;
+const DIALOG_PARTS = { closeButtonProps: DIALOG_CLOSE, attributes: { header: { role: 'none' } } } as const;
 
 /** Dense but legible: a control room reads this UI at arm's length on a dark wall of screens. */
 export const theme = createTheme({
@@ -39,7 +42,7 @@ export const theme = createTheme({
     Table: { defaultProps: { verticalSpacing: 6, horizontalSpacing: 'sm' } },
     Modal: Modal.extend({ defaultProps: DIALOG_PARTS }),
     Drawer: Drawer.extend({ defaultProps: DIALOG_PARTS }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: CLOSE } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
     Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
     // The focus placeholder is a focusable div inside role="menu", which may only own menu items;
     // without it the first item takes focus on open, as the ARIA menu pattern expects.

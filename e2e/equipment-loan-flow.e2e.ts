@@ -25,7 +25,7 @@ describe('equipment loan across the phone and the desk', () => {
     const phone = await app.newPage(PHONE);
     await login(phone, cameraman.user.username, cameraman.password);
     await phone.goto('/field');
-    await button(phone, `Request ${item.name}`).click();
+    await phone.getByRole('button', { name: `Request ${item.name}` }).click();
     const dialog = await visible(phone.getByRole('dialog', { name: 'Request Equipment' }));
     await dialog.getByRole('textbox', { name: 'Purpose' }).fill('Aerials of the harbour');
     await button(dialog, 'Submit').click();

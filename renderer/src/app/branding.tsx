@@ -5,15 +5,13 @@ import type { Branding } from '@shared/contracts/settings';
 import { useSession } from '@/features/auth/session-store';
 import { storeBranding, useBranding } from '@/features/settings/api/get-branding';
 import { brandShades } from './brand-colors';
-import { theme } from './theme';
+import { contrastVariables, theme } from './theme';
 
 /** The company's colours as theme overrides: `brand` is the primary colour, `secondary` the accent. */
 export function brandTheme(branding: Branding): MantineThemeOverride {
   return mergeThemeOverrides(theme, {
     colors: { brand: brandShades(branding.primaryColor), secondary: brandShades(branding.secondaryColor) },
     primaryColor: 'brand',
-    // Mantine picks black or white labels on filled brand colours, so any accepted colour stays legible.
-    autoContrast: true,
   });
 }
 
@@ -39,7 +37,7 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
     [primary, secondary],
   );
   return (
-    <MantineProvider theme={current} defaultColorScheme="dark">
+    <MantineProvider theme={current} defaultColorScheme="dark" cssVariablesResolver={contrastVariables}>
       {children}
     </MantineProvider>
   );

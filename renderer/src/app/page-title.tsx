@@ -16,7 +16,7 @@ export function PageTitle({ title, description, actions }: PageTitleProps) {
   return (
     <Group justify="space-between" align="flex-start" mb="md" gap="sm">
       <div>
-        <Title order={2} size="h3">
+        <Title order={1} size="h3">
           {title}
         </Title>
         {description && (

@@ -15,16 +15,12 @@ export function Providers({ children }: { children: ReactNode }) {
       <BrandingProvider>
         <ModalsProvider>
           {/* Bottom-right: a toast must never cover the header's Emergency Mode, LIVE, connection and bell. */}
-          {/* A labelled, focusable region: F8 (app-layout) moves focus here (000 §9). */}
-          <Notifications
-            limit={1}
-            autoClose={TOAST_DURATION_MS}
-            position="bottom-right"
-            role="region"
-            aria-label="Notifications (F8)"
-            tabIndex={-1}
-            {...{ [NOTIFICATION_REGION_ATTR]: '' }}
-          />
+          {/* One labelled, focusable region around the toasts: F8 (app-layout) moves focus here (000 §9).
+              Mantine renders a container per screen position and would give each the same role and
+              label: six identical landmarks for one region. */}
+          <div role="region" aria-label="Notifications (F8)" tabIndex={-1} {...{ [NOTIFICATION_REGION_ATTR]: '' }}>
+            <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="bottom-right" withinPortal={false} />
+          </div>
           {children}
         </ModalsProvider>
       </BrandingProvider>

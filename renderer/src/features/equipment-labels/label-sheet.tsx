@@ -29,7 +29,8 @@ function Label({ item, baseUrl }: { item: LabelItem; baseUrl: string | null }) {
 export function LabelSheet({ items, baseUrl }: { items: readonly LabelItem[]; baseUrl: string | null }) {
   return (
     <div className={classes.printArea} data-testid="label-sheets">
-      <div className={classes.scroller}>
+      {/* On a phone the A4 sheets scroll sideways: focusable, so the keyboard can scroll them too. */}
+      <div className={classes.scroller} tabIndex={0} role="region" aria-label="Label sheets">
         {toSheets(items).map((sheet, index) => (
           <div key={index} className={classes.sheet} data-testid="label-sheet-page">
             {sheet.map((item) => (

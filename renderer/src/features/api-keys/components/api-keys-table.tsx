@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { ApiKey } from '@shared/contracts/api-keys';
 
@@ -72,7 +72,10 @@ export function ApiKeysTable({ keys, ...rest }: ApiKeysTableProps) {
             <Table.Th>Status</Table.Th>
             <Table.Th>Created</Table.Th>
             <Table.Th>Last used</Table.Th>
-            <Table.Th w={50} aria-label="Actions" />
+            <Table.Th w={50}>
+              {/* A header cell with words (hidden): a screen reader says which column it is. */}
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -57,7 +57,7 @@ function VersionRow({ version, onDownload, onDelete, pendingCompanyId }: Omit<Al
 export function AllVersionsTable({ versions, ...actions }: AllVersionsTableProps) {
   return (
     <Card withBorder radius="md" padding="lg">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         All Company Versions
       </Title>
       {versions.length === 0 ? (

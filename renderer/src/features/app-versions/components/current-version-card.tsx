@@ -30,7 +30,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 export function CurrentVersionCard({ version, canManage, downloading, onCreate, onEdit, onDownload }: CurrentVersionCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="current-version-card">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         Current Company Version
       </Title>
       {version ? (

@@ -56,7 +56,8 @@ export default function LoginPage() {
   const failure = loginMutation.error ? errorMessage(loginMutation.error, 'Invalid username or password') : null;
 
   return (
-    <Center mih="100dvh" p="md">
+    // The sign-in form is the page's main content (a landmark screen-reader users jump to).
+    <Center component="main" mih="100dvh" p="md">
       <Box w="100%" maw={400}>
         <Paper withBorder radius="md" p="xl" shadow="md">
           <form onSubmit={onSubmit} noValidate>

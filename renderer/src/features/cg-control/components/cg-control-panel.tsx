@@ -79,7 +79,7 @@ export function CgControlPanel() {
 
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="cg-control-panel">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         CG Control Panel
       </Title>
       <Grid gap="md">

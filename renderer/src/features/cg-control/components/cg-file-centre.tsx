@@ -70,7 +70,7 @@ export function CgFileCentre() {
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="cg-file-centre">
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           CG File Centre
         </Title>
         <Badge variant="light" size="lg" data-testid="cg-active-files">

@@ -83,7 +83,7 @@ export function CgPreviewPanel() {
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="cg-preview-panel" data-mode={store.liveMode ? 'bulletin' : 'news'}>
       <Group justify="space-between" mb="sm" gap="xs">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {title}
         </Title>
         {canWrite && (

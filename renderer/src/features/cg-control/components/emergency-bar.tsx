@@ -15,7 +15,9 @@ export function EmergencyBar({ endButton = true }: { endButton?: boolean }) {
   const canWrite = can(useCurrentUser(), 'cg.write');
   if (!emergency.active) return null;
   return (
-    <Paper bg="red.8" radius="sm" px="sm" py={8} role="alert" aria-live="assertive" data-testid="emergency-bar">
+    // A named region, not an alert: the OnAirAnnouncer says the emergency once per screen, and
+    // an alert here would say it again for every bar on the page.
+    <Paper bg="red.8" radius="sm" px="sm" py={8} role="region" aria-label="Emergency on air" data-testid="emergency-bar">
       {/* The text takes the row; on a phone the button wraps below it rather than squeezing it. */}
       <Group gap="sm" wrap="wrap" justify="space-between">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 240px' }}>

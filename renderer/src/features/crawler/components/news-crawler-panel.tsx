@@ -85,7 +85,7 @@ export function NewsCrawlerPanel() {
         <Group justify="space-between" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
             <IconNews size={18} style={{ flexShrink: 0 }} />
-            <Title order={4} fz={{ base: 'md', sm: 'lg' }}>
+            <Title order={2} fz={{ base: 'md', sm: 'lg' }}>
               News Crawler Management
             </Title>
             <Badge variant="light" size="md" style={{ flexShrink: 0 }} aria-label={count === null ? 'Headlines loading' : `${count} headlines`} data-testid="crawler-count">

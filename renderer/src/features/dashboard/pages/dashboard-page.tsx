@@ -25,7 +25,7 @@ function DashboardHeader() {
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="sm">
-        <Title order={2} size="h3">
+        <Title order={1} size="h3">
           Dashboard
         </Title>
         <Badge color="red" variant="filled" radius="sm" leftSection={<span className="live-dot" />}>

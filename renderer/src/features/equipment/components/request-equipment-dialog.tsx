@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { EQUIPMENT_DEFAULT_LOAN_HOURS, EQUIPMENT_LIMITS } from '@shared/constants';
 import { errorMessage } from '@/lib/api-client';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
@@ -34,6 +34,12 @@ function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: 
   const { requestClose } = useModalDirty(formChanged(initial, values));
   const equipment = useEquipmentList();
   const create = useCreateEquipmentRequest();
+  // The value is read in the handler: a functional update may run at the next render, after React
+  // has cleared the event's currentTarget (fast typing crashed the dialog: "reading 'value' of null").
+  const field = (key: 'purpose' | 'notes' | 'expectedReturnDate') => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const value = e.currentTarget.value;
+    setValues((s) => ({ ...s, [key]: value }));
+  };
   const options = (equipment.data ?? []).map((e) => ({ value: String(e.id), label: `${e.name} (${e.code}) — ${e.currentStock} / ${e.quantity}` }));
 
   const onSubmit = (event: FormEvent) => {
@@ -63,16 +69,16 @@ function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: 
           </Alert>
         )}
         <Select label="Equipment" required searchable data={options} value={values.equipmentId} onChange={(v) => setValues((s) => ({ ...s, equipmentId: v }))} nothingFoundMessage="No equipment found" placeholder="Choose equipment" />
-        <TextInput label="Purpose" required dir={textDirection(values.purpose)} maxLength={EQUIPMENT_LIMITS.purpose} value={values.purpose} onChange={(e) => setValues((s) => ({ ...s, purpose: e.currentTarget.value }))} data-autofocus />
+        <TextInput label="Purpose" required dir={textDirection(values.purpose)} maxLength={EQUIPMENT_LIMITS.purpose} value={values.purpose} onChange={field('purpose')} data-autofocus />
         <TextInput
           type="date"
           label="Expected Return Date"
           description={`Optional: by the end of that day; otherwise ${EQUIPMENT_DEFAULT_LOAN_HOURS} hours from now`}
           min={localDay(new Date())}
           value={values.expectedReturnDate}
-          onChange={(e) => setValues((s) => ({ ...s, expectedReturnDate: e.currentTarget.value }))}
+          onChange={field('expectedReturnDate')}
         />
-        <Textarea label="Notes" dir={textDirection(values.notes)} autosize minRows={2} maxRows={5} maxLength={EQUIPMENT_LIMITS.notes} value={values.notes} onChange={(e) => setValues((s) => ({ ...s, notes: e.currentTarget.value }))} />
+        <Textarea label="Notes" dir={textDirection(values.notes)} autosize minRows={2} maxRows={5} maxLength={EQUIPMENT_LIMITS.notes} value={values.notes} onChange={field('notes')} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={requestClose}>
             Cancel

@@ -46,7 +46,7 @@ export function ConnectionForm({ settings }: { settings: GoogleSheetsSettings | 
   return (
     <Paper withBorder p="md" radius="md" data-testid="sheets-connection">
       <Stack gap="sm">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           Connection
         </Title>
         <Group justify="space-between" wrap="wrap" gap="xs">

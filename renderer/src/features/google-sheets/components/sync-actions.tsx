@@ -71,7 +71,7 @@ export function SyncActions() {
   return (
     <Paper withBorder p="md" radius="md" data-testid="sheets-actions">
       <Stack gap="sm">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           Sync
         </Title>
         <Group gap="xs">

@@ -4,7 +4,7 @@ import { List, Paper, Text, Title } from '@mantine/core';
 export function UsageInstructions() {
   return (
     <Paper withBorder p="md" radius="md" data-testid="sheets-instructions">
-      <Title order={3} size="h5" mb="xs">
+      <Title order={2} size="h5" mb="xs">
         How to use
       </Title>
       <List type="ordered" spacing={6} size="sm">

@@ -11,7 +11,8 @@ export function AuthRequired() {
   const navigate = useNavigate();
   const location = useLocation();
   return (
-    <Center mih="100dvh" p="md">
+    // Only /field shows this (the shell's routes require a session), so it is the page's main.
+    <Center component="main" mih="100dvh" p="md">
       <Paper withBorder radius="md" p="xl" w="100%" maw={400}>
         <Stack align="center" gap="sm">
           <ThemeIcon size={48} radius="xl" variant="light" color="gray">

@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconClockHour4, IconMapPin } from '@tabler/icons-react';
 import type { Equipment, EquipmentRequest } from '@shared/contracts/equipment';
 import { requestNumber } from '@shared/request-number';
@@ -54,7 +54,10 @@ export function EquipmentCard({ item, pending, onTap }: { item: Equipment; pendi
     );
   }
   return (
-    <UnstyledButton onClick={() => onTap(item)} aria-label={`Request ${item.name}`} data-testid={`mobile-equipment-${item.code}`} w="100%">
+    // Named by what it shows, after a hidden "Request" ("Request Sony PXW-Z280 Available CAM-001
+    // …"): an aria-label would hide the code, status and place a sighted user reads (WCAG 2.5.3).
+    <UnstyledButton onClick={() => onTap(item)} data-testid={`mobile-equipment-${item.code}`} w="100%">
+      <VisuallyHidden>Request </VisuallyHidden>
       <CardBody item={item} pending={undefined} />
     </UnstyledButton>
   );

@@ -2,7 +2,9 @@ import { Box, Center, Loader } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@shared/constants';
-import { useSession } from '@/features/auth/session-store';
+import { can } from '@shared/roles';
+import { useCurrentUser, useSession } from '@/features/auth/session-store';
+import { OnAirAnnouncer } from '@/features/cg-control/components/on-air-announcer';
 import { AuthRequired } from '../components/auth-required';
 import { FIELD_BASE, fieldBase } from '../field-paths';
 import { EquipmentItemPage } from './equipment-item-page';
@@ -10,9 +12,14 @@ import { MobileFieldHome } from './mobile-field-home';
 
 /** Full page on /field: its own margins and width (the shell gives them on /mobile-field). */
 function Frame({ fullPage, children }: { fullPage: boolean; children: ReactNode }) {
+  const canRunCg = can(useCurrentUser(), 'cg.write');
   if (!fullPage) return <>{children}</>;
   return (
-    <Box p="md" maw={1200} mx="auto" mih="100dvh">
+    // Outside the shell nothing else gives the page its main landmark.
+    <Box component="main" p="md" maw={1200} mx="auto" mih="100dvh">
+      {/* Outside the shell, the phone page says what goes on air itself (issue 27), to those
+          who run the CG from it (the CG tab's users; the others never poll the CG files). */}
+      {canRunCg && <OnAirAnnouncer />}
       {children}
     </Box>
   );

@@ -23,7 +23,7 @@ export function NewsSection({ status, data, fetching, actor, pendingId, ...handl
     <Paper withBorder radius="md" p="sm" component="section" aria-label={label} data-testid={`news-section-${status}`}>
       <Group justify="space-between" mb="xs">
         <Group gap="xs">
-          <Title order={3} size="h5">
+          <Title order={2} size="h5">
             {label}
           </Title>
           <Badge color={SECTION_COLORS[status]} variant="light" size="sm" circle={false} data-testid={`news-count-${status}`}>

@@ -10,7 +10,7 @@ export function PreferenceGroup(props: { title: string; description: string; ena
     <Paper withBorder p="md" radius="md" data-testid={props.testId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <div>
-          <Title order={4} size="h5">
+          <Title order={2} size="h5">
             {props.title}
           </Title>
           <Text size="sm" c="dimmed">

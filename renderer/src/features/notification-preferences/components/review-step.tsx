@@ -29,7 +29,7 @@ export function summaryRows(p: NotificationPreferences, hidden: readonly Notific
 export function ReviewStep({ draft, hidden, onTest, testing }: { draft: NotificationPreferences; hidden: readonly NotificationPreferenceGroup[]; onTest: () => void; testing: boolean }) {
   return (
     <Paper withBorder p="md" radius="md" data-testid="pref-review">
-      <Title order={3} size="h4">
+      <Title order={2} size="h4">
         Complete Setup
       </Title>
       <Text size="sm" c="dimmed" mb="sm">

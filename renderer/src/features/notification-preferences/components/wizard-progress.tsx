@@ -10,7 +10,8 @@ export function WizardProgress({ step, onPick }: { step: number; onPick: (step: 
       </Text>
       <Stepper active={step} onStepClick={onPick} allowNextStepsSelect={false} size="xs" iconSize={30}>
         {NOTIFICATION_WIZARD_STEPS.map((title) => (
-          <Stepper.Step key={title} label={title} aria-label={title} />
+          // No aria-label: the step's own text ("1 News Notifications") names it, number included.
+          <Stepper.Step key={title} label={title} />
         ))}
       </Stepper>
     </>

@@ -34,9 +34,11 @@ export function NotificationBell({ items, total }: { items: readonly ClientNotif
   const overflow = bellOverflowText(total);
   // trapFocus: keyboard users land in the list, and Escape (handled inside the dropdown) closes it.
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withArrow trapFocus returnFocus>
-      <Popover.Target>
-        <Indicator label={badge} size={18} color="red" disabled={!badge} offset={4} inline mr={4}>
+    // The Indicator wraps the whole popover so the target is the button itself: Mantine puts
+    // aria-expanded/aria-haspopup on the target, which a plain div may not carry (ARIA 1.2).
+    <Indicator label={badge} size={18} color="red" disabled={!badge} offset={4} inline mr={4}>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withArrow trapFocus returnFocus>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -46,33 +48,33 @@ export function NotificationBell({ items, total }: { items: readonly ClientNotif
           >
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p="sm" data-testid="bell-dropdown">
-        <Text fw={700} size="sm" mb={4}>
-          Notifications
-        </Text>
-        {items.length === 0 ? (
-          <Text size="sm" c="dimmed" py="sm" ta="center">
-            No new notifications
+        </Popover.Target>
+        <Popover.Dropdown p="sm" data-testid="bell-dropdown">
+          <Text fw={700} size="sm" mb={4}>
+            Notifications
           </Text>
-        ) : (
-          <Stack gap={0}>
-            {items.slice(0, BELL_MAX_ITEMS).map((item) => (
-              <NotificationRow key={item.id} item={item} />
-            ))}
-            {overflow && (
-              <Text size="xs" c="dimmed" pt={4}>
-                {overflow}
-              </Text>
-            )}
-          </Stack>
-        )}
-        <Divider my="xs" />
-        <Anchor component={Link} to="/notifications" size="sm" onClick={() => setOpened(false)}>
-          Manage Notification Preferences
-        </Anchor>
-      </Popover.Dropdown>
-    </Popover>
+          {items.length === 0 ? (
+            <Text size="sm" c="dimmed" py="sm" ta="center">
+              No new notifications
+            </Text>
+          ) : (
+            <Stack gap={0}>
+              {items.slice(0, BELL_MAX_ITEMS).map((item) => (
+                <NotificationRow key={item.id} item={item} />
+              ))}
+              {overflow && (
+                <Text size="xs" c="dimmed" pt={4}>
+                  {overflow}
+                </Text>
+              )}
+            </Stack>
+          )}
+          <Divider my="xs" />
+          <Anchor component={Link} to="/notifications" size="sm" onClick={() => setOpened(false)}>
+            Manage Notification Preferences
+          </Anchor>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

@@ -8,7 +8,7 @@ export function useF8FocusesNotifications(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'F8') return;
-      const region = document.querySelector<HTMLElement>(`[${NOTIFICATION_REGION_ATTR}][data-position="bottom-right"]`);
+      const region = document.querySelector<HTMLElement>(`[${NOTIFICATION_REGION_ATTR}]`);
       if (!region) return;
       event.preventDefault();
       region.focus();

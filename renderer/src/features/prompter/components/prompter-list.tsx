@@ -76,7 +76,7 @@ function ListBody({ prompters, loading, canManage, ...rest }: Props) {
 export function PrompterList(props: Props) {
   return (
     <Paper withBorder radius="md" p="md" h="100%" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         Available Prompters
       </Title>
       {/* A plain scroller: ScrollArea's table layout lets long names push the badges out of view. */}

@@ -61,7 +61,9 @@ export default function PrompterFollowPage() {
   }
   const title = controller.currentSection()?.title;
   return (
-    <div className={classes.page} data-testid="prompter-follow">
+    // A screen of its own (no shell): its main landmark and a heading naming the prompter.
+    <main className={classes.page} data-testid="prompter-follow">
+      <h1 className="visually-hidden">{prompter.name}</h1>
       <Group className={classes.bar} justify="space-between" gap="xs" wrap="nowrap">
         <Group gap="xs" miw={0} wrap="nowrap">
           <span
@@ -94,6 +96,6 @@ export default function PrompterFollowPage() {
         />
       </Box>
       {remoteOpen && <FollowerRemote prompterId={id} operator={operator} canPrevious={sectionIndex > 0} canNext={sectionIndex < sectionCount - 1} />}
-    </div>
+    </main>
   );
 }

@@ -21,7 +21,7 @@ export function EmbeddedReader({ prompter, controller, onFullScreen, onOpenSetti
     <Stack gap="xs" h="100%" p="xs" data-testid="prompter-embedded">
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap="xs" miw={0}>
-          <Title order={3} size="h4" dir="auto" lineClamp={1}>
+          <Title order={2} size="h4" dir="auto" lineClamp={1}>
             {prompter.name}
           </Title>
           <PrompterStatusBadge status={prompter.status} />

@@ -4,9 +4,11 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from 'zustand';
 import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
+import { OnAirAnnouncer } from '@/features/cg-control/components/on-air-announcer';
 import type { ReaderController } from './reader-controller';
 import { ControlIcon, keepFocus, PlayButton, ReadingToggles, SpeedControls } from './reader-controls';
 import { SectionIndicator } from './section-indicator';
+import { READER_DIALOG_ATTR } from './use-reader-keys';
 import classes from './full-screen-reader.module.css';
 
 export interface FullScreenReaderProps {
@@ -35,9 +37,12 @@ export function FullScreenReader({ controller, loading, sendPending, onSendToCg,
   }, []);
 
   return createPortal(
-    <div ref={root} className={classes.overlay} tabIndex={-1} data-testid="prompter-fullscreen" aria-label="Prompter full screen">
+    // A modal screen over the app: a screen reader reads the reader alone, named, until Exit.
+    <div ref={root} className={classes.overlay} tabIndex={-1} data-testid="prompter-fullscreen" role="dialog" aria-modal="true" aria-label="Prompter full screen" {...{ [READER_DIALOG_ATTR]: '' }}>
       {/* The overlay covers the app's emergency bar, so it carries its own (issue 22): whoever sends from here sees it. */}
       <EmergencyBar endButton={false} />
+      {/* Inside the modal overlay: a screen reader hears nothing outside an aria-modal dialog. */}
+      <OnAirAnnouncer />
       <Group className={classes.bar} gap={6} wrap="wrap" justify="space-between">
         <Group gap={6} wrap="wrap">
           <SpeedControls controller={controller} />

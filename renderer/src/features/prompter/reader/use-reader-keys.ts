@@ -8,7 +8,12 @@ export interface ReaderKeyActions {
   exit?: () => void;
 }
 
-const inDialog = (target: EventTarget | null) => target instanceof HTMLElement && Boolean(target.closest('[role="dialog"]'));
+/** Marks the full-screen reader: a dialog itself (issue 27), but the one whose keys these are. */
+export const READER_DIALOG_ATTR = 'data-prompter-reader';
+
+/** Inside a dialog over the reader; the full-screen reader's own dialog role does not count. */
+const inDialog = (target: EventTarget | null) =>
+  target instanceof HTMLElement && Boolean(target.closest(`[role="dialog"]:not([${READER_DIALOG_ATTR}])`));
 
 /** Keys typed into a field, or inside a dialog over the reader, are not reader keys. */
 function typingOrInDialog(target: EventTarget | null): boolean {

@@ -1,5 +1,6 @@
 import { ColorInput, Text } from '@mantine/core';
-import { DARK_PAGE_BACKGROUND, HEX_COLOUR, MIN_BRAND_CONTRAST, brandColourProblem, contrastRatio } from '@shared/branding';
+import { WHITE } from '@shared/contrast';
+import { HEX_COLOUR, MIN_BRAND_CONTRAST, brandColourProblem, brandContrast } from '@shared/branding';
 
 /** Colours that read well on the dark theme, as quick picks. */
 const SWATCHES = ['#3b82f6', '#22c55e', '#eab308', '#f97316', '#ef4444', '#ec4899', '#a855f7', '#14b8a6', '#64748b', '#94a3b8'];
@@ -13,11 +14,12 @@ interface BrandColourFieldProps {
 /** A brand colour picker that shows, while picking, whether the colour can be read on the dark page. */
 export function BrandColourField({ label, value, onChange }: BrandColourFieldProps) {
   const problem = brandColourProblem(value);
-  const ratio = HEX_COLOUR.test(value) ? contrastRatio(value, DARK_PAGE_BACKGROUND) : null;
+  const measured = HEX_COLOUR.test(value) ? brandContrast(value) : null;
+  // The label colour is picked, not chosen: say which one buttons will get (issue 27).
   const help =
-    ratio === null
+    measured === null
       ? null
-      : `Contrast ${ratio.toFixed(1)}:1 on the dark page (needs at least ${MIN_BRAND_CONTRAST}:1)`;
+      : `Contrast ${measured.fill.toFixed(1)}:1 on the dark page (needs at least ${MIN_BRAND_CONTRAST}:1); ${measured.labelColour === WHITE ? 'white' : 'black'} labels on it at ${measured.label.toFixed(1)}:1`;
   return (
     <div>
       <ColorInput

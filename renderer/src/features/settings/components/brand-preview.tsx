@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { BRAND_TEXT_SHADE, brandShadeList } from '@shared/brand-shades';
 import { DEFAULT_BRANDING, HEX_COLOUR } from '@shared/branding';
 
 /** Half-typed colours preview as the default rather than as broken CSS. */
@@ -11,6 +12,9 @@ const usable = (hex: string, fallback: string) => (HEX_COLOUR.test(hex) ? hex : 
 export function BrandPreview(props: { primary: string; secondary: string }) {
   const primary = usable(props.primary, DEFAULT_BRANDING.primaryColor);
   const secondary = usable(props.secondary, DEFAULT_BRANDING.secondaryColor);
+  // Outline and light text use the colour's text shade, as the theme will (shared/brand-shades.ts).
+  const primaryText = brandShadeList(primary)[BRAND_TEXT_SHADE];
+  const secondaryText = brandShadeList(secondary)[BRAND_TEXT_SHADE];
   return (
     <Paper p="sm" radius="sm" bg="dark.7" withBorder data-testid="brand-preview" style={{ borderLeft: `4px solid ${secondary}` }}>
       <Text size="xs" c="dimmed" mb={6}>
@@ -20,11 +24,11 @@ export function BrandPreview(props: { primary: string; secondary: string }) {
         <Button size="xs" color={primary}>
           Filled button
         </Button>
-        <Button size="xs" variant="outline" color={primary}>
+        <Button size="xs" variant="outline" color={primaryText}>
           Outline button
         </Button>
         <Badge color={primary}>Badge</Badge>
-        <Badge color={secondary} variant="light">
+        <Badge color={secondaryText} variant="light">
           Secondary
         </Badge>
       </Group>

@@ -16,7 +16,7 @@ export function SettingsSection({ title, description, actions, children, testId 
     <Paper withBorder radius="md" p="md" component="section" aria-label={title} data-testid={testId}>
       <Group justify="space-between" align="flex-start" gap="sm" mb="sm">
         <div>
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             {title}
           </Title>
           {description && (

@@ -11,7 +11,8 @@ function TokenHint() {
     return (
       <Text size="sm" c="dimmed">
         Set the bot token in{' '}
-        <Anchor component={Link} to="/settings" size="sm" data-testid="bot-settings-link">
+        {/* Underlined: a link inside a sentence must not rely on colour alone (WCAG 1.4.1). */}
+        <Anchor component={Link} to="/settings" size="sm" underline="always" data-testid="bot-settings-link">
           Settings
         </Anchor>
         .

@@ -8,7 +8,7 @@ const who = (c: BotCommand) => (c.roles ? c.roles.map((r) => r[0]?.toUpperCase()
 export function CommandList() {
   return (
     <Paper withBorder p="md" radius="md" data-testid="bot-commands">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         Bot commands
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -36,7 +36,7 @@ export function CommandList() {
 export function BotTips() {
   return (
     <Paper withBorder p="md" radius="md" data-testid="bot-tips">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         Quick tips
       </Title>
       <List size="sm" spacing={4}>

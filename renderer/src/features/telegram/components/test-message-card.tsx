@@ -36,7 +36,7 @@ export function TestMessageCard({ companyId }: { companyId: number }) {
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="test-message-card">
-      <Title order={3} size="h5" mb="sm">
+      <Title order={2} size="h5" mb="sm">
         Saved chat IDs and test message
       </Title>
       <Table withRowBorders={false} data-testid="saved-chats">

@@ -30,7 +30,7 @@ function ActionCard(props: ActionCardProps) {
       <Stack gap="xs" h="100%" justify="space-between">
         <div>
           {props.icon}
-          <Title order={3} size="h5" mt={4}>
+          <Title order={2} size="h5" mt={4}>
             {props.title}
           </Title>
           <Text size="sm" c="dimmed">

@@ -5,7 +5,7 @@ import { IconBrandTelegram } from '@tabler/icons-react';
 export function TelegramLinkGuide() {
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={3} size="h5" mb="xs" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      <Title order={2} size="h5" mb="xs" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
         <ThemeIcon size="sm" variant="light" color="cyan">
           <IconBrandTelegram size={14} />
         </ThemeIcon>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { User } from '@shared/contracts/users';
 import { canManageUser } from '../user-permissions';
@@ -95,7 +95,10 @@ export function UsersTable({ users, ...rest }: UsersTableProps) {
             <Table.Th>Telegram ID</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Last Login</Table.Th>
-            <Table.Th w={80} aria-label="Actions" />
+            <Table.Th w={80}>
+              {/* A header cell with words (hidden): a screen reader says which column it is. */}
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -26,7 +26,7 @@ export function FeedList() {
         <UnstyledButton onClick={() => setOpen(!shown)} aria-expanded={shown} aria-controls="wire-feeds-rows">
           <Group gap={6} wrap="nowrap">
             {shown ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-            <Title order={3} size="h5" id="wire-feeds-title">
+            <Title order={2} size="h5" id="wire-feeds-title">
               Feeds {feeds.data ? `(${feeds.data.length})` : ''}
             </Title>
             {failing > 0 && <Badge color="red">{failing} failing</Badge>}

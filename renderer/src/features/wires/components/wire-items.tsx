@@ -37,7 +37,7 @@ export function WireItems({ canManage }: { canManage: boolean }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="wire-items-title">
       <Group justify="space-between" mb="sm" gap="sm" wrap="wrap">
-        <Title order={3} size="h5" id="wire-items-title">
+        <Title order={2} size="h5" id="wire-items-title">
           Wire items {items.data ? <Text span c="dimmed" size="sm">({items.data.total})</Text> : null}
         </Title>
         <TextInput

@@ -11,7 +11,7 @@ export function WireSourceNote({ newsId }: { newsId: number }) {
       <Text size="sm">
         From the wire: <b dir="auto">{source.source}</b> —{' '}
         {source.link ? (
-          <Anchor href={source.link} target="_blank" rel="noopener noreferrer" size="sm" dir="auto">
+          <Anchor href={source.link} target="_blank" rel="noopener noreferrer" size="sm" dir="auto" underline="always">
             {source.title}
           </Anchor>
         ) : (

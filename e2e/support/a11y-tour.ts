@@ -99,6 +99,9 @@ export const SIGNED_IN_STOPS: readonly Stop[] = [
   { name: '/field/equipment/:code', open: async (page, seed) => page.goto(`/field/equipment/${seed.equipmentCode}`).then(() => undefined) },
   { name: '/notifications', open: go('/notifications') },
   { name: '/settings', open: go('/settings') },
+  // The overlay page itself (/overlay/<key>) is a graphics output for OBS/vMix/CasparCG, not a
+  // screen people operate: only its settings page is held to the gate.
+  { name: '/outputs', open: go('/outputs', (p) => p.getByRole('button', { name: 'Rotate key' }).first().waitFor()) },
   { name: '/users', open: go('/users', (p) => p.getByTestId('user-row-devowner').waitFor()) },
   { name: '/activity-logs', open: go('/activity-logs') },
   { name: '/telegram', open: go('/telegram') },

@@ -1,3 +1,4 @@
+import { syncWalOffLoop } from '../db/fast-commit';
 import type { OnAirGate } from './on-air-gate';
 
 /**
@@ -9,6 +10,8 @@ import type { OnAirGate } from './on-air-gate';
 export const SLICE_MS = 4;
 
 export async function yieldToAir(onAir: OnAirGate): Promise<void> {
+  // What the last slice committed without an fsync is flushed off the loop first (db/fast-commit.ts).
+  await syncWalOffLoop();
   await new Promise<void>((resolve) => setImmediate(resolve));
   while (onAir.isBusy) await new Promise<void>((resolve) => setTimeout(resolve, 1));
 }

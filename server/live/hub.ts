@@ -15,6 +15,7 @@ import type { CompanyEvent, EventBus, Revocation } from '../lib/event-bus';
 import type { Logger } from '../lib/logger';
 import type { ClientMessageHandler } from './message-handlers';
 import { PresenceCounter } from './presence';
+import { heartbeat } from './heartbeat';
 
 interface Client {
   socket: WebSocket;
@@ -205,14 +206,7 @@ export class LiveHub {
   }
 
   private heartbeat(): void {
-    for (const client of this.clients) {
-      if (!client.alive) {
-        client.socket.terminate();
-        continue;
-      }
-      client.alive = false;
-      client.socket.ping();
-    }
+    heartbeat(this.clients);
   }
 
   /** Idempotent: shutdown leaves before the socket's own close event does. */

@@ -5,6 +5,7 @@ import { WS_AUTH_TIMEOUT_MS, WS_CLOSE_UNAUTHORIZED, WS_MAX_BUFFERED, WS_PING_INT
 import { overlayClientMessageSchema, type OverlayClientMessage, type OverlayServerMessage } from '../../shared/contracts/overlay';
 import type { CompanyEvent, EventBus } from '../lib/event-bus';
 import type { Logger } from '../lib/logger';
+import { heartbeat } from './heartbeat';
 
 interface OverlayClient {
   socket: WebSocket;
@@ -140,14 +141,7 @@ export class OverlayHub {
   }
 
   private heartbeat(): void {
-    for (const client of this.clients) {
-      if (!client.alive) {
-        client.socket.terminate();
-        continue;
-      }
-      client.alive = false;
-      client.socket.ping();
-    }
+    heartbeat(this.clients);
   }
 
   private leave(client: OverlayClient): void {

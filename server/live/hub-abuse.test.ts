@@ -107,7 +107,8 @@ describe('live channel under abuse (server as its own process)', () => {
     // What the flood left behind, not garbage awaiting collection: on a loaded 2-core machine
     // (the whole suite in parallel) V8 may not have collected yet when the flood ends; an idle
     // server's memory reducer does within seconds, while a leak would stay.
-    await expect.poll(() => rssMb(proc.pid) - before, { timeout: 10_000, interval: 250 }).toBeLessThan(32);
+    // 20 s: one full-suite run here still held 46 MB at 10 s (passes alone at once); a leak stays.
+    await expect.poll(() => rssMb(proc.pid) - before, { timeout: 20_000, interval: 250 }).toBeLessThan(32);
     expect((await api.get('/api/health')).status).toBe(200);
-  }, 40_000);
+  }, 60_000);
 });

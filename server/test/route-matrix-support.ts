@@ -83,7 +83,9 @@ export function requestFor(entry: RouteEntry, companyId: number, recordId: strin
     if (name === 'companyId') return String(companyId);
     if (name === 'key') return '0'.repeat(48);
     if (name === 'groupId') return '-1001234567890';
-    return randomBytes(4).toString('hex');
+    // Never a valid decimal id: an all-digit draw (~2 % of 8 hex digits) once reached the revision
+    // lookup of a real story and answered 404, failing the matrix at random.
+    return `x${randomBytes(4).toString('hex')}`;
   });
   const sample = SAMPLES[routeKey(entry)];
   const body = sample ? sample(recordId ?? '0') : entry.method === 'GET' || entry.method === 'DELETE' ? undefined : {};

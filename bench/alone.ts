@@ -8,7 +8,10 @@ import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
  * One group of `npm run bench` rows against a fresh spawned server (no 100k seed), signed in as
  * the first-run owner: the harness of the `*-alone.ts` scripts. The server is always stopped.
  */
-export function runAlone(title: string, rows: (api: ApiClient, server: SpawnedServer) => Promise<string[]>, env: NodeJS.ProcessEnv = {}): void {
+const ALONE_HEADER = ['| what | n | p50 ms | p99 ms | max ms | target |', '|---|---|---|---|---|---|'];
+
+/** `header`: the table's first two lines (the one-table rows of bench/table.ts bring their own). */
+export function runAlone(title: string, rows: (api: ApiClient, server: SpawnedServer) => Promise<string[]>, env: NodeJS.ProcessEnv = {}, header: string[] = ALONE_HEADER): void {
   const main = async () => {
     const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-bench-alone-'));
     const server = await spawnServer(baseDir, env);
@@ -17,7 +20,7 @@ export function runAlone(title: string, rows: (api: ApiClient, server: SpawnedSe
       const res = await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' });
       api.token = res.body.token;
       process.stdout.write(`${title} — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}\n`);
-      process.stdout.write('| what | n | p50 ms | p99 ms | max ms | target |\n|---|---|---|---|---|---|\n');
+      process.stdout.write(header.join('\n') + '\n');
       for (const row of await rows(api, server)) process.stdout.write(row + '\n');
     } finally {
       await server.kill();

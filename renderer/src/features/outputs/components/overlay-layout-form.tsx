@@ -18,6 +18,18 @@ interface OverlayLayoutFormProps {
 
 const ANIMATION_LABELS: Record<(typeof OVERLAY_ANIMATIONS)[number], string> = { slide: 'Slide', fade: 'Fade', cut: 'Cut (no animation)' };
 
+/** A SegmentedControl under a visible label that names it (the choices alone do not say what they set). */
+function Segments<T extends string>(props: { id: string; label: string; value: T; onChange: (value: T) => void; data: Array<{ value: T; label: string }> }) {
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={4} id={props.id}>
+        {props.label}
+      </Text>
+      <SegmentedControl fullWidth aria-labelledby={props.id} value={props.value} onChange={props.onChange} data={props.data} />
+    </div>
+  );
+}
+
 /** Field → message, from the same contract the server parses with. */
 function fieldErrors(draft: OverlayLayout): Partial<Record<keyof OverlayLayout, string>> {
   const result = overlayLayoutSchema.safeParse(draft);
@@ -54,37 +66,15 @@ export function OverlayLayoutForm({ saved, draft, onChange }: OverlayLayoutFormP
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <div>
-            <Text size="sm" fw={500} mb={4} id="overlay-align-label">
-              Position
-            </Text>
-            <SegmentedControl
-              fullWidth
-              aria-labelledby="overlay-align-label"
-              value={draft.align}
-              onChange={(v) => set('align', v)}
-              data={[
-                { value: 'left', label: 'Left' },
-                { value: 'center', label: 'Centre' },
-                { value: 'right', label: 'Right' },
-              ]}
-            />
-          </div>
-          <div>
-            <Text size="sm" fw={500} mb={4} id="overlay-ticker-label">
-              Ticker
-            </Text>
-            <SegmentedControl
-              fullWidth
-              aria-labelledby="overlay-ticker-label"
-              value={draft.tickerPosition}
-              onChange={(v) => set('tickerPosition', v)}
-              data={[
-                { value: 'bottom', label: 'Bottom' },
-                { value: 'top', label: 'Top' },
-              ]}
-            />
-          </div>
+          <Segments id="overlay-align-label" label="Position" value={draft.align} onChange={(v) => set('align', v)} data={[
+            { value: 'left', label: 'Left' },
+            { value: 'center', label: 'Centre' },
+            { value: 'right', label: 'Right' },
+          ]} />
+          <Segments id="overlay-ticker-label" label="Ticker" value={draft.tickerPosition} onChange={(v) => set('tickerPosition', v)} data={[
+            { value: 'bottom', label: 'Bottom' },
+            { value: 'top', label: 'Top' },
+          ]} />
           <NumberInput label="Safe area (%)" description="5 % is EBU graphics-safe" min={OVERLAY_LIMITS.safeArea.min} max={OVERLAY_LIMITS.safeArea.max} value={draft.safeArea} onChange={num('safeArea')} error={errors.safeArea} allowDecimal={false} />
           <NumberInput label="Font size (px)" description="Headline size at 1080 lines" min={OVERLAY_LIMITS.fontSize.min} max={OVERLAY_LIMITS.fontSize.max} value={draft.fontSize} onChange={num('fontSize')} error={errors.fontSize} allowDecimal={false} />
           <NumberInput label="Ticker speed (px/s)" description="About 120 reads comfortably" min={OVERLAY_LIMITS.tickerSpeed.min} max={OVERLAY_LIMITS.tickerSpeed.max} value={draft.tickerSpeed} onChange={num('tickerSpeed')} error={errors.tickerSpeed} allowDecimal={false} />

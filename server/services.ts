@@ -29,6 +29,7 @@ import { SheetSync } from './modules/google-sheets/sheet-sync';
 import { WirePoller } from './modules/wires/wires.poller';
 import { WiresService } from './modules/wires/wires.service';
 import { OverlayService } from './modules/outputs/overlay.service';
+import { OnAirChanges } from './modules/outputs/on-air-changes';
 
 /** Every feature service, wired once. Later features add theirs here. */
 export interface Services {
@@ -68,7 +69,7 @@ export function createServices(ctx: AppContext): Services {
   const auth = new AuthService(ctx);
   const activity = new ActivityLogsService(ctx);
   const news = new NewsService(ctx, activity);
-  const cgFiles = new CgFilesService(ctx, activity);
+  const cgFiles = new CgFilesService(ctx, activity, new OnAirChanges((err) => ctx.logger.error('on-air listener failed', { err })));
   // Loans move stock and announce the item: the requests service works through the catalogue's.
   const equipment = new EquipmentService(ctx, activity);
   const notificationPreferences = new NotificationPreferencesService(ctx, activity);

@@ -14,8 +14,10 @@ import { CgMoveJournal, recoverFolderMoves } from './cg-move-journal';
 import { CgHotStatements } from './cg-hot-statements';
 import { CgFilesRepo, type CgUpsert } from './cg-files.repo';
 import { presentCgFile } from './cg-files.presenter';
+import { OnAirChanges, type AirSource } from '../outputs/on-air-changes';
 
-type Writer = Pick<Actor, 'userId' | 'companyId'>;
+/** Who writes, and from where (the as-run log's source; 'web' when not said). */
+export type Writer = Pick<Actor, 'userId' | 'companyId'> & { source?: AirSource };
 
 /** The queue every CG folder move runs in (one at a time across companies). */
 const MOVES_QUEUE = 'cg-folder-moves';
@@ -41,6 +43,8 @@ export class CgFilesService {
   constructor(
     private readonly ctx: AppContext,
     private readonly activity: ActivityLogsService,
+    /** What follows air: the output layer and the as-run log listen here (issue 25). */
+    readonly changes = new OnAirChanges(),
     private readonly writer = new CgWriter(),
   ) {
     this.repo = new CgFilesRepo(ctx.db);
@@ -101,6 +105,7 @@ export class CgFilesService {
       });
       rows.forEach((row) => this.announce(row));
       this.writeSnapshot(actor.companyId, folder, snapshot);
+      this.followAir(actor, action, changed, snapshot, at);
       return rows.map(presentCgFile);
     }));
   }
@@ -136,6 +141,7 @@ export class CgFilesService {
       this.activity.record(actor, 'cg_file_deleted', `Deleted CG file ${row.type}`);
       const at = this.ctx.clock.now().toISOString();
       this.ctx.bus.publish(actor.companyId, 'cg_file_updated', { id, type: row.type as CgFile['type'], content: '', updatedAt: at, deleted: true });
+      this.followAir(actor, 'cg_file_deleted', { [row.type]: '' }, snapshot, at);
     }));
   }
 
@@ -303,6 +309,13 @@ export class CgFilesService {
       this.ctx.bus.publish(companyId, 'cg_write_failed', { types: Object.keys(changed), message });
       throw new HttpError(503, message);
     }
+  }
+
+  /** The change is on air in the files: the outputs and the as-run log hear of it (they only enqueue). */
+  private followAir(actor: Writer, action: string, changed: Record<string, string>, snapshot: CgSnapshot, at: string): void {
+    const change = { companyId: actor.companyId, seq: this.changes.nextSeq(), at, userId: actor.userId, source: actor.source ?? 'web', action, changed, snapshot: { ...snapshot } } as const;
+    this.changes.emitChange(change);
+    this.changes.reportResult({ change, output: 'files', result: 'ok', at });
   }
 
   private announce(row: CgFileRow): void {

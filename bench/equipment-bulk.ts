@@ -10,7 +10,7 @@ import { formatRow, nowMs, summarize, type Summary } from './stats';
  * loaded blocks alternate in one run, so both see the same machine state.
  */
 const ROWS = 10_000;
-const CG_GAP_MS = 20;
+export const CG_GAP_MS = 20;
 
 /** A realistic file: quoted descriptions with commas, mixed case headers, blank quantity cells. */
 function csvText(prefix: string): string {

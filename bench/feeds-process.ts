@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../server/config';
@@ -12,6 +13,9 @@ export interface FeedsProcess {
 export async function startFeedsProcess(): Promise<FeedsProcess> {
   const loader = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
   const child = spawn(process.execPath, ['--import', loader, path.join(REPO_ROOT, 'bench', 'fake-feeds-main.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // The agencies' servers are not on the MCR PC: the fake's CPU is not the station's, so on a 2-core
+  // machine it runs at the lowest priority instead of taking a core from the server under test.
+  if (child.pid) os.setPriority(child.pid, 19);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));

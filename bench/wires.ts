@@ -1,6 +1,6 @@
 import type { ApiClient } from '../server/test/api-client';
 import type { WireFeed } from '../shared/contracts/wires';
-import { cgWrites } from './equipment-bulk';
+import { CG_GAP_MS, cgWrites } from './equipment-bulk';
 import { formatRow, nowMs, summarize, type Summary } from './stats';
 import { cpuMs } from './under-load';
 
@@ -46,7 +46,9 @@ export async function benchWires(api: ApiClient, feedsUrl: string, rounds = 3, p
       const bad = answers.find((a) => a.status !== 200 || a.body.lastError);
       if (bad) throw new Error(`poll failed: ${bad.status} ${JSON.stringify(bad.body).slice(0, 300)}`);
     });
-    loaded.push(...(await cgWrites(api, `During wires poll ${r}`, all)));
+    const got = await cgWrites(api, `During wires poll ${r}`, all);
+    loaded.push(...got);
+    if (process.env.CGB_SLOW_LOG) console.error(`round ${r}: slow writes (ms into the poll:ms) ${slowOffsets(got)}`);
     await all;
     polls.push(nowMs() - started);
     if (pid) {
@@ -56,6 +58,20 @@ export async function benchWires(api: ApiClient, feedsUrl: string, rounds = 3, p
   }
   const cpu = pid ? { airCpuMs: air, processCpuMs: proc } : {};
   return { quiet: summarize(quiet), loaded: summarize(loaded), polls: summarize(polls), feeds: BIG_FEEDS, items: ITEMS, ...cpu };
+}
+
+/**
+ * Diagnostics (env CGB_SLOW_LOG): when in the poll each write over 18 ms started — to tell the
+ * fetch phase (first few hundred ms) from the parse and store phases.
+ */
+function slowOffsets(samples: number[]): string {
+  let at = 0;
+  const marks: string[] = [];
+  for (const ms of samples) {
+    if (ms > 18) marks.push(`${at.toFixed(0)}:${ms.toFixed(0)}`);
+    at += ms + CG_GAP_MS;
+  }
+  return marks.join(' ');
 }
 
 /** The rows of `npx tsx bench/wires-alone.ts`. */

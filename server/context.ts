@@ -17,4 +17,6 @@ export interface AppContext {
   onAir: OnAirGate;
   /** Worker threads for CPU-heavy work a user starts (bulk import checks, Sheets grids, CSV): off the air thread. */
   heavy: HeavyPool;
+  /** The wires reader thread: feeds fetched and parsed off the air thread (issue 26). */
+  wiresReader: HeavyPool;
 }

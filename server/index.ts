@@ -27,7 +27,7 @@ import { startGoogleSheets } from './integrations/google-sheets/google-sheets-li
 import { createServices, type Services } from './services';
 import type { FirstRunResult } from './modules/companies/companies.service';
 import { APP_VERSION } from './version';
-import { createHeavyPool, type HeavyPool } from './workers/heavy-pool';
+import { createHeavyPool, createWiresPool, type HeavyPool } from './workers/heavy-pool';
 
 /** Longest a request may take (a 500 MB upload over slow Wi-Fi); Node's default is 5 minutes. */
 const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
@@ -55,6 +55,8 @@ export interface RunningServer {
   hub: LiveHub;
   /** The heavy worker pool (tests read what ran off the air thread: `answered`, `full`). */
   heavy: HeavyPool;
+  /** The wires reader thread (tests read `answered` and `full`). */
+  wiresReader: HeavyPool;
   /** The HTML overlays' read-only channel (issue 25). */
   overlayHub: OverlayHub;
   close(): Promise<void>;
@@ -68,7 +70,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config: ServerConfig = { ...configFromEnv(), ...stripUndefined(options) };
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = openDatabase(config.dataDir, config.migrationsDir);
-  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry) };
+  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry), wiresReader: createWiresPool(options.workerEntry) };
   const services = createServices(ctx);
   const firstRun = await services.companies.ensureFirstRun();
   services.companies.separateCgFolders();
@@ -131,6 +133,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     scheduler,
     hub,
     heavy: ctx.heavy,
+    wiresReader: ctx.wiresReader,
     overlayHub,
     close: async () => {
       // Stop taking requests first, then let those in flight (a CG write on its way to disk)
@@ -149,7 +152,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearInterval(sweep);
       server.closeAllConnections();
       await drained;
-      await ctx.heavy.close();
+      await Promise.all([ctx.heavy.close(), ctx.wiresReader.close()]);
       await services.cgFiles.flush();
       store.close();
     },

@@ -8,8 +8,8 @@ import { BUILT_ENTRY, createHeavyPool, heavyWorkerEntry } from '../workers/heavy
 
 const entry = new URL('./worker-pool.test-worker.ts', import.meta.url);
 const pools: WorkerPool[] = [];
-const pool = (size = 1, maxQueue = 2) => {
-  const p = new WorkerPool({ entry, size, maxQueue });
+const pool = (size = 1, maxQueue = 2, concurrency = 1) => {
+  const p = new WorkerPool({ entry, size, maxQueue, concurrency });
   pools.push(p);
   return p;
 };
@@ -64,6 +64,30 @@ describe('WorkerPool', () => {
     expect((err as Error).message).toMatch(/Heavy work failed/);
     expect(await after).not.toBe(first);
     expect(p.threads).toBe(1);
+  });
+
+  it('with concurrency, one thread runs several waiting tasks at once (a slow one holds only itself)', async () => {
+    const p = pool(1, 1, 4);
+    let slowDone = false;
+    const slow = p.run('wait', 400).then((v) => ((slowDone = true), v));
+    const quick = await Promise.all([p.run('wait', 50), p.run('wait', 60), p.run('wait', 70)]);
+    // Answered while the 400 ms task still runs on the same thread: not queued behind it.
+    expect(quick).toEqual([50, 60, 70]);
+    expect(slowDone).toBe(false);
+    expect(p.threads).toBe(1);
+    // Four running, one queued: the next is refused.
+    const more = [p.run('wait', 10), p.run('wait', 10), p.run('wait', 10), p.run('wait', 10)];
+    expect(p.full).toBe(true);
+    expect(await slow).toBe(400);
+    await Promise.all(more);
+  });
+
+  it('with concurrency, a crash fails every task of that thread and no other', async () => {
+    const p = pool(1, 4, 3);
+    const waiting = [p.run('wait', 5_000).catch((e: unknown) => e), p.run('crash', null).catch((e: unknown) => e)];
+    const errors = await Promise.all(waiting);
+    for (const err of errors) expect((err as Error).message).toMatch(/Heavy work failed/);
+    expect(await p.run('echo', 'next')).toBe('next');
   });
 
   it('leaves no thread running after close, and refuses later work with 503', async () => {

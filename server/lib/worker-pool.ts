@@ -17,6 +17,11 @@ export interface WorkerPoolOptions {
   size: number;
   /** Tasks waiting for a thread at most; one more is refused with 503. */
   maxQueue: number;
+  /**
+   * Tasks one thread runs at once (default 1: CPU work). More for tasks that mostly wait on the
+   * network (the wires reader: a slow feed must not hold the others).
+   */
+  concurrency?: number;
 }
 
 /** What a worker answers for one task (server/workers/heavy-worker.ts). */
@@ -33,7 +38,8 @@ interface Task {
 
 interface Slot {
   worker: Worker;
-  task: Task | null;
+  /** The tasks this thread is running, by id. */
+  tasks: Map<number, Task>;
 }
 
 export const POOL_BUSY_MESSAGE = 'The server is busy with other heavy work; try again in a few seconds';
@@ -87,24 +93,28 @@ export class WorkerPool {
     this.queue.splice(0).forEach((t) => t.reject(new HttpError(503, 'The server is shutting down', undefined, RETRY_AFTER_SECONDS)));
     const slots = this.slots.splice(0);
     await Promise.all(slots.map((s) => s.worker.terminate()));
-    slots.forEach((s) => s.task?.reject(new Error('Worker stopped: the server is shutting down')));
+    slots.forEach((s) => s.tasks.forEach((t) => t.reject(new Error('Worker stopped: the server is shutting down'))));
+  }
+
+  private get concurrency(): number {
+    return this.options.concurrency ?? 1;
   }
 
   private dispatch(): void {
     while (this.queue.length > 0) {
-      const slot = this.slots.find((s) => s.task === null) ?? (this.slots.length < this.options.size ? this.spawn() : null);
+      const slot = this.slots.find((s) => s.tasks.size < this.concurrency) ?? (this.slots.length < this.options.size ? this.spawn() : null);
       if (!slot) return;
       const task = this.queue.shift()!;
-      slot.task = task;
+      slot.tasks.set(task.id, task);
       slot.worker.postMessage({ id: task.id, name: task.name, payload: task.payload }, task.transfer);
     }
   }
 
   private spawn(): Slot {
     const worker = startWorker(this.options.entry);
-    const slot: Slot = { worker, task: null };
+    const slot: Slot = { worker, tasks: new Map() };
     worker.on('message', (reply: WorkerReply) => this.settle(slot, reply));
-    // A thread that dies (a crash, out of memory) fails its task alone; the next task gets a new thread.
+    // A thread that dies (a crash, out of memory) fails its own tasks alone; the next task gets a new thread.
     worker.on('error', (err) => this.lose(slot, err));
     worker.on('exit', (code) => this.lose(slot, new Error(`Worker stopped (exit code ${code})`)));
     this.slots.push(slot);
@@ -112,9 +122,9 @@ export class WorkerPool {
   }
 
   private settle(slot: Slot, reply: WorkerReply): void {
-    const task = slot.task;
-    if (!task || task.id !== reply.id) return;
-    slot.task = null;
+    const task = slot.tasks.get(reply.id);
+    if (!task) return;
+    slot.tasks.delete(reply.id);
     this.answered.set(task.name, (this.answered.get(task.name) ?? 0) + 1);
     if (reply.ok) task.resolve(reply.value);
     else task.reject(reply.error.status ? new HttpError(reply.error.status, reply.error.message, reply.error.issues) : new Error(reply.error.message));
@@ -125,8 +135,8 @@ export class WorkerPool {
     const at = this.slots.indexOf(slot);
     if (at < 0) return;
     this.slots.splice(at, 1);
-    slot.task?.reject(new Error(`Heavy work failed: ${err.message}`));
-    slot.task = null;
+    slot.tasks.forEach((t) => t.reject(new Error(`Heavy work failed: ${err.message}`)));
+    slot.tasks.clear();
     void slot.worker.terminate();
     if (!this.closed) this.dispatch();
   }

@@ -26,6 +26,17 @@ export function createHeavyPool(entry: URL = heavyWorkerEntry(import.meta.url)):
   return new HeavyPool({ entry, size: Math.max(1, Math.min(4, os.cpus().length - 1)), maxQueue: 16 });
 }
 
+/**
+ * The wires reader (issue 26): one more thread, apart from the heavy pool, that fetches and parses
+ * polled feeds. Fetches wait on agencies' servers, so it runs several at once (a slow feed holds
+ * only itself); parses inside it run one at a time (server/workers/feed-read.ts). Apart so that
+ * feeds never take the thread a bulk import or an upload waits for, and so that the 2.4 MB bodies
+ * never pass through the air thread at all.
+ */
+export function createWiresPool(entry: URL = heavyWorkerEntry(import.meta.url)): HeavyPool {
+  return new HeavyPool({ entry, size: 1, concurrency: 16, maxQueue: 16 });
+}
+
 /** The pool with the heavy tasks' names and types (server/workers/heavy-tasks.ts). */
 export class HeavyPool extends WorkerPool {
   /** `transfer`: buffers of the input handed to the thread instead of copied (they are unusable here after). */

@@ -1,5 +1,5 @@
 import { checkBulkRows, parseBulkBody } from './bulk-check';
-import { parseFeedBody, type FeedParseInput } from './feed-parse';
+import { readFeed, type FeedReadInput } from './feed-read';
 import { hashFile } from './file-hash';
 import { sheetPushPage } from './sheet-page';
 import type { Equipment } from '../../shared/contracts/equipment';
@@ -15,8 +15,8 @@ export const HEAVY_TASKS = {
   'file.hash': (file: string) => hashFile(file),
   /** Sync to sheet: one DB page of the catalogue → grid rows, sync hashes, digest text (sheet-transfer.ts). */
   'sheets.pushPage': (items: Equipment[]) => sheetPushPage(items),
-  /** A polled wire feed's body → its entries to store, as JSON texts per insert slice, or the feed's error message (wires.poller.ts). */
-  'wires.parse': (input: FeedParseInput) => parseFeedBody(input),
+  /** A wire feed fetched and parsed on the wires reader thread (feed-read.ts; wires.poller.ts). */
+  'wires.read': (input: FeedReadInput) => readFeed(input),
 } satisfies Record<string, (payload: never) => unknown>;
 
 export type HeavyTaskName = keyof typeof HEAVY_TASKS;

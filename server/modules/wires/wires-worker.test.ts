@@ -8,12 +8,12 @@ import { INSERT_SLICE, parseFeedBody } from '../../workers/feed-parse';
 import { WIRES_BUSY_MESSAGE } from './wires.poller';
 
 /**
- * Issue 26 + 24: a feed's parse runs on the heavy worker, not on the air thread; the air thread
- * only inserts what comes back. A full pool is the server's state, not the feed's fault.
+ * Issue 26 + 24: a feed is fetched and parsed on the wires reader thread, not on the air thread;
+ * the air thread only inserts what comes back. A full reader is the server's state, not the feed's fault.
  */
 let feeds: FakeFeeds;
 let server: TestServer;
-/** Its heavy worker also serves `hold` (server/test/heavy-hold-worker.ts), to fill the pool. */
+/** Its workers also serve `hold` (server/test/heavy-hold-worker.ts), to fill the wires reader. */
 let holding: TestServer;
 
 beforeAll(async () => {
@@ -26,30 +26,34 @@ afterAll(async () => {
   await feeds.close();
 });
 
-const parses = (s: TestServer) => s.heavy.answered.get('wires.parse') ?? 0;
+const reads = (s: TestServer) => s.wiresReader.answered.get('wires.read') ?? 0;
 
-describe('wires: the parse runs on the heavy worker', () => {
-  it('each fetched body is parsed by a worker thread, good or refused; a 304 needs none', async () => {
+describe('wires: fetch and parse run on the wires reader thread', () => {
+  it('every poll is read by the reader thread — a good feed, a refused one, a 304 — and none by the heavy pool', async () => {
     const { owner } = await createStation(server);
-    const before = parses(server);
+    const before = reads(server);
+    const heavyBefore = [...server.heavy.answered.values()].reduce((a, b) => a + b, 0);
     const good = await addFeed(owner, feeds, '/rss.xml');
     expect(good).toMatchObject({ itemCount: 2, lastError: null });
-    expect(parses(server)).toBe(before + 1);
+    expect(reads(server)).toBe(before + 1);
     const bad = await addFeed(owner, feeds, '/malformed.xml');
     expect(bad.lastError).toMatch(/Not a readable RSS, Atom or JSON feed/);
-    expect(parses(server)).toBe(before + 2);
+    expect(reads(server)).toBe(before + 2);
     const conditional = await addFeed(owner, feeds, '/conditional.xml');
-    await pollFeed(owner, conditional.id);
-    expect(parses(server)).toBe(before + 3);
+    const second = await pollFeed(owner, conditional.id);
+    expect(second).toMatchObject({ lastError: null, itemCount: 1 });
+    expect(reads(server)).toBe(before + 4);
+    // The heavy pool's thread (bulk imports, uploads) was not used by any of them.
+    expect([...server.heavy.answered.values()].reduce((a, b) => a + b, 0)).toBe(heavyBefore);
   });
 
-  it('a full pool leaves the feed a message (no failure, validators not kept); the next poll reads it', async () => {
+  it('a full reader leaves the feed a message (no failure, validators not kept); the next poll reads it', async () => {
     const { owner } = await createStation(holding);
     const created = await owner.post<WireFeed>('/api/wires/feeds', { name: 'Held', url: `${feeds.url}/conditional.xml`, enabled: false });
     const flag = new Int32Array(new SharedArrayBuffer(4));
     const holds: Promise<unknown>[] = [];
-    // Every thread busy and every queue place taken: the pool refuses the next task with 503.
-    while (!holding.heavy.full) holds.push(holding.heavy.run('hold', flag));
+    // The reader's thread held and every queue place taken: it refuses the next task with 503.
+    while (!holding.wiresReader.full) holds.push(holding.wiresReader.run('hold', flag));
     try {
       const refused = await pollFeed(owner, created.body.id);
       expect(refused).toMatchObject({ lastError: WIRES_BUSY_MESSAGE, failures: 0, itemCount: 0, lastSuccessAt: null });

@@ -18,7 +18,8 @@ export interface FetchOptions {
   etag: string | null;
   lastModified: string | null;
   timeoutMs: number;
-  onAir: OnAirGate;
+  /** On the air thread: the read yields to on-air writes between chunks. Off it (the wires reader thread) none is needed. */
+  onAir?: OnAirGate;
   maxBytes?: number;
   /** Shutdown: the poller stops fetches in flight rather than wait out their timeout. */
   stop?: AbortSignal;
@@ -65,7 +66,7 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
 }
 
 /** Reads the body chunk by chunk, yielding to on-air writes between chunks; stops at the cap. */
-async function readCapped(res: Response, maxBytes: number, onAir: OnAirGate): Promise<Uint8Array<ArrayBuffer>> {
+async function readCapped(res: Response, maxBytes: number, onAir: OnAirGate | undefined): Promise<Uint8Array<ArrayBuffer>> {
   if (!res.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -74,7 +75,7 @@ async function readCapped(res: Response, maxBytes: number, onAir: OnAirGate): Pr
     total += chunk.byteLength;
     if (total > maxBytes) throw new FeedError(`The feed is larger than ${mb(maxBytes)} (refused)`);
     chunks.push(chunk);
-    await yieldToAir(onAir);
+    if (onAir) await yieldToAir(onAir);
   }
   // Not Buffer.concat: a small result would be a view into Node's shared pool, which must never be transferred.
   const bytes = new Uint8Array(total);

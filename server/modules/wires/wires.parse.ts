@@ -42,15 +42,34 @@ function decodeEntity(name: string): string | undefined {
 const OPTIONS = { descriptionMaxLen: 0, useISODateFormat: true, getExtraEntryFields: (e: Record<string, unknown>) => ({ rawSummary: rawSummaryOf(e) }) };
 
 /**
+ * An entry as the parser gave it: the date read, the text still raw. Turning text into plain
+ * text is most of a parse's cost, so the retention (newest keepItems) picks first and only the
+ * kept entries are finished (server/workers/feed-parse.ts).
+ */
+export interface RawEntry {
+  id: string;
+  title: string;
+  summary: string;
+  link: unknown;
+  /** ISO, or null when the feed gives no usable date. */
+  publishedAt: string | null;
+}
+
+/**
  * RSS 2.0, RDF, Atom or JSON Feed, parsed a slice at a time (wires.slices.ts) with `pause()`
  * between slices; anything else is refused with a message for the feed row. Runs on the heavy
  * worker (server/workers/feed-parse.ts), never on the air thread.
  */
 export async function parseFeed(body: string, contentType: string, pause: () => Promise<void>): Promise<ParsedEntry[]> {
+  return (await parseRawEntries(body, contentType, pause)).map(finishEntry).filter((e): e is ParsedEntry => e !== null);
+}
+
+/** The entries of a feed with their dates, text not yet made plain (see RawEntry). */
+export async function parseRawEntries(body: string, contentType: string, pause: () => Promise<void>): Promise<RawEntry[]> {
   const trimmed = body.trimStart();
   if (!trimmed) throw new FeedError('The feed answered an empty body');
-  const out: ParsedEntry[] = [];
-  const take = (extract: () => FeedData) => out.push(...readable(extract).map(toEntry).filter((e): e is ParsedEntry => e !== null));
+  const out: RawEntry[] = [];
+  const take = (extract: () => FeedData) => out.push(...readable(extract).map(toRaw).filter((e): e is RawEntry => e !== null));
   if (/json/i.test(contentType) || trimmed.startsWith('{')) {
     const doc = readableJson(trimmed);
     const items = doc.items as unknown[];
@@ -88,15 +107,24 @@ function readableJson(text: string): Record<string, unknown> {
   return doc as Record<string, unknown>;
 }
 
-function toEntry(entry: FeedEntry): ParsedEntry | null {
-  const title = plainText(String(entry.title ?? ''), WIRES.titleMax);
-  const summary = plainText(typeof entry.rawSummary === 'string' ? entry.rawSummary : String(entry.description ?? ''), WIRES.summaryMax);
-  const link = safeLink(entry.link);
-  if (!title && !summary) return null;
+/** Cheap: no text work. An entry with neither title nor summary text is dropped here already. */
+function toRaw(entry: FeedEntry): RawEntry | null {
+  const title = String(entry.title ?? '');
+  const summary = typeof entry.rawSummary === 'string' ? entry.rawSummary : String(entry.description ?? '');
+  if (!title.trim() && !summary.trim()) return null;
   const published = entry.published ? new Date(entry.published) : null;
   const publishedAt = published && !Number.isNaN(published.getTime()) ? published.toISOString() : null;
-  const guid = String(entry.id ?? '').trim() || link || createHash('sha1').update(`${title}\n${summary}`).digest('hex');
-  return { guid: guid.slice(0, 1000), title: title || summary.slice(0, WIRES.titleMax), summary, link, publishedAt };
+  return { id: String(entry.id ?? '').trim(), title, summary, link: entry.link, publishedAt };
+}
+
+/** A kept entry as stored: plain text, a safe link, a guid. Null when no text is left once tags are gone. */
+export function finishEntry(raw: RawEntry): ParsedEntry | null {
+  const title = plainText(raw.title, WIRES.titleMax);
+  const summary = plainText(raw.summary, WIRES.summaryMax);
+  const link = safeLink(raw.link);
+  if (!title && !summary) return null;
+  const guid = raw.id || link || createHash('sha1').update(`${title}\n${summary}`).digest('hex');
+  return { guid: guid.slice(0, 1000), title: title || summary.slice(0, WIRES.titleMax), summary, link, publishedAt: raw.publishedAt };
 }
 
 const SUMMARY_FIELDS = ['description', 'summary', 'content_html', 'content_text', 'content'] as const;

@@ -6,14 +6,15 @@ import type { Job } from '../../jobs/scheduler';
 import { HttpError } from '../../lib/errors';
 import { Semaphore } from '../../lib/semaphore';
 import { yieldToAir } from '../../lib/time-slices';
-import { fetchFeed, FeedError, type FetchResult } from './wires.fetch';
+import type { FeedReadResult } from '../../workers/feed-read';
+import { FeedError } from './wires.fetch';
 import type { ParsedEntry } from './wires.parse';
 import { WireItemWriter, WiresRepo } from './wires.repo';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 /** On the feed's row when the heavy worker's queue was full: the feed was fine, nothing was stored. */
-export const WIRES_BUSY_MESSAGE = 'Not read this time: the server was busy with other heavy work. It is read again within a minute.';
+export const WIRES_BUSY_MESSAGE = 'Not read this time: the server was busy reading other feeds. It is read again within a minute.';
 
 /** Delay before the next try after `failures` errors in a row: doubling, capped. */
 export function backoffMs(failures: number): number {
@@ -23,10 +24,10 @@ export function backoffMs(failures: number): number {
 /**
  * Polls due feeds a few at a time. Each feed has its own timeout, so a slow one never holds the
  * others; one feed is never polled twice at once (a manual "poll now" joins a running poll).
- * Work on the event loop (the air thread) is small: the body is read chunk by chunk, handed as
- * raw bytes to the heavy worker (decode, parse, plain text, retention: server/workers/feed-parse.ts)
- * and only the entries to keep come back, written in slices each preceded by yieldToAir, so an
- * on-air write does not queue behind a feed.
+ * Work on the event loop (the air thread) is small: the wires reader thread fetches and parses
+ * (server/workers/feed-read.ts) — the bodies never pass through the air thread — and only the
+ * entries to keep come back, written in slices each preceded by yieldToAir, so an on-air write
+ * does not queue behind a feed.
  */
 export class WirePoller {
   private readonly inFlight = new Map<number, Promise<void>>();
@@ -35,12 +36,6 @@ export class WirePoller {
    * each hop of a CG write waited behind a slice of each: bench/wires.ts).
    */
   private readonly writes = new Semaphore(1);
-  /**
-   * One feed on the heavy worker at a time: wires never take more than one thread and one queue
-   * place of the pool, which bulk imports and uploads (a user waiting) share. Feeds wait here,
-   * in order, instead of in the pool's bounded queue.
-   */
-  private readonly parses = new Semaphore(1);
   private readonly stopping = new AbortController();
   private readonly repo: WiresRepo;
   private readonly items: WireItemWriter;
@@ -71,8 +66,8 @@ export class WirePoller {
   }
 
   /**
-   * Shutdown: fetches in flight are cut off and feeds still waiting for the worker are left; a parse
-   * already on the worker finishes and its inserts are written before the database closes.
+   * Shutdown: reads in flight are left (the reader thread is stopped after this) and nothing is
+   * recorded for them; inserts already started are written before the database closes.
    */
   async stop(): Promise<void> {
     this.stopping.abort();
@@ -82,10 +77,12 @@ export class WirePoller {
   private async run(feed: WireFeedRow): Promise<void> {
     let added = 0;
     try {
-      const result = await fetchFeed(feed.url, { etag: feed.etag, lastModified: feed.lastModified, timeoutMs: this.ctx.config.wires.fetchTimeoutMs, onAir: this.ctx.onAir, stop: this.stopping.signal });
+      const result = await this.read(feed);
+      if (result.kind === 'failed') throw new FeedError(result.message);
       if (result.kind === 'body') {
-        const chunks = await this.parses.run(() => this.parse(result.bytes, result.contentType));
-        added = await this.writes.run(() => this.store(feed, chunks));
+        const { parsed } = result;
+        if (!parsed.ok) throw new FeedError(parsed.message);
+        added = await this.writes.run(() => this.store(feed, parsed.chunks));
       }
       this.succeeded(feed, result);
     } catch (err) {
@@ -98,16 +95,19 @@ export class WirePoller {
     this.ctx.bus.publish(feed.companyId, 'wires_updated', { feedId: feed.id, added });
   }
 
-  /**
-   * The body goes to the heavy worker as raw bytes (its buffer transferred, not copied): decoding,
-   * parsing, plain text and the retention run there; a refused feed comes back as its message.
-   */
-  private async parse(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<string[]> {
-    // Shutdown began while this feed waited for its turn: leave it (nothing recorded), do not delay the stop.
-    if (this.stopping.signal.aborted) throw new FeedError('The server was stopping');
-    const parsed = await this.ctx.heavy.task('wires.parse', { bytes, contentType, cutoff: this.cutoff() }, [bytes.buffer]);
-    if (!parsed.ok) throw new FeedError(parsed.message);
-    return parsed.chunks;
+  /** The feed fetched and parsed on the wires reader thread; given up on (as stopping) at shutdown. */
+  private read(feed: WireFeedRow): Promise<FeedReadResult> {
+    const stop = this.stopping.signal;
+    if (stop.aborted) return Promise.reject(new FeedError('The server was stopping'));
+    const input = { url: feed.url, etag: feed.etag, lastModified: feed.lastModified, timeoutMs: this.ctx.config.wires.fetchTimeoutMs, cutoff: this.cutoff() };
+    return new Promise<FeedReadResult>((resolve, reject) => {
+      const onStop = () => reject(new FeedError('The server was stopping'));
+      stop.addEventListener('abort', onStop, { once: true });
+      this.ctx.wiresReader
+        .task('wires.read', input)
+        .then(resolve, reject)
+        .finally(() => stop.removeEventListener('abort', onStop));
+    });
   }
 
   /** New entries only (the unique (feed, guid) index drops repeats), then the retention prune. */
@@ -129,7 +129,7 @@ export class WirePoller {
     return added;
   }
 
-  private succeeded(feed: WireFeedRow, result: FetchResult): void {
+  private succeeded(feed: WireFeedRow, result: Exclude<FeedReadResult, { kind: 'failed' }>): void {
     const now = this.now();
     const validators = result.kind === 'body' ? { etag: result.etag, lastModified: result.lastModified } : {};
     this.repo.updateFeed(feed.companyId, feed.id, {
@@ -156,7 +156,7 @@ export class WirePoller {
   }
 
   /**
-   * The heavy worker's queue was full (bulk imports, uploads): the feed answered, so this is no
+   * The wires reader's queue was full (more feeds due at once than it takes): this is no
    * failure of its own — no backoff, and its validators are not kept (nothing was stored, the next
    * fetch must get the whole body again). It is tried again after busyRetryMs, with a message.
    */

@@ -1,0 +1,41 @@
+import { FeedError, fetchFeed } from '../modules/wires/wires.fetch';
+import { Semaphore } from '../lib/semaphore';
+import { parseFeedBody, type FeedParseResult } from './feed-parse';
+
+export interface FeedReadInput {
+  url: string;
+  etag: string | null;
+  lastModified: string | null;
+  timeoutMs: number;
+  /** ISO: the retention's cutoff (feed-parse.ts). */
+  cutoff: string;
+}
+
+/**
+ * What the poller gets back: nothing new (304), a body's entries or its refusal with the feed's
+ * validators, or the feed's own error (HTTP status, timeout, too large) as its row's message.
+ */
+export type FeedReadResult =
+  | { kind: 'not-modified' }
+  | { kind: 'body'; etag: string | null; lastModified: string | null; parsed: FeedParseResult }
+  | { kind: 'failed'; message: string };
+
+/** One parse at a time in this thread: eight 2.4 MB feeds never build their object trees at once. */
+const parses = new Semaphore(1);
+
+/**
+ * A feed read entirely off the air thread (issue 26): the conditional GET with its own timeout
+ * and size cap (wires.fetch.ts), then decode, parse, plain text and retention (feed-parse.ts).
+ * Runs on the wires reader thread (heavy-pool.ts createWiresPool), many reads at once.
+ */
+export async function readFeed(input: FeedReadInput): Promise<FeedReadResult> {
+  try {
+    const fetched = await fetchFeed(input.url, { etag: input.etag, lastModified: input.lastModified, timeoutMs: input.timeoutMs });
+    if (fetched.kind === 'not-modified') return fetched;
+    const parsed = await parses.run(() => parseFeedBody({ bytes: fetched.bytes, contentType: fetched.contentType, cutoff: input.cutoff }));
+    return { kind: 'body', etag: fetched.etag, lastModified: fetched.lastModified, parsed };
+  } catch (err) {
+    if (err instanceof FeedError) return { kind: 'failed', message: err.message };
+    throw err;
+  }
+}

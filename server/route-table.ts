@@ -9,7 +9,7 @@ import { wireFeedInputSchema } from '../shared/contracts/wires';
 import { updateNotificationPreferencesSchema } from '../shared/contracts/notification-preferences';
 import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../shared/contracts/prompters';
 import { updateSettingsSchema, updateTelegramGroupsSchema } from '../shared/contracts/settings';
-import { overlayLayoutSchema } from '../shared/contracts/overlay';
+import { saveOverlayLayoutSchema } from '../shared/contracts/overlay';
 import { createUserSchema, updateUserSchema } from '../shared/contracts/users';
 import type { MountedRoute } from './route-walk';
 import { EQUIPMENT_AND_ADMIN_ROUTES } from './route-table-equipment';
@@ -120,7 +120,7 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   // The HTML overlay (issue 25): URL, rotation and layout for owner/admin; the page itself by key.
   route('GET', '/api/outputs/overlay', perm('settings.manage'), bySession),
   route('POST', '/api/outputs/overlay/rotate', perm('settings.manage'), bySession),
-  route('PUT', '/api/outputs/overlay/layout', perm('settings.manage'), bySession, overlayLayoutSchema),
+  route('PUT', '/api/outputs/overlay/layout', perm('settings.manage'), bySession, saveOverlayLayoutSchema),
   route('GET', '/overlay/:key', { kind: 'feedKey' }, { kind: 'key' }),
   route('GET', '/api/activity-logs', perm('activityLogs.read'), bySession),
 ];

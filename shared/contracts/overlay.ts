@@ -78,6 +78,21 @@ export const DEFAULT_OVERLAY_LAYOUT: OverlayLayout = {
   showClock: true,
 };
 
+/** PUT /api/outputs/overlay/layout: the whole layout and the layout version the form started from (issue 26). */
+export const saveOverlayLayoutSchema = overlayLayoutSchema.extend({
+  version: z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(0, 'version must be 0 or more').optional(),
+});
+export type SaveOverlayLayoutInput = z.input<typeof saveOverlayLayoutSchema>;
+
+/** A layout with the version its next save must name (a stale one is a 409 with this as `current`). */
+export type VersionedOverlayLayout = OverlayLayout & { version: number };
+
+/** The stored layout's version (0: never saved). Kept inside the stored JSON, apart from the settings form's version. */
+export function layoutVersionOf(stored: unknown): number {
+  const v = typeof stored === 'object' && stored ? (stored as { version?: unknown }).version : undefined;
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 0;
+}
+
 /** A stored layout read back: anything unreadable (an older shape) falls back to the defaults. */
 export function layoutOrDefault(stored: unknown): OverlayLayout {
   const parsed = overlayLayoutSchema.safeParse({ ...DEFAULT_OVERLAY_LAYOUT, ...(typeof stored === 'object' && stored ? stored : {}) });
@@ -90,6 +105,8 @@ export interface OverlayOutput {
   path: string;
   createdAt: string;
   layout: OverlayLayout;
+  /** The version a layout save from this answer names (issue 26). */
+  layoutVersion: number;
   /** Overlays connected with this key now (OBS, vMix, CasparCG; /outputs previews not counted): who a rotation blanks. */
   connected: number;
 }

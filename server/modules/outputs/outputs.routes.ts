@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { overlayLayoutSchema } from '../../../shared/contracts/overlay';
+import { saveOverlayLayoutSchema } from '../../../shared/contracts/overlay';
 import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
 import { parse } from '../../lib/validate';
 import type { OverlayService } from './overlay.service';
@@ -15,7 +15,7 @@ export function outputsRouter(overlay: OverlayService): Router {
     res.json(overlay.rotate(actorOf(req)));
   });
   router.put('/overlay/layout', (req, res) => {
-    res.json(overlay.saveLayout(actorOf(req), parse(overlayLayoutSchema, req.body)));
+    res.json(overlay.saveLayout(actorOf(req), parse(saveOverlayLayoutSchema, req.body)));
   });
   return router;
 }

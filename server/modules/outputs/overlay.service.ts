@@ -1,15 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   layoutOrDefault,
+  layoutVersionOf,
   OVERLAY_KEY_BYTES,
   OVERLAY_KEY_PATTERN,
   type OverlayLayout,
   type OverlayOutput,
   type OverlayTexts,
+  type SaveOverlayLayoutInput,
+  type VersionedOverlayLayout,
 } from '../../../shared/contracts/overlay';
 import type { AppContext } from '../../context';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { CgFilesService } from '../cg-files/cg-files.service';
+import { isStale, versionConflict } from '../../lib/version-conflict';
 import { SettingsRepo } from '../settings/settings.repo';
 import { presentTimeZone } from '../settings/settings-time-zone';
 import { OverlayKeysRepo } from './overlay-keys.repo';
@@ -58,20 +62,37 @@ export class OverlayService {
   }
 
   private present(companyId: number, row: { key: string; createdAt: string }): OverlayOutput {
-    return { key: row.key, path: overlayPath(row.key), createdAt: row.createdAt, layout: this.layout(companyId), connected: this.connectedCount(companyId) };
+    const stored = this.settings.find(companyId)?.overlayLayout;
+    return { key: row.key, path: overlayPath(row.key), createdAt: row.createdAt, layout: layoutOrDefault(stored), layoutVersion: layoutVersionOf(stored), connected: this.connectedCount(companyId) };
   }
 
   layout(companyId: number): OverlayLayout {
     return layoutOrDefault(this.settings.find(companyId)?.overlayLayout);
   }
 
-  saveLayout(actor: Caller, layout: OverlayLayout): OverlayLayout {
-    this.ctx.db.transaction((tx) => {
-      new SettingsRepo(tx).save(actor.companyId, { overlayLayout: layout, updatedAt: this.ctx.clock.now().toISOString(), updatedBy: actor.userId });
+  /**
+   * Saves the whole layout from the version the form started from: a stale one is a 409 with the
+   * layout as it is now and who saved it (issue 26). The version, who and when live in the stored
+   * JSON beside the layout, so a layout save never makes the settings form stale, nor the reverse.
+   */
+  saveLayout(actor: Caller, input: SaveOverlayLayoutInput & OverlayLayout): VersionedOverlayLayout {
+    const { version: expected, ...layout } = input;
+    const saved = this.ctx.db.transaction((tx) => {
+      const repo = new SettingsRepo(tx);
+      const stored = repo.find(actor.companyId)?.overlayLayout;
+      const version = layoutVersionOf(stored);
+      if (isStale(expected, { version })) {
+        const last = { updatedBy: numberOrNull(stored?.updatedBy), updatedAt: typeof stored?.updatedAt === 'string' ? stored.updatedAt : null };
+        throw versionConflict(tx, 'overlay layout', { ...layoutOrDefault(stored), version }, last, this.ctx.clock.now());
+      }
+      const at = this.ctx.clock.now().toISOString();
+      const next = { ...layout, version: version + 1, updatedBy: actor.userId, updatedAt: at };
+      repo.save(actor.companyId, { overlayLayout: next, updatedAt: at, updatedBy: actor.userId });
       this.activity.record(actor, 'overlay_layout_updated', `Overlay layout saved: ${describe(layout)}`, tx);
+      return { ...layout, version: next.version };
     });
     this.ctx.bus.publish(actor.companyId, 'overlay_layout_updated', layout);
-    return layout;
+    return saved;
   }
 
   /** The company a presented key belongs to, or null. Malformed keys never reach the database. */
@@ -95,6 +116,8 @@ export class OverlayService {
     return row;
   }
 }
+
+const numberOrNull = (v: unknown): number | null => (typeof v === 'number' ? v : null);
 
 const describe = (l: OverlayLayout) =>
   `${l.align}, ticker ${l.tickerPosition} at ${l.tickerSpeed} px/s, safe area ${l.safeArea} %, font ${l.fontSize} px, ${l.animation}, colours ${l.accentColor} / ${l.barColor} / ${l.textColor}${l.showClock ? ', clock' : ''}`;

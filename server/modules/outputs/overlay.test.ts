@@ -177,7 +177,7 @@ describe('overlay layout', () => {
     const layout = { ...DEFAULT_OVERLAY_LAYOUT, align: 'center', safeArea: 3, accentColor: '#FFAA00', tickerSpeed: 90 };
     const saved = await owner.put('/api/outputs/overlay/layout', layout);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body).toEqual({ ...layout, accentColor: '#ffaa00' });
+    expect(saved.body).toEqual({ ...layout, accentColor: '#ffaa00', version: expect.any(Number) as unknown });
     expect((await socket.waitFor('overlay_layout')).data).toEqual({ ...layout, accentColor: '#ffaa00' });
     expect((await outputOf(owner)).layout).toEqual({ ...layout, accentColor: '#ffaa00' });
     const bad: Array<[Record<string, unknown>, RegExp]> = [

@@ -1,19 +1,29 @@
 import { Button, ColorInput, Group, NumberInput, Select, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   OVERLAY_ANIMATIONS,
   OVERLAY_LIMITS,
   overlayLayoutSchema,
   type OverlayLayout,
+  type VersionedOverlayLayout,
 } from '@shared/contracts/overlay';
+import type { VersionConflict } from '@shared/contracts/common';
+import { ConflictNotice } from '@/lib/conflict-notice';
+import { versionConflictOf } from '@/lib/version-conflict';
 import { errorMessage } from '@/lib/api-client';
 import { useUnsavedGuard } from '@/lib/unsaved-guard';
 import { showToast } from '@/lib/toast';
-import { useSaveOverlayLayout } from '../api/save-overlay-layout';
+import { setOverlayLayoutData, useSaveOverlayLayout } from '../api/save-overlay-layout';
 
 interface OverlayLayoutFormProps {
   saved: OverlayLayout;
   draft: OverlayLayout;
+  /** The layout version the draft started from: a save names it, and a newer one on the server is a conflict (issue 26). */
+  version: number;
   onChange: (draft: OverlayLayout) => void;
+  /** The draft now starts from `version` (after a save, or after loading the other admin's layout). */
+  onVersion: (version: number) => void;
 }
 
 const ANIMATION_LABELS: Record<(typeof OVERLAY_ANIMATIONS)[number], string> = { slide: 'Slide', fade: 'Fade', cut: 'Cut (no animation)' };
@@ -38,8 +48,10 @@ function fieldErrors(draft: OverlayLayout): Partial<Record<keyof OverlayLayout, 
 }
 
 /** The per-station layout (issue 25): position, safe area, colours, font size, ticker, animation, clock. */
-export function OverlayLayoutForm({ saved, draft, onChange }: OverlayLayoutFormProps) {
+export function OverlayLayoutForm({ saved, draft, version, onChange, onVersion }: OverlayLayoutFormProps) {
   const save = useSaveOverlayLayout();
+  const queryClient = useQueryClient();
+  const [conflict, setConflict] = useState<VersionConflict<VersionedOverlayLayout> | null>(null);
   const errors = fieldErrors(draft);
   const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
   // Leaving with unsaved layout changes asks first, as the branding card does.
@@ -47,13 +59,33 @@ export function OverlayLayoutForm({ saved, draft, onChange }: OverlayLayoutFormP
   const set = <K extends keyof OverlayLayout>(field: K, value: OverlayLayout[K]) => onChange({ ...draft, [field]: value });
   const num = (field: 'safeArea' | 'fontSize' | 'tickerSpeed') => (value: number | string) => set(field, typeof value === 'number' ? value : Number.NaN);
 
-  const submit = () => {
+  const submit = (from = version) => {
     const parsed = overlayLayoutSchema.safeParse(draft);
     if (!parsed.success) return;
-    save.mutate(parsed.data, {
-      onSuccess: () => showToast('Layout saved', 'Every overlay of the station shows it now.', 'green'),
-      onError: (error) => showToast('Could not save the layout', errorMessage(error, 'Failed to save the overlay layout'), 'red'),
-    });
+    setConflict(null);
+    save.mutate(
+      { ...parsed.data, version: from },
+      {
+        onSuccess: (result) => {
+          onVersion(result.version);
+          showToast('Layout saved', 'Every overlay of the station shows it now.', 'green');
+        },
+        onError: (error) => {
+          const stale = versionConflictOf<VersionedOverlayLayout>(error);
+          if (stale) setConflict(stale);
+          else showToast('Could not save the layout', errorMessage(error, 'Failed to save the overlay layout'), 'red');
+        },
+      },
+    );
+  };
+  // Another admin saved first: their layout into the form (and the page), or ours over it.
+  const loadTheirs = () => {
+    if (!conflict) return;
+    const { version: theirs, ...layout } = conflict.current;
+    setOverlayLayoutData(queryClient, conflict.current);
+    onChange(layout);
+    onVersion(theirs);
+    setConflict(null);
   };
 
   return (
@@ -65,6 +97,7 @@ export function OverlayLayoutForm({ saved, draft, onChange }: OverlayLayoutFormP
       aria-label="Overlay layout"
     >
       <Stack gap="sm">
+        {conflict && <ConflictNotice conflict={conflict} record="overlay layout" pending={save.isPending} onLoadTheirs={loadTheirs} onOverwrite={() => submit(conflict.current.version)} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Segments id="overlay-align-label" label="Position" value={draft.align} onChange={(v) => set('align', v)} data={[
             { value: 'left', label: 'Left' },

@@ -26,16 +26,22 @@ function NoAccess() {
 function LayoutSection({ output }: { output: OverlayOutput }) {
   const [draft, setDraft] = useState<OverlayLayout>(output.layout);
   const [base, setBase] = useState<OverlayLayout>(output.layout);
+  // The version the draft's edits started from: it moves only with the draft (issue 26), so unsaved
+  // edits over an older layout meet a conflict instead of silently replacing the newer one.
+  const [version, setVersion] = useState(output.layoutVersion);
   // Saved elsewhere (another admin, or our own save): follow it unless there are unsaved edits.
   // Adjusted while rendering (React's pattern for state derived from a changed prop), not in an effect.
   if (base !== output.layout) {
     setBase(output.layout);
-    if (JSON.stringify(draft) === JSON.stringify(base)) setDraft(output.layout);
+    if (JSON.stringify(draft) === JSON.stringify(base)) {
+      setDraft(output.layout);
+      setVersion(output.layoutVersion);
+    }
   }
   return (
     <SettingsSection title="Layout" description="Position, safe area, colours, font size, ticker speed and animation of this station's overlay." testId="overlay-layout-card">
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <OverlayLayoutForm saved={output.layout} draft={draft} onChange={setDraft} />
+        <OverlayLayoutForm saved={output.layout} draft={draft} version={version} onChange={setDraft} onVersion={setVersion} />
         <OverlayPreview path={output.path} layout={draft} />
       </SimpleGrid>
     </SettingsSection>

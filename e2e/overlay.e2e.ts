@@ -136,6 +136,17 @@ describe('HTML overlay', () => {
     await page.waitForFunction(() => document.querySelector('.breaking')?.getAttribute('data-on') === 'false', undefined, { timeout: 15_000 });
   });
 
+  it('the clock follows a change of the station time zone at once, without a reconnect', async () => {
+    const { page, owner } = await openOverlay();
+    await page.waitForFunction(() => document.documentElement.dataset.connected === 'true');
+    expect((await owner.put('/api/settings', { timeZone: 'Asia/Kolkata' })).status).toBe(200);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.clock')?.dataset.zone === 'Asia/Kolkata');
+    const shown = await page.locator('.clock').textContent();
+    const expected = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date());
+    // The minute may turn between the two reads.
+    expect([expected, new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(Date.now() - 60_000))]).toContain(shown);
+  });
+
   it('the ticker keeps running when a line is added: no jump back to the start', async () => {
     const { page, owner } = await openOverlay();
     await owner.post('/api/news-crawler/clear');

@@ -179,6 +179,7 @@ function overlayMessageOf(event: CompanyEvent): OverlayServerMessage | null {
     return { type: 'cg_file_updated', data: { type, content: deleted ? '' : content, updatedAt } };
   }
   if (event.type === 'overlay_layout_updated') return { type: 'overlay_layout', data: event.data as CompanyEvent<'overlay_layout_updated'>['data'] };
+  if (event.type === 'settings_updated') return { type: 'overlay_clock', data: { timeZone: (event.data as CompanyEvent<'settings_updated'>['data']).timeZone } };
   return null;
 }
 

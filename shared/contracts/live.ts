@@ -26,7 +26,8 @@ export interface ServerEvents {
   /** A CG file could not be replaced (e.g. held open on Windows): the operator must know. */
   cg_write_failed: { types: string[]; message: string };
   /** Settings changed (owner/admin screens refetch GET /api/settings). */
-  settings_updated: { cgOutputFolder: string };
+  /** timeZone: the station's zone after the save (the overlay's clock follows it at once). */
+  settings_updated: { cgOutputFolder: string; timeZone: string };
   /** Branding colours changed: every client of the company restyles. */
   branding_updated: Branding;
   /** The company's app version was created, updated or deleted (null). */

@@ -127,6 +127,8 @@ export type OverlayServerMessage =
   | { type: 'overlay_snapshot'; data: { texts: OverlayTexts; layout: OverlayLayout; timeZone: string } }
   | { type: 'cg_file_updated'; data: { type: CgWritableType; content: string; updatedAt: string } }
   | { type: 'overlay_layout'; data: OverlayLayout }
+  /** The station's time zone changed in settings: the clock follows at once, not at the next reconnect. */
+  | { type: 'overlay_clock'; data: { timeZone: string } }
   | { type: 'pong'; data: null };
 
 export { OVERLAY_WS_PATH } from '../constants';

@@ -8,8 +8,12 @@ export class Clock {
 
   constructor(private readonly node: HTMLElement) {}
 
+  private visible = false;
+
   configure(visible: boolean, timeZone: string): void {
+    this.visible = visible;
     this.node.dataset.on = String(visible);
+    this.node.dataset.zone = timeZone;
     // A setting, not an on-air change: off takes no room in its corner at once.
     this.node.hidden = !visible;
     this.stop();
@@ -21,6 +25,11 @@ export class Clock {
       this.format = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
     }
     this.tick();
+  }
+
+  /** Same visibility, another zone (a settings change). */
+  setZone(timeZone: string): void {
+    this.configure(this.visible, timeZone);
   }
 
   private tick(): void {

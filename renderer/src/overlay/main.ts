@@ -45,6 +45,11 @@ function start(stage: HTMLElement): void {
         saved = message.data;
         applyLayout();
         break;
+      case 'overlay_clock':
+        // Only the clock: a settings save must not restyle or re-measure the ticker on air.
+        timeZone = message.data.timeZone;
+        view.setClockZone(timeZone);
+        break;
       case 'pong':
         break;
     }

@@ -131,6 +131,11 @@ export class OverlayView {
     this.clock.configure(layout.showClock, timeZone);
   }
 
+  /** The station's zone changed: the clock alone is redrawn (nothing else moves on air). */
+  setClockZone(timeZone: string): void {
+    this.clock.setZone(timeZone);
+  }
+
   /** The text of a type now ('' = off air). */
   textOf(type: CgWritableType): string {
     return this.texts[type] ?? '';

@@ -169,6 +169,25 @@ describe('overlay channel', () => {
   });
 });
 
+describe('overlay clock', () => {
+  it('follows a change of the station time zone at once (no reconnect), and only this company’s overlays hear it', async () => {
+    const { key } = await outputOf(owner);
+    const socket = await overlaySocket(key);
+    await socket.waitFor('overlay_snapshot');
+    const other = await createCompany(owner, server);
+    const otherSocket = await overlaySocket((await outputOf(other.owner)).key);
+    await otherSocket.waitFor('overlay_snapshot');
+    const put = await owner.put('/api/settings', { timeZone: 'Indian/Maldives' });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect((await socket.waitFor('overlay_clock')).data).toEqual({ timeZone: 'Indian/Maldives' });
+    // The other station's overlay heard nothing of it.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(otherSocket.messages.filter((m) => m.type === 'overlay_clock')).toEqual([]);
+    socket.close();
+    otherSocket.close();
+  });
+});
+
 describe('overlay layout', () => {
   it('saves the whole layout, tells the overlays, and refuses bad input with 400 JSON naming the field', async () => {
     const { key } = await outputOf(owner);

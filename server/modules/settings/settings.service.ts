@@ -94,7 +94,7 @@ export class SettingsService {
       if (changed.length) this.activity.record(actor, 'settings_updated', `Settings changed: ${changed.join(', ')}`, tx);
     });
     const settings = this.get(actor);
-    if (changed.length || moved) this.ctx.bus.publish(actor.companyId, 'settings_updated', { cgOutputFolder: settings.cgOutputFolder });
+    if (changed.length || moved) this.ctx.bus.publish(actor.companyId, 'settings_updated', { cgOutputFolder: settings.cgOutputFolder, timeZone: settings.timeZone });
     if (input.branding) this.ctx.bus.publish(actor.companyId, 'branding_updated', settings.branding);
     return { ...settings, cgFolderMoved: moved };
   }

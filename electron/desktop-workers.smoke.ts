@@ -7,7 +7,8 @@ import { firstRunOwner, login, startDesktopHost, waitGone, type DesktopHost } fr
 /**
  * The built server's worker threads (issue 24): out/main/heavy-worker.js is its own bundle entry,
  * found beside out/main/server.js (server/workers/heavy-pool.ts). A bulk import is checked there
- * and a wire feed is parsed there (issue 26), so a worker that cannot load in the bundle — or a
+ * and a wire feed is fetched and parsed on the wires reader thread, which runs the same file
+ * (issue 26), so a worker that cannot load in the bundle — or a
  * task whose code the bundle lacks — fails this test with a 5xx or a feed error.
  */
 let host: DesktopHost | null = null;
@@ -16,7 +17,7 @@ afterEach(() => {
   host = null;
 });
 
-test('the built server checks a bulk import and parses a wire feed on its heavy worker (heavy-worker.js beside server.js) and quits cleanly', async () => {
+test('the built server checks a bulk import on its heavy worker and reads a wire feed on its wires reader (both heavy-worker.js beside server.js) and quits cleanly', async () => {
   expect(fs.existsSync(path.resolve('out/main/heavy-worker.js'))).toBe(true);
   host = startDesktopHost();
   const { url, username, password } = await firstRunOwner(host);
@@ -41,7 +42,7 @@ test('the built server checks a bulk import and parses a wire feed on its heavy 
   for (const e of host.events.filter((ev) => ev.event === 'utilityProcess.fork')) await waitGone(e.pid as number);
 });
 
-/** A feed of the local fake feed server, added and polled now: its body is parsed on the bundle's heavy worker. */
+/** A feed of the local fake feed server, added and polled now: fetched and parsed on the bundle's wires reader thread. */
 async function wireFeedPolled(url: string, token: string): Promise<{ itemCount: number; lastError: string | null }> {
   const feeds = await startFakeFeeds();
   try {

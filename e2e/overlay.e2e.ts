@@ -136,6 +136,19 @@ describe('HTML overlay', () => {
     await page.waitForFunction(() => document.querySelector('.breaking')?.getAttribute('data-on') === 'false', undefined, { timeout: 15_000 });
   });
 
+  it('shows the station’s own label words — Thaana right to left — as soon as the layout is saved', async () => {
+    const { page, owner } = await openOverlay();
+    const output = (await owner.get<OverlayOutput>('/api/outputs/overlay')).body;
+    const labels = { breakingLabel: 'ބްރޭކިންގ', tickerLabel: 'ޚަބަރު', emergencyLabel: 'ކުއްލި' };
+    expect((await owner.put('/api/outputs/overlay/layout', { ...output.layout, ...labels, version: output.layoutVersion })).status).toBe(200);
+    await page.waitForFunction((want) => document.querySelector('.ticker-label')?.textContent === want, labels.tickerLabel);
+    expect(await page.locator('.breaking .label').textContent()).toBe(labels.breakingLabel);
+    expect(await page.locator('.emergency-label').textContent()).toBe(labels.emergencyLabel);
+    expect(await page.locator('.ticker-label').evaluate((n) => getComputedStyle(n).direction)).toBe('rtl');
+    expect((await owner.put('/api/outputs/overlay/layout', { ...output.layout, version: output.layoutVersion + 1 })).status).toBe(200);
+    await page.waitForFunction(() => document.querySelector('.ticker-label')?.textContent === 'News');
+  });
+
   it('the clock follows a change of the station time zone at once, without a reconnect', async () => {
     const { page, owner } = await openOverlay();
     await page.waitForFunction(() => document.documentElement.dataset.connected === 'true');

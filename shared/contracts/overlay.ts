@@ -15,6 +15,9 @@ export const OVERLAY_LIMITS = {
   tickerSpeed: { min: 20, max: 600 },
 } as const;
 
+/** Longest label text (Breaking / News / Emergency, or the station's own words). */
+export const OVERLAY_LABEL_MAX = 24;
+
 /** Text on a bar must stay legible on air: WCAG AA for normal text. */
 export const OVERLAY_MIN_TEXT_CONTRAST = 4.5;
 
@@ -36,6 +39,14 @@ const whole = (label: string, { min, max }: { min: number; max: number }, unit: 
     .min(min, `${label} must be at least ${min} ${unit}`)
     .max(max, `${label} must be at most ${max} ${unit}`);
 
+/** The words on the overlay's own labels (a Dhivehi station writes them in Thaana). */
+const caption = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} cannot be empty`)
+    .max(OVERLAY_LABEL_MAX, `${label} must be at most ${OVERLAY_LABEL_MAX} characters`);
+
 /** PUT /api/outputs/overlay/layout: the whole layout (the form always sends every field). */
 export const overlayLayoutSchema = z
   .object({
@@ -50,6 +61,9 @@ export const overlayLayoutSchema = z
     tickerSpeed: whole('Ticker speed', OVERLAY_LIMITS.tickerSpeed, 'px/s'),
     animation: z.enum(OVERLAY_ANIMATIONS, { error: `Animation must be one of: ${OVERLAY_ANIMATIONS.join(', ')}` }),
     showClock: z.boolean({ error: 'Show clock must be true or false' }),
+    breakingLabel: caption('Breaking label'),
+    tickerLabel: caption('Ticker label'),
+    emergencyLabel: caption('Emergency label'),
   })
   .superRefine((layout, ctx) => {
     // Only once both colours are readable; a bad colour already has its own message.
@@ -76,6 +90,9 @@ export const DEFAULT_OVERLAY_LAYOUT: OverlayLayout = {
   tickerSpeed: 120,
   animation: 'slide',
   showClock: true,
+  breakingLabel: 'Breaking',
+  tickerLabel: 'News',
+  emergencyLabel: 'Emergency',
 };
 
 /** PUT /api/outputs/overlay/layout: the whole layout and the layout version the form started from (issue 26). */

@@ -1,5 +1,5 @@
 import type { CgWritableType } from '@shared/contracts/cg-files';
-import type { OverlayLayout, OverlayTexts } from '@shared/contracts/overlay';
+import { DEFAULT_OVERLAY_LAYOUT, type OverlayLayout, type OverlayTexts } from '@shared/contracts/overlay';
 import { Clock } from './clock';
 import { Ticker } from './ticker';
 
@@ -66,6 +66,10 @@ export class OverlayView {
   private readonly emergencyText: HTMLElement;
   readonly ticker: Ticker;
   private readonly clock: Clock;
+  /** The station's words for the labels (layout); the defaults until the first layout arrives. */
+  private readonly breakingLabel: HTMLElement;
+  private readonly tickerLabel: HTMLElement;
+  private readonly emergencyLabel: HTMLElement;
 
   constructor(private readonly stage: HTMLElement) {
     const left = el('div', 'corner left', stage);
@@ -84,7 +88,7 @@ export class OverlayView {
 
     this.lower = el('div', 'lower', stage);
     this.breaking = el('div', 'el from-below chip breaking', this.lower);
-    el('div', 'label accent', this.breaking, { textContent: 'Breaking' });
+    this.breakingLabel = el('div', 'label accent', this.breaking, { dir: 'auto', textContent: DEFAULT_OVERLAY_LAYOUT.breakingLabel });
     this.breakingText = text('text', this.breaking);
     this.l3 = el('div', 'el from-below l3', this.lower);
     this.titlebar = text('titlebar', this.l3);
@@ -93,12 +97,12 @@ export class OverlayView {
     this.infoline = text('el from-below infoline', this.lower);
 
     this.tickerBar = el('div', 'el from-below ticker', stage);
-    el('div', 'ticker-label', this.tickerBar, { textContent: 'News' });
+    this.tickerLabel = el('div', 'ticker-label', this.tickerBar, { dir: 'auto', textContent: DEFAULT_OVERLAY_LAYOUT.tickerLabel });
     const viewport = el('div', 'ticker-viewport', this.tickerBar);
     this.ticker = new Ticker(viewport, el('div', 'ticker-track', viewport));
 
     this.emergency = el('div', 'el emergency', stage);
-    el('div', 'emergency-label', this.emergency, { textContent: 'Emergency' });
+    this.emergencyLabel = el('div', 'emergency-label', this.emergency, { dir: 'auto', textContent: DEFAULT_OVERLAY_LAYOUT.emergencyLabel });
     this.emergencyText = text('emergency-text', this.emergency);
     this.replace({});
   }
@@ -115,6 +119,10 @@ export class OverlayView {
   }
 
   applyLayout(layout: OverlayLayout, timeZone: string): void {
+    // Labels first: the ticker's label width decides its viewport, measured below.
+    OverlayView.put(this.breakingLabel, layout.breakingLabel);
+    OverlayView.put(this.tickerLabel, layout.tickerLabel);
+    OverlayView.put(this.emergencyLabel, layout.emergencyLabel);
     const style = this.stage.style;
     style.setProperty('--accent', layout.accentColor);
     style.setProperty('--bar', layout.barColor);

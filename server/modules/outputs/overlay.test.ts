@@ -206,6 +206,8 @@ describe('overlay layout', () => {
       [{ ...layout, accentColor: 'red' }, /^accentColor: Accent colour must be a colour/],
       [{ ...layout, textColor: '#0b1f3b' }, /^textColor: Text colour is too close to the bar colour/],
       [{ ...layout, align: 'middle' }, /^align: Position must be one of/],
+      [{ ...layout, tickerLabel: '  ' }, /^tickerLabel: Ticker label cannot be empty/],
+      [{ ...layout, breakingLabel: 'x'.repeat(25) }, /^breakingLabel: Breaking label must be at most 24 characters/],
       [{ align: 'left' }, /: /],
     ];
     for (const [body, message] of bad) {

@@ -1,8 +1,9 @@
-import { Button, ColorInput, Group, NumberInput, Select, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Button, ColorInput, Group, NumberInput, Select, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   OVERLAY_ANIMATIONS,
+  OVERLAY_LABEL_MAX,
   OVERLAY_LIMITS,
   overlayLayoutSchema,
   type OverlayLayout,
@@ -25,6 +26,13 @@ interface OverlayLayoutFormProps {
   /** The draft now starts from `version` (after a save, or after loading the other admin's layout). */
   onVersion: (version: number) => void;
 }
+
+/** The overlay's own words, in the station's language (Thaana reads right to left as typed). */
+const LABEL_FIELDS = [
+  ['breakingLabel', 'Breaking label', 'Before the breaking text'],
+  ['tickerLabel', 'Ticker label', 'At the start of the crawler'],
+  ['emergencyLabel', 'Emergency label', 'Above the emergency text'],
+] as const;
 
 const ANIMATION_LABELS: Record<(typeof OVERLAY_ANIMATIONS)[number], string> = { slide: 'Slide', fade: 'Fade', cut: 'Cut (no animation)' };
 
@@ -116,6 +124,11 @@ export function OverlayLayoutForm({ saved, draft, version, onChange, onVersion }
           <ColorInput label="Bar colour" format="hex" value={draft.barColor} onChange={(v) => set('barColor', v)} error={errors.barColor} withEyeDropper={false} />
           <ColorInput label="Text colour" format="hex" value={draft.textColor} onChange={(v) => set('textColor', v)} error={errors.textColor} withEyeDropper={false} />
           <Switch label="Show the clock (station time zone)" checked={draft.showClock} onChange={(e) => set('showClock', e.currentTarget.checked)} mt={{ base: 0, sm: 'lg' }} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          {LABEL_FIELDS.map(([field, label, description]) => (
+            <TextInput key={field} label={label} description={description} dir="auto" maxLength={OVERLAY_LABEL_MAX} value={draft[field]} onChange={(e) => set(field, e.currentTarget.value)} error={errors[field]} />
+          ))}
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" disabled={!dirty || save.isPending} onClick={() => onChange(saved)}>

@@ -44,6 +44,11 @@ export interface ServerConfig {
   /** pushDebounceMs: a burst of changes is one write to the sheet. */
   googleSheets: { rootUrl: string; pushDebounceMs: number };
   wires: { fetchTimeoutMs: number };
+  /**
+   * Take mode for companies created from now on (issue 25: on for new installs). The test server
+   * turns it off so the suites written for direct sends keep testing them; take tests turn it on.
+   */
+  takeModeForNewCompanies: boolean;
 }
 
 /** `VAR=` (empty), as shells and compose files produce, means "not set": the default applies. */
@@ -76,5 +81,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = pr
     telegram: { apiRoot: e.TELEGRAM_API_ROOT, pollTimeoutSeconds: e.TELEGRAM_POLL_TIMEOUT },
     googleSheets: { rootUrl: e.GOOGLE_SHEETS_ROOT_URL.replace(/\/?$/, '/'), pushDebounceMs: GOOGLE_SHEETS.pushDebounceMs },
     wires: { fetchTimeoutMs: e.WIRES_FETCH_TIMEOUT_MS },
+    takeModeForNewCompanies: true,
   };
 }

@@ -16,13 +16,15 @@ import { onAirChange, type ResponseCache } from '../../lib/response-cache';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import type { NewsService } from '../news/news.service';
 import { cgChangesFromNews, type CgChange } from './cg-changes';
-import type { CgFilesService } from './cg-files.service';
+import type { CgFilesService, Writer } from './cg-files.service';
 import type { CgNextService, SendResult } from './cg-next.service';
 
 /** A send's answer: as today when it aired; `staged: true` with Next when take mode staged it. */
 const answerOf = (result: SendResult) => (result.staged ? { success: true, staged: true, files: [], next: result.next } : { success: true, files: result.files });
 
 const idOf = (req: Request) => parse(idParamSchema, req.params).id;
+/** The caller as a CG writer; a prompter cue is marked so take mode lets it through (and as-run names it). */
+const writerOf = (req: Request, sentFrom: 'prompter' | undefined): Writer => (sentFrom ? { ...actorOf(req), source: sentFrom } : actorOf(req));
 const syncQuerySchema = z.object({ apiKey: z.string().max(200).optional() });
 
 /** /api/cg-files — spec 000 §7 CG files table, plus emergency (one operation) and sync (API key). */
@@ -51,7 +53,7 @@ export function cgFilesRouter(cg: CgFilesService, next: CgNextService, keys: Api
     const changes: CgChange[] = [{ type: input.type, content: input.content }];
     if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline, field: 'subheadline' });
     // Take mode stages it in Next (issue 25); the emergency override below never waits for a Take.
-    res.json(answerOf(await next.send(actorOf(req), changes)));
+    res.json(answerOf(await next.send(writerOf(req, input.sentFrom), changes)));
   });
   router.post('/emergency', write, async (req, res) => {
     const input = parse(emergencyOverrideSchema, req.body);
@@ -100,7 +102,7 @@ export function cgFromNewsRouter(next: CgNextService, news: NewsService): Router
     const article = news.get(actorOf(req), idOf(req));
     const input = parse(createCgFromNewsSchema, req.body);
     // One operation: a title on the headline brings its subtitle (or nothing) to the subheadline.
-    const result = await next.send(actorOf(req), cgChangesFromNews(article, input));
+    const result = await next.send(writerOf(req, input.sentFrom), cgChangesFromNews(article, input));
     res.json(result.staged ? answerOf(result) : { success: true, file: result.files[0], files: result.files });
   });
   return router;

@@ -72,9 +72,12 @@ export class CgNextService {
     };
   }
 
-  /** CG Control, the preview and Telegram: staged when take mode is on, else straight to air as before. */
-  async send(writer: Writer, changes: CgChange[], action?: string): Promise<SendResult> {
-    if (!this.takeMode(writer.companyId)) return { staged: false, files: await this.cg.apply(writer, changes, action) };
+  /**
+   * CG Control, the preview and Telegram: staged when take mode is on, else straight to air as
+   * before. The prompter's cue (source 'prompter') always airs at once.
+   */
+  async send(writer: Writer, changes: CgChange[]): Promise<SendResult> {
+    if (writer.source === 'prompter' || !this.takeMode(writer.companyId)) return { staged: false, files: await this.cg.apply(writer, changes) };
     return { staged: true, next: this.stage(writer, () => changes) };
   }
 

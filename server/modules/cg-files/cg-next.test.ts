@@ -113,6 +113,18 @@ describe('staging', () => {
     expect((await owner.get<CrawlerContent>('/api/news-crawler/content')).body).toEqual({ headlines: ['Staged line'], count: 1 });
   });
 
+  it('lets the prompter cue (sentFrom: prompter) air at once', async () => {
+    const { owner, readCg } = await station();
+    const story = await createApprovedNews(owner, { title: 'Read now' });
+    const res = await owner.post<Record<string, unknown>>(`/api/news/${story.id}/create-cg`, { cgType: 'headline', contentSource: 'title', sentFrom: 'prompter' });
+    expect(res.body.staged).toBeUndefined();
+    expect(readCg('headline')).toBe('Read now');
+    await owner.post('/api/cg-files/update-direct', { type: 'subheadline', content: '', sentFrom: 'prompter' });
+    expect(readCg('subheadline')).toBe('');
+    expect((await next(owner)).changes).toEqual([]);
+    expect((await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'x', sentFrom: 'phone' })).status).toBe(400);
+  });
+
   it('keeps the emergency override and its end immediate', async () => {
     const { owner, readCg } = await station();
     await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Staged' });

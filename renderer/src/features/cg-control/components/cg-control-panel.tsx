@@ -1,10 +1,12 @@
-import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useEffect } from 'react';
 import type { News } from '@shared/contracts/news';
 import { can } from '@shared/roles';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { useCgFiles } from '../api/get-cg-files';
+import { useCgNext } from '../api/get-cg-next';
+import { NextBlock } from '../next/next-block';
 import { useRecentNews } from '../api/get-approved-news';
 import { initialHeadlines } from '../headline-defaults';
 import { useHeadlineEditor } from '../headline-editor-store';
@@ -76,16 +78,24 @@ export function CgControlPanel() {
   const files = useCgFiles();
   const news = useRecentNews();
   useSeedHeadlines(files.data, news.data);
+  // Take mode (issue 25): NEXT stands beside ON AIR across the panel's full width.
+  const takeMode = useCgNext().data?.takeMode === true;
 
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="cg-control-panel">
       <Title order={2} size="h5" mb="sm">
         CG Control Panel
       </Title>
+      {takeMode && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="md" style={{ alignItems: 'start' }}>
+          <OnAirPreview files={files} />
+          <NextBlock />
+        </SimpleGrid>
+      )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="sm">
-            <OnAirPreview files={files} />
+            {!takeMode && <OnAirPreview files={files} />}
             {canWrite ? (
               <>
                 <HeadlineEditor />

@@ -1,4 +1,4 @@
-import { Grid, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useEffect } from 'react';
 import type { News } from '@shared/contracts/news';
@@ -6,7 +6,7 @@ import { can } from '@shared/roles';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { useCgFiles } from '../api/get-cg-files';
 import { useCgNext } from '../api/get-cg-next';
-import { NextBlock } from '../next/next-block';
+import { OnAirWithNext } from '../next/on-air-with-next';
 import { useRecentNews } from '../api/get-approved-news';
 import { initialHeadlines } from '../headline-defaults';
 import { useHeadlineEditor } from '../headline-editor-store';
@@ -86,12 +86,7 @@ export function CgControlPanel() {
       <Title order={2} size="h5" mb="sm">
         CG Control Panel
       </Title>
-      {takeMode && (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mb="md" style={{ alignItems: 'start' }}>
-          <OnAirPreview files={files} />
-          <NextBlock />
-        </SimpleGrid>
-      )}
+      {takeMode && <OnAirWithNext files={files} />}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="sm">

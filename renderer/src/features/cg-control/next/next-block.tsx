@@ -1,17 +1,14 @@
 import { Alert, Badge, Button, Group, Kbd, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlayerPlayFilled, IconX } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import type { CgNext } from '@shared/contracts/cg-next';
 import { can } from '@shared/roles';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { errorMessage } from '@/lib/api-client';
-import { useCgFiles } from '../api/get-cg-files';
 import { useCgNext } from '../api/get-cg-next';
 import { useClearNext } from '../api/clear-next';
 import { useTakeNext } from '../api/take-next';
 import { toastCgFailure, toastSuccess } from '../cg-toast';
-import { NextOverlayPreview } from './next-overlay-preview';
-import { stagedText, textsAfterTake, typeLabel } from './next-texts';
+import { stagedText, typeLabel } from './next-texts';
 import { useTakeKeys } from './use-take-keys';
 
 function StagedList({ next }: { next: CgNext }) {
@@ -79,15 +76,12 @@ function TakeButtons({ next }: { next: CgNext }) {
 }
 
 /**
- * NEXT (issue 25): what take mode has staged for this station, the same on every desk, live. The
- * preview draws the overlay as it will look after Take; CG writers get Take and Clear (and the
- * Enter / Escape keys). Nothing shows while take mode is off.
+ * NEXT (issue 25): what take mode has staged for this station, the same on every desk, live. CG
+ * writers get Take and Clear (and the Enter / Escape keys). Nothing shows while take mode is off.
  */
-export function NextBlock({ withPreview = true }: { withPreview?: boolean }) {
+export function NextBlock() {
   const next = useCgNext();
-  const files = useCgFiles();
   const canWrite = can(useCurrentUser(), 'cg.write');
-  const texts = useMemo(() => textsAfterTake(files.data, next.data), [files.data, next.data]);
   if (next.data && !next.data.takeMode) return null;
   const count = next.data?.changes.length ?? 0;
   return (
@@ -116,7 +110,6 @@ export function NextBlock({ withPreview = true }: { withPreview?: boolean }) {
         )}
         {next.data && (
           <>
-            {withPreview && <NextOverlayPreview texts={texts} />}
             <StagedList next={next.data} />
             {canWrite && <TakeButtons next={next.data} />}
           </>

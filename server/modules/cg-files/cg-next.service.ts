@@ -101,15 +101,16 @@ export class CgNextService {
   /**
    * Airs Next if it is still the version the caller saw. Next is emptied before the write starts;
    * if the write fails (503: a file could not be replaced) what was taken goes back under anything
-   * staged meanwhile, and the caller gets the failure.
+   * staged meanwhile, and the caller gets the failure. Without a version (a Stream Deck button,
+   * which shows no Next) it takes whatever Next holds now.
    */
-  async take(writer: Writer, version: number): Promise<{ files: CgFile[]; next: CgNext }> {
+  async take(writer: Writer, version?: number): Promise<{ files: CgFile[]; next: CgNext }> {
     const slot = this.slotOf(writer.companyId);
     if (!slot.texts.size) throw conflict(this.nothingToTake(writer.companyId, slot, version));
-    if (slot.version !== version) throw conflict('Next changed since you looked: check what is in NEXT now and take again.');
+    if (version !== undefined && slot.version !== version) throw conflict('Next changed since you looked: check what is in NEXT now and take again.');
     const taken = new Map(slot.texts);
     slot.texts.clear();
-    slot.lastTake = { version, userId: writer.userId, at: this.ctx.clock.now().toISOString() };
+    slot.lastTake = { version: slot.version, userId: writer.userId, at: this.ctx.clock.now().toISOString() };
     this.touch(writer.companyId, slot, writer.userId);
     try {
       const files = await this.cg.apply(writer, [...taken].map(([type, content]) => ({ type, content })), 'cg_next_taken');
@@ -133,12 +134,12 @@ export class CgNextService {
     return this.view(writer.companyId);
   }
 
-  private nothingToTake(companyId: number, slot: Slot, version: number): string {
+  private nothingToTake(companyId: number, slot: Slot, version: number | undefined): string {
     const last = slot.lastTake;
-    if (last && last.version >= version && version > 0) {
-      return `Nothing to take: ${this.nameOf(companyId, last.userId)} already took it.`;
-    }
-    return 'Nothing to take: NEXT is empty.';
+    if (!last) return 'Nothing to take: NEXT is empty.';
+    const who = this.nameOf(companyId, last.userId);
+    if (version === undefined) return `Nothing to take: NEXT is empty (${who} took it last).`;
+    return last.version >= version && version > 0 ? `Nothing to take: ${who} already took it.` : 'Nothing to take: NEXT is empty.';
   }
 
   private putBack(companyId: number, taken: Map<CgWritableType, string>): void {

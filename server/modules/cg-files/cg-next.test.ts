@@ -154,6 +154,16 @@ describe('take and clear', () => {
     air.off();
   });
 
+  it('services.cgNext.take(writer) — the Stream Deck entry — takes what Next holds now, once', async () => {
+    const { owner, mcr, readCg, companyId } = await station();
+    await owner.post('/api/cg-files/update-direct', { type: 'titlebar', content: 'From the deck' });
+    const writer = { companyId, userId: mcr.user.id, source: 'api_key' as const };
+    const results = await Promise.allSettled([server.services.cgNext.take(writer), server.services.cgNext.take(writer)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ status: 409, message: 'Nothing to take: NEXT is empty (Aishath MCR took it last).' });
+    expect(readCg('titlebar')).toBe('From the deck');
+  });
+
   it('refuses a take of a Next that changed since it was seen', async () => {
     const { owner, readCg } = await station();
     await owner.post('/api/cg-files/update-direct', { type: 'infoline', content: 'One' });

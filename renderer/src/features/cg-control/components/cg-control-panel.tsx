@@ -1,12 +1,12 @@
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { News } from '@shared/contracts/news';
 import { can } from '@shared/roles';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { useCgFiles } from '../api/get-cg-files';
 import { useCgNext } from '../api/get-cg-next';
-import { OnAirWithNext } from '../next/on-air-with-next';
+import { lazyPage } from '@/app/lazy-page';
 import { useRecentNews } from '../api/get-approved-news';
 import { initialHeadlines } from '../headline-defaults';
 import { useHeadlineEditor } from '../headline-editor-store';
@@ -15,6 +15,8 @@ import { EmergencyOverrideBox } from './emergency-override-box';
 import { HeadlineEditor } from './headline-editor';
 import { OnAirPreview } from './on-air-preview';
 import { RecentNewsList } from './recent-news-list';
+
+const OnAirWithNext = lazyPage(() => import('../next/on-air-with-next'));
 
 /** Recent News shows this many newest articles: enough for a shift, light enough to render. */
 const RECENT_NEWS_LIMIT = 50;
@@ -86,7 +88,11 @@ export function CgControlPanel() {
       <Title order={2} size="h5" mb="sm">
         CG Control Panel
       </Title>
-      {takeMode && <OnAirWithNext files={files} />}
+      {takeMode && (
+        <Suspense fallback={<OnAirPreview files={files} />}>
+          <OnAirWithNext />
+        </Suspense>
+      )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="sm">

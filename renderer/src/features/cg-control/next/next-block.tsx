@@ -11,6 +11,9 @@ import { toastCgFailure, toastSuccess } from '../cg-toast';
 import { stagedText, typeLabel } from './next-texts';
 import { useTakeKeys } from './use-take-keys';
 
+/** Mantine's Kbd greys its label below 4.5:1 on the dark scheme: the page's text colour instead. */
+const KBD = { color: 'var(--mantine-color-text)' };
+
 function StagedList({ next }: { next: CgNext }) {
   if (!next.changes.length) {
     return (
@@ -69,7 +72,14 @@ function TakeButtons({ next }: { next: CgNext }) {
         </Button>
       </Group>
       <Text size="xs" c="dimmed" data-testid="next-shortcuts">
-        <Kbd size="xs">Enter</Kbd> takes, <Kbd size="xs">Esc</Kbd> clears — when you are not typing in a field.
+        <Kbd size="xs" style={KBD}>
+          Enter
+        </Kbd>{' '}
+        takes,{' '}
+        <Kbd size="xs" style={KBD}>
+          Esc
+        </Kbd>{' '}
+        clears — when you are not typing in a field.
       </Text>
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Box, Paper, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CgFile } from '@shared/contracts/cg-files';
+import { useCgFiles } from '../api/get-cg-files';
 import { useCgNext } from '../api/get-cg-next';
 import { OnAirPreview } from '../components/on-air-preview';
 import { NextBlock } from './next-block';
@@ -23,8 +24,12 @@ function AfterTakePreview({ files }: { files: UseQueryResult<CgFile[]> }) {
   );
 }
 
-/** Take mode (issue 25): ON AIR and NEXT side by side, and the overlay as Take will leave it. */
-export function OnAirWithNext({ files }: { files: UseQueryResult<CgFile[]> }) {
+/**
+ * Take mode (issue 25): ON AIR and NEXT side by side, and the overlay as Take will leave it. Its
+ * own chunk (the overlay view and stylesheet): stations without take mode never load it.
+ */
+export default function OnAirWithNext() {
+  const files = useCgFiles();
   return (
     <Box className={classes.grid} mb="md" data-testid="on-air-with-next">
       <Box className={classes.onair}>

@@ -8,6 +8,7 @@ import { useCgNext } from '../api/get-cg-next';
 import { useClearNext } from '../api/clear-next';
 import { useTakeNext } from '../api/take-next';
 import { toastCgFailure, toastSuccess } from '../cg-toast';
+import { useEmergencyConfirm } from '../hooks/use-emergency-confirm';
 import { stagedText, typeLabel } from './next-texts';
 import { useTakeKeys } from './use-take-keys';
 
@@ -47,14 +48,18 @@ function StagedList({ next }: { next: CgNext }) {
 function TakeButtons({ next }: { next: CgNext }) {
   const take = useTakeNext();
   const clear = useClearNext();
+  const confirm = useEmergencyConfirm();
   const empty = next.changes.length === 0;
   const busy = take.isPending || clear.isPending;
   const doTake = () => {
     if (empty || busy) return;
-    take.mutate(next.version, {
-      onSuccess: () => toastSuccess('CG Updated', 'NEXT is on air'),
-      onError: (error) => toastCgFailure('Take failed', null, error),
-    });
+    // Like every send: during an emergency, Take asks first (issue 22).
+    confirm(`Take NEXT: ${next.changes.map((c) => typeLabel(c.type)).join(', ')}`, () =>
+      take.mutate(next.version, {
+        onSuccess: () => toastSuccess('CG Updated', 'NEXT is on air'),
+        onError: (error) => toastCgFailure('Take failed', null, error),
+      }),
+    );
   };
   const doClear = () => {
     if (empty || busy) return;

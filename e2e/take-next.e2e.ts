@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CgNext } from '../shared/contracts/cg-next';
 import type { OverlayOutput } from '../shared/contracts/overlay';
+import type { Settings } from '../shared/contracts/settings';
+import type { ApiClient } from '../server/test/api-client';
 import { createUser, loginDevOwner } from '../server/test/factories';
 import { DEV_OWNER } from '../server/test/test-server';
 import { useApp } from './support/app-fixture';
-import { login, visible } from './support/pages';
+import { login, shell, visible } from './support/pages';
 
 /**
  * Issue 25, preview and take across two browsers: one desk stages, both see NEXT live, the other
@@ -23,9 +25,17 @@ declare global {
   }
 }
 
+/** Take mode on for the station (the first test turns it on through Settings; each test stands alone). */
+async function ensureTakeMode(owner: ApiClient): Promise<void> {
+  const settings = (await owner.get<Settings>('/api/settings')).body;
+  if (!settings.takeMode) await owner.put('/api/settings', { takeMode: true, version: settings.version });
+}
+
 async function openCgControl(page: Page): Promise<void> {
   await page.goto('/cg-control');
   await visible(page.getByRole('heading', { name: 'CG Control', exact: true }));
+  // Live from here on: what is staged after this reaches the page over the socket.
+  await shell(page).connection.getByText('Connected', { exact: true }).waitFor();
 }
 
 describe('preview and take', () => {
@@ -98,6 +108,7 @@ describe('preview and take', () => {
 
   it('a double-click on Take sends one request and airs once; Escape clears NEXT', async () => {
     const owner = await loginDevOwner(app.server);
+    await ensureTakeMode(owner);
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await openCgControl(page);
@@ -130,5 +141,25 @@ describe('preview and take', () => {
     await page.waitForTimeout(300);
     expect(cgFile('headline')).toBe(text);
     expect(takes).toHaveLength(1);
+  });
+
+  it('during an emergency Take asks first; the override itself never waits in NEXT', async () => {
+    const owner = await loginDevOwner(app.server);
+    await ensureTakeMode(owner);
+    const page = await app.newPage();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await openCgControl(page);
+    await owner.delete('/api/cg-files/next');
+    await owner.post('/api/cg-files/emergency', { content: 'FLOOD WARNING' });
+    expect(cgFile('emergency')).toBe('FLOOD WARNING');
+    await owner.post('/api/cg-files/update-direct', { type: 'infoline', content: 'Shelters open at the school' });
+    await page.getByTestId('next-text-infoline').waitFor();
+    await page.getByTestId('next-take').click();
+    const ask = page.getByRole('dialog', { name: 'Emergency on air' });
+    await visible(ask.getByText('Take NEXT: Info line', { exact: true }));
+    expect(cgFile('infoline')).toBeNull();
+    await ask.getByRole('button', { name: 'Send anyway' }).click();
+    await expect.poll(() => cgFile('infoline'), POLL).toBe('Shelters open at the school');
+    await owner.post('/api/cg-files/emergency/end');
   });
 });

@@ -72,6 +72,11 @@ export class CgNextService {
     };
   }
 
+  /** The text staged for one type, or undefined (no user lookups: the crawler list is polled). */
+  stagedOf(companyId: number, type: CgWritableType): string | undefined {
+    return this.slots.get(companyId)?.texts.get(type);
+  }
+
   /**
    * CG Control, the preview and Telegram: staged when take mode is on, else straight to air as
    * before. The prompter's cue (source 'prompter') always airs at once.

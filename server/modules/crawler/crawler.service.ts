@@ -26,9 +26,9 @@ export class CrawlerService {
    * index or a reorder names a line of the list that will air; otherwise the one on air.
    */
   content(actor: Actor): CrawlerContent {
-    const staged = this.next.view(actor.companyId).changes.find((c) => c.type === TYPE);
-    const headlines = parseHeadlines(staged ? staged.content : this.cg.repo.findByType(actor.companyId, TYPE)?.content);
-    return { headlines, count: headlines.length, ...(staged ? { staged: true } : {}) };
+    const staged = this.next.stagedOf(actor.companyId, TYPE);
+    const headlines = parseHeadlines(staged ?? this.cg.repo.findByType(actor.companyId, TYPE)?.content);
+    return { headlines, count: headlines.length, ...(staged === undefined ? {} : { staged: true }) };
   }
 
   /**

@@ -17,6 +17,7 @@ import { apiKeysRouter } from './modules/api-keys/api-keys.routes';
 import { appVersionsRouter } from './modules/app-versions/app-versions.routes';
 import { authRouter } from './modules/auth/auth.routes';
 import { cgFilesRouter, cgFromNewsRouter } from './modules/cg-files/cg-files.routes';
+import { cgNextRouter } from './modules/cg-files/cg-next.routes';
 import { skipCgFolders } from './modules/cg-files/cg-web-guard';
 import { companiesRouter } from './modules/companies/companies.routes';
 import { bulletinsRouter } from './modules/bulletins/bulletins.routes';
@@ -69,8 +70,9 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/auth', authRouter(services.auth, services.users));
   app.use('/api/users', usersRouter(services.users));
   app.use('/api/companies', companiesRouter(services.companies));
-  app.use('/api/news', cgFromNewsRouter(services.cgFiles, services.news), newsSendBackRouter(services.newsSendBack), newsRevisionsRouter(services.newsRevisions), newsRouter(services.news, services.recycleBin, cache));
-  app.use('/api/cg-files', cgFilesRouter(services.cgFiles, services.apiKeys, cache));
+  app.use('/api/news', cgFromNewsRouter(services.cgNext, services.news), newsSendBackRouter(services.newsSendBack), newsRevisionsRouter(services.newsRevisions), newsRouter(services.news, services.recycleBin, cache));
+  // Next before the CG files router: its /:id routes would read 'next' as an id.
+  app.use('/api/cg-files', cgNextRouter(services.cgNext), cgFilesRouter(services.cgFiles, services.cgNext, services.apiKeys, cache));
   app.use('/api/company/api-keys', apiKeysRouter(services.apiKeys));
   app.use('/api/company/telegram-settings', telegramSettingsRouter(services.settings));
   app.use('/api/settings', settingsRouter(services.settings));

@@ -24,6 +24,8 @@ const envSchema = z.object({
   GOOGLE_SHEETS_ROOT_URL: z.url().default('https://sheets.googleapis.com/'),
   /** Longest a wire feed may take to answer in full (issue 26); tests shorten it. */
   WIRES_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Take mode of companies created from now on (issue 25): on for new installs; tests and the bench say off. */
+  NEW_COMPANY_TAKE_MODE: z.enum(['on', 'off']).default('on'),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -44,6 +46,11 @@ export interface ServerConfig {
   /** pushDebounceMs: a burst of changes is one write to the sheet. */
   googleSheets: { rootUrl: string; pushDebounceMs: number };
   wires: { fetchTimeoutMs: number };
+  /**
+   * Take mode for companies created from now on (issue 25: on for new installs). The test server
+   * turns it off so the suites written for direct sends keep testing them; take tests turn it on.
+   */
+  takeModeForNewCompanies: boolean;
 }
 
 /** `VAR=` (empty), as shells and compose files produce, means "not set": the default applies. */
@@ -76,5 +83,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = pr
     telegram: { apiRoot: e.TELEGRAM_API_ROOT, pollTimeoutSeconds: e.TELEGRAM_POLL_TIMEOUT },
     googleSheets: { rootUrl: e.GOOGLE_SHEETS_ROOT_URL.replace(/\/?$/, '/'), pushDebounceMs: GOOGLE_SHEETS.pushDebounceMs },
     wires: { fetchTimeoutMs: e.WIRES_FETCH_TIMEOUT_MS },
+    takeModeForNewCompanies: e.NEW_COMPANY_TAKE_MODE === 'on',
   };
 }

@@ -2,6 +2,7 @@ import { loginRequestSchema } from '../shared/contracts/auth';
 import { createApiKeySchema, updateApiKeySchema } from '../shared/contracts/api-keys';
 import { createBulletinSchema, updateBulletinSchema } from '../shared/contracts/bulletins';
 import { createCgFileSchema, createCgFromNewsSchema, emergencyOverrideSchema, updateCgFileSchema, updateDirectSchema } from '../shared/contracts/cg-files';
+import { takeNextSchema } from '../shared/contracts/cg-next';
 import { createCompanySchema } from '../shared/contracts/companies';
 import { addHeadlineSchema, editHeadlineSchema, removeHeadlineSchema, reorderHeadlinesSchema } from '../shared/contracts/crawler';
 import { createNewsSchema, restoreRevisionSchema, sendBackNewsSchema, updateNewsSchema } from '../shared/contracts/news';
@@ -72,6 +73,10 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('GET', '/api/cg-files/sync', { kind: 'apiKeyOrSession' }, bySession),
   route('GET', '/api/cg-files', signedIn, bySession),
   route('POST', '/api/cg-files/update-direct', perm('cg.write'), bySession, updateDirectSchema),
+  // Preview and take (issue 25): Next is read by every operator; staged, taken and cleared by CG writers.
+  route('GET', '/api/cg-files/next', signedIn, bySession),
+  route('DELETE', '/api/cg-files/next', perm('cg.write'), bySession),
+  route('POST', '/api/cg-files/take', perm('cg.write'), bySession, takeNextSchema),
   route('POST', '/api/cg-files/emergency', perm('cg.write'), bySession, emergencyOverrideSchema),
   route('POST', '/api/cg-files/emergency/end', perm('cg.write'), bySession),
   route('POST', '/api/cg-files/initialize', perm('cg.write'), bySession),

@@ -5,6 +5,7 @@ import { AppVersionsService } from './modules/app-versions/app-versions.service'
 import { AuthService } from './modules/auth/auth.service';
 import { BulletinsService } from './modules/bulletins/bulletins.service';
 import { CgFilesService } from './modules/cg-files/cg-files.service';
+import { CgNextService } from './modules/cg-files/cg-next.service';
 import { CompaniesService } from './modules/companies/companies.service';
 import { CrawlerService } from './modules/crawler/crawler.service';
 import { EquipmentService } from './modules/equipment/equipment.service';
@@ -42,6 +43,8 @@ export interface Services {
   newsRevisions: NewsRevisions;
   recycleBin: RecycleBinService;
   cgFiles: CgFilesService;
+  /** Preview and take (issue 25): the Next slot; `take(writer, version)` is what a Stream Deck calls. */
+  cgNext: CgNextService;
   apiKeys: ApiKeysService;
   crawler: CrawlerService;
   bulletins: BulletinsService;
@@ -70,6 +73,7 @@ export function createServices(ctx: AppContext): Services {
   const activity = new ActivityLogsService(ctx);
   const news = new NewsService(ctx, activity);
   const cgFiles = new CgFilesService(ctx, activity, new OnAirChanges((err) => ctx.logger.error('on-air listener failed', { err })));
+  const cgNext = new CgNextService(ctx, cgFiles);
   // Loans move stock and announce the item: the requests service works through the catalogue's.
   const equipment = new EquipmentService(ctx, activity);
   const notificationPreferences = new NotificationPreferencesService(ctx, activity);
@@ -91,10 +95,11 @@ export function createServices(ctx: AppContext): Services {
     newsRevisions: new NewsRevisions(ctx, news),
     recycleBin: new RecycleBinService(ctx, news, activity),
     cgFiles,
+    cgNext,
     apiKeys: new ApiKeysService(ctx),
-    crawler: new CrawlerService(cgFiles, news.repo),
+    crawler: new CrawlerService(cgFiles, cgNext, news.repo),
     bulletins: new BulletinsService(ctx, activity),
-    settings: new SettingsService(ctx, cgFiles, activity),
+    settings: new SettingsService(ctx, cgFiles, activity, cgNext),
     appVersions: new AppVersionsService(ctx, activity),
     prompters: new PromptersService(ctx, activity),
     equipment,

@@ -56,6 +56,22 @@ export const SIGNED_IN_STOPS: readonly Stop[] = [
       await dialog(page, 'Activate emergency override?');
     },
   },
+  {
+    // Issue 25: take mode on (through Settings, as an owner would), a Thaana headline staged — NEXT,
+    // Take / Clear and the overlay preview after Take. Later stops see take mode on.
+    name: '/cg-control take mode, NEXT staged',
+    open: async (page) => {
+      await page.goto('/settings');
+      const toggle = page.getByTestId('settings-take-mode').getByRole('switch', { name: 'Take mode' });
+      if (!(await toggle.isChecked())) await toggle.click();
+      await page.getByTestId('settings-take-mode').locator('input[data-checked="true"]').waitFor();
+      await page.goto('/cg-control');
+      await page.getByTestId('next-block').waitFor();
+      await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('ދިވެހި ޚަބަރު');
+      await page.getByRole('button', { name: 'Headline', exact: true }).click();
+      await page.getByTestId('next-list').waitFor();
+    },
+  },
   { name: '/bulletins', open: go('/bulletins', (p) => p.getByText('Evening News').first().waitFor()) },
   {
     name: '/bulletins Create Bulletin dialog',

@@ -30,6 +30,8 @@ export const SAMPLES: Record<string, (id: string) => unknown> = {
   'POST /api/news/:id/revisions/:revisionId/restore': () => ({}),
   'POST /api/news/:id/create-cg': () => ({ cgType: 'infoline', contentSource: 'title' }),
   'PUT /api/cg-files/:id': () => ({ content: 'Edited in the matrix' }),
+  // Nothing staged in the matrix: an allowed caller gets 409 Nothing to take.
+  'POST /api/cg-files/take': () => ({ version: 1 }),
   'PATCH /api/company/api-keys/:id': () => ({ isActive: false }),
   'PUT /api/bulletins/:id': () => ({ title: 'Edited', broadcastTime: '21:00', scheduledTime: new Date().toISOString(), bulletinItems: [{ type: 'break', breakType: 'LOCAL BREAK' }] }),
   'PUT /api/prompters/:id': () => ({ name: 'Edited in the matrix' }),

@@ -54,7 +54,7 @@ export async function spawnServer(
   const child = spawn(process.execPath, [...nodeArgs, '--import', TSX_LOADER, path.join(root, 'server', 'cli.ts')], {
     cwd: baseDir,
     detached: true,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OWNER_PASSWORD: 'owner-password', LOG_LEVEL: 'error', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OWNER_PASSWORD: 'owner-password', LOG_LEVEL: 'error', NEW_COMPANY_TAKE_MODE: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -36,6 +36,8 @@ export async function startTestServer(options: StartOptions & { withUi?: boolean
     },
     logger: createLogger(process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent'),
     clock,
+    // Existing suites test today's direct sends; take-mode tests pass true (or turn it on in settings).
+    takeModeForNewCompanies: false,
     ...options,
   });
   return {

@@ -41,6 +41,7 @@ export const ACTIVITY_BADGES: Record<string, string> = {
   cg_file_adopted: 'Adopted',
   emergency_override: 'Emergency',
   emergency_ended: 'Ended',
+  cg_next_taken: 'Took Next',
   user_created: 'Created',
   user_updated: 'Updated',
   user_deleted: 'Deleted',

@@ -56,12 +56,19 @@ export const updateCgFileSchema = z.object({
   companyId: z.unknown().optional(),
 });
 
+/**
+ * Our addition (issue 25): the prompter's Space says where it sends from. A prompter cue airs at
+ * once even in take mode — the reader's timing is the take (docs/decisions.md).
+ */
+const sentFrom = z.enum(['prompter'], { error: 'sentFrom must be prompter' }).optional();
+
 /** POST /api/cg-files/update-direct; the mobile form adds a subheadline in the same call. */
 export const updateDirectSchema = z.object({
   type: cgWritableTypeSchema,
   content,
   subheadline: z.string().max(CG_CONTENT_MAX).optional(),
   companyId: z.unknown().optional(),
+  sentFrom,
 });
 
 /** Emergency override as one server operation: emergency first, then headline and subheadline. */
@@ -83,6 +90,7 @@ export const createCgFromNewsSchema = z
     useSubtitle: z.boolean().optional(),
     useContent: z.boolean().optional(),
     customContent: z.string().max(CG_CONTENT_MAX).optional(),
+    sentFrom,
   });
 export type CreateCgFromNewsInput = z.input<typeof createCgFromNewsSchema>;
 

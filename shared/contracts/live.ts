@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CgFileUpdatedEvent } from './cg-files';
+import type { CgNext } from './cg-next';
 import type { AppVersion } from './app-versions';
 import type { Bulletin } from './bulletins';
 import type { Equipment, EquipmentRequest } from './equipment';
@@ -25,6 +26,8 @@ export interface ServerEvents {
   cg_file_updated: CgFileUpdatedEvent;
   /** A CG file could not be replaced (e.g. held open on Windows): the operator must know. */
   cg_write_failed: { types: string[]; message: string };
+  /** The company's Next slot changed (staged, taken, cleared) or take mode was switched (issue 25). */
+  cg_next_updated: CgNext;
   /** Settings changed (owner/admin screens refetch GET /api/settings). */
   /** timeZone: the station's zone after the save (the overlay's clock follows it at once). */
   settings_updated: { cgOutputFolder: string; timeZone: string };

@@ -96,6 +96,8 @@ export const settingsSchema = z.object({
   telegramGroups: telegramGroupsSchema,
   /** The station's IANA time zone (issue 22): the default of every user's quiet hours. */
   timeZone: z.string(),
+  /** Take mode (issue 25): CG sends wait in NEXT until Take. New stations start with it on. */
+  takeMode: z.boolean(),
   /** +1 on every saved change (1 before the first); a save sends the version it started from (issue 26). */
   version: z.number(),
 });
@@ -129,6 +131,7 @@ export const updateSettingsSchema = z.object({
   /** The user saw the 409 listing files we did not write in the new CG folder and still wants it. */
   confirmNonEmptyFolder: z.boolean({ error: 'confirmNonEmptyFolder must be true or false' }).optional(),
   timeZone: timeZoneField('Station time zone').optional(),
+  takeMode: z.boolean({ error: 'takeMode must be true or false' }).optional(),
   version: expectedVersionSchema,
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;

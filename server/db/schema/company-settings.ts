@@ -26,6 +26,11 @@ export const companySettings = sqliteTable('company_settings', {
   timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
   /** The HTML overlay's layout (issue 25) as one JSON object; null until first saved (defaults apply). */
   overlayLayout: text('overlay_layout', { mode: 'json' }).$type<Record<string, unknown>>(),
+  /**
+   * Take mode (issue 25): CG Control, the preview and the crawler stage into Next and Take airs it.
+   * Null = off: stations from before keep their direct sends; new companies are created with it on.
+   */
+  takeMode: integer('take_mode', { mode: 'boolean' }),
 });
 
 export type CompanySettingsRow = typeof companySettings.$inferSelect;

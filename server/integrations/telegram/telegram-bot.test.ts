@@ -209,6 +209,22 @@ describe('Telegram bot against the fake Bot API', () => {
     expect((await s.owner.get<{ type: string; content: string }[]>('/api/cg-files')).body.find((f) => f.type === 'headline')?.content).toBe('Storm warning for the atolls');
   });
 
+  it('/addcgbar in take mode waits in NEXT for the control room, and says so', async () => {
+    const s = await botStation();
+    const { version } = (await s.owner.get<{ version: number }>('/api/settings')).body;
+    await s.owner.put('/api/settings', { takeMode: true, version });
+    fake.userSays(s.token, s.tg.editor, '/addcgbar hashtag #StagedTag');
+    await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text === '✅ hashtag is in NEXT: the control room takes it to air.');
+    fake.userSays(s.token, s.tg.editor, '/addcgbar crawler Staged ferry line');
+    await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text === '✅ Added to the news crawler in NEXT: the control room takes it to air.');
+    const next = (await s.owner.get<{ changes: Array<{ type: string; content: string }> }>('/api/cg-files/next')).body;
+    expect(next.changes).toEqual([
+      { type: 'hashtag_bar', content: '#StagedTag' },
+      { type: 'news_crawler', content: 'Staged ferry line' },
+    ]);
+    expect((await s.owner.get<{ type: string; content: string }[]>('/api/cg-files')).body.find((f) => f.type === 'hashtag_bar')?.content).toBeFalsy();
+  });
+
   it('/addcgbar refuses every bar while an emergency is on air, with a message; after it ends, it airs again', async () => {
     const s = await botStation();
     await s.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Harbour reopens' });

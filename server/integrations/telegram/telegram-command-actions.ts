@@ -125,11 +125,12 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       refuseDuringEmergency(s, actor);
       if (kind === 'crawler') {
         const { headline } = parse(addHeadlineSchema, { headline: text });
-        await s.crawler.mutate(actor, (list) => addHeadline(list, headline), 'headline');
-        return '✅ Added to the news crawler.';
+        const { staged } = await s.crawler.mutate(actor, (list) => addHeadline(list, headline), 'headline');
+        return staged ? '✅ Added to the news crawler in NEXT: the control room takes it to air.' : '✅ Added to the news crawler.';
       }
-      await s.cgFiles.apply(actor, [{ type: CG_BAR_FILE_TYPES[kind], content: text }]);
-      return `✅ ${kind} is on air.`;
+      // Take mode (issue 25): text from outside the control room waits in NEXT for an operator's Take.
+      const sent = await s.cgNext.send(actor, [{ type: CG_BAR_FILE_TYPES[kind], content: text }]);
+      return sent.staged ? `✅ ${kind} is in NEXT: the control room takes it to air.` : `✅ ${kind} is on air.`;
     },
   };
 }

@@ -16,13 +16,19 @@ import { onAirChange, type ResponseCache } from '../../lib/response-cache';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import type { NewsService } from '../news/news.service';
 import { cgChangesFromNews, type CgChange } from './cg-changes';
-import type { CgFilesService } from './cg-files.service';
+import type { CgFilesService, Writer } from './cg-files.service';
+import type { CgNextService, SendResult } from './cg-next.service';
+
+/** A send's answer: as today when it aired; `staged: true` with Next when take mode staged it. */
+const answerOf = (result: SendResult) => (result.staged ? { success: true, staged: true, files: [], next: result.next } : { success: true, files: result.files });
 
 const idOf = (req: Request) => parse(idParamSchema, req.params).id;
+/** The caller as a CG writer; a prompter cue is marked so take mode lets it through (and as-run names it). */
+const writerOf = (req: Request, sentFrom: 'prompter' | undefined): Writer => (sentFrom ? { ...actorOf(req), source: sentFrom } : actorOf(req));
 const syncQuerySchema = z.object({ apiKey: z.string().max(200).optional() });
 
 /** /api/cg-files — spec 000 §7 CG files table, plus emergency (one operation) and sync (API key). */
-export function cgFilesRouter(cg: CgFilesService, keys: ApiKeysService, cache: ResponseCache): Router {
+export function cgFilesRouter(cg: CgFilesService, next: CgNextService, keys: ApiKeysService, cache: ResponseCache): Router {
   const router = Router();
   const write = requirePermission('cg.write');
 
@@ -46,7 +52,8 @@ export function cgFilesRouter(cg: CgFilesService, keys: ApiKeysService, cache: R
     const input = parse(updateDirectSchema, req.body);
     const changes: CgChange[] = [{ type: input.type, content: input.content }];
     if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline, field: 'subheadline' });
-    res.json({ success: true, files: await cg.apply(actorOf(req), changes) });
+    // Take mode stages it in Next (issue 25); the emergency override below never waits for a Take.
+    res.json(answerOf(await next.send(writerOf(req, input.sentFrom), changes)));
   });
   router.post('/emergency', write, async (req, res) => {
     const input = parse(emergencyOverrideSchema, req.body);
@@ -89,14 +96,14 @@ export function cgFilesRouter(cg: CgFilesService, keys: ApiKeysService, cache: R
 }
 
 /** POST /api/news/:id/create-cg — puts an article's text on a CG type. */
-export function cgFromNewsRouter(cg: CgFilesService, news: NewsService): Router {
+export function cgFromNewsRouter(next: CgNextService, news: NewsService): Router {
   const router = Router();
   router.post('/:id/create-cg', requireAuth, requirePermission('cg.write'), async (req, res) => {
     const article = news.get(actorOf(req), idOf(req));
     const input = parse(createCgFromNewsSchema, req.body);
     // One operation: a title on the headline brings its subtitle (or nothing) to the subheadline.
-    const files = await cg.apply(actorOf(req), cgChangesFromNews(article, input));
-    res.json({ success: true, file: files[0], files });
+    const result = await next.send(writerOf(req, input.sentFrom), cgChangesFromNews(article, input));
+    res.json(result.staged ? answerOf(result) : { success: true, file: result.files[0], files: result.files });
   });
   return router;
 }

@@ -8,6 +8,7 @@ import type { Actor } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../auth/password';
 import { cgFolderClash, defaultCgOutputPath, freeDefaultCgOutputPath, legacyNestedPath, removeOurCgFiles } from '../cg-files/cg-folders';
+import { SettingsRepo } from '../settings/settings.repo';
 import { UsersRepo } from '../users/users.repo';
 import { presentUser } from '../users/users.presenter';
 import { CompaniesRepo } from './companies.repo';
@@ -78,6 +79,8 @@ export class CompaniesService {
         const folder = freeDefaultCgOutputPath(company.id, (p) => path.resolve(this.ctx.config.baseDir, p), others);
         company = repo.setCgOutputPath(company.id, folder) ?? company;
       }
+      // New stations start in take mode (issue 25); stations from before keep null = direct sends.
+      if (this.ctx.config.takeModeForNewCompanies) new SettingsRepo(tx).save(company.id, { takeMode: true });
       const owner = new UsersRepo(tx).insert({
         companyId: company.id,
         username: input.ownerUsername,

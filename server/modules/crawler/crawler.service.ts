@@ -4,6 +4,7 @@ import { onAirTextProblem } from '../../../shared/on-air-rules';
 import type { Actor } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import type { CgFilesService } from '../cg-files/cg-files.service';
+import type { CgNextService } from '../cg-files/cg-next.service';
 import type { NewsRepo } from '../news/news.repo';
 import { joinHeadlines, parseHeadlines, toTickerLine } from './crawler-ops';
 
@@ -16,13 +17,18 @@ const TYPE = 'news_crawler';
 export class CrawlerService {
   constructor(
     private readonly cg: CgFilesService,
+    private readonly next: CgNextService,
     private readonly news: NewsRepo,
   ) {}
 
+  /**
+   * The list the desk edits: Next's when take mode has a crawler staged (`staged: true`), so an
+   * index or a reorder names a line of the list that will air; otherwise the one on air.
+   */
   content(actor: Actor): CrawlerContent {
-    const row = this.cg.repo.findByType(actor.companyId, TYPE);
-    const headlines = parseHeadlines(row?.content);
-    return { headlines, count: headlines.length };
+    const staged = this.next.stagedOf(actor.companyId, TYPE);
+    const headlines = parseHeadlines(staged ?? this.cg.repo.findByType(actor.companyId, TYPE)?.content);
+    return { headlines, count: headlines.length, ...(staged === undefined ? {} : { staged: true }) };
   }
 
   /**
@@ -31,10 +37,16 @@ export class CrawlerService {
    */
   async mutate(actor: Actor, change: (current: string[]) => string[], field = 'headlines'): Promise<CrawlerContent> {
     let headlines: string[] = [];
-    await this.cg.applyWith(actor, (snapshot) => {
+    const compute = (snapshot: Record<string, string>) => {
       headlines = change(parseHeadlines(snapshot[TYPE]));
       return [{ type: TYPE, content: joinHeadlines(headlines), fileName: `${TYPE}.txt`, field }];
-    });
+    };
+    // Take mode (issue 25): the change builds on Next's list (or the on-air one) and waits for Take.
+    if (this.next.takeMode(actor.companyId)) {
+      this.next.stage(actor, compute);
+      return { headlines, count: headlines.length, staged: true };
+    }
+    await this.cg.applyWith(actor, compute);
     return { headlines, count: headlines.length };
   }
 

@@ -27,6 +27,8 @@ export function presentSettings(row: CompanySettingsRow | undefined, cgOutputPat
     branding: presentBranding(row),
     telegramGroups: presentTelegramGroups(row),
     timeZone: presentTimeZone(row),
+    // Null (a station from before take mode) is off: it keeps its direct sends.
+    takeMode: row?.takeMode === true,
     version: versionOf(row),
   };
 }

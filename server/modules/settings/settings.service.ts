@@ -8,6 +8,7 @@ import { conflict } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { CompaniesRepo } from '../companies/companies.repo';
 import type { CgFilesService } from '../cg-files/cg-files.service';
+import type { CgNextService } from '../cg-files/cg-next.service';
 import { cgFolderRefusal, checkNewCgFolder } from './cg-folder-checks';
 import { isStale, versionConflict } from '../../lib/version-conflict';
 import { presentBranding, presentSettings, presentTelegramGroups, versionOf } from './settings.presenter';
@@ -27,6 +28,7 @@ export class SettingsService {
     private readonly ctx: AppContext,
     private readonly cg: CgFilesService,
     private readonly activity: ActivityLogsService,
+    private readonly cgNext: CgNextService,
   ) {
     this.repo = new SettingsRepo(ctx.db);
     this.companies = new CompaniesRepo(ctx.db);
@@ -86,6 +88,11 @@ export class SettingsService {
         changes.timeZone = zone;
         changed.push(`station time zone ${zone}`);
       }
+      const takeMode = input.takeMode !== undefined && input.takeMode !== (row?.takeMode === true) ? input.takeMode : undefined;
+      if (takeMode !== undefined) {
+        changes.takeMode = takeMode;
+        changed.push(takeMode ? 'take mode on' : 'take mode off');
+      }
       if (!changed.length && !moved) return;
       // better-sqlite3 runs this transaction synchronously: nothing writes between the check and here.
       const stamp = { updatedAt: this.ctx.clock.now().toISOString(), updatedBy: actor.userId, version: versionOf(row) + 1 };
@@ -96,6 +103,7 @@ export class SettingsService {
     const settings = this.get(actor);
     if (changed.length || moved) this.ctx.bus.publish(actor.companyId, 'settings_updated', { cgOutputFolder: settings.cgOutputFolder, timeZone: settings.timeZone });
     if (input.branding) this.ctx.bus.publish(actor.companyId, 'branding_updated', settings.branding);
+    if (input.takeMode !== undefined) this.cgNext.takeModeSaved(actor.companyId, settings.takeMode);
     return { ...settings, cgFolderMoved: moved };
   }
 

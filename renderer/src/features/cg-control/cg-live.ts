@@ -1,7 +1,9 @@
 import type { CgFile, CgFileUpdatedEvent } from '@shared/contracts/cg-files';
 import { registerLiveEvent } from '@/lib/live-registry';
 import { queryClient } from '@/lib/query-client';
+import type { CgNext } from '@shared/contracts/cg-next';
 import { cgFilesQueryKey } from './api/get-cg-files';
+import { cgNextQueryKey } from './api/get-cg-next';
 import { bulletinsQueryKey } from './api/get-bulletins';
 import { noteCgWriteSuccess, reportCgWriteFailure } from './cg-write-failure-store';
 
@@ -30,6 +32,8 @@ function isWriteFailure(data: unknown): data is { types: string[]; message: stri
 export function registerCgLiveEvents(): () => void {
   const off = [
     registerLiveEvent('cg_file_updated', { handle: patchCgCache }),
+    // Every desk's NEXT follows at once (issue 25): the event carries the whole slot.
+    registerLiveEvent('cg_next_updated', { handle: (data) => queryClient.setQueryData<CgNext>(cgNextQueryKey, data as CgNext) }),
     registerLiveEvent('cg_write_failed', {
       handle: (data) => {
         if (isWriteFailure(data)) reportCgWriteFailure(data);

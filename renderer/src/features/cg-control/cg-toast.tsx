@@ -11,6 +11,11 @@ export function toastSuccess(title: string, message: string): void {
   showToast(title, message, 'green');
 }
 
+/** Take mode (issue 25): the send waits in NEXT; the operator must know it is not on air yet. */
+export function toastStaged(what: string): void {
+  showToast('Staged in NEXT', `${what} — not on air until Take (Enter)`, 'blue');
+}
+
 /** Destructive style on purpose: an override is a red event in the control room. */
 export function toastEmergency(): void {
   showToast('Emergency Override', 'Emergency mode activated - CG updated', 'red');

@@ -11,9 +11,14 @@ function isCrawlerUpdate(data: unknown): boolean {
  * 300 ms refresh or the next 5 s poll. Only news_crawler file updates concern this key.
  */
 export function registerCrawlerLiveEvents(): () => void {
-  return registerLiveEvent('cg_file_updated', {
-    handle: (data) => {
-      if (isCrawlerUpdate(data)) void queryClient.invalidateQueries({ queryKey: crawlerContentQueryKey });
-    },
-  });
+  const offs = [
+    registerLiveEvent('cg_file_updated', {
+      handle: (data) => {
+        if (isCrawlerUpdate(data)) void queryClient.invalidateQueries({ queryKey: crawlerContentQueryKey });
+      },
+    }),
+    // Take mode (issue 25): the list the desk edits is Next's while a crawler is staged there.
+    registerLiveEvent('cg_next_updated', { handle: () => void queryClient.invalidateQueries({ queryKey: crawlerContentQueryKey }) }),
+  ];
+  return () => offs.forEach((off) => off());
 }

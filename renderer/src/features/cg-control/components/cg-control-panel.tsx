@@ -1,10 +1,12 @@
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { News } from '@shared/contracts/news';
 import { can } from '@shared/roles';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { useCgFiles } from '../api/get-cg-files';
+import { useCgNext } from '../api/get-cg-next';
+import { lazyPage } from '@/app/lazy-page';
 import { useRecentNews } from '../api/get-approved-news';
 import { initialHeadlines } from '../headline-defaults';
 import { useHeadlineEditor } from '../headline-editor-store';
@@ -13,6 +15,8 @@ import { EmergencyOverrideBox } from './emergency-override-box';
 import { HeadlineEditor } from './headline-editor';
 import { OnAirPreview } from './on-air-preview';
 import { RecentNewsList } from './recent-news-list';
+
+const OnAirWithNext = lazyPage(() => import('../next/on-air-with-next'));
 
 /** Recent News shows this many newest articles: enough for a shift, light enough to render. */
 const RECENT_NEWS_LIMIT = 50;
@@ -76,16 +80,23 @@ export function CgControlPanel() {
   const files = useCgFiles();
   const news = useRecentNews();
   useSeedHeadlines(files.data, news.data);
+  // Take mode (issue 25): NEXT stands beside ON AIR across the panel's full width.
+  const takeMode = useCgNext().data?.takeMode === true;
 
   return (
     <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="cg-control-panel">
       <Title order={2} size="h5" mb="sm">
         CG Control Panel
       </Title>
+      {takeMode && (
+        <Suspense fallback={<OnAirPreview files={files} />}>
+          <OnAirWithNext />
+        </Suspense>
+      )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="sm">
-            <OnAirPreview files={files} />
+            {!takeMode && <OnAirPreview files={files} />}
             {canWrite ? (
               <>
                 <HeadlineEditor />

@@ -1,6 +1,6 @@
 import { onAirTextProblem } from '@shared/on-air-rules';
 import { useUpdateCgDirect, type UpdateCgDirectInput } from '../api/update-cg-direct';
-import { toastCgFailure, toastCgUpdated, toastSuccess } from '../cg-toast';
+import { toastCgFailure, toastCgUpdated, toastStaged, toastSuccess } from '../cg-toast';
 
 export interface PushTexts {
   /** Success description; default '{type} file updated successfully' under 'CG Updated'. */
@@ -36,7 +36,11 @@ export function useCgPush() {
       return false;
     }
     mutation.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (res) => {
+        if (res.staged) {
+          if (!texts.quiet) toastStaged(`${input.type} staged`);
+          return;
+        }
         if (texts.quiet) return;
         if (texts.success) toastSuccess('CG Updated', texts.success);
         else toastCgUpdated(input.type);

@@ -12,8 +12,8 @@ export type CrawlerMutationResponse = CrawlerContent & { success: true };
  */
 export function useApplyCrawlerContent(): (content: CrawlerContent) => Promise<void> {
   const queryClient = useQueryClient();
-  return async ({ headlines, count }) => {
-    queryClient.setQueryData<CrawlerContent>(crawlerContentQueryKey, { headlines, count });
+  return async ({ headlines, count, staged }) => {
+    queryClient.setQueryData<CrawlerContent>(crawlerContentQueryKey, { headlines, count, ...(staged ? { staged } : {}) });
     await queryClient.invalidateQueries({ queryKey: crawlerContentQueryKey });
   };
 }

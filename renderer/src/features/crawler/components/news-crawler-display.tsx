@@ -2,6 +2,7 @@ import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import { CRAWLER_FADE_MS } from '@shared/constants';
 import { errorMessage } from '@/lib/api-client';
+import { cgText, useCgFiles } from '@/features/cg-control/api/get-cg-files';
 import { useCrawlerContent } from '../api/get-crawler-content';
 import { splitCrawlerLines } from '../crawler-rotation';
 import { useCrawlerRotation } from '../use-crawler-rotation';
@@ -72,7 +73,10 @@ function DisplayPlaceholder({ content }: { content: ReturnType<typeof useCrawler
 /** News crawler display (spec 000 §2, §4): what the ticker shows, one line at a time. */
 export function NewsCrawlerDisplay() {
   const content = useCrawlerContent();
-  const lines = splitCrawlerLines(content.data?.headlines ?? []);
+  const files = useCgFiles();
+  // While take mode holds a crawler in NEXT the list is the staged one: the display shows air.
+  const onAir = content.data?.staged ? cgText(files.data, 'news_crawler').split('\n') : content.data?.headlines;
+  const lines = splitCrawlerLines(onAir ?? []);
   const { index, fading, secondsLeft } = useCrawlerRotation(lines.length);
 
   if (content.isPending || (content.error && !content.data) || lines.length === 0) return <DisplayPlaceholder content={content} />;

@@ -95,9 +95,16 @@ export function NewsCrawlerPanel() {
           {editable && <PanelButtons actions={actions} count={count} onAdd={() => setAdding(true)} />}
         </Group>
         <Group justify="space-between" gap="xs">
-          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-            Current Headlines
-          </Text>
+          <Group gap="xs">
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+              Current Headlines
+            </Text>
+            {content.data?.staged && (
+              <Badge color="green" size="sm" radius="xs" data-testid="crawler-staged">
+                In NEXT — not on air until Take
+              </Badge>
+            )}
+          </Group>
           <Text size="xs" c="dimmed" data-testid="crawler-source">
             {GENERATE_SOURCE}
           </Text>

@@ -6,7 +6,9 @@ import { cgFilesQueryKey } from '@/features/cg-control/api/get-cg-files';
 
 export interface CreateCgFromNewsResponse {
   success: boolean;
-  file: CgFile;
+  /** Absent when take mode staged it (`staged: true`, issue 25). */
+  file?: CgFile;
+  staged?: boolean;
 }
 
 export interface CreateCgFromNewsVariables {

@@ -10,6 +10,7 @@ import { OnAirTextInput } from '@/features/cg-control/components/on-air-text-inp
 import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { useCreateCgFromNews } from '../api/create-cg-from-news';
+import { toastStaged } from '@/features/cg-control/cg-toast';
 import { toastFailure, toastSuccess } from '../news-toast';
 import { textDirection } from '../text-direction';
 
@@ -42,8 +43,9 @@ function useSend(article: News, onDone: () => void) {
     mutation.mutate(
       { id: article.id, body },
       {
-        onSuccess: () => {
-          toastSuccess(`${cgType} file updated successfully`, 'CG Updated');
+        onSuccess: (res) => {
+          if (res.staged) toastStaged(`${cgType} staged`);
+          else toastSuccess(`${cgType} file updated successfully`, 'CG Updated');
           onDone();
         },
         onError: (error) => toastFailure('Failed to create CG file from news article', error),

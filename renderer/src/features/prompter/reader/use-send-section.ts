@@ -21,14 +21,15 @@ export function useSendSection(controller: ReaderController) {
   const run = (action: SectionCgAction) => {
     if (action.kind === 'story') {
       story.mutate(
-        { id: action.newsId, body: action.body },
+        // sentFrom: the cue airs at once even in take mode (the reader's timing is the take).
+        { id: action.newsId, body: { ...action.body, sentFrom: 'prompter' } },
         { onSuccess: () => toastSuccess('CG Updated', `Headline: ${action.title}`), onError: (error) => toastCgFailure('Error', FAILURE, error) },
       );
       controller.log('send_to_cg', action.title);
       return;
     }
     direct.mutate(
-      { type: 'subheadline', content: '' },
+      { type: 'subheadline', content: '', sentFrom: 'prompter' },
       { onSuccess: () => toastSuccess('CG Updated', `Subheadline cleared (${action.title})`), onError: (error) => toastCgFailure('Error', FAILURE, error) },
     );
     controller.log('clear_subheadline', action.title);

@@ -15,6 +15,7 @@ import { GroupSettingsCard } from '../components/group-settings-card';
 import { LanAddressesCard } from '../components/lan-addresses-card';
 import { NotificationSettingsCard } from '../components/notification-settings-card';
 import { StationTimeZoneCard } from '../components/station-time-zone-card';
+import { TakeModeCard } from '../components/take-mode-card';
 import { TelegramBotCard } from '../components/telegram-bot-card';
 import { useTelegramGroupsForm } from '../hooks/use-telegram-groups-form';
 
@@ -38,6 +39,7 @@ function SettingsSections({ settings }: { settings: Settings }) {
   return (
     <>
       <CgConfigCard settings={settings} />
+      <TakeModeCard settings={settings} />
       <TelegramBotCard settings={settings} />
       <GroupSettingsCard form={groups} />
       <NotificationSettingsCard form={groups} />

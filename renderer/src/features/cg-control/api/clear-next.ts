@@ -1,0 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { CgNext } from '@shared/contracts/cg-next';
+import { apiJson } from '@/lib/api-client';
+import { useActionMutation } from '@/lib/use-action-mutation';
+import { cgNextQueryKey } from './get-cg-next';
+
+/** DELETE /api/cg-files/next?version=: clears only the Next on screen (a newer one is a 409). */
+export function clearNext(version: number): Promise<CgNext> {
+  return apiJson<CgNext>('DELETE', `/api/cg-files/next?version=${version}`);
+}
+
+export function useClearNext() {
+  const queryClient = useQueryClient();
+  return useActionMutation({ mutationFn: clearNext, onSuccess: (next) => queryClient.setQueryData(cgNextQueryKey, next) });
+}

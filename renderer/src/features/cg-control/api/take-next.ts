@@ -1,0 +1,22 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { TakeNextResponse } from '@shared/contracts/cg-next';
+import { apiJson } from '@/lib/api-client';
+import { useActionMutation } from '@/lib/use-action-mutation';
+import { mergeCgFiles } from './get-cg-files';
+import { cgNextQueryKey } from './get-cg-next';
+
+/** POST /api/cg-files/take with the Next version on screen: a second Take of it is a 409, never a second airing. */
+export function takeNext(version: number): Promise<TakeNextResponse> {
+  return apiJson<TakeNextResponse>('POST', '/api/cg-files/take', { version });
+}
+
+export function useTakeNext() {
+  const queryClient = useQueryClient();
+  return useActionMutation({
+    mutationFn: takeNext,
+    onSuccess: (res) => {
+      mergeCgFiles(queryClient, res.files);
+      queryClient.setQueryData(cgNextQueryKey, res.next);
+    },
+  });
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AS_RUN_RETENTION_LIMITS } from './as-run';
 import { brandColourProblem } from '../branding';
 import { SETTINGS_LIMITS, TELEGRAM_REMINDER_INTERVAL } from '../constants';
 import { timeZoneField } from '../time-zones';
@@ -98,6 +99,8 @@ export const settingsSchema = z.object({
   timeZone: z.string(),
   /** +1 on every saved change (1 before the first); a save sends the version it started from (issue 26). */
   version: z.number(),
+  /** Days the as-run log keeps (issue 25; 90 until set). */
+  asRunRetentionDays: z.number(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -129,6 +132,12 @@ export const updateSettingsSchema = z.object({
   /** The user saw the 409 listing files we did not write in the new CG folder and still wants it. */
   confirmNonEmptyFolder: z.boolean({ error: 'confirmNonEmptyFolder must be true or false' }).optional(),
   timeZone: timeZoneField('Station time zone').optional(),
+  asRunRetentionDays: z
+    .number({ error: 'As-run retention must be a whole number of days' })
+    .int('As-run retention must be a whole number of days')
+    .min(AS_RUN_RETENTION_LIMITS.min, `As-run retention must be at least ${AS_RUN_RETENTION_LIMITS.min} day`)
+    .max(AS_RUN_RETENTION_LIMITS.max, `As-run retention must be at most ${AS_RUN_RETENTION_LIMITS.max} days`)
+    .optional(),
   version: expectedVersionSchema,
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;

@@ -26,6 +26,8 @@ export const companySettings = sqliteTable('company_settings', {
   timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
   /** The HTML overlay's layout (issue 25) as one JSON object; null until first saved (defaults apply). */
   overlayLayout: text('overlay_layout', { mode: 'json' }).$type<Record<string, unknown>>(),
+  /** Days the as-run log keeps (issue 25); null = the default (AS_RUN_DEFAULT_RETENTION_DAYS). */
+  asRunRetentionDays: integer('as_run_retention_days'),
 });
 
 export type CompanySettingsRow = typeof companySettings.$inferSelect;

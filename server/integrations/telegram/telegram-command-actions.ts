@@ -123,12 +123,14 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       const text = args.slice(type.length).trim();
       if (!kind || !text) throw badRequest(`Usage: /addcgbar <${CG_BAR_CHOICES.join('|')}> <text>`);
       refuseDuringEmergency(s, actor);
+      // The as-run log's source: this change came through the bot.
+      const writer = { userId: actor.userId, companyId: actor.companyId, source: 'telegram' as const };
       if (kind === 'crawler') {
         const { headline } = parse(addHeadlineSchema, { headline: text });
-        await s.crawler.mutate(actor, (list) => addHeadline(list, headline), 'headline');
+        await s.crawler.mutate(writer, (list) => addHeadline(list, headline), 'headline');
         return '✅ Added to the news crawler.';
       }
-      await s.cgFiles.apply(actor, [{ type: CG_BAR_FILE_TYPES[kind], content: text }]);
+      await s.cgFiles.apply(writer, [{ type: CG_BAR_FILE_TYPES[kind], content: text }]);
       return `✅ ${kind} is on air.`;
     },
   };

@@ -15,6 +15,7 @@ import { parse } from '../../lib/validate';
 import { onAirChange, type ResponseCache } from '../../lib/response-cache';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import type { NewsService } from '../news/news.service';
+import { writerOf } from '../as-run/air-source';
 import { cgChangesFromNews, type CgChange } from './cg-changes';
 import type { CgFilesService } from './cg-files.service';
 
@@ -46,17 +47,17 @@ export function cgFilesRouter(cg: CgFilesService, keys: ApiKeysService, cache: R
     const input = parse(updateDirectSchema, req.body);
     const changes: CgChange[] = [{ type: input.type, content: input.content }];
     if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline, field: 'subheadline' });
-    res.json({ success: true, files: await cg.apply(actorOf(req), changes) });
+    res.json({ success: true, files: await cg.apply(writerOf(req), changes) });
   });
   router.post('/emergency', write, async (req, res) => {
     const input = parse(emergencyOverrideSchema, req.body);
     const changes: CgChange[] = [{ type: 'emergency', content: input.content }];
     if (input.headline !== undefined) changes.push({ type: 'headline', content: input.headline, field: 'headline' });
     if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline, field: 'subheadline' });
-    res.json({ success: true, files: await cg.apply(actorOf(req), changes, 'emergency_override') });
+    res.json({ success: true, files: await cg.apply(writerOf(req), changes, 'emergency_override') });
   });
   router.post('/emergency/end', write, async (req, res) => {
-    res.json({ success: true, ...(await cg.endEmergency(actorOf(req))) });
+    res.json({ success: true, ...(await cg.endEmergency(writerOf(req))) });
   });
   router.post('/initialize', write, async (req, res) => {
     res.json(await cg.initialize(actorOf(req)));
@@ -64,20 +65,20 @@ export function cgFilesRouter(cg: CgFilesService, keys: ApiKeysService, cache: R
   router.post('/', write, async (req, res) => {
     const input = parse(createCgFileSchema, req.body);
     const existed = cg.repo.findByType(actorOf(req).companyId, input.type) !== undefined;
-    const [file] = await cg.apply(actorOf(req), [{ ...input, fileName: input.fileName ?? `${input.type}.txt` }], 'cg_file_created');
+    const [file] = await cg.apply(writerOf(req), [{ ...input, fileName: input.fileName ?? `${input.type}.txt` }], 'cg_file_created');
     res.status(existed ? 200 : 201).json(file);
   });
   router.put('/:id', write, async (req, res) => {
     const current = cg.get(actorOf(req), idOf(req));
     const input = parse(updateCgFileSchema, req.body);
-    const [file] = await cg.apply(actorOf(req), [{ ...input, type: current.type }]);
+    const [file] = await cg.apply(writerOf(req), [{ ...input, type: current.type }]);
     res.json(file);
   });
   router.delete('/:id', write, async (req, res) => {
     const { clearOnly } = parse(deleteCgFileQuerySchema, req.query);
     const current = cg.get(actorOf(req), idOf(req));
-    if (clearOnly) await cg.apply(actorOf(req), [{ type: current.type, content: '' }]);
-    else await cg.remove(actorOf(req), current.id);
+    if (clearOnly) await cg.apply(writerOf(req), [{ type: current.type, content: '' }]);
+    else await cg.remove(writerOf(req), current.id);
     res.json({ success: true });
   });
   router.get('/:id/download', (req, res) => {
@@ -95,7 +96,7 @@ export function cgFromNewsRouter(cg: CgFilesService, news: NewsService): Router 
     const article = news.get(actorOf(req), idOf(req));
     const input = parse(createCgFromNewsSchema, req.body);
     // One operation: a title on the headline brings its subtitle (or nothing) to the subheadline.
-    const files = await cg.apply(actorOf(req), cgChangesFromNews(article, input));
+    const files = await cg.apply(writerOf(req), cgChangesFromNews(article, input));
     res.json({ success: true, file: files[0], files });
   });
   return router;

@@ -1,6 +1,7 @@
 import { DEFAULT_BRANDING } from '../../../shared/branding';
 import { DEFAULT_TELEGRAM_GROUPS, telegramGroupsSchema, type Branding, type Settings, type TelegramGroups } from '../../../shared/contracts/settings';
 import type { CompanySettingsRow } from '../../db/schema';
+import { AS_RUN_DEFAULT_RETENTION_DAYS } from '../../../shared/contracts/as-run';
 import { presentTimeZone } from './settings-time-zone';
 
 export function presentBranding(row: CompanySettingsRow | undefined): Branding {
@@ -28,5 +29,6 @@ export function presentSettings(row: CompanySettingsRow | undefined, cgOutputPat
     telegramGroups: presentTelegramGroups(row),
     timeZone: presentTimeZone(row),
     version: versionOf(row),
+    asRunRetentionDays: row?.asRunRetentionDays ?? AS_RUN_DEFAULT_RETENTION_DAYS,
   };
 }

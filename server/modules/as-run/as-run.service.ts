@@ -60,8 +60,9 @@ export class AsRunService {
    */
   async prune(): Promise<number> {
     let removed = 0;
+    const now = this.ctx.clock.now().getTime(); // one moment for the whole run
     for (const id of this.repo.companyIds()) {
-      const cutoff = new Date(this.ctx.clock.now().getTime() - this.retentionDays(id) * DAY_MS).toISOString();
+      const cutoff = new Date(now - this.retentionDays(id) * DAY_MS).toISOString();
       for (;;) {
         const n = commitWithoutFsync(this.ctx.db, () => this.repo.pruneSome(id, cutoff, PRUNE_SLICE_ROWS));
         removed += n;

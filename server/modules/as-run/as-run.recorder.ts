@@ -91,7 +91,7 @@ export class AsRunRecorder {
         this.ctx.db.transaction(() => {
           let n = 0;
           while (n < this.buffer.length && n < ROWS_PER_SLICE && (n === 0 || more())) {
-            this.insertStmt.run(this.buffer[n] as Record<string, unknown>);
+            this.insertStmt.run(this.buffer[n]);
             n += 1;
           }
           this.buffer.splice(0, n);
@@ -112,7 +112,7 @@ export class AsRunRecorder {
     this.buffer = [];
     if (!rest.length) return;
     this.ctx.db.transaction(() => {
-      for (const row of rest) this.insertStmt.run(row as Record<string, unknown>);
+      for (const row of rest) this.insertStmt.run(row);
     });
   }
 

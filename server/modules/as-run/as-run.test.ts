@@ -19,7 +19,7 @@ async function allRows(client: Client, query = '', limit = 500): Promise<AsRunEn
   const rows: AsRunEntry[] = [];
   let cursor: string | null = null;
   do {
-    const res = await client.get<AsRunPage>(`/api/as-run?limit=${limit}${query}${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`);
+    const res: { status: number; body: AsRunPage } = await client.get<AsRunPage>(`/api/as-run?limit=${limit}${query}${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     rows.push(...res.body.entries);
     cursor = res.body.nextCursor;

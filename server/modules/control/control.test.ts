@@ -27,7 +27,7 @@ async function keyFor(station: Station, permissions = ALL): Promise<string> {
 /** A panel: no session, the key in X-API-Key (or as a Bearer token). */
 const panel = (key: string, bearer = false) => {
   const client = new ApiClient(server.url);
-  const auth = bearer ? { authorization: `Bearer ${key}` } : { 'x-api-key': key };
+  const auth: Record<string, string> = bearer ? { authorization: `Bearer ${key}` } : { 'x-api-key': key };
   return {
     get: <T>(path: string) => client.request<T>('GET', path, undefined, auth),
     post: <T>(path: string, body: unknown = {}, headers: Record<string, string> = {}) => client.request<T>('POST', path, body, { ...auth, ...headers }),

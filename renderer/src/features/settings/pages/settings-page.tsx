@@ -15,6 +15,7 @@ import { GroupSettingsCard } from '../components/group-settings-card';
 import { LanAddressesCard } from '../components/lan-addresses-card';
 import { NotificationSettingsCard } from '../components/notification-settings-card';
 import { StationTimeZoneCard } from '../components/station-time-zone-card';
+import { AsRunRetentionCard } from '../components/as-run-retention-card';
 import { TelegramBotCard } from '../components/telegram-bot-card';
 import { useTelegramGroupsForm } from '../hooks/use-telegram-groups-form';
 
@@ -45,6 +46,7 @@ function SettingsSections({ settings }: { settings: Settings }) {
       <LanAddressesCard />
       <BrandingCard branding={settings.branding} version={settings.version} />
       <StationTimeZoneCard settings={settings} />
+      <AsRunRetentionCard settings={settings} />
       <DesktopAppCard />
     </>
   );

@@ -40,7 +40,7 @@ describe('as-run log page', () => {
     await visible(page.getByText('Info 1', { exact: true }));
     expect(await rows.count()).toBe(57);
 
-    await page.getByRole('textbox', { name: 'Type' }).click();
+    await page.getByLabel('Type', { exact: true }).first().click();
     await page.getByRole('option', { name: 'titlebar', exact: true }).click();
     await expect.poll(() => rows.count()).toBe(1);
 

@@ -38,20 +38,21 @@ export function AsRunFilters({ form, onChange }: AsRunFiltersProps) {
       <Select label="Type" placeholder="All types" data={[...CG_WRITABLE_TYPES]} value={form.type} onChange={(v) => set('type', v)} clearable searchable />
       <Select label="User" placeholder="Everyone" data={userOptions} value={form.userId} onChange={(v) => set('userId', v)} clearable searchable nothingFoundMessage="No such user" />
       <Autocomplete label="Output" placeholder="All outputs" data={KNOWN_OUTPUTS} value={form.output} onChange={(v) => set('output', v)} />
-      <Group align="flex-end" gap="xs" wrap="nowrap">
-        <Select
-          label="Source"
-          placeholder="All sources"
-          data={AS_RUN_SOURCES.map((s) => ({ value: s, label: SOURCE_LABELS[s] ?? s }))}
-          value={form.source}
-          onChange={(v) => set('source', v)}
-          clearable
-          style={{ flex: 1 }}
-        />
-        <Button variant="subtle" onClick={() => onChange(EMPTY_FORM)} disabled={!changed}>
-          Reset
-        </Button>
-      </Group>
+      <Select
+        label="Source"
+        placeholder="All sources"
+        data={AS_RUN_SOURCES.map((s) => ({ value: s, label: SOURCE_LABELS[s] ?? s }))}
+        value={form.source}
+        onChange={(v) => set('source', v)}
+        clearable
+      />
+      {changed && (
+        <Group style={{ gridColumn: "1 / -1" }} justify="flex-end">
+          <Button variant="subtle" size="compact-sm" onClick={() => onChange(EMPTY_FORM)}>
+            Clear filters
+          </Button>
+        </Group>
+      )}
     </SimpleGrid>
   );
 }

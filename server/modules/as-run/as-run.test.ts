@@ -124,4 +124,19 @@ describe('as-run log', () => {
     const lines = Papa.parse<string[]>((await res.text()).slice(1).trimEnd(), { newline: '\r\n' }).data.slice(1);
     expect(lines[0]![6]).toBe("'=1+1\nsecond line");
   });
+
+  it('keeps 90 days unless the station sets its own retention (owner/admin, 1–3 650 days)', async () => {
+    const { owner } = await createStation(server);
+    expect((await owner.get<{ asRunRetentionDays: number }>('/api/settings')).body.asRunRetentionDays).toBe(90);
+    expect((await owner.put<{ asRunRetentionDays: number }>('/api/settings', { asRunRetentionDays: 30 })).body.asRunRetentionDays).toBe(30);
+    expect(server.services.asRun.retentionDays(owner.user.companyId)).toBe(30);
+    for (const bad of [0, 3651, 1.5, '30']) {
+      const res = await owner.put<{ message: string }>('/api/settings', { asRunRetentionDays: bad });
+      expect(res.status, String(bad)).toBe(400);
+      expect(res.body.message).toMatch(/As-run retention/);
+    }
+    const editor = await createUser(owner, server, 'editor');
+    expect((await editor.put('/api/settings', { asRunRetentionDays: 1 })).status).toBe(403);
+    expect((await owner.get<{ asRunRetentionDays: number }>('/api/settings')).body.asRunRetentionDays).toBe(30);
+  });
 });

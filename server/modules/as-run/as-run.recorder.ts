@@ -41,6 +41,8 @@ export function rowsOf(result: OutputResult): NewAsRunRow[] {
 export class AsRunRecorder {
   private buffer: NewAsRunRow[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** The timer set is the full buffer's (0 ms), not the batching delay. */
+  private soon = false;
   private draining: Promise<void> | null = null;
   private readonly insertStmt;
   private readonly stopListening: () => void;
@@ -71,8 +73,9 @@ export class AsRunRecorder {
 
   private schedule(ms: number): void {
     if (this.draining) return; // the running drain takes what arrives meanwhile
-    if (this.timer && ms > 0) return;
+    if (this.timer && (ms > 0 || this.soon)) return; // already due as soon or sooner
     if (this.timer) clearTimeout(this.timer);
+    this.soon = ms === 0;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.draining = this.drain().finally(() => {

@@ -1,6 +1,6 @@
 /**
- * Screenshots of /as-run (desktop and phone) with a mixed log: web, phone, API key, Thaana,
- * a cleared type, a formula-like text:
+ * Screenshots of /as-run (desktop and phone) with a mixed log: web, phone, Thaana, a cleared
+ * type, a formula-like text; the retention card in Settings and the API key dialog's scopes:
  *   node scripts/build-web.mjs && npx tsx e2e/support/take-as-run-screenshots.ts [outDir]
  */
 import type { Page } from 'playwright-core';
@@ -31,6 +31,14 @@ async function screens(page: Page, size: Size): Promise<void> {
   await page.goto('/as-run');
   await page.getByTestId('as-run-row').first().waitFor();
   await shoot(page, `${size}-as-run`);
+  // The retention field in Settings and the control scopes where keys are made.
+  await page.goto('/settings');
+  const card = page.getByTestId('settings-as-run');
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: `${outDir}/${size}-settings-as-run.png` });
+  await page.getByRole('button', { name: 'Create API Key' }).first().click();
+  await page.getByRole('dialog', { name: 'Create API Key' }).waitFor();
+  await shoot(page, `${size}-api-key-scopes`);
 }
 
 await screenshotRun(outDir, screens, seed);

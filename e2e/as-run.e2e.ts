@@ -78,4 +78,21 @@ describe('as-run log page', () => {
     await other.goto('/as-run');
     await visible(other.getByText('This page is available to owners, admins, editors and MCR only'));
   });
+
+  it('the retention is set in Settings → As-Run Log (whole days within range), and kept', async () => {
+    const s = await station();
+    const page = await app.newPage();
+    await login(page, s.owner.user.username, s.ownerPassword);
+    await page.goto('/settings');
+    const card = page.getByTestId('settings-as-run');
+    const days = card.getByRole('textbox', { name: 'Keep for (days)' });
+    expect(await days.inputValue()).toBe('90');
+    await days.fill('4000');
+    await visible(card.getByText('Between 1 and 3650 days'));
+    expect(await card.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await days.fill('30');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('The as-run log now keeps 30 days'));
+    expect((await s.owner.get<{ asRunRetentionDays: number }>('/api/settings')).body.asRunRetentionDays).toBe(30);
+  });
 });

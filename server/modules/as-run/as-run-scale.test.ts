@@ -36,15 +36,13 @@ afterAll(async () => {
 const p99 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.ceil(ms.length * 0.99) - 1] ?? 0;
 
 describe('as-run at 100 000 rows', () => {
-  it('pages through every row to the end, newest first, each page as fast as the first', async () => {
-    const times: number[] = [];
+  it('pages through every row to the end, newest first; a page deep in the log is as fast as the first', async () => {
+    const cursors: string[] = [];
     let cursor: string | null = null;
     let seen = 0;
     let lastSeq = Infinity;
     do {
-      const t = performance.now();
       const res: { status: number; body: AsRunPage } = await station.owner.get<AsRunPage>(`/api/as-run?limit=500${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`);
-      times.push(performance.now() - t);
       expect(res.status).toBe(200);
       for (const e of res.body.entries) {
         expect(e.seq).toBeLessThan(lastSeq);
@@ -52,12 +50,22 @@ describe('as-run at 100 000 rows', () => {
       }
       seen += res.body.entries.length;
       cursor = res.body.nextCursor;
+      if (cursor) cursors.push(cursor);
     } while (cursor);
     expect(seen).toBe(ROWS);
     expect(lastSeq).toBe(1);
-    console.log(`as-run 100k: ${times.length} pages of 500, p99 ${p99(times).toFixed(1)} ms, first ${times[0]?.toFixed(1)} ms, last ${times.at(-1)?.toFixed(1)} ms`);
-    // §7's list target is p99 ≤ 20 ms on a quiet machine; this bound only catches a sort or a scan.
-    expect(p99(times.slice(1))).toBeLessThan(100); // the first read after the seed warms the cache
+    // The page the UI asks for (50 rows) at every depth: the keyset makes the last as cheap as the first.
+    const reader = await createUser(station.owner, server, 'mcr');
+    const times: number[] = [];
+    for (const at of cursors.filter((_, i) => i % 2 === 0)) {
+      const t = performance.now();
+      const res = await reader.get<AsRunPage>(`/api/as-run?before=${encodeURIComponent(at)}`);
+      times.push(performance.now() - t);
+      expect(res.body.entries).toHaveLength(50);
+    }
+    console.log(`as-run 100k: ${times.length} pages of 50 at every depth, p99 ${p99(times).toFixed(1)} ms, first ${times[0]?.toFixed(1)} ms, last ${times.at(-1)?.toFixed(1)} ms`);
+    // §7's list target is p99 ≤ 20 ms on a quiet machine (the bench's job); this bound only catches a sort or a scan.
+    expect(p99(times)).toBeLessThan(100);
   }, 120_000);
 
   it('a filtered page deep in the log is fast (type, output, user, a day window)', async () => {

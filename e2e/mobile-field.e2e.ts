@@ -148,6 +148,10 @@ describe('mobile field interface (phone 390x844)', () => {
     await visible(status.getByRole('heading', { name: 'Current CG Status' }));
     await expect.poll(() => status.getByTestId('mobile-cg-status-item').count(), POLL).toBe(3);
     await noSideScroll(page);
+    // The as-run log knows these came from the phone page (issue 25).
+    await app.server.asRunRecorder.flush();
+    const asRun = await mcr.get<{ entries: { text: string; source: string }[] }>('/api/as-run?source=phone');
+    expect(asRun.body.entries.map((e) => e.text).sort()).toEqual(['First departure at noon', 'Ferry service resumes'].sort());
   });
 
   it('a QR target /field/equipment/<code> opens that item: Request, then Return once approved', async () => {

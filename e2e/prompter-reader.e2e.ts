@@ -80,6 +80,10 @@ describe('Prompter reader', () => {
     const headline = path.join(app.server.baseDir, 'cg_output', 'headline.txt');
     await page.keyboard.press('Space');
     await expect.poll(() => fs.existsSync(headline) && fs.readFileSync(headline, 'utf8')).toBe(THAANA_TITLE);
+    // The as-run log says the prompter sent it (issue 25).
+    await app.server.asRunRecorder.flush();
+    const asRun = await (await loginDevOwner(app.server)).get<{ entries: { type: string; text: string; source: string }[] }>('/api/as-run?type=headline&limit=1');
+    expect(asRun.body.entries[0]).toMatchObject({ text: THAANA_TITLE, source: 'prompter' });
 
     // Dhivehi reads right to left, and still does in the mirrored glass.
     const thaanaLine = page.locator('.prompter-line').filter({ hasText: 'މާލޭގައި' }).first();

@@ -13,6 +13,7 @@ const FULL_MENU = [
   'Prompter',
   'Equipment',
   'Activity History',
+  'As-Run Log',
   'Telegram Bot',
   'Google Sheets',
   'Users',

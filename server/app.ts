@@ -43,6 +43,8 @@ import { mountedRoutes } from './route-walk';
 import { wiresRouter } from './modules/wires/wires.routes';
 import { outputsRouter } from './modules/outputs/outputs.routes';
 import { overlayPageRouter } from './modules/outputs/overlay-page.routes';
+import { asRunRouter } from './modules/as-run/as-run.routes';
+import { controlRouter } from './modules/control/control.routes';
 
 const JSON_LIMIT = '256kb';
 
@@ -88,6 +90,8 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/google-sheets', googleSheetsRouter(services.googleSheets));
   app.use('/api/wires', wiresRouter(services.wires));
   app.use('/api/outputs', outputsRouter(services.overlay));
+  app.use('/api/as-run', limitConcurrentReads(2), asRunRouter(services.asRun));
+  app.use('/api/control', controlRouter(services, ctx.clock));
   app.use('/api/dashboard', dashboardRouter(services.news, presence, services.equipmentRequests));
   app.use('/api/notifications', notificationsRouter(services.notifications));
   app.use('/api/notification-preferences', notificationPreferencesRouter(services.notificationPreferences));

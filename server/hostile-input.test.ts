@@ -51,8 +51,9 @@ describe('hostile input on every body-taking route', () => {
       const base = VALID_BASES[routeKey(entry)];
       for (const c of [...hostileCases(fieldsOf(entry.body)), ...(base ? fieldCases(base) : [])]) {
         const valid = contractAccepts(entry.body, c.raw);
-        // cg.json is written after the commit, coalesced: an earlier valid case's must land first.
+        // cg.json is written after the commit, coalesced, and as-run rows in batches: an earlier valid case's must land first.
         await server.services.cgFiles.flush();
+        await server.asRunRecorder.flush();
         const before = storedState(db, [server.baseDir]);
         const res = await caller.request<{ message?: unknown }>(entry.method, url, c.raw, { 'content-type': 'application/json' });
         const where = `${routeKey(entry)} [${c.label}] → ${res.status} ${JSON.stringify(res.body).slice(0, 140)}`;
@@ -68,6 +69,7 @@ describe('hostile input on every body-taking route', () => {
         // A refusal — by the contract or by the service — leaves everything as it was.
         if (!valid || (res.status >= 400 && res.status < 500)) {
           await server.services.cgFiles.flush();
+          await server.asRunRecorder.flush();
           if (storedState(db, [server.baseDir]) !== before) defects.push(`stored something: ${where}`);
         }
         const health = (await caller.get('/api/health')).status;

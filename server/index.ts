@@ -22,6 +22,9 @@ import { equipmentLowStockJob } from './jobs/equipment-low-stock.job';
 import { equipmentOverdueJob } from './jobs/equipment-overdue.job';
 import { equipmentRemindersJob } from './jobs/equipment-reminders.job';
 import { Scheduler } from './jobs/scheduler';
+import { pruneAsRunJob } from './jobs/prune-as-run.job';
+import { AsRunRecorder } from './modules/as-run/as-run.recorder';
+import { reportOverlayResults } from './modules/as-run/overlay-results';
 import { startTelegram } from './integrations/telegram/telegram-lifecycle';
 import { startGoogleSheets } from './integrations/google-sheets/google-sheets-lifecycle';
 import { createServices, type Services } from './services';
@@ -59,6 +62,8 @@ export interface RunningServer {
   wiresReader: HeavyPool;
   /** The HTML overlays' read-only channel (issue 25). */
   overlayHub: OverlayHub;
+  /** Buffers and writes the as-run log (tests flush it). */
+  asRunRecorder: AsRunRecorder;
   close(): Promise<void>;
 }
 
@@ -87,6 +92,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   scheduler.add(equipmentRemindersJob(services.equipmentAlerts));
   scheduler.add(equipmentLowStockJob(services.equipmentAlerts));
   scheduler.add(services.wirePoller.job());
+  scheduler.add(pruneAsRunJob(services.asRun));
   const stopTelegram = startTelegram(ctx, services, scheduler);
   const stopGoogleSheets = startGoogleSheets(ctx, services.googleSheets, services.sheetSync, scheduler);
 
@@ -99,6 +105,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     pingIntervalMs: options.wsPingIntervalMs,
   });
   services.overlay.connectedCount = (companyId) => overlayHub.connectedCount(companyId);
+  // The as-run log listens from here on (issue 25): start-up resyncs are not changes anyone made.
+  const asRunRecorder = new AsRunRecorder(ctx, services.cgFiles.changes);
+  reportOverlayResults(services.cgFiles.changes, (companyId) => overlayHub.connectedCount(companyId));
   const hub = new LiveHub({
     bus: ctx.bus,
     logger,
@@ -135,6 +144,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     heavy: ctx.heavy,
     wiresReader: ctx.wiresReader,
     overlayHub,
+    asRunRecorder,
     close: async () => {
       // Stop taking requests first, then let those in flight (a CG write on its way to disk)
       // answer before anything they use goes away; a stuck one is cut off after CLOSE_DRAIN_MS.
@@ -154,6 +164,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await drained;
       await Promise.all([ctx.heavy.close(), ctx.wiresReader.close()]);
       await services.cgFiles.flush();
+      // After the last request: every as-run row of every change that answered is written.
+      await asRunRecorder.close();
       store.close();
     },
   };

@@ -11,6 +11,8 @@ export type RoleRule =
   | { kind: 'feedKey' }
   | { kind: 'signedIn' }
   | { kind: 'apiKeyOrSession' }
+  /** An API key holding `scope` (Stream Deck control, issue 25); a session alone is refused 401. */
+  | { kind: 'apiKeyScope'; scope: string }
   | { kind: 'permission'; permission: Permission }
   | { kind: 'devRoletype' }
   | { kind: 'ownerOrDev' }
@@ -69,6 +71,7 @@ export const noScope: Scope = { kind: 'none' };
 export const bySession: Scope = { kind: 'session' };
 export const record = (kind: RecordKind, param = 'id', devCrosses = false): Scope => ({ kind: 'record', param, record: kind, devCrosses });
 export const perm = permission;
+export const apiKeyScope = (scope: string): RoleRule => ({ kind: 'apiKeyScope', scope });
 
 /**
  * Whether the rule lets a signed-in principal through. `own`: the record named is the caller's
@@ -81,6 +84,8 @@ export function allows(rule: RoleRule, who: Principal, own = false): boolean {
     case 'signedIn':
     case 'apiKeyOrSession':
       return true;
+    case 'apiKeyScope':
+      return false;
     case 'permission':
       return can(who, rule.permission);
     case 'devRoletype':

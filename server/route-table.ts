@@ -11,10 +11,12 @@ import { updateNotificationPreferencesSchema } from '../shared/contracts/notific
 import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../shared/contracts/prompters';
 import { updateSettingsSchema, updateTelegramGroupsSchema } from '../shared/contracts/settings';
 import { saveOverlayLayoutSchema } from '../shared/contracts/overlay';
+import { controlEmergencySchema } from '../shared/contracts/control';
 import { createUserSchema, updateUserSchema } from '../shared/contracts/users';
 import type { MountedRoute } from './route-walk';
 import { EQUIPMENT_AND_ADMIN_ROUTES } from './route-table-equipment';
 import {
+  apiKeyScope,
   bySession,
   devRoletype,
   noScope,
@@ -128,6 +130,17 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('PUT', '/api/outputs/overlay/layout', perm('settings.manage'), bySession, saveOverlayLayoutSchema),
   route('GET', '/overlay/:key', { kind: 'feedKey' }, { kind: 'key' }),
   route('GET', '/api/activity-logs', perm('activityLogs.read'), bySession),
+  // The as-run log (issue 25): what reached each output, for those who put text on air.
+  route('GET', '/api/as-run', perm('asRun.read'), bySession),
+  route('GET', '/api/as-run/export.csv', perm('asRun.read'), bySession),
+  // Stream Deck / Companion (issue 25): an API key's scope, never a session; the key's company only.
+  route('GET', '/api/control/state', apiKeyScope('control.state'), bySession),
+  route('POST', '/api/control/take', apiKeyScope('control.take'), bySession),
+  route('POST', '/api/control/clear/:type', apiKeyScope('control.clear'), bySession),
+  route('POST', '/api/control/crawler/next', apiKeyScope('control.crawler'), bySession),
+  route('POST', '/api/control/crawler/previous', apiKeyScope('control.crawler'), bySession),
+  route('POST', '/api/control/emergency', apiKeyScope('control.emergency'), bySession, controlEmergencySchema),
+  route('DELETE', '/api/control/emergency', apiKeyScope('control.emergency'), bySession),
 ];
 
 /** Every API route the server serves. app.ts refuses to start when the two disagree. */

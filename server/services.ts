@@ -31,6 +31,7 @@ import { WirePoller } from './modules/wires/wires.poller';
 import { WiresService } from './modules/wires/wires.service';
 import { OverlayService } from './modules/outputs/overlay.service';
 import { OnAirChanges } from './modules/outputs/on-air-changes';
+import { AsRunService } from './modules/as-run/as-run.service';
 
 /** Every feature service, wired once. Later features add theirs here. */
 export interface Services {
@@ -66,6 +67,7 @@ export interface Services {
   wirePoller: WirePoller;
   wires: WiresService;
   overlay: OverlayService;
+  asRun: AsRunService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -120,5 +122,6 @@ export function createServices(ctx: AppContext): Services {
     wires: new WiresService(ctx, news, wirePoller, activity),
     // The HTML overlay reads CG state through the CG service; it never writes CG text.
     overlay: new OverlayService(ctx, cgFiles, activity),
+    asRun: new AsRunService(ctx),
   };
 }

@@ -96,7 +96,12 @@ export const IDEMPOTENCY_MAX_KEYS = 20_000;
 export const IDEMPOTENCY_MAX_BYTES = 32 * 1024 * 1024;
 
 /** API keys (spec 001 §3). */
-export const API_KEY_PERMISSIONS = ['cg_files', 'equipment', 'news'] as const;
+/**
+ * Stream Deck / Companion control scopes (issue 25), one per kind of button, so a key on a shared
+ * panel can be limited to what its buttons do. 'control.take' joins this list with the take route.
+ */
+export const CONTROL_SCOPES = ['control.take', 'control.clear', 'control.crawler', 'control.emergency', 'control.state'] as const;
+export const API_KEY_PERMISSIONS = ['cg_files', 'equipment', 'news', ...CONTROL_SCOPES] as const;
 /** An API key's lastUsed is recorded at most this often (sync is polled several times a second). */
 export const API_KEY_LAST_USED_RESOLUTION_MS = 60_000;
 

@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   'users.manage': ['owner', 'admin'],
   'settings.manage': ['owner', 'admin'],
   'activityLogs.read': ['owner', 'admin'],
+  /** The as-run log (issue 25): whoever may put text on air may read what aired. */
+  'asRun.read': ['owner', 'admin', 'editor', 'mcr', 'dev'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

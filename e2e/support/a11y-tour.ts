@@ -120,6 +120,7 @@ export const SIGNED_IN_STOPS: readonly Stop[] = [
   { name: '/outputs', open: go('/outputs', (p) => p.getByRole('button', { name: 'Rotate key' }).first().waitFor()) },
   { name: '/users', open: go('/users', (p) => p.getByTestId('user-row-devowner').waitFor()) },
   { name: '/activity-logs', open: go('/activity-logs') },
+  { name: '/as-run', open: go('/as-run', (p) => p.getByRole('button', { name: 'Export CSV' }).waitFor()) },
   { name: '/telegram', open: go('/telegram') },
   { name: '/google-sheets', open: go('/google-sheets') },
   { name: '/app-version', open: go('/app-version') },

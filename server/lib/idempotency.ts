@@ -109,13 +109,24 @@ export function fingerprintBody(req: IncomingMessage, _res: unknown, raw: Buffer
   if (req.headers['idempotency-key'] !== undefined) bodyHashes.set(req, createHash('sha256').update(raw).digest('hex'));
 }
 
-function useOf(req: Request, actor: Actor): Use {
+/** Whose keys these are, and the rights a replay must still hold (a session's user, or an API key). */
+export interface Caller {
+  id: string;
+  rights: string;
+}
+
+const sessionCaller = (req: Request): Caller | undefined => {
+  const actor: Actor | undefined = req.actor;
+  return actor && { id: String(actor.userId), rights: `${actor.companyId}:${actor.role}:${actor.roletype}` };
+};
+
+function useOf(req: Request, caller: Caller): Use {
   // The query as sent and the raw JSON body (none for a multipart upload, which is a stream).
   const query = req.originalUrl.slice(req.originalUrl.indexOf('?') + 1 || req.originalUrl.length);
   const body = createHash('sha256')
     .update(`${query}\n${bodyHashes.get(req) ?? ''}`)
     .digest('hex');
-  return { route: routeOf(req.method, req.originalUrl), body, rights: `${actor.companyId}:${actor.role}:${actor.roletype}` };
+  return { route: routeOf(req.method, req.originalUrl), body, rights: caller.rights };
 }
 
 /** Why a repeat of `key` may not have the first answer, or null when it may. */
@@ -140,19 +151,19 @@ function mismatch(key: string, first: Use, now: Use): HttpError | null {
  * caller an answer the route would refuse them. Anyone else's request with the same key is a new
  * request and meets the route's checks itself.
  */
-export function idempotency(store: IdempotencyStore): RequestHandler {
+export function idempotency(store: IdempotencyStore, callerOf: (req: Request) => Caller | undefined = sessionCaller): RequestHandler {
   return async (req, res, next) => {
     const key = req.get('idempotency-key');
-    const actor = req.actor;
-    if (key === undefined || SAFE_METHODS.has(req.method) || !actor) {
+    const caller = callerOf(req);
+    if (key === undefined || SAFE_METHODS.has(req.method) || !caller) {
       next();
       return;
     }
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
       throw badRequest('Idempotency-Key must be 1 to 200 characters of letters, digits, "_", ".", ":" or "-"');
     }
-    const scope = `${actor.userId}:${key}`;
-    const use = useOf(req, actor);
+    const scope = `${caller.id}:${key}`;
+    const use = useOf(req, caller);
     for (;;) {
       const seen = store.lookup(scope);
       if (!seen) break;

@@ -9,6 +9,10 @@ export interface ReadRateOptions {
   /** What one request costs (a 2 MB list costs more than a 1 kB row). */
   cost(req: Request): number;
   now?: () => number;
+  /** Whose bucket a request spends from (default: the session, else the IP). */
+  who?: (req: Request) => string;
+  /** The 429's message. */
+  message?: string;
 }
 
 /** Longest a refused read is held before its 429 is sent. */
@@ -35,13 +39,13 @@ export function limitReadRate(options: ReadRateOptions): RequestHandler {
       sweep(buckets, t, options);
       swept = t;
     }
-    const who = req.actor?.tokenHash ?? `ip:${req.ip ?? ''}`;
+    const who = options.who?.(req) ?? req.actor?.tokenHash ?? `ip:${req.ip ?? ''}`;
     const bucket = refill(buckets.get(who) ?? { tokens: options.burst, at: t }, t, options);
     const cost = options.cost(req);
     if (bucket.tokens < cost) {
       buckets.set(who, bucket);
       const waitMs = ((cost - bucket.tokens) / options.perSecond) * 1000;
-      const error = tooManyRequests('Too many requests from this session; slow down and try again in a moment', Math.max(1, Math.ceil(waitMs / 1000)));
+      const error = tooManyRequests(options.message ?? 'Too many requests from this session; slow down and try again in a moment', Math.max(1, Math.ceil(waitMs / 1000)));
       // The refusal arrives when a token would have: a client that loops without reading
       // Retry-After is slowed to the rate, instead of keeping the event loop busy with 429s.
       setTimeout(() => next(error), Math.min(waitMs, MAX_HOLD_MS));

@@ -57,6 +57,7 @@ export type Expected = 401 | 403 | 404 | 'allowed' | '403or404';
 
 export function expectedFor(entry: RouteEntry, who: Principal | null, foreign: boolean): Expected {
   if (entry.rule.kind === 'feedKey') return 404; // the matrix never holds a valid feed key
+  if (entry.rule.kind === 'apiKeyScope') return 401; // nor an API key: a session is not enough (control.test.ts has keys)
   if (!who) return needsCaller(entry.rule) ? 401 : 'allowed';
   const allowed = allows(entry.rule, who);
   if (!foreign) return allowed ? 'allowed' : 403;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AS_RUN_RETENTION_LIMITS } from './as-run';
 import { brandColourProblem } from '../branding';
 import { SETTINGS_LIMITS, TELEGRAM_REMINDER_INTERVAL } from '../constants';
 import { timeZoneField } from '../time-zones';
@@ -100,6 +101,8 @@ export const settingsSchema = z.object({
   takeMode: z.boolean(),
   /** +1 on every saved change (1 before the first); a save sends the version it started from (issue 26). */
   version: z.number(),
+  /** Days the as-run log keeps (issue 25; 90 until set). */
+  asRunRetentionDays: z.number(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -132,6 +135,12 @@ export const updateSettingsSchema = z.object({
   confirmNonEmptyFolder: z.boolean({ error: 'confirmNonEmptyFolder must be true or false' }).optional(),
   timeZone: timeZoneField('Station time zone').optional(),
   takeMode: z.boolean({ error: 'takeMode must be true or false' }).optional(),
+  asRunRetentionDays: z
+    .number({ error: 'As-run retention must be a whole number of days' })
+    .int('As-run retention must be a whole number of days')
+    .min(AS_RUN_RETENTION_LIMITS.min, `As-run retention must be at least ${AS_RUN_RETENTION_LIMITS.min} day`)
+    .max(AS_RUN_RETENTION_LIMITS.max, `As-run retention must be at most ${AS_RUN_RETENTION_LIMITS.max} days`)
+    .optional(),
   version: expectedVersionSchema,
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;

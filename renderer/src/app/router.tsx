@@ -26,6 +26,7 @@ const TelegramPage = lazyPage(() => import('@/features/telegram/pages/telegram-p
 const GoogleSheetsPage = lazyPage(() => import('@/features/google-sheets/pages/google-sheets-page'));
 const WiresPage = lazyPage(() => import('@/features/wires/pages/wires-page'));
 const OutputsPage = lazyPage(() => import('@/features/outputs/pages/outputs-page'));
+const AsRunPage = lazyPage(() => import('@/features/as-run/pages/as-run-page'));
 const NotFoundPage = lazyPage(() => import('@/features/placeholder/pages/not-found-page'));
 
 export function AppRoutes() {
@@ -74,6 +75,7 @@ export function AppRoutes() {
         <Route path="wires" element={<WiresPage />} />
         <Route path="recycle-bin" element={<RecycleBinPage />} />
         <Route path="activity-logs" element={<ActivityLogsPage />} />
+        <Route path="as-run" element={<AsRunPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="outputs" element={<OutputsPage />} />
         {/* Settings links to /notification-preferences (spec 001 §2); the wizard lives at /notifications. */}

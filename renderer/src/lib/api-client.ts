@@ -1,3 +1,4 @@
+import { AIR_SOURCE_HEADER } from '@shared/contracts/as-run';
 import { newIdempotencyKey } from './idempotency-key';
 import { RequestFailure, WRITE_TIMEOUT_MS, browserIsOffline } from './request-errors';
 
@@ -51,6 +52,17 @@ function toRequestFailure(error: unknown, isWrite: boolean, callerSignal?: Abort
   return error;
 }
 
+/**
+ * The as-run log's source of a write (issue 25): the phone page and the prompter say so; every
+ * other screen is 'web' (the server's default). The page the write came from is what tells them
+ * apart — one rule here instead of a flag on every CG call. It only labels the log.
+ */
+export function airSourceOf(pathname: string): 'phone' | 'prompter' | null {
+  if (pathname === '/mobile-field' || pathname.startsWith('/mobile-field/') || pathname === '/field' || pathname.startsWith('/field/')) return 'phone';
+  if (pathname === '/prompter' || pathname.startsWith('/prompter/')) return 'prompter';
+  return null;
+}
+
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
   const isWrite = method !== 'GET';
   // Refuse now rather than let anything queue: an offline write must never air later by itself.
@@ -58,6 +70,8 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
   const hasBody = body !== undefined;
   const headers: Record<string, string> = { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...authHeaders() };
   if (isWrite) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
+  const source = isWrite ? airSourceOf(window.location.pathname) : null;
+  if (source) headers[AIR_SOURCE_HEADER] = source;
   let res: Response;
   try {
     res = await fetch(url, {

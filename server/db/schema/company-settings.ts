@@ -31,6 +31,8 @@ export const companySettings = sqliteTable('company_settings', {
    * Null = off: stations from before keep their direct sends; new companies are created with it on.
    */
   takeMode: integer('take_mode', { mode: 'boolean' }),
+  /** Days the as-run log keeps (issue 25); null = the default (AS_RUN_DEFAULT_RETENTION_DAYS). */
+  asRunRetentionDays: integer('as_run_retention_days'),
 });
 
 export type CompanySettingsRow = typeof companySettings.$inferSelect;

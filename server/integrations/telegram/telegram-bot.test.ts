@@ -207,6 +207,11 @@ describe('Telegram bot against the fake Bot API', () => {
     const [stale] = await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text.startsWith('❌ Not put on air'));
     expect(stale?.text).toContain('s old');
     expect((await s.owner.get<{ type: string; content: string }[]>('/api/cg-files')).body.find((f) => f.type === 'headline')?.content).toBe('Storm warning for the atolls');
+    // The as-run log says these came through the bot, by the linked user (issue 25).
+    await server.asRunRecorder.flush();
+    const asRun = (await s.owner.get<{ entries: { type: string; source: string; userName: string | null }[] }>('/api/as-run')).body.entries;
+    expect(asRun.map((e) => `${e.type} ${e.source}`)).toEqual(['hashtag_bar telegram', 'news_crawler telegram', 'headline telegram']);
+    expect(asRun.every((e) => e.userName !== null)).toBe(true);
   });
 
   it('/addcgbar in take mode waits in NEXT for the control room, and says so', async () => {

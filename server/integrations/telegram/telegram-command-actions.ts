@@ -123,13 +123,15 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       const text = args.slice(type.length).trim();
       if (!kind || !text) throw badRequest(`Usage: /addcgbar <${CG_BAR_CHOICES.join('|')}> <text>`);
       refuseDuringEmergency(s, actor);
+      // The as-run log's source: this change came through the bot.
+      const writer = { userId: actor.userId, companyId: actor.companyId, source: 'telegram' as const };
       if (kind === 'crawler') {
         const { headline } = parse(addHeadlineSchema, { headline: text });
-        const { staged } = await s.crawler.mutate(actor, (list) => addHeadline(list, headline), 'headline');
+        const { staged } = await s.crawler.mutate(writer, (list) => addHeadline(list, headline), 'headline');
         return staged ? '✅ Added to the news crawler in NEXT: the control room takes it to air.' : '✅ Added to the news crawler.';
       }
       // Take mode (issue 25): text from outside the control room waits in NEXT for an operator's Take.
-      const sent = await s.cgNext.send(actor, [{ type: CG_BAR_FILE_TYPES[kind], content: text }]);
+      const sent = await s.cgNext.send(writer, [{ type: CG_BAR_FILE_TYPES[kind], content: text }]);
       return sent.staged ? `✅ ${kind} is in NEXT: the control room takes it to air.` : `✅ ${kind} is on air.`;
     },
   };

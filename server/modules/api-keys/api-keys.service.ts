@@ -8,6 +8,13 @@ import type { Actor } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { ApiKeysRepo } from './api-keys.repo';
 
+/** An active key that holds the permission asked for. */
+export interface VerifiedKey {
+  companyId: number;
+  keyId: number;
+  permissions: string[];
+}
+
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 function present(row: ApiKeyRow): ApiKey {
@@ -63,7 +70,7 @@ export class ApiKeysService {
    * synchronous=FULL) per poll would compete with on-air writes for the disk. The same minute
    * bounds the live event that refreshes the keys table (issue 22).
    */
-  verify(key: string, permission: ApiKeyPermission): { companyId: number } | null {
+  verify(key: string, permission: ApiKeyPermission): VerifiedKey | null {
     const row = this.repo.findByHash(hashKey(key));
     if (!row?.isActive || !row.permissions.includes(permission)) return null;
     const now = this.ctx.clock.now();
@@ -72,6 +79,6 @@ export class ApiKeysService {
       this.repo.touch(row.id, lastUsed);
       this.ctx.bus.publish(row.companyId, 'api_key_used', { id: row.id, lastUsed });
     }
-    return { companyId: row.companyId };
+    return { companyId: row.companyId, keyId: row.id, permissions: row.permissions };
   }
 }

@@ -15,6 +15,7 @@ import { parse } from '../../lib/validate';
 import { onAirChange, type ResponseCache } from '../../lib/response-cache';
 import type { ApiKeysService } from '../api-keys/api-keys.service';
 import type { NewsService } from '../news/news.service';
+import { writerOf } from '../as-run/air-source';
 import { cgChangesFromNews, type CgChange } from './cg-changes';
 import type { CgFilesService, Writer } from './cg-files.service';
 import type { CgNextService, SendResult } from './cg-next.service';
@@ -23,8 +24,8 @@ import type { CgNextService, SendResult } from './cg-next.service';
 const answerOf = (result: SendResult) => (result.staged ? { success: true, staged: true, files: [], next: result.next } : { success: true, files: result.files });
 
 const idOf = (req: Request) => parse(idParamSchema, req.params).id;
-/** The caller as a CG writer; a prompter cue is marked so take mode lets it through (and as-run names it). */
-const writerOf = (req: Request, sentFrom: 'prompter' | undefined): Writer => (sentFrom ? { ...actorOf(req), source: sentFrom } : actorOf(req));
+/** The caller as a CG writer (as-run source from the page); a prompter cue is marked so take mode lets it through. */
+const cueWriterOf = (req: Request, sentFrom: 'prompter' | undefined): Writer => (sentFrom ? { ...writerOf(req), source: sentFrom } : writerOf(req));
 const syncQuerySchema = z.object({ apiKey: z.string().max(200).optional() });
 
 /** /api/cg-files — spec 000 §7 CG files table, plus emergency (one operation) and sync (API key). */
@@ -53,17 +54,17 @@ export function cgFilesRouter(cg: CgFilesService, next: CgNextService, keys: Api
     const changes: CgChange[] = [{ type: input.type, content: input.content }];
     if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline, field: 'subheadline' });
     // Take mode stages it in Next (issue 25); the emergency override below never waits for a Take.
-    res.json(answerOf(await next.send(writerOf(req, input.sentFrom), changes)));
+    res.json(answerOf(await next.send(cueWriterOf(req, input.sentFrom), changes)));
   });
   router.post('/emergency', write, async (req, res) => {
     const input = parse(emergencyOverrideSchema, req.body);
     const changes: CgChange[] = [{ type: 'emergency', content: input.content }];
     if (input.headline !== undefined) changes.push({ type: 'headline', content: input.headline, field: 'headline' });
     if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline, field: 'subheadline' });
-    res.json({ success: true, files: await cg.apply(actorOf(req), changes, 'emergency_override') });
+    res.json({ success: true, files: await cg.apply(writerOf(req), changes, 'emergency_override') });
   });
   router.post('/emergency/end', write, async (req, res) => {
-    res.json({ success: true, ...(await cg.endEmergency(actorOf(req))) });
+    res.json({ success: true, ...(await cg.endEmergency(writerOf(req))) });
   });
   router.post('/initialize', write, async (req, res) => {
     res.json(await cg.initialize(actorOf(req)));
@@ -71,20 +72,20 @@ export function cgFilesRouter(cg: CgFilesService, next: CgNextService, keys: Api
   router.post('/', write, async (req, res) => {
     const input = parse(createCgFileSchema, req.body);
     const existed = cg.repo.findByType(actorOf(req).companyId, input.type) !== undefined;
-    const [file] = await cg.apply(actorOf(req), [{ ...input, fileName: input.fileName ?? `${input.type}.txt` }], 'cg_file_created');
+    const [file] = await cg.apply(writerOf(req), [{ ...input, fileName: input.fileName ?? `${input.type}.txt` }], 'cg_file_created');
     res.status(existed ? 200 : 201).json(file);
   });
   router.put('/:id', write, async (req, res) => {
     const current = cg.get(actorOf(req), idOf(req));
     const input = parse(updateCgFileSchema, req.body);
-    const [file] = await cg.apply(actorOf(req), [{ ...input, type: current.type }]);
+    const [file] = await cg.apply(writerOf(req), [{ ...input, type: current.type }]);
     res.json(file);
   });
   router.delete('/:id', write, async (req, res) => {
     const { clearOnly } = parse(deleteCgFileQuerySchema, req.query);
     const current = cg.get(actorOf(req), idOf(req));
-    if (clearOnly) await cg.apply(actorOf(req), [{ type: current.type, content: '' }]);
-    else await cg.remove(actorOf(req), current.id);
+    if (clearOnly) await cg.apply(writerOf(req), [{ type: current.type, content: '' }]);
+    else await cg.remove(writerOf(req), current.id);
     res.json({ success: true });
   });
   router.get('/:id/download', (req, res) => {
@@ -102,7 +103,7 @@ export function cgFromNewsRouter(next: CgNextService, news: NewsService): Router
     const article = news.get(actorOf(req), idOf(req));
     const input = parse(createCgFromNewsSchema, req.body);
     // One operation: a title on the headline brings its subtitle (or nothing) to the subheadline.
-    const result = await next.send(writerOf(req, input.sentFrom), cgChangesFromNews(article, input));
+    const result = await next.send(cueWriterOf(req, input.sentFrom), cgChangesFromNews(article, input));
     res.json(result.staged ? answerOf(result) : { success: true, file: result.files[0], files: result.files });
   });
   return router;

@@ -16,8 +16,8 @@ import { CgFilesRepo, type CgUpsert } from './cg-files.repo';
 import { presentCgFile } from './cg-files.presenter';
 import { OnAirChanges, type AirSource } from '../outputs/on-air-changes';
 
-/** Who writes, and from where (the as-run log's source; 'web' when not said). */
-export type Writer = Pick<Actor, 'userId' | 'companyId'> & { source?: AirSource };
+/** Who writes (null: no user — an API key), and from where (the as-run log's source; 'web' when not said). */
+export type Writer = { userId: number | null; companyId: Actor['companyId']; source?: AirSource };
 
 /** The queue every CG folder move runs in (one at a time across companies). */
 const MOVES_QUEUE = 'cg-folder-moves';

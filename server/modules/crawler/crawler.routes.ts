@@ -9,6 +9,7 @@ import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
 import { parse } from '../../lib/validate';
 import { addHeadline, editHeadline, removeHeadline, reorderHeadlines } from './crawler-ops';
 import type { CrawlerService } from './crawler.service';
+import { writerOf } from '../as-run/air-source';
 
 /** /api/news-crawler — spec 000 §7 Crawler table. Mutations answer with the new list. */
 export function crawlerRouter(crawler: CrawlerService): Router {
@@ -20,26 +21,26 @@ export function crawlerRouter(crawler: CrawlerService): Router {
     res.json(crawler.content(actorOf(req)));
   });
   router.post('/generate', edit, async (req, res) => {
-    res.json({ success: true, ...(await crawler.generate(actorOf(req))) });
+    res.json({ success: true, ...(await crawler.generate(writerOf(req))) });
   });
   router.post('/add-headline', edit, async (req, res) => {
     const { headline } = parse(addHeadlineSchema, req.body);
-    res.json({ success: true, ...(await crawler.mutate(actorOf(req), (list) => addHeadline(list, headline), 'headline')) });
+    res.json({ success: true, ...(await crawler.mutate(writerOf(req), (list) => addHeadline(list, headline), 'headline')) });
   });
   router.post('/remove-headline', edit, async (req, res) => {
     const { index } = parse(removeHeadlineSchema, req.body);
-    res.json({ success: true, ...(await crawler.mutate(actorOf(req), (list) => removeHeadline(list, index))) });
+    res.json({ success: true, ...(await crawler.mutate(writerOf(req), (list) => removeHeadline(list, index))) });
   });
   router.put('/edit-headline', edit, async (req, res) => {
     const { index, headline } = parse(editHeadlineSchema, req.body);
-    res.json({ success: true, ...(await crawler.mutate(actorOf(req), (list) => editHeadline(list, index, headline), 'headline')) });
+    res.json({ success: true, ...(await crawler.mutate(writerOf(req), (list) => editHeadline(list, index, headline), 'headline')) });
   });
   router.post('/clear', edit, async (req, res) => {
-    res.json({ success: true, ...(await crawler.mutate(actorOf(req), () => [])) });
+    res.json({ success: true, ...(await crawler.mutate(writerOf(req), () => [])) });
   });
   router.put('/reorder', edit, async (req, res) => {
     const { headlines, basedOn } = parse(reorderHeadlinesSchema, req.body);
-    res.json({ success: true, ...(await crawler.mutate(actorOf(req), (list) => reorderHeadlines(list, headlines, basedOn))) });
+    res.json({ success: true, ...(await crawler.mutate(writerOf(req), (list) => reorderHeadlines(list, headlines, basedOn))) });
   });
   return router;
 }

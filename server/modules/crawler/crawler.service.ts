@@ -3,7 +3,7 @@ import type { CrawlerContent } from '../../../shared/contracts/crawler';
 import { onAirTextProblem } from '../../../shared/on-air-rules';
 import type { Actor } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
-import type { CgFilesService } from '../cg-files/cg-files.service';
+import type { CgFilesService, Writer } from '../cg-files/cg-files.service';
 import type { CgNextService } from '../cg-files/cg-next.service';
 import type { NewsRepo } from '../news/news.repo';
 import { joinHeadlines, parseHeadlines, toTickerLine } from './crawler-ops';
@@ -35,7 +35,7 @@ export class CrawlerService {
    * Applies `change` to the committed list inside the company's CG queue; `field` is the request
    * field a refused text is reported under (the CG engine checks the on-air rule).
    */
-  async mutate(actor: Actor, change: (current: string[]) => string[], field = 'headlines'): Promise<CrawlerContent> {
+  async mutate(actor: Writer, change: (current: string[]) => string[], field = 'headlines'): Promise<CrawlerContent> {
     let headlines: string[] = [];
     const compute = (snapshot: Record<string, string>) => {
       headlines = change(parseHeadlines(snapshot[TYPE]));
@@ -55,7 +55,7 @@ export class CrawlerService {
    * 500). A title the ticker cannot carry refuses the whole generate, naming the article, rather
    * than airing a cut or altered line: the desk fixes the article and generates again.
    */
-  async generate(actor: Actor): Promise<CrawlerContent & { newsCount: number }> {
+  async generate(actor: Writer): Promise<CrawlerContent & { newsCount: number }> {
     const articles = this.news.approvedTitles(actor.companyId, CRAWLER_MAX_HEADLINES);
     const titles: string[] = [];
     for (const { id, title } of articles) {

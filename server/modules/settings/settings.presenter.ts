@@ -1,6 +1,7 @@
 import { DEFAULT_BRANDING } from '../../../shared/branding';
 import { DEFAULT_TELEGRAM_GROUPS, telegramGroupsSchema, type Branding, type Settings, type TelegramGroups } from '../../../shared/contracts/settings';
 import type { CompanySettingsRow } from '../../db/schema';
+import { AS_RUN_DEFAULT_RETENTION_DAYS } from '../../../shared/contracts/as-run';
 import { presentTimeZone } from './settings-time-zone';
 
 export function presentBranding(row: CompanySettingsRow | undefined): Branding {
@@ -30,5 +31,6 @@ export function presentSettings(row: CompanySettingsRow | undefined, cgOutputPat
     // Null (a station from before take mode) is off: it keeps its direct sends.
     takeMode: row?.takeMode === true,
     version: versionOf(row),
+    asRunRetentionDays: row?.asRunRetentionDays ?? AS_RUN_DEFAULT_RETENTION_DAYS,
   };
 }

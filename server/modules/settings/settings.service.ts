@@ -14,6 +14,7 @@ import { isStale, versionConflict } from '../../lib/version-conflict';
 import { presentBranding, presentSettings, presentTelegramGroups, versionOf } from './settings.presenter';
 import { SettingsRepo, type SettingsChanges } from './settings.repo';
 import { presentTimeZone, timeZoneChange } from './settings-time-zone';
+import { AS_RUN_DEFAULT_RETENTION_DAYS } from '../../../shared/contracts/as-run';
 
 type UpdateSettings = z.output<typeof updateSettingsSchema>;
 type UpdateGroups = z.output<typeof updateTelegramGroupsSchema>;
@@ -92,6 +93,11 @@ export class SettingsService {
       if (takeMode !== undefined) {
         changes.takeMode = takeMode;
         changed.push(takeMode ? 'take mode on' : 'take mode off');
+      }
+      const days = input.asRunRetentionDays;
+      if (days !== undefined && days !== (row?.asRunRetentionDays ?? AS_RUN_DEFAULT_RETENTION_DAYS)) {
+        changes.asRunRetentionDays = days;
+        changed.push(`as-run log kept ${days} days`);
       }
       if (!changed.length && !moved) return;
       // better-sqlite3 runs this transaction synchronously: nothing writes between the check and here.

@@ -1,6 +1,7 @@
 import {
   IconActivity,
   IconBroadcast,
+  IconClipboardList,
   IconBell,
   IconBrandTelegram,
   IconDeviceTv,
@@ -40,6 +41,8 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { label: 'Prompter', to: '/prompter', icon: IconScript, visible: all },
   { label: 'Equipment', to: '/equipment', icon: IconPackage, visible: all },
   { label: 'Activity History', to: '/activity-logs', icon: IconActivity, visible: all },
+  // Issue 25: what aired on each output — for those who may put text on air.
+  { label: 'As-Run Log', to: '/as-run', icon: IconClipboardList, visible: (u) => can(u, 'asRun.read') },
   { label: 'Telegram Bot', to: '/telegram', icon: IconBrandTelegram, visible: all },
   { label: 'Google Sheets', to: '/google-sheets', icon: IconTable, visible: all },
   { label: 'Users', to: '/users', icon: IconUsers, visible: all },

@@ -11,6 +11,11 @@ const PERMISSION_LABELS: Record<ApiKeyPermission, string> = {
   cg_files: 'cg_files — read the CG files (sync)',
   equipment: 'equipment',
   news: 'news',
+  'control.take': 'control.take — Stream Deck: Take (NEXT to air)',
+  'control.clear': 'control.clear — Stream Deck: clear a CG type',
+  'control.crawler': 'control.crawler — Stream Deck: crawler next / previous',
+  'control.emergency': 'control.emergency — Stream Deck: emergency on / off',
+  'control.state': 'control.state — Stream Deck: read what is on air (button feedback)',
 };
 
 interface CreateApiKeyDialogProps {

@@ -16,6 +16,7 @@ import { LanAddressesCard } from '../components/lan-addresses-card';
 import { NotificationSettingsCard } from '../components/notification-settings-card';
 import { StationTimeZoneCard } from '../components/station-time-zone-card';
 import { TakeModeCard } from '../components/take-mode-card';
+import { AsRunRetentionCard } from '../components/as-run-retention-card';
 import { TelegramBotCard } from '../components/telegram-bot-card';
 import { useTelegramGroupsForm } from '../hooks/use-telegram-groups-form';
 
@@ -47,6 +48,7 @@ function SettingsSections({ settings }: { settings: Settings }) {
       <LanAddressesCard />
       <BrandingCard branding={settings.branding} version={settings.version} />
       <StationTimeZoneCard settings={settings} />
+      <AsRunRetentionCard settings={settings} />
       <DesktopAppCard />
     </>
   );

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { commitWithoutFsync, syncWalOffLoop } from '../../db/fast-commit';
+import { asRun, type NewAsRunRow } from '../../db/schema';
+import { afterAir, within } from '../../lib/time-slices';
+import type { OnAirChanges, OutputResult } from '../outputs/on-air-changes';
+
+/** How long rows wait to be written with others; a burst of writes becomes one commit. */
+export const AS_RUN_FLUSH_MS = 250;
+/** A buffer this full is written at once, not after the timer (bounds memory in a storm). */
+export const AS_RUN_FLUSH_ROWS = 2_000;
+/** Rows per slice's transaction (one slice stays within a few ms; 200 rows took ~1 ms here). */
+const ROWS_PER_SLICE = 200;
+
+/** One row per type the change wrote: a spreadsheet user filters by type (docs/decisions.md). */
+export function rowsOf(result: OutputResult): NewAsRunRow[] {
+  const { change } = result;
+  return Object.entries(change.changed).map(([type, text]) => ({
+    companyId: change.companyId,
+    at: result.at,
+    seq: change.seq,
+    userId: change.userId,
+    source: change.source,
+    action: change.action,
+    type,
+    text,
+    output: result.output,
+    result: result.result,
+    message: result.message ?? null,
+  }));
+}
+
+/**
+ * Records every output result as as-run rows. The listener runs on the air thread inside the CG
+ * write, so it only pushes onto a buffer; a timer (or a full buffer) writes the buffer in slices
+ * of ROWS_PER_SLICE rows, each committed without an fsync (db/fast-commit.ts) after any on-air
+ * write in progress, the WAL then fsynced off the loop. close() writes what is left with a FULL
+ * commit, so a clean shutdown loses nothing; a crash may lose the last AS_RUN_FLUSH_MS of rows,
+ * never an on-air write (docs/decisions.md).
+ */
+export class AsRunRecorder {
+  private buffer: NewAsRunRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  /** The timer set is the full buffer's (0 ms), not the batching delay. */
+  private soon = false;
+  private draining: Promise<void> | null = null;
+  private readonly insertStmt;
+  private readonly stopListening: () => void;
+
+  constructor(
+    private readonly ctx: AppContext,
+    changes: OnAirChanges,
+    private readonly flushMs = AS_RUN_FLUSH_MS,
+  ) {
+    const p = (name: string) => sql.placeholder(name);
+    this.insertStmt = ctx.db
+      .insert(asRun)
+      .values({ companyId: p('companyId'), at: p('at'), seq: p('seq'), userId: p('userId'), source: p('source'), action: p('action'), type: p('type'), text: p('text'), output: p('output'), result: p('result'), message: p('message') })
+      .prepare();
+    this.stopListening = changes.onResult((result) => this.enqueue(result));
+  }
+
+  /** Rows waiting to be written (tests, the shutdown log). */
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  private enqueue(result: OutputResult): void {
+    for (const row of rowsOf(result)) this.buffer.push(row);
+    if (this.buffer.length >= AS_RUN_FLUSH_ROWS) this.schedule(0);
+    else this.schedule(this.flushMs);
+  }
+
+  private schedule(ms: number): void {
+    if (this.draining) return; // the running drain takes what arrives meanwhile
+    if (this.timer && (ms > 0 || this.soon)) return; // already due as soon or sooner
+    if (this.timer) clearTimeout(this.timer);
+    this.soon = ms === 0;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.draining = this.drain().finally(() => {
+        this.draining = null;
+        if (this.buffer.length) this.schedule(this.flushMs);
+      });
+    }, ms);
+  }
+
+  /** Writes the buffer in slices, each after the air is idle; rows keep their arrival order. */
+  private async drain(): Promise<void> {
+    while (this.buffer.length) {
+      await afterAir(this.ctx.onAir);
+      const more = within();
+      commitWithoutFsync(this.ctx.db, () =>
+        this.ctx.db.transaction(() => {
+          let n = 0;
+          while (n < this.buffer.length && n < ROWS_PER_SLICE && (n === 0 || more())) {
+            this.insertStmt.run(this.buffer[n]);
+            n += 1;
+          }
+          this.buffer.splice(0, n);
+        }),
+      );
+      await syncWalOffLoop();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** Shutdown: stop listening, finish the drain, write the rest with a FULL (fsynced) commit. */
+  async close(): Promise<void> {
+    this.stopListening();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.draining;
+    const rest = this.buffer;
+    this.buffer = [];
+    if (!rest.length) return;
+    this.ctx.db.transaction(() => {
+      for (const row of rest) this.insertStmt.run(row);
+    });
+  }
+
+  /** Tests: write everything now and wait for it. */
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.draining;
+    if (this.buffer.length) await this.drain();
+  }
+}

@@ -1,0 +1,23 @@
+import { Router } from 'express';
+import { asRunListQuerySchema, asRunFilterSchema } from '../../../shared/contracts/as-run';
+import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { parse } from '../../lib/validate';
+import type { AsRunService } from './as-run.service';
+
+/** /api/as-run — the as-run log for the people who put things on air (asRun.read). */
+export function asRunRouter(asRun: AsRunService): Router {
+  const router = Router();
+  router.use(requireAuth, requirePermission('asRun.read'));
+  router.get('/', (req, res) => {
+    const { before, limit, ...filter } = parse(asRunListQuerySchema, req.query);
+    res.json(asRun.list(actorOf(req), filter, before, limit));
+  });
+  router.get('/export.csv', async (req, res) => {
+    const filter = parse(asRunFilterSchema, req.query);
+    const day = new Date().toISOString().slice(0, 10);
+    res.attachment(`as-run-${day}.csv`);
+    res.type('text/csv; charset=utf-8');
+    await asRun.exportCsv(actorOf(req), filter, res);
+  });
+  return router;
+}

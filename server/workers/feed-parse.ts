@@ -1,4 +1,5 @@
 import { WIRES } from '../../shared/contracts/wires';
+import { wiresPace } from './core-share';
 import { decodeBody, FeedError } from '../modules/wires/wires.decode';
 import { finishEntry, parseRawEntries, type ParsedEntry, type RawEntry } from '../modules/wires/wires.parse';
 
@@ -22,26 +23,6 @@ export interface FeedParseInput {
 export type FeedParseResult = { ok: true; chunks: string[]; entries: number } | { ok: false; message: string };
 
 /**
- * Wires are never urgent and air is: a feed's parse takes at most this share of a core. After each
- * slice the worker rests as long as the slice took ((1 − share) / share of it), so on a 2-core MCR PC
- * the air thread, its clients and the garbage collector's helpers are not starved while 8 agencies'
- * feeds are read (bench/wires.ts). Lower OS priority alone did not do it: the worker's GC work runs
- * on V8's shared helper threads at normal priority.
- */
-const PARSE_CORE_SHARE = Number(process.env.CGB_EXP_SHARE ?? 0.5);
-
-function pacer(share = PARSE_CORE_SHARE, burstMs = 4): () => Promise<void> {
-  let since = performance.now();
-  return async () => {
-    const worked = performance.now() - since;
-    // Slices take well under a millisecond: rest after a few ms of work, not after every slice.
-    if (worked < burstMs) return;
-    await new Promise((resolve) => setTimeout(resolve, (worked * (1 - share)) / share));
-    since = performance.now();
-  };
-}
-
-/**
  * A fetched feed → the entries the poller should store: decoded in its charset, parsed (RSS, RDF,
  * Atom, JSON Feed; wires.parse.ts), summaries as plain text, then the retention applied.
  */
@@ -50,7 +31,7 @@ export async function parseFeedBody(input: FeedParseInput): Promise<FeedParseRes
   try {
     // The retention picks before the text is made plain: a 3 000-item feed keeps 500, and plain
     // text was most of the parse (190 → see docs/performance.md "wires").
-    const kept = keepable(await parseRawEntries(decodeBody(input.bytes, input.contentType), input.contentType, pacer()), input.cutoff);
+    const kept = keepable(await parseRawEntries(decodeBody(input.bytes, input.contentType), input.contentType, () => wiresPace.pace()), input.cutoff);
     entries = kept.map(finishEntry).filter((e): e is ParsedEntry => e !== null);
   } catch (err) {
     if (err instanceof FeedError) return { ok: false, message: err.message };

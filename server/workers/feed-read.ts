@@ -1,5 +1,6 @@
 import { FeedError, fetchFeed } from '../modules/wires/wires.fetch';
 import { Semaphore } from '../lib/semaphore';
+import { wiresPace } from './core-share';
 import { parseFeedBody, type FeedParseResult } from './feed-parse';
 
 export interface FeedReadInput {
@@ -30,7 +31,7 @@ const parses = new Semaphore(1);
  */
 export async function readFeed(input: FeedReadInput): Promise<FeedReadResult> {
   try {
-    const fetched = await fetchFeed(input.url, { etag: input.etag, lastModified: input.lastModified, timeoutMs: input.timeoutMs });
+    const fetched = await fetchFeed(input.url, { etag: input.etag, lastModified: input.lastModified, timeoutMs: input.timeoutMs, pause: () => wiresPace.pace() });
     if (fetched.kind === 'not-modified') return fetched;
     const parsed = await parses.run(() => parseFeedBody({ bytes: fetched.bytes, contentType: fetched.contentType, cutoff: input.cutoff }));
     return { kind: 'body', etag: fetched.etag, lastModified: fetched.lastModified, parsed };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OnAirGate } from '../../lib/on-air-gate';
+import { yieldToAir } from '../../lib/time-slices';
 import { startFakeFeeds, type FakeFeeds } from '../../test/fake-feeds';
 import { decodeBody, fetchFeed } from './wires.fetch';
 
@@ -9,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => feeds.close());
 
-const opts = { etag: null, lastModified: null, timeoutMs: 30_000, onAir: new OnAirGate() };
+const gate = new OnAirGate();
+const opts = { etag: null, lastModified: null, timeoutMs: 30_000, pause: () => yieldToAir(gate) };
 
 describe('fetchFeed', () => {
   it('stops reading at the limit: a 200 MB stream is refused and never sent in full', async () => {

@@ -1,6 +1,4 @@
 import { WIRES } from '../../../shared/contracts/wires';
-import type { OnAirGate } from '../../lib/on-air-gate';
-import { yieldToAir } from '../../lib/time-slices';
 import { FeedError } from './wires.decode';
 
 // Decoding and parsing happen on the heavy worker (server/workers/feed-parse.ts); these stay importable from here.
@@ -18,8 +16,8 @@ export interface FetchOptions {
   etag: string | null;
   lastModified: string | null;
   timeoutMs: number;
-  /** On the air thread: the read yields to on-air writes between chunks. Off it (the wires reader thread) none is needed. */
-  onAir?: OnAirGate;
+  /** Called between body chunks: on the air thread, yield to on-air writes; on the wires reader, keep to its share of a core. */
+  pause?: () => Promise<void>;
   maxBytes?: number;
   /** Shutdown: the poller stops fetches in flight rather than wait out their timeout. */
   stop?: AbortSignal;
@@ -56,7 +54,7 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
       throw new FeedError(`The feed is larger than ${mb(maxBytes)} (refused)`);
     }
     const contentType = res.headers.get('content-type') ?? '';
-    const bytes = await readCapped(res, maxBytes, opts.onAir);
+    const bytes = await readCapped(res, maxBytes, opts.pause);
     return { kind: 'body', bytes, contentType, etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
   } catch (err) {
     throw asFeedError(abort.signal.reason ?? (opts.stop?.aborted ? new FeedError('The server was stopping') : err));
@@ -66,7 +64,7 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
 }
 
 /** Reads the body chunk by chunk, yielding to on-air writes between chunks; stops at the cap. */
-async function readCapped(res: Response, maxBytes: number, onAir: OnAirGate | undefined): Promise<Uint8Array<ArrayBuffer>> {
+async function readCapped(res: Response, maxBytes: number, pause: (() => Promise<void>) | undefined): Promise<Uint8Array<ArrayBuffer>> {
   if (!res.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -75,7 +73,7 @@ async function readCapped(res: Response, maxBytes: number, onAir: OnAirGate | un
     total += chunk.byteLength;
     if (total > maxBytes) throw new FeedError(`The feed is larger than ${mb(maxBytes)} (refused)`);
     chunks.push(chunk);
-    if (onAir) await yieldToAir(onAir);
+    if (pause) await pause();
   }
   // Not Buffer.concat: a small result would be a view into Node's shared pool, which must never be transferred.
   const bytes = new Uint8Array(total);

@@ -1,0 +1,31 @@
+import { performance } from 'node:perf_hooks';
+
+/**
+ * A thread's share of a core, measured by its own event loop: `pace()` (called between pieces of
+ * work) rests while the loop was busy more than `share` of the time since its last rest. Wires are
+ * never urgent and air is: on a 2-core MCR PC the wires reader thread downloads and parses at most
+ * half a core, so the air thread, its clients and V8's GC helpers (which run at normal priority
+ * whatever this thread's nice value) are not crowded out while 8 agencies' feeds arrive at once.
+ * Busy time counts every read of the thread together: eight downloads share one budget.
+ */
+export class CoreShare {
+  private since = performance.eventLoopUtilization();
+
+  constructor(
+    private readonly share: number,
+    /** Busy time before a rest is considered: rests are a few ms, not one per 8 kB slice. */
+    private readonly burstMs = 4,
+  ) {}
+
+  async pace(): Promise<void> {
+    const window = performance.eventLoopUtilization(this.since);
+    if (window.active < this.burstMs) return;
+    const rest = (window.active * (1 - this.share)) / this.share - window.idle;
+    if (rest >= 1) await new Promise((resolve) => setTimeout(resolve, rest));
+    this.since = performance.eventLoopUtilization();
+  }
+}
+
+/** The wires reader thread's budget (server/workers/feed-read.ts, feed-parse.ts). */
+export const WIRES_CORE_SHARE = 0.5;
+export const wiresPace = new CoreShare(WIRES_CORE_SHARE);

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AsRunPage } from '@shared/contracts/as-run';
 import { apiJson, apiRequest } from '@/lib/api-client';
+import { saveResponse } from '@/lib/save-file';
 
 /** The page's filters as the API takes them (from/to are ISO moments; empty = not filtered). */
 export interface AsRunFilters {
@@ -45,15 +46,5 @@ export function useAsRun(filters: AsRunFilters, enabled = true) {
  * (a plain link would carry none), then handed to the browser as a file.
  */
 export async function downloadAsRunCsv(filters: AsRunFilters): Promise<void> {
-  const res = await apiRequest('GET', `/api/as-run/export.csv?${asRunSearch(filters)}`);
-  const blob = await res.blob();
-  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'as-run.csv';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await saveResponse(await apiRequest('GET', `/api/as-run/export.csv?${asRunSearch(filters)}`), 'as-run.csv');
 }

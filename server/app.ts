@@ -85,7 +85,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/telegram', equipmentReminderRouter(services.equipmentAlerts), telegramRouter(services.telegram));
   app.use('/api/google-sheets', googleSheetsRouter(services.googleSheets));
   app.use('/api/wires', wiresRouter(services.wires));
-  app.use('/api/outputs', outputsRouter(services.overlay));
+  app.use('/api/outputs', outputsRouter(services.overlay, services.outputs));
   app.use('/api/dashboard', dashboardRouter(services.news, presence, services.equipmentRequests));
   app.use('/api/notifications', notificationsRouter(services.notifications));
   app.use('/api/notification-preferences', notificationPreferencesRouter(services.notificationPreferences));

@@ -10,6 +10,7 @@ import { updateNotificationPreferencesSchema } from '../shared/contracts/notific
 import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../shared/contracts/prompters';
 import { updateSettingsSchema, updateTelegramGroupsSchema } from '../shared/contracts/settings';
 import { overlayLayoutSchema } from '../shared/contracts/overlay';
+import { outputInputSchema } from '../shared/contracts/outputs';
 import { createUserSchema, updateUserSchema } from '../shared/contracts/users';
 import type { MountedRoute } from './route-walk';
 import { EQUIPMENT_AND_ADMIN_ROUTES } from './route-table-equipment';
@@ -122,6 +123,13 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('POST', '/api/outputs/overlay/rotate', perm('settings.manage'), bySession),
   route('PUT', '/api/outputs/overlay/layout', perm('settings.manage'), bySession, overlayLayoutSchema),
   route('GET', '/overlay/:key', { kind: 'feedKey' }, { kind: 'key' }),
+  // Direct outputs (issue 25): CasparCG, OBS, vMix for owner/admin; their status for everyone (header).
+  route('GET', '/api/outputs/status', signedIn, bySession),
+  route('GET', '/api/outputs', perm('settings.manage'), bySession),
+  route('POST', '/api/outputs', perm('settings.manage'), bySession, outputInputSchema),
+  route('PUT', '/api/outputs/:id', perm('settings.manage'), record('output'), outputInputSchema),
+  route('DELETE', '/api/outputs/:id', perm('settings.manage'), record('output')),
+  route('POST', '/api/outputs/:id/test', perm('settings.manage'), record('output')),
   route('GET', '/api/activity-logs', perm('activityLogs.read'), bySession),
 ];
 

@@ -30,6 +30,7 @@ import { WirePoller } from './modules/wires/wires.poller';
 import { WiresService } from './modules/wires/wires.service';
 import { OverlayService } from './modules/outputs/overlay.service';
 import { OnAirChanges } from './modules/outputs/on-air-changes';
+import { OutputsService } from './modules/outputs/outputs.service';
 
 /** Every feature service, wired once. Later features add theirs here. */
 export interface Services {
@@ -63,6 +64,7 @@ export interface Services {
   wirePoller: WirePoller;
   wires: WiresService;
   overlay: OverlayService;
+  outputs: OutputsService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -115,5 +117,7 @@ export function createServices(ctx: AppContext): Services {
     wires: new WiresService(ctx, news, wirePoller, activity),
     // The HTML overlay reads CG state through the CG service; it never writes CG text.
     overlay: new OverlayService(ctx, cgFiles, activity),
+    // CasparCG / OBS / vMix: fed by the CG engine's committed changes, after the files (issue 25).
+    outputs: new OutputsService(ctx, cgFiles, activity),
   };
 }

@@ -15,3 +15,4 @@ export * from './google-sheets';
 export * from './news-revisions';
 export * from './wires';
 export * from './overlay-keys';
+export * from './outputs';

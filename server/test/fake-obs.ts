@@ -63,7 +63,7 @@ export async function startFakeObs(password: string | null = null): Promise<Fake
     const auth = fake.password === null ? undefined : { challenge, salt };
     send(ws, 0, { obsWebSocketVersion: '5.5.2', rpcVersion: 1, authentication: auth });
     ws.on('message', (raw) => {
-      const { op, d } = JSON.parse(String(raw)) as { op: number; d: Record<string, unknown> };
+      const { op, d } = JSON.parse((raw as Buffer).toString('utf8')) as { op: number; d: Record<string, unknown> };
       if (fake.mode === 'hang') return;
       if (op === 1) return identify(ws, d, auth);
       if (op === 6) return request(ws, d);

@@ -25,7 +25,7 @@ export interface FakeVmix {
  * answers; `drop`: destroys the socket without an answer.
  */
 export async function startFakeVmix(): Promise<FakeVmix> {
-  const fake: FakeVmix = { url: '', mode: 'ok', calls: [], fields: new Map(), close: async () => undefined };
+  const fake: FakeVmix = { url: '', mode: 'ok', calls: [], fields: new Map(), close: () => Promise.resolve() };
   const server = http.createServer((req, res) => {
     if (fake.mode === 'hang') return;
     if (fake.mode === 'drop') return void req.socket.destroy();

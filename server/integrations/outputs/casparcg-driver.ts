@@ -81,8 +81,9 @@ export class CasparcgDriver implements OutputDriver {
   /** Sends one command and waits for its reply (or the connection's end); a 4xx/5xx is the device saying no. */
   private async run<C extends Commands>(sent: Promise<APIRequest<C>>, name: string) {
     const lost = this.lost ?? Promise.reject(new OutputFault('Not connected', 'unreachable'));
-    const { error, request } = await Promise.race([sent, lost]);
-    if (error || !request) throw new OutputFault(`CasparCG ${name} could not be sent: ${messageOf(error)}`, 'unreachable');
+    const outcome = await Promise.race([sent, lost]);
+    const request = outcome.error === undefined ? outcome.request : undefined;
+    if (!request) throw new OutputFault(`CasparCG ${name} could not be sent: ${messageOf(outcome.error)}`, 'unreachable');
     const res = await Promise.race([request, lost]);
     if (res.responseCode >= 400) throw new OutputFault(`CasparCG refused ${name}: ${res.responseCode} ${res.message || ''}`.trim(), 'refused');
     return res;
@@ -95,7 +96,10 @@ export class CasparcgDriver implements OutputDriver {
  * socket ourselves with its handlers removed, so a closed driver never dials the server again.
  */
 function stopForGood(client: CasparCG): void {
-  client.discard();
+  // discard() stops the timeout timer; disconnect() (inside it) would schedule a reconnect, so the socket's handlers go first.
+  const conn0 = (client as unknown as { _connection?: { _socket?: Socket } })._connection;
+  conn0?._socket?.removeAllListeners('close');
+  void client.discard();
   client.removeAllListeners();
   const conn = (client as unknown as { _connection?: { _socket?: Socket; removeAllListeners(): void } })._connection;
   const socket = conn?._socket;

@@ -48,5 +48,5 @@ export function presentOutput(row: OutputRow, status: OutputStatus): Output {
     const { password, ...rest } = stored.config;
     return { ...base, kind: 'obs', config: { ...rest, passwordSet: password !== null } };
   }
-  return { ...base, ...stored } as Output;
+  return { ...base, ...stored };
 }

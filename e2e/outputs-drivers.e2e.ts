@@ -46,7 +46,7 @@ describe('/outputs — CasparCG, OBS and vMix', () => {
     await visible(page.getByTestId('outputs-empty'));
     await addVmix(page, 'vMix studio');
     const row = page.getByTestId('output-row').filter({ hasText: 'vMix studio' });
-    await expect.poll(() => row.getByTestId('output-state').innerText(), POLL).toBe('Connected');
+    await expect.poll(() => row.getByTestId('output-state').getAttribute('data-state'), POLL).toBe('connected');
     // The current state went out at once.
     await expect.poll(() => vmix.fields.get('Lower Third/Headline.Text'), POLL).toBe('Already on air');
 
@@ -63,7 +63,7 @@ describe('/outputs — CasparCG, OBS and vMix', () => {
     await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'While vMix is down' });
     await expect.poll(() => badge.innerText(), POLL).toContain('1 retrying');
     expect(await badge.getAttribute('data-color')).toBe('orange');
-    await expect.poll(() => row.getByTestId('output-state').innerText(), POLL).toBe('Retrying');
+    await expect.poll(() => row.getByTestId('output-state').getAttribute('data-state'), POLL).toBe('retrying');
     await visible(row.getByTestId('output-message'));
     vmix.mode = 'ok';
     await expect.poll(() => badge.innerText(), POLL).toContain('Outputs: 1 OK');
@@ -76,7 +76,7 @@ describe('/outputs — CasparCG, OBS and vMix', () => {
 
     // Disable: the badge says so and the header summary goes away (no enabled outputs).
     await row.getByLabel('Enable vMix studio').click({ force: true });
-    await expect.poll(() => row.getByTestId('output-state').innerText(), POLL).toBe('Disabled');
+    await expect.poll(() => row.getByTestId('output-state').getAttribute('data-state'), POLL).toBe('disabled');
     await expect.poll(() => badge.count(), POLL).toBe(0);
 
     await row.getByRole('button', { name: 'Delete' }).click();
@@ -90,7 +90,7 @@ describe('/outputs — CasparCG, OBS and vMix', () => {
     await page.goto('/outputs');
     await addVmix(page, THAANA);
     const row = page.getByTestId('output-row').filter({ hasText: THAANA });
-    await expect.poll(() => row.getByTestId('output-state').innerText(), POLL).toBe('Connected');
+    await expect.poll(() => row.getByTestId('output-state').getAttribute('data-state'), POLL).toBe('connected');
     expect(await row.getByText(THAANA).evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     expectNoHorizontalOverflow(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
 

@@ -38,7 +38,6 @@ export function OutputsHeaderStatus() {
     radius: 'sm',
     size: 'md',
     leftSection: <IconBroadcast size={14} aria-hidden />,
-    'aria-label': summary.text,
     title: summary.text,
     'data-testid': 'outputs-header-status',
     'data-color': summary.color,

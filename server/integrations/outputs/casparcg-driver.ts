@@ -75,7 +75,7 @@ export class CasparcgDriver implements OutputDriver {
     this.lost.catch(() => undefined);
     const connected = new Promise<CasparCG>((resolve) => client.once('connect', () => resolve(client)));
     client.connect();
-    return Promise.race([connected, this.lost]);
+    return Promise.race([connected, this.lost, refused(client, `${host}:${port}`)]);
   }
 
   /** Sends one command and waits for its reply (or the connection's end); a 4xx/5xx is the device saying no. */
@@ -88,6 +88,19 @@ export class CasparcgDriver implements OutputDriver {
     if (res.responseCode >= 400) throw new OutputFault(`CasparCG refused ${name}: ${res.responseCode} ${res.message || ''}`.trim(), 'refused');
     return res;
   }
+}
+
+/**
+ * The library swallows ECONNREFUSED (it just redials in 5 s), which would leave the operator with
+ * "No answer"; its socket is listened to directly so "nothing listens there" is said at once.
+ */
+function refused(client: CasparCG, where: string): Promise<never> {
+  const socket = (client as unknown as { _connection?: { _socket?: Socket } })._connection?._socket;
+  const p = new Promise<never>((_resolve, reject) => {
+    socket?.once('error', (err: NodeJS.ErrnoException) => reject(new OutputFault(`CasparCG at ${where} could not be reached (${err.code ?? err.message}): is it running, and is AMCP on that port?`, 'unreachable')));
+  });
+  p.catch(() => undefined);
+  return p;
 }
 
 /**

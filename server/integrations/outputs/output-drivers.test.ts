@@ -59,6 +59,13 @@ describe('CasparCG driver (AMCP over TCP)', () => {
     expect(fake.cg()).toEqual([]);
   });
 
+  it('nothing listening is said at once, not after the timeout', async () => {
+    const started = performance.now();
+    const err = await track(new CasparcgDriver(config(9))).send(change({ headline: 'x' })).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: 'unreachable', message: expect.stringContaining('ECONNREFUSED') as string });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('a closed driver never dials the server again (the library would reconnect every 5 s)', async () => {
     const fake = await startFakeCasparcg();
     cleanups.push(() => fake.close());

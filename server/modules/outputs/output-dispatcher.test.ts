@@ -104,6 +104,8 @@ describe('dispatcher: one output hangs, one drops', () => {
     const hung = quick().filter((r) => r.output === String(ids.hanging));
     expect(hung.at(-1)).toMatchObject({ result: 'ok', change: { changed: { headline: last } } });
     expect(hung.filter((r) => r.result === 'timeout').length).toBeGreaterThan(0);
+    // Folded while the output hung: the older texts of one type never went out, and say why.
+    for (const r of hung.filter((x) => x.result === 'skipped')) expect(r.message).toBe('Replaced by a newer change before it was sent (the output was busy)');
   }, 60_000);
 });
 

@@ -91,6 +91,9 @@ describe('dispatcher: one output hangs, one drops', () => {
       last = `Quick ${i} ${THAANA}`;
       expect((await write(last)).status).toBe(200);
     }
+    // The hang really held some of these writes (a send of them timed out) before it recovers.
+    const timedOut = () => results.slice(before).some((r) => r.output === String(ids.hanging) && r.result === 'timeout' && r.change.changed.headline?.startsWith('Quick '));
+    await until(timedOut, 'a send of the quick writes to time out on the hung output', 10_000);
     fakes.hanging.mode = 'ok';
     await until(() => fakes.hanging.fields.get('Lower Third/Headline.Text') === last, 'the hung output to get the last state', 25_000);
     await new Promise((r) => setTimeout(r, 300));
@@ -102,8 +105,10 @@ describe('dispatcher: one output hangs, one drops', () => {
     await until(() => quick().length === 400, 'every change reported once per output', 10_000);
     for (const id of Object.values(ids)) expect(new Set(quick().filter((r) => r.output === String(id)).map((r) => r.change.seq)).size).toBe(100);
     const hung = quick().filter((r) => r.output === String(ids.hanging));
-    expect(hung.at(-1)).toMatchObject({ result: 'ok', change: { changed: { headline: last } } });
-    expect(hung.filter((r) => r.result === 'timeout').length).toBeGreaterThan(0);
+    // The newest change is reported too: 'ok' if it went out in the send that worked, 'timeout' if
+    // it was in one that hung (the retry then brought the device up to date with it, unreported).
+    const newest = hung.find((r) => r.change.changed.headline === last);
+    expect(['ok', 'timeout']).toContain(newest?.result);
     // Folded while the output hung: the older texts of one type never went out, and say why.
     for (const r of hung.filter((x) => x.result === 'skipped')) expect(r.message).toBe('Replaced by a newer change before it was sent (the output was busy)');
   }, 60_000);

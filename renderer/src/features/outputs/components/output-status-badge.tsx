@@ -1,5 +1,6 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
 import type { OutputState, OutputStatus } from '@shared/contracts/outputs';
+import { relativeTime } from '@shared/relative-time';
 
 /** Colour and word together (never colour alone, WCAG 1.4.1). */
 export const STATE_LOOK: Record<OutputState, { color: string; word: string }> = {
@@ -26,12 +27,14 @@ export function OutputStatusBadge({ status }: { status: OutputStatus }) {
   );
 }
 
-/** The reason under the badge: the device's or the network's words. */
+/** The reason under the badge (the device's or the network's words) and when it last answered. */
 export function OutputStatusMessage({ status }: { status: OutputStatus }) {
-  if (!status.message) return null;
+  const lastOk = status.state !== 'connected' && status.lastOkAt ? ` Last OK ${relativeTime(status.lastOkAt, new Date())}.` : '';
+  if (!status.message && !lastOk) return null;
   return (
-    <Text size="xs" c={status.state === 'error' ? 'red.4' : 'orange.4'} dir="auto" style={{ overflowWrap: 'anywhere' }} data-testid="output-message">
+    <Text size="xs" c={status.state === 'error' ? 'red.4' : status.message ? 'orange.4' : 'dimmed'} dir="auto" style={{ overflowWrap: 'anywhere' }} data-testid="output-message">
       {status.message}
+      {lastOk}
     </Text>
   );
 }

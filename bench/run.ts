@@ -14,6 +14,7 @@ import { nowMs } from './stats';
 import { machineLine, rowLines, TABLE_HEADER } from './table';
 import { LOADS, MEASURED_LOADS, prompterRows, type LoadContext } from './table-loads';
 import { overlayRows } from './table-overlay';
+import { outputsRows } from './outputs';
 import { bundleRow, COSTS, fanoutRows, hotPathRows, listRows, loginCostRow, rssRow, signIn, spawnRepeatedly, STARTUP, startupRows } from './table-sections';
 
 /**
@@ -22,7 +23,7 @@ import { bundleRow, COSTS, fanoutRows, hotPathRows, listRows, loginCostRow, rssR
  * then written to bench/results.json with the machine, date and commit. A section that throws
  * becomes a "failed" row and the run goes on, so one failure does not lose the other figures.
  */
-const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'prompter', 'overlay', 'memory'] as const;
+const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'prompter', 'overlay', 'outputs', 'memory'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function arg(name: string): string | undefined {
@@ -113,6 +114,7 @@ async function measure(table: Table, server: SpawnedServer, baseDir: string, she
   if (wanted('loads')) await loadSections(table, { api, serverPid: server.pid, sheets }, server.url);
   if (wanted('prompter')) await table.section('prompter', () => prompterRows(api));
   if (wanted('overlay')) await table.section('HTML overlay', () => overlayRows(api));
+  if (wanted('outputs')) await table.section('outputs', () => outputsRows(api, baseDir));
   if (wanted('memory')) await table.section('Memory at the end', async () => [await rssRow('Memory at the end', 'after the whole run', server, api)]);
 }
 

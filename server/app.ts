@@ -89,7 +89,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/telegram', equipmentReminderRouter(services.equipmentAlerts), telegramRouter(services.telegram));
   app.use('/api/google-sheets', googleSheetsRouter(services.googleSheets));
   app.use('/api/wires', wiresRouter(services.wires));
-  app.use('/api/outputs', outputsRouter(services.overlay));
+  app.use('/api/outputs', outputsRouter(services.overlay, services.outputs));
   app.use('/api/as-run', limitConcurrentReads(2), asRunRouter(services.asRun));
   app.use('/api/control', controlRouter(services, ctx.clock));
   app.use('/api/dashboard', dashboardRouter(services.news, presence, services.equipmentRequests));

@@ -83,6 +83,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   services.cgFiles.recoverFolderMoves();
   // Files must match the DB before anything goes on air (a crash may have left them behind).
   await services.cgFiles.resyncAll();
+  // Direct outputs get the current state, then every committed change (issue 25).
+  services.outputs.start();
 
   const scheduler = new Scheduler(logger);
   scheduler.add(purgeSessionsJob(services.auth));
@@ -158,6 +160,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await services.wirePoller.stop();
       hub.close();
       overlayHub.close();
+      services.outputs.close();
       await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, CLOSE_DRAIN_MS).unref())]);
       clearInterval(sweep);
       server.closeAllConnections();

@@ -32,7 +32,8 @@ export type RecordKind =
   | 'loan'
   | 'appFile'
   | 'wireFeed'
-  | 'wireItem';
+  | 'wireItem'
+  | 'output';
 
 /**
  * Company scoping. `none`: no company data (health, login). `session`: the company comes from

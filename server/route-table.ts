@@ -12,6 +12,7 @@ import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } 
 import { updateSettingsSchema, updateTelegramGroupsSchema } from '../shared/contracts/settings';
 import { saveOverlayLayoutSchema } from '../shared/contracts/overlay';
 import { controlEmergencySchema } from '../shared/contracts/control';
+import { outputInputSchema } from '../shared/contracts/outputs';
 import { createUserSchema, updateUserSchema } from '../shared/contracts/users';
 import type { MountedRoute } from './route-walk';
 import { EQUIPMENT_AND_ADMIN_ROUTES } from './route-table-equipment';
@@ -129,6 +130,13 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('POST', '/api/outputs/overlay/rotate', perm('settings.manage'), bySession),
   route('PUT', '/api/outputs/overlay/layout', perm('settings.manage'), bySession, saveOverlayLayoutSchema),
   route('GET', '/overlay/:key', { kind: 'feedKey' }, { kind: 'key' }),
+  // Direct outputs (issue 25): CasparCG, OBS, vMix for owner/admin; their status for everyone (header).
+  route('GET', '/api/outputs/status', signedIn, bySession),
+  route('GET', '/api/outputs', perm('settings.manage'), bySession),
+  route('POST', '/api/outputs', perm('settings.manage'), bySession, outputInputSchema),
+  route('PUT', '/api/outputs/:id', perm('settings.manage'), record('output'), outputInputSchema),
+  route('DELETE', '/api/outputs/:id', perm('settings.manage'), record('output')),
+  route('POST', '/api/outputs/:id/test', perm('settings.manage'), record('output')),
   route('GET', '/api/activity-logs', perm('activityLogs.read'), bySession),
   // The as-run log (issue 25): what reached each output, for those who put text on air.
   route('GET', '/api/as-run', perm('asRun.read'), bySession),

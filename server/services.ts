@@ -32,6 +32,7 @@ import { WiresService } from './modules/wires/wires.service';
 import { OverlayService } from './modules/outputs/overlay.service';
 import { OnAirChanges } from './modules/outputs/on-air-changes';
 import { AsRunService } from './modules/as-run/as-run.service';
+import { OutputsService } from './modules/outputs/outputs.service';
 
 /** Every feature service, wired once. Later features add theirs here. */
 export interface Services {
@@ -68,6 +69,7 @@ export interface Services {
   wires: WiresService;
   overlay: OverlayService;
   asRun: AsRunService;
+  outputs: OutputsService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -123,5 +125,7 @@ export function createServices(ctx: AppContext): Services {
     // The HTML overlay reads CG state through the CG service; it never writes CG text.
     overlay: new OverlayService(ctx, cgFiles, activity),
     asRun: new AsRunService(ctx),
+    // CasparCG / OBS / vMix: fed by the CG engine's committed changes, after the files (issue 25).
+    outputs: new OutputsService(ctx, cgFiles, activity),
   };
 }

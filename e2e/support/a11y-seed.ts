@@ -49,5 +49,9 @@ export async function seedA11yStation(server: TestServer): Promise<A11ySeed> {
   const out = await ask(kit[1]!, 'Live shot at the harbour');
   await owner.put(`/api/equipment-requests/${out.id}/approve`, {});
   await cam.put(`/api/equipment-requests/${out.id}/checkout`, {});
+  // Outputs (issue 25): one that cannot be reached (status + message) and one disabled, in Dhivehi.
+  const mapping = [{ type: 'headline', field: 'Headline.Text' }];
+  await owner.post('/api/outputs', { kind: 'vmix', name: 'vMix studio', config: { url: 'http://127.0.0.1:9', input: 'Lower Third', mapping } });
+  await owner.post('/api/outputs', { kind: 'vmix', name: THAANA, enabled: false, config: { url: 'http://127.0.0.1:9', input: 'Lower Third', mapping } });
   return { prompterId: prompter.body.id, prompterName, equipmentCode: kit[2]!.code, equipmentName: kit[2]!.name };
 }

@@ -34,6 +34,7 @@ const UNIQUE_MESSAGES: Record<string, string> = {
   users_username_unique: 'Username already exists',
   'users.username': 'Username already exists',
   cg_files_company_type_unique: 'This CG type already has a file; reload and try again',
+  'outputs.company_id': 'An output with this name already exists',
 };
 
 function uniqueViolation(err: unknown): HttpError | null {

@@ -22,6 +22,8 @@ export const VALID_BASES: Record<string, () => Record<string, unknown>> = {
   'POST /api/equipment': () => ({ name: 'Camera', code: uniq('CAM'), location: 'Store' }),
   'POST /api/prompters': () => ({ name: 'Hostile prompter' }),
   'PUT /api/outputs/overlay/layout': () => ({ ...DEFAULT_OVERLAY_LAYOUT }),
+  // Disabled and at the discard port: a valid one is stored, never dialled.
+  'POST /api/outputs': () => ({ kind: 'vmix', name: uniq('Hostile vMix'), enabled: false, config: { url: 'http://127.0.0.1:9', input: 'Title', mapping: [{ type: 'headline', field: 'Headline.Text' }] } }),
 };
 
 const HOSTILE_VALUES: Array<[string, unknown]> = [

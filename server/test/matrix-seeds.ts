@@ -64,6 +64,9 @@ export function seederFor(owner: ApiClient): Seeder {
       if (!item) throw new Error('seed wire: no item arrived');
       return item.id;
     },
+    // Disabled and pointing at the discard port: no lane, nothing dials it; Test answers "could not be reached".
+    output: async () =>
+      (await created(owner, '/api/outputs', { kind: 'vmix', name: `Seeded ${randomBytes(4).toString('hex')}`, enabled: false, config: { url: 'http://127.0.0.1:9', input: 'Title', mapping: [{ type: 'headline', field: 'Headline.Text' }] } })).id,
     appFile: async () => {
       const res = await upload(owner, 'seed.zip', zipBytes());
       if (res.status !== 201) throw new Error(`seed upload: ${res.status} ${JSON.stringify(res.body)}`);

@@ -46,6 +46,7 @@ export const SAMPLES: Record<string, (id: string) => unknown> = {
   'POST /api/equipment-extension/approve': (id) => ({ requestId: Number(id), approved: true }),
   'POST /api/telegram/send-equipment-reminder': (id) => ({ requestId: Number(id) }),
   'PUT /api/notification-preferences/:userId': () => ({}),
+  'PUT /api/outputs/:id': () => ({ kind: 'vmix', name: `Edited ${randomBytes(3).toString('hex')}`, enabled: false, config: { url: 'http://127.0.0.1:9', input: 'Title', mapping: [{ type: 'headline', field: 'Headline.Text' }] } }),
 };
 
 /**

@@ -6,6 +6,7 @@ import type { Bulletin } from './bulletins';
 import type { Equipment, EquipmentRequest } from './equipment';
 import type { News } from './news';
 import type { OverlayLayout } from './overlay';
+import type { OutputStatusEntry } from './outputs';
 import { prompterCommandSchema, prompterPositionSchema, type Prompter, type PrompterCommand, type PrompterPosition } from './prompters';
 import type { Branding } from './settings';
 import type { User } from './users';
@@ -76,6 +77,10 @@ export interface ServerEvents {
   overlay_layout_updated: OverlayLayout;
   /** The overlay key was rotated (issue 25): overlays on the old key are cut off; /outputs refetches. No key inside. */
   overlay_key_rotated: { createdAt: string };
+  /** An output's status moved (issue 25): the header and /outputs update. No config inside. */
+  output_status: OutputStatusEntry;
+  /** An output was added, changed or removed (issue 25): /outputs and the header refetch. */
+  outputs_changed: { id: number };
 }
 export type ServerEventType = keyof ServerEvents;
 

@@ -16,3 +16,4 @@ export * from './news-revisions';
 export * from './wires';
 export * from './overlay-keys';
 export * from './as-run';
+export * from './outputs';

@@ -1,13 +1,25 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { idParamSchema } from '../../../shared/contracts/common';
+import { outputInputSchema } from '../../../shared/contracts/outputs';
 import { saveOverlayLayoutSchema } from '../../../shared/contracts/overlay';
 import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
 import { parse } from '../../lib/validate';
+import type { OutputsService } from './outputs.service';
 import type { OverlayService } from './overlay.service';
 
-/** /api/outputs (issue 25): the HTML overlay's URL, key rotation and layout — owner/admin. */
-export function outputsRouter(overlay: OverlayService): Router {
+const idOf = (req: Request) => parse(idParamSchema, req.params).id;
+
+/**
+ * /api/outputs (issue 25): the HTML overlay's URL, key rotation and layout, and the direct outputs
+ * (CasparCG, OBS, vMix) — owner/admin. Their status is readable by everyone signed in (the header).
+ */
+export function outputsRouter(overlay: OverlayService, outputs: OutputsService): Router {
   const router = Router();
-  router.use(requireAuth, requirePermission('settings.manage'));
+  router.use(requireAuth);
+  router.get('/status', (req, res) => {
+    res.json(outputs.statuses(actorOf(req)));
+  });
+  router.use(requirePermission('settings.manage'));
   router.get('/overlay', (req, res) => {
     res.json(overlay.output(actorOf(req)));
   });
@@ -16,6 +28,23 @@ export function outputsRouter(overlay: OverlayService): Router {
   });
   router.put('/overlay/layout', (req, res) => {
     res.json(overlay.saveLayout(actorOf(req), parse(saveOverlayLayoutSchema, req.body)));
+  });
+  router.get('/', (req, res) => {
+    res.json(outputs.list(actorOf(req)));
+  });
+  router.post('/', (req, res) => {
+    res.status(201).json(outputs.create(actorOf(req), parse(outputInputSchema, req.body)));
+  });
+  router.put('/:id', (req, res) => {
+    const id = idOf(req);
+    res.json(outputs.update(actorOf(req), id, parse(outputInputSchema, req.body)));
+  });
+  router.delete('/:id', (req, res) => {
+    outputs.remove(actorOf(req), idOf(req));
+    res.json({ success: true });
+  });
+  router.post('/:id/test', async (req, res) => {
+    res.json(await outputs.test(actorOf(req), idOf(req)));
   });
   return router;
 }

@@ -2,6 +2,7 @@ import { Box, Burger, Group, Text } from '@mantine/core';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/constants';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useBellNotifications } from '@/features/notifications/hooks/use-bell-notifications';
+import { OutputsHeaderStatus } from '@/features/outputs/components/outputs-header-status';
 import { EmergencyOverrideDialog } from '@/features/cg-control/components/emergency-override-dialog';
 import { EmergencyModeButton, HeaderEmergencyText } from './header-emergency';
 import { ConnectionIndicator, LiveIndicator } from './header-status';
@@ -33,6 +34,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
       <Group gap={8} wrap="nowrap" style={{ flex: 'none' }}>
         <EmergencyModeButton />
         <LiveIndicator />
+        <OutputsHeaderStatus />
         <ConnectionIndicator />
         <NotificationBell items={items} total={total} />
         <UserMenu />

@@ -1,12 +1,23 @@
+import type { OutputStatusEntry } from '@shared/contracts/outputs';
 import { registerLiveEvent } from '@/lib/live-registry';
+import { queryClient } from '@/lib/query-client';
 import { overlayOutputQueryKey } from './api/get-overlay-output';
+import { outputStatusesQueryKey, outputsQueryKey } from './api/outputs';
 
-/** Another admin rotated the key or saved the layout: /outputs shows the new URL and values. */
+/** An output's new status goes straight into both lists (no refetch per status change). */
+function applyStatus(data: unknown): void {
+  const entry = data as OutputStatusEntry;
+  queryClient.setQueryData<OutputStatusEntry[]>(outputStatusesQueryKey, (list) => list?.map((s) => (s.id === entry.id ? { ...s, status: entry.status } : s)));
+  queryClient.setQueryData<Array<{ id: number; status: OutputStatusEntry['status'] }>>(outputsQueryKey, (list) => list?.map((o) => (o.id === entry.id ? { ...o, status: entry.status } : o)));
+}
+
+/** Another admin rotated the key or saved the layout; an output's status moved; an output was added, changed or removed. */
 export function registerOutputsLiveEvents(): () => void {
-  const offLayout = registerLiveEvent('overlay_layout_updated', { invalidate: [overlayOutputQueryKey] });
-  const offKey = registerLiveEvent('overlay_key_rotated', { invalidate: [overlayOutputQueryKey] });
-  return () => {
-    offLayout();
-    offKey();
-  };
+  const offs = [
+    registerLiveEvent('overlay_layout_updated', { invalidate: [overlayOutputQueryKey] }),
+    registerLiveEvent('overlay_key_rotated', { invalidate: [overlayOutputQueryKey] }),
+    registerLiveEvent('output_status', { handle: applyStatus }),
+    registerLiveEvent('outputs_changed', { invalidate: [outputsQueryKey, outputStatusesQueryKey] }),
+  ];
+  return () => offs.forEach((off) => off());
 }

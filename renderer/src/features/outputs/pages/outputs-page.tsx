@@ -11,13 +11,14 @@ import { useOverlayOutput } from '../api/get-overlay-output';
 import { OverlayLayoutForm } from '../components/overlay-layout-form';
 import { OverlayPreview } from '../components/overlay-preview';
 import { OverlayUrlCard } from '../components/overlay-url-card';
+import { OutputList } from '../components/output-list';
 
-const DESCRIPTION = 'The HTML overlay for OBS, vMix and CasparCG: its address and its look';
+const DESCRIPTION = 'Where CG text goes: the HTML overlay, and CasparCG, OBS and vMix driven directly';
 
 function NoAccess() {
   return (
     <Alert color="yellow" variant="light" icon={<IconLock size={18} />} title="You do not have access" data-testid="outputs-no-access">
-      <Text size="sm">Only owners and admins can see the overlay address and change its layout.</Text>
+      <Text size="sm">Only owners and admins can see the overlay address, change its layout and manage outputs.</Text>
     </Alert>
   );
 }
@@ -69,6 +70,7 @@ export default function OutputsPage() {
           <LayoutSection output={output.data} />
         </>
       )}
+      {canManage && <OutputList />}
     </Stack>
   );
 }

@@ -1,0 +1,75 @@
+import type { Output, OutputInput } from '../shared/contracts/outputs';
+import type { ApiClient } from '../server/test/api-client';
+import { startFakeCasparcg } from '../server/test/fake-casparcg';
+import { startFakeObs } from '../server/test/fake-obs';
+import { startFakeVmix } from '../server/test/fake-vmix';
+import { block, closeTarget, headlineFile, hotPathTarget } from './cg-hot-path';
+import { p99WithinBaseline, summaryRow, type BenchRow } from './results';
+import { summarize } from './stats';
+
+const SECTION = 'outputs';
+
+/** The four outputs of issue 25's target: fake CasparCG, OBS and vMix that answer, and a vMix that hangs. */
+async function startDevices() {
+  const caspar = await startFakeCasparcg();
+  const obs = await startFakeObs('bench-pass');
+  const vmix = await startFakeVmix();
+  const hanging = await startFakeVmix();
+  hanging.mode = 'hang';
+  const bodies: OutputInput[] = [
+    { kind: 'casparcg', name: 'bench CasparCG', enabled: false, config: { host: '127.0.0.1', port: caspar.port, template: 'lower', types: ['headline'] } },
+    { kind: 'obs', name: 'bench OBS', enabled: false, config: { url: obs.url, password: 'bench-pass', mapping: [{ type: 'headline', input: 'CG Headline', scene: 'News' }] } },
+    { kind: 'vmix', name: 'bench vMix', enabled: false, config: { url: vmix.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } },
+    { kind: 'vmix', name: 'bench vMix (hangs)', enabled: false, config: { url: hanging.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } },
+  ];
+  return { bodies, close: () => Promise.all([caspar.close(), obs.close(), vmix.close(), hanging.close()]) };
+}
+
+/** Switches every bench output on or off (PUT with the version it read). */
+async function setEnabled(api: ApiClient, ids: number[], enabled: boolean): Promise<void> {
+  const all = (await api.get<Output[]>('/api/outputs')).body;
+  for (const o of all.filter((x) => ids.includes(x.id))) {
+    const config = o.kind === 'obs' ? { url: o.config.url, mapping: o.config.mapping } : o.config;
+    const res = await api.put(`/api/outputs/${o.id}`, { kind: o.kind, name: o.name, enabled, version: o.version, config });
+    if (res.status !== 200) throw new Error(`output ${o.name}: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  // Let the lanes' first full sends go out (the hanging one keeps timing out and retrying throughout).
+  await new Promise((r) => setTimeout(r, 300));
+}
+
+/**
+ * Issue 25: the CG hot path (update-direct → file replaced → 200 WS clients got it) with four
+ * outputs enabled, one of them hanging, against the same station's file-only path in the SAME
+ * run: alternating blocks (outputs on, off, on, …) so drift lands on both. Target p99 ≤ 1.2×.
+ */
+export async function outputsRows(api: ApiClient, baseDir: string, blocks = 5, perBlock = 200): Promise<BenchRow[]> {
+  const devices = await startDevices();
+  const ids: number[] = [];
+  for (const body of devices.bodies) {
+    const res = await api.post<Output>('/api/outputs', body);
+    if (res.status !== 201) throw new Error(`add output: ${res.status} ${JSON.stringify(res.body)}`);
+    ids.push(res.body.id);
+  }
+  const target = await hotPathTarget(api, headlineFile(baseDir));
+  try {
+    const withOutputs: number[] = [];
+    const fileOnly: number[] = [];
+    await block(target, 20, 'warm');
+    for (let i = 0; i < blocks; i++) {
+      await setEnabled(api, ids, true);
+      withOutputs.push(...(await block(target, perBlock, 'outputs')));
+      await setEnabled(api, ids, false);
+      fileOnly.push(...(await block(target, perBlock, 'file-only')));
+    }
+    const on = summarize(withOutputs);
+    const off = summarize(fileOnly);
+    return [
+      summaryRow(SECTION, `CG hot path, 4 outputs on (CasparCG, OBS, vMix, 1 hanging), 200 WS clients (p99 ${(on.p99 / off.p99).toFixed(2)}× file-only)`, on, p99WithinBaseline(1.2, off, 'file-only')),
+      summaryRow(SECTION, '  the same station file-only (outputs off), same run', off),
+    ];
+  } finally {
+    closeTarget(target);
+    for (const id of ids) await api.delete(`/api/outputs/${id}`);
+    await devices.close();
+  }
+}

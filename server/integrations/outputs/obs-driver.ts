@@ -1,0 +1,102 @@
+import OBSWebSocket, { OBSWebSocketError, type OBSRequestTypes, type OBSResponseTypes } from 'obs-websocket-js/json';
+import type { ObsConfig, ObsMapping } from '../../../shared/contracts/outputs';
+import { messageOf, OutputFault, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
+
+/** obs-websocket's close codes that mean "you were refused", not "the line dropped". */
+const REFUSED_CLOSE_CODES = new Set([4009, 4010, 4011, 4012]);
+
+/**
+ * OBS over obs-websocket v5 (issue 25): each mapped CG type's text source gets SetInputSettings
+ * { text }; where a scene is named, the source's scene item is hidden while its text is empty and
+ * shown when not. The JSON subprotocol (obs-websocket speaks JSON and MessagePack; JSON keeps the
+ * wire readable in logs and fakes).
+ */
+export class ObsDriver implements OutputDriver {
+  private obs: OBSWebSocket | null = null;
+  private ready: Promise<OBSWebSocket> | null = null;
+  /** Rejects once the connection closes: a call in flight then never waits for a reply that cannot come. */
+  private closed: Promise<never> | null = null;
+  private readonly itemIds = new Map<string, number>();
+
+  constructor(private readonly config: ObsConfig) {}
+
+  get types(): readonly string[] {
+    return this.config.mapping.map((m) => m.type);
+  }
+
+  async send(update: OutputUpdate): Promise<SendOutcome> {
+    const byType = new Map<string, ObsMapping>(this.config.mapping.map((m) => [m.type, m]));
+    const texts = textsToSet(update, [...byType.keys()]);
+    if (!texts.length) return 'nothing';
+    const obs = await this.connection();
+    for (const [type, text] of texts) {
+      const m = byType.get(type);
+      if (!m) continue;
+      await this.call(obs, 'SetInputSettings', { inputName: m.input, inputSettings: { text } });
+      if (m.scene) await this.setVisible(obs, m.scene, m.input, text !== '');
+    }
+    return 'sent';
+  }
+
+  async probe(): Promise<string> {
+    const obs = await this.connection();
+    const v = await this.call(obs, 'GetVersion', undefined as never);
+    return `OBS ${v.obsVersion} (obs-websocket ${v.obsWebSocketVersion}) answered`;
+  }
+
+  close(): void {
+    const obs = this.obs;
+    this.obs = null;
+    this.ready = null;
+    if (obs) obs.disconnect().catch(() => undefined);
+  }
+
+  private connection(): Promise<OBSWebSocket> {
+    this.ready ??= this.open();
+    return this.ready;
+  }
+
+  private async open(): Promise<OBSWebSocket> {
+    const obs = new OBSWebSocket();
+    this.obs = obs;
+    this.closed = new Promise<never>((_resolve, reject) => {
+      obs.once('ConnectionClosed', (e) => reject(fault(e, 'OBS closed the connection')));
+    });
+    this.closed.catch(() => undefined);
+    try {
+      await obs.connect(this.config.url, this.config.password ?? undefined, { rpcVersion: 1 });
+    } catch (err) {
+      throw fault(err, `OBS at ${this.config.url} could not be reached`);
+    }
+    return obs;
+  }
+
+  private async setVisible(obs: OBSWebSocket, sceneName: string, sourceName: string, visible: boolean): Promise<void> {
+    const key = `${sceneName}\u0000${sourceName}`;
+    let sceneItemId = this.itemIds.get(key);
+    if (sceneItemId === undefined) {
+      sceneItemId = (await this.call(obs, 'GetSceneItemId', { sceneName, sourceName })).sceneItemId;
+      this.itemIds.set(key, sceneItemId);
+    }
+    await this.call(obs, 'SetSceneItemEnabled', { sceneName, sceneItemId, sceneItemEnabled: visible });
+  }
+
+  private async call<T extends keyof OBSRequestTypes>(obs: OBSWebSocket, type: T, data: OBSRequestTypes[T]): Promise<OBSResponseTypes[T]> {
+    try {
+      return await Promise.race([obs.call(type, data), this.closed ?? Promise.reject(new Error('Not connected'))]);
+    } catch (err) {
+      throw fault(err, `OBS ${type} failed`);
+    }
+  }
+}
+
+function fault(err: unknown, context: string): OutputFault {
+  if (err instanceof OutputFault) return err;
+  if (err instanceof OBSWebSocketError) {
+    // Request failures (codes 100–999) and auth/version refusals are the device saying no.
+    const refused = (err.code >= 100 && err.code < 1000) || REFUSED_CLOSE_CODES.has(err.code);
+    const words = err.code === 4009 ? 'OBS refused the password (check the WebSocket server password)' : `${context}: ${err.message || `code ${err.code}`}`;
+    return new OutputFault(words, refused ? 'refused' : 'unreachable');
+  }
+  return new OutputFault(`${context}: ${messageOf(err)}`, 'unreachable');
+}

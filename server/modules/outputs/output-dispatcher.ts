@@ -1,0 +1,96 @@
+import { OUTPUTS, type OutputStatus, type StoredOutput } from '../../../shared/contracts/outputs';
+import type { OutputRow } from '../../db/schema';
+import { createDriver } from '../../integrations/outputs/create-driver';
+import type { OutputDriver } from '../../integrations/outputs/output-driver';
+import type { AppContext } from '../../context';
+import type { OnAirChanges } from './on-air-changes';
+import { OutputLane } from './output-lane';
+import { storedOutput } from './outputs.presenter';
+
+export interface DispatcherOptions {
+  /** Every type's committed text of a company (the lane's first full send). */
+  snapshotOf: (companyId: number) => Record<string, string>;
+  makeDriver?: (output: StoredOutput) => OutputDriver;
+  timeoutMs?: number;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+}
+
+type LaneRow = Pick<OutputRow, 'id' | 'companyId' | 'kind' | 'name' | 'enabled' | 'config'>;
+
+/**
+ * The output layer (issue 25): listens on the CG engine's committed changes (after the files are
+ * replaced) and hands each to every enabled output of that company, each in its own lane. The
+ * listener only folds the change into the lanes' pending batches; sends run on later turns, so an
+ * output that hangs or is down never delays the file output, the overlay, or another output.
+ */
+export class OutputDispatcher {
+  private readonly lanes = new Map<number, { row: LaneRow; lane: OutputLane }>();
+  private readonly byCompany = new Map<number, Set<OutputLane>>();
+  private stopListening: (() => void) | null = null;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly changes: OnAirChanges,
+    private readonly options: DispatcherOptions,
+  ) {}
+
+  /** Starts a lane per enabled output and listens for changes. */
+  start(rows: readonly LaneRow[]): void {
+    for (const row of rows) this.load(row);
+    this.stopListening = this.changes.onChange((change) => {
+      const lanes = this.byCompany.get(change.companyId);
+      if (lanes) for (const lane of lanes) lane.push(change);
+    });
+  }
+
+  /** An output was created, edited, enabled, disabled (row) or deleted (undefined): its lane starts over. */
+  reload(id: number, row: LaneRow | undefined): void {
+    this.drop(id);
+    if (row) this.load(row);
+    if (row && !row.enabled) this.publish(row, this.status(id));
+  }
+
+  status(id: number): OutputStatus {
+    return this.lanes.get(id)?.lane.status ?? { state: 'disabled', message: null, lastOkAt: null, at: this.ctx.clock.now().toISOString() };
+  }
+
+  close(): void {
+    this.stopListening?.();
+    for (const id of [...this.lanes.keys()]) this.drop(id);
+  }
+
+  private load(row: LaneRow): void {
+    if (!row.enabled) return;
+    const stored = storedOutput(row);
+    const makeDriver = this.options.makeDriver ?? createDriver;
+    const output = String(row.id);
+    const lane = new OutputLane({
+      makeDriver: () => makeDriver(stored),
+      snapshot: this.options.snapshotOf(row.companyId),
+      report: (change, result, message) => this.changes.reportResult({ change, output, result, message, at: this.ctx.clock.now().toISOString() }),
+      onStatus: (status) => this.publish(row, status),
+      now: () => this.ctx.clock.now(),
+      timeoutMs: this.options.timeoutMs ?? OUTPUTS.sendTimeoutMs,
+      retryBaseMs: this.options.retryBaseMs ?? OUTPUTS.retryBaseMs,
+      retryMaxMs: this.options.retryMaxMs ?? OUTPUTS.retryMaxMs,
+    });
+    this.lanes.set(row.id, { row, lane });
+    let set = this.byCompany.get(row.companyId);
+    if (!set) this.byCompany.set(row.companyId, (set = new Set()));
+    set.add(lane);
+    lane.start();
+  }
+
+  private drop(id: number): void {
+    const entry = this.lanes.get(id);
+    if (!entry) return;
+    entry.lane.close();
+    this.lanes.delete(id);
+    this.byCompany.get(entry.row.companyId)?.delete(entry.lane);
+  }
+
+  private publish(row: LaneRow, status: OutputStatus): void {
+    this.ctx.bus.publish(row.companyId, 'output_status', { id: row.id, name: row.name, kind: row.kind, status });
+  }
+}

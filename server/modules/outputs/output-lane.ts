@@ -1,0 +1,162 @@
+import type { OutputStatus } from '../../../shared/contracts/outputs';
+import { messageOf, OutputFault, type OutputDriver, type OutputUpdate } from '../../integrations/outputs/output-driver';
+import type { OnAirChange, OutputResult } from './on-air-changes';
+
+export interface LaneOptions {
+  /** A fresh driver: after a failure the old one is closed and never used again. */
+  makeDriver: () => OutputDriver;
+  /** Every type's text when the lane starts (then kept from each change). */
+  snapshot: Record<string, string>;
+  report: (change: OnAirChange, result: OutputResult['result'], message?: string) => void;
+  /** Called on every status change (state or message); lastOkAt alone is not news. */
+  onStatus: (status: OutputStatus) => void;
+  now: () => Date;
+  timeoutMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+/** Changes not yet sent, folded into one: their types merged, each type's newest text. */
+interface Batch {
+  changes: OnAirChange[];
+  changed: Record<string, string>;
+}
+
+/**
+ * One output's queue (issue 25): depth one, latest state wins. At most one send is in flight;
+ * changes that arrive meanwhile fold into one pending batch, so a slow or dead output never
+ * builds a backlog to replay later. A failed or timed-out send closes the driver; the retry (and
+ * any later change) goes out on a new connection with the whole current state, never old changes.
+ */
+export class OutputLane {
+  private driver: OutputDriver | null = null;
+  private inFlight = false;
+  private scheduled = false;
+  private pending: Batch | null = null;
+  /** The next send must set every type (new connection, or the last send's texts never confirmed). */
+  private full = true;
+  private failures = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private snapshot: Record<string, string>;
+  status: OutputStatus;
+
+  constructor(private readonly o: LaneOptions) {
+    this.snapshot = { ...o.snapshot };
+    this.status = { state: 'connecting', message: null, lastOkAt: null, at: o.now().toISOString() };
+  }
+
+  /** Sends the current state once: the server started, or the output was enabled or edited. */
+  start(): void {
+    this.schedule();
+  }
+
+  /** Runs on the air thread: fold the change in and return; the send starts on a later turn. */
+  push(change: OnAirChange): void {
+    if (this.closed) return;
+    this.snapshot = change.snapshot;
+    const batch = (this.pending ??= { changes: [], changed: {} });
+    batch.changes.push(change);
+    Object.assign(batch.changed, change.changed);
+    this.schedule();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.pending = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.driver?.close();
+    this.driver = null;
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.inFlight || this.closed) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.pump();
+    });
+  }
+
+  private async pump(): Promise<void> {
+    if (this.inFlight || this.closed) return;
+    const batch = this.pending;
+    this.pending = null;
+    if (!batch && !this.full) return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.inFlight = true;
+    const update: OutputUpdate = { changed: batch?.changed ?? {}, snapshot: this.snapshot, full: this.full };
+    const driver = (this.driver ??= this.o.makeDriver());
+    try {
+      const outcome = await withTimeout(driver.send(update), this.o.timeoutMs);
+      if (this.closed) return;
+      this.full = false;
+      this.failures = 0;
+      this.setStatus('connected', null, true);
+      if (batch) this.reportSent(batch, driver.types, outcome === 'sent');
+    } catch (err) {
+      if (this.closed) return;
+      this.failed(err, batch);
+    } finally {
+      this.inFlight = false;
+      if (this.pending) this.schedule();
+    }
+  }
+
+  private failed(err: unknown, batch: Batch | null): void {
+    this.driver?.close();
+    this.driver = null;
+    this.full = true;
+    this.failures += 1;
+    const message = messageOf(err);
+    const timedOut = err instanceof TimeoutFault;
+    this.setStatus(err instanceof OutputFault && err.kind === 'refused' ? 'error' : 'retrying', message, false);
+    for (const change of batch?.changes ?? []) this.o.report(change, timedOut ? 'timeout' : 'error', message);
+    // Retried with the whole current state (this.full), on a new connection; a change that
+    // arrives before the timer goes out at once the same way.
+    const delay = Math.min(this.o.retryMaxMs, this.o.retryBaseMs * 2 ** (this.failures - 1));
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.schedule();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  /**
+   * Each folded change gets the send's result, unless none of its texts went out: the output
+   * shows none of its types, or a newer change in the batch replaced all of them.
+   */
+  private reportSent(batch: Batch, shown: readonly string[], sent: boolean): void {
+    const shownSet = new Set(shown);
+    batch.changes.forEach((change, i) => {
+      const mine = Object.keys(change.changed).filter((t) => shownSet.has(t));
+      if (!sent || !mine.length) return this.o.report(change, 'skipped', 'This output shows none of the changed types');
+      const later = batch.changes.slice(i + 1);
+      const replaced = mine.every((t) => later.some((c) => t in c.changed));
+      if (replaced) return this.o.report(change, 'skipped', 'Replaced by a newer change before it was sent (the output was busy)');
+      this.o.report(change, 'ok');
+    });
+  }
+
+  private setStatus(state: OutputStatus['state'], message: string | null, ok: boolean): void {
+    const at = this.o.now().toISOString();
+    const changed = state !== this.status.state || message !== this.status.message;
+    this.status = { state, message, lastOkAt: ok ? at : this.status.lastOkAt, at: changed ? at : this.status.at };
+    if (changed) this.o.onStatus(this.status);
+  }
+}
+
+class TimeoutFault extends OutputFault {}
+
+/** The send or a timeout fault, whichever comes first; the loser is left to settle unobserved. */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new TimeoutFault(`No answer within ${ms / 1000} s`, 'unreachable')), ms);
+  });
+  work.catch(() => undefined);
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export { withTimeout };

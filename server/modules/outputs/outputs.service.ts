@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm';
+import { OUTPUT_KIND_LABELS, OUTPUTS, type Output, type OutputInputParsed, type OutputStatusEntry, type OutputTestResult, type StoredOutput } from '../../../shared/contracts/outputs';
+import type { AppContext } from '../../context';
+import { outputs } from '../../db/schema';
+import { createDriver } from '../../integrations/outputs/create-driver';
+import { messageOf, type OutputDriver } from '../../integrations/outputs/output-driver';
+import { conflict, notFound } from '../../lib/errors';
+import { isStale, versionConflict } from '../../lib/version-conflict';
+import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import type { CgFilesService } from '../cg-files/cg-files.service';
+import { OutputDispatcher } from './output-dispatcher';
+import { withTimeout } from './output-lane';
+import { OutputsRepo } from './outputs.repo';
+import { configToStore, presentOutput, storedOutput } from './outputs.presenter';
+
+type Caller = { userId: number; companyId: number };
+
+/**
+ * A company's direct outputs (issue 25): CasparCG, OBS, vMix — owner/admin add, edit, test,
+ * enable, disable and delete them; everyone signed in reads their status (the header). Each
+ * change restarts that output's lane in the dispatcher.
+ */
+export class OutputsService {
+  readonly repo: OutputsRepo;
+  readonly dispatcher: OutputDispatcher;
+
+  constructor(
+    private readonly ctx: AppContext,
+    cg: CgFilesService,
+    private readonly activity: ActivityLogsService,
+    private readonly makeDriver: (output: StoredOutput) => OutputDriver = createDriver,
+  ) {
+    this.repo = new OutputsRepo(ctx.db);
+    const snapshotOf = (companyId: number) => Object.fromEntries(cg.list({ companyId, userId: 0 }).map((f) => [f.type, f.content]));
+    this.dispatcher = new OutputDispatcher(ctx, cg.changes, { snapshotOf, makeDriver });
+  }
+
+  /** Every company's enabled outputs get their current state; changes flow from here on. */
+  start(): void {
+    this.dispatcher.start(this.repo.all());
+  }
+
+  close(): void {
+    this.dispatcher.close();
+  }
+
+  list(actor: Caller): Output[] {
+    return this.repo.list(actor.companyId).map((row) => presentOutput(row, this.dispatcher.status(row.id)));
+  }
+
+  statuses(actor: Caller): OutputStatusEntry[] {
+    return this.repo.list(actor.companyId).map((row) => ({ id: row.id, name: row.name, kind: row.kind, status: this.dispatcher.status(row.id) }));
+  }
+
+  create(actor: Caller, input: OutputInputParsed): Output {
+    if (this.repo.findByName(actor.companyId, input.name)) throw conflict('An output with this name already exists');
+    const now = this.now();
+    const row = this.ctx.db.transaction((tx) => {
+      const made = new OutputsRepo(tx).insert({
+        companyId: actor.companyId,
+        kind: input.kind,
+        name: input.name,
+        enabled: input.enabled,
+        config: configToStore(input, null),
+        createdBy: actor.userId,
+        createdAt: now,
+        updatedBy: actor.userId,
+        updatedAt: now,
+      });
+      this.activity.record(actor, 'output_created', `Added ${OUTPUT_KIND_LABELS[made.kind]} output "${made.name}"`, tx);
+      return made;
+    });
+    return this.changed(row.id, row);
+  }
+
+  /** The whole output is replaced; the kind may change (its config comes with it). A stale version → 409. */
+  update(actor: Caller, id: number, input: OutputInputParsed): Output {
+    const current = this.repo.find(actor.companyId, id);
+    if (!current) throw notFound('Output');
+    const other = this.repo.findByName(actor.companyId, input.name);
+    if (other && other.id !== id) throw conflict('An output with this name already exists');
+    const row = this.ctx.db.transaction((tx) => {
+      const repo = new OutputsRepo(tx);
+      const previous = storedOutput(current);
+      const patch = { kind: input.kind, name: input.name, enabled: input.enabled, config: configToStore(input, previous), updatedAt: this.now(), updatedBy: actor.userId };
+      const saved = repo.update(actor.companyId, id, patch, input.version === undefined ? undefined : eq(outputs.version, input.version));
+      if (!saved) {
+        const now = repo.find(actor.companyId, id);
+        if (now && isStale(input.version, now)) throw versionConflict(tx, 'output', presentOutput(now, this.dispatcher.status(id)), now, this.ctx.clock.now());
+        throw notFound('Output');
+      }
+      this.activity.record(actor, 'output_updated', `Updated ${OUTPUT_KIND_LABELS[saved.kind]} output "${saved.name}"${saved.enabled ? '' : ' (disabled)'}`, tx);
+      return saved;
+    });
+    return this.changed(id, row);
+  }
+
+  remove(actor: Caller, id: number): void {
+    const removed = this.ctx.db.transaction((tx) => {
+      const row = new OutputsRepo(tx).delete(actor.companyId, id);
+      if (row) this.activity.record(actor, 'output_deleted', `Deleted ${OUTPUT_KIND_LABELS[row.kind]} output "${row.name}"`, tx);
+      return row;
+    });
+    if (!removed) throw notFound('Output');
+    this.dispatcher.reload(id, undefined);
+    this.ctx.bus.publish(actor.companyId, 'outputs_changed', { id });
+  }
+
+  /** Connects on a connection of its own and asks the device who it is; never touches the lane. */
+  async test(actor: Caller, id: number): Promise<OutputTestResult> {
+    const row = this.repo.find(actor.companyId, id);
+    if (!row) throw notFound('Output');
+    const driver = this.makeDriver(storedOutput(row));
+    try {
+      return { ok: true, message: await withTimeout(driver.probe(), OUTPUTS.testTimeoutMs) };
+    } catch (err) {
+      return { ok: false, message: messageOf(err) };
+    } finally {
+      driver.close();
+    }
+  }
+
+  private changed(id: number, row: Parameters<OutputDispatcher['reload']>[1] & object): Output {
+    this.dispatcher.reload(id, row);
+    this.ctx.bus.publish(row.companyId, 'outputs_changed', { id });
+    const stored = this.repo.find(row.companyId, id);
+    if (!stored) throw notFound('Output');
+    return presentOutput(stored, this.dispatcher.status(id));
+  }
+
+  private now(): string {
+    return this.ctx.clock.now().toISOString();
+  }
+}

@@ -61,7 +61,8 @@ describe('dispatcher: one output hangs, one drops', () => {
     expect(fs.readFileSync(path.join(folder, 'headline.txt'), 'utf8')).toBe(THAANA);
     await until(() => headlineOf(fakes.caspar) === THAANA, 'CasparCG to get the headline');
     await until(() => fakes.obs.texts.get('CG Headline') === THAANA, 'OBS to get the headline');
-    expect(fakes.obs.items.get('News/7')).toBe(true);
+    // The scene item is shown by its own request after the text's: wait for it too.
+    await until(() => fakes.obs.items.get('News/7') === true, 'OBS to show the scene item');
   });
 
   it('the hanging and the dropping outputs say retrying with a message; the healthy ones connected', async () => {

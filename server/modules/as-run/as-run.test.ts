@@ -1,7 +1,10 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AsRunEntry, AsRunPage } from '../../../shared/contracts/as-run';
+import { OVERLAY_WS_PATH, type OverlayOutput } from '../../../shared/contracts/overlay';
 import { createStation, createUser } from '../../test/factories';
+import { startFakeVmix } from '../../test/fake-vmix';
+import { TestSocket } from '../../test/ws-client';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
@@ -47,6 +50,34 @@ describe('as-run log', () => {
     const other = await createStation(server);
     expect((await other.owner.get<AsRunPage>('/api/as-run')).body.entries).toEqual([]);
     expect(companyId).not.toBe(other.companyId);
+  }, 120_000);
+
+  it('with every kind of output on — files, a connected overlay, a vMix — 1 000 updates leave 1 000 rows per output, each in seq order', async () => {
+    const { owner } = await createStation(server);
+    const vmix = await startFakeVmix();
+    const overlay = new TestSocket(server.url, {}, OVERLAY_WS_PATH);
+    try {
+      const made = await owner.post('/api/outputs', { kind: 'vmix', name: 'vMix studio', config: { url: vmix.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      await overlay.opened();
+      overlay.send({ type: 'overlay_auth', key: (await owner.get<OverlayOutput>('/api/outputs/overlay')).body.key });
+      await overlay.waitFor('overlay_snapshot');
+      for (let i = 0; i < 1000; i += 1) expect((await owner.post('/api/cg-files/update-direct', { type: 'headline', content: `Headline ${i}` })).status).toBe(200);
+      // The vMix lane sends the latest state; every change is still reported once when its send ends.
+      await expect.poll(async () => (await server.asRunRecorder.flush(), (await allRows(owner, '&output=vMix%20studio')).length), { timeout: 20_000 }).toBe(1000);
+      const rows = (await allRows(owner)).reverse();
+      expect(rows).toHaveLength(3000);
+      for (const output of ['files', 'overlay', 'vMix studio']) {
+        const mine = rows.filter((r) => r.output === output);
+        expect(mine.map((r) => r.seq)).toEqual([...mine.map((r) => r.seq)].sort((x, y) => x - y));
+        expect(new Set(mine.map((r) => r.seq)).size).toBe(1000);
+      }
+      expect(rows.filter((r) => r.output === 'vMix studio').every((r) => r.result === 'ok')).toBe(true);
+      await expect.poll(() => vmix.fields.get('Lower Third/Headline.Text')).toBe('Headline 999');
+    } finally {
+      overlay.close();
+      await vmix.close();
+    }
   }, 120_000);
 
   it('a change of two types is two rows with one seq; the filters narrow by type, user, source, output and time', async () => {

@@ -27,7 +27,7 @@ export interface OnAirChange {
   snapshot: Record<string, string>;
 }
 
-/** What one output did with one change. `output` is a stable name: 'files', 'overlay', or an output's id. */
+/** What one output did with one change. `output` names it: 'files', 'overlay', or a direct output's name (unique in its station). */
 export interface OutputResult {
   change: OnAirChange;
   output: string;

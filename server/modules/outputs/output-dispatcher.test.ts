@@ -18,6 +18,8 @@ let folder: string;
 const results: OutputResult[] = [];
 const fakes: { caspar: FakeCasparcg; obs: FakeObs; hanging: FakeVmix; dropping: FakeCasparcg } = {} as never;
 const ids: Record<keyof typeof fakes, number> = {} as never;
+/** The name each output reports to the as-run log under. */
+const names: Record<keyof typeof fakes, string> = {} as never;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -35,6 +37,7 @@ beforeAll(async () => {
     const res = await owner.post<Output>('/api/outputs', body);
     expect(res.status).toBe(201);
     ids[key] = res.body.id;
+    names[key] = res.body.name;
   };
   await add('caspar', { kind: 'casparcg', name: 'Caspar main', config: { host: '127.0.0.1', port: fakes.caspar.port, channel: 1, layer: 20, template: 'lower', types: ['headline'] } });
   await add('obs', { kind: 'obs', name: 'OBS stream', config: { url: fakes.obs.url, password: 'obs-pass', mapping: [{ type: 'headline', input: 'CG Headline', scene: 'News' }] } });
@@ -66,7 +69,7 @@ describe('dispatcher: one output hangs, one drops', () => {
   });
 
   it('the hanging and the dropping outputs say retrying with a message; the healthy ones connected', async () => {
-    await until(() => results.some((r) => r.output === String(ids.hanging) && r.result === 'timeout'), 'the hanging output to time out');
+    await until(() => results.some((r) => r.output === names.hanging && r.result === 'timeout'), 'the hanging output to time out');
     expect(await statusOf('hanging')).toMatchObject({ state: 'retrying', message: 'No answer within 2 s' });
     expect(await statusOf('dropping')).toMatchObject({ state: 'retrying', message: expect.stringContaining('closed the connection') as string });
     expect(await statusOf('caspar')).toMatchObject({ state: 'connected', message: null, lastOkAt: expect.any(String) as string });
@@ -93,7 +96,7 @@ describe('dispatcher: one output hangs, one drops', () => {
       expect((await write(last)).status).toBe(200);
     }
     // The hang really held some of these writes (a send of them timed out) before it recovers.
-    const timedOut = () => results.slice(before).some((r) => r.output === String(ids.hanging) && r.result === 'timeout' && r.change.changed.headline?.startsWith('Quick '));
+    const timedOut = () => results.slice(before).some((r) => r.output === names.hanging && r.result === 'timeout' && r.change.changed.headline?.startsWith('Quick '));
     await until(timedOut, 'a send of the quick writes to time out on the hung output', 10_000);
     fakes.hanging.mode = 'ok';
     await until(() => fakes.hanging.fields.get('Lower Third/Headline.Text') === last, 'the hung output to get the last state', 25_000);
@@ -104,8 +107,8 @@ describe('dispatcher: one output hangs, one drops', () => {
     // As-run: each of the 100 changes exactly once per output, for all four.
     const quick = () => results.slice(before).filter((r) => r.output !== 'files' && r.change.changed.headline?.startsWith('Quick '));
     await until(() => quick().length === 400, 'every change reported once per output', 10_000);
-    for (const id of Object.values(ids)) expect(new Set(quick().filter((r) => r.output === String(id)).map((r) => r.change.seq)).size).toBe(100);
-    const hung = quick().filter((r) => r.output === String(ids.hanging));
+    for (const name of Object.values(names)) expect(new Set(quick().filter((r) => r.output === name).map((r) => r.change.seq)).size).toBe(100);
+    const hung = quick().filter((r) => r.output === names.hanging);
     // The newest change is reported too: 'ok' if it went out in the send that worked, 'timeout' if
     // it was in one that hung (the retry then brought the device up to date with it, unreported).
     const newest = hung.find((r) => r.change.changed.headline === last);

@@ -64,7 +64,8 @@ export class OutputDispatcher {
     if (!row.enabled) return;
     const stored = storedOutput(row);
     const makeDriver = this.options.makeDriver ?? createDriver;
-    const output = String(row.id);
+    // The as-run log's "output": the name it had when the change went out (unique in the station, readable in a spreadsheet).
+    const output = row.name;
     const lane = new OutputLane({
       makeDriver: () => makeDriver(stored),
       snapshot: this.options.snapshotOf(row.companyId),

@@ -155,6 +155,12 @@ test('quit finishes the CG writes in flight: each answers 200 or is refused unre
   host = startDesktopHost();
   const { url, username, password } = await firstRunOwner(host);
   const token = await login(String(url), username, password);
+  // A new install stages in NEXT (take mode on, issue 25): this test is about writes that go to
+  // air, so the station switches to direct sends first, as an operator would in Settings.
+  const auth = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const settings = (await (await fetch(`${String(url)}/api/settings`, { headers: auth })).json()) as { takeMode: boolean };
+  expect(settings.takeMode).toBe(true);
+  expect((await fetch(`${String(url)}/api/settings`, { method: 'PUT', headers: auth, body: JSON.stringify({ takeMode: false }) })).status).toBe(200);
   const write = (i: number) =>
     fetch(`${String(url)}/api/cg-files/update-direct`, {
       method: 'POST',

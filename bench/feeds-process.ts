@@ -9,23 +9,32 @@ export interface FeedsProcess {
   close(): Promise<void>;
 }
 
-/** bench/fake-feeds-main.ts in a child process (node --import tsx, one process); close() waits for its exit. */
-export async function startFeedsProcess(): Promise<FeedsProcess> {
+/**
+ * A bench helper script (`bench/<file>`) in a child process (node --import tsx), at the lowest
+ * priority: it stands for machines that are not the MCR PC (agencies' servers, playout devices),
+ * so on a 2-core machine it must not take a core from the server under test. Its first stdout
+ * line is its answer; close() ends it and waits for its exit.
+ */
+export async function startHelperProcess(file: string): Promise<{ line: string; close: () => Promise<void> }> {
   const loader = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const child = spawn(process.execPath, ['--import', loader, path.join(REPO_ROOT, 'bench', 'fake-feeds-main.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-  // The agencies' servers are not on the MCR PC: the fake's CPU is not the station's, so on a 2-core
-  // machine it runs at the lowest priority instead of taking a core from the server under test.
+  const child = spawn(process.execPath, ['--import', loader, path.join(REPO_ROOT, 'bench', file)], { stdio: ['pipe', 'pipe', 'inherit'] });
   if (child.pid) os.setPriority(child.pid, 19);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
+  const line = await new Promise<string>((resolve, reject) => {
     child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`fake feeds exited (${code})`)));
+    child.once('exit', (code) => reject(new Error(`${file} exited (${code})`)));
   });
   return {
-    url,
+    line,
     close: async () => {
       child.stdin.end();
       await exited;
     },
   };
+}
+
+/** bench/fake-feeds-main.ts in a child process; its line is the feeds' base URL. */
+export async function startFeedsProcess(): Promise<FeedsProcess> {
+  const helper = await startHelperProcess('fake-feeds-main.ts');
+  return { url: helper.line, close: () => helper.close() };
 }

@@ -1,28 +1,26 @@
 import type { Output, OutputInput } from '../shared/contracts/outputs';
 import type { ApiClient } from '../server/test/api-client';
-import { startFakeCasparcg } from '../server/test/fake-casparcg';
-import { startFakeObs } from '../server/test/fake-obs';
-import { startFakeVmix } from '../server/test/fake-vmix';
+import { startHelperProcess } from './feeds-process';
 import { block, closeTarget, headlineFile, hotPathTarget } from './cg-hot-path';
 import { p99WithinBaseline, summaryRow, type BenchRow } from './results';
 import { summarize } from './stats';
 
 const SECTION = 'outputs';
 
-/** The four outputs of issue 25's target: fake CasparCG, OBS and vMix that answer, and a vMix that hangs. */
+/**
+ * The four outputs of issue 25's target: fake CasparCG, OBS and vMix that answer, and a vMix that
+ * hangs — in a process of their own (bench/fake-devices-main.ts): in a station they are other machines.
+ */
 async function startDevices() {
-  const caspar = await startFakeCasparcg();
-  const obs = await startFakeObs('bench-pass');
-  const vmix = await startFakeVmix();
-  const hanging = await startFakeVmix();
-  hanging.mode = 'hang';
+  const devices = await startHelperProcess('fake-devices-main.ts');
+  const at = JSON.parse(devices.line) as { casparPort: number; obsUrl: string; vmixUrl: string; hangingUrl: string };
   const bodies: OutputInput[] = [
-    { kind: 'casparcg', name: 'bench CasparCG', enabled: false, config: { host: '127.0.0.1', port: caspar.port, template: 'lower', types: ['headline'] } },
-    { kind: 'obs', name: 'bench OBS', enabled: false, config: { url: obs.url, password: 'bench-pass', mapping: [{ type: 'headline', input: 'CG Headline', scene: 'News' }] } },
-    { kind: 'vmix', name: 'bench vMix', enabled: false, config: { url: vmix.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } },
-    { kind: 'vmix', name: 'bench vMix (hangs)', enabled: false, config: { url: hanging.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } },
+    { kind: 'casparcg', name: 'bench CasparCG', enabled: false, config: { host: '127.0.0.1', port: at.casparPort, template: 'lower', types: ['headline'] } },
+    { kind: 'obs', name: 'bench OBS', enabled: false, config: { url: at.obsUrl, password: 'bench-pass', mapping: [{ type: 'headline', input: 'CG Headline', scene: 'News' }] } },
+    { kind: 'vmix', name: 'bench vMix', enabled: false, config: { url: at.vmixUrl, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } },
+    { kind: 'vmix', name: 'bench vMix (hangs)', enabled: false, config: { url: at.hangingUrl, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } },
   ];
-  return { bodies, close: () => Promise.all([caspar.close(), obs.close(), vmix.close(), hanging.close()]) };
+  return { bodies, close: () => devices.close() };
 }
 
 /** Switches every bench output on or off (PUT with the version it read). */

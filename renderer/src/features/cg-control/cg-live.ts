@@ -11,10 +11,6 @@ function isCgEvent(data: unknown): data is CgFileUpdatedEvent {
   return typeof data === 'object' && data !== null && 'type' in data && 'content' in data && typeof data.content === 'string';
 }
 
-function firstRow(data: CgFileUpdatedEvent, companyId: number): CgFile {
-  return { id: data.id ?? -1, fileName: `${data.type}.txt`, content: data.content, type: data.type, companyId, updatedBy: null, outputPath: null, updatedAt: data.updatedAt };
-}
-
 /**
  * Patches the cached text the moment the event arrives, so every screen's on-air preview follows
  * within milliseconds; the shell's refetch 300 ms later brings the full rows (new files too).
@@ -24,10 +20,6 @@ function patchCgCache(data: unknown): void {
   queryClient.setQueryData<CgFile[]>(cgFilesQueryKey, (old) => {
     if (!old) return old;
     if (data.deleted) return old.filter((f) => f.type !== data.type);
-    // A type's first write (a fresh station's first emergency) has no row here yet: add it now, so
-    // every screen knows at once — the emergency question must not wait for the refetch. The
-    // refetch brings the full row.
-    if (!old.some((f) => f.type === data.type)) return [...old, firstRow(data, old[0]?.companyId ?? 0)];
     return old.map((f) => (f.type === data.type ? { ...f, content: data.content, updatedAt: data.updatedAt } : f));
   });
   if (!data.deleted) noteCgWriteSuccess(data.type);

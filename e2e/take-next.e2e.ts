@@ -150,14 +150,27 @@ describe('preview and take', () => {
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await openCgControl(page);
     await owner.delete('/api/cg-files/next');
+    // The station's first emergency: the page's CG list has no emergency row, and its refetch
+    // is held back, so only the live event can tell this page (the window CI once hit).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const cgList = (url: URL) => url.pathname === '/api/cg-files';
+    await page.route(cgList, async (route) => {
+      await held;
+      await route.continue();
+    });
     await owner.post('/api/cg-files/emergency', { content: 'FLOOD WARNING' });
     expect(cgFile('emergency')).toBe('FLOOD WARNING');
     await owner.post('/api/cg-files/update-direct', { type: 'infoline', content: 'Shelters open at the school' });
+    // One socket, in order: NEXT on screen means the emergency event has been handled too.
     await page.getByTestId('next-text-infoline').waitFor();
     await page.getByTestId('next-take').click();
     const ask = page.getByRole('dialog', { name: 'Emergency on air' });
     await visible(ask.getByText('Take NEXT: Info line', { exact: true }));
+    await visible(ask.getByText('FLOOD WARNING', { exact: true }));
     expect(cgFile('infoline')).toBeNull();
+    release();
+    await page.unroute(cgList);
     await ask.getByRole('button', { name: 'Send anyway' }).click();
     await expect.poll(() => cgFile('infoline'), POLL).toBe('Shelters open at the school');
     await owner.post('/api/cg-files/emergency/end');

@@ -6,6 +6,7 @@ import { cgFilesQueryKey } from './api/get-cg-files';
 import { cgNextQueryKey } from './api/get-cg-next';
 import { bulletinsQueryKey } from './api/get-bulletins';
 import { noteCgWriteSuccess, reportCgWriteFailure } from './cg-write-failure-store';
+import { noteLiveEmergency } from './emergency-state';
 
 function isCgEvent(data: unknown): data is CgFileUpdatedEvent {
   return typeof data === 'object' && data !== null && 'type' in data && 'content' in data && typeof data.content === 'string';
@@ -17,6 +18,7 @@ function isCgEvent(data: unknown): data is CgFileUpdatedEvent {
  */
 function patchCgCache(data: unknown): void {
   if (!isCgEvent(data)) return;
+  if (data.type === 'emergency') noteLiveEmergency(data.deleted ? '' : data.content);
   queryClient.setQueryData<CgFile[]>(cgFilesQueryKey, (old) => {
     if (!old) return old;
     if (data.deleted) return old.filter((f) => f.type !== data.type);

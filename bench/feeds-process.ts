@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../server/config';
 
@@ -13,19 +14,33 @@ export interface FeedsProcess {
  * A bench helper script (`bench/<file>`) in a child process (node --import tsx), at the lowest
  * priority: it stands for machines that are not the MCR PC (agencies' servers, playout devices),
  * so on a 2-core machine it must not take a core from the server under test. Its first stdout
- * line is its answer; close() ends it and waits for its exit.
+ * line is its answer; ask() sends it a line and waits for the line it answers; close() ends it and
+ * waits for its exit.
  */
-export async function startHelperProcess(file: string): Promise<{ line: string; close: () => Promise<void> }> {
+export interface HelperProcess {
+  line: string;
+  ask(line: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startHelperProcess(file: string): Promise<HelperProcess> {
   const loader = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
   const child = spawn(process.execPath, ['--import', loader, path.join(REPO_ROOT, 'bench', file)], { stdio: ['pipe', 'pipe', 'inherit'] });
   if (child.pid) os.setPriority(child.pid, 19);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const line = await new Promise<string>((resolve, reject) => {
-    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`${file} exited (${code})`)));
-  });
+  const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const next = async (): Promise<string> => {
+    const got = await Promise.race([lines.next(), exited.then(() => ({ done: true, value: '' }))]);
+    if (got.done) throw new Error(`${file} exited`);
+    return String(got.value).trim();
+  };
+  const line = await next();
   return {
     line,
+    ask: (question) => {
+      child.stdin.write(`${question}\n`);
+      return next();
+    },
     close: async () => {
       child.stdin.end();
       await exited;

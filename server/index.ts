@@ -60,6 +60,8 @@ export interface RunningServer {
   heavy: HeavyPool;
   /** The wires reader thread (tests read `answered` and `full`). */
   wiresReader: HeavyPool;
+  /** On-air writes in progress (tests hold one to see background work wait for it). */
+  onAir: OnAirGate;
   /** The HTML overlays' read-only channel (issue 25). */
   overlayHub: OverlayHub;
   /** Buffers and writes the as-run log (tests flush it). */
@@ -134,6 +136,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     server.listen(config.port, config.host, resolve);
   });
   const { port } = server.address() as AddressInfo;
+  services.wirePoller.warm();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 
   return {
@@ -145,6 +148,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     hub,
     heavy: ctx.heavy,
     wiresReader: ctx.wiresReader,
+    onAir: ctx.onAir,
     overlayHub,
     asRunRecorder,
     close: async () => {

@@ -90,6 +90,19 @@ describe('WorkerPool', () => {
     expect(await p.run('echo', 'next')).toBe('next');
   });
 
+  it('warm starts one thread ahead of the first task (once), which then runs on it; a closed pool starts none', async () => {
+    const p = pool(2, 4);
+    p.warm();
+    p.warm();
+    expect(p.threads).toBe(1);
+    const id = await p.run<number>('threadId', null);
+    expect(await p.run<number>('threadId', null)).toBe(id);
+    expect(p.threads).toBe(1);
+    await p.close();
+    p.warm();
+    expect(p.threads).toBe(0);
+  });
+
   it('leaves no thread running after close, and refuses later work with 503', async () => {
     const p = pool(2, 4);
     await Promise.all([p.run('wait', 20), p.run('wait', 20)]);

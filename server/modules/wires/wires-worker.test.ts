@@ -72,6 +72,46 @@ describe('wires: fetch and parse run on the wires reader thread', () => {
   });
 });
 
+describe('wires: the reader keeps out of an on-air write', () => {
+  it('starts its thread with the first feed and at start-up when feeds exist, not at the first poll', async () => {
+    const fresh = await startTestServer();
+    try {
+      expect(fresh.wiresReader.threads).toBe(0);
+      const { owner } = await createStation(fresh);
+      const created = await owner.post<WireFeed>('/api/wires/feeds', { name: 'Later', url: `${feeds.url}/rss.xml`, enabled: false });
+      expect(created.status).toBe(201);
+      expect(fresh.wiresReader.threads).toBe(1);
+      expect(fresh.wiresReader.answered.get('wires.read') ?? 0).toBe(0);
+      // A restart of a station that has feeds: the thread is there before anything is polled.
+      const again = await startTestServer({ dataDir: fresh.dataDir });
+      try {
+        expect(again.wiresReader.threads).toBe(1);
+        expect(again.wiresReader.answered.get('wires.read') ?? 0).toBe(0);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('a poll begins after an on-air write in progress, then reads the feed', async () => {
+    const { owner } = await createStation(server);
+    const created = await owner.post<WireFeed>('/api/wires/feeds', { name: 'After air', url: `${feeds.url}/rss.xml?after-air`, enabled: false });
+    const hits = () => feeds.hits.get('/rss.xml') ?? 0;
+    let release = () => {};
+    const write = server.onAir.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const before = hits();
+    const polled = pollFeed(owner, created.body.id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(hits()).toBe(before);
+    release();
+    await write;
+    expect(await polled).toMatchObject({ lastError: null, itemCount: 2 });
+    expect(hits()).toBe(before + 1);
+  });
+});
+
 const item = (i: number, date: string): FakeItem => ({ guid: `g${i}`, title: `Story ${i}`, description: `<p>Body <b>${i}</b></p>`, link: `http://example.test/${i}`, date });
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
 

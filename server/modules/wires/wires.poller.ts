@@ -49,6 +49,14 @@ export class WirePoller {
     return { name: 'wires-poll', everyMs: WIRES.tickMs, run: () => this.tick() };
   }
 
+  /**
+   * Starts the reader thread ahead of the first poll when a station has feeds: loading it then
+   * competes with the air thread for a core at the moment a poll begins (bench/wires.ts, round 0).
+   */
+  warm(): void {
+    if (this.repo.anyFeed()) this.ctx.wiresReader.warm();
+  }
+
   /** One scheduler tick: the feeds that are due and not already being polled. */
   async tick(): Promise<void> {
     const due = this.repo.dueFeeds(this.now().toISOString(), WIRES.feedsPerTick + this.inFlight.size).filter((f) => !this.inFlight.has(f.id));
@@ -77,6 +85,9 @@ export class WirePoller {
   private async run(feed: WireFeedRow): Promise<void> {
     let added = 0;
     try {
+      // A poll begins after an on-air write in progress: the reader's burst as 8 feeds start
+      // (connections, first chunks) then takes a core from the next write, not from this one.
+      await yieldToAir(this.ctx.onAir);
       const result = await this.read(feed);
       if (result.kind === 'failed') throw new FeedError(result.message);
       if (result.kind === 'body') {

@@ -48,6 +48,11 @@ export class WiresRepo {
     return this.db.select().from(wireFeeds).where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.url, url))).get();
   }
 
+  /** Whether any station has a feed (then the wires reader is started before the first poll). */
+  anyFeed(): boolean {
+    return this.db.select({ id: wireFeeds.id }).from(wireFeeds).limit(1).get() !== undefined;
+  }
+
   insertFeed(values: typeof wireFeeds.$inferInsert): WireFeedRow {
     return this.db.insert(wireFeeds).values(values).returning().get();
   }

@@ -46,6 +46,7 @@ export class WiresService {
     });
     // Polled at once, in the background: its items arrive with a wires_updated event.
     if (row.enabled) void this.poller.poll(row);
+    else this.poller.warm();
     this.changed(actor.companyId, row.id);
     return this.feed(actor, row.id);
   }

@@ -4,6 +4,7 @@ import { startHelperProcess } from './feeds-process';
 import { block, closeTarget, headlineFile, hotPathTarget } from './cg-hot-path';
 import { p99WithinBaseline, summaryRow, type BenchRow } from './results';
 import { summarize } from './stats';
+import { cpuMs } from './under-load';
 
 const SECTION = 'outputs';
 
@@ -40,7 +41,7 @@ async function setEnabled(api: ApiClient, ids: number[], enabled: boolean): Prom
  * outputs enabled, one of them hanging, against the same station's file-only path in the SAME
  * run: alternating blocks (outputs on, off, on, …) so drift lands on both. Target p99 ≤ 1.2×.
  */
-export async function outputsRows(api: ApiClient, baseDir: string, blocks = 5, perBlock = 200): Promise<BenchRow[]> {
+export async function outputsRows(api: ApiClient, baseDir: string, blocks = 5, perBlock = 200, pid?: number): Promise<BenchRow[]> {
   const devices = await startDevices();
   const ids: number[] = [];
   for (const body of devices.bodies) {
@@ -52,22 +53,48 @@ export async function outputsRows(api: ApiClient, baseDir: string, blocks = 5, p
   try {
     const withOutputs: number[] = [];
     const fileOnly: number[] = [];
+    const cpu = { on: new CpuPerWrite(pid), off: new CpuPerWrite(pid) };
     await block(target, 20, 'warm');
     for (let i = 0; i < blocks; i++) {
       await setEnabled(api, ids, true);
-      withOutputs.push(...(await block(target, perBlock, 'outputs')));
+      withOutputs.push(...(await cpu.on.during(perBlock, () => block(target, perBlock, 'outputs'))));
       await setEnabled(api, ids, false);
-      fileOnly.push(...(await block(target, perBlock, 'file-only')));
+      fileOnly.push(...(await cpu.off.during(perBlock, () => block(target, perBlock, 'file-only'))));
     }
     const on = summarize(withOutputs);
     const off = summarize(fileOnly);
     return [
-      summaryRow(SECTION, `CG hot path, 4 outputs on (CasparCG, OBS, vMix, 1 hanging), 200 WS clients (p99 ${(on.p99 / off.p99).toFixed(2)}× file-only)`, on, p99WithinBaseline(1.2, off, 'file-only')),
-      summaryRow(SECTION, '  the same station file-only (outputs off), same run', off),
+      summaryRow(SECTION, `CG hot path, 4 outputs on (CasparCG, OBS, vMix, 1 hanging), 200 WS clients (p99 ${(on.p99 / off.p99).toFixed(2)}× file-only${cpu.on.text()})`, on, p99WithinBaseline(1.2, off, 'file-only')),
+      summaryRow(SECTION, `  the same station file-only (outputs off), same run${cpu.off.text()}`, off),
     ];
   } finally {
     closeTarget(target);
     for (const id of ids) await api.delete(`/api/outputs/${id}`);
     await devices.close();
+  }
+}
+
+/** The server's CPU per write over some blocks (Linux /proc, when the pid is given): the air thread and the whole process. */
+class CpuPerWrite {
+  private air = 0;
+  private all = 0;
+  private writes = 0;
+
+  constructor(private readonly pid?: number) {}
+
+  async during<T>(writes: number, work: () => Promise<T>): Promise<T> {
+    const pid = this.pid;
+    if (pid === undefined) return work();
+    const [air, all] = [cpuMs(pid, pid), cpuMs(pid)];
+    const result = await work();
+    this.air += cpuMs(pid, pid) - air;
+    this.all += cpuMs(pid) - all;
+    this.writes += writes;
+    return result;
+  }
+
+  text(): string {
+    if (!this.writes) return '';
+    return `; server CPU per write ${(this.all / this.writes).toFixed(2)} ms, air thread ${(this.air / this.writes).toFixed(2)} ms`;
   }
 }

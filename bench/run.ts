@@ -114,7 +114,7 @@ async function measure(table: Table, server: SpawnedServer, baseDir: string, she
   if (wanted('loads')) await loadSections(table, { api, serverPid: server.pid, sheets }, server.url);
   if (wanted('prompter')) await table.section('prompter', () => prompterRows(api));
   if (wanted('overlay')) await table.section('HTML overlay', () => overlayRows(api));
-  if (wanted('outputs')) await table.section('outputs', () => outputsRows(api, baseDir));
+  if (wanted('outputs')) await table.section('outputs', () => outputsRows(api, baseDir, undefined, undefined, server.pid));
   if (wanted('memory')) await table.section('Memory at the end', async () => [await rssRow('Memory at the end', 'after the whole run', server, api)]);
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
+import { startFakeCasparcg } from '../server/test/fake-casparcg';
 import { startFakeFeeds } from '../server/test/fake-feeds';
 import { firstRunOwner, login, startDesktopHost, waitGone, type DesktopHost } from './test-support/desktop-host';
 
@@ -9,7 +10,8 @@ import { firstRunOwner, login, startDesktopHost, waitGone, type DesktopHost } fr
  * found beside out/main/server.js (server/workers/heavy-pool.ts). A bulk import is checked there
  * and a wire feed is fetched and parsed on the wires reader thread, which runs the same file
  * (issue 26), so a worker that cannot load in the bundle — or a
- * task whose code the bundle lacks — fails this test with a 5xx or a feed error.
+ * task whose code the bundle lacks — fails this test with a 5xx or a feed error. The outputs
+ * thread (issue 25) runs it too: a CasparCG output's first send and its Test go out from there.
  */
 let host: DesktopHost | null = null;
 afterEach(() => {
@@ -17,7 +19,7 @@ afterEach(() => {
   host = null;
 });
 
-test('the built server checks a bulk import on its heavy worker and reads a wire feed on its wires reader (both heavy-worker.js beside server.js) and quits cleanly', async () => {
+test('the built server checks a bulk import on its heavy worker, reads a wire feed on its wires reader and drives CasparCG from its outputs thread (all heavy-worker.js beside server.js), and quits cleanly', async () => {
   expect(fs.existsSync(path.resolve('out/main/heavy-worker.js'))).toBe(true);
   host = startDesktopHost();
   const { url, username, password } = await firstRunOwner(host);
@@ -36,6 +38,7 @@ test('the built server checks a bulk import on its heavy worker and reads a wire
   });
   expect([malformed.status, ((await malformed.json()) as { message: string }).message]).toEqual([400, 'Malformed JSON body']);
   expect(await wireFeedPolled(url, token)).toMatchObject({ itemCount: 2, lastError: null });
+  expect(await casparcgDriven(url, token)).toEqual({ firstSend: 'CG STOP', test: { ok: true, message: 'CasparCG 2.3.0 b1234 Stable answered' } });
 
   process.kill(host.pid, 'SIGTERM');
   expect(await host.exited).toBe(0);
@@ -53,5 +56,22 @@ async function wireFeedPolled(url: string, token: string): Promise<{ itemCount: 
     return (await polled.json()) as { itemCount: number; lastError: string | null };
   } finally {
     await feeds.close();
+  }
+}
+
+/** A CasparCG output on the fake AMCP server: its lane's first send (nothing on air: CG STOP) and its Test, both from the bundle's outputs thread. */
+async function casparcgDriven(url: string, token: string): Promise<{ firstSend: string | undefined; test: unknown }> {
+  const caspar = await startFakeCasparcg();
+  try {
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const body = { kind: 'casparcg', name: 'Smoke CasparCG', enabled: true, config: { host: '127.0.0.1', port: caspar.port, template: 'lower' } };
+    const created = await fetch(`${url}/api/outputs`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const { id } = (await created.json()) as { id: number };
+    const deadline = Date.now() + 10_000;
+    while (!caspar.cg().length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const tested = await fetch(`${url}/api/outputs/${id}/test`, { method: 'POST', headers });
+    return { firstSend: caspar.cg()[0]?.name, test: await tested.json() };
+  } finally {
+    await caspar.close();
   }
 }

@@ -19,4 +19,6 @@ export interface AppContext {
   heavy: HeavyPool;
   /** The wires reader thread: feeds fetched and parsed off the air thread (issue 26). */
   wiresReader: HeavyPool;
+  /** The outputs thread: CasparCG, OBS and vMix connections, off the air thread (issue 25). */
+  outputsIo: HeavyPool;
 }

@@ -30,7 +30,7 @@ import { startGoogleSheets } from './integrations/google-sheets/google-sheets-li
 import { createServices, type Services } from './services';
 import type { FirstRunResult } from './modules/companies/companies.service';
 import { APP_VERSION } from './version';
-import { createHeavyPool, createWiresPool, type HeavyPool } from './workers/heavy-pool';
+import { createHeavyPool, createOutputsPool, createWiresPool, type HeavyPool } from './workers/heavy-pool';
 
 /** Longest a request may take (a 500 MB upload over slow Wi-Fi); Node's default is 5 minutes. */
 const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
@@ -60,6 +60,8 @@ export interface RunningServer {
   heavy: HeavyPool;
   /** The wires reader thread (tests read `answered` and `full`). */
   wiresReader: HeavyPool;
+  /** The outputs thread (tests read `answered`: device sends ran there). */
+  outputsIo: HeavyPool;
   /** On-air writes in progress (tests hold one to see background work wait for it). */
   onAir: OnAirGate;
   /** The HTML overlays' read-only channel (issue 25). */
@@ -77,7 +79,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config: ServerConfig = { ...configFromEnv(), ...stripUndefined(options) };
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = openDatabase(config.dataDir, config.migrationsDir);
-  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry), wiresReader: createWiresPool(options.workerEntry) };
+  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry), wiresReader: createWiresPool(options.workerEntry), outputsIo: createOutputsPool(options.workerEntry) };
   const services = createServices(ctx);
   const firstRun = await services.companies.ensureFirstRun();
   services.companies.separateCgFolders();
@@ -149,6 +151,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     heavy: ctx.heavy,
     wiresReader: ctx.wiresReader,
     onAir: ctx.onAir,
+    outputsIo: ctx.outputsIo,
     overlayHub,
     asRunRecorder,
     close: async () => {
@@ -169,7 +172,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearInterval(sweep);
       server.closeAllConnections();
       await drained;
-      await Promise.all([ctx.heavy.close(), ctx.wiresReader.close()]);
+      await Promise.all([ctx.heavy.close(), ctx.wiresReader.close(), ctx.outputsIo.close()]);
       await services.cgFiles.flush();
       // After the last request: every as-run row of every change that answered is written.
       await asRunRecorder.close();

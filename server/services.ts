@@ -32,6 +32,7 @@ import { WiresService } from './modules/wires/wires.service';
 import { OverlayService } from './modules/outputs/overlay.service';
 import { OnAirChanges } from './modules/outputs/on-air-changes';
 import { AsRunService } from './modules/as-run/as-run.service';
+import { RemoteDriver } from './integrations/outputs/remote-driver';
 import { OutputsService } from './modules/outputs/outputs.service';
 
 /** Every feature service, wired once. Later features add theirs here. */
@@ -126,6 +127,6 @@ export function createServices(ctx: AppContext): Services {
     overlay: new OverlayService(ctx, cgFiles, activity),
     asRun: new AsRunService(ctx),
     // CasparCG / OBS / vMix: fed by the CG engine's committed changes, after the files (issue 25).
-    outputs: new OutputsService(ctx, cgFiles, activity),
+    outputs: new OutputsService(ctx, cgFiles, activity, (output) => new RemoteDriver(ctx.outputsIo, output)),
   };
 }

@@ -22,6 +22,8 @@ export interface WorkerPoolOptions {
    * network (the wires reader: a slow feed must not hold the others).
    */
   concurrency?: number;
+  /** Given to each thread as `workerData` (server/workers/worker-main.ts reads `air`). */
+  workerData?: unknown;
 }
 
 /** What a worker answers for one task (server/workers/heavy-worker.ts). */
@@ -50,11 +52,11 @@ const RETRY_AFTER_SECONDS = 5;
  * parent's `--import tsx` hooks on Node 20, so a two-line bootstrap registers them in the thread
  * first. A .js entry (the desktop bundle) is loaded as is.
  */
-function startWorker(entry: URL): Worker {
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
+function startWorker(entry: URL, workerData: unknown): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData });
   const tsxApi = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
   const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, workerData });
 }
 
 export class WorkerPool {
@@ -119,7 +121,7 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = startWorker(this.options.entry);
+    const worker = startWorker(this.options.entry, this.options.workerData);
     const slot: Slot = { worker, tasks: new Map() };
     worker.on('message', (reply: WorkerReply) => this.settle(slot, reply));
     // A thread that dies (a crash, out of memory) fails its own tasks alone; the next task gets a new thread.

@@ -25,6 +25,8 @@ export interface FakeCasparcg {
   /** Templates the server knows; another name answers 404 CG ERROR. Empty: every name. */
   templates: string[];
   connections: number;
+  /** Connections open now. */
+  open(): number;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startFakeCasparcg(): Promise<FakeCasparcg> {
     cg: () => fake.commands.filter((c) => c.name.startsWith('CG ')),
     templates: [],
     connections: 0,
+    open: () => sockets.size,
     close: () =>
       new Promise((resolve) => {
         for (const s of sockets) s.destroy();

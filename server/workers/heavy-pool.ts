@@ -37,6 +37,15 @@ export function createWiresPool(entry: URL = heavyWorkerEntry(import.meta.url)):
   return new HeavyPool({ entry, size: 1, concurrency: 16, maxQueue: 16 });
 }
 
+/**
+ * The outputs thread (issue 25): the CasparCG, OBS and vMix drivers' connections, encoding and
+ * replies, off the air thread (integrations/outputs/remote-driver.ts). Sends wait on devices, so
+ * it runs many at once; it is air too, so it keeps normal priority (worker-main.ts).
+ */
+export function createOutputsPool(entry: URL = heavyWorkerEntry(import.meta.url)): HeavyPool {
+  return new HeavyPool({ entry, size: 1, concurrency: 256, maxQueue: 256, workerData: { air: true } });
+}
+
 /** The pool with the heavy tasks' names and types (server/workers/heavy-tasks.ts). */
 export class HeavyPool extends WorkerPool {
   /** `transfer`: buffers of the input handed to the thread instead of copied (they are unusable here after). */

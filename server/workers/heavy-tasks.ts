@@ -1,12 +1,14 @@
 import { checkBulkRows, parseBulkBody } from './bulk-check';
 import { readFeed, type FeedReadInput } from './feed-read';
 import { hashFile } from './file-hash';
+import { outputClose, outputProbe, outputSend } from './output-io';
 import { sheetPushPage } from './sheet-page';
 import type { Equipment } from '../../shared/contracts/equipment';
 
 /**
- * Every task the heavy worker runs, by name: pure functions of their payload (no database, no
- * event loop of the server's), so each can also be called in-thread by a test.
+ * Every task the heavy worker runs, by name: functions of their payload (no database, no event
+ * loop of the server's), so each can also be called in-thread by a test. The outputs tasks keep
+ * their thread's open device connections between calls.
  */
 export const HEAVY_TASKS = {
   /** POST /api/equipment/bulk: the raw JSON body → checked rows in insert chunks + row errors. */
@@ -17,6 +19,10 @@ export const HEAVY_TASKS = {
   'sheets.pushPage': (items: Equipment[]) => sheetPushPage(items),
   /** A wire feed fetched and parsed on the wires reader thread (feed-read.ts; wires.poller.ts). */
   'wires.read': (input: FeedReadInput) => readFeed(input),
+  /** The outputs thread (output-io.ts): a device driver's send, Test probe and close. */
+  'outputs.send': outputSend,
+  'outputs.probe': outputProbe,
+  'outputs.close': outputClose,
 } satisfies Record<string, (payload: never) => unknown>;
 
 export type HeavyTaskName = keyof typeof HEAVY_TASKS;

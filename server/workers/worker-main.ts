@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { HttpError } from '../lib/errors';
 import type { WorkerReply } from '../lib/worker-pool';
 
@@ -11,12 +11,13 @@ import type { WorkerReply } from '../lib/worker-pool';
  * Lower OS priority: on Linux setpriority(0) changes only the calling thread, so the air thread
  * wins the CPU when both want it (2 cores, a CG write and a 10 000-row check). On Windows and
  * macOS the same call changes the whole process — air included — so it is not made there; those
- * workers run at normal priority and rely on not sharing the event loop.
+ * workers run at normal priority and rely on not sharing the event loop. A thread that works for
+ * air (the outputs thread: `workerData.air`) keeps normal priority everywhere.
  */
 export function serveTasks(tasks: Record<string, (payload: never) => unknown>): void {
   const port = parentPort;
   if (!port) throw new Error('This file runs as a worker thread of server/lib/worker-pool.ts');
-  if (process.platform === 'linux') {
+  if (process.platform === 'linux' && (workerData as { air?: boolean } | null)?.air !== true) {
     try {
       os.setPriority(10);
     } catch {

@@ -4,6 +4,11 @@ import { CG_WRITABLE_TYPES } from '../../../shared/constants';
 import type { CasparcgConfig } from '../../../shared/contracts/outputs';
 import { messageOf, OutputFault, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
 
+/** The CG types a CasparCG template gets: those chosen, or every type when none is. */
+export function casparcgTypes(config: CasparcgConfig): readonly string[] {
+  return config.types.length ? config.types : CG_WRITABLE_TYPES;
+}
+
 /**
  * CasparCG over AMCP with casparcg-connection (issue 25). The template gets the texts of its types
  * as template data (JSON: { "headline": "…", … }): CG ADD with play on the first text, CG UPDATE
@@ -19,7 +24,7 @@ export class CasparcgDriver implements OutputDriver {
   constructor(private readonly config: CasparcgConfig) {}
 
   get types(): readonly string[] {
-    return this.config.types.length ? this.config.types : CG_WRITABLE_TYPES;
+    return casparcgTypes(this.config);
   }
 
   async send(update: OutputUpdate): Promise<SendOutcome> {

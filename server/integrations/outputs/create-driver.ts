@@ -1,5 +1,5 @@
 import type { StoredOutput } from '../../../shared/contracts/outputs';
-import { CasparcgDriver } from './casparcg-driver';
+import { CasparcgDriver, casparcgTypes } from './casparcg-driver';
 import { ObsDriver } from './obs-driver';
 import type { OutputDriver } from './output-driver';
 import { VmixDriver } from './vmix-driver';
@@ -14,4 +14,9 @@ export function createDriver(output: StoredOutput): OutputDriver {
     case 'vmix':
       return new VmixDriver(output.config);
   }
+}
+
+/** The CG types an output shows (what its driver's `types` says), without making a driver. */
+export function driverTypes(output: StoredOutput): readonly string[] {
+  return output.kind === 'casparcg' ? casparcgTypes(output.config) : output.config.mapping.map((m) => m.type);
 }

@@ -94,6 +94,26 @@ describe('/api/outputs', () => {
     expect((await b.owner.get<OutputStatusEntry[]>('/api/outputs/status')).body).toEqual([]);
   });
 
+  it('the devices are driven from the outputs thread: sends and Test ran there, the device got the text, a deleted output hangs up', async () => {
+    const { owner } = await createStation(server);
+    const ran = (task: string) => server.outputsIo.answered.get(task) ?? 0;
+    const [sends, probes, closes] = [ran('outputs.send'), ran('outputs.probe'), ran('outputs.close')];
+    const openBefore = caspar.open();
+    const made = await owner.post<Output>('/api/outputs', { kind: 'casparcg', name: 'Threaded', config: { host: '127.0.0.1', port: caspar.port, template: 'lower', types: ['headline'] } });
+    expect(made.status).toBe(201);
+    await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'ދިވެހި from the thread' });
+    await expect.poll(() => caspar.cg().at(-1)?.data?.headline, { timeout: 5_000 }).toBe('ދިވެހި from the thread');
+    expect(ran('outputs.send')).toBeGreaterThan(sends);
+    expect((await owner.post<OutputTestResult>(`/api/outputs/${made.body.id}/test`)).body).toMatchObject({ ok: true });
+    expect(ran('outputs.probe')).toBe(probes + 1);
+    // The Test's own connection hangs up; the lane's stays open.
+    await expect.poll(() => caspar.open(), { timeout: 5_000 }).toBe(openBefore + 1);
+    expect((await owner.delete(`/api/outputs/${made.body.id}`)).status).toBe(200);
+    // The lane's driver and the Test's driver were both closed in the thread: the device sees no connection left.
+    await expect.poll(() => ran('outputs.close'), { timeout: 5_000 }).toBe(closes + 2);
+    await expect.poll(() => caspar.open(), { timeout: 5_000 }).toBe(openBefore);
+  });
+
   it('operators read the status (header) and hear output_status live; they cannot manage outputs', async () => {
     const { owner } = await createStation(server);
     const mcr = await createUser(owner, server, 'mcr');

@@ -21,7 +21,9 @@ async function startDevices() {
     { kind: 'vmix', name: 'bench vMix', enabled: false, config: { url: at.vmixUrl, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } },
     { kind: 'vmix', name: 'bench vMix (hangs)', enabled: false, config: { url: at.hangingUrl, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } },
   ];
-  return { bodies, close: () => devices.close() };
+  // Diagnostics: CGB_BENCH_OUTPUTS=0,2 keeps only those of the four (each one's CPU apart).
+  const only = process.env.CGB_BENCH_OUTPUTS?.split(',').map(Number);
+  return { bodies: only ? bodies.filter((_b, i) => only.includes(i)) : bodies, close: () => devices.close() };
 }
 
 /** Switches every bench output on or off (PUT with the version it read). */

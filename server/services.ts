@@ -127,6 +127,12 @@ export function createServices(ctx: AppContext): Services {
     overlay: new OverlayService(ctx, cgFiles, activity),
     asRun: new AsRunService(ctx),
     // CasparCG / OBS / vMix: fed by the CG engine's committed changes, after the files (issue 25).
-    outputs: new OutputsService(ctx, cgFiles, activity, (output) => new RemoteDriver(ctx.outputsIo, output)),
+    outputs: new OutputsService(
+      ctx,
+      cgFiles,
+      activity,
+      (output) => new RemoteDriver(ctx.outputsIo, output),
+      () => ctx.outputsIo.warm(),
+    ),
   };
 }

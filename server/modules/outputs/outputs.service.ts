@@ -29,6 +29,11 @@ export class OutputsService {
     cg: CgFilesService,
     private readonly activity: ActivityLogsService,
     private readonly makeDriver: (output: StoredOutput) => OutputDriver = createDriver,
+    /**
+     * Readies where drivers run (the outputs thread) once a station has an output, so the first
+     * send after start or after adding one does not wait for — or compete with air while — it loads.
+     */
+    private readonly warmDrivers: () => void = () => undefined,
   ) {
     this.repo = new OutputsRepo(ctx.db);
     const snapshotOf = (companyId: number) => Object.fromEntries(cg.list({ companyId, userId: 0 }).map((f) => [f.type, f.content]));
@@ -37,7 +42,9 @@ export class OutputsService {
 
   /** Every company's enabled outputs get their current state; changes flow from here on. */
   start(): void {
-    this.dispatcher.start(this.repo.all());
+    const rows = this.repo.all();
+    if (rows.length) this.warmDrivers();
+    this.dispatcher.start(rows);
   }
 
   close(): void {
@@ -70,6 +77,7 @@ export class OutputsService {
       this.activity.record(actor, 'output_created', `Added ${OUTPUT_KIND_LABELS[made.kind]} output "${made.name}"`, tx);
       return made;
     });
+    this.warmDrivers();
     return this.changed(row.id, row);
   }
 

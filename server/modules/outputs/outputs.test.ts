@@ -94,6 +94,24 @@ describe('/api/outputs', () => {
     expect((await b.owner.get<OutputStatusEntry[]>('/api/outputs/status')).body).toEqual([]);
   });
 
+  it('the outputs thread starts when a station adds its first output, and at start-up when outputs exist', async () => {
+    const fresh = await startTestServer();
+    try {
+      expect(fresh.outputsIo.threads).toBe(0);
+      const { owner } = await createStation(fresh);
+      expect((await owner.post<Output>('/api/outputs', obsBody('Off for now', { enabled: false }))).status).toBe(201);
+      expect(fresh.outputsIo.threads).toBe(1);
+      const again = await startTestServer({ dataDir: fresh.dataDir });
+      try {
+        expect(again.outputsIo.threads).toBe(1);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('the devices are driven from the outputs thread: sends and Test ran there, the device got the text, a deleted output hangs up', async () => {
     const { owner } = await createStation(server);
     const ran = (task: string) => server.outputsIo.answered.get(task) ?? 0;

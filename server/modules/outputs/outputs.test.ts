@@ -3,7 +3,7 @@ import type { Output, OutputStatusEntry, OutputTestResult } from '../../../share
 import { startFakeCasparcg, type FakeCasparcg } from '../../test/fake-casparcg';
 import { startFakeObs, type FakeObs } from '../../test/fake-obs';
 import { createStation, createUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { startTestServer, withRestart, type TestServer } from '../../test/test-server';
 import { TestSocket } from '../../test/ws-client';
 
 let server: TestServer;
@@ -95,21 +95,15 @@ describe('/api/outputs', () => {
   });
 
   it('the outputs thread starts when a station adds its first output, and at start-up when outputs exist', async () => {
-    const fresh = await startTestServer();
-    try {
-      expect(fresh.outputsIo.threads).toBe(0);
-      const { owner } = await createStation(fresh);
-      expect((await owner.post<Output>('/api/outputs', obsBody('Off for now', { enabled: false }))).status).toBe(201);
-      expect(fresh.outputsIo.threads).toBe(1);
-      const again = await startTestServer({ dataDir: fresh.dataDir });
-      try {
-        expect(again.outputsIo.threads).toBe(1);
-      } finally {
-        await again.close();
-      }
-    } finally {
-      await fresh.close();
-    }
+    await withRestart(
+      async (fresh) => {
+        expect(fresh.outputsIo.threads).toBe(0);
+        const { owner } = await createStation(fresh);
+        expect((await owner.post<Output>('/api/outputs', obsBody('Off for now', { enabled: false }))).status).toBe(201);
+        expect(fresh.outputsIo.threads).toBe(1);
+      },
+      (again) => expect(again.outputsIo.threads).toBe(1),
+    );
   });
 
   it('the devices are driven from the outputs thread: sends and Test ran there, the device got the text, a deleted output hangs up', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIRES, type WireFeed } from '../../../shared/contracts/wires';
 import { createStation } from '../../test/factories';
 import { rss, startFakeFeeds, type FakeFeeds, type FakeItem } from '../../test/fake-feeds';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { startTestServer, withRestart, type TestServer } from '../../test/test-server';
 import { addFeed, pollFeed, wireItems } from '../../test/wires-helpers';
 import { INSERT_SLICE, parseFeedBody } from '../../workers/feed-parse';
 import { WIRES_BUSY_MESSAGE } from './wires.poller';
@@ -74,25 +74,18 @@ describe('wires: fetch and parse run on the wires reader thread', () => {
 
 describe('wires: the reader keeps out of an on-air write', () => {
   it('starts its thread with the first feed and at start-up when feeds exist, not at the first poll', async () => {
-    const fresh = await startTestServer();
-    try {
-      expect(fresh.wiresReader.threads).toBe(0);
-      const { owner } = await createStation(fresh);
-      const created = await owner.post<WireFeed>('/api/wires/feeds', { name: 'Later', url: `${feeds.url}/rss.xml`, enabled: false });
-      expect(created.status).toBe(201);
-      expect(fresh.wiresReader.threads).toBe(1);
-      expect(fresh.wiresReader.answered.get('wires.read') ?? 0).toBe(0);
+    await withRestart(
+      async (fresh) => {
+        expect(fresh.wiresReader.threads).toBe(0);
+        const { owner } = await createStation(fresh);
+        const created = await owner.post<WireFeed>('/api/wires/feeds', { name: 'Later', url: `${feeds.url}/rss.xml`, enabled: false });
+        expect(created.status).toBe(201);
+        expect(fresh.wiresReader.threads).toBe(1);
+        expect(reads(fresh)).toBe(0);
+      },
       // A restart of a station that has feeds: the thread is there before anything is polled.
-      const again = await startTestServer({ dataDir: fresh.dataDir });
-      try {
-        expect(again.wiresReader.threads).toBe(1);
-        expect(again.wiresReader.answered.get('wires.read') ?? 0).toBe(0);
-      } finally {
-        await again.close();
-      }
-    } finally {
-      await fresh.close();
-    }
+      (again) => expect([again.wiresReader.threads, reads(again)]).toEqual([1, 0]),
+    );
   });
 
   it('a poll begins after an on-air write in progress, then reads the feed', async () => {

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CgFile, CgWritableType } from '@shared/contracts/cg-files';
 import { onAirAnnouncement } from './on-air-announcement';
+import { cgFileOf } from './test-fixtures';
 
 const files = (texts: Partial<Record<CgWritableType, string>>): CgFile[] =>
-  Object.entries(texts).map(([type, content], i) => ({
-    id: i + 1,
-    fileName: null,
-    content,
-    type: type as CgWritableType,
-    companyId: 1,
-    updatedBy: 1,
-    outputPath: null,
-    updatedAt: '2026-11-27T03:00:00.000Z',
-  }));
+  Object.entries(texts).map(([type, content], i) => cgFileOf(type as CgWritableType, content, i + 1));
 
 describe('onAirAnnouncement', () => {
   it('says nothing on the first reading or when nothing changed', () => {

@@ -1,4 +1,4 @@
-import { CasparCG, type APIRequest, type Commands } from 'casparcg-connection';
+import { BasicCasparCGAPI, CasparCG, type APIRequest, type Commands } from 'casparcg-connection';
 import type { Socket } from 'node:net';
 import { CG_WRITABLE_TYPES } from '../../../shared/constants';
 import type { CasparcgConfig } from '../../../shared/contracts/outputs';
@@ -110,14 +110,15 @@ function refused(client: CasparCG, where: string): Promise<never> {
 
 /**
  * casparcg-connection v6 has no way to stop for good: after disconnect() its socket's close
- * handler schedules a reconnect in 5 s, and discard() only stops the timeout timer. We end the
- * socket ourselves with its handlers removed, so a closed driver never dials the server again.
+ * handler schedules a reconnect in 5 s. We end the socket ourselves with its handlers removed, so
+ * a closed driver never dials the server again. The base API's discard() stops the timeout timer;
+ * CasparCG's own discard() is the AMCP DISCARD command, which a close must never send to air.
  */
 function stopForGood(client: CasparCG): void {
-  // discard() stops the timeout timer; disconnect() (inside it) would schedule a reconnect, so the socket's handlers go first.
+  // disconnect() (inside discard) would schedule a reconnect, so the socket's close handlers go first.
   const conn0 = (client as unknown as { _connection?: { _socket?: Socket } })._connection;
   conn0?._socket?.removeAllListeners('close');
-  void client.discard();
+  BasicCasparCGAPI.prototype.discard.call(client);
   client.removeAllListeners();
   const conn = (client as unknown as { _connection?: { _socket?: Socket; removeAllListeners(): void } })._connection;
   const socket = conn?._socket;

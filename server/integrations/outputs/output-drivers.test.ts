@@ -66,7 +66,7 @@ describe('CasparCG driver (AMCP over TCP)', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
-  it('a closed driver never dials the server again (the library would reconnect every 5 s)', async () => {
+  it('a closed driver sends nothing more and never dials the server again (the library would reconnect every 5 s)', async () => {
     const fake = await startFakeCasparcg();
     cleanups.push(() => fake.close());
     const d = new CasparcgDriver(config(fake.port));
@@ -74,6 +74,9 @@ describe('CasparCG driver (AMCP over TCP)', () => {
     d.close();
     await new Promise((r) => setTimeout(r, 5_600));
     expect(fake.connections).toBe(1);
+    // Closing says nothing to the server (the library's discard() is the AMCP DISCARD command).
+    // Only the library's VERSION on connect and the probe's own.
+    expect(fake.commands.map((c) => c.name)).toEqual(['VERSION', 'VERSION']);
   }, 10_000);
 });
 

@@ -1,13 +1,6 @@
-import fs from 'node:fs';
 import { block, type HotPathTarget } from './cg-hot-path';
+import { cpuMs } from './server-cpu';
 import { summarize, type Summary } from './stats';
-
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
-export function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
 
 export interface FanoutResult extends Summary {
   /** The target process's CPU ms per write (measured blocks only), or NaN without a pid. */

@@ -4,7 +4,7 @@ import { startHelperProcess } from './feeds-process';
 import { block, closeTarget, headlineFile, hotPathTarget } from './cg-hot-path';
 import { p99WithinBaseline, summaryRow, type BenchRow } from './results';
 import { summarize } from './stats';
-import { cpuMs } from './under-load';
+import { ServerCpu } from './server-cpu';
 
 const SECTION = 'outputs';
 
@@ -76,27 +76,23 @@ export async function outputsRows(api: ApiClient, baseDir: string, blocks = 5, p
   }
 }
 
-/** The server's CPU per write over some blocks (Linux /proc, when the pid is given): the air thread and the whole process. */
+/** The server's CPU per write over some blocks: the air thread and the whole process. */
 class CpuPerWrite {
-  private air = 0;
-  private all = 0;
+  private readonly cpu: ServerCpu;
   private writes = 0;
 
-  constructor(private readonly pid?: number) {}
+  constructor(pid?: number) {
+    this.cpu = new ServerCpu(pid);
+  }
 
   async during<T>(writes: number, work: () => Promise<T>): Promise<T> {
-    const pid = this.pid;
-    if (pid === undefined) return work();
-    const [air, all] = [cpuMs(pid, pid), cpuMs(pid)];
-    const result = await work();
-    this.air += cpuMs(pid, pid) - air;
-    this.all += cpuMs(pid) - all;
+    const result = await this.cpu.during(work);
     this.writes += writes;
     return result;
   }
 
   text(): string {
-    if (!this.writes) return '';
-    return `; server CPU per write ${(this.all / this.writes).toFixed(2)} ms, air thread ${(this.air / this.writes).toFixed(2)} ms`;
+    if (this.cpu.pid === undefined || !this.writes) return '';
+    return `; server CPU per write ${(this.cpu.processMs / this.writes).toFixed(2)} ms, air thread ${(this.cpu.airMs / this.writes).toFixed(2)} ms`;
   }
 }

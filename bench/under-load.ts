@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { rawUpload } from '../server/modules/app-versions/app-version-test-helpers';
 import { ApiClient } from '../server/test/api-client';
 import type { FakeSheets } from '../server/test/fake-sheets';
@@ -6,6 +5,7 @@ import type { BulkUploadResult } from '../shared/contracts/equipment';
 import type { SheetSyncResult } from '../shared/contracts/google-sheets';
 import { benchAbusiveReaders } from './abusive-readers';
 import { cgWrites } from './equipment-bulk';
+import { ServerCpu } from './server-cpu';
 import { summarize, type Summary } from './stats';
 
 /**
@@ -52,33 +52,22 @@ const SETTLE_MS = 15_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Quiet block, then a loaded block lasting as long as `load(round)` runs; `rounds` times. */
-/** utime + stime of a thread (tid = pid: the main thread) or, without tid, of the whole process, in ms. */
-export function cpuMs(pid: number, tid?: number): number {
-  const stat = fs.readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100); // clock ticks at USER_HZ = 100
-}
-
 let serverPid: number | undefined;
 
 async function interleaved(api: ApiClient, name: string, rounds: number, load: (round: number) => Promise<unknown>, between = 0) {
   const quiet: number[] = [];
   const loaded: number[] = [];
-  let air = 0;
-  let all = 0;
+  const cpu = new ServerCpu(serverPid);
   for (let r = 0; r < rounds; r++) {
     quiet.push(...(await cgWrites(api, `Quiet ${name} ${r}`, null, 30)));
-    const before = serverPid ? [cpuMs(serverPid, serverPid), cpuMs(serverPid)] : [0, 0];
-    const running = load(r);
-    loaded.push(...(await cgWrites(api, `During ${name} ${r}`, running)));
-    await running;
-    if (serverPid) {
-      air += cpuMs(serverPid, serverPid) - before[0]!;
-      all += cpuMs(serverPid) - before[1]!;
-    }
+    await cpu.during(async () => {
+      const running = load(r);
+      loaded.push(...(await cgWrites(api, `During ${name} ${r}`, running)));
+      await running;
+    });
     if (between) await sleep(between);
   }
-  return { quiet: summarize(quiet), loaded: summarize(loaded), ...(serverPid ? { airCpuMs: air, processCpuMs: all } : {}) };
+  return { quiet: summarize(quiet), loaded: summarize(loaded), ...cpu.totals() };
 }
 
 function row(load: string, s: { quiet: Summary; loaded: Summary; airCpuMs?: number; processCpuMs?: number }): UnderLoadRow {

@@ -3,7 +3,7 @@ import type { WireFeed } from '../shared/contracts/wires';
 import { CG_GAP_MS, cgWrites } from './equipment-bulk';
 import { startHelperProcess } from './feeds-process';
 import { formatRow, nowMs, summarize, type Summary } from './stats';
-import { cpuMs } from './under-load';
+import { ServerCpu } from './server-cpu';
 
 /**
  * Issue 26: an operator's CG write every 20 ms while every feed of the station is polled at once
@@ -42,14 +42,13 @@ export async function benchWires(api: ApiClient, feedsUrl: string, rounds = 3, p
   const quiet: number[] = [];
   const loaded: number[] = [];
   const polls: number[] = [];
-  let air = 0;
-  let proc = 0;
+  const cpu = new ServerCpu(pid);
   const editors = await startHelperProcess('poll-burst-main.ts');
   try {
     let quietWrites = FIRST_QUIET_WRITES;
     for (let r = 0; r < rounds; r++) {
       quiet.push(...(await cgWrites(api, `Quiet wires ${r}`, null, quietWrites)));
-      const cpuBefore = pid ? [cpuMs(pid, pid), cpuMs(pid)] : [0, 0];
+      const stop = cpu.start();
       const started = nowMs();
       const all = editors.ask(JSON.stringify({ url: api.baseUrl, token: api.token, ids })).then((answer) => {
         if (answer !== 'ok') throw new Error(answer);
@@ -60,16 +59,12 @@ export async function benchWires(api: ApiClient, feedsUrl: string, rounds = 3, p
       if (process.env.CGB_SLOW_LOG) console.error(`round ${r}: slow writes (ms into the poll:ms) ${slowOffsets(got)}`);
       await all;
       polls.push(nowMs() - started);
-      if (pid) {
-        air += cpuMs(pid, pid) - cpuBefore[0]!;
-        proc += cpuMs(pid) - cpuBefore[1]!;
-      }
+      stop();
     }
   } finally {
     await editors.close();
   }
-  const cpu = pid ? { airCpuMs: air, processCpuMs: proc } : {};
-  return { quiet: summarize(quiet), loaded: summarize(loaded), polls: summarize(polls), feeds: BIG_FEEDS, items: ITEMS, ...cpu };
+  return { quiet: summarize(quiet), loaded: summarize(loaded), polls: summarize(polls), feeds: BIG_FEEDS, items: ITEMS, ...cpu.totals() };
 }
 
 /**

@@ -50,8 +50,8 @@ export class WirePoller {
   }
 
   /**
-   * Starts the reader thread ahead of the first poll when a station has feeds: loading it then
-   * competes with the air thread for a core at the moment a poll begins (bench/wires.ts, round 0).
+   * At start-up: starts the reader thread ahead of the first poll when any station has feeds.
+   * Loading it at the first poll competed with the air thread for a core (bench/wires.ts, round 0).
    */
   warm(): void {
     if (this.repo.anyFeed()) this.ctx.wiresReader.warm();

@@ -44,9 +44,10 @@ export class WiresService {
       this.activity.record(actor, 'wire_feed_created', `Added wire feed "${created.name}"`, tx);
       return created;
     });
+    // The station has a feed now: its reader thread is started ahead of the first poll.
+    this.ctx.wiresReader.warm();
     // Polled at once, in the background: its items arrive with a wires_updated event.
     if (row.enabled) void this.poller.poll(row);
-    else this.poller.warm();
     this.changed(actor.companyId, row.id);
     return this.feed(actor, row.id);
   }

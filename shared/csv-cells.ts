@@ -7,6 +7,9 @@ import Papa from 'papaparse';
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** UTF-8 byte order mark: Excel reads a CSV without it in the local code page (Thaana as mojibake). */
+export const CSV_BOM = '\uFEFF';
+
 export type CsvValue = string | number | boolean | null | undefined;
 
 /**

@@ -1,3 +1,4 @@
+import { startCsvDownload } from '../../lib/csv-response';
 import { Router } from 'express';
 import { asRunListQuerySchema, asRunFilterSchema } from '../../../shared/contracts/as-run';
 import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
@@ -14,9 +15,7 @@ export function asRunRouter(asRun: AsRunService): Router {
   });
   router.get('/export.csv', async (req, res) => {
     const filter = parse(asRunFilterSchema, req.query);
-    const day = new Date().toISOString().slice(0, 10);
-    res.attachment(`as-run-${day}.csv`);
-    res.type('text/csv; charset=utf-8');
+    startCsvDownload(res, `as-run-${new Date().toISOString().slice(0, 10)}.csv`);
     await asRun.exportCsv(actorOf(req), filter, res);
   });
   return router;

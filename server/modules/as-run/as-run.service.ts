@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { yieldToAir } from '../../lib/time-slices';
 import { commitWithoutFsync } from '../../db/fast-commit';
-import { csvHeader, csvRows, writeChunk } from './as-run-csv';
+import { writeChunk } from '../../lib/csv-response';
+import { csvHeader, csvRows } from './as-run-csv';
 import { AsRunRepo, type AsRunCursor } from './as-run.repo';
 
 /** Rows per page of the CSV export: one page's query + CSV text stays within a few ms. */

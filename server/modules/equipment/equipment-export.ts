@@ -1,9 +1,9 @@
-import { once } from 'node:events';
 import type { Response } from 'express';
 import { EQUIPMENT_CSV_COLUMNS } from '../../../shared/constants';
 import type { Equipment } from '../../../shared/contracts/equipment';
 import { toCsv, type CsvValue } from '../../../shared/csv-cells';
 import type { AppContext } from '../../context';
+import { startCsvDownload, writeChunk } from '../../lib/csv-response';
 import { yieldToAir } from '../../lib/time-slices';
 import { EquipmentRepo } from './equipment.repo';
 import { presentEquipment } from './equipment.presenter';
@@ -23,26 +23,20 @@ function exportRow(item: Equipment): CsvValue[] {
   return EQUIPMENT_EXPORT_COLUMNS.map((c: ExportColumn) => item[c]);
 }
 
-/** Excel reads a CSV without a byte-order mark as the local code page: Thaana names would be garbage. */
-const UTF8_BOM = '\uFEFF';
-
 /**
  * GET /api/equipment/export.csv: the caller's company's whole catalogue, streamed a keyset page
  * at a time (oldest first), never the whole list in memory, the event loop handed back between
  * pages and the socket's backpressure respected. A client that goes away stops the export.
  */
 export async function streamEquipmentCsv(ctx: AppContext, companyId: number, res: Response, today: string): Promise<void> {
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="equipment-${today}.csv"`);
-  res.setHeader('Cache-Control', 'no-store');
+  startCsvDownload(res, `equipment-${today}.csv`);
   // Papa ends a header-only text with a line break; each page brings its own, so strip it here.
-  res.write(UTF8_BOM + toCsv([...EQUIPMENT_EXPORT_COLUMNS], []).replace(/\r\n$/, ''));
+  res.write(toCsv([...EQUIPMENT_EXPORT_COLUMNS], []).replace(/\r\n$/, ''));
   for (let after = 0; !res.destroyed; ) {
     const rows = new EquipmentRepo(ctx.db).listAfter(companyId, after, EXPORT_PAGE);
     if (rows.length === 0) break;
     after = rows[rows.length - 1]!.id;
-    const ok = res.write(`\r\n${toCsv([], rows.map(presentEquipment).map(exportRow), false)}`);
-    if (!ok) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    await writeChunk(res, `\r\n${toCsv([], rows.map(presentEquipment).map(exportRow), false)}`);
     await yieldToAir(ctx.onAir);
   }
   res.end('\r\n');

@@ -8,6 +8,9 @@ import type { Actor } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { ApiKeysRepo } from './api-keys.repo';
 
+/** Every key we issue starts so: a session token in the same header is told apart at once (control-auth.ts). */
+export const API_KEY_PREFIX = 'cgb_';
+
 /** An active key that holds the permission asked for. */
 export interface VerifiedKey {
   companyId: number;
@@ -42,7 +45,7 @@ export class ApiKeysService {
   }
 
   create(actor: Actor, input: z.output<typeof createApiKeySchema>): CreatedApiKey {
-    const key = `cgb_${randomBytes(32).toString('base64url')}`;
+    const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     const row = this.repo.insert({
       companyId: actor.companyId,
       name: input.name,

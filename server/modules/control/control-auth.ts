@@ -3,7 +3,7 @@ import type { CONTROL_SCOPES } from '../../../shared/constants';
 import { bearerToken } from '../../lib/auth';
 import { unauthorized } from '../../lib/errors';
 import type { Caller } from '../../lib/idempotency';
-import type { ApiKeysService, VerifiedKey } from '../api-keys/api-keys.service';
+import { API_KEY_PREFIX, type ApiKeysService, type VerifiedKey } from '../api-keys/api-keys.service';
 
 export type ControlScope = (typeof CONTROL_SCOPES)[number];
 
@@ -14,15 +14,12 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Every key we issue starts so: a session token in the same header is told apart at once. */
-const KEY_PREFIX = 'cgb_';
-
 /** The key from `X-API-Key`, or `Authorization: Bearer cgb_…` (what Companion's header field sends). */
 export function apiKeyFrom(req: Request): string | undefined {
   const header = req.get('x-api-key')?.trim();
   if (header) return header;
   const bearer = bearerToken(req);
-  return bearer?.startsWith(KEY_PREFIX) ? bearer : undefined;
+  return bearer?.startsWith(API_KEY_PREFIX) ? bearer : undefined;
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import type { ControlState } from '../../../shared/contracts/control';
-import type { controlEmergencySchema } from '../../../shared/contracts/control';
+import type { ControlState, controlEmergencySchema } from '../../../shared/contracts/control';
 import type { CgWritableType } from '../../../shared/contracts/cg-files';
 import type { Clock } from '../../lib/clock';
 import { conflict } from '../../lib/errors';

@@ -21,7 +21,11 @@ describe('/outputs', () => {
     await shell(page).menuLink('Outputs').click();
     await waitForPath(page, '/outputs');
     await visible(page.getByRole('heading', { name: 'Outputs', exact: true }));
-    return (await visible(page.getByTestId('overlay-url'))).innerText();
+    const url = await visible(page.getByTestId('overlay-url'));
+    // The page's own origin shows until the server's LAN addresses arrive; then the first of them.
+    const { addresses } = (await (await loginDevOwner(app.server)).get<SystemAddresses>('/api/system/addresses')).body;
+    if (addresses[0]) await expect.poll(() => url.innerText(), POLL).toMatch(new RegExp(`^${addresses[0].replace(/[.]/g, '\\.')}/`));
+    return url.innerText();
   }
 
   async function overlayAt(url: string): Promise<Page> {

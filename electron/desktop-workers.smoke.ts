@@ -3,13 +3,14 @@ import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { startFakeCasparcg } from '../server/test/fake-casparcg';
 import { startFakeFeeds } from '../server/test/fake-feeds';
+import { threadNices } from '../server/test/proc-threads';
 import { firstRunOwner, login, startDesktopHost, waitGone, type DesktopHost } from './test-support/desktop-host';
 
 /**
  * The built server's worker threads (issue 24): out/main/heavy-worker.js is its own bundle entry,
  * found beside out/main/server.js (server/workers/heavy-pool.ts). A bulk import is checked there
- * and a wire feed is fetched and parsed on the wires reader thread, which runs the same file
- * (issue 26), so a worker that cannot load in the bundle — or a
+ * and a wire feed is fetched and parsed by the wires reader, a process the host starts with the
+ * same file (issue 26), so a worker that cannot load in the bundle — or a
  * task whose code the bundle lacks — fails this test with a 5xx or a feed error. The outputs
  * thread (issue 25) runs it too: a CasparCG output's first send and its Test go out from there.
  */
@@ -19,7 +20,7 @@ afterEach(() => {
   host = null;
 });
 
-test('the built server checks a bulk import on its heavy worker, reads a wire feed on its wires reader and drives CasparCG from its outputs thread (all heavy-worker.js beside server.js), and quits cleanly', async () => {
+test('the built server checks a bulk import on its heavy worker, reads a wire feed in its wires reader process and drives CasparCG from its outputs thread (all heavy-worker.js beside server.js), and quits cleanly', async () => {
   expect(fs.existsSync(path.resolve('out/main/heavy-worker.js'))).toBe(true);
   host = startDesktopHost();
   const { url, username, password } = await firstRunOwner(host);
@@ -38,14 +39,28 @@ test('the built server checks a bulk import on its heavy worker, reads a wire fe
   });
   expect([malformed.status, ((await malformed.json()) as { message: string }).message]).toEqual([400, 'Malformed JSON body']);
   expect(await wireFeedPolled(url, token)).toMatchObject({ itemCount: 2, lastError: null });
+  // The wires reader is a process of its own, started by the host (electron/main/reader-relay.ts),
+  // every thread of it at lowered priority.
+  const forks = host.events.filter((ev) => ev.event === 'utilityProcess.fork');
+  const [server] = forks;
+  const reader = forks.find((ev) => String(ev.modulePath).endsWith('heavy-worker.js'));
+  expect(reader?.pid).toBeGreaterThan(0);
+  if (process.platform === 'linux') expect(Math.min(...threadNices(reader!.pid as number))).toBeGreaterThanOrEqual(10);
   expect(await casparcgDriven(url, token)).toEqual({ firstSend: 'CG STOP', test: { ok: true, message: 'CasparCG 2.3.0 b1234 Stable answered' } });
+
+  // A server that dies takes its reader with it (the host stops it), and the restarted server reads feeds again.
+  process.kill(server!.pid as number, 'SIGKILL');
+  await waitGone(reader!.pid as number);
+  await host.waitFor('setTitle', (e) => e.title === 'CG Bridge', 20_000, host.events.length);
+  const again = await login(url, username, password);
+  expect(await wireFeedPolled(url, again)).toMatchObject({ lastError: null });
 
   process.kill(host.pid, 'SIGTERM');
   expect(await host.exited).toBe(0);
   for (const e of host.events.filter((ev) => ev.event === 'utilityProcess.fork')) await waitGone(e.pid as number);
 });
 
-/** A feed of the local fake feed server, added and polled now: fetched and parsed on the bundle's wires reader thread. */
+/** A feed of the local fake feed server, added and polled now: fetched and parsed by the bundle's wires reader process. */
 async function wireFeedPolled(url: string, token: string): Promise<{ itemCount: number; lastError: string | null }> {
   const feeds = await startFakeFeeds();
   try {

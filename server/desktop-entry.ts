@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESKTOP_OPTIONS_ENV, type HostMessage, type ServerMessage } from './desktop-protocol';
+import { DesktopReaders } from './desktop-reader';
 import { startServer, type RunningServer } from './index';
 import { heavyWorkerEntry } from './workers/heavy-pool';
 
@@ -43,6 +44,7 @@ function parentPort(): Port {
 }
 
 const port = parentPort();
+const readers = new DesktopReaders((message) => port.post(message));
 let server: RunningServer | null = null;
 let stopping: Promise<void> | null = null;
 
@@ -67,7 +69,7 @@ function connectedClients(): number {
 async function main(): Promise<void> {
   const options = optionsSchema.parse(JSON.parse(process.env[DESKTOP_OPTIONS_ENV] ?? 'null'));
   // Built: out/main/heavy-worker.js beside this bundle; as source (forked under tsx): the .ts worker.
-  server = await startServer({ ...options, workerEntry: heavyWorkerEntry(import.meta.url) });
+  server = await startServer({ ...options, workerEntry: heavyWorkerEntry(import.meta.url), wiresReaderHost: readers.start });
   const first = server.firstRun;
   port.post({
     type: 'ready',
@@ -81,6 +83,7 @@ async function main(): Promise<void> {
 port.onMessage((message) => {
   if (message.type === 'stop') void stop(0);
   if (message.type === 'status') port.post({ type: 'status', clients: connectedClients() });
+  if (message.type === 'reader-reply' || message.type === 'reader-gone') readers.receive(message);
 });
 process.once('SIGTERM', () => void stop(0));
 process.once('SIGINT', () => void stop(0));

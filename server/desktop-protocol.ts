@@ -28,11 +28,27 @@ export type ServerMessage =
   /** Start-up failed; `code` is Node's error code (EADDRINUSE: the host offers another port). */
   | { type: 'error'; message: string; code?: string }
   | { type: 'status'; clients: number }
-  | { type: 'stopped' };
+  | { type: 'stopped' }
+  | ReaderRequest;
 
-export type HostMessage = { type: 'stop' } | { type: 'status' };
+/**
+ * The wires reader as a process of its own (issue 26): the server's utilityProcess cannot start
+ * Node, so it asks the host to run heavy-worker.js in another utilityProcess and relays tasks
+ * through it (electron/main/reader-relay.ts). `reader` numbers each process the server asked for,
+ * so a late message of a stopped one never reaches its successor.
+ */
+export type ReaderRequest =
+  | { type: 'reader-start'; reader: number }
+  | { type: 'reader-task'; reader: number; message: unknown }
+  | { type: 'reader-stop'; reader: number };
+
+export type ReaderReport = { type: 'reader-reply'; reader: number; reply: unknown } | { type: 'reader-gone'; reader: number; message: string };
+
+export type HostMessage = { type: 'stop' } | { type: 'status' } | ReaderReport;
+
+const SERVER_MESSAGE_TYPES = new Set(['ready', 'error', 'status', 'stopped', 'reader-start', 'reader-task', 'reader-stop']);
 
 export function isServerMessage(value: unknown): value is ServerMessage {
   const type = (value as { type?: unknown } | null)?.type;
-  return type === 'ready' || type === 'error' || type === 'status' || type === 'stopped';
+  return typeof type === 'string' && SERVER_MESSAGE_TYPES.has(type);
 }

@@ -30,6 +30,7 @@ import { startGoogleSheets } from './integrations/google-sheets/google-sheets-li
 import { createServices, type Services } from './services';
 import type { FirstRunResult } from './modules/companies/companies.service';
 import { APP_VERSION } from './version';
+import type { HostStarter } from './lib/task-host';
 import { createHeavyPool, createOutputsPool, createWiresPool, type HeavyPool } from './workers/heavy-pool';
 
 /** Longest a request may take (a 500 MB upload over slow Wi-Fi); Node's default is 5 minutes. */
@@ -46,6 +47,8 @@ export interface StartOptions extends Partial<ServerConfig> {
   wsExpiryCheckMs?: number;
   /** The heavy worker's entry file: the desktop bundle passes its own (server/workers/heavy-pool.ts). */
   workerEntry?: URL;
+  /** Where the wires reader runs: a Node process of its own by default; the desktop host relays one (server/desktop-reader.ts). */
+  wiresReaderHost?: HostStarter;
 }
 
 export interface RunningServer {
@@ -79,7 +82,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config: ServerConfig = { ...configFromEnv(), ...stripUndefined(options) };
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = openDatabase(config.dataDir, config.migrationsDir);
-  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry), wiresReader: createWiresPool(options.workerEntry), outputsIo: createOutputsPool(options.workerEntry) };
+  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry), wiresReader: createWiresPool(options.workerEntry, options.wiresReaderHost), outputsIo: createOutputsPool(options.workerEntry) };
   const services = createServices(ctx);
   const firstRun = await services.companies.ensureFirstRun();
   services.companies.separateCgFolders();

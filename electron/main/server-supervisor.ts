@@ -1,5 +1,6 @@
 import { utilityProcess, type UtilityProcess } from 'electron';
 import { DESKTOP_OPTIONS_ENV, isServerMessage, type DesktopServerOptions, type HostMessage, type ServerMessage } from '../../server/desktop-protocol';
+import { ReaderRelay } from './reader-relay';
 import { decideRestart, DEFAULT_RESTART_POLICY, type RestartPolicy } from './restart-policy';
 import type { RotatingLog } from './rotating-log';
 
@@ -106,6 +107,7 @@ export class ServerSupervisor {
     const env = { ...process.env, [DESKTOP_OPTIONS_ENV]: JSON.stringify(this.options) };
     const child = utilityProcess.fork(this.entry, [], { env, stdio: 'pipe', serviceName: 'CG Bridge server' });
     this.child = child;
+    const readers = new ReaderRelay(this.entry, (report) => child.postMessage(report), this.log);
     child.stdout?.on('data', (chunk: Buffer) => this.log.write(chunk));
     child.stderr?.on('data', (chunk: Buffer) => this.log.write(chunk));
     let ready = false;
@@ -125,9 +127,12 @@ export class ServerSupervisor {
         this.log.line('ERROR', `server failed to start: ${message.message}`);
       } else if (message.type === 'status') {
         this.lastStatus?.(message.clients);
+      } else if (message.type === 'reader-start' || message.type === 'reader-task' || message.type === 'reader-stop') {
+        readers.handle(message);
       }
     });
     child.on('exit', (code: number) => {
+      readers.stopAll();
       if (this.child === child) this.child = null;
       if (this.stopping) return this.log.line('INFO', `server stopped (exit ${code})`);
       if (!ready) return onFail?.(failure ?? new ServerStartError(`server exited with code ${code} before it was ready`));

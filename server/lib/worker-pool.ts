@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker, type Transferable } from 'node:worker_threads';
+import type { Transferable } from 'node:worker_threads';
 import { HttpError } from './errors';
+import { startThread, type HostStarter, type TaskHost } from './task-host';
 
 /**
  * Air first, structurally (issue 24): CPU-heavy work a user starts (a bulk import's JSON, Sheets
@@ -24,6 +22,11 @@ export interface WorkerPoolOptions {
   concurrency?: number;
   /** Given to each thread as `workerData` (server/workers/worker-main.ts reads `air`). */
   workerData?: unknown;
+  /**
+   * Where tasks run: worker threads of the server's process (default), or processes of their own
+   * for work that must yield to air entirely, GC included (server/lib/task-host.ts).
+   */
+  host?: HostStarter;
 }
 
 /** What a worker answers for one task (server/workers/heavy-worker.ts). */
@@ -39,25 +42,13 @@ interface Task {
 }
 
 interface Slot {
-  worker: Worker;
+  host: TaskHost;
   /** The tasks this thread is running, by id. */
   tasks: Map<number, Task>;
 }
 
 export const POOL_BUSY_MESSAGE = 'The server is busy with other heavy work; try again in a few seconds';
 const RETRY_AFTER_SECONDS = 5;
-
-/**
- * A .ts entry (tests, `npm start`, benches) loads through tsx: a worker does not take over the
- * parent's `--import tsx` hooks on Node 20, so a two-line bootstrap registers them in the thread
- * first. A .js entry (the desktop bundle) is loaded as is.
- */
-function startWorker(entry: URL, workerData: unknown): Worker {
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData });
-  const tsxApi = pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
-  const boot = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(boot, { eval: true, workerData });
-}
 
 export class WorkerPool {
   private readonly slots: Slot[] = [];
@@ -97,12 +88,17 @@ export class WorkerPool {
     return this.slots.length;
   }
 
+  /** The pids of hosts that are processes of their own (tests: the wires reader is not the server). */
+  get pids(): number[] {
+    return this.slots.flatMap((s) => (s.host.pid === undefined ? [] : [s.host.pid]));
+  }
+
   /** Refuses queued tasks, stops every thread and waits until they are gone. */
   async close(): Promise<void> {
     this.closed = true;
     this.queue.splice(0).forEach((t) => t.reject(new HttpError(503, 'The server is shutting down', undefined, RETRY_AFTER_SECONDS)));
     const slots = this.slots.splice(0);
-    await Promise.all(slots.map((s) => s.worker.terminate()));
+    await Promise.all(slots.map((s) => s.host.stop()));
     slots.forEach((s) => s.tasks.forEach((t) => t.reject(new Error('Worker stopped: the server is shutting down'))));
   }
 
@@ -116,17 +112,18 @@ export class WorkerPool {
       if (!slot) return;
       const task = this.queue.shift()!;
       slot.tasks.set(task.id, task);
-      slot.worker.postMessage({ id: task.id, name: task.name, payload: task.payload }, task.transfer);
+      slot.host.post({ id: task.id, name: task.name, payload: task.payload }, task.transfer);
     }
   }
 
   private spawn(): Slot {
-    const worker = startWorker(this.options.entry, this.options.workerData);
-    const slot: Slot = { worker, tasks: new Map() };
-    worker.on('message', (reply: WorkerReply) => this.settle(slot, reply));
-    // A thread that dies (a crash, out of memory) fails its own tasks alone; the next task gets a new thread.
-    worker.on('error', (err) => this.lose(slot, err));
-    worker.on('exit', (code) => this.lose(slot, new Error(`Worker stopped (exit code ${code})`)));
+    const start = this.options.host ?? startThread;
+    const slot: Slot = { host: start(this.options.entry, this.options.workerData), tasks: new Map() };
+    // A host that dies (a crash, out of memory) fails its own tasks alone; the next task gets a new one.
+    slot.host.listen(
+      (reply) => this.settle(slot, reply as WorkerReply),
+      (err) => this.lose(slot, err),
+    );
     this.slots.push(slot);
     return slot;
   }
@@ -147,7 +144,7 @@ export class WorkerPool {
     this.slots.splice(at, 1);
     slot.tasks.forEach((t) => t.reject(new Error(`Heavy work failed: ${err.message}`)));
     slot.tasks.clear();
-    void slot.worker.terminate();
+    void slot.host.stop();
     if (!this.closed) this.dispatch();
   }
 }

@@ -1,14 +1,17 @@
+import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HEAVY_TASKS } from '../workers/heavy-tasks';
 import { serveTasks } from '../workers/worker-main';
 
 /**
- * The heavy worker with one more task for tests: `hold` keeps its thread until the test sets the
- * shared flag (Atomics), so a test can fill the pool's threads and queue exactly, then let go.
+ * The heavy worker with one more task for tests: `hold` keeps its place in the pool until the test
+ * creates the file it names, so a test can fill a pool's places and queue exactly, then let go. A
+ * file, not shared memory: the wires reader is a process of its own (server/lib/task-host.ts).
  */
 serveTasks({
   ...HEAVY_TASKS,
-  hold: (flag: Int32Array) => {
-    Atomics.wait(flag, 0, 0);
+  hold: async (releaseFile: string) => {
+    while (!fs.existsSync(releaseFile)) await sleep(5);
     return null;
   },
 });

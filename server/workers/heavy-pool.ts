@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Transferable } from 'node:worker_threads';
+import { startProcess, type HostStarter } from '../lib/task-host';
 import { WorkerPool } from '../lib/worker-pool';
 import type { HeavyTaskInput, HeavyTaskName, HeavyTaskOutput } from './heavy-tasks';
 
@@ -27,14 +28,15 @@ export function createHeavyPool(entry: URL = heavyWorkerEntry(import.meta.url)):
 }
 
 /**
- * The wires reader (issue 26): one more thread, apart from the heavy pool, that fetches and parses
- * polled feeds. Fetches wait on agencies' servers, so it runs several at once (a slow feed holds
- * only itself); parses inside it run one at a time (server/workers/feed-read.ts). Apart so that
- * feeds never take the thread a bulk import or an upload waits for, and so that the 2.4 MB bodies
- * never pass through the air thread at all.
+ * The wires reader (issue 26): a process of its own, apart from the heavy pool, that fetches and
+ * parses polled feeds. Fetches wait on agencies' servers, so it runs several at once (a slow feed
+ * holds only itself); parses inside it run one at a time (server/workers/feed-read.ts). Apart so
+ * that feeds never take the thread a bulk import or an upload waits for, so that the 2.4 MB bodies
+ * never pass through the air thread, and — a process, not a thread — so that its garbage
+ * collection runs on its own lowered-priority threads, not on the server's (as a thread's did).
  */
-export function createWiresPool(entry: URL = heavyWorkerEntry(import.meta.url)): HeavyPool {
-  return new HeavyPool({ entry, size: 1, concurrency: 16, maxQueue: 16 });
+export function createWiresPool(entry: URL = heavyWorkerEntry(import.meta.url), host: HostStarter = startProcess): HeavyPool {
+  return new HeavyPool({ entry, size: 1, concurrency: 16, maxQueue: 16, host });
 }
 
 /**

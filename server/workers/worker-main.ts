@@ -1,32 +1,90 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { HttpError } from '../lib/errors';
+import { TASK_DATA_ENV } from '../lib/task-host';
 import type { WorkerReply } from '../lib/worker-pool';
 
+/** Nice 10 on Linux; below normal on Windows. */
+const TASK_NICE = 10;
+
 /**
- * The loop of one pool thread (server/lib/worker-pool.ts): a task in, its answer out. An
- * HttpError crosses as its status and message, so the route answers exactly what it would have
- * answered on the main thread.
+ * The loop of one pool thread or task process (server/lib/worker-pool.ts, task-host.ts): a task
+ * in, its answer out. An HttpError crosses as its status and message, so the route answers exactly
+ * what it would have answered on the main thread.
  *
- * Lower OS priority: on Linux setpriority(0) changes only the calling thread, so the air thread
- * wins the CPU when both want it (2 cores, a CG write and a 10 000-row check). On Windows and
- * macOS the same call changes the whole process — air included — so it is not made there; those
- * workers run at normal priority and rely on not sharing the event loop. A thread that works for
- * air (the outputs thread: `workerData.air`) keeps normal priority everywhere.
+ * Lower OS priority, so the air thread wins the CPU when both want it (2 cores, a CG write and a
+ * 10 000-row check):
+ * - a thread on Linux lowers itself (setpriority(0) changes only the calling thread). On Windows
+ *   and macOS the same call changes the whole process — air included — so a thread does not make
+ *   it there and relies on not sharing the event loop;
+ * - a task process (the wires reader) lowers all of itself, its GC threads included, on every OS;
+ * - work for air (the outputs thread: `workerData.air`) keeps normal priority everywhere.
  */
 export function serveTasks(tasks: Record<string, (payload: never) => unknown>): void {
-  const port = parentPort;
-  if (!port) throw new Error('This file runs as a worker thread of server/lib/worker-pool.ts');
-  if (process.platform === 'linux' && (workerData as { air?: boolean } | null)?.air !== true) {
-    try {
-      os.setPriority(10);
-    } catch {
-      // Not allowed in this sandbox: run at normal priority.
-    }
-  }
-  port.on('message', (msg: { id: number; name: string; payload: never }) => {
-    void answer(tasks, msg).then((reply) => port.postMessage(reply));
+  const channel = taskChannel();
+  if (!channel) throw new Error('This file runs as a worker thread or task process of server/lib/worker-pool.ts');
+  const data = channel.data as { air?: boolean } | null;
+  if (data?.air === true) {
+    // Work for air keeps normal priority.
+  } else if (channel.kind === 'process') lowerProcessPriority();
+  else if (process.platform === 'linux') lowerPriority(0);
+  channel.listen((msg) => {
+    void answer(tasks, msg).then((reply) => channel.reply(reply));
   });
+}
+
+type Incoming = { id: number; name: string; payload: never };
+
+interface ElectronParentPort {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+interface TaskChannel {
+  kind: 'thread' | 'process';
+  data: unknown;
+  listen(onTask: (msg: Incoming) => void): void;
+  reply(reply: WorkerReply): void;
+}
+
+/** The pool's end: a worker thread's parent port, or a task process's IPC channel (server/lib/task-host.ts). */
+function taskChannel(): TaskChannel | null {
+  const port = parentPort;
+  if (port) return { kind: 'thread', data: workerData, listen: (on) => port.on('message', on), reply: (r) => port.postMessage(r) };
+  // Started by the desktop host (electron/main/reader-relay.ts): Electron's port to it.
+  const electron = (process as NodeJS.Process & { parentPort?: ElectronParentPort }).parentPort;
+  if (electron) return { kind: 'process', data: null, listen: (on) => electron.on('message', (e) => on(e.data as Incoming)), reply: (r) => electron.postMessage(r) };
+  const send = process.send?.bind(process);
+  if (!send) return null;
+  // The server is gone (stopped, crashed, killed): so is its reader.
+  process.on('disconnect', () => process.exit(0));
+  return { kind: 'process', data: JSON.parse(process.env[TASK_DATA_ENV] ?? 'null'), listen: (on) => process.on('message', on), reply: (r) => void send(r) };
+}
+
+function lowerPriority(tid: number): void {
+  try {
+    os.setPriority(tid, TASK_NICE);
+  } catch {
+    // Not allowed in this sandbox, or the thread has ended: it runs at normal priority.
+  }
+}
+
+/**
+ * A task process yields entirely. Windows: the call sets the whole process's class (below
+ * normal). Linux: a nice value is per thread, and V8's GC and compiler threads were started before
+ * this code ran, so each of the process's threads is lowered; threads started later inherit it.
+ */
+function lowerProcessPriority(): void {
+  if (process.platform !== 'linux') return lowerPriority(0);
+  let tids: string[] = [];
+  try {
+    tids = fs.readdirSync('/proc/self/task');
+  } catch {
+    // No /proc: only this thread.
+  }
+  if (tids.length === 0) return lowerPriority(0);
+  for (const tid of tids) lowerPriority(Number(tid));
 }
 
 async function answer(tasks: Record<string, (payload: never) => unknown>, msg: { id: number; name: string; payload: never }): Promise<WorkerReply> {

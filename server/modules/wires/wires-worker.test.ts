@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIRES, type WireFeed } from '../../../shared/contracts/wires';
 import { createStation } from '../../test/factories';
@@ -50,19 +53,19 @@ describe('wires: fetch and parse run on the wires reader thread', () => {
   it('a full reader leaves the feed a message (no failure, validators not kept); the next poll reads it', async () => {
     const { owner } = await createStation(holding);
     const created = await owner.post<WireFeed>('/api/wires/feeds', { name: 'Held', url: `${feeds.url}/conditional.xml`, enabled: false });
-    const flag = new Int32Array(new SharedArrayBuffer(4));
+    const release = path.join(os.tmpdir(), `cgb-hold-${process.pid}-${Date.now()}`);
     const holds: Promise<unknown>[] = [];
     // The reader's thread held and every queue place taken: it refuses the next task with 503.
-    while (!holding.wiresReader.full) holds.push(holding.wiresReader.run('hold', flag));
+    while (!holding.wiresReader.full) holds.push(holding.wiresReader.run('hold', release));
     try {
       const refused = await pollFeed(owner, created.body.id);
       expect(refused).toMatchObject({ lastError: WIRES_BUSY_MESSAGE, failures: 0, itemCount: 0, lastSuccessAt: null });
       expect(new Date(refused.nextPollAt!).getTime() - new Date(refused.lastPolledAt!).getTime()).toBe(WIRES.busyRetryMs);
     } finally {
-      Atomics.store(flag, 0, 1);
-      Atomics.notify(flag, 0);
+      fs.writeFileSync(release, '');
     }
     await Promise.all(holds);
+    fs.rmSync(release);
     // Had the ETag of the refused poll been kept, this would be a 304 and store nothing.
     const notModified = feeds.notModified;
     const read = await pollFeed(owner, created.body.id);

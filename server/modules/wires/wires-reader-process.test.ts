@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WireFeed } from '../../../shared/contracts/wires';
+import type { LoginResponse } from '../../../shared/contracts/auth';
+import { ApiClient } from '../../test/api-client';
+import { startFakeFeeds, type FakeFeeds } from '../../test/fake-feeds';
+import { childPids, threadNices } from '../../test/proc-threads';
+import { pidAlive, spawnServer } from '../../test/spawn-server';
+import { startTestServer, type TestServer } from '../../test/test-server';
+import { createStation } from '../../test/factories';
+import { addFeed, pollFeed } from '../../test/wires-helpers';
+
+/**
+ * Issue 26: the wires reader is a Node process of its own, not a thread of the server, so its
+ * parsing and its garbage collection run on threads of its own at lowered priority — a thread's GC
+ * ran on the server's helper threads, at air's priority. It never outlives the server.
+ */
+let feeds: FakeFeeds;
+let server: TestServer;
+beforeAll(async () => {
+  feeds = await startFakeFeeds();
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+  await feeds.close();
+});
+
+async function waitGone(pid: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (pidAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
+describe('the wires reader process', () => {
+  it('reads feeds in a process of its own whose every thread runs at lowered priority (Linux: nice ≥ 10)', async () => {
+    const { owner } = await createStation(server);
+    expect(await addFeed(owner, feeds, '/rss.xml')).toMatchObject({ itemCount: 2, lastError: null });
+    const [reader] = server.wiresReader.pids;
+    expect(reader).toBeGreaterThan(0);
+    expect(reader).not.toBe(process.pid);
+    const nices = threadNices(reader!);
+    // Node's main thread, V8's GC/compiler threads and libuv's: all of them lowered.
+    expect(nices.length).toBeGreaterThan(4);
+    expect(Math.min(...nices)).toBeGreaterThanOrEqual(10);
+    // The server's own threads are untouched.
+    expect(Math.max(...threadNices(process.pid))).toBe(0);
+  });
+
+  it('a reader that dies is replaced: the next poll reads the feed in a new process', async () => {
+    const { owner } = await createStation(server);
+    const feed = await addFeed(owner, feeds, '/atom.xml');
+    const [first] = server.wiresReader.pids;
+    process.kill(first!, 'SIGKILL');
+    await waitGone(first!);
+    expect(await pollFeed(owner, feed.id)).toMatchObject({ lastError: null });
+    const [second] = server.wiresReader.pids;
+    expect(second).toBeGreaterThan(0);
+    expect(second).not.toBe(first);
+  });
+
+  it('closing the server stops its reader', async () => {
+    const own = await startTestServer();
+    const { owner } = await createStation(own);
+    await addFeed(owner, feeds, '/rss.xml');
+    const [reader] = own.wiresReader.pids;
+    await own.close();
+    expect(pidAlive(reader!)).toBe(false);
+  });
+
+  it('a killed server (SIGKILL) leaves no reader running, even one waiting on a slow agency', async () => {
+    const proc = await spawnServer(undefined, { WIRES_FETCH_TIMEOUT_MS: '60000' });
+    const slowMs = feeds.slowMs;
+    feeds.slowMs = 60_000;
+    try {
+      const client = new ApiClient(proc.url);
+      client.token = (await client.post<LoginResponse>('/api/auth/login', { username: 'owner', password: 'owner-password' })).body.token;
+      const created = await client.post<WireFeed>('/api/wires/feeds', { name: 'Crash', url: `${feeds.url}/slow.xml`, enabled: false });
+      const asked = feeds.hits.get('/slow.xml') ?? 0;
+      void client.post(`/api/wires/feeds/${created.body.id}/poll`).catch(() => undefined);
+      while ((feeds.hits.get('/slow.xml') ?? 0) === asked) await new Promise((resolve) => setTimeout(resolve, 20));
+      // The reader now waits a minute on the agency. Its children: the reader and tsx's esbuild service.
+      const readers = childPids(proc.pid, 'heavy-worker');
+      expect(readers).toHaveLength(1);
+      process.kill(proc.pid, 'SIGKILL');
+      await waitGone(readers[0]!);
+      expect(pidAlive(readers[0]!)).toBe(false);
+    } finally {
+      feeds.slowMs = slowMs;
+      await proc.kill('SIGKILL');
+      fs.rmSync(proc.baseDir, { recursive: true, force: true });
+    }
+  });
+});

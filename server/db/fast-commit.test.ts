@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OnAirGate } from '../lib/on-air-gate';
 import { yieldToAir } from '../lib/time-slices';
 import { openDatabase } from './client';
-import { commitWithoutFsync, hasUnsyncedWal } from './fast-commit';
+import { commitDurablyOffLoop, commitWithoutFsync, hasUnsyncedWal, syncWalOffLoop } from './fast-commit';
 import { REPO_ROOT } from '../config';
 
 const stores: Array<{ close(): void; dir: string }> = [];
@@ -46,5 +46,26 @@ describe('commits without an fsync (slices of long jobs)', () => {
     } finally {
       fs.rmSync(opened.dir, { recursive: true, force: true });
     }
+  });
+
+  it('a second caller waits for the sync the first one started: both resolve with the commit on disk', async () => {
+    const { db } = store();
+    commitWithoutFsync(db, () => db.transaction((tx) => tx.run(sql.raw('CREATE TABLE IF NOT EXISTS t (v TEXT)'))));
+    let firstSynced = false;
+    const first = syncWalOffLoop().then(() => (firstSynced = true));
+    // The first call took the WAL off the list; this one has nothing of its own to sync.
+    expect(hasUnsyncedWal(db)).toBe(false);
+    await syncWalOffLoop();
+    expect(firstSynced).toBe(true);
+    await first;
+  });
+
+  it('a durable commit off the loop resolves with its result, its WAL synced, the connection back to FULL', async () => {
+    const { db, sqlite } = store();
+    commitWithoutFsync(db, () => db.transaction((tx) => tx.run(sql.raw('CREATE TABLE IF NOT EXISTS t (v TEXT)'))));
+    const n = await commitDurablyOffLoop(db, () => db.run(sql.raw("INSERT INTO t VALUES ('state')")).changes);
+    expect(n).toBe(1);
+    expect(hasUnsyncedWal(db)).toBe(false);
+    expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
   });
 });

@@ -34,16 +34,26 @@ export function commitWithoutFsync<T>(db: DbOrTx, run: () => T): T {
   }
 }
 
+/** The off-loop syncs in flight, one after another: resolves when all asked for so far are done. */
+let syncing: Promise<void> = Promise.resolve();
+
 /**
  * fsyncs the WAL files that slices committed to without one, on libuv's thread pool. An fsync
  * flushes the file's dirty pages whatever descriptor asks, so SQLite's next FULL commit finds
  * little left to flush. Opened read-write because Windows will not flush a read-only handle; never
  * written. A WAL reset or removed meanwhile (checkpoint, close) is fine: nothing to sync then.
+ * Resolves once every commit made before the call is on disk — also when another caller's sync
+ * took its file: then it waits for that one.
  */
-export async function syncWalOffLoop(): Promise<void> {
-  if (unsynced.size === 0) return;
+export function syncWalOffLoop(): Promise<void> {
+  if (unsynced.size === 0) return syncing;
   const files = [...unsynced];
   unsynced.clear();
+  syncing = syncing.then(() => syncFiles(files));
+  return syncing;
+}
+
+async function syncFiles(files: string[]): Promise<void> {
   for (const file of files) {
     const handle = await fs.open(file, 'r+').catch(() => null);
     if (!handle) continue;
@@ -55,6 +65,18 @@ export async function syncWalOffLoop(): Promise<void> {
       await handle.close();
     }
   }
+}
+
+/**
+ * A short commit made durable off the loop: written without an fsync, then the WAL is fsynced on
+ * libuv's pool before this resolves. For background writes (a feed's poll state) whose FULL
+ * commit would fsync on the event loop — 3–15 ms here, and with it every unsynced page before it —
+ * while an on-air write waits behind it. Whoever awaits this may report the write as saved.
+ */
+export async function commitDurablyOffLoop<T>(db: DbOrTx, run: () => T): Promise<T> {
+  const result = commitWithoutFsync(db, run);
+  await syncWalOffLoop();
+  return result;
 }
 
 /** For tests: whether a WAL waits for its off-loop sync. */

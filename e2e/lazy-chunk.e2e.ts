@@ -54,6 +54,12 @@ describe('Lazily loaded pages survive a cut-off chunk download', () => {
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     let aborted = 0;
+    // Every stylesheet the page asks for, named in the assertion's message: a run that never saw the
+    // CG Control stylesheet requested (CI, once) then says what it loaded instead.
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+    });
     await page.route(/\/assets\/cg-control-page-[\w-]+\.css$/, async (route) => {
       if (aborted === 0) {
         aborted += 1;
@@ -64,7 +70,7 @@ describe('Lazily loaded pages survive a cut-off chunk download', () => {
     });
     await shell(page).menuLink('CG Control').click();
     await visible(page.getByRole('heading', { name: 'CG Control' }));
-    expect(aborted).toBe(1);
+    expect(aborted, `stylesheets requested: ${stylesheets.join(', ') || 'none'}`).toBe(1);
     const styled = () =>
       page.evaluate(() =>
         [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => {

@@ -17,7 +17,7 @@ export interface AppContext {
   onAir: OnAirGate;
   /** Worker threads for CPU-heavy work a user starts (bulk import checks, Sheets grids, CSV): off the air thread. */
   heavy: HeavyPool;
-  /** The wires reader thread: feeds fetched and parsed off the air thread (issue 26). */
+  /** The wires reader process: feeds fetched and parsed off the air thread (issue 26). */
   wiresReader: HeavyPool;
   /** The outputs thread: CasparCG, OBS and vMix connections, off the air thread (issue 25). */
   outputsIo: HeavyPool;

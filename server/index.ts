@@ -61,7 +61,7 @@ export interface RunningServer {
   hub: LiveHub;
   /** The heavy worker pool (tests read what ran off the air thread: `answered`, `full`). */
   heavy: HeavyPool;
-  /** The wires reader thread (tests read `answered` and `full`). */
+  /** The wires reader process (tests read `answered` and `full`). */
   wiresReader: HeavyPool;
   /** The outputs thread (tests read `answered`: device sends ran there). */
   outputsIo: HeavyPool;

@@ -3,9 +3,10 @@ import { performance } from 'node:perf_hooks';
 /**
  * A thread's share of a core, measured by its own event loop: `pace()` (called between pieces of
  * work) rests while the loop was busy more than `share` of the time since its last rest. Wires are
- * never urgent and air is: on a 2-core MCR PC the wires reader thread downloads and parses at most
- * a quarter of a core, so the air thread, its clients and V8's GC helpers (which run at normal priority
- * whatever this thread's nice value) are not crowded out while 8 agencies' feeds arrive at once.
+ * never urgent and air is: on a 2-core MCR PC the wires reader process downloads and parses at most
+ * a quarter of a core, so the air thread and its clients are not crowded out while 8 agencies' feeds
+ * arrive at once — a lowered priority only yields a core that air asks for, this also leaves room
+ * for the writes' own bursts.
  * Busy time counts every read of the thread together: eight downloads share one budget.
  */
 export class CoreShare {
@@ -27,7 +28,7 @@ export class CoreShare {
 }
 
 /**
- * The wires reader thread's budget (server/workers/feed-read.ts, feed-parse.ts). A quarter, not a
+ * The wires reader process's budget (server/workers/feed-read.ts, feed-parse.ts). A quarter, not a
  * half: at half a core the CG writes' p99 while 8 × 3 000-item feeds polled was 1.8–2.6× quiet, at a
  * quarter 0.9–1.45× (bench/wires.ts); such a poll then takes ~4.5 s instead of ~2.3 s.
  */

@@ -21,13 +21,13 @@ export type FeedReadResult =
   | { kind: 'body'; etag: string | null; lastModified: string | null; parsed: FeedParseResult }
   | { kind: 'failed'; message: string };
 
-/** One parse at a time in this thread: eight 2.4 MB feeds never build their object trees at once. */
+/** One parse at a time in this process: eight 2.4 MB feeds never build their object trees at once. */
 const parses = new Semaphore(1);
 
 /**
  * A feed read entirely off the air thread (issue 26): the conditional GET with its own timeout
  * and size cap (wires.fetch.ts), then decode, parse, plain text and retention (feed-parse.ts).
- * Runs on the wires reader thread (heavy-pool.ts createWiresPool), many reads at once.
+ * Runs in the wires reader process (heavy-pool.ts createWiresPool), many reads at once.
  */
 export async function readFeed(input: FeedReadInput): Promise<FeedReadResult> {
   try {

@@ -11,7 +11,7 @@ import { INSERT_SLICE, parseFeedBody } from '../../workers/feed-parse';
 import { WIRES_BUSY_MESSAGE } from './wires.poller';
 
 /**
- * Issue 26 + 24: a feed is fetched and parsed on the wires reader thread, not on the air thread;
+ * Issue 26 + 24: a feed is fetched and parsed on the wires reader process, not on the air thread;
  * the air thread only inserts what comes back. A full reader is the server's state, not the feed's fault.
  */
 let feeds: FakeFeeds;
@@ -31,8 +31,8 @@ afterAll(async () => {
 
 const reads = (s: TestServer) => s.wiresReader.answered.get('wires.read') ?? 0;
 
-describe('wires: fetch and parse run on the wires reader thread', () => {
-  it('every poll is read by the reader thread — a good feed, a refused one, a 304 — and none by the heavy pool', async () => {
+describe('wires: fetch and parse run on the wires reader process', () => {
+  it('every poll is read by the reader process — a good feed, a refused one, a 304 — and none by the heavy pool', async () => {
     const { owner } = await createStation(server);
     const before = reads(server);
     const heavyBefore = [...server.heavy.answered.values()].reduce((a, b) => a + b, 0);

@@ -24,7 +24,7 @@ export function backoffMs(failures: number): number {
 /**
  * Polls due feeds a few at a time. Each feed has its own timeout, so a slow one never holds the
  * others; one feed is never polled twice at once (a manual "poll now" joins a running poll).
- * Work on the event loop (the air thread) is small: the wires reader thread fetches and parses
+ * Work on the event loop (the air thread) is small: the wires reader process fetches and parses
  * (server/workers/feed-read.ts) — the bodies never pass through the air thread — and only the
  * entries to keep come back, written in slices each preceded by yieldToAir, so an on-air write
  * does not queue behind a feed.
@@ -50,7 +50,7 @@ export class WirePoller {
   }
 
   /**
-   * At start-up: starts the reader thread ahead of the first poll when any station has feeds.
+   * At start-up: starts the reader process ahead of the first poll when any station has feeds.
    * Loading it at the first poll competed with the air thread for a core (bench/wires.ts, round 0).
    */
   warm(): void {
@@ -74,7 +74,7 @@ export class WirePoller {
   }
 
   /**
-   * Shutdown: reads in flight are left (the reader thread is stopped after this) and nothing is
+   * Shutdown: reads in flight are left (the reader process is stopped after this) and nothing is
    * recorded for them; inserts already started are written before the database closes.
    */
   async stop(): Promise<void> {
@@ -106,7 +106,7 @@ export class WirePoller {
     this.ctx.bus.publish(feed.companyId, 'wires_updated', { feedId: feed.id, added });
   }
 
-  /** The feed fetched and parsed on the wires reader thread; given up on (as stopping) at shutdown. */
+  /** The feed fetched and parsed on the wires reader process; given up on (as stopping) at shutdown. */
   private read(feed: WireFeedRow): Promise<FeedReadResult> {
     const stop = this.stopping.signal;
     if (stop.aborted) return Promise.reject(new FeedError('The server was stopping'));

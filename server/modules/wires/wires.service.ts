@@ -44,7 +44,7 @@ export class WiresService {
       this.activity.record(actor, 'wire_feed_created', `Added wire feed "${created.name}"`, tx);
       return created;
     });
-    // The station has a feed now: its reader thread is started ahead of the first poll.
+    // The station has a feed now: its reader process is started ahead of the first poll.
     this.ctx.wiresReader.warm();
     // Polled at once, in the background: its items arrive with a wires_updated event.
     if (row.enabled) void this.poller.poll(row);

@@ -54,6 +54,31 @@ describe('as-run log page', () => {
     expect(lines.map((l) => l[6])).toEqual(['\'=HYPERLINK("http://x","y")']);
   });
 
+  it('names the API key that acted (a Stream Deck press), on a wide screen and on a phone', async () => {
+    const s = await station();
+    const created = await s.owner.post<{ key: string }>('/api/company/api-keys', { name: 'Studio Deck', permissions: ['control.emergency'] });
+    const pressed = await fetch(`${app.server.url}/api/control/emergency`, {
+      method: 'POST',
+      headers: { 'x-api-key': created.body.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Evacuate the studio' }),
+    });
+    expect(pressed.status).toBe(200);
+    await app.server.asRunRecorder.flush();
+    const label = `Studio Deck (${created.body.key.slice(0, 12)}…)`;
+    const page = await app.newPage();
+    await login(page, s.owner.user.username, s.ownerPassword);
+    await openAsRun(page);
+    const row = page.getByTestId('as-run-row').filter({ hasText: 'Evacuate the studio' });
+    await visible(row.getByText(label));
+    await page.screenshot({ path: '.scratch/as-run-api-key-1440.png' });
+    const phone = await app.newPage(PHONE);
+    await login(phone, s.owner.user.username, s.ownerPassword);
+    await phone.goto('/as-run');
+    await visible(phone.getByTestId('as-run-cards').getByText(label));
+    expectNoHorizontalOverflow(await phone.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
+    await phone.screenshot({ path: '.scratch/as-run-api-key-390.png' });
+  });
+
   it('works at phone width: one card per row, no sideways scrolling, filters stacked', async () => {
     const s = await station();
     await s.post('headline', 'On the phone');

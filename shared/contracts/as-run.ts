@@ -58,6 +58,8 @@ export const asRunEntrySchema = z.object({
   userId: z.number().nullable(),
   /** The user's name while the user exists; null for the system or a removed user. */
   userName: z.string().nullable(),
+  /** The API key that made the change, by name and prefix at the time; null for people and the system. */
+  apiKey: z.string().nullable(),
   source: z.string(),
   action: z.string(),
   type: z.string(),

@@ -19,6 +19,11 @@ export const asRun = sqliteTable(
     /** The change's sequence number (OnAirChanges): rows of one change share it. */
     seq: integer('seq').notNull(),
     userId: integer('user_id'),
+    /**
+     * The API key that made the change (Stream Deck, Companion), by its name and prefix at the
+     * time: a deleted or renamed key still reads as it did on air.
+     */
+    apiKey: text('api_key'),
     source: text('source').notNull(),
     action: text('action').notNull(),
     type: text('type').notNull(),

@@ -16,6 +16,8 @@ export interface VerifiedKey {
   companyId: number;
   keyId: number;
   permissions: string[];
+  /** How the as-run log names the key: its name and prefix now ("Stream Deck (cgb_1a2b3c4d…)"). */
+  label: string;
 }
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -82,6 +84,6 @@ export class ApiKeysService {
       this.repo.touch(row.id, lastUsed);
       this.ctx.bus.publish(row.companyId, 'api_key_used', { id: row.id, lastUsed });
     }
-    return { companyId: row.companyId, keyId: row.id, permissions: row.permissions };
+    return { companyId: row.companyId, keyId: row.id, permissions: row.permissions, label: `${row.name} (${row.keyPrefix}…)` };
   }
 }

@@ -60,7 +60,7 @@ describe('as-run recorder', () => {
     const changes = server.services.cgFiles.changes;
     const at = new Date().toISOString();
     const report = (i: number) => {
-      const change = { companyId, seq: changes.nextSeq(), at, userId: owner.user.id, source: 'web' as const, action: 'cg_file_updated', changed: { timer: `${i}` }, snapshot: {} };
+      const change = { companyId, seq: changes.nextSeq(), at, userId: owner.user.id, apiKey: null, source: 'web' as const, action: 'cg_file_updated', changed: { timer: `${i}` }, snapshot: {} };
       changes.reportResult({ change, output: 'files', result: 'ok', at });
     };
     for (let i = -1000; i < 0; i += 1) report(i); // warm the JIT: a cold first loop measures the compiler

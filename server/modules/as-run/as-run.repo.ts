@@ -8,6 +8,7 @@ export interface AsRunListRow {
   seq: number;
   userId: number | null;
   userName: string | null;
+  apiKey: string | null;
   source: string;
   action: string;
   type: string;
@@ -25,7 +26,7 @@ export interface AsRunCursor {
   id: number;
 }
 
-const COLUMNS = `r.id, r.at, r.seq, r.user_id AS userId, u.full_name AS userName, r.source, r.action, r.type, r.text, r.output, r.result, r.message`;
+const COLUMNS = `r.id, r.at, r.seq, r.user_id AS userId, u.full_name AS userName, r.api_key AS apiKey, r.source, r.action, r.type, r.text, r.output, r.result, r.message`;
 
 /** The filters a query names, in a fixed order: the key of its prepared statement. */
 const FILTERS = [

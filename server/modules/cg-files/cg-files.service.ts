@@ -16,8 +16,11 @@ import { CgFilesRepo, type CgUpsert } from './cg-files.repo';
 import { presentCgFile } from './cg-files.presenter';
 import { OnAirChanges, type AirSource } from '../outputs/on-air-changes';
 
-/** Who writes (null: no user — an API key), and from where (the as-run log's source; 'web' when not said). */
-export type Writer = { userId: number | null; companyId: Actor['companyId']; source?: AirSource };
+/**
+ * Who writes (null: no user — an API key, named by `apiKey`), and from where (the as-run log's
+ * source; 'web' when not said).
+ */
+export type Writer = { userId: number | null; companyId: Actor['companyId']; source?: AirSource; apiKey?: string };
 
 /** The queue every CG folder move runs in (one at a time across companies). */
 const MOVES_QUEUE = 'cg-folder-moves';
@@ -313,7 +316,7 @@ export class CgFilesService {
 
   /** The change is on air in the files: the outputs and the as-run log hear of it (they only enqueue). */
   private followAir(actor: Writer, action: string, changed: Record<string, string>, snapshot: CgSnapshot, at: string): void {
-    const change = { companyId: actor.companyId, seq: this.changes.nextSeq(), at, userId: actor.userId, source: actor.source ?? 'web', action, changed, snapshot: { ...snapshot } } as const;
+    const change = { companyId: actor.companyId, seq: this.changes.nextSeq(), at, userId: actor.userId, apiKey: actor.apiKey ?? null, source: actor.source ?? 'web', action, changed, snapshot: { ...snapshot } } as const;
     this.changes.emitChange(change);
     this.changes.reportResult({ change, output: 'files', result: 'ok', at });
   }

@@ -12,8 +12,8 @@ import { ControlService } from './control.service';
 /** Per key: a burst of 20 presses or polls, 10 a second after that (a panel polls state once a second). */
 export const CONTROL_RATE = { burst: 20, perSecond: 10 } as const;
 
-/** The key's station, no user, source 'api_key' (the as-run log and activity log say so). */
-const writerOf = (req: Request): Writer => ({ companyId: req.apiKey?.companyId ?? 0, userId: null, source: 'api_key' });
+/** The key's station, no user, source 'api_key', and the key by name (the as-run log says which key acted). */
+const writerOf = (req: Request): Writer => ({ companyId: req.apiKey?.companyId ?? 0, userId: null, source: 'api_key', apiKey: req.apiKey?.label });
 
 /**
  * /api/control — Stream Deck / Bitfocus Companion (docs/companion.md). Authorised by an API key

@@ -38,7 +38,8 @@ const panel = (key: string, bearer = false) => {
 describe('Stream Deck / Companion control API', () => {
   it('reads the state, clears a type, turns the crawler and switches the emergency, as the key\'s station, source api_key', async () => {
     const station = await createStation(server);
-    const deck = panel(await keyFor(station));
+    const key = await keyFor(station);
+    const deck = panel(key);
     await station.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'On air' });
     await station.owner.post('/api/news-crawler/add-headline', { headline: 'One' });
     await station.owner.post('/api/news-crawler/add-headline', { headline: 'Two' });
@@ -80,6 +81,18 @@ describe('Stream Deck / Companion control API', () => {
       'cg_file_updated headline=',
     ]);
     expect(log.body.entries.every((e) => e.userId === null)).toBe(true);
+    // Which key acted, by name and prefix — still so after the key is deleted.
+    const label = `Stream Deck (${key.slice(0, 12)}…)`;
+    expect(new Set(log.body.entries.map((e) => e.apiKey))).toEqual(new Set([label]));
+    const [stored] = (await station.owner.get<Array<{ id: number }>>('/api/company/api-keys')).body;
+    expect((await station.owner.delete(`/api/company/api-keys/${stored!.id}`)).status).toBe(200);
+    const after = await station.owner.get<AsRunPage>('/api/as-run?source=api_key');
+    expect(after.body.entries.map((e) => e.apiKey)).toEqual(log.body.entries.map(() => label));
+    const csv = await fetch(`${server.url}/api/as-run/export.csv?source=api_key`, { headers: { authorization: `Bearer ${station.owner.token}` } });
+    expect((await csv.text()).split('\r\n')[1]).toContain(`${label},api_key,`);
+    // A person's change names no key.
+    const web = await station.owner.get<AsRunPage>('/api/as-run?source=web');
+    expect(web.body.entries.map((e) => [e.text, e.apiKey])).toContainEqual(['On air', null]);
   });
 
   it('Take: NEXT goes to air once however many presses arrive at once; the state says what waits; an empty NEXT is a 409', async () => {

@@ -18,6 +18,8 @@ export interface OnAirChange {
   at: string;
   /** Who made it (null: the system, e.g. a resync). */
   userId: number | null;
+  /** The API key that made it, by name and prefix at the time (null: a user or the system). */
+  apiKey: string | null;
   source: AirSource;
   /** The activity-log action of the write (cg_file_updated, emergency_override, …). */
   action: string;

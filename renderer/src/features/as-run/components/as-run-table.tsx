@@ -11,7 +11,8 @@ export function timeOf(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }
 
-const who = (e: AsRunEntry) => e.userName ?? (e.userId === null ? (e.source === 'api_key' ? 'API key' : 'System') : `User #${e.userId}`);
+/** A person by name, or the API key by its name and prefix then (the source column says "API key"). */
+const who = (e: AsRunEntry) => e.userName ?? e.apiKey ?? (e.userId === null ? (e.source === 'api_key' ? 'API key' : 'System') : `User #${e.userId}`);
 
 function ResultBadge({ entry }: { entry: AsRunEntry }) {
   const color = entry.result === 'ok' ? 'green' : entry.result === 'skipped' ? 'gray' : 'red';

@@ -1,0 +1,1 @@
+ALTER TABLE `as_run` ADD `api_key` text;

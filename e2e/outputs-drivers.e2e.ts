@@ -114,4 +114,35 @@ describe('/outputs — CasparCG, OBS and vMix', () => {
     await visible(edit.getByText('A password is set. Leave empty to keep it.'));
     expect(await edit.getByLabel('WebSocket server password').inputValue()).toBe('');
   });
+
+  it('a save over another owner\'s newer save shows who changed it, keeps the form, and loads theirs or overwrites on request', async () => {
+    const owner = await loginDevOwner(app.server);
+    const page = await app.newPage();
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await page.goto('/outputs');
+    await addVmix(page, 'Conflict vMix');
+    const row = page.getByTestId('output-row').filter({ hasText: 'Conflict vMix' });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit output' });
+    await edit.getByLabel('Title input').fill('Mine');
+    // Meanwhile another owner renames it (the version the dialog started from).
+    const all = (await owner.get<Array<{ id: number; name: string; version: number; config: unknown }>>('/api/outputs')).body;
+    const stored = all.find((o) => o.name === 'Conflict vMix')!;
+    const theirs = await owner.put(`/api/outputs/${stored.id}`, { kind: 'vmix', name: 'Their vMix', enabled: true, version: stored.version, config: stored.config });
+    expect(theirs.status).toBe(200);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const notice = await visible(edit.getByTestId('conflict-notice'));
+    expect(await notice.innerText()).toMatch(/changed this output .* your changes were not saved/);
+    await page.screenshot({ path: '.scratch/output-conflict-1440.png' });
+    // Their version into the form: their name, my typing gone; then a save goes through.
+    await notice.getByRole('button', { name: 'Load theirs' }).click();
+    expect(await edit.getByLabel('Name').inputValue()).toBe('Their vMix');
+    expect(await edit.getByLabel('Title input').inputValue()).toBe('Lower Third');
+    await edit.getByLabel('Title input').fill('Mine after all');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expectHidden(edit);
+    const saved = (await owner.get<Array<{ name: string; config: { input?: string } }>>('/api/outputs')).body.find((o) => o.name === 'Their vMix');
+    expect(saved?.config.input).toBe('Mine after all');
+  });
 });
+

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { OUTPUT_KIND_LABELS, OUTPUT_KINDS, OUTPUTS, outputInputSchema, type Output, type OutputKind } from '@shared/contracts/outputs';
 import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { ConflictNotice, useVersionConflict } from '@/lib/conflict-notice';
 import { useSaveOutput } from '../api/outputs';
 import { CG_TYPE_OPTIONS, OutputMappingEditor, type CgTypeName, type MappingRow } from './output-mapping-editor';
 
@@ -65,11 +66,12 @@ function OutputForm({ output, onDone }: { output: Output | null; onDone: () => v
   const [d, setD] = useState<Draft>(() => draftOf(output));
   const [errors, setErrors] = useState<Errors>({});
   const save = useSaveOutput();
+  // The version the form started from (issue 26): another owner's save meanwhile is shown, never overwritten.
+  const stale = useVersionConflict<Output>(output?.version);
   const set = (patch: Partial<Draft>) => setD((prev) => ({ ...prev, ...patch }));
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = outputInputSchema.safeParse(bodyOfDraft(d, output?.version));
+  const submit = (version: number | undefined) => {
+    const parsed = outputInputSchema.safeParse(bodyOfDraft(d, version));
     if (!parsed.success) {
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -86,14 +88,27 @@ function OutputForm({ output, onDone }: { output: Output | null; onDone: () => v
           toastSuccess(output ? 'Output saved' : 'Output added; it connects in a moment');
           onDone();
         },
-        onError: (error) => toastFailure(output ? 'Failed to save output' : 'Failed to add output', error),
+        onError: stale.onError((error) => toastFailure(output ? 'Failed to save output' : 'Failed to add output', error)),
       },
     );
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(stale.version);
+  };
+  const loadTheirs = () => {
+    const theirs = stale.resolve();
+    if (theirs) setD(draftOf(theirs));
+  };
+  const overwrite = () => {
+    const theirs = stale.resolve();
+    if (theirs) submit(theirs.version);
   };
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="output-form">
       <Stack gap="sm">
+        {stale.conflict && <ConflictNotice conflict={stale.conflict} record="output" pending={save.isPending} onLoadTheirs={loadTheirs} onOverwrite={overwrite} />}
         {!output && (
           <SegmentedControl
             aria-label="Kind"

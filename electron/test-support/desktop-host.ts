@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../../server/config';
-import { pidAlive } from '../../server/test/spawn-server';
+import { waitGone } from '../../server/test/spawn-server';
+
+export { waitGone };
 
 /** One `STANDIN {json}` line: something the host did through the stand-in electron module. */
 export interface HostEvent {
@@ -94,15 +96,6 @@ export function startDesktopHost(options: { main?: string; cwd?: string; env?: N
         check();
       }),
   };
-}
-
-/** Polls until the pid is gone (a killed process may take a moment to be reaped). */
-export async function waitGone(pid: number, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (pidAlive(pid)) {
-    if (Date.now() > deadline) throw new Error(`pid ${pid} still running after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /** Polls GET /api/health until it answers 200. */

@@ -106,6 +106,15 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
+/** Polls until the pid is gone (a killed process may take a moment to be reaped). */
+export async function waitGone(pid: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (pidAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`pid ${pid} still running after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /** Resolves true when nothing accepts connections on the port any more. */
 export function portRefuses(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -5,7 +5,7 @@ import type { LoginResponse } from '../../../shared/contracts/auth';
 import { ApiClient } from '../../test/api-client';
 import { startFakeFeeds, type FakeFeeds } from '../../test/fake-feeds';
 import { childPids, threadNices } from '../../test/proc-threads';
-import { pidAlive, spawnServer } from '../../test/spawn-server';
+import { pidAlive, spawnServer, waitGone } from '../../test/spawn-server';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { createStation } from '../../test/factories';
 import { addFeed, pollFeed } from '../../test/wires-helpers';
@@ -25,11 +25,6 @@ afterAll(async () => {
   await server.close();
   await feeds.close();
 });
-
-async function waitGone(pid: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (pidAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-}
 
 describe('the wires reader process', () => {
   it('reads feeds in a process of its own whose every thread runs at lowered priority (Linux: nice ≥ 10)', async () => {

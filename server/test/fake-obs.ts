@@ -13,8 +13,10 @@ export interface FakeObs {
   mode: FakeMode;
   /** Set: Hello carries an authentication challenge and Identify must answer it. */
   password: string | null;
-  /** Requests received after Identified, in order. */
+  /** Requests received after Identified, in order (each of a batch's too). */
   requests: ObsRequest[];
+  /** RequestBatch messages received. */
+  batches: number;
   /** Text of each input as set (SetInputSettings). */
   texts: Map<string, string>;
   /** `scene/source` → enabled. */
@@ -33,7 +35,9 @@ const sha256b64 = (s: string) => createHash('sha256').update(s).digest('base64')
  * An OBS Studio obs-websocket v5 server (issue 25) over real WebSocket with the JSON subprotocol:
  * Hello (op 0) with an authentication challenge and salt when a password is set, Identify (op 1)
  * checked with the real scheme base64(sha256(base64(sha256(password + salt)) + challenge)) — a
- * wrong one closes 4009 —, Identified (op 2), Request (op 6) → RequestResponse (op 7).
+ * wrong one closes 4009 —, Identified (op 2), Request (op 6) → RequestResponse (op 7), RequestBatch
+ * (op 8) → RequestBatchResponse (op 9), in order, stopped at a failure when haltOnFailure.
+ * `batches` counts the batches; `requests` lists every request, batched or not.
  * `hang`: accepts and never says Hello; `drop`: identifies, then closes on the first request.
  */
 export async function startFakeObs(password: string | null = null): Promise<FakeObs> {
@@ -44,6 +48,7 @@ export async function startFakeObs(password: string | null = null): Promise<Fake
     mode: 'ok',
     password,
     requests: [],
+    batches: 0,
     texts: new Map(),
     items: new Map(),
     inputs: [],
@@ -67,6 +72,7 @@ export async function startFakeObs(password: string | null = null): Promise<Fake
       if (fake.mode === 'hang') return;
       if (op === 1) return identify(ws, d, auth);
       if (op === 6) return request(ws, d);
+      if (op === 8) return batch(ws, d);
     });
   });
 
@@ -84,11 +90,31 @@ export async function startFakeObs(password: string | null = null): Promise<Fake
 
   function request(ws: WebSocket, d: Record<string, unknown>): void {
     if (fake.mode === 'drop') return ws.terminate();
+    send(ws, 7, { requestId: d.requestId, ...run(d) });
+  }
+
+  function batch(ws: WebSocket, d: Record<string, unknown>): void {
+    if (fake.mode === 'drop') return ws.terminate();
+    fake.batches += 1;
+    const results: Result[] = [];
+    for (const r of d.requests as Record<string, unknown>[]) {
+      const result = { requestId: r.requestId, ...run(r) };
+      results.push(result);
+      if (!result.requestStatus.result && d.haltOnFailure === true) break;
+    }
+    send(ws, 9, { requestId: d.requestId, results });
+  }
+
+  /** One request's answer (its type, status and data), applied to the fake's state. */
+  function run(d: Record<string, unknown>): Result {
     const requestType = String(d.requestType);
     const data = d.requestData as Record<string, unknown> | undefined;
     fake.requests.push({ requestType, requestData: data });
-    const reply = (responseData?: unknown, failure?: { code: number; comment: string }) =>
-      send(ws, 7, { requestType, requestId: d.requestId, requestStatus: failure ? { result: false, ...failure } : { result: true, code: 100 }, responseData });
+    const reply = (responseData?: unknown, failure?: { code: number; comment: string }): Result => ({
+      requestType,
+      requestStatus: failure ? { result: false, ...failure } : { result: true, code: 100 },
+      responseData,
+    });
     switch (requestType) {
       case 'GetVersion':
         return reply({ obsVersion: '30.2.0', obsWebSocketVersion: '5.5.2', rpcVersion: 1, availableRequests: [], supportedImageFormats: [], platform: 'linux', platformDescription: 'fake' });
@@ -108,6 +134,12 @@ export async function startFakeObs(password: string | null = null): Promise<Fake
     }
   }
   return fake;
+}
+
+interface Result {
+  requestType: string;
+  requestStatus: { result: boolean; code: number; comment?: string };
+  responseData?: unknown;
 }
 
 function send(ws: WebSocket, op: number, d: unknown): void {

@@ -1,4 +1,4 @@
-import OBSWebSocket, { OBSWebSocketError, type OBSRequestTypes, type OBSResponseTypes } from 'obs-websocket-js/json';
+import OBSWebSocket, { OBSWebSocketError, type OBSRequestTypes, type OBSResponseTypes, type RequestBatchRequest } from 'obs-websocket-js/json';
 import type { ObsConfig, ObsMapping } from '../../../shared/contracts/outputs';
 import { messageOf, OutputFault, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
 
@@ -9,7 +9,9 @@ const REFUSED_CLOSE_CODES = new Set([4009, 4010, 4011, 4012]);
  * OBS over obs-websocket v5 (issue 25): each mapped CG type's text source gets SetInputSettings
  * { text }; where a scene is named, the source's scene item is hidden while its text is empty and
  * shown when not. The JSON subprotocol (obs-websocket speaks JSON and MessagePack; JSON keeps the
- * wire readable in logs and fakes).
+ * wire readable in logs and fakes). One change is one RequestBatch (op 8), halted at the first
+ * failure: every text and visibility of it in one message and one round trip, so a line that drops
+ * halfway never leaves a text set with its item still hidden, and the device has it all at once.
  */
 export class ObsDriver implements OutputDriver {
   private obs: OBSWebSocket | null = null;
@@ -29,12 +31,17 @@ export class ObsDriver implements OutputDriver {
     const texts = textsToSet(update, [...byType.keys()]);
     if (!texts.length) return 'nothing';
     const obs = await this.connection();
+    const batch: RequestBatchRequest[] = [];
     for (const [type, text] of texts) {
       const m = byType.get(type);
       if (!m) continue;
-      await this.call(obs, 'SetInputSettings', { inputName: m.input, inputSettings: { text } });
-      if (m.scene) await this.setVisible(obs, m.scene, m.input, text !== '');
+      batch.push({ requestType: 'SetInputSettings', requestData: { inputName: m.input, inputSettings: { text } } });
+      if (m.scene) {
+        const sceneItemId = await this.sceneItemId(obs, m.scene, m.input);
+        batch.push({ requestType: 'SetSceneItemEnabled', requestData: { sceneName: m.scene, sceneItemId, sceneItemEnabled: text !== '' } });
+      }
     }
+    await this.callBatch(obs, batch);
     return 'sent';
   }
 
@@ -71,14 +78,30 @@ export class ObsDriver implements OutputDriver {
     return obs;
   }
 
-  private async setVisible(obs: OBSWebSocket, sceneName: string, sourceName: string, visible: boolean): Promise<void> {
+  /** The source's item in the scene, asked once per connection's driver and kept. */
+  private async sceneItemId(obs: OBSWebSocket, sceneName: string, sourceName: string): Promise<number> {
     const key = `${sceneName}\u0000${sourceName}`;
     let sceneItemId = this.itemIds.get(key);
     if (sceneItemId === undefined) {
       sceneItemId = (await this.call(obs, 'GetSceneItemId', { sceneName, sourceName })).sceneItemId;
       this.itemIds.set(key, sceneItemId);
     }
-    await this.call(obs, 'SetSceneItemEnabled', { sceneName, sceneItemId, sceneItemEnabled: visible });
+    return sceneItemId;
+  }
+
+  /** The requests in order, stopped at the first that OBS refuses — that one is the fault. */
+  private async callBatch(obs: OBSWebSocket, requests: RequestBatchRequest[]): Promise<void> {
+    let results: Awaited<ReturnType<OBSWebSocket['callBatch']>>;
+    try {
+      results = await Promise.race([obs.callBatch(requests, { haltOnFailure: true }), this.closed ?? Promise.reject(new Error('Not connected'))]);
+    } catch (err) {
+      throw fault(err, `OBS ${requests[0]?.requestType ?? 'request'} failed`);
+    }
+    const failed = results.find((r) => !r.requestStatus.result);
+    if (failed && !failed.requestStatus.result) {
+      const { code, comment } = failed.requestStatus;
+      throw new OutputFault(`OBS ${failed.requestType} failed: ${comment || `code ${code}`}`, 'refused');
+    }
   }
 
   private async call<T extends keyof OBSRequestTypes>(obs: OBSWebSocket, type: T, data: OBSRequestTypes[T]): Promise<OBSResponseTypes[T]> {

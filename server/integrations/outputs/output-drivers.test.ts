@@ -108,12 +108,27 @@ describe('OBS driver (obs-websocket v5)', () => {
     expect(fake.refusedLogins).toBe(1);
   });
 
-  it('a missing text source is the device refusing', async () => {
+  it('a missing text source is the device refusing; the rest of that change is not applied', async () => {
     const fake = await startFakeObs(null);
     cleanups.push(() => fake.close());
     fake.inputs = ['Something else'];
     const err = await track(new ObsDriver(config(fake.url, null))).send(change({ headline: 'x' })).catch((e: unknown) => e);
-    expect(err).toMatchObject({ kind: 'refused', message: expect.stringContaining('CG Headline') as string });
+    expect(err).toMatchObject({ kind: 'refused', message: 'OBS SetInputSettings failed: No source was found by the name of `CG Headline`.' });
+    // Halted at the refusal: the scene item was not shown for a text that was never set.
+    expect(fake.requests.map((r) => r.requestType)).toEqual(['GetSceneItemId', 'SetInputSettings']);
+    expect(fake.items.size).toBe(0);
+  });
+
+  it('one change is one RequestBatch: every text and visibility of it in one message', async () => {
+    const fake = await startFakeObs(null);
+    cleanups.push(() => fake.close());
+    const d = track(new ObsDriver(config(fake.url, null)));
+    await d.send(change({ headline: 'First' }));
+    await d.send(change({ headline: 'Second', timer: '00:30' }));
+    expect(fake.batches).toBe(2);
+    // The scene item's id is asked once (a plain request), then kept.
+    expect(fake.requests.map((r) => r.requestType)).toEqual(['GetSceneItemId', 'SetInputSettings', 'SetSceneItemEnabled', 'SetInputSettings', 'SetSceneItemEnabled', 'SetInputSettings']);
+    expect([fake.texts.get('CG Headline'), fake.texts.get('CG Timer'), fake.items.get('News/7')]).toEqual(['Second', '00:30', true]);
   });
 
   it('hang never settles; drop fails as unreachable', async () => {

@@ -22,6 +22,9 @@ import { OnAirChanges, type AirSource } from '../outputs/on-air-changes';
  */
 export type Writer = { userId: number | null; companyId: Actor['companyId']; source?: AirSource; apiKey?: string };
 
+/** An API key's change says which key in the activity log (it has no user to name). */
+const byKey = (actor: Writer): string => (actor.apiKey ? ` (API key ${actor.apiKey})` : '');
+
 /** The queue every CG folder move runs in (one at a time across companies). */
 const MOVES_QUEUE = 'cg-folder-moves';
 
@@ -103,7 +106,7 @@ export class CgFilesService {
             ? this.hot.upsertText(actor.companyId, actor.userId, c.type, c.content, at)
             : repo.upsert(actor.companyId, actor.userId, c, at),
         );
-        this.hot.recordActivity(actor.companyId, actor.userId, action, describeChanges(changes), at);
+        this.hot.recordActivity(actor.companyId, actor.userId, action, `${describeChanges(changes)}${byKey(actor)}`, at);
         return saved;
       });
       rows.forEach((row) => this.announce(row));

@@ -90,6 +90,9 @@ describe('Stream Deck / Companion control API', () => {
     expect(after.body.entries.map((e) => e.apiKey)).toEqual(log.body.entries.map(() => label));
     const csv = await fetch(`${server.url}/api/as-run/export.csv?source=api_key`, { headers: { authorization: `Bearer ${station.owner.token}` } });
     expect((await csv.text()).split('\r\n')[1]).toContain(`${label},api_key,`);
+    // The activity log names the key too (the key's changes have no user).
+    const activity = (await station.owner.get<Array<{ action: string; details: string | null }>>('/api/activity-logs')).body;
+    expect(activity.find((a) => a.action === 'emergency_override')?.details).toContain(`(API key ${label})`);
     // A person's change names no key.
     const web = await station.owner.get<AsRunPage>('/api/as-run?source=web');
     expect(web.body.entries.map((e) => [e.text, e.apiKey])).toContainEqual(['On air', null]);

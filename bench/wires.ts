@@ -18,6 +18,12 @@ const ITEMS = 3000;
  * both p99s come from as many samples (a 40-write block's p99 is its single worst write).
  */
 const FIRST_QUIET_WRITES = 150;
+/**
+ * Rounds of quiet + polling blocks: 10 give each p99 about 1 950 samples (its 20 slowest writes
+ * beyond it). At 3 rounds (~570) the p99 was the 6th slowest write, and the same tree's ratio
+ * spread from 1.2× to 2.0× between runs on a shared 2-core VM (docs/performance.md, session 33).
+ */
+export const WIRES_ROUNDS = 10;
 
 export interface WiresBench {
   quiet: Summary;
@@ -31,7 +37,7 @@ export interface WiresBench {
 }
 
 /** The measurement: interleaved quiet / polling blocks of CG writes, and how long each poll of all feeds took. */
-export async function benchWires(api: ApiClient, feedsUrl: string, rounds = 3, pid?: number): Promise<WiresBench> {
+export async function benchWires(api: ApiClient, feedsUrl: string, rounds = WIRES_ROUNDS, pid?: number): Promise<WiresBench> {
   const ids: number[] = [];
   const stamp = Date.now().toString(36);
   for (let f = 0; f < BIG_FEEDS; f++) {
@@ -84,7 +90,7 @@ function slowOffsets(samples: number[]): string {
 }
 
 /** The rows of `npx tsx bench/wires-alone.ts`. */
-export async function wiresRows(api: ApiClient, feedsUrl: string, rounds = 3, pid?: number): Promise<string[]> {
+export async function wiresRows(api: ApiClient, feedsUrl: string, rounds = WIRES_ROUNDS, pid?: number): Promise<string[]> {
   const { quiet: q, loaded: l, polls, airCpuMs, processCpuMs } = await benchWires(api, feedsUrl, rounds, pid);
   const cpu = airCpuMs === undefined ? '' : `CPU air thread ${airCpuMs} ms of ${processCpuMs} ms`;
   return [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DESKTOP_OPTIONS_ENV, type HostMessage, type ServerMessage } from './desktop-protocol';
 import { DesktopReaders } from './desktop-reader';
+import { parentChannel, type ParentChannel } from './lib/parent-channel';
 import { startServer, type RunningServer } from './index';
 import { heavyWorkerEntry } from './workers/heavy-pool';
 
@@ -20,30 +21,16 @@ const optionsSchema = z.object({
   webDir: z.string().min(1),
 });
 
-interface Port {
-  post(message: ServerMessage): void;
-  onMessage(listener: (message: HostMessage) => void): void;
-}
-
-interface ElectronParentPort {
-  postMessage(message: unknown): void;
-  on(event: 'message', listener: (event: { data: unknown }) => void): void;
-}
-
-/** Electron's process.parentPort, or Node's IPC channel when forked by child_process (tests). */
-function parentPort(): Port {
-  const electron = (process as NodeJS.Process & { parentPort?: ElectronParentPort }).parentPort;
-  if (electron) {
-    return { post: (m) => electron.postMessage(m), onMessage: (l) => electron.on('message', (e) => l(e.data as HostMessage)) };
-  }
-  const send = process.send?.bind(process);
-  if (!send) throw new Error('server/desktop-entry must be started by the desktop host');
+/** The desktop host's channel (Electron's parentPort, or Node's IPC when forked in tests). */
+function hostChannel(): ParentChannel<HostMessage, ServerMessage> {
+  const channel = parentChannel<HostMessage, ServerMessage>();
+  if (!channel) throw new Error('server/desktop-entry must be started by the desktop host');
   // A forked child outlives a killed parent: stop with it instead of holding the port and the database.
-  process.once('disconnect', () => void stop(0));
-  return { post: (m) => void send(m), onMessage: (l) => process.on('message', (m) => l(m as HostMessage)) };
+  channel.onParentGone(() => void stop(0));
+  return channel;
 }
 
-const port = parentPort();
+const port = hostChannel();
 const readers = new DesktopReaders((message) => port.post(message));
 let server: RunningServer | null = null;
 let stopping: Promise<void> | null = null;

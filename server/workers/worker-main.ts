@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { HttpError } from '../lib/errors';
+import { parentChannel } from '../lib/parent-channel';
 import { TASK_DATA_ENV } from '../lib/task-host';
 import type { WorkerReply } from '../lib/worker-pool';
 
@@ -24,22 +25,14 @@ const TASK_NICE = 10;
 export function serveTasks(tasks: Record<string, (payload: never) => unknown>): void {
   const channel = taskChannel();
   if (!channel) throw new Error('This file runs as a worker thread or task process of server/lib/worker-pool.ts');
-  const data = channel.data as { air?: boolean } | null;
-  if (data?.air === true) {
-    // Work for air keeps normal priority.
-  } else if (channel.kind === 'process') lowerProcessPriority();
-  else if (process.platform === 'linux') lowerPriority(0);
+  // Work for air keeps normal priority.
+  if ((channel.data as { air?: boolean } | null)?.air !== true) lowerOwnPriority(channel.kind);
   channel.listen((msg) => {
     void answer(tasks, msg).then((reply) => channel.reply(reply));
   });
 }
 
 type Incoming = { id: number; name: string; payload: never };
-
-interface ElectronParentPort {
-  postMessage(message: unknown): void;
-  on(event: 'message', listener: (event: { data: unknown }) => void): void;
-}
 
 interface TaskChannel {
   kind: 'thread' | 'process';
@@ -48,18 +41,16 @@ interface TaskChannel {
   reply(reply: WorkerReply): void;
 }
 
-/** The pool's end: a worker thread's parent port, or a task process's IPC channel (server/lib/task-host.ts). */
+/** The pool's end: a worker thread's parent port, or a task process's channel (server/lib/task-host.ts). */
 function taskChannel(): TaskChannel | null {
   const port = parentPort;
   if (port) return { kind: 'thread', data: workerData, listen: (on) => port.on('message', on), reply: (r) => port.postMessage(r) };
-  // Started by the desktop host (electron/main/reader-relay.ts): Electron's port to it.
-  const electron = (process as NodeJS.Process & { parentPort?: ElectronParentPort }).parentPort;
-  if (electron) return { kind: 'process', data: null, listen: (on) => electron.on('message', (e) => on(e.data as Incoming)), reply: (r) => electron.postMessage(r) };
-  const send = process.send?.bind(process);
-  if (!send) return null;
+  // A process: forked by the server (Node IPC) or started by the desktop host (electron/main/reader-relay.ts).
+  const parent = parentChannel<Incoming, WorkerReply>();
+  if (!parent) return null;
   // The server is gone (stopped, crashed, killed): so is its reader.
-  process.on('disconnect', () => process.exit(0));
-  return { kind: 'process', data: JSON.parse(process.env[TASK_DATA_ENV] ?? 'null'), listen: (on) => process.on('message', on), reply: (r) => void send(r) };
+  parent.onParentGone(() => process.exit(0));
+  return { kind: 'process', data: JSON.parse(process.env[TASK_DATA_ENV] ?? 'null'), listen: (on) => parent.onMessage(on), reply: (r) => parent.post(r) };
 }
 
 function lowerPriority(tid: number): void {
@@ -68,6 +59,11 @@ function lowerPriority(tid: number): void {
   } catch {
     // Not allowed in this sandbox, or the thread has ended: it runs at normal priority.
   }
+}
+
+function lowerOwnPriority(kind: TaskChannel['kind']): void {
+  if (kind === 'process') lowerProcessPriority();
+  else if (process.platform === 'linux') lowerPriority(0);
 }
 
 /**
@@ -87,7 +83,7 @@ function lowerProcessPriority(): void {
   for (const tid of tids) lowerPriority(Number(tid));
 }
 
-async function answer(tasks: Record<string, (payload: never) => unknown>, msg: { id: number; name: string; payload: never }): Promise<WorkerReply> {
+async function answer(tasks: Record<string, (payload: never) => unknown>, msg: Incoming): Promise<WorkerReply> {
   try {
     const task = tasks[msg.name];
     if (!task) throw new Error(`No worker task ${msg.name}`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESKTOP_OPTIONS_ENV, type HostMessage, type ServerMessage } from './desktop-protocol';
+import { DESKTOP_OPTIONS_ENV, isReaderReport, type HostMessage, type ServerMessage } from './desktop-protocol';
 import { DesktopReaders } from './desktop-reader';
 import { parentChannel, type ParentChannel } from './lib/parent-channel';
 import { startServer, type RunningServer } from './index';
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
 port.onMessage((message) => {
   if (message.type === 'stop') void stop(0);
   if (message.type === 'status') port.post({ type: 'status', clients: connectedClients() });
-  if (message.type === 'reader-reply' || message.type === 'reader-gone') readers.receive(message);
+  if (isReaderReport(message)) readers.receive(message);
 });
 process.once('SIGTERM', () => void stop(0));
 process.once('SIGINT', () => void stop(0));

@@ -46,7 +46,14 @@ export type ReaderReport = { type: 'reader-reply'; reader: number; reply: unknow
 
 export type HostMessage = { type: 'stop' } | { type: 'status' } | ReaderReport;
 
-const SERVER_MESSAGE_TYPES = new Set(['ready', 'error', 'status', 'stopped', 'reader-start', 'reader-task', 'reader-stop']);
+const READER_REQUEST_TYPES = new Set<string>(['reader-start', 'reader-task', 'reader-stop'] satisfies ReaderRequest['type'][]);
+const SERVER_MESSAGE_TYPES = new Set<string>(['ready', 'error', 'status', 'stopped', ...READER_REQUEST_TYPES]);
+
+/** A server message for the wires reader relay (electron/main/reader-relay.ts). */
+export const isReaderRequest = (message: ServerMessage): message is ReaderRequest => READER_REQUEST_TYPES.has(message.type);
+
+/** A host message for the server's end of the relay (server/desktop-reader.ts). */
+export const isReaderReport = (message: HostMessage): message is ReaderReport => message.type === 'reader-reply' || message.type === 'reader-gone';
 
 export function isServerMessage(value: unknown): value is ServerMessage {
   const type = (value as { type?: unknown } | null)?.type;

@@ -1,5 +1,5 @@
 import { utilityProcess, type UtilityProcess } from 'electron';
-import { DESKTOP_OPTIONS_ENV, isServerMessage, type DesktopServerOptions, type HostMessage, type ServerMessage } from '../../server/desktop-protocol';
+import { DESKTOP_OPTIONS_ENV, isReaderRequest, isServerMessage, type DesktopServerOptions, type HostMessage, type ServerMessage } from '../../server/desktop-protocol';
 import { ReaderRelay } from './reader-relay';
 import { decideRestart, DEFAULT_RESTART_POLICY, type RestartPolicy } from './restart-policy';
 import type { RotatingLog } from './rotating-log';
@@ -127,7 +127,7 @@ export class ServerSupervisor {
         this.log.line('ERROR', `server failed to start: ${message.message}`);
       } else if (message.type === 'status') {
         this.lastStatus?.(message.clients);
-      } else if (message.type === 'reader-start' || message.type === 'reader-task' || message.type === 'reader-stop') {
+      } else if (isReaderRequest(message)) {
         readers.handle(message);
       }
     });

@@ -98,7 +98,7 @@ export class ObsDriver implements OutputDriver {
       throw fault(err, `OBS ${requests[0]?.requestType ?? 'request'} failed`);
     }
     const failed = results.find((r) => !r.requestStatus.result);
-    if (failed && !failed.requestStatus.result) {
+    if (failed?.requestStatus.result === false) {
       const { code, comment } = failed.requestStatus;
       throw new OutputFault(`OBS ${failed.requestType} failed: ${comment || `code ${code}`}`, 'refused');
     }

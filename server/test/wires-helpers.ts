@@ -1,6 +1,24 @@
 import type { WireFeed, WireItem, WireItemPage } from '../../shared/contracts/wires';
+import { afterAll, beforeAll } from 'vitest';
 import type { ApiClient } from './api-client';
-import type { FakeFeeds } from './fake-feeds';
+import { startFakeFeeds, type FakeFeeds } from './fake-feeds';
+import { startTestServer, type TestServer } from './test-server';
+
+/**
+ * A wires test file's fake feed server and real server: started before its tests, handed to
+ * `use`, stopped after them.
+ */
+export function useWiresServer(use: (server: TestServer, feeds: FakeFeeds) => void): void {
+  let started: { server: TestServer; feeds: FakeFeeds } | null = null;
+  beforeAll(async () => {
+    started = { feeds: await startFakeFeeds(), server: await startTestServer() };
+    use(started.server, started.feeds);
+  });
+  afterAll(async () => {
+    await started?.server.close();
+    await started?.feeds.close();
+  });
+}
 
 /** Adds a feed of the fake server and waits for the first poll that adding it starts. */
 export async function addFeed(client: ApiClient, feeds: FakeFeeds, path: string, name = path.replace(/\W/g, ' ').trim()): Promise<WireFeed> {

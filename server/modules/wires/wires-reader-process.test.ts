@@ -1,29 +1,25 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WireFeed } from '../../../shared/contracts/wires';
 import type { LoginResponse } from '../../../shared/contracts/auth';
 import { ApiClient } from '../../test/api-client';
-import { startFakeFeeds, type FakeFeeds } from '../../test/fake-feeds';
+import { type FakeFeeds } from '../../test/fake-feeds';
 import { childPids, threadNices } from '../../test/proc-threads';
 import { pidAlive, spawnServer, waitGone } from '../../test/spawn-server';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { createStation } from '../../test/factories';
-import { addFeed, pollFeed } from '../../test/wires-helpers';
+import { addFeed, pollFeed, useWiresServer } from '../../test/wires-helpers';
 
 /**
  * Issue 26: the wires reader is a Node process of its own, not a thread of the server, so its
  * parsing and its garbage collection run on threads of its own at lowered priority — a thread's GC
  * ran on the server's helper threads, at air's priority. It never outlives the server.
  */
-let feeds: FakeFeeds;
 let server: TestServer;
-beforeAll(async () => {
-  feeds = await startFakeFeeds();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  await feeds.close();
+let feeds: FakeFeeds;
+useWiresServer((s, f) => {
+  server = s;
+  feeds = f;
 });
 
 describe('the wires reader process', () => {

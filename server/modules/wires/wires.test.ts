@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { News } from '../../../shared/contracts/news';
 import type { MakeStoryResult, WireFeed, WireSource } from '../../../shared/contracts/wires';
 import { createStation, createUser } from '../../test/factories';
-import { startFakeFeeds, THAANA_TITLE, type FakeFeeds } from '../../test/fake-feeds';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { THAANA_TITLE, type FakeFeeds } from '../../test/fake-feeds';
+import type { TestServer } from '../../test/test-server';
 import { TestSocket } from '../../test/ws-client';
-import { addFeed, pollFeed, wireItems } from '../../test/wires-helpers';
+import { addFeed, pollFeed, wireItems, useWiresServer } from '../../test/wires-helpers';
 
 let server: TestServer;
 let feeds: FakeFeeds;
-
-beforeAll(async () => {
-  feeds = await startFakeFeeds();
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-  await feeds.close();
+useWiresServer((s, f) => {
+  server = s;
+  feeds = f;
 });
 
 describe('wires: feeds in, plain text out', () => {

@@ -23,7 +23,7 @@ import { bundleRow, COSTS, fanoutRows, hotPathRows, listRows, loginCostRow, rssR
  * then written to bench/results.json with the machine, date and commit. A section that throws
  * becomes a "failed" row and the run goes on, so one failure does not lose the other figures.
  */
-const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'prompter', 'overlay', 'outputs', 'memory'] as const;
+const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'wires', 'prompter', 'overlay', 'outputs', 'memory'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function arg(name: string): string | undefined {
@@ -111,7 +111,7 @@ async function measure(table: Table, server: SpawnedServer, baseDir: string, she
   if (wanted('hot')) await table.section('hot path', () => hotPathRows(api, baseDir));
   if (wanted('fanout')) await table.section('fan-out', () => fanoutRows(api, baseDir, server.pid, 1000));
   if (wanted('lists')) await table.section('lists', () => listRows(api));
-  if (wanted('loads')) await loadSections(table, { api, serverPid: server.pid, sheets }, server.url);
+  if (wanted('loads') || wanted('wires')) await loadSections(table, { api, serverPid: server.pid, sheets }, server.url, { others: wanted('loads'), wires: wanted('wires') });
   if (wanted('prompter')) await table.section('prompter', () => prompterRows(api));
   if (wanted('overlay')) await table.section('HTML overlay', () => overlayRows(api));
   if (wanted('outputs')) await table.section('outputs', () => outputsRows(api, baseDir, undefined, undefined, server.pid));
@@ -129,10 +129,19 @@ async function findCgUnderLoads(): Promise<CgUnderLoads | null> {
   return typeof mod.cgUnderLoads === 'function' ? (mod.cgUnderLoads as CgUnderLoads) : null;
 }
 
-/** CG under each load (bench/under-load.ts when present, else the older benches), then what the loads cost. */
-async function loadSections(table: Table, ctx: LoadContext, url: string): Promise<void> {
-  const cgUnderLoads = await findCgUnderLoads();
+/**
+ * CG under each load (bench/under-load.ts when present, else the older benches) and under the wires
+ * polls (`--only wires` runs that one alone, on the same seeded server), then what the loads cost.
+ */
+async function loadSections(table: Table, ctx: LoadContext, url: string, which: { others: boolean; wires: boolean }): Promise<void> {
   const costs: BenchRow[] = [];
+  if (which.others) await otherLoads(table, ctx, costs);
+  if (which.wires) await wiresLoad(table, ctx, costs);
+  await table.section(COSTS, async () => [await loginCostRow(url), ...costs]);
+}
+
+async function otherLoads(table: Table, ctx: LoadContext, costs: BenchRow[]): Promise<void> {
+  const cgUnderLoads = await findCgUnderLoads();
   if (cgUnderLoads) {
     await table.section(LOADS, async () => {
       await cgUnderLoads(ctx.api, { sheets: ctx.sheets, onRow: (row) => table.add([loadRowToBench(LOADS, row)]) });
@@ -147,7 +156,10 @@ async function loadSections(table: Table, ctx: LoadContext, url: string): Promis
       });
     }
   }
-  // Issue 26: every feed of the station polled at once (the feed server in its own process).
+}
+
+/** Issue 26: every feed of the station polled at once (the feed server in its own process). */
+async function wiresLoad(table: Table, ctx: LoadContext, costs: BenchRow[]): Promise<void> {
   await table.section(LOADS, async () => {
     const feeds = await startFeedsProcess();
     try {
@@ -158,7 +170,6 @@ async function loadSections(table: Table, ctx: LoadContext, url: string): Promis
       await feeds.close();
     }
   });
-  await table.section(COSTS, async () => [await loginCostRow(url), ...costs]);
 }
 
 main().catch((err: unknown) => {

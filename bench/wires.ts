@@ -34,6 +34,9 @@ export interface WiresBench {
   /** CPU of the server's main (air) thread and of the whole process over the polls, ms (Linux, when the pid is given). */
   airCpuMs?: number;
   processCpuMs?: number;
+  /** The same over the quiet blocks (as many writes): what the CG writes alone cost. */
+  quietAirCpuMs?: number;
+  quietProcessCpuMs?: number;
 }
 
 /** The measurement: interleaved quiet / polling blocks of CG writes, and how long each poll of all feeds took. */
@@ -49,11 +52,12 @@ export async function benchWires(api: ApiClient, feedsUrl: string, rounds = WIRE
   const loaded: number[] = [];
   const polls: number[] = [];
   const cpu = new ServerCpu(pid);
+  const quietCpu = new ServerCpu(pid);
   const editors = await startHelperProcess('poll-burst-main.ts');
   try {
     let quietWrites = FIRST_QUIET_WRITES;
     for (let r = 0; r < rounds; r++) {
-      quiet.push(...(await cgWrites(api, `Quiet wires ${r}`, null, quietWrites)));
+      quiet.push(...(await quietCpu.during(() => cgWrites(api, `Quiet wires ${r}`, null, quietWrites))));
       const stop = cpu.start();
       const started = nowMs();
       const all = editors.ask(JSON.stringify({ url: api.baseUrl, token: api.token, ids })).then((answer) => {
@@ -70,7 +74,8 @@ export async function benchWires(api: ApiClient, feedsUrl: string, rounds = WIRE
   } finally {
     await editors.close();
   }
-  return { quiet: summarize(quiet), loaded: summarize(loaded), polls: summarize(polls), feeds: BIG_FEEDS, items: ITEMS, ...cpu.totals() };
+  const q = quietCpu.totals();
+  return { quiet: summarize(quiet), loaded: summarize(loaded), polls: summarize(polls), feeds: BIG_FEEDS, items: ITEMS, ...cpu.totals(), quietAirCpuMs: q.airCpuMs, quietProcessCpuMs: q.processCpuMs };
 }
 
 /**
@@ -91,8 +96,8 @@ function slowOffsets(samples: number[]): string {
 
 /** The rows of `npx tsx bench/wires-alone.ts`. */
 export async function wiresRows(api: ApiClient, feedsUrl: string, rounds = WIRES_ROUNDS, pid?: number): Promise<string[]> {
-  const { quiet: q, loaded: l, polls, airCpuMs, processCpuMs } = await benchWires(api, feedsUrl, rounds, pid);
-  const cpu = airCpuMs === undefined ? '' : `CPU air thread ${airCpuMs} ms of ${processCpuMs} ms`;
+  const { quiet: q, loaded: l, polls, airCpuMs, processCpuMs, quietAirCpuMs, quietProcessCpuMs } = await benchWires(api, feedsUrl, rounds, pid);
+  const cpu = airCpuMs === undefined ? '' : `CPU air thread ${airCpuMs} ms of ${processCpuMs} ms (quiet blocks: ${quietAirCpuMs} of ${quietProcessCpuMs})`;
   return [
     formatRow(`${BIG_FEEDS} feeds × ${ITEMS.toLocaleString('en')} new items polled at once (all answered)`, polls, cpu),
     formatRow('CG write every 20 ms, no polling (interleaved baseline)', q, ''),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { startFakeCasparcg } from '../server/test/fake-casparcg';
 import { startFakeFeeds } from '../server/test/fake-feeds';
-import { threadNices } from '../server/test/proc-threads';
+import { SCHED_IDLE, threadPriorities } from '../server/test/proc-threads';
 import { firstRunOwner, login, startDesktopHost, waitGone, type DesktopHost } from './test-support/desktop-host';
 
 /**
@@ -40,12 +40,16 @@ test('the built server checks a bulk import on its heavy worker, reads a wire fe
   expect([malformed.status, ((await malformed.json()) as { message: string }).message]).toEqual([400, 'Malformed JSON body']);
   expect(await wireFeedPolled(url, token)).toMatchObject({ itemCount: 2, lastError: null });
   // The wires reader is a process of its own, started by the host (electron/main/reader-relay.ts),
-  // every thread of it at lowered priority.
+  // every thread of it at lowered priority (Linux: SCHED_IDLE).
   const forks = host.events.filter((ev) => ev.event === 'utilityProcess.fork');
   const [server] = forks;
   const reader = forks.find((ev) => String(ev.modulePath).endsWith('heavy-worker.js'));
   expect(reader?.pid).toBeGreaterThan(0);
-  if (process.platform === 'linux') expect(Math.min(...threadNices(reader!.pid as number))).toBeGreaterThanOrEqual(10);
+  if (process.platform === 'linux') {
+    const threads = threadPriorities(reader!.pid as number);
+    expect(Math.min(...threads.map((t) => t.nice))).toBeGreaterThanOrEqual(10);
+    expect(threads.every((t) => t.policy === SCHED_IDLE)).toBe(true);
+  }
   expect(await casparcgDriven(url, token)).toEqual({ firstSend: 'CG STOP', test: { ok: true, message: 'CasparCG 2.3.0 b1234 Stable answered' } });
 
   // A server that dies takes its reader with it (the host stops it), and the restarted server reads feeds again.

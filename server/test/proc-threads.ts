@@ -1,28 +1,35 @@
 import fs from 'node:fs';
 
+/** Linux's SCHED_IDLE policy number (field 41 of a thread's stat). */
+export const SCHED_IDLE = 5;
+
 /**
- * The nice value of every thread of a process (Linux /proc; field 19 of each thread's stat, read
- * after the command name, which may hold spaces). Empty when the process is gone.
+ * The nice value and scheduling policy of every thread of a process (Linux /proc; fields 19 and 41
+ * of each thread's stat, read after the command name, which may hold spaces). Empty when the
+ * process is gone.
  */
-export function threadNices(pid: number): number[] {
+export function threadPriorities(pid: number): { nice: number; policy: number }[] {
   let tids: string[];
   try {
     tids = fs.readdirSync(`/proc/${pid}/task`);
   } catch {
     return [];
   }
-  const nices: number[] = [];
+  const threads: { nice: number; policy: number }[] = [];
   for (const tid of tids) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      // After ") ": state(3) ppid(4) … priority(18) nice(19): nice is the 17th field from there.
-      nices.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+      // After ") ": state(3) ppid(4) … nice(19) … policy(41): the 17th and 39th fields from there.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      threads.push({ nice: Number(fields[16]), policy: Number(fields[38]) });
     } catch {
       // The thread ended meanwhile.
     }
   }
-  return nices;
+  return threads;
 }
+
+export const threadNices = (pid: number): number[] => threadPriorities(pid).map((t) => t.nice);
 
 /** The pids of a process's children whose command line contains `marker` (Linux /proc). */
 export function childPids(pid: number, marker: string): number[] {

@@ -4,7 +4,7 @@ import type { WireFeed } from '../../../shared/contracts/wires';
 import type { LoginResponse } from '../../../shared/contracts/auth';
 import { ApiClient } from '../../test/api-client';
 import { type FakeFeeds } from '../../test/fake-feeds';
-import { childPids, threadNices } from '../../test/proc-threads';
+import { childPids, SCHED_IDLE, threadPriorities } from '../../test/proc-threads';
 import { pidAlive, spawnServer, waitGone } from '../../test/spawn-server';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { createStation } from '../../test/factories';
@@ -23,18 +23,21 @@ useWiresServer((s, f) => {
 });
 
 describe('the wires reader process', () => {
-  it('reads feeds in a process of its own whose every thread runs at lowered priority (Linux: nice ≥ 10)', async () => {
+  it('reads feeds in a process of its own whose every thread runs at lowered priority (Linux: SCHED_IDLE, nice ≥ 10)', async () => {
     const { owner } = await createStation(server);
     expect(await addFeed(owner, feeds, '/rss.xml')).toMatchObject({ itemCount: 2, lastError: null });
     const [reader] = server.wiresReader.pids;
     expect(reader).toBeGreaterThan(0);
     expect(reader).not.toBe(process.pid);
-    const nices = threadNices(reader!);
-    // Node's main thread, V8's GC/compiler threads and libuv's: all of them lowered.
-    expect(nices.length).toBeGreaterThan(4);
-    expect(Math.min(...nices)).toBeGreaterThanOrEqual(10);
+    const threads = threadPriorities(reader!);
+    // Node's main thread, V8's GC/compiler threads and libuv's (started after the switch): all of them.
+    expect(threads.length).toBeGreaterThan(4);
+    expect(Math.min(...threads.map((t) => t.nice))).toBeGreaterThanOrEqual(10);
+    expect(threads.every((t) => t.policy === SCHED_IDLE)).toBe(true);
     // The server's own threads are untouched.
-    expect(Math.max(...threadNices(process.pid))).toBe(0);
+    const own = threadPriorities(process.pid);
+    expect(Math.max(...own.map((t) => t.nice))).toBe(0);
+    expect(own.some((t) => t.policy === SCHED_IDLE)).toBe(false);
   });
 
   it('a reader that dies is replaced: the next poll reads the feed in a new process', async () => {

@@ -29,8 +29,6 @@ export function threadPriorities(pid: number): { nice: number; policy: number }[
   return threads;
 }
 
-export const threadNices = (pid: number): number[] => threadPriorities(pid).map((t) => t.nice);
-
 /** The pids of a process's children whose command line contains `marker` (Linux /proc). */
 export function childPids(pid: number, marker: string): number[] {
   try {

@@ -8,20 +8,20 @@ export const SCHED_IDLE = 5;
  * of each thread's stat, read after the command name, which may hold spaces). Empty when the
  * process is gone.
  */
-export function threadPriorities(pid: number): { nice: number; policy: number }[] {
+export function threadPriorities(pid: number): { tid: number; nice: number; policy: number }[] {
   let tids: string[];
   try {
     tids = fs.readdirSync(`/proc/${pid}/task`);
   } catch {
     return [];
   }
-  const threads: { nice: number; policy: number }[] = [];
+  const threads: { tid: number; nice: number; policy: number }[] = [];
   for (const tid of tids) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       // After ") ": state(3) ppid(4) … nice(19) … policy(41): the 17th and 39th fields from there.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      threads.push({ nice: Number(fields[16]), policy: Number(fields[38]) });
+      threads.push({ tid: Number(tid), nice: Number(fields[16]), policy: Number(fields[38]) });
     } catch {
       // The thread ended meanwhile.
     }

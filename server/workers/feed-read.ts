@@ -1,7 +1,8 @@
 import { FeedError, fetchFeed } from '../modules/wires/wires.fetch';
 import { Semaphore } from '../lib/semaphore';
 import { wiresPace } from './core-share';
-import { parseFeedBody, type FeedParseResult } from './feed-parse';
+import type { FeedParseResult } from './feed-parse';
+import { IdleParser } from './idle-parse';
 
 export interface FeedReadInput {
   url: string;
@@ -23,17 +24,20 @@ export type FeedReadResult =
 
 /** One parse at a time in this process: eight 2.4 MB feeds never build their object trees at once. */
 const parses = new Semaphore(1);
+/** The parses run on a SCHED_IDLE thread of this process (idle-parse.ts). */
+const parser = new IdleParser();
 
 /**
  * A feed read entirely off the air thread (issue 26): the conditional GET with its own timeout
- * and size cap (wires.fetch.ts), then decode, parse, plain text and retention (feed-parse.ts).
+ * and size cap (wires.fetch.ts) on this thread, then decode, parse, plain text and retention
+ * (feed-parse.ts) on this process's idle thread (idle-parse.ts).
  * Runs in the wires reader process (heavy-pool.ts createWiresPool), many reads at once.
  */
 export async function readFeed(input: FeedReadInput): Promise<FeedReadResult> {
   try {
     const fetched = await fetchFeed(input.url, { etag: input.etag, lastModified: input.lastModified, timeoutMs: input.timeoutMs, pause: () => wiresPace.pace() });
     if (fetched.kind === 'not-modified') return fetched;
-    const parsed = await parses.run(() => parseFeedBody({ bytes: fetched.bytes, contentType: fetched.contentType, cutoff: input.cutoff }));
+    const parsed = await parses.run(() => parser.parse({ bytes: fetched.bytes, contentType: fetched.contentType, cutoff: input.cutoff }));
     return { kind: 'body', etag: fetched.etag, lastModified: fetched.lastModified, parsed };
   } catch (err) {
     if (err instanceof FeedError) return { kind: 'failed', message: err.message };

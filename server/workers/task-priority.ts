@@ -12,9 +12,12 @@ const TASK_NICE = 10;
  *   it there and relies on not sharing the event loop;
  * - a task process (the wires reader) lowers all of itself, its GC threads included, on every OS.
  */
-export function lowerOwnPriority(kind: 'thread' | 'process'): void {
+export function lowerOwnPriority(kind: 'thread' | 'process', idle = false): void {
   if (kind === 'process') lowerProcessPriority();
-  else if (process.platform === 'linux') lowerPriority(0);
+  else if (process.platform === 'linux') {
+    lowerPriority(0);
+    if (idle) idleThreadOnLinux();
+  }
 }
 
 function lowerPriority(tid: number): void {
@@ -29,8 +32,7 @@ function lowerPriority(tid: number): void {
  * A task process yields entirely. Windows: the call sets the whole process's class (below
  * normal; Windows runs a ready thread of a higher class first, so this is already strict). Linux:
  * a nice value is per thread, and V8's GC and compiler threads were started before this code ran,
- * so each of the process's threads is lowered; threads started later inherit it. Then the process
- * becomes SCHED_IDLE (idleOnLinux).
+ * so each of the process's threads is lowered; threads started later inherit it.
  */
 function lowerProcessPriority(): void {
   if (process.platform !== 'linux') return lowerPriority(0);
@@ -42,20 +44,28 @@ function lowerProcessPriority(): void {
   }
   if (tids.length === 0) lowerPriority(0);
   for (const tid of tids) lowerPriority(Number(tid));
-  idleOnLinux();
 }
 
 /**
- * Linux's nice is a share, not an order: a nice-10 reader mid-parse still held a core for a moment
- * each time the server's file-write hops woke (a CG file write took 2–4 ms instead of 1 at its
- * 80th–95th percentile while 8 feeds polled; bench/wires.ts). SCHED_IDLE runs the process only on
- * a core nothing else wants, and any waking thread of air takes the core at once. Set with chrt
- * (util-linux, on every Debian/Ubuntu) for every thread, later ones inherit it; without chrt the
- * process stays at nice 10.
+ * Linux's nice is a share, not an order: a nice-10 thread mid-parse kept its core for the rest of
+ * its time slice each time a thread of the server woke (a CG file write is five such wake-ups; it
+ * took 2–4 ms instead of 1 at its 80th–95th percentile while 8 feeds polled; bench/wires.ts).
+ * SCHED_IDLE runs the thread only on a core nothing else wants, and a waking thread takes the core
+ * at once. For the calling thread only (its id is the last part of /proc/thread-self), with chrt
+ * (util-linux, on every Debian/Ubuntu; Node has no call for the policy). Threads it starts inherit
+ * it. Without chrt, or where it is refused, the thread stays at nice 10. Since such a thread can
+ * starve on a busy machine, only work with a fallback runs there (idle-parse.ts).
  */
-function idleOnLinux(): void {
+function idleThreadOnLinux(): void {
+  let tid: string;
   try {
-    execFileSync('chrt', ['--idle', '--all-tasks', '--pid', '0', String(process.pid)], { stdio: 'ignore', timeout: 5_000 });
+    tid = fs.readlinkSync('/proc/thread-self').split('/').pop() ?? '';
+  } catch {
+    return;
+  }
+  if (!/^\d+$/.test(tid)) return;
+  try {
+    execFileSync('chrt', ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 5_000 });
   } catch {
     // No chrt, or not allowed: nice 10 it is.
   }

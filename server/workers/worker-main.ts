@@ -11,13 +11,15 @@ import { lowerOwnPriority } from './task-priority';
  * what it would have answered on the main thread.
  *
  * Lower OS priority, so the air thread wins the CPU when both want it (task-priority.ts); work for
- * air (the outputs thread: `workerData.air`) keeps normal priority everywhere.
+ * air (the outputs thread: `workerData.air`) keeps normal priority everywhere; the wires reader's
+ * parse thread (`workerData.idle`) runs only on an otherwise idle core (Linux).
  */
 export function serveTasks(tasks: Record<string, (payload: never) => unknown>): void {
   const channel = taskChannel();
   if (!channel) throw new Error('This file runs as a worker thread or task process of server/lib/worker-pool.ts');
   // Work for air keeps normal priority.
-  if ((channel.data as { air?: boolean } | null)?.air !== true) lowerOwnPriority(channel.kind);
+  const data = channel.data as { air?: boolean; idle?: boolean } | null;
+  if (data?.air !== true) lowerOwnPriority(channel.kind, data?.idle === true);
   channel.listen((msg) => {
     void answer(tasks, msg).then((reply) => channel.reply(reply));
   });

@@ -76,6 +76,9 @@ describe('wires: bad feeds are refused with a message on their row', () => {
 async function backoffSteps(own: TestServer): Promise<void> {
   const { owner } = await createStation(own);
   let feed = await addFeed(owner, feeds, '/error.xml');
+  // The row shows the first poll a moment before that poll has ended (its fsync runs off the
+  // loop); a tick meanwhile would pass the feed over as being polled.
+  await own.services.wirePoller.settled();
   expect(gapMs(feed)).toBe(WIRES.backoffBaseMs);
   const hits = () => feeds.hits.get('/error.xml') ?? 0;
   for (let failures = 2; failures <= 9; failures++) {

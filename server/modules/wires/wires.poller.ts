@@ -79,6 +79,15 @@ export class WirePoller {
    */
   async stop(): Promise<void> {
     this.stopping.abort();
+    await this.settled();
+  }
+
+  /**
+   * Resolves when every poll now in flight has finished — its feed row made durable too. The row
+   * is readable a moment before that (its WAL fsync runs off the loop), and until then a tick
+   * passes the feed over as being polled.
+   */
+  async settled(): Promise<void> {
     await Promise.all(this.inFlight.values());
   }
 

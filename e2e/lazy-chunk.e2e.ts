@@ -70,7 +70,10 @@ describe('Lazily loaded pages survive a cut-off chunk download', () => {
     });
     await shell(page).menuLink('CG Control').click();
     await visible(page.getByRole('heading', { name: 'CG Control' }));
-    expect(aborted, `stylesheets requested: ${stylesheets.join(', ') || 'none'}`).toBe(1);
+    // Waited for, not read at once: two CI runs found no stylesheet request seen by the time the
+    // heading was up (cause not found). A request seen late now passes; none at all still fails,
+    // naming what the page asked for.
+    await expect.poll(() => aborted, { message: `stylesheets requested: ${stylesheets.join(', ') || 'none'}`, timeout: 5000 }).toBe(1);
     const styled = () =>
       page.evaluate(() =>
         [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => {

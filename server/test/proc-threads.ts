@@ -3,19 +3,26 @@ import fs from 'node:fs';
 /** Linux's SCHED_IDLE policy number (field 41 of a thread's stat). */
 export const SCHED_IDLE = 5;
 
+/** One thread of a process: its id, nice value and scheduling policy. */
+export interface ThreadPriority {
+  tid: number;
+  nice: number;
+  policy: number;
+}
+
 /**
  * The nice value and scheduling policy of every thread of a process (Linux /proc; fields 19 and 41
  * of each thread's stat, read after the command name, which may hold spaces). Empty when the
  * process is gone.
  */
-export function threadPriorities(pid: number): { tid: number; nice: number; policy: number }[] {
+export function threadPriorities(pid: number): ThreadPriority[] {
   let tids: string[];
   try {
     tids = fs.readdirSync(`/proc/${pid}/task`);
   } catch {
     return [];
   }
-  const threads: { tid: number; nice: number; policy: number }[] = [];
+  const threads: ThreadPriority[] = [];
   for (const tid of tids) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');

@@ -10,7 +10,9 @@ const TASK_NICE = 10;
  * - a thread on Linux lowers itself (setpriority(0) changes only the calling thread). On Windows
  *   and macOS the same call changes the whole process — air included — so a thread does not make
  *   it there and relies on not sharing the event loop;
- * - a task process (the wires reader) lowers all of itself, its GC threads included, on every OS.
+ * - a task process (the wires reader) lowers all of itself, its GC threads included, on every OS;
+ * - `idle`: a thread whose work has a fallback elsewhere (the reader's parse thread) also becomes
+ *   SCHED_IDLE on Linux (idleThreadOnLinux).
  */
 export function lowerOwnPriority(kind: 'thread' | 'process', idle = false): void {
   if (kind === 'process') lowerProcessPriority();

@@ -17,6 +17,8 @@ export default defineConfig({
           index: resolve(root, 'electron/main/index.ts'),
           server: resolve(root, 'server/desktop-entry.ts'),
           'heavy-worker': resolve(root, 'server/workers/heavy-worker.ts'),
+          // cg-file-worker.js: the CG files thread (server/integrations/cg-writer/cg-file-thread.ts), also beside server.js.
+          'cg-file-worker': resolve(root, 'server/workers/cg-file-worker.ts'),
         },
       },
     },

@@ -40,8 +40,8 @@ afterAll(() => {
 
 const packages = () => new Set(files.flatMap((f) => /^\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1] ?? []));
 
-test('the asar holds main, the server entry, preload and renderer; migrations and icon beside it; size reported', () => {
-  for (const f of ['/out/main/index.js', '/out/main/server.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/package.json']) expect(files).toContain(f);
+test('the asar holds main, the server entry and its worker entries, preload and renderer; migrations and icon beside it; size reported', () => {
+  for (const f of ['/out/main/index.js', '/out/main/server.js', '/out/main/heavy-worker.js', '/out/main/cg-file-worker.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/package.json']) expect(files).toContain(f);
   const migrations = fs.readdirSync(path.join(resources, 'migrations'));
   expect(migrations.filter((m) => m.endsWith('.sql')).length).toBeGreaterThan(0);
   expect(migrations).toContain('meta');

@@ -152,6 +152,8 @@ async function waitClientsGone(url: string, token: string): Promise<void> {
 }
 
 test('quit finishes the CG writes in flight: each answers 200 or is refused unread, and the file holds what the database holds', async () => {
+  // The files are replaced on the CG files thread: the bundle's cg-file-worker.js beside server.js.
+  expect(fs.existsSync(path.resolve('out/main/cg-file-worker.js'))).toBe(true);
   host = startDesktopHost();
   const { url, username, password } = await firstRunOwner(host);
   const token = await login(String(url), username, password);

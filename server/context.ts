@@ -4,6 +4,7 @@ import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import type { OnAirGate } from './lib/on-air-gate';
 import type { Logger } from './lib/logger';
+import type { CgFileThread } from './integrations/cg-writer/cg-file-thread';
 import type { HeavyPool } from './workers/heavy-pool';
 
 /** What every service may use; built once in startServer. */
@@ -21,4 +22,6 @@ export interface AppContext {
   wiresReader: HeavyPool;
   /** The outputs thread: CasparCG, OBS and vMix connections, off the air thread (issue 25). */
   outputsIo: HeavyPool;
+  /** The CG files thread: every CG text file replaced off the air thread in one go (server/workers/cg-file-io.ts). */
+  cgFilesIo: CgFileThread;
 }

@@ -31,6 +31,7 @@ import { createServices, type Services } from './services';
 import type { FirstRunResult } from './modules/companies/companies.service';
 import { APP_VERSION } from './version';
 import type { HostStarter } from './lib/task-host';
+import { CgFileThread } from './integrations/cg-writer/cg-file-thread';
 import { createHeavyPool, createOutputsPool, createWiresPool, type HeavyPool } from './workers/heavy-pool';
 
 /** Longest a request may take (a 500 MB upload over slow Wi-Fi); Node's default is 5 minutes. */
@@ -47,6 +48,8 @@ export interface StartOptions extends Partial<ServerConfig> {
   wsExpiryCheckMs?: number;
   /** The heavy worker's entry file: the desktop bundle passes its own (server/workers/heavy-pool.ts). */
   workerEntry?: URL;
+  /** The CG files thread's entry (tests: a thread whose file calls hang). */
+  cgFileWorkerEntry?: URL;
   /** Where the wires reader runs: a Node process of its own by default; the desktop host relays one (server/desktop-reader.ts). */
   wiresReaderHost?: HostStarter;
 }
@@ -65,6 +68,8 @@ export interface RunningServer {
   wiresReader: HeavyPool;
   /** The outputs thread (tests read `answered`: device sends ran there). */
   outputsIo: HeavyPool;
+  /** The CG files thread (tests read `answered` and `threads`). */
+  cgFilesIo: CgFileThread;
   /** On-air writes in progress (tests hold one to see background work wait for it). */
   onAir: OnAirGate;
   /** The HTML overlays' read-only channel (issue 25). */
@@ -82,7 +87,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config: ServerConfig = { ...configFromEnv(), ...stripUndefined(options) };
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = openDatabase(config.dataDir, config.migrationsDir);
-  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry), wiresReader: createWiresPool(options.workerEntry, options.wiresReaderHost), outputsIo: createOutputsPool(options.workerEntry) };
+  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry), wiresReader: createWiresPool(options.workerEntry, options.wiresReaderHost), outputsIo: createOutputsPool(options.workerEntry), cgFilesIo: new CgFileThread(options.cgFileWorkerEntry) };
+  // The start-up resync below is the first CG write: its thread is up before anyone goes on air.
+  ctx.cgFilesIo.warm();
   const services = createServices(ctx);
   const firstRun = await services.companies.ensureFirstRun();
   services.companies.separateCgFolders();
@@ -155,6 +162,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     wiresReader: ctx.wiresReader,
     onAir: ctx.onAir,
     outputsIo: ctx.outputsIo,
+    cgFilesIo: ctx.cgFilesIo,
     overlayHub,
     asRunRecorder,
     close: async () => {
@@ -177,6 +185,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await drained;
       await Promise.all([ctx.heavy.close(), ctx.wiresReader.close(), ctx.outputsIo.close()]);
       await services.cgFiles.flush();
+      // After the last cg.json write.
+      await ctx.cgFilesIo.close();
       // After the last request: every as-run row of every change that answered is written.
       await asRunRecorder.close();
       store.close();

@@ -1,22 +1,27 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { CG_WRITE_RETRY_BUDGET_MS } from '../../../shared/constants';
 
 /** The file operations the writer needs; tests swap `rename` to act like a locked Windows file. */
 export interface FsOps {
-  rename(from: string, to: string): Promise<void>;
+  rename(from: string, to: string): Promise<void> | void;
 }
 
 export const realFs: FsOps = { rename: (from, to) => fsp.rename(from, to) };
+/** The same call, synchronous (the CG files thread: renameIntoPlace). */
+const realFsNow: FsOps = { rename: (from, to) => fs.renameSync(from, to) };
 
 /** Raised when a file could not be replaced in time; the API turns it into 503. */
 export class CgWriteError extends Error {
   constructor(
     readonly filePath: string,
     readonly code: string | undefined,
+    /** What happened, when the code alone would not say (a folder that stopped answering). */
+    reason?: string,
   ) {
-    super(`Could not write ${path.basename(filePath)}${code ? ` (${code})` : ''}`);
+    super(`Could not write ${path.basename(filePath)}${reason ? `: ${reason}` : code ? ` (${code})` : ''}`);
   }
 }
 
@@ -64,6 +69,48 @@ export async function writeFileAtomic(filePath: string, content: string, ops: Fs
     await fsp.rm(temp, { force: true }).catch(() => undefined);
     if (err instanceof CgWriteError) throw err;
     throw new CgWriteError(filePath, (err as NodeJS.ErrnoException).code);
+  }
+}
+
+/**
+ * The first half of a replacement with synchronous calls, for the CG files thread only
+ * (server/workers/cg-file-io.ts), where blocking is the point: one thread does the write in one go
+ * instead of round trips through libuv's pool. Never on the air thread: a disk that stops
+ * answering would hold the server. Returns the temp file, written (and fsynced when `durable`).
+ */
+export function writeTempNow(filePath: string, content: string, durable: boolean): string {
+  const temp = tempNameFor(filePath);
+  try {
+    const fd = fs.openSync(temp, 'w');
+    try {
+      fs.writeFileSync(fd, content, 'utf8');
+      if (durable) fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    return temp;
+  } catch (err) {
+    discardTemp(temp);
+    throw new CgWriteError(filePath, (err as NodeJS.ErrnoException).code);
+  }
+}
+
+/** The second half: the temp file renamed over the target (synchronously; a lock's retries wait asynchronously). */
+export async function renameIntoPlace(temp: string, filePath: string): Promise<void> {
+  try {
+    await renameWithRetry(temp, filePath, realFsNow);
+  } catch (err) {
+    discardTemp(temp);
+    throw err;
+  }
+}
+
+/** A temp file that will not be renamed (a failure, or a write given up on): removed. */
+export function discardTemp(temp: string): void {
+  try {
+    fs.rmSync(temp, { force: true });
+  } catch {
+    // Already gone, or the folder with it.
   }
 }
 

@@ -1,6 +1,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { realFs, removeLeftoverTemps, writeFileAtomic, type FsOps } from './atomic-write';
+import type { CgFileWrite } from '../../workers/cg-file-io';
+import type { CgFileThread } from './cg-file-thread';
 import { CG_FILE_NAMES, readManifestSync, writeManifest } from './cg-manifest';
 
 /** The whole set of a company's CG texts, by type (written to cg.json for vMix data sources). */
@@ -26,7 +28,14 @@ export class CgWriter {
   private readonly owned = new Map<string, Set<string>>();
   private readonly manifestWrites = new Map<string, Promise<void>>();
 
-  constructor(private readonly ops: FsOps = realFs) {}
+  /**
+   * `thread`: the CG files thread that replaces the files (the server's); without one (tests of a
+   * lock's retries with `ops`), files are replaced from this thread through libuv's pool.
+   */
+  constructor(
+    private readonly ops: FsOps = realFs,
+    private readonly thread: CgFileThread | null = null,
+  ) {}
 
   /**
    * Runs `task` after every earlier task of the same queue; errors do not block later tasks. The
@@ -112,13 +121,20 @@ export class CgWriter {
     await this.ensureFolder(folder);
     const listing = this.own(folder, Object.keys(changed).map((type) => `${type}.txt`));
     if (listing) await listing;
-    const writes = Object.entries(changed).map(([type, text]) => writeFileAtomic(path.join(folder, `${type}.txt`), text, this.ops));
-    const results = await Promise.allSettled(writes);
-    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) {
+    try {
+      await this.replace(Object.entries(changed).map(([type, text]) => ({ path: path.join(folder, `${type}.txt`), content: text, durable: true })));
+    } catch (err) {
       this.ensured.delete(folder); // the folder may have gone: create it again next time
-      throw failed.reason;
+      throw err;
     }
+  }
+
+  /** Replaces the files in parallel, on the CG files thread when there is one; rejects with the first failure. */
+  private async replace(files: CgFileWrite[]): Promise<void> {
+    if (this.thread) return this.thread.replace(files);
+    const results = await Promise.allSettled(files.map((f) => writeFileAtomic(f.path, f.content, this.ops, f.durable)));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   /**
@@ -147,7 +163,7 @@ export class CgWriter {
         const snapshot = state.next;
         state.next = null;
         const listing = this.own(folder, ['cg.json']);
-        failure = await (listing ?? Promise.resolve()).then(() => writeFileAtomic(path.join(folder, 'cg.json'), JSON.stringify(snapshot, null, 2), this.ops, false)).then(
+        failure = await (listing ?? Promise.resolve()).then(() => this.replace([{ path: path.join(folder, 'cg.json'), content: JSON.stringify(snapshot, null, 2), durable: false }])).then(
           () => null,
           (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
         );

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { WorkerPool } from '../../lib/worker-pool';
+import { WRITE_ABANDONED, WRITE_PENDING, type CgFileResult, type CgFileWrite } from '../../workers/cg-file-io';
+import { CgWriteError } from './atomic-write';
+
+/**
+ * How long one CG write may take on the thread: the rename's retry budget for a Windows lock
+ * (CG_WRITE_RETRY_BUDGET_MS, 1 s) with room to spare. A write that has not finished by then fails
+ * now with a clear message instead of hanging the operator's request (a disk or mapped drive that
+ * stopped answering), and the next write gets a new thread.
+ */
+export const CG_FILE_PATIENCE_MS = 3_000;
+
+/** Where the thread's entry is for the module at `hostUrl`: the source under tsx, or cg-file-worker.js beside the built server.js. */
+export function cgFileWorkerEntry(hostUrl: string = import.meta.url): URL {
+  const file = fileURLToPath(hostUrl);
+  if (file.endsWith('.ts')) return pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../workers/cg-file-worker.ts'));
+  return pathToFileURL(path.join(path.dirname(file), 'cg-file-worker.js'));
+}
+
+/**
+ * The CG files thread: every CG text file is replaced there with synchronous calls, one message
+ * each way per write, instead of five hops per file between the air thread and libuv's pool
+ * (server/workers/cg-file-io.ts). A thread of the server at normal priority — it is air — and not
+ * the air thread itself, so a disk that stops answering holds this thread, never the server.
+ */
+export class CgFileThread {
+  private pool: WorkerPool | null = null;
+
+  constructor(
+    private readonly entry: URL = cgFileWorkerEntry(),
+    private readonly patienceMs = CG_FILE_PATIENCE_MS,
+  ) {}
+
+  /** Starts the thread before the first write needs it (at server start, with the start-up resync). */
+  warm(): void {
+    this.current().warm();
+  }
+
+  /**
+   * Replaces the files (all, or none when one cannot be written); rejects with the first failure's
+   * CgWriteError. After `patienceMs` the write is given up on — unless the thread has already
+   * begun its renames, which are then awaited: a write the operator was told failed never lands.
+   */
+  async replace(files: CgFileWrite[]): Promise<void> {
+    const pool = this.current();
+    const state = new Int32Array(new SharedArrayBuffer(4));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.patienceMs)));
+    const answer = pool.run<CgFileResult[]>('cg.replace', { files, state });
+    let results: CgFileResult[];
+    try {
+      const first = await Promise.race([answer, late]);
+      if (first === 'late' && Atomics.compareExchange(state, 0, WRITE_PENDING, WRITE_ABANDONED) === WRITE_PENDING) {
+        this.abandon(pool);
+        throw new CgWriteError(files[0]?.path ?? '', 'ETIMEDOUT', `the folder did not answer within ${this.patienceMs / 1000} s`);
+      }
+      results = first === 'late' ? await answer : first;
+    } catch (err) {
+      if (err instanceof CgWriteError) throw err;
+      throw new CgWriteError(files[0]?.path ?? '', undefined, err instanceof Error ? err.message : String(err));
+    } finally {
+      clearTimeout(timer);
+    }
+    // The file that failed (with its code) rather than the others of the write, left untouched.
+    const failures = results.flatMap((r, i) => (r.ok ? [] : [{ path: files[i]!.path, code: r.code }]));
+    const failed = failures.find((f) => f.code !== null) ?? failures[0];
+    if (failed) throw new CgWriteError(failed.path, failed.code ?? undefined);
+  }
+
+  /** Threads running now (0 or 1; tests). */
+  get threads(): number {
+    return this.pool?.threads ?? 0;
+  }
+
+  /** Writes the thread has answered (tests: CG files are written here, not on the air thread). */
+  get answered(): number {
+    return this.pool?.answered.get('cg.replace') ?? 0;
+  }
+
+  close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = null;
+    return pool ? pool.close() : Promise.resolve();
+  }
+
+  private current(): WorkerPool {
+    // Many at once: a rename waiting out a Windows lock must not hold other stations' writes.
+    return (this.pool ??= new WorkerPool({ entry: this.entry, size: 1, concurrency: 64, maxQueue: 4096, workerData: { air: true } }));
+  }
+
+  /** A thread stuck in a file call cannot be interrupted: it is left to finish, and the next write starts a new one. */
+  private abandon(pool: WorkerPool): void {
+    if (this.pool !== pool) return;
+    this.pool = null;
+    void pool.close();
+  }
+}

@@ -7,6 +7,7 @@ import type { CgFile } from '../../../shared/contracts/cg-files';
 import { loginDevOwner } from '../../test/factories';
 import { startTestServer } from '../../test/test-server';
 import { replaceCgFiles, WRITE_ABANDONED, WRITE_COMMITTING, WRITE_PENDING } from '../../workers/cg-file-io';
+import { plainThreadEntry } from '../../lib/thread-bundle';
 import { CgWriteError } from './atomic-write';
 import { CG_FILE_PATIENCE_MS, CgFileThread, cgFileWorkerEntry } from './cg-file-thread';
 
@@ -36,6 +37,13 @@ describe('the CG files thread', () => {
   it('is the source file under tsx and cg-file-worker.js beside the built server in the desktop bundle', () => {
     expect(fs.existsSync(cgFileWorkerEntry(pathToFileURL(path.resolve('server/desktop-entry.ts')).href))).toBe(true);
     expect(cgFileWorkerEntry(pathToFileURL(path.resolve('out/main/server.js')).href).href).toBe(pathToFileURL(path.resolve('out/main/cg-file-worker.js')).href);
+  });
+
+  it('runs, from source, a plain-JavaScript build of its entry (no tsx in the thread), built once per process', async () => {
+    const built = await plainThreadEntry(cgFileWorkerEntry());
+    expect(built.pathname).toMatch(/\/node_modules\/\.cache\/cg-bridge\/cg-file-worker-[0-9a-f]{16}\.mjs$/);
+    expect(fs.existsSync(built)).toBe(true);
+    expect(plainThreadEntry(cgFileWorkerEntry())).toBe(plainThreadEntry(cgFileWorkerEntry()));
   });
 
   it('replaces every file of a write there, with exactly the text and no temp file left', async () => {

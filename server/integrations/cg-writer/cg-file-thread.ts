@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { startThread, type HostStarter } from '../../lib/task-host';
+import { plainThreadEntry } from '../../lib/thread-bundle';
 import { WorkerPool } from '../../lib/worker-pool';
 import { WRITE_ABANDONED, WRITE_PENDING, type CgFileResult, type CgFileWrite } from '../../workers/cg-file-io';
 import { CgWriteError } from './atomic-write';
@@ -26,7 +28,9 @@ export function cgFileWorkerEntry(hostUrl: string = import.meta.url): URL {
  * the air thread itself, so a disk that stops answering holds this thread, never the server.
  */
 export class CgFileThread {
-  private pool: WorkerPool | null = null;
+  /** The thread's pool, once its entry is ready (from source it is built first: lib/thread-bundle.ts). */
+  private pool: Promise<WorkerPool> | null = null;
+  private live: WorkerPool | null = null;
 
   constructor(
     private readonly entry: URL = cgFileWorkerEntry(),
@@ -35,7 +39,7 @@ export class CgFileThread {
 
   /** Starts the thread before the first write needs it (at server start, with the start-up resync). */
   warm(): void {
-    this.current().warm();
+    void this.current().then((pool) => pool.warm(), () => undefined);
   }
 
   /**
@@ -44,16 +48,16 @@ export class CgFileThread {
    * begun its renames, which are then awaited: a write the operator was told failed never lands.
    */
   async replace(files: CgFileWrite[]): Promise<void> {
-    const pool = this.current();
+    const starting = this.current();
     const state = new Int32Array(new SharedArrayBuffer(4));
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.patienceMs)));
-    const answer = pool.run<CgFileResult[]>('cg.replace', { files, state });
     let results: CgFileResult[];
     try {
+      const answer = (await starting).run<CgFileResult[]>('cg.replace', { files, state });
       const first = await Promise.race([answer, late]);
       if (first === 'late' && Atomics.compareExchange(state, 0, WRITE_PENDING, WRITE_ABANDONED) === WRITE_PENDING) {
-        this.abandon(pool);
+        this.abandon(starting);
         throw new CgWriteError(files[0]?.path ?? '', 'ETIMEDOUT', `the folder did not answer within ${this.patienceMs / 1000} s`);
       }
       results = first === 'late' ? await answer : first;
@@ -71,29 +75,44 @@ export class CgFileThread {
 
   /** Threads running now (0 or 1; tests). */
   get threads(): number {
-    return this.pool?.threads ?? 0;
+    return this.live?.threads ?? 0;
   }
 
   /** Writes the thread has answered (tests: CG files are written here, not on the air thread). */
   get answered(): number {
-    return this.pool?.answered.get('cg.replace') ?? 0;
+    return this.live?.answered.get('cg.replace') ?? 0;
   }
 
   close(): Promise<void> {
     const pool = this.pool;
-    this.pool = null;
-    return pool ? pool.close() : Promise.resolve();
+    [this.pool, this.live] = [null, null];
+    return pool ? pool.then((p) => p.close(), () => undefined) : Promise.resolve();
   }
 
-  private current(): WorkerPool {
+  private current(): Promise<WorkerPool> {
+    if (this.pool) return this.pool;
+    const starting = this.start();
+    // A start that failed (the entry could not be built) is tried again by the next write.
+    starting.catch(() => {
+      if (this.pool === starting) this.pool = null;
+    });
+    return (this.pool = starting);
+  }
+
+  private async start(): Promise<WorkerPool> {
+    // From source: the entry as plain JavaScript, started without the process's `--import tsx`
+    // (tsx in an always-on thread cost ~30 MB RSS; plain, ~9 MB — lib/thread-bundle.ts).
+    const fromSource = this.entry.pathname.endsWith('.ts');
+    const entry = fromSource ? await plainThreadEntry(this.entry) : this.entry;
+    const host: HostStarter | undefined = fromSource ? (e, data) => startThread(e, data, []) : undefined;
     // Many at once: a rename waiting out a Windows lock must not hold other stations' writes.
-    return (this.pool ??= new WorkerPool({ entry: this.entry, size: 1, concurrency: 64, maxQueue: 4096, workerData: { air: true } }));
+    return (this.live = new WorkerPool({ entry, host, size: 1, concurrency: 64, maxQueue: 4096, workerData: { air: true } }));
   }
 
   /** A thread stuck in a file call cannot be interrupted: it is left to finish, and the next write starts a new one. */
-  private abandon(pool: WorkerPool): void {
-    if (this.pool !== pool) return;
-    this.pool = null;
-    void pool.close();
+  private abandon(starting: Promise<WorkerPool>): void {
+    if (this.pool !== starting) return;
+    [this.pool, this.live] = [null, null];
+    void starting.then((p) => p.close());
   }
 }

@@ -3,7 +3,7 @@ import { DESKTOP_OPTIONS_ENV, isReaderReport, type HostMessage, type ServerMessa
 import { DesktopReaders } from './desktop-reader';
 import { parentChannel, type ParentChannel } from './lib/parent-channel';
 import { startServer, type RunningServer } from './index';
-import { heavyWorkerEntry } from './workers/heavy-pool';
+import { heavyWorkerEntry, workerEntry } from './workers/heavy-pool';
 
 /**
  * The server as the desktop app runs it: in its own process (an Electron utilityProcess, or a
@@ -56,7 +56,7 @@ function connectedClients(): number {
 async function main(): Promise<void> {
   const options = optionsSchema.parse(JSON.parse(process.env[DESKTOP_OPTIONS_ENV] ?? 'null'));
   // Built: out/main/heavy-worker.js beside this bundle; as source (forked under tsx): the .ts worker.
-  server = await startServer({ ...options, workerEntry: heavyWorkerEntry(import.meta.url), wiresReaderHost: readers.start });
+  server = await startServer({ ...options, workerEntry: heavyWorkerEntry(import.meta.url), cgFileWorkerEntry: workerEntry(import.meta.url, 'cg-file-worker'), wiresReaderHost: readers.start });
   const first = server.firstRun;
   port.post({
     type: 'ready',

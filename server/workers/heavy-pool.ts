@@ -6,21 +6,23 @@ import { startProcess, type HostStarter } from '../lib/task-host';
 import { WorkerPool } from '../lib/worker-pool';
 import type { HeavyTaskInput, HeavyTaskName, HeavyTaskOutput } from './heavy-tasks';
 
-/** The worker as source, next to this file (tsx: `npm start`, tests, benches). */
-const SOURCE_ENTRY = 'heavy-worker.ts';
-/** The worker in the desktop bundle: its own entry next to out/main/server.js (electron.vite.config.ts). */
+/** The heavy worker in the desktop bundle: its own entry next to out/main/server.js (electron.vite.config.ts). */
 export const BUILT_ENTRY = 'heavy-worker.js';
 
 /**
- * Where the heavy worker is for the module at `hostUrl`: the source file under tsx, or the
- * bundle's own heavy-worker.js beside the built server (the desktop's utilityProcess cannot fork
- * a Node child — the RunAsNode fuse is off — but worker threads need no fuse).
+ * Where a thread entry of server/workers is for the module at `hostUrl`: the source file next to
+ * this one under tsx (`npm start`, tests, benches), or the bundle's own `<name>.js` beside the
+ * built server (the desktop's utilityProcess cannot fork a Node child — the RunAsNode fuse is off —
+ * but worker threads need no fuse).
  */
-export function heavyWorkerEntry(hostUrl: string): URL {
+export function workerEntry(hostUrl: string, name: 'heavy-worker' | 'cg-file-worker'): URL {
   const file = fileURLToPath(hostUrl);
-  if (file.endsWith('.ts')) return pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), SOURCE_ENTRY));
-  return pathToFileURL(path.join(path.dirname(file), BUILT_ENTRY));
+  if (file.endsWith('.ts')) return pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), `${name}.ts`));
+  return pathToFileURL(path.join(path.dirname(file), `${name}.js`));
 }
+
+/** The heavy worker's entry for the module at `hostUrl` (workerEntry). */
+export const heavyWorkerEntry = (hostUrl: string): URL => workerEntry(hostUrl, 'heavy-worker');
 
 /** Threads: one core stays the air thread's; at least one worker, at most 4. 16 tasks may wait. */
 export function createHeavyPool(entry: URL = heavyWorkerEntry(import.meta.url)): HeavyPool {

@@ -1,8 +1,7 @@
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startThread, type HostStarter } from '../../lib/task-host';
 import { plainThreadEntry } from '../../lib/thread-bundle';
 import { WorkerPool } from '../../lib/worker-pool';
+import { workerEntry } from '../../workers/heavy-pool';
 import { WRITE_ABANDONED, WRITE_PENDING, type CgFileResult, type CgFileWrite } from '../../workers/cg-file-io';
 import { CgWriteError } from './atomic-write';
 
@@ -14,12 +13,8 @@ import { CgWriteError } from './atomic-write';
  */
 export const CG_FILE_PATIENCE_MS = 3_000;
 
-/** Where the thread's entry is for the module at `hostUrl`: the source under tsx, or cg-file-worker.js beside the built server.js. */
-export function cgFileWorkerEntry(hostUrl: string = import.meta.url): URL {
-  const file = fileURLToPath(hostUrl);
-  if (file.endsWith('.ts')) return pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../workers/cg-file-worker.ts'));
-  return pathToFileURL(path.join(path.dirname(file), 'cg-file-worker.js'));
-}
+/** The thread's entry for the module at `hostUrl`: the source under tsx, or cg-file-worker.js beside the built server.js. */
+export const cgFileWorkerEntry = (hostUrl: string = import.meta.url): URL => workerEntry(hostUrl, 'cg-file-worker');
 
 /**
  * The CG files thread: every CG text file is replaced there with synchronous calls, one message

@@ -34,7 +34,7 @@ const tsxDir = () => path.dirname(createRequire(import.meta.url).resolve('tsx/pa
  * A .ts entry (tests, `npm start`, benches) loads through tsx: a worker does not take over the
  * parent's `--import tsx` hooks on Node 20, so a two-line bootstrap registers them in the thread
  * first. A .js entry (the desktop bundle) is loaded as is. `execArgv`: the thread's Node flags, when
- * not the process's (a plain-JavaScript entry started from source needs no `--import tsx`: ~10 MB).
+ * not the process's (a plain-JavaScript entry started from source needs no `--import tsx`; leaving it out saves ~10 MB).
  */
 export function startThread(entry: URL, workerData: unknown, execArgv?: string[]): TaskHost {
   let worker: Worker;

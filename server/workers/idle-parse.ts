@@ -1,3 +1,4 @@
+import { LATE, orLate } from '../lib/time-limit';
 import { HeavyPool, heavyWorkerEntry } from './heavy-pool';
 import { parseFeedBody, type FeedParseInput, type FeedParseResult } from './feed-parse';
 
@@ -32,17 +33,11 @@ export class IdleParser {
 
   async parse(input: FeedParseInput): Promise<FeedParseResult> {
     const pool = (this.pool ??= new HeavyPool({ entry: this.entry, size: 1, maxQueue: 16, workerData: { idle: true } }));
-    let timer: NodeJS.Timeout | undefined;
-    const starved = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), this.patienceMs)));
-    try {
-      // The body is copied, not transferred: the reader may still need it.
-      const result = await Promise.race([pool.task('wires.parse', input), starved]);
-      if (result) {
-        this.counts.idle++;
-        return result;
-      }
-    } finally {
-      clearTimeout(timer);
+    // The body is copied, not transferred: the reader may still need it.
+    const result = await orLate(pool.task('wires.parse', input), this.patienceMs);
+    if (result !== LATE) {
+      this.counts.idle++;
+      return result;
     }
     this.counts.tookOver++;
     if (this.pool === pool) this.pool = null;

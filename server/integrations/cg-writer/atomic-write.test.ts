@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CG_WRITE_RETRY_BUDGET_MS } from '../../../shared/constants';
 import { CgWriteError, writeFileAtomic, type FsOps } from './atomic-write';
 
@@ -61,7 +61,10 @@ describe('writeFileAtomic', () => {
 describe('CgWriter.writeSnapshot', () => {
   it('coalesces a burst into the newest snapshot and never leaves a partial cg.json', async () => {
     const { CgWriter } = await import('./cg-writer');
-    const writer = new CgWriter();
+    const { CgFileThread } = await import('./cg-file-thread');
+    const thread = new CgFileThread();
+    onTestFinished(() => thread.close());
+    const writer = new CgWriter(thread);
     const folder = path.join(dir, 'json');
     fs.mkdirSync(folder);
     const burst = Array.from({ length: 50 }, (_, i) => writer.writeSnapshot(folder, { headline: `v${i}` }));

@@ -1,4 +1,5 @@
 import { startThread, type HostStarter } from '../../lib/task-host';
+import { LATE, orLate } from '../../lib/time-limit';
 import { plainThreadEntry } from '../../lib/thread-bundle';
 import { WorkerPool } from '../../lib/worker-pool';
 import { workerEntry } from '../../workers/heavy-pool';
@@ -45,22 +46,19 @@ export class CgFileThread {
   async replace(files: CgFileWrite[]): Promise<void> {
     const starting = this.current();
     const state = new Int32Array(new SharedArrayBuffer(4));
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.patienceMs)));
     let results: CgFileResult[];
     try {
       const answer = (await starting).run<CgFileResult[]>('cg.replace', { files, state });
-      const first = await Promise.race([answer, late]);
-      if (first === 'late' && Atomics.compareExchange(state, 0, WRITE_PENDING, WRITE_ABANDONED) === WRITE_PENDING) {
+      const first = await orLate(answer, this.patienceMs);
+      if (first === LATE && Atomics.compareExchange(state, 0, WRITE_PENDING, WRITE_ABANDONED) === WRITE_PENDING) {
         this.abandon(starting);
         throw new CgWriteError(files[0]?.path ?? '', 'ETIMEDOUT', `the folder did not answer within ${this.patienceMs / 1000} s`);
       }
-      results = first === 'late' ? await answer : first;
+      // LATE but the thread had begun its renames: they land, and the write answers as they do.
+      results = first === LATE ? await answer : first;
     } catch (err) {
       if (err instanceof CgWriteError) throw err;
       throw new CgWriteError(files[0]?.path ?? '', undefined, err instanceof Error ? err.message : String(err));
-    } finally {
-      clearTimeout(timer);
     }
     // The file that failed (with its code) rather than the others of the write, left untouched.
     const failures = results.flatMap((r, i) => (r.ok ? [] : [{ path: files[i]!.path, code: r.code }]));

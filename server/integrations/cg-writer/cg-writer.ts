@@ -1,7 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { realFs, removeLeftoverTemps, writeFileAtomic, type FsOps } from './atomic-write';
-import type { CgFileWrite } from '../../workers/cg-file-io';
+import { removeLeftoverTemps } from './atomic-write';
 import type { CgFileThread } from './cg-file-thread';
 import { CG_FILE_NAMES, readManifestSync, writeManifest } from './cg-manifest';
 
@@ -28,14 +27,8 @@ export class CgWriter {
   private readonly owned = new Map<string, Set<string>>();
   private readonly manifestWrites = new Map<string, Promise<void>>();
 
-  /**
-   * `thread`: the CG files thread that replaces the files (the server's); without one (tests of a
-   * lock's retries with `ops`), files are replaced from this thread through libuv's pool.
-   */
-  constructor(
-    private readonly ops: FsOps = realFs,
-    private readonly thread: CgFileThread | null = null,
-  ) {}
+  /** `thread`: where the files are replaced (the server's CG files thread). */
+  constructor(private readonly thread: CgFileThread) {}
 
   /**
    * Runs `task` after every earlier task of the same queue; errors do not block later tasks. The
@@ -122,19 +115,11 @@ export class CgWriter {
     const listing = this.own(folder, Object.keys(changed).map((type) => `${type}.txt`));
     if (listing) await listing;
     try {
-      await this.replace(Object.entries(changed).map(([type, text]) => ({ path: path.join(folder, `${type}.txt`), content: text, durable: true })));
+      await this.thread.replace(Object.entries(changed).map(([type, text]) => ({ path: path.join(folder, `${type}.txt`), content: text, durable: true })));
     } catch (err) {
       this.ensured.delete(folder); // the folder may have gone: create it again next time
       throw err;
     }
-  }
-
-  /** Replaces the files in parallel, on the CG files thread when there is one; rejects with the first failure. */
-  private async replace(files: CgFileWrite[]): Promise<void> {
-    if (this.thread) return this.thread.replace(files);
-    const results = await Promise.allSettled(files.map((f) => writeFileAtomic(f.path, f.content, this.ops, f.durable)));
-    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
   }
 
   /**
@@ -163,7 +148,7 @@ export class CgWriter {
         const snapshot = state.next;
         state.next = null;
         const listing = this.own(folder, ['cg.json']);
-        failure = await (listing ?? Promise.resolve()).then(() => this.replace([{ path: path.join(folder, 'cg.json'), content: JSON.stringify(snapshot, null, 2), durable: false }])).then(
+        failure = await (listing ?? Promise.resolve()).then(() => this.thread.replace([{ path: path.join(folder, 'cg.json'), content: JSON.stringify(snapshot, null, 2), durable: false }])).then(
           () => null,
           (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
         );

@@ -6,7 +6,6 @@ import type { CgFileRow } from '../../db/schema';
 import type { Actor } from '../../lib/auth';
 import { HttpError, notFound } from '../../lib/errors';
 import { CgWriter, type CgSnapshot } from '../../integrations/cg-writer/cg-writer';
-import { realFs } from '../../integrations/cg-writer/atomic-write';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { assertOnAir, describeChanges, type CgChange } from './cg-changes';
 import { removeOurFiles } from '../../integrations/cg-writer/cg-manifest';
@@ -52,7 +51,7 @@ export class CgFilesService {
     private readonly activity: ActivityLogsService,
     /** What follows air: the output layer and the as-run log listen here (issue 25). */
     readonly changes = new OnAirChanges(),
-    private readonly writer = new CgWriter(realFs, ctx.cgFilesIo),
+    private readonly writer = new CgWriter(ctx.cgFilesIo),
   ) {
     this.repo = new CgFilesRepo(ctx.db);
     this.hot = new CgHotStatements(ctx.db);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, type ServerConfig } from '../../config';
 import { comparable, isInside, realPathOf, type Platform } from './real-path';
+import { LATE, orLate } from '../../lib/time-limit';
 
 /**
  * Folders no station's on-air files may go into (issue 22): the operating system's, the app's
@@ -72,12 +73,10 @@ export function appFolderProblem(real: string, folders: { trees: string[]; roots
 export const FS_PROBE_TIMEOUT_MS = 3000;
 
 /** Rejects with `message` when `work` has not settled in time (the call itself cannot be stopped). */
-export function withTimeout<T>(work: Promise<T>, message: string, ms = FS_PROBE_TIMEOUT_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(message), { code: 'ETIMEDOUT' })), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+export async function withTimeout<T>(work: Promise<T>, message: string, ms = FS_PROBE_TIMEOUT_MS): Promise<T> {
+  const outcome = await orLate(work, ms);
+  if (outcome === LATE) throw Object.assign(new Error(message), { code: 'ETIMEDOUT' });
+  return outcome;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { OutputStatus } from '../../../shared/contracts/outputs';
 import { messageOf, OutputFault, type OutputDriver, type OutputUpdate } from '../../integrations/outputs/output-driver';
 import type { OnAirChange, OutputResult } from './on-air-changes';
+import { LATE, orLate } from '../../lib/time-limit';
 
 export interface LaneOptions {
   /** A fresh driver: after a failure the old one is closed and never used again. */
@@ -150,13 +151,10 @@ export class OutputLane {
 class TimeoutFault extends OutputFault {}
 
 /** The send or a timeout fault, whichever comes first; the loser is left to settle unobserved. */
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new TimeoutFault(`No answer within ${ms / 1000} s`, 'unreachable')), ms);
-  });
-  work.catch(() => undefined);
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  const outcome = await orLate(work, ms);
+  if (outcome === LATE) throw new TimeoutFault(`No answer within ${ms / 1000} s`, 'unreachable');
+  return outcome;
 }
 
 export { withTimeout };

@@ -11,6 +11,7 @@ import { badRequest, HttpError } from '../../lib/errors';
 import type { FileHashes } from '../../workers/file-hash';
 import type { OnAirGate } from '../../lib/on-air-gate';
 import { afterAir } from '../../lib/time-slices';
+import { DurableFile, syncFolder } from '../../lib/durable-file';
 
 /** Room for the multipart envelope around the file (boundaries, part headers, a few fields). */
 export const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
@@ -149,7 +150,8 @@ class UploadReceiver {
     this.started = true;
     stream.once('limit', () => this.fail(new HttpError(413, TOO_LARGE_MESSAGE)));
     const check = new InstallerCheck(ext, name, this.work.onAir);
-    const out = fs.createWriteStream(this.partFile, { flags: 'wx' });
+    // On disk in 1 MB steps, each after any on-air write in progress (lib/durable-file.ts).
+    const out = new DurableFile(this.partFile, { onAir: this.work.onAir });
     this.streams.push(stream, check, out);
     // Waited on before removing the part file (pipeline alone did not always settle when the
     // source was destroyed mid-way, so the write stream's own close is the signal).
@@ -167,16 +169,22 @@ class UploadReceiver {
       );
   }
 
-  /** Both the parser and the file write must be done before the file is put in place. */
+  /**
+   * Both the parser and the file write must be done before the file is put in place; the file is
+   * on disk already (DurableFile), the rename is made durable before the version's row can say so.
+   */
   private finish(): void {
     if (this.failed || !this.parsed) return;
     if (!this.started) return this.fail(badRequest('Please select a file'));
     const received = this.received;
     if (!received) return;
-    fs.promises.rename(this.partFile, path.join(this.dir, this.id)).then(
-      () => this.resolve(received),
-      (err: Error) => this.fail(err),
-    );
+    fs.promises
+      .rename(this.partFile, path.join(this.dir, this.id))
+      .then(() => syncFolder(this.dir))
+      .then(
+        () => this.resolve(received),
+        (err: Error) => this.fail(err),
+      );
   }
 
   /** Stops reading (the route closes the connection after its answer) and removes the part file. */

@@ -31,6 +31,7 @@ import { createServices, type Services } from './services';
 import type { FirstRunResult } from './modules/companies/companies.service';
 import { APP_VERSION } from './version';
 import type { HostStarter } from './lib/task-host';
+import { startPlainProcess } from './lib/thread-bundle';
 import { CgFileThread } from './integrations/cg-writer/cg-file-thread';
 import { createHeavyPool, createOutputsPool, createWiresPool, type HeavyPool } from './workers/heavy-pool';
 
@@ -50,7 +51,10 @@ export interface StartOptions extends Partial<ServerConfig> {
   workerEntry?: URL;
   /** The CG files thread's entry (tests: a thread whose file calls hang). */
   cgFileWorkerEntry?: URL;
-  /** Where the wires reader runs: a Node process of its own by default; the desktop host relays one (server/desktop-reader.ts). */
+  /**
+   * Where the wires reader runs: a Node process of its own by default (from source, a plain build of
+   * its entry: lib/thread-bundle.ts); the desktop host relays one (server/desktop-reader.ts).
+   */
   wiresReaderHost?: HostStarter;
 }
 
@@ -87,7 +91,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config: ServerConfig = { ...configFromEnv(), ...stripUndefined(options) };
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = openDatabase(config.dataDir, config.migrationsDir);
-  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry), wiresReader: createWiresPool(options.workerEntry, options.wiresReaderHost), outputsIo: createOutputsPool(options.workerEntry), cgFilesIo: new CgFileThread(options.cgFileWorkerEntry) };
+  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry), wiresReader: createWiresPool(options.workerEntry, options.wiresReaderHost ?? startPlainProcess), outputsIo: createOutputsPool(options.workerEntry), cgFilesIo: new CgFileThread(options.cgFileWorkerEntry) };
   // The start-up resync below is the first CG write: its thread is up before anyone goes on air.
   ctx.cgFilesIo.warm();
   const services = createServices(ctx);

@@ -5,12 +5,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type * as Esbuild from 'esbuild';
 import { REPO_ROOT } from '../config';
+import { startProcess, type TaskHost } from './task-host';
 
 const bundled = new Map<string, Promise<URL>>();
 
 /**
  * A worker thread's TypeScript entry as one plain ES module, for a thread that is always running
- * (the CG files thread). From source (`npm start`, tests, benches) a thread would otherwise boot
+ * (the CG files thread) and for the wires reader's process (startPlainProcess). From source (`npm start`, tests, benches) a thread would otherwise boot
  * through tsx, which loads tsx and esbuild into the thread: +30 MB RSS, against +9 MB for this
  * file started without the process's `--import tsx` (measured, session 35). The desktop bundle
  * has its own .js entry and never comes here.
@@ -22,7 +23,12 @@ const bundled = new Map<string, Promise<URL>>();
  */
 export function plainThreadEntry(entry: URL): Promise<URL> {
   let built = bundled.get(entry.href);
-  if (!built) bundled.set(entry.href, (built = build(entry)));
+  if (!built) {
+    const building = (built = build(entry));
+    bundled.set(entry.href, building);
+    // A build that failed is tried again by the next start.
+    building.catch(() => bundled.get(entry.href) === building && bundled.delete(entry.href));
+  }
   return built;
 }
 
@@ -50,4 +56,35 @@ async function build(entry: URL): Promise<URL> {
     fs.renameSync(temp, file);
   }
   return pathToFileURL(file);
+}
+
+/**
+ * The wires reader from source (`npm start`, tests, benches) as a process without tsx: its entry
+ * built to plain JavaScript first, the process forked when the build is ready. Through tsx the
+ * reader compiled every module at its first poll — 0.56 s CPU against 0.23 s for the bundle, and
+ * its parse thread booted tsx once more — while the station's first CG writes ran beside it
+ * (docs/performance.md, session 36). Messages posted before the fork wait, in order. A .js entry
+ * (the desktop bundle) is started as is.
+ */
+export function startPlainProcess(entry: URL, workerData: unknown): TaskHost {
+  if (!entry.pathname.endsWith('.ts')) return startProcess(entry, workerData);
+  return deferredHost(plainThreadEntry(entry).then((plain) => startProcess(plain, workerData)));
+}
+
+/** A host that exists once `starting` resolves; a start that fails is reported as the host gone. */
+function deferredHost(starting: Promise<TaskHost>): TaskHost {
+  let started: TaskHost | undefined;
+  starting.then((host) => (started = host), () => undefined);
+  return {
+    get pid() {
+      return started?.pid;
+    },
+    post: (message, transfer) => void starting.then((host) => host.post(message, transfer), () => undefined),
+    listen: (onReply, onGone) =>
+      void starting.then(
+        (host) => host.listen(onReply, onGone),
+        (err: unknown) => onGone(err instanceof Error ? err : new Error(String(err))),
+      ),
+    stop: () => starting.then((host) => host.stop(), () => undefined),
+  };
 }

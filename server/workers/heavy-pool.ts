@@ -11,13 +11,16 @@ export const BUILT_ENTRY = 'heavy-worker.js';
 
 /**
  * Where a thread entry of server/workers is for the module at `hostUrl`: the source file next to
- * this one under tsx (`npm start`, tests, benches), or the bundle's own `<name>.js` beside the
+ * this one under tsx (`npm start`, tests, benches), the plain build the code runs in, or the bundle's own `<name>.js` beside the
  * built server (the desktop's utilityProcess cannot fork a Node child — the RunAsNode fuse is off —
  * but worker threads need no fuse).
  */
 export function workerEntry(hostUrl: string, name: 'heavy-worker' | 'cg-file-worker'): URL {
   const file = fileURLToPath(hostUrl);
   if (file.endsWith('.ts')) return pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), `${name}.ts`));
+  // Inside a plain build of this entry (lib/thread-bundle.ts, from source): the build is the entry
+  // (the wires reader starts its parse thread from its own file).
+  if (path.basename(file).startsWith(`${name}-`) && file.endsWith('.mjs')) return new URL(hostUrl);
   return pathToFileURL(path.join(path.dirname(file), `${name}.js`));
 }
 

@@ -44,6 +44,18 @@ describe('the wires reader process', () => {
     expect(own.some((t) => t.policy === SCHED_IDLE)).toBe(false);
   });
 
+  it('from source runs a plain-JavaScript build of its entry, without tsx, and its parse thread runs that build too', async () => {
+    const { owner } = await createStation(server);
+    expect(await addFeed(owner, feeds, '/feed.json')).toMatchObject({ lastError: null });
+    const [reader] = server.wiresReader.pids;
+    const args = fs.readFileSync(`/proc/${reader!}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    // Through tsx the reader compiled every module at its first poll (docs/performance.md, session 36).
+    expect(args.some((a) => a.includes('tsx'))).toBe(false);
+    expect(args.at(-1)).toMatch(/node_modules\/\.cache\/cg-bridge\/heavy-worker-[0-9a-f]{16}\.mjs$/);
+    // The feed was parsed on the idle thread, so that thread started from the same build.
+    expect(threadPriorities(reader!).some((t) => t.policy === SCHED_IDLE)).toBe(true);
+  });
+
   it('a reader that dies is replaced: the next poll reads the feed in a new process', async () => {
     const { owner } = await createStation(server);
     const feed = await addFeed(owner, feeds, '/atom.xml');

@@ -121,9 +121,11 @@ describe('the heavy worker entry', () => {
     expect(built.href).toBe(pathToFileURL(path.resolve('out/main', BUILT_ENTRY)).href);
   });
 
-  it('inside a plain build of the entry (from source: lib/thread-bundle.ts) is that build itself', () => {
-    const build = pathToFileURL(path.resolve('node_modules/.cache/cg-bridge/heavy-worker-0123456789abcdef.mjs')).href;
-    expect(heavyWorkerEntry(build).href).toBe(build);
+  it('inside a plain build (from source: lib/thread-bundle.ts) is that build itself, also a test worker’s', () => {
+    for (const name of ['heavy-worker', 'heavy-hold-worker']) {
+      const build = pathToFileURL(path.resolve(`node_modules/.cache/cg-bridge/${name}-0123456789abcdef.mjs`)).href;
+      expect(heavyWorkerEntry(build).href).toBe(build);
+    }
   });
 
   it('checks a bulk upload on a worker thread', async () => {

@@ -31,7 +31,9 @@ describe('CoreShare (the wires reader keeps to its share of a core)', () => {
     const order: string[] = [];
     for (let i = 0; i < 20; i++) {
       work(2);
-      await new Promise((r) => setTimeout(r, 5));
+      // Far longer than the work: the loop's busy time is wall time, and on a loaded machine a 2 ms
+      // busy-wait preempted for a while measured longer than a 5 ms wait (a clean-clone CI failure).
+      await new Promise((r) => setTimeout(r, 25));
       // No timer is set: pace() settles within this turn of the loop, before a setImmediate queued
       // now (a rest of even 1 ms would let the immediate run first). Not a wall-clock bound, which a
       // loaded CI machine broke (8.5 ms summed over 20 calls that set no timer).

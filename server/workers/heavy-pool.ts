@@ -18,9 +18,10 @@ export const BUILT_ENTRY = 'heavy-worker.js';
 export function workerEntry(hostUrl: string, name: 'heavy-worker' | 'cg-file-worker'): URL {
   const file = fileURLToPath(hostUrl);
   if (file.endsWith('.ts')) return pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), `${name}.ts`));
-  // Inside a plain build of this entry (lib/thread-bundle.ts, from source): the build is the entry
-  // (the wires reader starts its parse thread from its own file).
-  if (path.basename(file).startsWith(`${name}-`) && file.endsWith('.mjs')) return new URL(hostUrl);
+  // Inside a plain build (lib/thread-bundle.ts writes them as .mjs, from source): the build is the
+  // entry of its own threads — the wires reader starts its parse thread from its own file, whether
+  // that is heavy-worker's build or a test worker's that serves the same tasks.
+  if (file.endsWith('.mjs')) return new URL(hostUrl);
   return pathToFileURL(path.join(path.dirname(file), `${name}.js`));
 }
 

@@ -4,7 +4,7 @@ import type { OnAirGate } from './on-air-gate';
 import { afterAir } from './time-slices';
 
 /** How much of a streamed file may wait in the page cache before it is flushed to disk. */
-export const DURABLE_STEP_BYTES = 1024 * 1024;
+const DURABLE_STEP_BYTES = 1024 * 1024;
 
 export interface DurableFileOptions {
   /** Each flush waits for an on-air write in progress to finish first. */
@@ -60,7 +60,7 @@ export class DurableFile extends Writable {
   }
 
   private async append(chunk: Buffer): Promise<void> {
-    for (let at = 0; at < chunk.length; ) at += (await this.open().write(chunk, at, chunk.length - at)).bytesWritten;
+    for (let at = 0; at < chunk.length; ) at += (await this.fileHandle().write(chunk, at, chunk.length - at)).bytesWritten;
     this.unsynced += chunk.length;
     if (this.unsynced >= (this.options.stepBytes ?? DURABLE_STEP_BYTES)) await this.flush();
   }
@@ -68,12 +68,13 @@ export class DurableFile extends Writable {
   private async flush(): Promise<void> {
     if (this.unsynced === 0) return;
     if (this.options.onAir) await afterAir(this.options.onAir);
-    await this.open().datasync();
+    await this.fileHandle().datasync();
     this.unsynced = 0;
     this.syncs += 1;
   }
 
-  private open(): fs.promises.FileHandle {
+  /** The open handle; a write or flush after destroy() fails (the stream ignores it by then). */
+  private fileHandle(): fs.promises.FileHandle {
     if (!this.handle) throw new Error(`${this.file} is closed`);
     return this.handle;
   }

@@ -11,10 +11,11 @@ const bundled = new Map<string, Promise<URL>>();
 
 /**
  * A worker thread's TypeScript entry as one plain ES module, for a thread that is always running
- * (the CG files thread) and for the wires reader's process (startPlainProcess). From source (`npm start`, tests, benches) a thread would otherwise boot
- * through tsx, which loads tsx and esbuild into the thread: +30 MB RSS, against +9 MB for this
- * file started without the process's `--import tsx` (measured, session 35). The desktop bundle
- * has its own .js entry and never comes here.
+ * (the CG files thread) and for the wires reader's process (startPlainProcess). From source
+ * (`npm start`, tests, benches) a thread would otherwise boot through tsx, which loads tsx and
+ * esbuild into the thread: +30 MB RSS, against +9 MB for this file started without the process's
+ * `--import tsx` (measured, session 35). The desktop bundle has its own .js entry and never comes
+ * here.
  *
  * Built once per process with esbuild (tsx's own dependency, present wherever a .ts entry can run),
  * packages left as imports. The file is named by its content's hash and written atomically, so

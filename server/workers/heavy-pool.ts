@@ -11,9 +11,9 @@ export const BUILT_ENTRY = 'heavy-worker.js';
 
 /**
  * Where a thread entry of server/workers is for the module at `hostUrl`: the source file next to
- * this one under tsx (`npm start`, tests, benches), the plain build the code runs in, or the bundle's own `<name>.js` beside the
- * built server (the desktop's utilityProcess cannot fork a Node child — the RunAsNode fuse is off —
- * but worker threads need no fuse).
+ * this one under tsx (`npm start`, tests, benches), the plain build the code runs in, or the
+ * bundle's own `<name>.js` beside the built server (the desktop's utilityProcess cannot fork a
+ * Node child — the RunAsNode fuse is off — but worker threads need no fuse).
  */
 export function workerEntry(hostUrl: string, name: 'heavy-worker' | 'cg-file-worker'): URL {
   const file = fileURLToPath(hostUrl);

@@ -80,6 +80,11 @@ describe('dispatcher: one output hangs, one drops', () => {
     await write('Second');
     await write('Third');
     await write('Latest');
+    // Every send of these writes must have failed before the output comes back: a send still
+    // connecting when it comes back lands (with the text it carried), and the change after it goes
+    // out as its own update — correct on air, but not the case this test is about.
+    const refused = (text: string) => results.some((r) => r.output === names.dropping && r.change.changed.headline === text && r.result === 'error');
+    await until(() => refused('Latest'), 'the dropping output to refuse the latest write');
     expect(fakes.dropping.cg()).toEqual([]);
     fakes.dropping.mode = 'ok';
     await until(() => fakes.dropping.cg().length > 0, 'the dropped output to be sent the state', 20_000);

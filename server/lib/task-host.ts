@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type Transferable } from 'node:worker_threads';
+import { lowerStartedProcess } from '../workers/task-priority';
 
 /** One message to a task host: a task's id, name and payload (server/workers/worker-main.ts answers it). */
 export interface TaskMessage {
@@ -77,6 +78,8 @@ export function startProcess(entry: URL, workerData: unknown): TaskHost {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, [TASK_DATA_ENV]: JSON.stringify(workerData ?? null) },
   });
+  // As it will lower itself (worker-main.ts), but from its first instruction on; air stays normal.
+  if ((workerData as { air?: boolean } | null)?.air !== true) lowerStartedProcess(child.pid);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     pid: child.pid,

@@ -27,6 +27,12 @@ const parses = new Semaphore(1);
 /** The parses run on a SCHED_IDLE thread of this process (idle-parse.ts). */
 const parser = new IdleParser();
 
+/** The reader's start: its parse thread started ahead of the first feed (idle-parse.ts). */
+export function warmReader(): true {
+  parser.warm();
+  return true;
+}
+
 /**
  * A feed read entirely off the air thread (issue 26): the conditional GET with its own timeout
  * and size cap (wires.fetch.ts) on this thread, then decode, parse, plain text and retention

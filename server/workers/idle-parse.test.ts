@@ -44,6 +44,15 @@ describe('the wires reader parse thread (IdleParser)', () => {
     }
   });
 
+  it('warm() starts the parse thread before any parse, and the first parse runs on it', async () => {
+    const p = parser();
+    p.warm();
+    expect(p.threads).toBe(1);
+    expect(await p.parse(feed(5))).toMatchObject({ ok: true, entries: 5 });
+    expect(p.counts).toEqual({ idle: 1, tookOver: 0 });
+    expect(p.threads).toBe(1);
+  });
+
   it('a parse the idle thread does not finish within its patience is done in place, and that thread is stopped', async () => {
     // 3 000 items take the thread far longer than 1 ms: as a thread starved on a busy machine would.
     const p = parser(1);

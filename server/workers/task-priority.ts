@@ -22,6 +22,16 @@ export function lowerOwnPriority(kind: 'thread' | 'process', idle = false): void
   }
 }
 
+/**
+ * A task process lowered by the server that started it, at once (Linux: its first thread, so every
+ * thread Node and V8 start after it inherits nice 10; elsewhere: its whole process). Until the
+ * process lowered itself (lowerOwnPriority, once its modules were loaded) its start-up ran at
+ * normal priority beside air: the slow CG writes of a station's first poll (session 37).
+ */
+export function lowerStartedProcess(pid: number | undefined): void {
+  if (pid) lowerPriority(pid);
+}
+
 function lowerPriority(tid: number): void {
   try {
     os.setPriority(tid, TASK_NICE);

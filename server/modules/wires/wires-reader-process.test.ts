@@ -9,6 +9,7 @@ import { pidAlive, spawnServer, waitGone } from '../../test/spawn-server';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { createStation } from '../../test/factories';
 import { addFeed, pollFeed, useWiresServer } from '../../test/wires-helpers';
+import { until } from '../../test/fake-device';
 
 /**
  * Issue 26: the wires reader is a Node process of its own, not a thread of the server, so its
@@ -66,6 +67,23 @@ describe('the wires reader process', () => {
     const [second] = server.wiresReader.pids;
     expect(second).toBeGreaterThan(0);
     expect(second).not.toBe(first);
+  });
+
+  it("a station's first feed starts the reader and its parse thread before any poll, not during the first one", async () => {
+    const own = await startTestServer();
+    try {
+      const { owner } = await createStation(own);
+      expect(own.wiresReader.pids).toEqual([]);
+      const created = await owner.post<WireFeed>('/api/wires/feeds', { name: 'Held', url: `${feeds.url}/rss.xml`, enabled: false });
+      expect(created.status).toBe(201);
+      // The parse thread is the reader's SCHED_IDLE thread: it used to start at the first parse.
+      const parseThread = () => own.wiresReader.pids.some((pid) => threadPriorities(pid).some((t) => t.policy === SCHED_IDLE));
+      await until(parseThread, 'the reader and its parse thread to start', 10_000);
+      const [feed] = (await owner.get<WireFeed[]>('/api/wires/feeds')).body;
+      expect(feed).toMatchObject({ id: created.body.id, lastPolledAt: null, itemCount: 0 });
+    } finally {
+      await own.close();
+    }
   });
 
   it('closing the server stops its reader', async () => {

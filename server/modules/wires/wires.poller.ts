@@ -54,7 +54,12 @@ export class WirePoller {
    * Loading it at the first poll competed with the air thread for a core (bench/wires.ts, round 0).
    */
   warm(): void {
-    if (this.repo.anyFeed()) this.ctx.wiresReader.warm();
+    if (this.repo.anyFeed()) this.warmReader();
+  }
+
+  /** The reader process and its parse thread started now (a station has feeds), not at a poll. */
+  warmReader(): void {
+    this.ctx.wiresReader.task('wires.warm', undefined).catch(() => undefined);
   }
 
   /** One scheduler tick: the feeds that are due and not already being polled. */

@@ -45,7 +45,7 @@ export class WiresService {
       return created;
     });
     // The station has a feed now: its reader process is started ahead of the first poll.
-    this.ctx.wiresReader.warm();
+    this.poller.warmReader();
     // Polled at once, in the background: its items arrive with a wires_updated event.
     if (row.enabled) void this.poller.poll(row);
     this.changed(actor.companyId, row.id);

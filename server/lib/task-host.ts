@@ -78,8 +78,8 @@ export function startProcess(entry: URL, workerData: unknown): TaskHost {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, [TASK_DATA_ENV]: JSON.stringify(workerData ?? null) },
   });
-  // As it will lower itself (worker-main.ts), but from its first instruction on; air stays normal.
-  if ((workerData as { air?: boolean } | null)?.air !== true) lowerStartedProcess(child.pid);
+  // As it will lower itself (worker-main.ts), but from its start on.
+  lowerStartedProcess(child.pid, workerData);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     pid: child.pid,

@@ -28,7 +28,7 @@ const parses = new Semaphore(1);
 const parser = new IdleParser();
 
 /** The reader's start: its parse thread started ahead of the first feed (idle-parse.ts). */
-export function warmReader(): true {
+export function warmParseThread(): true {
   parser.warm();
   return true;
 }

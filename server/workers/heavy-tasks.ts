@@ -1,6 +1,6 @@
 import { checkBulkRows, parseBulkBody } from './bulk-check';
 import { parseFeedBody, type FeedParseInput } from './feed-parse';
-import { readFeed, warmReader, type FeedReadInput } from './feed-read';
+import { readFeed, warmParseThread, type FeedReadInput } from './feed-read';
 import { hashFile } from './file-hash';
 import { outputClose, outputProbe, outputSend } from './output-io';
 import { sheetPushPage } from './sheet-page';
@@ -21,7 +21,7 @@ export const HEAVY_TASKS = {
   /** A wire feed fetched and parsed on the wires reader thread (feed-read.ts; wires.poller.ts). */
   'wires.read': (input: FeedReadInput) => readFeed(input),
   /** The wires reader started, with its parse thread, ahead of the first poll (wires.poller.ts). */
-  'wires.warm': () => warmReader(),
+  'wires.warm': () => warmParseThread(),
   /** Inside the wires reader: a fetched feed parsed on its SCHED_IDLE thread (idle-parse.ts). */
   'wires.parse': (input: FeedParseInput) => parseFeedBody(input),
   /** The outputs thread (output-io.ts): a device driver's send, Test probe and close. */

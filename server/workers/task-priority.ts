@@ -22,14 +22,19 @@ export function lowerOwnPriority(kind: 'thread' | 'process', idle = false): void
   }
 }
 
+/** Work for air (the outputs thread: `workerData.air`) keeps normal priority; everything else is lowered. */
+export function isAirWork(workerData: unknown): boolean {
+  return (workerData as { air?: boolean } | null)?.air === true;
+}
+
 /**
- * A task process lowered by the server that started it, at once (Linux: its first thread, so every
- * thread Node and V8 start after it inherits nice 10; elsewhere: its whole process). Until the
- * process lowered itself (lowerOwnPriority, once its modules were loaded) its start-up ran at
- * normal priority beside air: the slow CG writes of a station's first poll (session 37).
+ * A task process lowered by the server that started it, as soon as it is forked (Linux: its first
+ * thread, so the threads Node and V8 start after that inherit nice 10; elsewhere: its whole
+ * process). Until it lowered itself (lowerOwnPriority, once its modules were loaded) its start-up
+ * ran at normal priority beside air, against this file's rule (session 37).
  */
-export function lowerStartedProcess(pid: number | undefined): void {
-  if (pid) lowerPriority(pid);
+export function lowerStartedProcess(pid: number | undefined, workerData: unknown): void {
+  if (pid && !isAirWork(workerData)) lowerPriority(pid);
 }
 
 function lowerPriority(tid: number): void {

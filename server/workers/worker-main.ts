@@ -3,7 +3,7 @@ import { HttpError } from '../lib/errors';
 import { parentChannel } from '../lib/parent-channel';
 import { TASK_DATA_ENV } from '../lib/task-host';
 import type { WorkerReply } from '../lib/worker-pool';
-import { lowerOwnPriority } from './task-priority';
+import { isAirWork, lowerOwnPriority } from './task-priority';
 
 /**
  * The loop of one pool thread or task process (server/lib/worker-pool.ts, task-host.ts): a task
@@ -17,9 +17,7 @@ import { lowerOwnPriority } from './task-priority';
 export function serveTasks(tasks: Record<string, (payload: never) => unknown>): void {
   const channel = taskChannel();
   if (!channel) throw new Error('This file runs as a worker thread or task process of server/lib/worker-pool.ts');
-  // Work for air keeps normal priority.
-  const data = channel.data as { air?: boolean; idle?: boolean } | null;
-  if (data?.air !== true) lowerOwnPriority(channel.kind, data?.idle === true);
+  if (!isAirWork(channel.data)) lowerOwnPriority(channel.kind, (channel.data as { idle?: boolean } | null)?.idle === true);
   channel.listen((msg) => {
     void answer(tasks, msg).then((reply) => channel.reply(reply));
   });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
+import { FakeLine } from './fake-line';
 
 /**
  * A local feed server over real HTTP for the wires tests (issue 26): RSS 2.0, Atom, JSON Feed, a
@@ -75,7 +76,13 @@ export function defaultRssItems(): FakeItem[] {
   ];
 }
 
-export async function startFakeFeeds(): Promise<FakeFeeds> {
+export interface FakeFeedsOptions {
+  /** Send /big.xml through one link of this rate (bytes per ms), as an agency elsewhere would; unset: at loopback speed. */
+  lineBytesPerMs?: number;
+}
+
+export async function startFakeFeeds(options: FakeFeedsOptions = {}): Promise<FakeFeeds> {
+  const line = options.lineBytesPerMs ? new FakeLine(options.lineBytesPerMs) : null;
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const state: FakeFeeds = {
@@ -117,9 +124,13 @@ export async function startFakeFeeds(): Promise<FakeFeeds> {
         timers.add(t);
         return;
       }
-      case '/big.xml':
+      case '/big.xml': {
         // ?n=N generated items, new ones on every request (bench: every poll has work to do).
-        return xml(res, bigFeed(req.url ?? '', state.hits.get(path) ?? 0));
+        const body = bigFeed(req.url ?? '', state.hits.get(path) ?? 0);
+        if (!line) return xml(res, body);
+        res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
+        return line.send(res, body);
+      }
       case '/huge.xml':
         // 10 MB, or ?mb=N to show that a client which stops reading stops the stream.
         return streamHuge(res, state, Number(new URL(req.url ?? '/', 'http://x').searchParams.get('mb') ?? 10) * MB);

@@ -11,9 +11,11 @@ const LINK_BYTES_PER_MS = 125_000;
 /**
  * The fake feed server as its own process for the bench: building and sending 8 × 2.4 MB bodies
  * in the bench's process stalled the bench's own clock reads (its CG write timings). Prints the
- * URL, then serves until stdin closes or a signal.
+ * URL, then serves until stdin closes or a signal. An argument sets the link's bytes per ms
+ * instead (0: loopback speed; bench/agency-link.ts compares them).
  */
-const feeds = await startFakeFeeds({ lineBytesPerMs: LINK_BYTES_PER_MS });
+const rate = process.argv[2] === undefined ? LINK_BYTES_PER_MS : Number(process.argv[2]);
+const feeds = await startFakeFeeds({ lineBytesPerMs: rate || undefined });
 process.stdout.write(`${feeds.url}\n`);
 const stop = () => void feeds.close().then(() => process.exit(0));
 process.stdin.on('end', stop);

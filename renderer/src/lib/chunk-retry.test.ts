@@ -85,6 +85,21 @@ describe('loadChunk', () => {
     expect(log).toContain('sleep 250');
   });
 
+  it('reloads once when a script fails again although the server has it (the browser holds the failure: Chromium 150)', async () => {
+    const { deps, log } = fakeDeps(['unreachable', 'there', 'there']);
+    const flaky = flakyLoad(99);
+    expect(await loadChunk(flaky.load, deps)).toEqual({ kind: 'reloading' });
+    expect(flaky.calls()).toBe(3);
+    expect(log).toEqual([`probe ${URL_}`, 'retrying', 'sleep 500', `probe ${URL_}`, 'sleep 250', `probe ${URL_}`, 'reload', 'done']);
+  });
+
+  it('goes on retrying a held script failure when a reload just happened', async () => {
+    const { deps, log } = fakeDeps(['there', 'there', 'there'], false);
+    const flaky = flakyLoad(3);
+    expect(await loadChunk(flaky.load, deps)).toEqual({ kind: 'loaded', module: 'module' });
+    expect(log.filter((l) => l === 'reload')).toHaveLength(2);
+  });
+
   it('reloads once when the server no longer has the file (a new build)', async () => {
     const { deps, log } = fakeDeps(['gone']);
     const flaky = flakyLoad(5);

@@ -53,11 +53,14 @@ export function mayReload(lastReloadAt: string | null, now: number, guardMs = CH
 /**
  * Tries `load` until it succeeds. After a failure the chunk is asked for again: still there or
  * no answer → wait (backoff) and retry; the server answering 404 means a new build replaced it,
- * so the page reloads once to get the new build's index. Out of retries or reloads → 'failed'.
+ * so the page reloads once to get the new build's index; a script failing twice while the server
+ * has it is held failed by the browser, so the page reloads once too. Out of retries or reloads →
+ * 'failed'.
  */
 export async function loadChunk<T>(load: () => Promise<T>, deps: ChunkRetryDeps): Promise<ChunkLoadOutcome<T>> {
   const delays = deps.delays ?? CHUNK_RETRY_DELAYS_MS;
   let retrying = false;
+  let heldScriptFailures = 0;
   const stylesheets = new Set<string>();
   const loadStylesheet = deps.loadStylesheet;
   const attempt = async (): Promise<T> => {
@@ -74,6 +77,10 @@ export async function loadChunk<T>(load: () => Promise<T>, deps: ChunkRetryDeps)
         if (url?.endsWith('.css')) stylesheets.add(url);
         const probe = url ? await deps.probe(url) : 'unreachable';
         if (probe === 'gone') return deps.reloadOnce() ? { kind: 'reloading' } : { kind: 'failed' };
+        // A script that failed again although the server has it: the browser keeps the failed
+        // fetch for this document (Chromium 150 does — a retried import sends no request), so
+        // only a new document loads it. Refused by the reload guard: retries go on as before.
+        if (probe === 'there' && url?.endsWith('js') && ++heldScriptFailures >= 2 && deps.reloadOnce()) return { kind: 'reloading' };
         const delay = delays[tries];
         if (delay === undefined) return { kind: 'failed' };
         if (!retrying) deps.onRetrying?.(true);

@@ -1,8 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import readline from 'node:readline';
-import { pathToFileURL } from 'node:url';
-import { REPO_ROOT } from '../server/config';
+import { helperArgs } from './feeds-process';
 import { summarize } from './stats';
 
 /**
@@ -16,10 +14,8 @@ const cell = new Int32Array(new SharedArrayBuffer(4)); const late = [];
 for (let i = 0; i < 500; i++) { const ms = 2 + Math.random() * 3; const t = performance.now(); Atomics.wait(cell, 0, 0, ms); late.push(performance.now() - t - ms); }
 process.stdout.write(JSON.stringify(late));`;
 
-const loader = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-
 async function startSender(rate: number): Promise<{ url: string; child: ChildProcess }> {
-  const args = ['-c', '0', 'nice', '-n', '19', process.execPath, '--import', loader, path.join(REPO_ROOT, 'bench', 'fake-feeds-main.ts'), String(rate)];
+  const args = ['-c', '0', 'nice', '-n', '19', process.execPath, ...helperArgs('fake-feeds-main.ts'), String(rate)];
   const child = spawn('taskset', args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const first = await readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
   return { url: String(first.value).trim(), child };

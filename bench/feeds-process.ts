@@ -23,9 +23,14 @@ export interface HelperProcess {
   close(): Promise<void>;
 }
 
-export async function startHelperProcess(file: string): Promise<HelperProcess> {
+/** node's arguments that run `bench/<file>` through tsx's loader. */
+export function helperArgs(file: string): string[] {
   const loader = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const child = spawn(process.execPath, ['--import', loader, path.join(REPO_ROOT, 'bench', file)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  return ['--import', loader, path.join(REPO_ROOT, 'bench', file)];
+}
+
+export async function startHelperProcess(file: string): Promise<HelperProcess> {
+  const child = spawn(process.execPath, helperArgs(file), { stdio: ['pipe', 'pipe', 'inherit'] });
   if (child.pid) os.setPriority(child.pid, 19);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();

@@ -34,6 +34,7 @@ export interface FakeItem {
 }
 
 const MB = 1024 * 1024;
+const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 const CONDITIONAL_ETAG = '"v1"';
 const CONDITIONAL_MODIFIED = 'Wed, 25 Nov 2026 08:00:00 GMT';
 
@@ -96,7 +97,7 @@ export async function startFakeFeeds(options: FakeFeedsOptions = {}): Promise<Fa
     slowMs: 2_000,
     close: () => Promise.resolve(),
   };
-  const xml = (res: http.ServerResponse, body: string, type = 'application/rss+xml; charset=utf-8') => {
+  const xml = (res: http.ServerResponse, body: string, type = RSS_TYPE) => {
     res.writeHead(200, { 'content-type': type });
     res.end(body);
   };
@@ -128,7 +129,7 @@ export async function startFakeFeeds(options: FakeFeedsOptions = {}): Promise<Fa
         // ?n=N generated items, new ones on every request (bench: every poll has work to do).
         const body = bigFeed(req.url ?? '', state.hits.get(path) ?? 0);
         if (!line) return xml(res, body);
-        res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
+        res.writeHead(200, { 'content-type': RSS_TYPE });
         return line.send(res, body);
       }
       case '/huge.xml':

@@ -89,11 +89,12 @@ describe('Prompter page', () => {
     await visible(page.getByText('Prompter created'));
 
     const item = page.getByTestId('prompter-item');
-    await visible(item.getByText(`Bulletin #${bulletinId}`, { exact: true }));
+    // The card names the bulletin by its title (issue 38), not "Bulletin #id".
+    await visible(item.getByTestId('prompter-bulletin').getByText('Evening News', { exact: true }));
     expect(await item.getByTestId('prompter-status').innerText()).toMatch(/^active$/i);
     expect(await item.getByTestId('prompter-status').getAttribute('data-variant')).toBe('primary');
     expect(await list(owner)).toMatchObject([
-      { name: 'Evening Prompter', bulletinId, status: 'active', fontSize: 16, scrollSpeed: 50, fontFamily: 'Arial', backgroundColor: '#000000', textColor: '#ffffff', isAutoScroll: false },
+      { name: 'Evening Prompter', bulletinId, status: 'active', fontSize: 72, scrollSpeed: 50, fontFamily: 'Arial', backgroundColor: '#000000', textColor: '#ffffff', isAutoScroll: false },
     ]);
     await expect.poll(() => namesOf(watcher), { timeout: LIVE_MS }).toEqual(['Evening Prompter']);
 
@@ -140,8 +141,8 @@ describe('Prompter page', () => {
 
     await settingsFor(page, 'Fast Read').click();
     const edit = dialogOf(page, 'Edit Prompter');
-    await visible(edit.getByText('Milliseconds; lower is faster (recommended 100 to 150)'));
-    expect(await edit.getByLabel('Scroll speed').inputValue()).toBe('30');
+    await visible(edit.getByText('Milliseconds per step: lower is faster (recommended 100 to 150)'));
+    expect(await edit.getByLabel('Scroll speed').inputValue()).toBe('30 ms');
     await button(edit, 'Save Changes').click();
     await expectHidden(edit);
     expect((await list(owner))[0]).toMatchObject({ name: 'Fast Read', scrollSpeed: 30 });

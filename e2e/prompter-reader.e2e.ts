@@ -228,14 +228,15 @@ describe('Prompter reader', () => {
     await expect
       .poll(async () => (await owner.get<{ content: string }>(`/api/news/${harbour.id}`)).body.content)
       .toMatch(/ferries\. Updated live$/);
-    await visible(page.getByText('Script updated'));
+    // In full screen a toast sits in the reader's bottom bar, not over the script (issue 38).
+    await visible(page.getByTestId('prompter-toast').getByText('Script updated'));
     // A refused correction (an empty story) is not left on screen as if it were the script.
     const saved = (await owner.get<{ content: string }>(`/api/news/${harbour.id}`)).body.content;
     await page.getByLabel('Edit Harbour budget agreed').click();
     await page.keyboard.press('Control+a');
     await page.keyboard.press('Delete');
     await page.getByTestId('prompter-reading').click();
-    await visible(page.getByText(/Content is required/));
+    await visible(page.getByTestId('prompter-toast').getByText(/Content is required/));
     await expect.poll(() => page.getByLabel('Edit Harbour budget agreed').innerText()).toBe(saved);
     expect((await owner.get<{ content: string }>(`/api/news/${harbour.id}`)).body.content).toBe(saved);
 
@@ -247,7 +248,7 @@ describe('Prompter reader', () => {
     await expect.poll(() => camPage.getByTestId('prompter-section-title').count()).toBe(3);
   });
 
-  it('Space sends the story’s headline and subheadline together; a story without a subtitle and a break clear the subheadline', async () => {
+  it('Space sends the story’s headline and subheadline together; a story without a subtitle clears the subheadline; a break clears the lower third', async () => {
     const owner = await loginDevOwner(app.server);
     const budget = await createApprovedNews(owner, { title: 'Parliament passes budget', subtitle: 'Vote 52 to 31', content: 'The budget passed late.' });
     const ferry = await createApprovedNews(owner, { title: 'Ferry service resumes', subtitle: null, content: 'Ferries run again.' });
@@ -256,7 +257,7 @@ describe('Prompter reader', () => {
       broadcastTime: '12:00',
       duration: 30,
       scheduledTime: new Date().toISOString(),
-      bulletinItems: [{ type: 'news', newsId: budget.id }, { type: 'news', newsId: ferry.id }, { type: 'break', breakType: 'LOCAL BREAK' }],
+      bulletinItems: [{ type: 'news', newsId: budget.id }, { type: 'news', newsId: ferry.id }, { type: 'break', breakType: 'LUI HABARU' }],
     });
     await owner.post<Prompter>('/api/prompters', { name: 'Noon prompter', bulletinId: bulletin.body.id, fontSize: 40 });
     await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'A', subheadline: 'Sub A' });
@@ -273,11 +274,13 @@ describe('Prompter reader', () => {
     await page.keyboard.press('Space');
     await expect.poll(onAir).toEqual(['Ferry service resumes', '']);
 
-    // A break has no story: the headline stays, the last story's subheadline goes.
+    // Issue 38, point 6: a break has no story, so the lower third goes — headline and subheadline
+    // (it used to clear the subheadline alone and leave the last story's headline on air).
     await owner.post('/api/cg-files/update-direct', { type: 'subheadline', content: 'Sub B' });
+    await expect.poll(onAir).toEqual(['Ferry service resumes', 'Sub B']);
     await button(page, 'Next section').click();
-    await expect.poll(() => indicator(page).innerText()).toBe('Section: 3 of 3');
+    await expect.poll(() => reading(page).innerText()).toBe('Reading: — LUI HABARU —');
     await page.keyboard.press('Space');
-    await expect.poll(onAir).toEqual(['Ferry service resumes', '']);
+    await expect.poll(onAir).toEqual(['', '']);
   });
 });

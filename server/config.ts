@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ROLETYPES } from '../shared/roles';
 import { GOOGLE_SHEETS } from '../shared/contracts/google-sheets';
+import { WIRES } from '../shared/contracts/wires';
 
 /** Repository root (two levels up from this file in source; overridable by the host). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +25,12 @@ const envSchema = z.object({
   GOOGLE_SHEETS_ROOT_URL: z.url().default('https://sheets.googleapis.com/'),
   /** Longest a wire feed may take to answer in full (issue 26); tests shorten it. */
   WIRES_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Wire feeds on private networks (RFC 1918, ULA) — off: public addresses only (issue 37). */
+  WIRES_ALLOW_PRIVATE_NETWORKS: z.enum(['on', 'off']).default('off'),
+  /** Wire feeds on loopback (127/8, ::1) — for a feed proxy on this machine; never the server's own port (issue 37). */
+  WIRES_ALLOW_LOOPBACK: z.enum(['on', 'off']).default('off'),
+  /** "Poll now" per station: this many at once, then this many a minute (issue 37); the bench raises it. */
+  WIRES_MANUAL_POLLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(WIRES.manualPollsPerMinute),
   /** Take mode of companies created from now on (issue 25): on for new installs; tests and the bench say off. */
   NEW_COMPANY_TAKE_MODE: z.enum(['on', 'off']).default('on'),
 });
@@ -45,7 +52,13 @@ export interface ServerConfig {
   telegram: { apiRoot: string; pollTimeoutSeconds: number };
   /** pushDebounceMs: a burst of changes is one write to the sheet. */
   googleSheets: { rootUrl: string; pushDebounceMs: number };
-  wires: { fetchTimeoutMs: number };
+  wires: { fetchTimeoutMs: number; manualPollsPerMinute: number };
+  /**
+   * Which networks wire feeds may be read from (issue 37; server/modules/wires/wires.address.ts).
+   * Loopback, link-local and the server's own port are refused by default; the test server allows
+   * loopback (its fake agencies listen on 127.0.0.1).
+   */
+  wiresNetwork: { allowPrivate: boolean; allowLoopback: boolean };
   /**
    * Take mode for companies created from now on (issue 25: on for new installs). The test server
    * turns it off so the suites written for direct sends keep testing them; take tests turn it on.
@@ -82,7 +95,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = pr
     migrationsDir: path.join(REPO_ROOT, 'server', 'db', 'migrations'),
     telegram: { apiRoot: e.TELEGRAM_API_ROOT, pollTimeoutSeconds: e.TELEGRAM_POLL_TIMEOUT },
     googleSheets: { rootUrl: e.GOOGLE_SHEETS_ROOT_URL.replace(/\/?$/, '/'), pushDebounceMs: GOOGLE_SHEETS.pushDebounceMs },
-    wires: { fetchTimeoutMs: e.WIRES_FETCH_TIMEOUT_MS },
+    wires: { fetchTimeoutMs: e.WIRES_FETCH_TIMEOUT_MS, manualPollsPerMinute: e.WIRES_MANUAL_POLLS_PER_MINUTE },
+    wiresNetwork: { allowPrivate: e.WIRES_ALLOW_PRIVATE_NETWORKS === 'on', allowLoopback: e.WIRES_ALLOW_LOOPBACK === 'on' },
     takeModeForNewCompanies: e.NEW_COMPANY_TAKE_MODE === 'on',
   };
 }

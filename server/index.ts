@@ -124,10 +124,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now: () => ctx.clock.now().getTime(),
     pingIntervalMs: options.wsPingIntervalMs,
   });
-  services.overlay.connectedCount = (companyId) => overlayHub.connectedCount(companyId);
+  services.overlay.connections = (companyId) => overlayHub.connections(companyId);
   // The as-run log listens from here on (issue 25): start-up resyncs are not changes anyone made.
   const asRunRecorder = new AsRunRecorder(ctx, services.cgFiles.changes);
-  reportOverlayResults(services.cgFiles.changes, (companyId) => overlayHub.connectedCount(companyId));
+  reportOverlayResults(services.cgFiles.changes, (companyId) => overlayHub.outputCount(companyId));
   const hub = new LiveHub({
     bus: ctx.bus,
     logger,

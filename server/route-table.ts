@@ -144,6 +144,7 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   // Stream Deck / Companion (issue 25): an API key's scope, never a session; the key's company only.
   route('GET', '/api/control/state', apiKeyScope('control.state'), bySession),
   route('POST', '/api/control/take', apiKeyScope('control.take'), bySession),
+  // clear/emergency ends the emergency: it needs control.emergency instead (control-auth.ts requireClearScope).
   route('POST', '/api/control/clear/:type', apiKeyScope('control.clear'), bySession),
   route('POST', '/api/control/crawler/next', apiKeyScope('control.crawler'), bySession),
   route('POST', '/api/control/crawler/previous', apiKeyScope('control.crawler'), bySession),

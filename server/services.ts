@@ -131,7 +131,7 @@ export function createServices(ctx: AppContext): Services {
       ctx,
       cgFiles,
       activity,
-      (output) => new RemoteDriver(ctx.outputsIo, output),
+      (output, companyId) => new RemoteDriver(ctx.outputsIo, output, companyId),
       () => ctx.outputsIo.warm(),
     ),
   };

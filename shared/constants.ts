@@ -40,6 +40,11 @@ export const WS_MAX_BUFFERED = 1024 * 1024;
 export const WS_AUTH_TIMEOUT_MS = 10_000;
 /** Close code sent when the auth message carries a bad token. */
 export const WS_CLOSE_UNAUTHORIZED = 4401;
+/**
+ * Close code for a socket whose user's role (or name) changed while it was open (issue 37): the
+ * session still holds, so the client reconnects and is let in again as the user is now.
+ */
+export const WS_CLOSE_REJOIN = 4409;
 
 /** News (spec 000 §3, §9); text limits are ours (docs/decisions.md). */
 export const NEWS_STATUSES = ['draft', 'approved', 'published'] as const;
@@ -149,7 +154,12 @@ export const PROMPTER_CREATE_FONTS = ['Arial', 'Times New Roman', 'Courier New',
 /** Settings and edit add Helvetica (spec 001 §5). */
 export const PROMPTER_FONTS = [...PROMPTER_CREATE_FONTS, 'Helvetica'] as const;
 export const PROMPTER_DEFAULTS = {
-  fontSize: 16,
+  /**
+   * Issue 38: a talent monitor's size (the spec's 16 px read as small print at 2–3 m; real
+   * prompters read at 60–120 px). Stored rows keep their own size; migration 0005's column
+   * DEFAULT stays 16 (every insert names the size). docs/decisions.md "Issue 38 — prompter".
+   */
+  fontSize: 72,
   fontFamily: 'Arial',
   backgroundColor: '#000000',
   textColor: '#ffffff',
@@ -169,10 +179,10 @@ export const PROMPTER_DEFAULTS = {
   enableLiveEditing: false,
   isManualScroll: true,
 } as const;
-/** Create form: font slider 12–48 step 1, speed slider 10–200 step 10. */
-export const PROMPTER_CREATE_RANGES = { fontSize: { min: 12, max: 48 }, scrollSpeed: { min: 10, max: 200, step: 10 } } as const;
-/** Settings/edit: font 10–100, speed 30–300 ms (lower is faster). */
-export const PROMPTER_EDIT_RANGES = { fontSize: { min: 10, max: 100 }, scrollSpeed: { min: 30, max: 300 } } as const;
+/** Create: font 12–200 (spec 12–48; issue 38 reads at 60–120+), speed 10–200 step 10 (the form starts at 30, the reader's floor). */
+export const PROMPTER_CREATE_RANGES = { fontSize: { min: 12, max: 200 }, scrollSpeed: { min: 10, max: 200, step: 10 } } as const;
+/** Settings/edit: font 10–200 (spec 10–100, issue 38), speed 30–300 ms (lower is faster). */
+export const PROMPTER_EDIT_RANGES = { fontSize: { min: 10, max: 200 }, scrollSpeed: { min: 30, max: 300 } } as const;
 export const PROMPTER_SPEED_STEP = 20;
 export const PROMPTER_MANUAL_SCROLL_STEP_PX = 100;
 export const PROMPTER_CONTENT_REFETCH_MS = 30_000;

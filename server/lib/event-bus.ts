@@ -11,6 +11,8 @@ export interface CompanyEvent<K extends ServerEventType = ServerEventType> {
 export interface Revocation {
   userId?: number;
   tokenHash?: string;
+  /** The session still holds but the user changed (role…): the socket rejoins as the user is now. */
+  rejoin?: boolean;
 }
 
 /**

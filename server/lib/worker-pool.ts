@@ -27,6 +27,29 @@ export interface WorkerPoolOptions {
    * for work that must yield to air entirely, GC included (server/lib/task-host.ts).
    */
   host?: HostStarter;
+  /**
+   * A task's limit when its caller gives none (ms; unset: none). Past it the task's promise
+   * rejects and its slot is free for the next; a late answer is ignored. The thread may still be
+   * at it: for work that waits on the network (the outputs thread), where a peer that never
+   * answers must not hold a shared slot for good. Useless for CPU work (the thread stays busy).
+   */
+  taskTimeoutMs?: number;
+  /**
+   * Tasks of one group (a station: its company id) running and queued at most: one more of that
+   * group is refused with 503 while every other group's tasks go on (issue 37). Tasks without a
+   * group are not counted.
+   */
+  perGroup?: number;
+  /** The 503's words when a group is over `perGroup` (default GROUP_BUSY_MESSAGE). */
+  groupBusyMessage?: string;
+}
+
+/** What a caller may say about one task (WorkerPool.run). */
+export interface TaskOptions {
+  /** Whose work this is (the company id): counted against the pool's `perGroup`. */
+  group?: number | string;
+  /** This task's limit in ms, instead of the pool's `taskTimeoutMs`. */
+  timeoutMs?: number;
 }
 
 /** What a worker answers for one task (server/workers/heavy-worker.ts). */
@@ -37,6 +60,8 @@ interface Task {
   name: string;
   payload: unknown;
   transfer: Transferable[];
+  group: number | string | undefined;
+  /** Settles the caller's promise once, whoever comes first (answer, timeout, crash, close). */
   resolve(value: unknown): void;
   reject(err: Error): void;
 }
@@ -48,6 +73,7 @@ interface Slot {
 }
 
 export const POOL_BUSY_MESSAGE = 'The server is busy with other heavy work; try again in a few seconds';
+export const GROUP_BUSY_MESSAGE = 'Your station already has as much heavy work running as it may; try again in a few seconds';
 const RETRY_AFTER_SECONDS = 5;
 
 export class WorkerPool {
@@ -55,19 +81,34 @@ export class WorkerPool {
   private readonly queue: Task[] = [];
   private nextId = 1;
   private closed = false;
+  /** Tasks running and queued per group (only groups with any). */
+  private readonly byGroup = new Map<number | string, number>();
   /** Tasks a thread answered (value or error), by name: how tests and diagnostics see work done off the air thread. */
   readonly answered = new Map<string, number>();
 
   constructor(private readonly options: WorkerPoolOptions) {}
 
-  /** Runs `name` in a worker; rejects with a 503 HttpError when the queue is full. */
-  run<T>(name: string, payload: unknown, transfer: Transferable[] = []): Promise<T> {
+  /**
+   * Runs `name` in a worker; rejects with a 503 HttpError when the queue is full or the task's
+   * group already holds its share, and with a 503 when it outlives its limit.
+   */
+  run<T>(name: string, payload: unknown, transfer: Transferable[] = [], options: TaskOptions = {}): Promise<T> {
     if (this.closed) return Promise.reject(new HttpError(503, 'The server is shutting down', undefined, RETRY_AFTER_SECONDS));
     if (this.full) return Promise.reject(new HttpError(503, POOL_BUSY_MESSAGE, undefined, RETRY_AFTER_SECONDS));
+    const { group } = options;
+    if (group !== undefined && this.load(group) >= (this.options.perGroup ?? Infinity)) {
+      return Promise.reject(new HttpError(503, this.options.groupBusyMessage ?? GROUP_BUSY_MESSAGE, undefined, RETRY_AFTER_SECONDS));
+    }
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, name, payload, transfer, resolve: resolve, reject });
+      const task = this.track({ id: this.nextId++, name, payload, transfer, group }, resolve as (value: unknown) => void, reject, options.timeoutMs ?? this.options.taskTimeoutMs);
+      this.queue.push(task);
       this.dispatch();
     });
+  }
+
+  /** Tasks of `group` running or queued now (tests: a hung task's slot is given back). */
+  load(group: number | string): number {
+    return this.byGroup.get(group) ?? 0;
   }
 
   /**
@@ -104,6 +145,49 @@ export class WorkerPool {
 
   private get concurrency(): number {
     return this.options.concurrency ?? 1;
+  }
+
+  /**
+   * The task with its group counted and its limit armed; whichever settles it first (its answer,
+   * the limit, a crash, close) gives the group's count and the timer back, once.
+   */
+  private track(base: Omit<Task, 'resolve' | 'reject'>, resolve: (value: unknown) => void, reject: (err: Error) => void, timeoutMs: number | undefined): Task {
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      if (base.group !== undefined) this.count(base.group, -1);
+      return true;
+    };
+    const task: Task = {
+      ...base,
+      resolve: (value) => {
+        if (finish()) resolve(value);
+      },
+      reject: (err) => {
+        if (finish()) reject(err);
+      },
+    };
+    if (base.group !== undefined) this.count(base.group, +1);
+    if (timeoutMs !== undefined) timer = setTimeout(() => this.expire(task, timeoutMs), timeoutMs);
+    return task;
+  }
+
+  private count(group: number | string, delta: number): void {
+    const n = this.load(group) + delta;
+    if (n > 0) this.byGroup.set(group, n);
+    else this.byGroup.delete(group);
+  }
+
+  /** Past its limit: out of the queue or off its thread's slot (a late answer finds no task), and refused. */
+  private expire(task: Task, ms: number): void {
+    const queued = this.queue.indexOf(task);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    for (const slot of this.slots) slot.tasks.delete(task.id);
+    task.reject(new HttpError(503, `The server gave up on ${task.name} after ${ms / 1000} s without an answer; try again in a few seconds`, undefined, RETRY_AFTER_SECONDS));
+    this.dispatch();
   }
 
   private dispatch(): void {

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import {
   WS_AUTH_TIMEOUT_MS,
+  WS_CLOSE_REJOIN,
   WS_CLOSE_UNAUTHORIZED,
   WS_MAX_BUFFERED,
   WS_MAX_PAYLOAD,
@@ -118,6 +119,9 @@ export class LiveHub {
    * small message budget. Nothing a client sends can make the server buffer without bound.
    */
   private onMessage(client: Client, raw: RawData): void {
+    // A socket being closed (session ended, role changed) may still deliver what its client sent
+    // before our close frame arrived: none of it is acted on under the old actor.
+    if (client.socket.readyState !== client.socket.OPEN) return;
     if (!client.actor) {
       if (!this.withinBudget(client)) return client.socket.close(CLOSE_POLICY, 'Too many messages');
       const message = parseClientMessage(raw);
@@ -196,10 +200,20 @@ export class LiveHub {
     for (const client of room) this.sendRaw(client, payload);
   }
 
-  private revoke({ userId, tokenHash }: Revocation): void {
-    for (const client of this.clients) {
+  /**
+   * A socket acts as the actor it authenticated as. When the session ends it closes 4401; when
+   * only the user changed (a role change, issue 37) it closes 4409 and the client reconnects,
+   * authenticating again as the user is now. Out of the room at once, not when the close
+   * handshake ends: nothing more reaches it and it can no longer act under the old role.
+   */
+  private revoke({ userId, tokenHash, rejoin }: Revocation): void {
+    for (const client of [...this.clients]) {
       const a = client.actor;
-      if (a && ((userId !== undefined && a.userId === userId) || (tokenHash && a.tokenHash === tokenHash))) {
+      if (!a || !((userId !== undefined && a.userId === userId) || (tokenHash && a.tokenHash === tokenHash))) continue;
+      if (rejoin) {
+        client.socket.close(WS_CLOSE_REJOIN, 'Your account changed: reconnect');
+        this.leave(client);
+      } else {
         client.socket.close(WS_CLOSE_UNAUTHORIZED, 'Session ended');
       }
     }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { WS_AUTH_TIMEOUT_MS, WS_CLOSE_UNAUTHORIZED, WS_MAX_BUFFERED, WS_PING_INTERVAL_MS } from '../../shared/constants';
-import { overlayClientMessageSchema, type OverlayClientMessage, type OverlayServerMessage } from '../../shared/contracts/overlay';
+import { overlayClientMessageSchema, type OverlayClientMessage, type OverlayConnections, type OverlayServerMessage } from '../../shared/contracts/overlay';
 import type { CompanyEvent, EventBus } from '../lib/event-bus';
 import type { Logger } from '../lib/logger';
 import { heartbeat } from './heartbeat';
@@ -10,7 +10,7 @@ import { heartbeat } from './heartbeat';
 interface OverlayClient {
   socket: WebSocket;
   companyId: number | null;
-  /** A /outputs preview frame: cut off by a rotation like any overlay, but not counted as an output. */
+  /** Said it is a /outputs preview frame: cut off by a rotation like any overlay, counted apart (not hidden). */
   preview: boolean;
   alive: boolean;
   received: number;
@@ -149,11 +149,22 @@ export class OverlayHub {
     this.rooms.get(client.companyId)?.delete(client);
   }
 
-  /** Outputs connected for a company now (previews left out): /outputs says whom a rotation blanks. */
-  connectedCount(companyId: number): number {
-    let count = 0;
-    for (const client of this.rooms.get(companyId) ?? []) if (!client.preview) count += 1;
-    return count;
+  /**
+   * Every socket on the company's key now, and how many of them said they are a /outputs preview
+   * (issue 37 #10). The preview flag is the page's own word — anyone holding the URL can send it —
+   * so it never hides a socket from `connected`: an admin deciding whether to rotate sees them all.
+   */
+  connections(companyId: number): OverlayConnections {
+    const room = this.rooms.get(companyId) ?? new Set<OverlayClient>();
+    let previews = 0;
+    for (const client of room) if (client.preview) previews += 1;
+    return { connected: room.size, previews };
+  }
+
+  /** Overlays that did not say they are a preview: what the as-run log counts as outputs a CG change went to. */
+  outputCount(companyId: number): number {
+    const { connected, previews } = this.connections(companyId);
+    return connected - previews;
   }
 
   /** Closes every overlay with `code`: 1012 on shutdown (they reconnect); tests use it to force a reconnect. */

@@ -37,7 +37,7 @@ describe('follower screens over /ws', () => {
     const position = { prompterId: prompter.id, position: 1234.5, sectionIndex: 2, speed: 110, playing: true };
     operator.send({ type: 'prompter_position', data: position });
     const got = await follower.waitFor('prompter_position', 1000);
-    expect(got.data).toEqual({ ...position, from: { userId: dev.user.id } });
+    expect(got.data).toEqual({ ...position, from: { userId: dev.user.id, fullName: dev.user.fullName } });
     await operator.waitFor('prompter_position'); // the sender hears its own echo (same room)
     await sleep(50);
     expect(of(other, 'prompter_position')).toEqual([]);
@@ -112,5 +112,65 @@ describe('follower screens over /ws', () => {
     for (let i = 0; i < 200; i++) operator.send(msg(i));
     expect(await operator.waitClosed(2000)).toBe(CLOSE_POLICY);
     close();
+  });
+
+  // Issue 38, point 5: a follower or remote that joins after the operator moved (a paused operator
+  // sends nothing more) used to wait for ever at section 1; the server now keeps the last place.
+  describe('late joiners (issue 38)', () => {
+    const at = (prompterId: number, sectionIndex: number, playing = false) => ({ prompterId, position: 500 + sectionIndex, sectionIndex, speed: 120, playing });
+    const snapshotOf = async (s: TestSocket) => ((await s.waitFor('prompter_snapshot')).data as { positions: Array<{ prompterId: number }> }).positions;
+    /** Nothing read now: no snapshot at all (a pong after auth proves nothing else came first). */
+    const noSnapshot = async (s: TestSocket) => {
+      s.send({ type: 'ping' });
+      await s.waitFor('pong');
+      expect(of(s, 'prompter_snapshot')).toEqual([]);
+    };
+
+    it('a socket that joins late gets the operator’s last position and who reads it, right after auth_ok', async () => {
+      const { dev, cam, prompter, bPrompter, operator, other, close } = await stations();
+      operator.send({ type: 'prompter_position', data: at(prompter.id, 2, true) });
+      operator.send({ type: 'prompter_position', data: at(prompter.id, 4) }); // then paused on section 5
+      await operator.until(() => of(operator, 'prompter_position').length === 2);
+      other.send({ type: 'prompter_position', data: at(bPrompter.id, 1) });
+      await other.waitFor('prompter_position');
+
+      const late = await TestSocket.authed(server.url, cam.token!, cam.user.id);
+      expect(await snapshotOf(late)).toEqual([{ ...at(prompter.id, 4), from: { userId: dev.user.id, fullName: dev.user.fullName } }]);
+      expect(late.messages.map((m) => m.type).slice(0, 2)).toEqual(['auth_ok', 'prompter_snapshot']);
+      late.close();
+      close();
+    });
+
+    it('when the operator’s screen closes, the company hears that nobody reads it, and a later joiner gets nothing stale', async () => {
+      const { cam, prompter, operator, follower, close } = await stations();
+      operator.send({ type: 'prompter_position', data: at(prompter.id, 3) });
+      await follower.waitFor('prompter_position');
+      operator.close();
+      expect((await follower.waitFor('prompter_reader_left')).data).toEqual({ prompterId: prompter.id });
+      const late = await TestSocket.authed(server.url, cam.token!, cam.user.id);
+      await noSnapshot(late);
+      late.close();
+      close();
+    });
+
+    it('two screens read one prompter: when the newest closes, the other’s place is sent; a deleted prompter is forgotten', async () => {
+      const { dev, cam, prompter, operator, follower, close } = await stations();
+      const second = await TestSocket.authed(server.url, cam.token!, cam.user.id);
+      operator.send({ type: 'prompter_position', data: at(prompter.id, 1) });
+      await follower.until(() => of(follower, 'prompter_position').length === 1);
+      second.send({ type: 'prompter_position', data: at(prompter.id, 6) });
+      await follower.until(() => of(follower, 'prompter_position').length === 2);
+      second.close();
+      const back = await follower.until(() => of(follower, 'prompter_position').length === 3 && of(follower, 'prompter_position')[2]);
+      expect(back.data).toMatchObject({ sectionIndex: 1, from: { userId: dev.user.id } });
+      expect(of(follower, 'prompter_reader_left')).toEqual([]);
+
+      await dev.delete(`/api/prompters/${prompter.id}`);
+      await follower.waitFor('prompter_deleted');
+      const late = await TestSocket.authed(server.url, cam.token!, cam.user.id);
+      await noSnapshot(late);
+      late.close();
+      close();
+    });
   });
 });

@@ -1,8 +1,9 @@
 import { PROMPTER_POSITION_PER_SECOND } from '../../shared/constants';
-import type { ClientMessage } from '../../shared/contracts/live';
+import type { ClientMessage, ControlMessage } from '../../shared/contracts/live';
 import type { Actor } from '../lib/auth';
 import type { EventBus } from '../lib/event-bus';
 import type { ClientMessageHandler, HandlerResult } from './message-handlers';
+import { PrompterReadings } from './prompter-readings';
 
 export interface PrompterRelayOptions {
   bus: EventBus;
@@ -22,18 +23,25 @@ interface Bucket {
  * sender's company as `prompter_position` / `prompter_command`. Each socket may send
  * PROMPTER_POSITION_PER_SECOND of them a second (burst of the same); the prompter must be the
  * company's own, else the sender gets `prompter_error` and nobody else hears anything.
+ * The last position of each reading socket is kept (issue 38): a socket that joins gets them in
+ * `prompter_snapshot`, and when the last reader of a prompter closes the company hears
+ * `prompter_reader_left` (or the position of the screen that still reads it).
  */
 export class PrompterRelay implements ClientMessageHandler {
   private readonly buckets = new WeakMap<object, Bucket>();
   /** "companyId:prompterId" pairs known to exist; a deleted prompter is forgotten at once. */
   private readonly known = new Set<string>();
+  private readonly readings = new PrompterReadings();
   private readonly now: () => number;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: PrompterRelayOptions) {
     this.now = options.now ?? (() => performance.now());
     this.unsubscribe = options.bus.subscribe((event) => {
-      if (event.type === 'prompter_deleted') this.known.delete(`${event.companyId}:${(event.data as { id: number }).id}`);
+      if (event.type !== 'prompter_deleted') return;
+      const { id } = event.data as { id: number };
+      this.known.delete(`${event.companyId}:${id}`);
+      this.readings.forget(event.companyId, id);
     });
   }
 
@@ -44,10 +52,32 @@ export class PrompterRelay implements ClientMessageHandler {
     if (!this.exists(actor.companyId, prompterId)) {
       return { handled: true, reply: { type: 'prompter_error', data: { prompterId, message: 'Prompter not found' } } };
     }
-    const from = { userId: actor.userId };
-    if (message.type === 'prompter_position') this.options.bus.publish(actor.companyId, 'prompter_position', { ...message.data, from });
-    else this.options.bus.publish(actor.companyId, 'prompter_command', { ...message.data, from });
+    if (message.type === 'prompter_command') {
+      this.options.bus.publish(actor.companyId, 'prompter_command', { ...message.data, from: { userId: actor.userId } });
+      return { handled: true };
+    }
+    const position = { ...message.data, from: { userId: actor.userId, fullName: actor.fullName } };
+    this.readings.record(actor.companyId, socket, position);
+    this.options.bus.publish(actor.companyId, 'prompter_position', position);
     return { handled: true };
+  }
+
+  /**
+   * A socket that just authenticated learns where every prompter of its company is read now. Only
+   * when one is: a station with no prompter open is told nothing (clients forget what they knew
+   * when their socket drops, so no snapshot means nobody reads).
+   */
+  onJoin(_socket: object, actor: Actor): ControlMessage[] {
+    const positions = this.readings.latest(actor.companyId);
+    return positions.length ? [{ type: 'prompter_snapshot', data: { positions } }] : [];
+  }
+
+  /** An operator's screen closed: followers hear who reads its prompters now, or that nobody does. */
+  onLeave(socket: object, actor: Actor): void {
+    for (const { prompterId, now } of this.readings.leave(actor.companyId, socket)) {
+      if (now) this.options.bus.publish(actor.companyId, 'prompter_position', now);
+      else this.options.bus.publish(actor.companyId, 'prompter_reader_left', { prompterId });
+    }
   }
 
   close(): void {

@@ -24,6 +24,8 @@ export interface FakeCasparcg {
   cg(): AmcpCommand[];
   /** Templates the server knows; another name answers 404 CG ERROR. Empty: every name. */
   templates: string[];
+  /** VERSION's data line (a hostile server sends megabytes: issue 37). */
+  version: string;
   connections: number;
   /** Connections open now. */
   open(): number;
@@ -50,8 +52,9 @@ function parse(line: string): AmcpCommand {
 /**
  * A CasparCG server's AMCP over real TCP (issue 25): lines end \r\n, `REQ <id>` is echoed as
  * `RES <id>`, VERSION answers 201 with a version line, CG commands 202 CG OK (404 for an unknown
- * template). `hang`: reads and never answers; `drop`: answers VERSION, then closes the socket on
- * the first other command.
+ * template). `hang`: takes the connection, reads and never answers (not even the VERSION the
+ * library waits for before it says it is connected); `drop`: answers VERSION, then closes the
+ * socket on the first other command.
  */
 export async function startFakeCasparcg(): Promise<FakeCasparcg> {
   const sockets = new Set<net.Socket>();
@@ -62,6 +65,7 @@ export async function startFakeCasparcg(): Promise<FakeCasparcg> {
     commands: [],
     cg: () => fake.commands.filter((c) => c.name.startsWith('CG ')),
     templates: [],
+    version: '2.3.0 b1234 Stable',
     connections: 0,
     open: () => sockets.size,
     close: () =>
@@ -78,7 +82,7 @@ export async function startFakeCasparcg(): Promise<FakeCasparcg> {
     if (fake.mode === 'hang') return;
     if (fake.mode === 'drop' && cmd.name !== 'VERSION') return void socket.destroy();
     fake.commands.push(cmd);
-    if (cmd.name === 'VERSION') return void socket.write(`${res}201 VERSION OK\r\n2.3.0 b1234 Stable\r\n`);
+    if (cmd.name === 'VERSION') return void socket.write(`${res}201 VERSION OK\r\n${fake.version}\r\n`);
     if (cmd.name === 'CG ADD' && fake.templates.length && !fake.templates.includes(cmd.template ?? '')) {
       return void socket.write(`${res}404 CG ERROR\r\n`);
     }

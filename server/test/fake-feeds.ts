@@ -1,4 +1,5 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import { FakeLine } from './fake-line';
@@ -7,6 +8,8 @@ import { FakeLine } from './fake-line';
  * A local feed server over real HTTP for the wires tests (issue 26): RSS 2.0, Atom, JSON Feed, a
  * Thaana (Dhivehi) feed, a malformed body, a slow feed (answers after `slowMs`), a 10 MB feed
  * streamed with backpressure, and a feed that honours If-None-Match / If-Modified-Since with 304.
+ * Issue 37: a feed that never answers (/hang.xml), a 401 (/unauthorized.xml), a redirect to
+ * any address (/redirect?to=<url>), a gzip-compressed feed and a gzip bomb (50 MB of spaces).
  */
 export interface FakeFeeds {
   url: string;
@@ -120,6 +123,21 @@ export async function startFakeFeeds(options: FakeFeedsOptions = {}): Promise<Fa
       case '/error.xml':
         res.writeHead(500, { 'content-type': 'text/plain' });
         return res.end('boom');
+      case '/unauthorized.xml':
+        res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Basic realm="agency"' });
+        return res.end('login');
+      case '/hang.xml':
+        // Accepts and never answers: the socket is held until the reader gives up (or close()).
+        return;
+      case '/gzip.xml':
+        res.writeHead(200, { 'content-type': RSS_TYPE, 'content-encoding': 'gzip' });
+        return res.end(zlib.gzipSync(rss('Gzip Agency', state.rssItems)));
+      case '/gzip-bomb.xml':
+        res.writeHead(200, { 'content-type': RSS_TYPE, 'content-encoding': 'gzip' });
+        return res.end(gzipBomb());
+      case '/redirect':
+        res.writeHead(302, { location: new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '/' });
+        return res.end();
       case '/slow.xml': {
         const t = setTimeout(() => xml(res, rss('Slow', [])), state.slowMs);
         timers.add(t);
@@ -170,6 +188,10 @@ export async function startFakeFeeds(options: FakeFeedsOptions = {}): Promise<Fa
   };
   return state;
 }
+
+let bomb: Buffer | null = null;
+/** 50 MB of spaces inside an RSS start, about 50 kB gzipped: built once. */
+const gzipBomb = (): Buffer => (bomb ??= zlib.gzipSync(Buffer.concat([Buffer.from('<?xml version="1.0"?><rss version="2.0"><channel><title>'), Buffer.alloc(50 * MB, 0x20)])));
 
 const bigTemplates = new Map<string, string>();
 

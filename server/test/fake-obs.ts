@@ -23,6 +23,11 @@ export interface FakeObs {
   items: Map<string, boolean>;
   /** Inputs that exist; SetInputSettings on another answers 600 (not found). Empty: any. */
   inputs: string[];
+  /** Set: every batch fails at its first request with this comment (a hostile OBS sends megabytes: issue 37). */
+  failComment: string | null;
+  /** GetVersion's versions (a hostile OBS sends anything). */
+  obsVersion: string;
+  obsWebSocketVersion: string;
   /** Identify messages refused for a wrong password. */
   refusedLogins: number;
   identified: number;
@@ -52,6 +57,9 @@ export async function startFakeObs(password: string | null = null): Promise<Fake
     texts: new Map(),
     items: new Map(),
     inputs: [],
+    failComment: null,
+    obsVersion: '30.2.0',
+    obsWebSocketVersion: '5.5.2',
     refusedLogins: 0,
     identified: 0,
     close: () =>
@@ -98,7 +106,7 @@ export async function startFakeObs(password: string | null = null): Promise<Fake
     fake.batches += 1;
     const results: Result[] = [];
     for (const r of d.requests as Record<string, unknown>[]) {
-      const result = { requestId: r.requestId, ...run(r) };
+      const result = fake.failComment === null ? { requestId: r.requestId, ...run(r) } : { requestId: r.requestId, requestType: String(r.requestType), requestStatus: { result: false, code: 700, comment: fake.failComment } };
       results.push(result);
       if (!result.requestStatus.result && d.haltOnFailure === true) break;
     }
@@ -117,7 +125,7 @@ export async function startFakeObs(password: string | null = null): Promise<Fake
     });
     switch (requestType) {
       case 'GetVersion':
-        return reply({ obsVersion: '30.2.0', obsWebSocketVersion: '5.5.2', rpcVersion: 1, availableRequests: [], supportedImageFormats: [], platform: 'linux', platformDescription: 'fake' });
+        return reply({ obsVersion: fake.obsVersion, obsWebSocketVersion: fake.obsWebSocketVersion, rpcVersion: 1, availableRequests: [], supportedImageFormats: [], platform: 'linux', platformDescription: 'fake' });
       case 'SetInputSettings': {
         const name = String(data?.inputName);
         if (fake.inputs.length && !fake.inputs.includes(name)) return reply(undefined, { code: 600, comment: `No source was found by the name of \`${name}\`.` });

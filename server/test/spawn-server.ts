@@ -54,7 +54,19 @@ export async function spawnServer(
   const child = spawn(process.execPath, [...nodeArgs, '--import', TSX_LOADER, path.join(root, 'server', 'cli.ts')], {
     cwd: baseDir,
     detached: true,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', OWNER_PASSWORD: 'owner-password', LOG_LEVEL: 'error', NEW_COMPANY_TAKE_MODE: 'off', ...env },
+    // Fake agencies listen on 127.0.0.1 (refused by default: docs/decisions.md "feed addresses"), and
+    // the bench's editors press "Poll now" on every feed every few seconds.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      OWNER_PASSWORD: 'owner-password',
+      LOG_LEVEL: 'error',
+      NEW_COMPANY_TAKE_MODE: 'off',
+      WIRES_ALLOW_LOOPBACK: 'on',
+      WIRES_MANUAL_POLLS_PER_MINUTE: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -38,6 +38,8 @@ export async function startTestServer(options: StartOptions & { withUi?: boolean
     clock,
     // Existing suites test today's direct sends; take-mode tests pass true (or turn it on in settings).
     takeModeForNewCompanies: false,
+    // The fake agencies listen on 127.0.0.1; tests of the default policy pass their own (issue 37).
+    wiresNetwork: { allowPrivate: false, allowLoopback: true },
     ...options,
   });
   return {

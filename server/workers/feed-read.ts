@@ -1,3 +1,4 @@
+import type { FeedNetworkPolicy } from '../modules/wires/wires.address';
 import { FeedError, fetchFeed } from '../modules/wires/wires.fetch';
 import { Semaphore } from '../lib/semaphore';
 import { wiresPace } from './core-share';
@@ -11,16 +12,19 @@ export interface FeedReadInput {
   timeoutMs: number;
   /** ISO: the retention's cutoff (feed-parse.ts). */
   cutoff: string;
+  /** Which addresses this read may connect to (issue 37; wires.address.ts). */
+  network: FeedNetworkPolicy;
 }
 
 /**
  * What the poller gets back: nothing new (304), a body's entries or its refusal with the feed's
- * validators, or the feed's own error (HTTP status, timeout, too large) as its row's message.
+ * validators, or the feed's own error: `message` for its row (generic: wires.messages.ts), `detail`
+ * (HTTP status, timeout, too large, refused address) for the server's log.
  */
 export type FeedReadResult =
   | { kind: 'not-modified' }
   | { kind: 'body'; etag: string | null; lastModified: string | null; parsed: FeedParseResult }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string; detail: string };
 
 /** One parse at a time in this process: eight 2.4 MB feeds never build their object trees at once. */
 const parses = new Semaphore(1);
@@ -41,12 +45,12 @@ export function warmParseThread(): true {
  */
 export async function readFeed(input: FeedReadInput): Promise<FeedReadResult> {
   try {
-    const fetched = await fetchFeed(input.url, { etag: input.etag, lastModified: input.lastModified, timeoutMs: input.timeoutMs, pause: () => wiresPace.pace() });
+    const fetched = await fetchFeed(input.url, { etag: input.etag, lastModified: input.lastModified, timeoutMs: input.timeoutMs, network: input.network, pause: () => wiresPace.pace() });
     if (fetched.kind === 'not-modified') return fetched;
     const parsed = await parses.run(() => parser.parse({ bytes: fetched.bytes, contentType: fetched.contentType, cutoff: input.cutoff }));
     return { kind: 'body', etag: fetched.etag, lastModified: fetched.lastModified, parsed };
   } catch (err) {
-    if (err instanceof FeedError) return { kind: 'failed', message: err.message };
+    if (err instanceof FeedError) return { kind: 'failed', message: err.shown, detail: err.message };
     throw err;
   }
 }

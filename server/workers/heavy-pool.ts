@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Transferable } from 'node:worker_threads';
 import { startProcess, type HostStarter } from '../lib/task-host';
-import { WorkerPool } from '../lib/worker-pool';
+import { WorkerPool, type TaskOptions, type WorkerPoolOptions } from '../lib/worker-pool';
 import type { HeavyTaskInput, HeavyTaskName, HeavyTaskOutput } from './heavy-tasks';
 
 /** The heavy worker in the desktop bundle: its own entry next to out/main/server.js (electron.vite.config.ts). */
@@ -46,18 +46,45 @@ export function createWiresPool(entry: URL = heavyWorkerEntry(import.meta.url), 
 }
 
 /**
+ * The outputs thread's limits (issue 37). A task (a send or a Test, connect included) is given up
+ * after 10 s: above the drivers' own 4 s per step (integrations/outputs/output-driver.ts), so it
+ * is a backstop that frees the slot even if a driver never settles. A station holds at most 32
+ * tasks (running and queued) of the 256 the thread runs at once: a station's lanes have one send
+ * each in flight, so 32 is room for far more outputs than a station drives plus its Tests, and
+ * eight stations at their cap still leave the thread's queue to everyone else.
+ */
+export const OUTPUT_TASK_TIMEOUT_MS = 10_000;
+export const OUTPUT_TASKS_PER_STATION = 32;
+export const OUTPUTS_BUSY_MESSAGE = 'Too many device calls of this station are waiting (a device is not answering); try again in a few seconds';
+
+/**
  * The outputs thread (issue 25): the CasparCG, OBS and vMix drivers' connections, encoding and
  * replies, off the air thread (integrations/outputs/remote-driver.ts). Sends wait on devices, so
- * it runs many at once; it is air too, so it keeps normal priority (worker-main.ts).
+ * it runs many at once; it is air too, so it keeps normal priority (worker-main.ts). Shared by
+ * every station: each task carries its station (remote-driver.ts), and no station may hold more
+ * than its share of it, nor hold a task for good.
  */
-export function createOutputsPool(entry: URL = heavyWorkerEntry(import.meta.url)): HeavyPool {
-  return new HeavyPool({ entry, size: 1, concurrency: 256, maxQueue: 256, workerData: { air: true } });
+export function createOutputsPool(entry: URL = heavyWorkerEntry(import.meta.url), limits: Pick<WorkerPoolOptions, 'taskTimeoutMs' | 'perGroup'> = {}): HeavyPool {
+  return new HeavyPool({
+    entry,
+    size: 1,
+    concurrency: 256,
+    maxQueue: 256,
+    workerData: { air: true },
+    taskTimeoutMs: OUTPUT_TASK_TIMEOUT_MS,
+    perGroup: OUTPUT_TASKS_PER_STATION,
+    groupBusyMessage: OUTPUTS_BUSY_MESSAGE,
+    ...limits,
+  });
 }
 
 /** The pool with the heavy tasks' names and types (server/workers/heavy-tasks.ts). */
 export class HeavyPool extends WorkerPool {
-  /** `transfer`: buffers of the input handed to the thread instead of copied (they are unusable here after). */
-  task<N extends HeavyTaskName>(name: N, input: HeavyTaskInput<N>, transfer: Transferable[] = []): Promise<HeavyTaskOutput<N>> {
-    return this.run<HeavyTaskOutput<N>>(name, input, transfer);
+  /**
+   * `transfer`: buffers of the input handed to the thread instead of copied (they are unusable
+   * here after); `options`: whose task it is and its limit (WorkerPool.run).
+   */
+  task<N extends HeavyTaskName>(name: N, input: HeavyTaskInput<N>, transfer: Transferable[] = [], options?: TaskOptions): Promise<HeavyTaskOutput<N>> {
+    return this.run<HeavyTaskOutput<N>>(name, input, transfer, options);
   }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { APP_VERSION_LIMITS, APP_VERSION_MAX_UPLOAD_BYTES } from '../constants';
-import { requiredText } from './common';
+import { positiveId, requiredText } from './common';
 
 /** App version (spec 001 §3): one per company. */
 export const appVersionSchema = z.object({
@@ -82,9 +82,4 @@ export const uploadedAppFileSchema = z.object({
 export type UploadedAppFile = z.infer<typeof uploadedAppFileSchema>;
 
 /** DELETE /api/app-version/{companyId}. */
-export const appVersionCompanyParamSchema = z.object({
-  companyId: z
-    .string()
-    .regex(/^\d{1,15}$/, 'companyId must be written in decimal digits only')
-    .transform(Number),
-});
+export const appVersionCompanyParamSchema = z.object({ companyId: positiveId('companyId') });

@@ -17,10 +17,11 @@ export const decimalInt = (name: string) =>
     .regex(/^\d{1,15}$/, `${name} must be written in decimal digits only`)
     .transform(Number);
 
+/** A positive id in a route parameter named `name`, decimal digits only (server/route-ids.test.ts walks every route). */
+export const positiveId = (name: string) => decimalInt(name).pipe(z.number().int().positive(`${name} must be a positive integer`));
+
 /** A numeric id in a route parameter, e.g. /api/users/{id}. */
-export const idParamSchema = z.object({
-  id: decimalInt('id').pipe(z.number().int().positive('id must be a positive integer')),
-});
+export const idParamSchema = z.object({ id: positiveId('id') });
 
 /** Trimmed required text with a spec-worded message when blank. */
 export function requiredText(message: string, max: number) {

@@ -7,7 +7,7 @@ import type { Equipment, EquipmentRequest } from './equipment';
 import type { News } from './news';
 import type { OverlayLayout } from './overlay';
 import type { OutputStatusEntry } from './outputs';
-import { prompterCommandSchema, prompterPositionSchema, type Prompter, type PrompterCommand, type PrompterPosition } from './prompters';
+import { prompterCommandSchema, prompterPositionSchema, type Prompter, type PrompterCommand, type RelayedPrompterPosition } from './prompters';
 import type { Branding } from './settings';
 import type { User } from './users';
 
@@ -44,7 +44,9 @@ export interface ServerEvents {
   prompter_updated: Prompter;
   prompter_deleted: { id: number };
   /** Follower screens: an operator's reading position, relayed to the company (from = sender). */
-  prompter_position: PrompterPosition & { from: { userId: number } };
+  prompter_position: RelayedPrompterPosition;
+  /** The last screen reading a prompter closed (issue 38): followers say nobody reads it now. */
+  prompter_reader_left: { prompterId: number };
   /** Follower screens: a remote's command for the operator's screen, relayed to the company. */
   prompter_command: PrompterCommand & { from: { userId: number } };
   /** Equipment (issue 12): the item as it is now (stock, status) after any change. */
@@ -95,6 +97,8 @@ export type ControlMessage =
   | { type: 'pong'; data: null }
   /** A prompter_position / prompter_command named a prompter the sender's company does not have. */
   | { type: 'prompter_error'; data: { prompterId: number; message: string } }
+  /** Right after auth_ok: where each prompter of the company is read now (issue 38, late followers). */
+  | { type: 'prompter_snapshot'; data: { positions: RelayedPrompterPosition[] } }
   /** Right after auth_ok: every record of the company open for editing now. */
   | { type: 'editing_snapshot'; data: { entries: EditingEntry[] } }
   /** An `editing` message the sender may not send (role, or a record the company does not have). */

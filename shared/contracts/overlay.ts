@@ -124,16 +124,24 @@ export interface OverlayOutput {
   layout: OverlayLayout;
   /** The version a layout save from this answer names (issue 26). */
   layoutVersion: number;
-  /** Overlays connected with this key now (OBS, vMix, CasparCG; /outputs previews not counted): who a rotation blanks. */
+  /**
+   * Sockets on this key now, every one (OBS, vMix, CasparCG, /outputs previews, a leaked copy):
+   * what a rotation blanks. `previews` of them said they are a /outputs preview — the page's own
+   * word, so a preview is counted, never hidden (issue 37 #10).
+   */
   connected: number;
+  previews: number;
 }
+
+/** Who is on a company's overlay key now (the overlay hub's count). */
+export type OverlayConnections = Pick<OverlayOutput, 'connected' | 'previews'>;
 
 /** The CG texts the overlay shows: type → text ('' = off air). */
 export type OverlayTexts = Partial<Record<CgWritableType, string>>;
 
 /** Messages the overlay page may send on /overlay-ws: the key first, then pings only. */
 export const overlayClientMessageSchema = z.discriminatedUnion('type', [
-  // preview: the page runs in a frame (the /outputs preview); it is not counted as a connected output.
+  // preview: the page runs in a frame (the /outputs preview); counted in `connected` and as a preview.
   z.object({ type: z.literal('overlay_auth'), key: z.string().max(128), preview: z.boolean().optional() }),
   z.object({ type: z.literal('ping') }),
 ]);

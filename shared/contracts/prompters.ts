@@ -188,6 +188,15 @@ export const prompterPositionSchema = z.object({
 });
 export type PrompterPosition = z.infer<typeof prompterPositionSchema>;
 
+/** Who reads: the operator whose screen published the position (from the session, never the message). */
+export interface PrompterReader {
+  userId: number;
+  fullName: string;
+}
+
+/** A position as the server relays and remembers it (issue 38: a late follower gets the last one). */
+export type RelayedPrompterPosition = PrompterPosition & { from: PrompterReader };
+
 /** Follower screens: a remote (e.g. a phone) asks the operator's screen to act. */
 export const prompterCommandSchema = z.object({
   prompterId: z.number().int().positive(),

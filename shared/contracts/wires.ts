@@ -20,6 +20,8 @@ export const WIRES = {
   maxBodyBytes: 5 * 1024 * 1024,
   /** Feeds polled at once per tick; the rest wait for the next tick. */
   feedsPerTick: 4,
+  /** "Poll now" per station (issue 37): this many at once, then this many a minute (429 past it); WIRES_MANUAL_POLLS_PER_MINUTE. */
+  manualPollsPerMinute: 10,
   /** Per feed: the newest this many items are kept, none older than keepDays. */
   keepItems: 500,
   keepDays: 30,
@@ -30,12 +32,23 @@ export const WIRES = {
 
 export const WIRE_LIMITS = { name: 100, url: 2000, search: 200 } as const;
 
+/** True when the URL names a user or password (`http://user:pass@host/`). */
+const hasCredentials = (v: string): boolean => URL.canParse(v) && Boolean(new URL(v).username || new URL(v).password);
+
+/**
+ * Credentials in a feed URL are refused (issue 37): such a feed was saved but could never be read
+ * (the reader refuses them too), and a login in a URL is a way to probe services that ask for one.
+ * An agency key goes in the query string.
+ * Which hosts may be read is the server's policy, checked when the feed is saved and at each read
+ * (server/modules/wires/wires.address.ts).
+ */
 const feedUrl = z
   .string({ error: 'URL is required' })
   .trim()
   .min(1, 'URL is required')
   .max(WIRE_LIMITS.url, `URL must be at most ${WIRE_LIMITS.url} characters`)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'URL must start with http:// or https://');
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'URL must start with http:// or https://')
+  .refine((v) => !hasCredentials(v), 'URL must not contain a user name or password (put an agency key in the query string, e.g. ?key=…)');
 
 export const wireFeedInputSchema = z.object({
   name: requiredText('Name is required', WIRE_LIMITS.name),

@@ -6,9 +6,12 @@ export class Clock {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private format: Intl.DateTimeFormat | null = null;
 
-  constructor(private readonly node: HTMLElement) {}
-
   private visible = false;
+
+  /** Off until a layout says otherwise: a page whose key is refused never shows an empty chip. */
+  constructor(private readonly node: HTMLElement) {
+    this.blank();
+  }
 
   configure(visible: boolean, timeZone: string): void {
     this.visible = visible;
@@ -30,6 +33,18 @@ export class Clock {
   /** Same visibility, another zone (a settings change). */
   setZone(timeZone: string): void {
     this.configure(this.visible, timeZone);
+  }
+
+  /**
+   * Off air, empty and stopped (issue 38, point 8): a rotated key must leave nothing drawn, and a
+   * clock that kept ticking was the one thing that still did. Only a new layout turns it on again.
+   */
+  blank(): void {
+    this.stop();
+    this.visible = false;
+    this.node.dataset.on = 'false';
+    this.node.hidden = true;
+    this.node.textContent = '';
   }
 
   private tick(): void {

@@ -57,7 +57,8 @@ function start(stage: HTMLElement): void {
   const channel = new OverlayChannel(key, {
     onMessage: handle,
     onStatus: (connected) => (document.documentElement.dataset.connected = String(connected)),
-    onRefused: () => view.replace({}),
+    // Blank means blank (issue 38): texts and the clock, not only the CG texts.
+    onRefused: () => view.blank(),
   });
   channel.connect();
   // /outputs shows unsaved layout changes in its preview frame (same origin only).

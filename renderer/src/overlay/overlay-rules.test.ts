@@ -2,17 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_OVERLAY_LAYOUT, layoutOrDefault, overlayLayoutSchema } from '@shared/contracts/overlay';
 import { PREVIEW_LAYOUT_MESSAGE, previewLayoutFrom, previewLayoutMessage } from './preview-messages';
 import { withSamples } from './sample-texts';
-import { majorityDirection } from './ticker';
 
 describe('overlay rules (issue 25)', () => {
-  it('runs the ticker right to left only when most lines start in a right-to-left script', () => {
-    expect(majorityDirection(['Ferry delayed', 'Budget passed'])).toBe('ltr');
-    expect(majorityDirection(['މާލޭގައި ވާރޭ', '“ސްކޫލުތައް” ހުޅުވާނެ', 'Budget passed'])).toBe('rtl');
-    expect(majorityDirection(['މާލޭގައި ވާރޭ', 'Budget passed'])).toBe('ltr');
-    expect(majorityDirection(['12 ޖޫން: ވާރޭ'])).toBe('rtl');
-    expect(majorityDirection([])).toBe('ltr');
-  });
-
   it('reads a preview layout only in its own message shape', () => {
     expect(previewLayoutFrom(previewLayoutMessage(DEFAULT_OVERLAY_LAYOUT))).toEqual(DEFAULT_OVERLAY_LAYOUT);
     expect(previewLayoutFrom({ type: 'other', layout: DEFAULT_OVERLAY_LAYOUT })).toBeNull();

@@ -1,5 +1,6 @@
 import type { CgWritableType } from '@shared/contracts/cg-files';
 import { DEFAULT_OVERLAY_LAYOUT, type OverlayLayout, type OverlayTexts } from '@shared/contracts/overlay';
+import { textDirection } from '@/features/news/text-direction';
 import { Clock } from './clock';
 import { Ticker } from './ticker';
 
@@ -98,6 +99,7 @@ export class OverlayView {
 
     this.tickerBar = el('div', 'el from-below ticker', stage);
     this.tickerLabel = el('div', 'ticker-label', this.tickerBar, { dir: 'auto', textContent: DEFAULT_OVERLAY_LAYOUT.tickerLabel });
+    this.tickerBar.dataset.direction = textDirection(DEFAULT_OVERLAY_LAYOUT.tickerLabel);
     const viewport = el('div', 'ticker-viewport', this.tickerBar);
     this.ticker = new Ticker(viewport, el('div', 'ticker-track', viewport));
 
@@ -113,6 +115,17 @@ export class OverlayView {
     for (const type of Object.keys(UPDATERS) as CgWritableType[]) UPDATERS[type](this);
   }
 
+  /**
+   * The key was refused (rotated away): nothing may stay on air from it, at once — every text off
+   * with no out-transition, and the clock stopped and emptied (issue 38, point 8). The next
+   * snapshot (a key that works again) brings the layout, and with it the clock, back.
+   */
+  blank(): void {
+    this.stage.dataset.animation = 'cut';
+    this.replace({});
+    this.clock.blank();
+  }
+
   set(type: CgWritableType, content: string): void {
     this.texts[type] = content;
     UPDATERS[type](this);
@@ -122,6 +135,9 @@ export class OverlayView {
     // Labels first: the ticker's label width decides its viewport, measured below.
     OverlayView.put(this.breakingLabel, layout.breakingLabel);
     OverlayView.put(this.tickerLabel, layout.tickerLabel);
+    // The bar reads the station's way, whichever way its lines run (issue 38 point 9): a Thaana
+    // label stands at the right, an English one at the left, and neither jumps with the lines.
+    this.tickerBar.dataset.direction = textDirection(layout.tickerLabel);
     OverlayView.put(this.emergencyLabel, layout.emergencyLabel);
     const style = this.stage.style;
     style.setProperty('--accent', layout.accentColor);
@@ -195,7 +211,6 @@ export class OverlayView {
     // On air first: the ticker measures its items, which needs the bar laid out.
     on(this.tickerBar, lines.some((l) => l.trim() !== ''));
     this.ticker.setLines(lines);
-    this.tickerBar.dataset.direction = this.ticker.currentDirection;
   }
 
   updateEmergency(): void {

@@ -16,7 +16,8 @@ export const prompters = sqliteTable(
     name: text('name').notNull(),
     bulletinId: integer('bulletin_id').references(() => bulletins.id, { onDelete: 'set null' }),
     status: text('status').notNull().default(PROMPTER_DEFAULTS.status),
-    fontSize: integer('font_size').notNull().default(PROMPTER_DEFAULTS.fontSize),
+    // Migration 0005's DEFAULT, kept: every insert names the size (PROMPTER_DEFAULTS.fontSize, 72 since issue 38).
+    fontSize: integer('font_size').notNull().default(16),
     fontFamily: text('font_family').notNull().default(PROMPTER_DEFAULTS.fontFamily),
     backgroundColor: text('background_color').notNull().default(PROMPTER_DEFAULTS.backgroundColor),
     textColor: text('text_color').notNull().default(PROMPTER_DEFAULTS.textColor),

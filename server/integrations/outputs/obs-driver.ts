@@ -1,6 +1,6 @@
 import OBSWebSocket, { OBSWebSocketError, type OBSRequestTypes, type OBSResponseTypes, type RequestBatchRequest } from 'obs-websocket-js/json';
 import type { ObsConfig, ObsMapping } from '../../../shared/contracts/outputs';
-import { messageOf, OutputFault, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
+import { DEVICE_TIMEOUT_MS, deviceAnswer, DeviceTimeout, messageOf, OutputFault, peerText, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
 
 /** obs-websocket's close codes that mean "you were refused", not "the line dropped". */
 const REFUSED_CLOSE_CODES = new Set([4009, 4010, 4011, 4012]);
@@ -18,9 +18,22 @@ export class ObsDriver implements OutputDriver {
   private ready: Promise<OBSWebSocket> | null = null;
   /** Rejects once the connection closes: a call in flight then never waits for a reply that cannot come. */
   private closed: Promise<never> | null = null;
+  /**
+   * Rejects on close(): a hung peer never completes WebSocket's closing handshake, so the library's
+   * ConnectionClosed would come only after ws's 30 s close timeout (issue 37).
+   */
+  private readonly ended: Promise<never>;
+  private end: (err: OutputFault) => void = () => undefined;
+  private isEnded = false;
   private readonly itemIds = new Map<string, number>();
 
-  constructor(private readonly config: ObsConfig) {}
+  constructor(
+    private readonly config: ObsConfig,
+    private readonly timeoutMs = DEVICE_TIMEOUT_MS,
+  ) {
+    this.ended = new Promise<never>((_resolve, reject) => (this.end = reject));
+    this.ended.catch(() => undefined);
+  }
 
   get types(): readonly string[] {
     return this.config.mapping.map((m) => m.type);
@@ -48,17 +61,21 @@ export class ObsDriver implements OutputDriver {
   async probe(): Promise<string> {
     const obs = await this.connection();
     const v = await this.call(obs, 'GetVersion', undefined as never);
-    return `OBS ${v.obsVersion} (obs-websocket ${v.obsWebSocketVersion}) answered`;
+    return `OBS ${peerText(v.obsVersion)} (obs-websocket ${peerText(v.obsWebSocketVersion)}) answered`;
   }
 
   close(): void {
     const obs = this.obs;
     this.obs = null;
     this.ready = null;
+    this.isEnded = true;
+    this.end(new OutputFault('The connection to OBS was closed', 'unreachable'));
     if (obs) obs.disconnect().catch(() => undefined);
   }
 
   private connection(): Promise<OBSWebSocket> {
+    // Closed for good: never dial again.
+    if (this.isEnded) return this.ended;
     this.ready ??= this.open();
     return this.ready;
   }
@@ -71,11 +88,27 @@ export class ObsDriver implements OutputDriver {
     });
     this.closed.catch(() => undefined);
     try {
-      await obs.connect(this.config.url, this.config.password ?? undefined, { rpcVersion: 1 });
+      // A peer that takes the connection and never says Hello must not hold this forever.
+      await this.timed(Promise.race([obs.connect(this.config.url, this.config.password ?? undefined, { rpcVersion: 1 }), this.ended]), `OBS at ${this.config.url}`, '(is it obs-websocket 5?)');
     } catch (err) {
       throw fault(err, `OBS at ${this.config.url} could not be reached`);
     }
     return obs;
+  }
+
+  /** `work` within the driver's limit; past it the driver closes (the lane or the Test makes a new one). */
+  private async timed<T>(work: Promise<T>, what: string, hint?: string): Promise<T> {
+    try {
+      return await deviceAnswer(work, this.timeoutMs, what, hint);
+    } catch (err) {
+      if (err instanceof DeviceTimeout) this.close();
+      throw err;
+    }
+  }
+
+  /** What a call waits for besides its answer: the connection's end, or this driver's. */
+  private stops(): Array<Promise<never>> {
+    return [this.closed ?? Promise.reject(new Error('Not connected')), this.ended];
   }
 
   /** The source's item in the scene, asked once per connection's driver and kept. */
@@ -93,20 +126,21 @@ export class ObsDriver implements OutputDriver {
   private async callBatch(obs: OBSWebSocket, requests: RequestBatchRequest[]): Promise<void> {
     let results: Awaited<ReturnType<OBSWebSocket['callBatch']>>;
     try {
-      results = await Promise.race([obs.callBatch(requests, { haltOnFailure: true }), this.closed ?? Promise.reject(new Error('Not connected'))]);
+      results = await this.timed(Promise.race([obs.callBatch(requests, { haltOnFailure: true }), ...this.stops()]), 'OBS (RequestBatch)');
     } catch (err) {
       throw fault(err, `OBS ${requests[0]?.requestType ?? 'request'} failed`);
     }
     const failed = results.find((r) => !r.requestStatus.result);
     if (failed?.requestStatus.result === false) {
       const { code, comment } = failed.requestStatus;
-      throw new OutputFault(`OBS ${failed.requestType} failed: ${comment || `code ${code}`}`, 'refused');
+      // Every word of it is the device's (the request's name too, as it echoes it).
+      throw new OutputFault(`OBS ${peerText(failed.requestType)} failed: ${peerText(comment) || `code ${peerText(code)}`}`, 'refused');
     }
   }
 
   private async call<T extends keyof OBSRequestTypes>(obs: OBSWebSocket, type: T, data: OBSRequestTypes[T]): Promise<OBSResponseTypes[T]> {
     try {
-      return await Promise.race([obs.call(type, data), this.closed ?? Promise.reject(new Error('Not connected'))]);
+      return await this.timed(Promise.race([obs.call(type, data), ...this.stops()]), `OBS (${type})`);
     } catch (err) {
       throw fault(err, `OBS ${type} failed`);
     }
@@ -118,8 +152,9 @@ function fault(err: unknown, context: string): OutputFault {
   if (err instanceof OBSWebSocketError) {
     // Request failures (codes 100–999) and auth/version refusals are the device saying no.
     const refused = (err.code >= 100 && err.code < 1000) || REFUSED_CLOSE_CODES.has(err.code);
-    const words = err.code === 4009 ? 'OBS refused the password (check the WebSocket server password)' : `${context}: ${err.message || `code ${err.code}`}`;
+    // The message is the device's (a request's comment, a close reason): capped like any text it sends.
+    const words = err.code === 4009 ? 'OBS refused the password (check the WebSocket server password)' : `${context}: ${peerText(err.message) || `code ${peerText(err.code)}`}`;
     return new OutputFault(words, refused ? 'refused' : 'unreachable');
   }
-  return new OutputFault(`${context}: ${messageOf(err)}`, 'unreachable');
+  return new OutputFault(`${context}: ${peerText(messageOf(err))}`, 'unreachable');
 }

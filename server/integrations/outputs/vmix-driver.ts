@@ -1,7 +1,14 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { VmixConfig } from '../../../shared/contracts/outputs';
-import { messageOf, OutputFault, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
+import { DEVICE_TIMEOUT_MS, DeviceTimeout, messageOf, OutputFault, peerText, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
+
+/**
+ * Bytes of an answer read at most. The probe's XML state (version, inputs) of a busy production
+ * is a few KB; a SetText answer a line. The rest of a longer answer is never read: the response is
+ * destroyed, so a peer streaming 600 MB costs a 64 KB buffer (issue 37).
+ */
+export const ANSWER_MAX_BYTES = 64 * 1024;
 
 /**
  * vMix over its HTTP API (issue 25): one `SetText` per mapped field of the title input; every
@@ -14,7 +21,10 @@ export class VmixDriver implements OutputDriver {
   private readonly secure: boolean;
   private readonly agent: http.Agent;
 
-  constructor(private readonly config: VmixConfig) {
+  constructor(
+    private readonly config: VmixConfig,
+    private readonly timeoutMs = DEVICE_TIMEOUT_MS,
+  ) {
     // vMix is plain http on the LAN; https (behind a proxy) is allowed by the contract too.
     this.secure = new URL(config.url).protocol === 'https:';
     this.agent = this.secure ? new https.Agent({ keepAlive: true, maxSockets: 1 }) : new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -63,21 +73,48 @@ export class VmixDriver implements OutputDriver {
     try {
       answer = await this.get(url);
     } catch (err) {
+      if (err instanceof OutputFault) throw err;
       throw new OutputFault(`vMix at ${url.host} could not be reached: ${messageOf(err)}`, 'unreachable');
     }
-    if (answer.status < 200 || answer.status > 299) throw new OutputFault(`vMix answered ${answer.status}: ${answer.body.slice(0, 200) || http.STATUS_CODES[answer.status] || ''}`, 'refused');
+    if (answer.status < 200 || answer.status > 299) throw new OutputFault(`vMix answered ${answer.status}: ${peerText(answer.body) || http.STATUS_CODES[answer.status] || ''}`, 'refused');
     return answer.body;
   }
 
+  /** One GET: its status and the first ANSWER_MAX_BYTES of its body, within the driver's limit (headers and body). */
   private get(url: URL): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
+      let response: http.IncomingMessage | undefined;
       const req = (this.secure ? https : http).get(url, { agent: this.agent, signal: this.abort.signal }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
+        response = res;
+        readPrefix(res, ANSWER_MAX_BYTES).then((body) => resolve({ status: res.statusCode ?? 0, body }), reject);
       });
+      // A whole-request limit, not the socket's idle timeout: a peer dripping a byte a second is never idle.
+      const timer = setTimeout(() => {
+        const late = new DeviceTimeout(`vMix at ${url.host} did not answer within ${this.timeoutMs / 1000} s`, 'unreachable');
+        if (response) response.destroy(late);
+        else req.destroy(late);
+      }, this.timeoutMs);
+      req.on('close', () => clearTimeout(timer));
       req.on('error', reject);
     });
   }
+}
+
+/** The first `max` bytes of an answer as text; past them the response is destroyed, the rest never read. */
+function readPrefix(res: http.IncomingMessage, max: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => resolve(Buffer.concat(chunks).toString('utf8'));
+    res.on('data', (chunk: Buffer) => {
+      const kept = chunk.subarray(0, max - size);
+      chunks.push(kept);
+      size += kept.length;
+      if (size < max) return;
+      res.destroy();
+      done();
+    });
+    res.on('end', done);
+    res.on('error', reject);
+  });
 }

@@ -101,3 +101,13 @@ test('an installer uploaded before the feed existed (no stored sha512) is hashed
   expect((db.prepare('SELECT sha512 FROM app_version_files WHERE id = ?').get(fileId) as { sha512: string }).sha512).toBe(expected);
   db.close();
 });
+
+test('the company id in a feed path is decimal digits only: "<id>e0", "0x<id>", " <id>" name no company (issue 37 point 11)', async () => {
+  const { companyId } = await stationWithVersion('2.8.0', 6);
+  const folder = server.services.appVersions.feeds.folderPath(companyId);
+  expect((await fetch(`${server.url}${folder}latest.yml`)).status).toBe(200);
+  const key = folder.split('/')[5] ?? '';
+  for (const spelling of [`${companyId}e0`, `0x${companyId.toString(16)}`, `%20${companyId}`, `0${companyId}.0`]) {
+    expect((await fetch(`${server.url}/api/app-versions/feed/${spelling}/${key}/latest.yml`)).status, spelling).toBe(404);
+  }
+});

@@ -273,13 +273,23 @@ describe('tenancy of files', () => {
     expect((await bEditor.post(`/api/app-version/files/${fileId}/ticket`)).status).toBe(404);
     expect((await bEditor.get('/api/app-version')).body).toBeNull();
 
+    // Only a dev offers a version to other companies (issue 37 point 2): A's owner cannot share A's file.
     const shared = versionBody({ downloadUrl: uploaded.downloadUrl, isPublic: true, targetCompanies: [b.companyId] });
-    expect((await a.owner.post<AppVersion>('/api/app-version', shared)).status).toBe(201);
-    expect((await get(bEditor)).status).toBe(200);
-    expect((await bEditor.post(`/api/app-version/files/${fileId}/ticket`)).status).toBe(200);
-
-    await a.owner.put('/api/app-version', { ...shared, isPublic: false });
+    expect((await a.owner.post<AppVersion>('/api/app-version', shared)).status).toBe(403);
     expect((await get(bEditor)).status).toBe(404);
+
+    // A dev's upload, published for A to B: B may download it, A's own upload stays A's.
+    const vendor = (await upload(dev, 'vendor.zip', zipBytes(1000, 9))).body;
+    const vendorId = vendor.downloadUrl.split('/').pop() ?? '';
+    const getVendor = (c: ApiClient) => fetch(server.url + vendor.downloadUrl, { headers: { authorization: `Bearer ${c.token}` } });
+    const published = { ...shared, companyId: a.companyId, downloadUrl: vendor.downloadUrl };
+    expect((await dev.post<AppVersion>('/api/app-version', published)).status).toBe(201);
+    expect((await getVendor(bEditor)).status).toBe(200);
+    expect((await bEditor.post(`/api/app-version/files/${vendorId}/ticket`)).status).toBe(200);
+    expect((await get(bEditor)).status).toBe(404);
+
+    await dev.put('/api/app-version', { ...published, isPublic: false });
+    expect((await getVendor(bEditor)).status).toBe(404);
     expect((await get(aEditor)).status).toBe(200);
   });
 });

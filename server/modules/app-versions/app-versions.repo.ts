@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Role, Roletype } from '../../../shared/roles';
 import { appVersionFeedKeys, appVersionFiles, appVersions, companies, users, type AppVersionFileRow, type AppVersionRow } from '../../db/schema';
@@ -41,16 +41,25 @@ export class AppVersionsRepo {
       .get();
   }
 
-  /** The newest public version of another company that names `companyId` among its targets. */
+  /**
+   * The newest public version of another company that names `companyId` among its targets, unless
+   * its installer is an upload here by someone who is not a dev: only a dev publishes to other
+   * stations (issue 37 point 2), and a row a station's owner saved with targets before that rule
+   * must not hand its own file to other stations. An external link or a file no longer stored
+   * has no uploader to judge (see docs/decisions.md).
+   */
   findPublicTargeting(companyId: number): AppVersionWithCompany | undefined {
     return this.db
       .select(withCompany)
       .from(appVersions)
       .innerJoin(companies, eq(companies.id, appVersions.companyId))
+      .leftJoin(appVersionFiles, sql`${appVersions.downloadUrl} = '/api/app-version/files/' || ${appVersionFiles.id}`)
+      .leftJoin(users, eq(users.id, appVersionFiles.uploadedBy))
       .where(
         and(
           eq(appVersions.isPublic, true),
           sql`exists (select 1 from json_each(${appVersions.targetCompanies}) where json_each.value = ${companyId})`,
+          or(isNull(appVersionFiles.id), eq(users.roletype, 'dev')),
         ),
       )
       .orderBy(desc(appVersions.updatedAt), desc(appVersions.id))

@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { z } from 'zod';
 import { appVersionCompanyParamSchema, saveAppVersionSchema } from '../../../shared/contracts/app-versions';
 import { APP_VERSION_MAX_UPLOAD_BYTES } from '../../../shared/constants';
+import { positiveId } from '../../../shared/contracts/common';
 import { actorOf, requireAuth, requireDev } from '../../lib/auth';
 import { forbidden, HttpError, notFound } from '../../lib/errors';
 import { parse } from '../../lib/validate';
@@ -9,7 +10,8 @@ import type { AppVersionFileRow } from '../../db/schema';
 import { MULTIPART_OVERHEAD_BYTES, receiveUpload, TOO_LARGE_MESSAGE, UploadAborted } from './app-version-upload';
 import { mayManageVersions, type AppVersionsService } from './app-versions.service';
 
-const feedParamsSchema = z.object({ companyId: z.coerce.number().int().positive(), key: z.string().regex(/^[0-9a-f]{48}$/) });
+// Decimal digits only, as every id in a path (issue 37 point 11): "1e0" is no spelling of company 1.
+const feedParamsSchema = z.object({ companyId: positiveId('companyId'), key: z.string().regex(/^[0-9a-f]{48}$/) });
 
 const requireManager: RequestHandler = (req, _res, next) => {
   if (!mayManageVersions(actorOf(req))) throw forbidden('Only developer accounts and company owners may manage app versions');

@@ -17,6 +17,8 @@ import { fileDownloadPath, fileIdOf, presentAppVersion, presentUploadedFile } fr
 
 type SaveInput = z.output<typeof saveAppVersionSchema>;
 
+export const TARGETS_NEED_DEV = 'Only developer accounts may offer a version to other companies';
+
 /** An upload no version points at is kept this long (the form that uploaded it may still save). */
 export const UNUSED_FILE_GRACE_MS = 24 * 60 * 60 * 1000;
 
@@ -28,7 +30,8 @@ export function mayManageVersions(actor: TicketHolder): boolean {
 /**
  * App versions (spec 001 §2, §7): one installer version per company, created and edited by a
  * dev for any company or by an owner for their own. A company without its own version sees the
- * newest public version that targets it. Non-public versions are seen by dev and owner only.
+ * newest public version that targets it; only a dev may target other companies (issue 37).
+ * Non-public versions are seen by dev and owner only.
  */
 export class AppVersionsService {
   readonly repo: AppVersionsRepo;
@@ -66,7 +69,7 @@ export class AppVersionsService {
 
   create(actor: Actor, input: SaveInput): AppVersion {
     const companyId = this.targetCompany(actor, input.companyId);
-    this.checkTargets(input.targetCompanies);
+    this.checkTargets(actor, input.targetCompanies);
     if (this.repo.findByCompany(companyId)) throw conflict('This company already has an app version; edit it instead');
     const now = this.ctx.clock.now().toISOString();
     const saved = this.ctx.db.transaction((tx) => {
@@ -79,7 +82,7 @@ export class AppVersionsService {
 
   update(actor: Actor, input: SaveInput): AppVersion {
     const companyId = this.targetCompany(actor, input.companyId);
-    this.checkTargets(input.targetCompanies);
+    this.checkTargets(actor, input.targetCompanies);
     const before = this.repo.findByCompany(companyId);
     if (!before) throw notFound('App version');
     this.ctx.db.transaction((tx) => {
@@ -183,7 +186,16 @@ export class AppVersionsService {
     return companyId;
   }
 
-  private checkTargets(ids: readonly number[]): void {
+  /**
+   * Only a dev publishes a version to other stations (issue 37 point 2): anyone else's version is
+   * for their own station. Every other company id gets the same 403 whether it exists or not, so
+   * the list cannot be used to learn which ids exist; a dev is told which ones are unknown.
+   */
+  private checkTargets(actor: Actor, ids: readonly number[]): void {
+    if (!isDev(actor)) {
+      if (ids.some((id) => id !== actor.companyId)) throw forbidden(TARGETS_NEED_DEV);
+      return;
+    }
     const existing = this.repo.existingCompanyIds(ids);
     const unknown = ids.filter((id) => !existing.has(id));
     if (unknown.length > 0) throw badRequest(`targetCompanies: unknown company ${unknown.join(', ')}`);

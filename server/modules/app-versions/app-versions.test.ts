@@ -59,7 +59,8 @@ describe('app versions: permissions', () => {
 
 describe('app versions: create, update, delete', () => {
   it('validates with the spec’s texts and refuses unknown target companies', async () => {
-    const { owner } = await createCompany(await loginDevOwner(server), server);
+    const dev = await loginDevOwner(server);
+    const { owner, companyId } = await createCompany(dev, server);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ latestVersion: ' ' }, 'Version is required'],
       [{ releaseNotes: '' }, 'Release notes are required'],
@@ -72,7 +73,10 @@ describe('app versions: create, update, delete', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toContain(text);
     }
-    const unknown = await owner.post<Message>('/api/app-version', versionBody({ targetCompanies: [424_242] }));
+    // Only a dev targets other companies, so only a dev learns which ids are unknown (issue 37 point 2).
+    const notOwn = await owner.post<Message>('/api/app-version', versionBody({ targetCompanies: [424_242] }));
+    expect(notOwn.status).toBe(403);
+    const unknown = await dev.post<Message>('/api/app-version', versionBody({ companyId, targetCompanies: [424_242] }));
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('targetCompanies: unknown company 424242');
   });

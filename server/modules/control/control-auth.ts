@@ -40,3 +40,14 @@ export function requireScope(keys: ApiKeysService, scope: ControlScope): Request
 /** The key as an Idempotency-Key owner: its keys are its own, a replay needs the same company and scopes. */
 export const keyCaller = (req: Request): Caller | undefined =>
   req.apiKey && { id: `key:${req.apiKey.keyId}`, rights: `${req.apiKey.companyId}:${[...req.apiKey.permissions].sort().join(',')}` };
+
+/**
+ * The scope a clear needs: ending the emergency is the emergency switch's (control.emergency), as
+ * DELETE /api/control/emergency is — a key made only to clear lower thirds must not end one
+ * (issue 37 point 7). Every other type needs control.clear.
+ */
+export function requireClearScope(keys: ApiKeysService): RequestHandler {
+  const clear = requireScope(keys, 'control.clear');
+  const emergency = requireScope(keys, 'control.emergency');
+  return (req, res, next) => (req.params.type === 'emergency' ? emergency : clear)(req, res, next);
+}

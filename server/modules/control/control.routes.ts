@@ -6,7 +6,7 @@ import { limitReadRate } from '../../lib/read-rate';
 import { parse } from '../../lib/validate';
 import type { Services } from '../../services';
 import type { Writer } from '../cg-files/cg-files.service';
-import { keyCaller, requireScope } from './control-auth';
+import { keyCaller, requireClearScope, requireScope } from './control-auth';
 import { ControlService } from './control.service';
 
 /** Per key: a burst of 20 presses or polls, 10 a second after that (a panel polls state once a second). */
@@ -32,6 +32,7 @@ export function controlRouter(services: Services, clock: Clock): Router {
   });
   const once = idempotency(new IdempotencyStore(clock), keyCaller);
   const scoped = (scope: Parameters<typeof requireScope>[1]) => [requireScope(keys, scope), perKey, once];
+  const clearScoped = [requireClearScope(keys), perKey, once];
 
   router.get('/state', ...scoped('control.state'), (req, res) => {
     res.json(control.state(writerOf(req).companyId));
@@ -39,8 +40,14 @@ export function controlRouter(services: Services, clock: Clock): Router {
   router.post('/take', ...scoped('control.take'), async (req, res) => {
     res.json({ success: true, state: await control.take(writerOf(req)) });
   });
-  router.post('/clear/:type', ...scoped('control.clear'), async (req, res) => {
+  router.post('/clear/:type', ...clearScoped, async (req, res) => {
     const { type } = parse(controlTypeParamSchema, req.params);
+    // Clearing the emergency is ending it: the same path as DELETE /emergency (logged emergency_ended).
+    if (type === 'emergency') {
+      const { ended, ...state } = await control.emergencyOff(writerOf(req));
+      res.json({ success: true, ended, state });
+      return;
+    }
     res.json({ success: true, state: await control.clear(writerOf(req), type) });
   });
   router.post('/crawler/next', ...scoped('control.crawler'), async (req, res) => {

@@ -147,6 +147,30 @@ describe('Stream Deck / Companion control API', () => {
     expect((await panel(key).get('/api/control/state')).status).toBe(401);
   });
 
+  it('clearing the emergency type is ending the emergency: control.emergency, logged emergency_ended (issue 37 point 7)', async () => {
+    const station = await createStation(server);
+    const emergencyKey = panel(await keyFor(station, ['control.emergency']));
+    expect((await emergencyKey.post('/api/control/emergency', { text: 'Evacuate the studio' })).status).toBe(200);
+
+    // A key made to clear lower thirds cannot end an emergency, by either path.
+    const clearOnly = panel(await keyFor(station, ['control.clear']));
+    const refused = await clearOnly.post<{ message: string }>('/api/control/clear/emergency');
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toMatch(/control\.emergency scope/);
+    expect((await clearOnly.delete('/api/control/emergency')).status).toBe(401);
+    expect(station.readCg('emergency')).toBe('Evacuate the studio');
+    // It still clears every other type.
+    expect((await clearOnly.post('/api/control/clear/headline')).status).toBe(200);
+
+    const ended = await emergencyKey.post<{ ended: boolean; state: ControlState }>('/api/control/clear/emergency');
+    expect(ended.status).toBe(200);
+    expect(ended.body).toMatchObject({ success: true, ended: true, state: { emergency: { active: false, text: '' } } });
+    expect(station.readCg('emergency')).toBe('');
+    await server.asRunRecorder.flush();
+    const log = await station.owner.get<AsRunPage>('/api/as-run?source=api_key&type=emergency');
+    expect(log.body.entries.filter((e) => e.type === 'emergency').map((e) => e.action)).toEqual(['emergency_ended', 'emergency_override']);
+  });
+
   it('acts on the key\'s own station only', async () => {
     const a = await createStation(server);
     const b = await createStation(server);

@@ -1,11 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { positiveId } from '../../../shared/contracts/common';
 import { updateNotificationPreferencesSchema } from '../../../shared/contracts/notification-preferences';
 import { actorOf, requireAuth } from '../../lib/auth';
 import { parse } from '../../lib/validate';
 import type { NotificationPreferencesService } from './notification-preferences.service';
 
-const userIdParam = z.object({ userId: z.coerce.number({ error: 'User id must be a number' }).int('User id must be a whole number').positive('User id must be positive') });
+// Decimal digits only: z.coerce took "1e0", "0x1" and " 1" as user 1 (issue 37 point 11).
+const userIdParam = z.object({ userId: positiveId('userId') });
 
 /** /api/notification-preferences/{userId} (spec 001 §7): self, or owner/admin of the same company. */
 export function notificationPreferencesRouter(preferences: NotificationPreferencesService): Router {

@@ -48,9 +48,10 @@ export class NotificationPreferencesService implements NotificationFlagsReader {
     return this.ctx.db.transaction((tx) => {
       const repo = new NotificationPreferencesRepo(tx);
       const user = this.authorize(actor, userId, repo);
-      refuseUnavailable(user.role as Role, update);
-      const merged = parse(notificationPreferencesSchema, mergePreferences(this.forUser(actor.companyId, userId, repo), update));
-      const stored = storedPreferences(merged, repo.find(actor.companyId, userId)?.preferences, update);
+      const current = this.forUser(actor.companyId, userId, repo);
+      const accepted = withoutRepeatedUnavailable(user.role as Role, update, current);
+      const merged = parse(notificationPreferencesSchema, mergePreferences(current, accepted));
+      const stored = storedPreferences(merged, repo.find(actor.companyId, userId)?.preferences, accepted);
       repo.save({ userId, companyId: actor.companyId, preferences: stored, updatedAt: this.ctx.clock.now().toISOString(), updatedBy: actor.userId });
       const whose = userId === actor.userId ? 'own' : `${user.username}'s`;
       this.activity.record(actor, 'notification_preferences_updated', `Updated ${whose} notification preferences`, tx);
@@ -88,13 +89,26 @@ export class NotificationPreferencesService implements NotificationFlagsReader {
 }
 
 /**
- * Refused, not ignored (issue 22): a silently dropped setting would let the wizard or a script
- * believe an editor is now told about approvals. The target user's role decides, not the caller's.
+ * A group the target's role never receives (issue 22) is refused when the PUT would change it: a
+ * script or an old tab must not believe an editor is now told about approvals (the target's role
+ * decides, not the caller's). One that only repeats what GET shows is dropped and the PUT goes on
+ * (issue 37 point 12): an admin who reads an editor's preferences can write them back unchanged.
  */
-function refuseUnavailable(role: Role, update: UpdateNotificationPreferences): void {
+function withoutRepeatedUnavailable(role: Role, update: UpdateNotificationPreferences, current: NotificationPreferences): UpdateNotificationPreferences {
+  const accepted: UpdateNotificationPreferences = { ...update };
   for (const group of unavailableGroups(role)) {
-    if (update[group] === undefined) continue;
-    const message = `${group}: ${APPROVALS_UNAVAILABLE}`;
-    throw badRequest(message, [{ path: group, message: APPROVALS_UNAVAILABLE }]);
+    const sent = update[group];
+    if (sent === undefined) continue;
+    if (!repeats(sent, current[group])) {
+      throw badRequest(`${group}: ${APPROVALS_UNAVAILABLE}`, [{ path: group, message: APPROVALS_UNAVAILABLE }]);
+    }
+    delete accepted[group];
   }
+  return accepted;
+}
+
+/** Every field sent equals the one shown (lists in the same order, as GET gave them). */
+function repeats(sent: object, shown: object): boolean {
+  const fields = shown as Record<string, unknown>;
+  return Object.entries(sent).every(([field, value]) => JSON.stringify(value) === JSON.stringify(fields[field]));
 }

@@ -80,7 +80,8 @@ describe('GET/PUT /api/notification-preferences/{userId}', () => {
     const s = await equipmentStation(server);
     const message = 'equipmentApproval: Only owners and admins receive equipment approval alerts';
     for (const user of [s.editor, s.cameraman, s.technical]) {
-      const res = await user.put<{ message: string }>(path(await idOf(user)), { equipmentApproval: { enabled: true }, breakingNews: { enabled: false } });
+      // A change is refused; repeating what GET shows is not (issue 37 point 12, test below).
+      const res = await user.put<{ message: string }>(path(await idOf(user)), { equipmentApproval: { enabled: false }, breakingNews: { enabled: false } });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
       expect((await user.get(path(await idOf(user)))).body).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
@@ -96,12 +97,33 @@ describe('GET/PUT /api/notification-preferences/{userId}', () => {
     }
   });
 
+  it('what GET shows round-trips through PUT for every role, whoever saves; a change to a group the role never receives is still refused (issue 37 point 12)', async () => {
+    const s = await equipmentStation(server);
+    for (const target of [s.editor, s.cameraman, s.technical, s.admin, s.owner]) {
+      const id = await idOf(target);
+      for (const saver of [target, s.admin, s.owner]) {
+        const shown = (await saver.get<NotificationPreferences>(path(id))).body;
+        const back = await saver.put<NotificationPreferences & { message?: string }>(path(id), shown);
+        expect(back.status, back.body.message).toBe(200);
+        expect(back.body).toEqual(shown);
+      }
+    }
+    // The stored approval switches of an editor are left as they were (a promotion finds them).
+    const editor = await idOf(s.editor);
+    const changed = await s.admin.put<{ message: string }>(path(editor), { equipmentApproval: { ...DEFAULT_NOTIFICATION_PREFERENCES.equipmentApproval, includeReturns: false } });
+    expect(changed.status).toBe(400);
+    expect(changed.body.message).toBe('equipmentApproval: Only owners and admins receive equipment approval alerts');
+    expect((await s.admin.get<NotificationPreferences>(path(editor))).body.equipmentApproval).toEqual(DEFAULT_NOTIFICATION_PREFERENCES.equipmentApproval);
+  });
+
   it('refuses unknown groups and bad ids', async () => {
     const s = await equipmentStation(server);
     const me = await idOf(s.editor);
     expect((await s.editor.put(path(me), { smsAlerts: { enabled: true } })).status).toBe(400);
     expect((await s.editor.get(path('abc'))).status).toBe(400);
     expect((await s.editor.get(path(0))).status).toBe(400);
+    // Decimal digits only (issue 37 point 11; server/route-ids.test.ts walks every route).
+    for (const spelling of ['1e0', '0x1', '%201', `${me}e0`]) expect((await s.editor.get(path(spelling))).status).toBe(400);
   });
 
   it('only self, or owner/admin of the same company; another company’s user is not found', async () => {

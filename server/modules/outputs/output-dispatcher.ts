@@ -10,7 +10,8 @@ import { storedOutput } from './outputs.presenter';
 export interface DispatcherOptions {
   /** Every type's committed text of a company (the lane's first full send). */
   snapshotOf: (companyId: number) => Record<string, string>;
-  makeDriver?: (output: StoredOutput) => OutputDriver;
+  /** A driver for an output of `companyId` (the outputs thread counts each station's tasks apart). */
+  makeDriver?: (output: StoredOutput, companyId: number) => OutputDriver;
   timeoutMs?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
@@ -67,7 +68,7 @@ export class OutputDispatcher {
     // The as-run log's "output": the name it had when the change went out (unique in the station, readable in a spreadsheet).
     const output = row.name;
     const lane = new OutputLane({
-      makeDriver: () => makeDriver(stored),
+      makeDriver: () => makeDriver(stored, row.companyId),
       snapshot: this.options.snapshotOf(row.companyId),
       report: (change, result, message) => this.changes.reportResult({ change, output, result, message, at: this.ctx.clock.now().toISOString() }),
       onStatus: (status) => this.publish(row, status),

@@ -28,7 +28,8 @@ export class OutputsService {
     private readonly ctx: AppContext,
     cg: CgFilesService,
     private readonly activity: ActivityLogsService,
-    private readonly makeDriver: (output: StoredOutput) => OutputDriver = createDriver,
+    /** A driver for an output of `companyId` (the outputs thread counts each station's tasks apart). */
+    private readonly makeDriver: (output: StoredOutput, companyId: number) => OutputDriver = createDriver,
     /**
      * Readies where drivers run (the outputs thread) once a station has an output, so the first
      * send after start or after adding one does not wait for — or compete with air while — it loads.
@@ -118,7 +119,7 @@ export class OutputsService {
   async test(actor: Caller, id: number): Promise<OutputTestResult> {
     const row = this.repo.find(actor.companyId, id);
     if (!row) throw notFound('Output');
-    const driver = this.makeDriver(storedOutput(row));
+    const driver = this.makeDriver(storedOutput(row), actor.companyId);
     try {
       return { ok: true, message: await withTimeout(driver.probe(), OUTPUTS.testTimeoutMs) };
     } catch (err) {

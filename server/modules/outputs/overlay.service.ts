@@ -4,6 +4,7 @@ import {
   layoutVersionOf,
   OVERLAY_KEY_BYTES,
   OVERLAY_KEY_PATTERN,
+  type OverlayConnections,
   type OverlayLayout,
   type OverlayOutput,
   type OverlayTexts,
@@ -33,7 +34,7 @@ export class OverlayService {
   private readonly keys: OverlayKeysRepo;
   private readonly settings: SettingsRepo;
   /** Set by startServer once the overlay hub exists (services are made before it). */
-  connectedCount: (companyId: number) => number = () => 0;
+  connections: (companyId: number) => OverlayConnections = () => ({ connected: 0, previews: 0 });
 
   constructor(
     private readonly ctx: AppContext,
@@ -63,7 +64,7 @@ export class OverlayService {
 
   private present(companyId: number, row: { key: string; createdAt: string }): OverlayOutput {
     const stored = this.settings.find(companyId)?.overlayLayout;
-    return { key: row.key, path: overlayPath(row.key), createdAt: row.createdAt, layout: layoutOrDefault(stored), layoutVersion: layoutVersionOf(stored), connected: this.connectedCount(companyId) };
+    return { key: row.key, path: overlayPath(row.key), createdAt: row.createdAt, layout: layoutOrDefault(stored), layoutVersion: layoutVersionOf(stored), ...this.connections(companyId) };
   }
 
   layout(companyId: number): OverlayLayout {

@@ -78,15 +78,27 @@ describe('overlay key', () => {
     const fresh = await overlaySocket(rotated.body.key);
     await fresh.waitFor('overlay_snapshot');
     expect((await outputOf(owner)).key).toBe(rotated.body.key);
-    expect(server.overlayHub.connectedCount(owner.user.companyId)).toBe(1);
-    // The /outputs preview frame says so: cut off by rotations like any overlay, not counted as an output.
-    const preview = new TestSocket(server.url, {}, OVERLAY_WS_PATH);
-    await preview.opened();
-    preview.send({ type: 'overlay_auth', key: rotated.body.key, preview: true });
-    await preview.waitFor('overlay_snapshot');
-    expect((await outputOf(owner)).connected).toBe(1);
+    expect(server.overlayHub.connections(owner.user.companyId)).toEqual({ connected: 1, previews: 0 });
     fresh.close();
-    preview.close();
+  });
+
+  it('counts every socket on the key, a self-declared preview included, and says how many are previews (issue 37 #10)', async () => {
+    const { owner: station } = await createCompany(owner, server);
+    const { key } = await outputOf(station);
+    const output = await overlaySocket(key);
+    await output.waitFor('overlay_snapshot');
+    // A leaked URL's page that says it is the /outputs preview: it must not hide from the count.
+    const claimsPreview = new TestSocket(server.url, {}, OVERLAY_WS_PATH);
+    await claimsPreview.opened();
+    claimsPreview.send({ type: 'overlay_auth', key, preview: true });
+    await claimsPreview.waitFor('overlay_snapshot');
+    expect(await outputOf(station)).toMatchObject({ connected: 2, previews: 1 });
+    // The as-run log still counts outputs only (a CG change "sent to 1 overlay").
+    expect(server.overlayHub.outputCount(station.user.companyId)).toBe(1);
+    const rotated = await station.post<OverlayOutput>('/api/outputs/overlay/rotate');
+    expect(rotated.body).toMatchObject({ connected: 0, previews: 0 });
+    expect(await output.waitClosed()).toBe(WS_CLOSE_UNAUTHORIZED);
+    expect(await claimsPreview.waitClosed()).toBe(WS_CLOSE_UNAUTHORIZED);
   });
 });
 

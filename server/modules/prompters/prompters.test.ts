@@ -16,7 +16,7 @@ afterAll(() => server.close());
 const message = (body: unknown) => (body as ErrorBody).message;
 
 describe('POST /api/prompters', () => {
-  it('creates with the spec’s defaults (001 §3, §9) and the caller as company and creator', async () => {
+  it('creates with the spec’s defaults (001 §3, §9; the font size is issue 38’s) and the caller as company and creator', async () => {
     const dev = await loginDevOwner(server);
     const res = await dev.post<Prompter>('/api/prompters', { name: '  Studio A  ', companyId: 99, createdBy: 99 });
     expect(res.status).toBe(201);
@@ -26,7 +26,7 @@ describe('POST /api/prompters', () => {
       createdBy: dev.user.id,
       bulletinId: null,
       status: 'active',
-      fontSize: 16,
+      fontSize: 72,
       fontFamily: 'Arial',
       backgroundColor: '#000000',
       textColor: '#ffffff',
@@ -63,8 +63,8 @@ describe('POST /api/prompters', () => {
       [{}, 'name: Name is required'],
       [{ name: '   ' }, 'name: Name is required'],
       [{ name: 'x'.repeat(121) }, 'name: Must be at most 120 characters'],
-      [{ name: 'p', fontSize: 11 }, 'fontSize: Font size must be between 12 and 48'],
-      [{ name: 'p', fontSize: 49 }, 'fontSize: Font size must be between 12 and 48'],
+      [{ name: 'p', fontSize: 11 }, 'fontSize: Font size must be between 12 and 200'],
+      [{ name: 'p', fontSize: 201 }, 'fontSize: Font size must be between 12 and 200'],
       [{ name: 'p', fontSize: 16.5 }, 'fontSize: Font size must be a whole number'],
       [{ name: 'p', fontSize: '16' }, 'fontSize: Font size must be a number'],
       [{ name: 'p', scrollSpeed: 0 }, 'scrollSpeed: Scroll speed must be between 10 and 200'],
@@ -83,9 +83,27 @@ describe('POST /api/prompters', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(message(res.body)).toBe(expected);
     }
-    for (const [fontSize, scrollSpeed] of [[12, 10], [48, 200]]) {
+    for (const [fontSize, scrollSpeed] of [[12, 10], [200, 200]]) {
       expect((await dev.post('/api/prompters', { name: 'edge', fontSize, scrollSpeed })).status).toBe(201);
     }
+  });
+});
+
+// Issue 38, point 11: 16 px by default and 48 px at most (100 on edit) is small print for a talent
+// monitor; real prompters read at 60–120 px and more.
+describe('prompter readability (issue 38)', () => {
+  it('a new prompter reads at 72 px; 160 px is accepted on create and on edit; a stored 16 px stays 16', async () => {
+    const dev = await loginDevOwner(server);
+    expect((await dev.post<Prompter>('/api/prompters', { name: 'Talent monitor' })).body.fontSize).toBe(72);
+    const big = await dev.post<Prompter>('/api/prompters', { name: 'Big', fontSize: 160 });
+    expect(big.status).toBe(201);
+    expect(big.body.fontSize).toBe(160);
+    const small = (await dev.post<Prompter>('/api/prompters', { name: 'Old small', fontSize: 16 })).body;
+    // A row at 16 (made before issue 38, or chosen) keeps its size through an edit of something else.
+    expect((await dev.put<Prompter>(`/api/prompters/${small.id}`, { name: 'Old small, renamed' })).body.fontSize).toBe(16);
+    const edited = await dev.put<Prompter>(`/api/prompters/${small.id}`, { fontSize: 160 });
+    expect(edited.status).toBe(200);
+    expect(edited.body.fontSize).toBe(160);
   });
 });
 
@@ -123,8 +141,8 @@ describe('PUT /api/prompters/:id', () => {
     const dev = await loginDevOwner(server);
     const p = (await dev.post<Prompter>('/api/prompters', { name: 'Ranges' })).body;
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ fontSize: 9 }, 'fontSize: Font size must be between 10 and 100'],
-      [{ fontSize: 101 }, 'fontSize: Font size must be between 10 and 100'],
+      [{ fontSize: 9 }, 'fontSize: Font size must be between 10 and 200'],
+      [{ fontSize: 201 }, 'fontSize: Font size must be between 10 and 200'],
       [{ scrollSpeed: 29 }, 'scrollSpeed: Scroll speed must be between 30 and 300'],
       [{ scrollSpeed: 301 }, 'scrollSpeed: Scroll speed must be between 30 and 300'],
       [{ name: '' }, 'name: Name is required'],

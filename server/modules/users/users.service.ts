@@ -63,17 +63,29 @@ export class UsersService {
     // The password hash above is an await: another request may have changed the target or the
     // owners since. Check again and write in one transaction, so two owners demoting or
     // deactivating each other at once cannot leave the company without one.
-    const row = this.ctx.db.transaction((tx) => {
+    const { before, row } = this.ctx.db.transaction((tx) => {
       const repo = new UsersRepo(tx);
-      this.checkUpdate(actor, this.requireManageable(actor, id, repo), input, repo);
+      const target = this.requireManageable(actor, id, repo);
+      this.checkUpdate(actor, target, input, repo);
       this.checkVersion(actor, id, input.version, repo);
       const updated = repo.update(actor.companyId, id, { ...patch, updatedBy: actor.userId }, input.version);
       if (!updated) throw notFound('User');
       this.activity.record(actor, 'user_updated', `Updated user ${updated.username}`, tx);
-      return updated;
+      return { before: target, row: updated };
     });
-    if (input.password || input.isActive === false) this.auth.revokeUser(id);
+    this.endOrRefreshSessions(before, row, input);
     return this.announce(row, 'updated');
+  }
+
+  /**
+   * A password change or deactivation ends every session (sockets close 4401). A change to what an
+   * open socket acts as (role, roletype, name; issue 37) keeps the sessions — HTTP reads the user
+   * on every request — but closes the user's sockets so they rejoin as the user is now. Same
+   * synchronous turn as the commit: no socket can authenticate in between with the old role.
+   */
+  private endOrRefreshSessions(before: UserRow, after: UserRow, input: UpdateUser): void {
+    if (input.password || !after.isActive) this.auth.revokeUser(after.id);
+    else if (socketActorChanged(before, after)) this.ctx.bus.revoke({ userId: after.id, rejoin: true });
   }
 
   /**
@@ -164,4 +176,19 @@ export class UsersService {
     this.ctx.bus.publish(row.companyId, 'user_updated', { user: presentColleague(row), change });
     return user;
   }
+}
+
+/**
+ * Whether an open socket's actor (read once, at its auth) no longer matches the user. The
+ * company is listed although an update never moves a user (the body's companyId is ignored):
+ * if it ever did, the socket would otherwise stay in the old company's room.
+ */
+function socketActorChanged(before: UserRow, after: UserRow): boolean {
+  return (
+    before.role !== after.role ||
+    before.roletype !== after.roletype ||
+    before.companyId !== after.companyId ||
+    before.username !== after.username ||
+    before.fullName !== after.fullName
+  );
 }

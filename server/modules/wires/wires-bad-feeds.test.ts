@@ -4,6 +4,7 @@ import { createStation } from '../../test/factories';
 import { startFakeFeeds, type FakeFeeds } from '../../test/fake-feeds';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { addFeed, wireItems } from '../../test/wires-helpers';
+import { FEED_UNREADABLE } from './wires.messages';
 
 let server: TestServer;
 let feeds: FakeFeeds;
@@ -12,7 +13,7 @@ beforeAll(async () => {
   feeds = await startFakeFeeds();
   // The slow feed answers after 4 s; the server gives up after 1.5 s.
   feeds.slowMs = 4_000;
-  server = await startTestServer({ wires: { fetchTimeoutMs: 1_500 } });
+  server = await startTestServer({ wires: { fetchTimeoutMs: 1_500, manualPollsPerMinute: WIRES.manualPollsPerMinute } });
 });
 afterAll(async () => {
   await server.close();
@@ -22,21 +23,15 @@ afterAll(async () => {
 const gapMs = (f: WireFeed) => new Date(f.nextPollAt!).getTime() - new Date(f.lastPolledAt!).getTime();
 
 describe('wires: bad feeds are refused with a message on their row', () => {
-  it.each([
-    ['/malformed.xml', /Not a readable RSS, Atom or JSON feed/],
-    ['/not-a-feed.html', /Not a readable RSS, Atom or JSON feed/],
-    ['/error.xml', /HTTP 500/],
-    ['/slow.xml', /No answer within/],
-    ['/huge.xml', /larger than 5 MB/],
-    ['/missing.xml', /HTTP 404/],
-  ])('%s', async (path, message) => {
+  // One text for all of them (issue 37: the row told a port scan what it found); the log has the cause.
+  it.each(['/malformed.xml', '/not-a-feed.html', '/error.xml', '/slow.xml', '/huge.xml', '/missing.xml', '/unauthorized.xml'])('%s', async (path) => {
     const { owner } = await createStation(server);
     const feed = await addFeed(owner, feeds, path);
-    expect(feed.lastError).toMatch(message);
+    expect(feed.lastError).toBe(FEED_UNREADABLE);
     expect(feed).toMatchObject({ itemCount: 0, failures: 1, lastSuccessAt: null });
     expect(await wireItems(owner)).toEqual([]);
     const listed = (await owner.get<WireFeed[]>('/api/wires/feeds')).body;
-    expect(listed.find((f) => f.id === feed.id)?.lastError).toMatch(message);
+    expect(listed.find((f) => f.id === feed.id)?.lastError).toBe(FEED_UNREADABLE);
   });
 
   it('a healthy feed polled beside a slow one is not held up by it', async () => {
@@ -48,7 +43,7 @@ describe('wires: bad feeds are refused with a message on their row', () => {
     const listed = (await owner.get<WireFeed[]>('/api/wires/feeds')).body;
     expect(listed.find((f) => f.id === slow.body.id)?.lastPolledAt).toBeNull();
     const slowAfter = await owner.post<WireFeed>(`/api/wires/feeds/${slow.body.id}/poll`);
-    expect(slowAfter.body.lastError).toMatch(/No answer within/);
+    expect(slowAfter.body.lastError).toBe(FEED_UNREADABLE);
   });
 
   it('backs off exponentially after errors (capped), and polls only when due', async () => {

@@ -96,7 +96,8 @@ describe('the wires reader process', () => {
   });
 
   it('a killed server (SIGKILL) leaves no reader running, even one waiting on a slow agency', async () => {
-    const proc = await spawnServer(undefined, { WIRES_FETCH_TIMEOUT_MS: '60000' });
+    // The fake agency is on 127.0.0.1, which a server refuses by default (issue 37).
+    const proc = await spawnServer(undefined, { WIRES_FETCH_TIMEOUT_MS: '60000', WIRES_ALLOW_LOOPBACK: 'on' });
     const slowMs = feeds.slowMs;
     feeds.slowMs = 60_000;
     try {

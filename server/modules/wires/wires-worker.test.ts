@@ -8,6 +8,7 @@ import { rss, startFakeFeeds, type FakeFeeds, type FakeItem } from '../../test/f
 import { startTestServer, withRestart, type TestServer } from '../../test/test-server';
 import { addFeed, pollFeed, wireItems } from '../../test/wires-helpers';
 import { INSERT_SLICE, parseFeedBody } from '../../workers/feed-parse';
+import { FEED_UNREADABLE } from './wires.messages';
 import { WIRES_BUSY_MESSAGE } from './wires.poller';
 
 /**
@@ -40,7 +41,7 @@ describe('wires: fetch and parse run on the wires reader process', () => {
     expect(good).toMatchObject({ itemCount: 2, lastError: null });
     expect(reads(server)).toBe(before + 1);
     const bad = await addFeed(owner, feeds, '/malformed.xml');
-    expect(bad.lastError).toMatch(/Not a readable RSS, Atom or JSON feed/);
+    expect(bad.lastError).toBe(FEED_UNREADABLE);
     expect(reads(server)).toBe(before + 2);
     const conditional = await addFeed(owner, feeds, '/conditional.xml');
     const second = await pollFeed(owner, conditional.id);

@@ -1,10 +1,22 @@
+import { FEED_UNREADABLE } from './wires.messages';
+
 /**
  * What the heavy worker needs of a fetched feed besides the parser (server/workers/feed-parse.ts):
  * no event loop, database or gate of the server's, so it can run on a worker thread.
  */
 
-/** A feed's answer that we refuse; the message is shown on the feed's row. */
-export class FeedError extends Error {}
+/**
+ * A feed's answer that we refuse. `message` is the exact cause (the server's log, unit tests);
+ * `shown` is what the feed's row says — generic by default (wires.messages.ts, issue 37).
+ */
+export class FeedError extends Error {
+  constructor(
+    message: string,
+    readonly shown: string = FEED_UNREADABLE,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Text in the feed's own encoding: the header's charset, else the XML declaration's, else UTF-8

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { WIRES } from '../../../shared/contracts/wires';
 import type { AppContext } from '../../context';
 import type { WireFeedRow } from '../../db/schema';
@@ -7,14 +8,29 @@ import { HttpError } from '../../lib/errors';
 import { Semaphore } from '../../lib/semaphore';
 import { yieldToAir } from '../../lib/time-slices';
 import type { FeedReadResult } from '../../workers/feed-read';
+import type { FeedNetworkPolicy } from './wires.address';
 import { FeedError } from './wires.fetch';
+import { FEED_UNREADABLE } from './wires.messages';
 import type { ParsedEntry } from './wires.parse';
 import { WireItemWriter, WiresRepo } from './wires.repo';
+import { inTurns, StationShare, StationShareFull } from './wires.share';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 /** On the feed's row when the heavy worker's queue was full: the feed was fine, nothing was stored. */
 export const WIRES_BUSY_MESSAGE = 'Not read this time: the server was busy reading other feeds. It is read again within a minute.';
+/** On the feed's row when its own station had its share of the reader in use (issue 37): the feed was fine, nothing was stored. */
+export const WIRES_STATION_BUSY_MESSAGE = "Not read this time: this station's other feeds were being read. It is read again within a minute.";
+
+/**
+ * The reader's places (heavy-pool.ts createWiresPool: 16 reads at once) shared out per station
+ * (issue 37; wires.share.ts). 8 each: a station's 8 feeds still poll at once (bench/wires.ts), and
+ * one station can never take more than half the reader; 8 more of its reads may wait their turn.
+ */
+export const READER_SHARE = { slots: 16, perStation: 8, waitingPerStation: 8 } as const;
+
+/** Due feeds looked at per tick, from which the stations take turns (inTurns). */
+const DUE_LOOKAHEAD = 8;
 
 /** Delay before the next try after `failures` errors in a row: doubling, capped. */
 export function backoffMs(failures: number): number {
@@ -39,10 +55,29 @@ export class WirePoller {
   private readonly stopping = new AbortController();
   private readonly repo: WiresRepo;
   private readonly items: WireItemWriter;
+  readonly share = new StationShare(READER_SHARE);
+  /** The server's own listening ports: the configured one, and those requests arrived on (PORT=0). */
+  private readonly ownPorts = new Set<number>();
 
   constructor(private readonly ctx: AppContext) {
+    // Every read in flight or waiting for its share listens for shutdown: many, by design.
+    setMaxListeners(0, this.stopping.signal);
     this.repo = new WiresRepo(ctx.db);
     this.items = new WireItemWriter(ctx.db);
+    if (ctx.config.port > 0) this.ownPorts.add(ctx.config.port);
+  }
+
+  /**
+   * A port this server listens on, seen on a request (wires.routes.ts): with PORT=0 (tests) the
+   * config does not know it, and no feed may read the server's own API (issue 37).
+   */
+  noteOwnPort(port: number | undefined): void {
+    if (port) this.ownPorts.add(port);
+  }
+
+  /** Which addresses feeds may be read from now (wires.address.ts). */
+  networkPolicy(): FeedNetworkPolicy {
+    return { ...this.ctx.config.wiresNetwork, ownPorts: [...this.ownPorts] };
   }
 
   job(): Job {
@@ -57,15 +92,21 @@ export class WirePoller {
     if (this.repo.anyFeed()) this.warmReader();
   }
 
-  /** The reader process and its parse thread started now (a station has feeds), not at a poll. */
+  /**
+   * The reader process and its parse thread started now (a station has feeds), not at a poll.
+   * Only when no reader runs: each warm is a task in the reader's queue, and 40 feeds added while
+   * its places were held by hung reads filled that queue (issue 37) — other stations' reads were
+   * then refused as "busy".
+   */
   warmReader(): void {
+    if (this.ctx.wiresReader.threads > 0) return;
     this.ctx.wiresReader.task('wires.warm', undefined).catch(() => undefined);
   }
 
-  /** One scheduler tick: the feeds that are due and not already being polled. */
+  /** One scheduler tick: feeds that are due and not already being polled, the stations taking turns. */
   async tick(): Promise<void> {
-    const due = this.repo.dueFeeds(this.now().toISOString(), WIRES.feedsPerTick + this.inFlight.size).filter((f) => !this.inFlight.has(f.id));
-    await Promise.all(due.slice(0, WIRES.feedsPerTick).map((f) => this.poll(f)));
+    const due = this.repo.dueFeeds(this.now().toISOString(), WIRES.feedsPerTick * DUE_LOOKAHEAD + this.inFlight.size).filter((f) => !this.inFlight.has(f.id));
+    await Promise.all(inTurns(due, WIRES.feedsPerTick).map((f) => this.poll(f)));
   }
 
   /** Polls one feed (or joins the poll already running for it). Never rejects. */
@@ -103,7 +144,7 @@ export class WirePoller {
       // (connections, first chunks) then takes a core from the next write, not from this one.
       await yieldToAir(this.ctx.onAir);
       const result = await this.read(feed);
-      if (result.kind === 'failed') throw new FeedError(result.message);
+      if (result.kind === 'failed') throw new FeedError(result.detail, result.message);
       if (result.kind === 'body') {
         const { parsed } = result;
         if (!parsed.ok) throw new FeedError(parsed.message);
@@ -113,26 +154,32 @@ export class WirePoller {
     } catch (err) {
       // Cut off by shutdown: not the feed's fault, nothing to record.
       if (this.stopping.signal.aborted) return;
-      if (poolBusy(err)) await this.record(() => this.busy(feed));
-      else await this.record(() => this.failed(feed, err instanceof FeedError ? err.message : 'The feed could not be read'));
-      if (!(err instanceof FeedError) && !poolBusy(err)) this.ctx.logger.warn('wire feed error', { feedId: feed.id, err });
+      await this.record(() => this.notRead(feed, err));
+      this.logNotRead(feed, err);
     }
     this.ctx.bus.publish(feed.companyId, 'wires_updated', { feedId: feed.id, added });
   }
 
-  /** The feed fetched and parsed on the wires reader process; given up on (as stopping) at shutdown. */
+  /**
+   * The feed fetched and parsed on the wires reader process, within its station's share
+   * (READER_SHARE); given up on (as stopping) at shutdown, waiting or not.
+   */
   private read(feed: WireFeedRow): Promise<FeedReadResult> {
     const stop = this.stopping.signal;
     if (stop.aborted) return Promise.reject(new FeedError('The server was stopping'));
-    const input = { url: feed.url, etag: feed.etag, lastModified: feed.lastModified, timeoutMs: this.ctx.config.wires.fetchTimeoutMs, cutoff: this.cutoff() };
     return new Promise<FeedReadResult>((resolve, reject) => {
       const onStop = () => reject(new FeedError('The server was stopping'));
       stop.addEventListener('abort', onStop, { once: true });
-      this.ctx.wiresReader
-        .task('wires.read', input)
+      this.share
+        .run(feed.companyId, () => (stop.aborted ? Promise.reject(new FeedError('The server was stopping')) : this.ctx.wiresReader.task('wires.read', this.readInput(feed))))
         .then(resolve, reject)
         .finally(() => stop.removeEventListener('abort', onStop));
     });
+  }
+
+  /** Made when the read starts, not when it began to wait: the retention's cutoff and the policy as of now. */
+  private readInput(feed: WireFeedRow) {
+    return { url: feed.url, etag: feed.etag, lastModified: feed.lastModified, timeoutMs: this.ctx.config.wires.fetchTimeoutMs, cutoff: this.cutoff(), network: this.networkPolicy() };
   }
 
   /** New entries only (the unique (feed, guid) index drops repeats), then the retention prune. */
@@ -163,6 +210,19 @@ export class WirePoller {
     return commitDurablyOffLoop(this.ctx.db, write);
   }
 
+  /** The row after a poll that stored nothing: a busy note (no failure counted) or the failure. */
+  private notRead(feed: WireFeedRow, err: unknown): void {
+    if (err instanceof StationShareFull) this.busy(feed, WIRES_STATION_BUSY_MESSAGE);
+    else if (poolBusy(err)) this.busy(feed, WIRES_BUSY_MESSAGE);
+    else this.failed(feed, err instanceof FeedError ? err.shown : FEED_UNREADABLE);
+  }
+
+  /** The row's text is generic (issue 37): the cause goes to the operator's log. */
+  private logNotRead(feed: WireFeedRow, err: unknown): void {
+    if (err instanceof FeedError) this.ctx.logger.info('wire feed not read', { feedId: feed.id, companyId: feed.companyId, cause: err.message });
+    else if (!poolBusy(err) && !(err instanceof StationShareFull)) this.ctx.logger.warn('wire feed error', { feedId: feed.id, err });
+  }
+
   private succeeded(feed: WireFeedRow, result: Exclude<FeedReadResult, { kind: 'failed' }>): void {
     const now = this.now();
     const validators = result.kind === 'body' ? { etag: result.etag, lastModified: result.lastModified } : {};
@@ -190,14 +250,15 @@ export class WirePoller {
   }
 
   /**
-   * The wires reader's queue was full (more feeds due at once than it takes): this is no
-   * failure of its own — no backoff, and its validators are not kept (nothing was stored, the next
-   * fetch must get the whole body again). It is tried again after busyRetryMs, with a message.
+   * The wires reader's queue was full (more feeds due at once than it takes), or the feed's
+   * station had its share of it in use (READER_SHARE): this is no failure of its own — no backoff,
+   * and its validators are not kept (nothing was stored, the next fetch must get the whole body
+   * again). It is tried again after busyRetryMs, with a message.
    */
-  private busy(feed: WireFeedRow): void {
+  private busy(feed: WireFeedRow, message: string): void {
     const now = this.now();
     if (!this.repo.findFeed(feed.companyId, feed.id)) return;
-    this.repo.updateFeed(feed.companyId, feed.id, { lastPolledAt: now.toISOString(), lastError: WIRES_BUSY_MESSAGE, nextPollAt: new Date(now.getTime() + WIRES.busyRetryMs).toISOString() });
+    this.repo.updateFeed(feed.companyId, feed.id, { lastPolledAt: now.toISOString(), lastError: message, nextPollAt: new Date(now.getTime() + WIRES.busyRetryMs).toISOString() });
   }
 
   private cutoff(): string {

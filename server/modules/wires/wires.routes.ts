@@ -14,6 +14,11 @@ const idOf = (req: Request) => parse(idParamSchema, req.params).id;
 export function wiresRouter(wires: WiresService): Router {
   const router = Router();
   router.use(requireAuth);
+  // With PORT=0 the config does not know our port: no feed may read the server's own API (issue 37).
+  router.use((req, _res, next) => {
+    wires.noteOwnPort(req.socket.localPort);
+    next();
+  });
   const manage = requirePermission('settings.manage');
   const write = requirePermission('news.create');
 

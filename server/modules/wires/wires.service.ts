@@ -2,12 +2,14 @@ import type { z } from 'zod';
 import { WIRES, type MakeStoryResult, type WireFeed, type WireItemPage, type WireSource, type wireFeedInputSchema, type wireListQuerySchema } from '../../../shared/contracts/wires';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { NewsService } from '../news/news.service';
 import { NEWS_LIMITS } from '../../../shared/constants';
 import { createNewsSchema } from '../../../shared/contracts/news';
 import { parse } from '../../lib/validate';
+import { judgeUrl } from './wires.address';
+import { ManualPollLimit } from './wires.poll-limit';
 import { presentFeed, presentItem, presentSource } from './wires.presenter';
 import type { WirePoller } from './wires.poller';
 import { WiresRepo, type ItemWithSource } from './wires.repo';
@@ -22,6 +24,7 @@ type ListQuery = z.output<typeof wireListQuerySchema>;
  */
 export class WiresService {
   readonly repo: WiresRepo;
+  private readonly pollLimit: ManualPollLimit;
 
   constructor(
     private readonly ctx: AppContext,
@@ -30,6 +33,12 @@ export class WiresService {
     private readonly activity: ActivityLogsService,
   ) {
     this.repo = new WiresRepo(ctx.db);
+    this.pollLimit = new ManualPollLimit(ctx.config.wires.manualPollsPerMinute);
+  }
+
+  /** The port a request arrived on is one of ours (WirePoller.noteOwnPort). */
+  noteOwnPort(port: number | undefined): void {
+    this.poller.noteOwnPort(port);
   }
 
   feeds(actor: Actor): WireFeed[] {
@@ -37,6 +46,7 @@ export class WiresService {
   }
 
   createFeed(actor: Actor, input: FeedInput): WireFeed {
+    this.checkAddress(input.url);
     if (this.repo.findFeedByUrl(actor.companyId, input.url)) throw conflict('This feed is already in the list');
     const now = this.now();
     const row = this.ctx.db.transaction((tx) => {
@@ -56,6 +66,8 @@ export class WiresService {
   updateFeed(actor: Actor, id: number, input: FeedInput): WireFeed {
     const current = this.repo.findFeed(actor.companyId, id);
     if (!current) throw notFound('Wire feed');
+    // A feed saved before the address policy can still be renamed or disabled; its reads are refused.
+    if (input.url !== current.url) this.checkAddress(input.url);
     const other = this.repo.findFeedByUrl(actor.companyId, input.url);
     if (other && other.id !== id) throw conflict('This feed is already in the list');
     const fresh = input.url !== current.url ? { etag: null, lastModified: null, lastError: null, failures: 0, nextPollAt: null } : {};
@@ -77,10 +89,14 @@ export class WiresService {
     this.changed(actor.companyId, id);
   }
 
-  /** Polls now (joining a poll already running) and answers the feed row as it is after. */
+  /**
+   * Polls now (joining a poll already running) and answers the feed row as it is after; past the
+   * station's manual polls a 429 (issue 37: wires.poll-limit.ts).
+   */
   async pollNow(actor: Actor, id: number): Promise<WireFeed> {
     const row = this.repo.findFeed(actor.companyId, id);
     if (!row) throw notFound('Wire feed');
+    this.pollLimit.take(actor.companyId);
     await this.poller.poll(row);
     return this.feed(actor, id);
   }
@@ -116,6 +132,17 @@ export class WiresService {
     this.news.get(actor, newsId);
     const story = this.repo.storyOfNews(actor.companyId, newsId);
     return story ? presentSource(story) : null;
+  }
+
+  /**
+   * An address the URL alone shows to be refused (an IP literal in any spelling: the URL parser
+   * writes `127.1` and `0x7f000001` as 127.0.0.1) is a 400 now; a name is judged on what it
+   * resolves to at each read (wires.address.ts), where DNS may answer differently.
+   */
+  private checkAddress(url: string): void {
+    const verdict = judgeUrl(new URL(url), this.poller.networkPolicy());
+    if (verdict === 'local') throw badRequest('URL points at this server, a loopback, link-local or unspecified address, which feeds may not use');
+    if (verdict === 'private') throw badRequest("URL is on a private network, which this server does not read feeds from (its operator can allow it: WIRES_ALLOW_PRIVATE_NETWORKS=on)");
   }
 
   private feed(actor: Actor, id: number): WireFeed {

@@ -53,7 +53,7 @@ function AppVersionForm({ version, onDone }: { version: AppVersion | null; onDon
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = toSaveInput(values, version);
+    const parsed = toSaveInput(values, version, isDev(actor));
     setErrors(parsed.ok ? {} : parsed.errors);
     if (!parsed.ok) return;
     const done = (message: string) => () => {

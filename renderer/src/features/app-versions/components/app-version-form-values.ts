@@ -50,11 +50,14 @@ export function withUploadedFile(values: AppVersionFormValues, file: UploadedApp
 /**
  * The body for POST/PUT, checked with the same contract the server uses, so the spec's texts
  * ('Version is required', ...) show under their fields before anything is sent. An edit keeps
- * the version's company.
+ * the version's company. Only developer accounts may offer a version to other companies (the
+ * server refuses anyone else with 403), so for everyone else the targets go out empty: an owner
+ * editing a version a developer shared keeps it for the own station only.
  */
 export function toSaveInput(
   values: AppVersionFormValues,
   existing: AppVersion | null,
+  mayTarget: boolean,
 ): { ok: true; body: SaveAppVersionInput } | { ok: false; errors: FieldErrors } {
   const body: SaveAppVersionInput = {
     latestVersion: values.latestVersion,
@@ -64,7 +67,7 @@ export function toSaveInput(
     fileSize: values.fileSize.trim() === '' ? null : /^\d+$/.test(values.fileSize.trim()) ? Number(values.fileSize.trim()) : values.fileSize.trim(),
     checksum: values.checksum.trim() || null,
     isPublic: values.isPublic,
-    targetCompanies: values.targetCompanies.map(Number),
+    targetCompanies: mayTarget ? values.targetCompanies.map(Number) : [],
     ...(existing ? { companyId: existing.companyId } : values.companyId ? { companyId: Number(values.companyId) } : {}),
   };
   const parsed = saveAppVersionSchema.safeParse(body);

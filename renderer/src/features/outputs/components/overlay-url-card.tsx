@@ -9,14 +9,13 @@ import { syncOrigins } from '@/features/api-keys/sync-address';
 import { CopyValue } from '@/features/settings/components/copy-value';
 import { SettingsSection } from '@/features/settings/components/settings-section';
 import { useRotateOverlayKey } from '../api/rotate-overlay-key';
+import { overlayConnectedText } from '../overlay-connected-text';
 
 /**
  * The overlay URL for OBS / vMix / CasparCG with an address the playout PC can open (the
  * server's LAN address, as the API-key dialog's sync URL), Copy, and Rotate key behind a question
- * that says how many overlays it will blank.
+ * that says how many overlays it will blank (previews included and named: overlay-connected-text.ts).
  */
-const connectedText = (n: number) => (n === 0 ? 'No overlay is connected now.' : n === 1 ? '1 overlay is connected now.' : `${n} overlays are connected now.`);
-
 export function OverlayUrlCard({ output, onAsk }: { output: OverlayOutput; onAsk?: () => void }) {
   const addresses = useSystemAddresses(true);
   const pageOrigin = window.location.origin;
@@ -68,13 +67,13 @@ export function OverlayUrlCard({ output, onAsk }: { output: OverlayOutput; onAsk
         </Button>
       </Group>
       <Text size="xs" c="dimmed" data-testid="overlay-connected">
-        {connectedText(output.connected)} Key made {new Date(output.createdAt).toLocaleString()}. Rotate it if the address was shared where it should not
+        {overlayConnectedText(output)} Key made {new Date(output.createdAt).toLocaleString()}. Rotate it if the address was shared where it should not
         be.
       </Text>
       <Modal opened={asking} onClose={() => !rotate.isPending && setAsking(false)} title="Rotate the overlay key?" centered>
         <Stack gap="md">
           <Text size="sm">
-            {connectedText(output.connected)} Every graphics program using the current address goes blank at once, on air included. You then paste the
+            {overlayConnectedText(output)} Every graphics program using the current address goes blank at once, on air included. You then paste the
             new address into each of them.
           </Text>
           <Group justify="flex-end">

@@ -2,7 +2,7 @@ import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mant
 import type { Dispatch, SetStateAction } from 'react';
 import { PROMPTER_EDIT_RANGES, PROMPTER_FONTS, PROMPTER_LIMITS, PROMPTER_STATUSES } from '@shared/constants';
 import { textDirection } from '@/features/news/text-direction';
-import { PrompterBulletinSelect, PrompterColourInput } from './prompter-fields';
+import { PrompterBulletinSelect, PrompterColourInput, SCROLL_SPEED } from './prompter-fields';
 import type { EditPrompterValues, PrompterFieldErrors } from './prompter-form-values';
 
 interface Props {
@@ -31,8 +31,9 @@ export function PrompterEditFields({ values, errors, onChange }: Props) {
       </SimpleGrid>
       {/* Full width: its hint would push a neighbour in the grid out of line. */}
       <NumberInput
-        label="Scroll speed"
-        description="Milliseconds; lower is faster (recommended 100 to 150)"
+        label={SCROLL_SPEED.label}
+        description={SCROLL_SPEED.hint}
+        suffix={SCROLL_SPEED.unit}
         min={scrollSpeed.min}
         max={scrollSpeed.max}
         allowDecimal={false}

@@ -34,11 +34,11 @@ const prompter = (over: Partial<Prompter> = {}): Prompter => ({
 });
 
 describe('prompter create form', () => {
-  it('starts from the spec’s creation defaults', () => {
+  it('starts from the spec’s creation defaults, at a talent monitor’s 72 px (issue 38)', () => {
     expect(emptyCreateForm()).toEqual({
       name: '',
       bulletin: NO_BULLETIN,
-      fontSize: 16,
+      fontSize: 72,
       scrollSpeed: 50,
       fontFamily: 'Arial',
       backgroundColor: '#000000',
@@ -52,7 +52,7 @@ describe('prompter create form', () => {
     const made = toCreateBody({ ...emptyCreateForm(), name: ' Evening ', bulletin: '12', backgroundColor: '#1A2B3C' });
     expect(made).toEqual({
       ok: true,
-      body: { name: 'Evening', bulletinId: 12, fontSize: 16, fontFamily: 'Arial', backgroundColor: '#1a2b3c', textColor: '#ffffff', scrollSpeed: 50, isAutoScroll: false },
+      body: { name: 'Evening', bulletinId: 12, fontSize: 72, fontFamily: 'Arial', backgroundColor: '#1a2b3c', textColor: '#ffffff', scrollSpeed: 50, isAutoScroll: false },
     });
     expect(toCreateBody({ ...emptyCreateForm(), name: 'x' })).toMatchObject({ ok: true, body: { bulletinId: null } });
   });
@@ -92,12 +92,12 @@ describe('prompter edit form', () => {
 
   it('refuses out-of-range numbers, an empty name and bad colours with field messages', () => {
     const stored = prompter();
-    const values = { ...editFormFrom(stored), name: ' ', fontSize: 101, scrollSpeed: '', lineSpacing: 0.2, marginTop: -1, marginBottom: 2.5, textColor: 'white' };
+    const values = { ...editFormFrom(stored), name: ' ', fontSize: 201, scrollSpeed: '', lineSpacing: 0.2, marginTop: -1, marginBottom: 2.5, textColor: 'white' };
     expect(toUpdateBody(stored, values)).toEqual({
       ok: false,
       errors: {
         name: 'Name is required',
-        fontSize: 'Font size must be a whole number between 10 and 100',
+        fontSize: 'Font size must be a whole number between 10 and 200',
         scrollSpeed: 'Scroll speed must be a whole number between 30 and 300',
         lineSpacing: 'Line spacing must be between 0.5 and 5',
         marginTop: 'Top margin must be a whole number between 0 and 2000',

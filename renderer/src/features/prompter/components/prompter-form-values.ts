@@ -47,7 +47,7 @@ type SentKey = Exclude<keyof EditPrompterValues, 'bulletin'> | 'bulletinId';
 export type PrompterFieldErrors = Partial<Record<keyof EditPrompterValues, string>>;
 type Result<B> = { ok: true; body: B } | { ok: false; errors: PrompterFieldErrors };
 
-/** Spec 001 §9: font size 16, Arial, #000000 on #ffffff text, speed 50, auto-scroll off. */
+/** Spec 001 §9: Arial, #ffffff text on #000000, speed 50, auto-scroll off; 72 px (issue 38, the spec's 16 is small print on a talent monitor). */
 export function emptyCreateForm(): CreatePrompterValues {
   return {
     name: '',

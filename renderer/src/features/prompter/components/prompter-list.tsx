@@ -2,6 +2,7 @@ import { ActionIcon, Box, Group, Paper, Stack, Text, Title, Tooltip, UnstyledBut
 import { IconSettings } from '@tabler/icons-react';
 import type { Prompter } from '@shared/contracts/prompters';
 import { textDirection } from '@/features/news/text-direction';
+import { useBulletins } from '@/features/cg-control/api/get-bulletins';
 import { PrompterStatusBadge } from './prompter-status-badge';
 import { EditingBadge } from '@/features/presence/editing-indicators';
 
@@ -13,6 +14,22 @@ interface Props {
   canManage: boolean;
   onSelect: (p: Prompter) => void;
   onEdit: (p: Prompter) => void;
+}
+
+/**
+ * The card names the bulletin by its title (issue 38: "Bulletin #1" says nothing to a floor
+ * manager picking a prompter). The number shows only while the list loads or when the bulletin
+ * is not in it (never an empty line).
+ */
+function BulletinName({ id }: { id: number | null }) {
+  const bulletins = useBulletins();
+  const title = id === null ? null : bulletins.data?.find((b) => b.id === id)?.title;
+  const text = id === null ? 'No bulletin' : (title ?? `Bulletin #${id}`);
+  return (
+    <Text size="xs" c="dimmed" truncate="end" dir={textDirection(text)} ta="left" title={text} data-testid="prompter-bulletin">
+      {text}
+    </Text>
+  );
 }
 
 function PrompterItem({ p, selected, canManage, onSelect, onEdit }: { p: Prompter; selected: boolean } & Pick<Props, 'canManage' | 'onSelect' | 'onEdit'>) {
@@ -27,9 +44,7 @@ function PrompterItem({ p, selected, canManage, onSelect, onEdit }: { p: Prompte
               <Text fw={600} size="sm" truncate="end" dir={textDirection(p.name)} ta="left" title={p.name} data-testid="prompter-name">
                 {p.name}
               </Text>
-              <Text size="xs" c="dimmed" data-testid="prompter-bulletin">
-                {p.bulletinId === null ? 'No bulletin' : `Bulletin #${p.bulletinId}`}
-              </Text>
+              <BulletinName id={p.bulletinId} />
               <EditingBadge kind="prompter" id={p.id} />
             </Stack>
             <PrompterStatusBadge status={p.status} />

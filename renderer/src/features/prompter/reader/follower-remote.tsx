@@ -23,7 +23,7 @@ export function FollowerRemote({ prompterId, operator, canPrevious, canNext }: F
   return (
     <Paper radius={0} p="sm" bg="dark.7" data-testid="prompter-remote">
       <Text size="xs" c="dimmed" mb={6} ta="center">
-        {operator ? `Operator speed ${operator.speed} ms` : 'No operator screen is reading this prompter yet.'}
+        {operator ? `Read by ${operator.reader} · speed ${operator.speed} ms` : 'No operator screen is reading this prompter.'}
       </Text>
       <SimpleGrid cols={3} spacing="xs">
         <Button size="md" px={4} variant="default" disabled={!canPrevious} onClick={() => command('previous')}>

@@ -7,6 +7,7 @@ import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
 import { OnAirAnnouncer } from '@/features/cg-control/components/on-air-announcer';
 import type { ReaderController } from './reader-controller';
 import { ControlIcon, keepFocus, PlayButton, ReadingToggles, SpeedControls } from './reader-controls';
+import { ReaderToasts } from './reader-toasts';
 import { SectionIndicator } from './section-indicator';
 import { READER_DIALOG_ATTR } from './use-reader-keys';
 import classes from './full-screen-reader.module.css';
@@ -74,6 +75,7 @@ export function FullScreenReader({ controller, loading, sendPending, onSendToCg,
         <Box className={classes.reading} data-testid="prompter-reading" dir="auto">
           {loading || !title ? 'Loading...' : `Reading: ${title}`}
         </Box>
+        <ReaderToasts />
         <Group gap="xs">
           {liveEdit && (
             <Badge color="yellow" variant="light" leftSection={<span className={classes.pulse} />}>

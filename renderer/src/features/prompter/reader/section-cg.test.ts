@@ -32,8 +32,10 @@ describe('sectionCgAction (issue 22: Space sends headline and subheadline togeth
     expect(onAir('   ')?.[1]).toEqual({ type: 'subheadline', content: '' });
   });
 
-  it('a break or the headlines marker clears the subheadline and leaves the headline', () => {
-    expect(sectionCgAction(section({ kind: 'break', newsId: null, title: '— LOCAL BREAK —' }))).toEqual({ kind: 'clear-subheadline', title: '— LOCAL BREAK —' });
-    expect(sectionCgAction(section({ kind: 'headline', newsId: null, title: '— HEADLINES —' }))).toMatchObject({ kind: 'clear-subheadline' });
+  // Issue 38, point 6: clearing only the subheadline left the previous story's headline alone on air.
+  it('a break or the headlines marker takes the lower third off air: headline and subheadline in one call', () => {
+    const clear = { type: 'headline', content: '', subheadline: '', sentFrom: 'prompter' };
+    expect(sectionCgAction(section({ kind: 'break', newsId: null, title: '— LUI HABARU —' }))).toEqual({ kind: 'clear-lower-third', title: '— LUI HABARU —', body: clear });
+    expect(sectionCgAction(section({ kind: 'headline', newsId: null, title: '— HEADLINES —' }))).toEqual({ kind: 'clear-lower-third', title: '— HEADLINES —', body: clear });
   });
 });

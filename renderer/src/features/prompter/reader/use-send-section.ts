@@ -10,8 +10,8 @@ const FAILURE = 'Failed to update CG file';
 /**
  * Space / the overlay's send button: the current section's story goes on air as headline and
  * subheadline together, now or with a clear failure (one request, no queue, a double press sends
- * once). A break or the headlines marker has no story: it clears the subheadline, so the last
- * story's line does not stay on air. During an emergency it asks first.
+ * once). A break or the headlines marker has no story: it takes the lower third off air (headline
+ * and subheadline), so no line of the last story stays on air. During an emergency it asks first.
  */
 export function useSendSection(controller: ReaderController) {
   const story = useCreateCgFromNews();
@@ -28,18 +28,18 @@ export function useSendSection(controller: ReaderController) {
       controller.log('send_to_cg', action.title);
       return;
     }
-    direct.mutate(
-      { type: 'subheadline', content: '', sentFrom: 'prompter' },
-      { onSuccess: () => toastSuccess('CG Updated', `Subheadline cleared (${action.title})`), onError: (error) => toastCgFailure('Error', FAILURE, error) },
-    );
-    controller.log('clear_subheadline', action.title);
+    direct.mutate(action.body, {
+      onSuccess: () => toastSuccess('CG Updated', `Lower third cleared (${action.title})`),
+      onError: (error) => toastCgFailure('Error', FAILURE, error),
+    });
+    controller.log('clear_lower_third', action.title);
   };
 
   const send = () => {
     const section = controller.currentSection();
     if (!section || story.isPending || direct.isPending) return;
     const action = sectionCgAction(section);
-    confirm(action.kind === 'story' ? `Headline: ${action.title}` : 'Clear the subheadline', () => run(action));
+    confirm(action.kind === 'story' ? `Headline: ${action.title}` : 'Clear the lower third (headline and subheadline)', () => run(action));
   };
   return { send, pending: story.isPending || direct.isPending };
 }

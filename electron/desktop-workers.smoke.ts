@@ -22,7 +22,8 @@ afterEach(() => {
 
 test('the built server checks a bulk import on its heavy worker, reads a wire feed in its wires reader process and drives CasparCG from its outputs thread (all heavy-worker.js beside server.js), and quits cleanly', async () => {
   expect(fs.existsSync(path.resolve('out/main/heavy-worker.js'))).toBe(true);
-  host = startDesktopHost();
+  // The fake agencies listen on 127.0.0.1, which a feed may reach only when the server allows loopback.
+  host = startDesktopHost({ env: { WIRES_ALLOW_LOOPBACK: 'on' } });
   const { url, username, password } = await firstRunOwner(host);
   const token = await login(url, username, password);
   const res = await fetch(`${url}/api/equipment/bulk`, {

@@ -61,13 +61,14 @@ describe('CG control', () => {
     await expectHidden(hashtag);
     await expect.poll(() => cgFile('hashtag_bar'), POLL).toBe('#Budget2025 #Live');
 
-    await operator.getByRole('textbox', { name: 'Headline', exact: true }).fill('TSUNAMI WARNING');
     await button(operator, 'Override').click();
     const confirm = operator.getByRole('dialog', { name: 'Activate emergency override?' });
+    // The emergency text starts empty (issue 38); the slate carries both lines.
+    await confirm.getByRole('textbox', { name: 'Emergency text', exact: true }).fill('TSUNAMI WARNING');
     await confirm.getByRole('textbox', { name: 'Subheadline', exact: true }).fill('Move to higher ground now');
     await button(confirm, 'Override').click();
     await expect.poll(() => [cgFile('emergency'), cgFile('headline'), cgFile('subheadline')], POLL).toEqual([
-      'TSUNAMI WARNING',
+      'TSUNAMI WARNING\nMove to higher ground now',
       'TSUNAMI WARNING',
       'Move to higher ground now',
     ]);

@@ -50,7 +50,14 @@ describe('a mixed Dhivehi/English crawler', () => {
     await page.waitForFunction(() => document.documentElement.dataset.connected === 'true');
     await owner.post('/api/cg-files/update-direct', { type: 'news_crawler', content: MIXED.join('\n') });
     await page.waitForFunction(() => (document.querySelector('.ticker-track')?.textContent ?? '') !== '');
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    // A transition the overlay replaces rejects its `finished` (AbortError): wait for the ones after it too.
+    await page.evaluate(async () => {
+      for (let round = 0; round < 5; round++) {
+        const running = document.getAnimations().filter((a) => a.playState !== 'finished');
+        if (!running.length) return;
+        await Promise.allSettled(running.map((a) => a.finished));
+      }
+    });
     // The page's time stands still from here: only runFor moves the strip, never a screenshot's wait.
     await page.clock.pauseAt(Date.now() + 1000);
 

@@ -87,7 +87,8 @@ describe('on-air screens', () => {
     await dialog.getByRole('textbox', { name: 'Emergency text' }).fill('FLOOD WARNING FOR THE CAPITAL');
     await dialog.getByRole('textbox', { name: 'Subheadline' }).fill('Stay indoors');
     await button(dialog, 'Override').click();
-    await expect.poll(() => cgFile('emergency'), POLL).toBe('FLOOD WARNING FOR THE CAPITAL');
+    // The slate carries the second line under the text (issue 38).
+    await expect.poll(() => cgFile('emergency'), POLL).toBe('FLOOD WARNING FOR THE CAPITAL\nStay indoors');
 
     await b.getByTestId('emergency-bar').getByText('FLOOD WARNING FOR THE CAPITAL').waitFor({ timeout: LIVE_MS });
     await b.getByTestId('header-emergency').getByText('EMERGENCY: FLOOD WARNING FOR THE CAPITAL').waitFor({ timeout: LIVE_MS });
@@ -220,7 +221,7 @@ describe('on-air screens', () => {
     const panel = page.getByTestId('cg-preview-panel');
     await visible(panel.getByTestId('cg-preview-title').getByText(newer.title));
 
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/cg-files/update-direct'));
+    const sent = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/api/cg-files/update-direct'));
     await button(panel, 'Next').click();
     expect((await sent).postDataJSON()).toEqual({ type: 'headline', content: older.title, subheadline: '' });
     await expect.poll(() => [cgFile('headline'), cgFile('subheadline')], POLL).toEqual([older.title, '']);

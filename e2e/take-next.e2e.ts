@@ -94,7 +94,9 @@ describe('preview and take', () => {
     expect(cgFile('headline')).toBeNull();
     expect(airedHeadlines).toEqual([]);
 
-    // The other desk takes with Enter (its focus is on the page, not in a field).
+    // The other desk takes with Enter (its focus is on the page, not in a field) — once Take has
+    // armed: a NEXT another desk just changed waits for a look first (issue 38).
+    await expect.poll(() => taker.getByTestId('next-take').getAttribute('data-armed'), POLL).toBe('true');
     await taker.keyboard.press('Enter');
     await expect.poll(() => cgFile('headline'), POLL).toBe(text);
     await overlay.locator('.headline').getByText(text, { exact: true }).waitFor();
@@ -114,7 +116,7 @@ describe('preview and take', () => {
     await openCgControl(page);
     const takes: string[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().endsWith('/api/cg-files/take')) takes.push(r.url());
+      if (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/api/cg-files/take')) takes.push(r.url());
     });
     const before = airedHeadlines.length;
     const text = 'Double-click lands once';

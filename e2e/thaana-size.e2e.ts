@@ -59,7 +59,14 @@ describe('Dhivehi is drawn as large as English', () => {
     await page.waitForFunction((t) => document.querySelector('.headline')?.textContent === t, SPECIMEN);
     await visible(page.locator('.l3[data-on="true"]'));
     // The slide-in must be over: the screenshot is taken of the resting text.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    // A transition the overlay replaces rejects its `finished` (AbortError): wait for the ones after it too.
+    await page.evaluate(async () => {
+      for (let round = 0; round < 5; round++) {
+        const running = document.getAnimations().filter((a) => a.playState !== 'finished');
+        if (!running.length) return;
+        await Promise.allSettled(running.map((a) => a.finished));
+      }
+    });
     await page.evaluate(() => document.fonts.ready);
     expectMatched('overlay headline', await inkHeights(page, page.locator('.headline')));
   });

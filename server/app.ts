@@ -45,6 +45,7 @@ import { outputsRouter } from './modules/outputs/outputs.routes';
 import { overlayPageRouter } from './modules/outputs/overlay-page.routes';
 import { asRunRouter } from './modules/as-run/as-run.routes';
 import { controlRouter } from './modules/control/control.routes';
+import { backupsRouter } from './modules/backups/backups.routes';
 
 const JSON_LIMIT = '256kb';
 
@@ -74,10 +75,11 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/companies', companiesRouter(services.companies));
   app.use('/api/news', cgFromNewsRouter(services.cgNext, services.news), newsSendBackRouter(services.newsSendBack), newsRevisionsRouter(services.newsRevisions), newsRouter(services.news, services.recycleBin, cache));
   // Next before the CG files router: its /:id routes would read 'next' as an id.
-  app.use('/api/cg-files', cgNextRouter(services.cgNext), cgFilesRouter(services.cgFiles, services.cgNext, services.apiKeys, cache));
+  app.use('/api/cg-files', cgNextRouter(services.cgNext, services.cgFiles.changes), cgFilesRouter(services.cgFiles, services.cgNext, services.apiKeys, cache));
   app.use('/api/company/api-keys', apiKeysRouter(services.apiKeys));
   app.use('/api/company/telegram-settings', telegramSettingsRouter(services.settings));
   app.use('/api/settings', settingsRouter(services.settings));
+  app.use('/api/backups', backupsRouter(services.backups));
   app.use('/api/news-crawler', crawlerRouter(services.crawler));
   app.use('/api/bulletins', bulletinsRouter(services.bulletins));
   app.use('/api/prompters', promptersRouter(services.prompters));

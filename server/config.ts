@@ -33,6 +33,8 @@ const envSchema = z.object({
   WIRES_MANUAL_POLLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(WIRES.manualPollsPerMinute),
   /** Take mode of companies created from now on (issue 25): on for new installs; tests and the bench say off. */
   NEW_COMPANY_TAKE_MODE: z.enum(['on', 'off']).default('on'),
+  /** The start-up backup waits this long (issue 41): start-up is the busiest minute of a station's PC; 0 = never. */
+  BACKUP_START_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -64,6 +66,8 @@ export interface ServerConfig {
    * turns it off so the suites written for direct sends keep testing them; take tests turn it on.
    */
   takeModeForNewCompanies: boolean;
+  /** Backups (issue 41): delay of the start-up backup in ms, 0 = none (tests take theirs by hand). */
+  backups: { startDelayMs: number };
 }
 
 /** `VAR=` (empty), as shells and compose files produce, means "not set": the default applies. */
@@ -98,5 +102,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = pr
     wires: { fetchTimeoutMs: e.WIRES_FETCH_TIMEOUT_MS, manualPollsPerMinute: e.WIRES_MANUAL_POLLS_PER_MINUTE },
     wiresNetwork: { allowPrivate: e.WIRES_ALLOW_PRIVATE_NETWORKS === 'on', allowLoopback: e.WIRES_ALLOW_LOOPBACK === 'on' },
     takeModeForNewCompanies: e.NEW_COMPANY_TAKE_MODE === 'on',
+    backups: { startDelayMs: e.BACKUP_START_DELAY_MS },
   };
 }

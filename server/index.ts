@@ -23,6 +23,9 @@ import { equipmentOverdueJob } from './jobs/equipment-overdue.job';
 import { equipmentRemindersJob } from './jobs/equipment-reminders.job';
 import { Scheduler } from './jobs/scheduler';
 import { pruneAsRunJob } from './jobs/prune-as-run.job';
+import { backupJob } from './jobs/backup.job';
+import { backupBeforeMigrations } from './modules/backups/backup-migrations';
+import { writeServerLock } from './modules/backups/server-lock';
 import { AsRunRecorder } from './modules/as-run/as-run.recorder';
 import { reportOverlayResults } from './modules/as-run/overlay-results';
 import { startTelegram } from './integrations/telegram/telegram-lifecycle';
@@ -90,6 +93,8 @@ export interface RunningServer {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...configFromEnv(), ...stripUndefined(options) };
   const logger = options.logger ?? createLogger(config.logLevel);
+  // An update's migrations change the store: a verified backup of it as it was comes first (issue 41).
+  await backupBeforeMigrations(config.dataDir, config.migrationsDir, APP_VERSION, (options.clock ?? systemClock).now());
   const store = openDatabase(config.dataDir, config.migrationsDir);
   const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry), wiresReader: createWiresPool(options.workerEntry, options.wiresReaderHost ?? startPlainProcess), outputsIo: createOutputsPool(options.workerEntry), cgFilesIo: new CgFileThread(options.cgFileWorkerEntry) };
   // The start-up resync below is the first CG write: its thread is up before anyone goes on air.
@@ -113,6 +118,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   scheduler.add(equipmentLowStockJob(services.equipmentAlerts));
   scheduler.add(services.wirePoller.job());
   scheduler.add(pruneAsRunJob(services.asRun));
+  // What a crash mid-backup left is removed; then hourly (a setting) and once a minute after start.
+  services.backups.runner.sweep();
+  scheduler.add(backupJob(services.backups));
+  const startBackup = config.backups.startDelayMs > 0 ? setTimeout(() => void services.backups.runner.take('start').catch(() => undefined), config.backups.startDelayMs) : null;
+  startBackup?.unref();
   const stopTelegram = startTelegram(ctx, services, scheduler);
   const stopGoogleSheets = startGoogleSheets(ctx, services.googleSheets, services.sheetSync, scheduler);
 
@@ -128,6 +138,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // The as-run log listens from here on (issue 25): start-up resyncs are not changes anyone made.
   const asRunRecorder = new AsRunRecorder(ctx, services.cgFiles.changes);
   reportOverlayResults(services.cgFiles.changes, (companyId) => overlayHub.outputCount(companyId));
+  services.outputs.tallyBook.overlaysOf = (companyId) => overlayHub.outputCount(companyId);
   const hub = new LiveHub({
     bus: ctx.bus,
     logger,
@@ -152,6 +163,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     server.listen(config.port, config.host, resolve);
   });
   const { port } = server.address() as AddressInfo;
+  // The restore command refuses while this process holds the store (modules/backups/server-lock.ts).
+  const releaseLock = writeServerLock(config.dataDir, port);
   services.wirePoller.warm();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 
@@ -193,7 +206,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await ctx.cgFilesIo.close();
       // After the last request: every as-run row of every change that answered is written.
       await asRunRecorder.close();
+      // A backup in progress copies from the store: it finishes before the store closes.
+      if (startBackup) clearTimeout(startBackup);
+      await services.backups.runner.idle();
       store.close();
+      releaseLock();
     },
   };
 }

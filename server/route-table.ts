@@ -1,7 +1,7 @@
 import { loginRequestSchema } from '../shared/contracts/auth';
 import { createApiKeySchema, updateApiKeySchema } from '../shared/contracts/api-keys';
 import { createBulletinSchema, updateBulletinSchema } from '../shared/contracts/bulletins';
-import { createCgFileSchema, createCgFromNewsSchema, emergencyOverrideSchema, updateCgFileSchema, updateDirectSchema } from '../shared/contracts/cg-files';
+import { createCgFileSchema, createCgFromNewsSchema, emergencyOverrideSchema, endEmergencySchema, updateCgFileSchema, updateDirectSchema } from '../shared/contracts/cg-files';
 import { takeNextSchema } from '../shared/contracts/cg-next';
 import { createCompanySchema } from '../shared/contracts/companies';
 import { addHeadlineSchema, editHeadlineSchema, removeHeadlineSchema, reorderHeadlinesSchema } from '../shared/contracts/crawler';
@@ -10,6 +10,7 @@ import { wireFeedInputSchema } from '../shared/contracts/wires';
 import { updateNotificationPreferencesSchema } from '../shared/contracts/notification-preferences';
 import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../shared/contracts/prompters';
 import { updateSettingsSchema, updateTelegramGroupsSchema } from '../shared/contracts/settings';
+import { updateBackupSettingsSchema } from '../shared/contracts/backups';
 import { saveOverlayLayoutSchema } from '../shared/contracts/overlay';
 import { controlEmergencySchema } from '../shared/contracts/control';
 import { outputInputSchema } from '../shared/contracts/outputs';
@@ -21,6 +22,7 @@ import {
   bySession,
   devRoletype,
   noScope,
+  ownerOrDev,
   ownOr,
   perm,
   publicRoute,
@@ -81,7 +83,8 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('DELETE', '/api/cg-files/next', perm('cg.write'), bySession),
   route('POST', '/api/cg-files/take', perm('cg.write'), bySession, takeNextSchema),
   route('POST', '/api/cg-files/emergency', perm('cg.write'), bySession, emergencyOverrideSchema),
-  route('POST', '/api/cg-files/emergency/end', perm('cg.write'), bySession),
+  route('GET', '/api/cg-files/emergency', signedIn, bySession),
+  route('POST', '/api/cg-files/emergency/end', perm('cg.write'), bySession, endEmergencySchema),
   route('POST', '/api/cg-files/initialize', perm('cg.write'), bySession),
   route('POST', '/api/cg-files', perm('cg.write'), bySession, createCgFileSchema),
   route('PUT', '/api/cg-files/:id', perm('cg.write'), record('cgFile'), updateCgFileSchema),
@@ -119,6 +122,12 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('GET', '/api/settings/time-zone', signedIn, bySession),
   route('GET', '/api/settings', perm('settings.manage'), bySession),
   route('PUT', '/api/settings', perm('settings.manage'), bySession, updateSettingsSchema),
+  // Backups hold every station (issue 41): owner or roletype dev by the table; the service then
+  // refuses an owner of any station but the host (first) one — tested in backups-tenancy.test.ts.
+  route('GET', '/api/backups', ownerOrDev, bySession),
+  route('POST', '/api/backups', ownerOrDev, bySession),
+  route('GET', '/api/backups/download', ownerOrDev, bySession),
+  route('PUT', '/api/backups/settings', ownerOrDev, bySession, updateBackupSettingsSchema),
   route('GET', '/api/dashboard/stats', signedIn, bySession),
   route('GET', '/api/notifications', signedIn, bySession),
   // Self, or an owner/admin of the same company.
@@ -132,6 +141,8 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('GET', '/overlay/:key', { kind: 'feedKey' }, { kind: 'key' }),
   // Direct outputs (issue 25): CasparCG, OBS, vMix for owner/admin; their status for everyone (header).
   route('GET', '/api/outputs/status', signedIn, bySession),
+  // What each output last confirmed on program (issue 38): every operator reads the tally.
+  route('GET', '/api/outputs/tally', signedIn, bySession),
   route('GET', '/api/outputs', perm('settings.manage'), bySession),
   route('POST', '/api/outputs', perm('settings.manage'), bySession, outputInputSchema),
   route('PUT', '/api/outputs/:id', perm('settings.manage'), record('output'), outputInputSchema),

@@ -34,6 +34,7 @@ import { OnAirChanges } from './modules/outputs/on-air-changes';
 import { AsRunService } from './modules/as-run/as-run.service';
 import { RemoteDriver } from './integrations/outputs/remote-driver';
 import { OutputsService } from './modules/outputs/outputs.service';
+import { BackupsService } from './modules/backups/backups.service';
 
 /** Every feature service, wired once. Later features add theirs here. */
 export interface Services {
@@ -71,6 +72,8 @@ export interface Services {
   overlay: OverlayService;
   asRun: AsRunService;
   outputs: OutputsService;
+  /** Backups of the whole server (issue 41). */
+  backups: BackupsService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -134,5 +137,6 @@ export function createServices(ctx: AppContext): Services {
       (output, companyId) => new RemoteDriver(ctx.outputsIo, output, companyId),
       () => ctx.outputsIo.warm(),
     ),
+    backups: new BackupsService(ctx, activity),
   };
 }

@@ -6,7 +6,7 @@ import type { Role } from './roles';
  */
 
 export type NotificationPriority = 'urgent' | 'high' | 'normal';
-export type NotificationType = 'equipment_overdue' | 'breaking_news' | 'equipment_approval' | 'equipment_return' | 'story_returned';
+export type NotificationType = 'equipment_overdue' | 'breaking_news' | 'equipment_approval' | 'equipment_return' | 'story_returned' | 'story_deleted';
 
 /** A client-side notification (spec 000 §3). */
 export interface ClientNotification {
@@ -47,6 +47,17 @@ export interface ReturnedCandidate {
   at: string;
 }
 
+/** An approved or published story someone else deleted, still restorable (issue 39). */
+export interface DeletedCandidate {
+  id: number;
+  title: string;
+  status: string;
+  byName: string | null;
+  /** ISO-8601 */
+  deletedAt: string;
+  scheduledForDeletion: string;
+}
+
 export interface NotificationFlags {
   equipmentOverdue: boolean;
   breakingNews: boolean;
@@ -63,6 +74,8 @@ export interface NotificationInput {
   pendingReturns: number;
   /** The viewer's stories sent back to them; a person addressed them, so no preference hides it. */
   returned?: readonly ReturnedCandidate[];
+  /** For owners and admins (DELETION_WATCH_ROLES): approved/published stories others deleted. */
+  deleted?: readonly DeletedCandidate[];
   role: Role;
   flags: NotificationFlags;
   now: Date;
@@ -156,6 +169,26 @@ function returnedStories(returned: readonly ReturnedCandidate[]): ClientNotifica
   }));
 }
 
+/**
+ * Issue 39: a story approved for air that is deleted may be on a bulletin or the crawler; the
+ * owners and admins (who may restore it) are told while it is in the recycle bin.
+ */
+export const DELETION_WATCH_ROLES: readonly Role[] = ['owner', 'admin'];
+
+function deletedStories(input: NotificationInput, nowMs: number): ClientNotification[] {
+  if (!DELETION_WATCH_ROLES.includes(input.role)) return [];
+  return (input.deleted ?? [])
+    .filter((d) => Date.parse(d.scheduledForDeletion) > nowMs)
+    .map((d) => ({
+      id: `deleted-${d.id}-${d.deletedAt}`,
+      type: 'story_deleted' as const,
+      title: d.status === 'published' ? 'Published story deleted' : 'Approved story deleted',
+      message: `"${d.title}" was deleted${d.byName ? ` by ${d.byName}` : ''}. Restore it from the Recycle Bin if it should stay.`,
+      time: d.deletedAt,
+      priority: 'high' as const,
+    }));
+}
+
 /** Every notification the viewer should see now, sorted (spec 000 §9). */
 export function buildNotifications(input: NotificationInput): ClientNotification[] {
   const nowMs = input.now.getTime();
@@ -164,5 +197,6 @@ export function buildNotifications(input: NotificationInput): ClientNotification
     ...(input.flags.equipmentOverdue ? overdueLoans(input.loans, nowMs) : []),
     ...approvals(input),
     ...returnedStories(input.returned ?? []),
+    ...deletedStories(input, nowMs),
   ]);
 }

@@ -1,4 +1,5 @@
 import type { NotificationPreferences } from './contracts/notification-preferences';
+import { DEFAULT_WEEKEND, type Weekday } from './weekend-days';
 
 /**
  * Whether a notification may reach a user now (spec 001 §3 quietHours and weekendMode). Pure:
@@ -7,7 +8,8 @@ import type { NotificationPreferences } from './contracts/notification-preferenc
  *
  * - urgent (emergencies, urgent news) always goes through: a station cannot sleep through one.
  * - quiet hours: anything else is held until the window ends in the user's time zone.
- * - weekend mode (Saturday and Sunday in the same time zone): emergencyOnly drops all but
+ * - weekend mode (the station's weekend days, issue 39 — Saturday and Sunday unless given — in
+ *   the same time zone): emergencyOnly drops all but
  *   urgent; reducedNotifications drops normal ones and lets high through. Dropped, not held:
  *   on Monday the bell still lists what matters.
  */
@@ -21,11 +23,11 @@ export type DeliveryDecision =
 
 type Schedule = Pick<NotificationPreferences, 'quietHours' | 'weekendMode'>;
 
-export function shouldDeliverNow(prefs: Schedule, urgency: DeliveryUrgency, now: Date): DeliveryDecision {
+export function shouldDeliverNow(prefs: Schedule, urgency: DeliveryUrgency, now: Date, weekendDays: readonly Weekday[] = DEFAULT_WEEKEND): DeliveryDecision {
   if (urgency === 'urgent') return { deliver: true };
   const zone = prefs.quietHours.timezone;
   const weekend = prefs.weekendMode;
-  if (weekend.enabled && isWeekend(now, zone)) {
+  if (weekend.enabled && isWeekend(now, zone, weekendDays)) {
     if (weekend.emergencyOnly) return { deliver: false, reason: 'weekend_emergency_only' };
     if (weekend.reducedNotifications && urgency === 'normal') return { deliver: false, reason: 'weekend_reduced' };
   }
@@ -63,9 +65,10 @@ export function localClock(at: Date, zone: string): { minutes: number; weekday: 
   return { minutes: Number(get('hour')) * 60 + Number(get('minute')), weekday: get('weekday') };
 }
 
-export function isWeekend(at: Date, zone: string): boolean {
-  const day = localClock(at, zone).weekday;
-  return day === 'Sat' || day === 'Sun';
+/** Whether `at` falls on one of `days` in `zone` (Intl's 'Sat' → 'sat'). */
+export function isWeekend(at: Date, zone: string, days: readonly Weekday[] = DEFAULT_WEEKEND): boolean {
+  const day = localClock(at, zone).weekday.toLowerCase();
+  return days.some((d) => d === day);
 }
 
 const MINUTE = 60_000;

@@ -30,7 +30,7 @@ export const BOT_COMMANDS: readonly BotCommand[] = [
   { command: 'alerts', category: 'Approvals', usage: '/alerts', description: 'Overdue loans and low stock', roles: APPROVERS },
   { command: 'addequipment', category: 'Equipment', usage: '/addequipment <code> | <name> | <location> [| quantity]', description: 'Add an item to the catalogue', roles: APPROVERS },
   { command: 'addnews', category: 'Content', usage: '/addnews <title> | <content> [| normal|breaking|urgent]', description: 'File a news article (draft)', roles: WRITERS },
-  { command: 'addcgbar', category: 'Content', usage: '/addcgbar <headline|subheadline|crawler|hashtag> <text>', description: 'Put text on a CG bar now', roles: WRITERS },
+  { command: 'addcgbar', category: 'Content', usage: '/addcgbar <headline|subheadline|crawler|hashtag> <text> (headline: <text> | <subheadline>)', description: 'Put text on a CG bar now', roles: WRITERS },
 ];
 
 export function botCommand(name: string): BotCommand | undefined {

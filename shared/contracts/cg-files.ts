@@ -40,12 +40,23 @@ const fileName = z
   .transform((v) => v || null);
 const outputPath = z.string().trim().max(500).nullish().transform((v) => v || null);
 
+/**
+ * Issue 38: the file centre's text goes through NEXT in take mode. `stage: true` stages the text
+ * (the file's name and path still apply at once: file administration); without it a write that
+ * would change the text on air in take mode is a 409. `subheadline` goes with a headline (the
+ * headline rule: a headline sent alone clears the subheadline).
+ */
+const stage = z.boolean({ error: 'stage must be true or false' }).optional();
+const pairedSubheadline = z.string().max(CG_CONTENT_MAX).optional();
+
 /** CG file centre add dialog (spec 000 §5: content required). */
 export const createCgFileSchema = z.object({
   type: cgWritableTypeSchema,
   content: content.refine((v) => v.trim().length > 0, 'Content is required'),
   fileName,
   outputPath,
+  subheadline: pairedSubheadline,
+  stage,
   companyId: z.unknown().optional(),
 });
 
@@ -53,6 +64,8 @@ export const updateCgFileSchema = z.object({
   content,
   fileName: fileName.optional(),
   outputPath: outputPath.optional(),
+  subheadline: pairedSubheadline,
+  stage,
   companyId: z.unknown().optional(),
 });
 
@@ -78,9 +91,34 @@ export const emergencyOverrideSchema = z.object({
   subheadline: z.string().max(CG_CONTENT_MAX).optional(),
 });
 
+const flag = z.enum(['true', 'false']).optional().transform((v) => v === 'true');
+
+/**
+ * In take mode (issue 38) a Clear of text on air is staged (`stage=true`: '' waits in NEXT); a
+ * Delete of text on air bypasses NEXT only when the client told the operator so (`bypassNext=true`).
+ */
 export const deleteCgFileQuerySchema = z.object({
-  clearOnly: z.enum(['true', 'false']).optional().transform((v) => v === 'true'),
+  clearOnly: flag,
+  stage: flag,
+  bypassNext: flag,
 });
+
+/**
+ * POST /api/cg-files/emergency/end (issue 38): `restore` puts back the lower third the client
+ * previewed (the one on air before the override) in the same operation that ends the emergency.
+ */
+export const endEmergencySchema = z.object({
+  restore: z
+    .object({ headline: z.string().max(CG_CONTENT_MAX), subheadline: z.string().max(CG_CONTENT_MAX) }, { error: 'restore must name headline and subheadline' })
+    .optional(),
+});
+
+/** GET /api/cg-files/emergency: the emergency on air and the lower third from before it (null: unknown). */
+export interface EmergencyState {
+  active: boolean;
+  text: string;
+  before: { headline: string; subheadline: string; at: string } | null;
+}
 
 export const createCgFromNewsSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AirAnswer } from './air';
 import { cgWritableTypeSchema, type CgFile } from './cg-files';
 
 /**
@@ -37,6 +38,8 @@ export interface TakeNextResponse {
   success: true;
   files: CgFile[];
   next: CgNext;
+  /** Each output's result for what was taken (issue 38); `?outputs=wait` waits for their answers. */
+  air?: AirAnswer;
 }
 
 /** The answer of a CG send (update-direct, create-cg, crawler) that was staged instead of aired. */

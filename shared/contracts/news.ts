@@ -105,8 +105,12 @@ export const updateNewsSchema = z.object({
 export type UpdateNewsInput = z.input<typeof updateNewsSchema>;
 
 /** Optional paging of GET /api/news; without `page` the answer is the spec's plain array. */
+/** List filter: a status, or 'on_air' = approved + published (issue 39, shared/news-on-air.ts). */
+export const newsListStatusSchema = z.enum([...NEWS_STATUSES, 'on_air']);
+export type NewsListStatus = z.infer<typeof newsListStatusSchema>;
+
 export const newsListQuerySchema = z.object({
-  status: newsStatusSchema.optional(),
+  status: newsListStatusSchema.optional(),
   page: decimalInt('page').pipe(z.number().int().min(1)).optional(),
   limit: decimalInt('limit').pipe(z.number().int().min(1).max(NEWS_MAX_PAGE_SIZE)).default(20),
 });
@@ -127,7 +131,10 @@ export const deletedNewsSchema = newsSchema.pick({
   priority: true,
   deletedAt: true,
   scheduledForDeletion: true,
-});
+  /** Issue 39: who deleted it (the spec's deletedBy) and the status it had. */
+  deletedBy: true,
+  status: true,
+}).extend({ deletedByName: z.string().nullable() });
 export type DeletedNews = z.infer<typeof deletedNewsSchema>;
 
 export const cleanupResponseSchema = z.object({ deletedCount: z.number() });

@@ -18,6 +18,17 @@ export const OUTPUTS = {
   /** After a failed send: first retry after this long, doubling, capped. */
   retryBaseMs: 1_000,
   retryMaxMs: 15_000,
+  /**
+   * Failing this long without a confirmed send, or this many sends in a row, is Error (issue 38):
+   * red in every operator's header, the bell, the optional sound. Retrying before that.
+   */
+  errorAfterMs: 5_000,
+  errorAfterFailures: 3,
+  /**
+   * How long a send or Take that asks for the outputs' answer waits for them: the send limit and a
+   * moment for a timed-out send's verdict to arrive. Whatever has not answered by then is 'sending'.
+   */
+  answerWaitMs: 2_250,
   nameMax: 80,
   hostMax: 253,
   nameInDeviceMax: 200,
@@ -113,6 +124,8 @@ export const outputStatusSchema = z.object({
   /** The last send the output confirmed. */
   lastOkAt: z.string().nullable(),
   at: z.string(),
+  /** Since when its sends fail without one confirmed in between (null: not failing). Issue 38. */
+  failingSince: z.string().nullable(),
 });
 export type OutputStatus = z.infer<typeof outputStatusSchema>;
 

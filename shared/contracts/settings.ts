@@ -3,6 +3,8 @@ import { AS_RUN_RETENTION_LIMITS } from './as-run';
 import { brandColourProblem } from '../branding';
 import { SETTINGS_LIMITS, TELEGRAM_REMINDER_INTERVAL } from '../constants';
 import { timeZoneField } from '../time-zones';
+import { recycleBinHoursField } from '../recycle-bin-retention';
+import { WEEKDAYS, weekendDaysField } from '../weekend-days';
 import { expectedVersionSchema } from './common';
 
 const brandColour = (label: string) =>
@@ -103,11 +105,16 @@ export const settingsSchema = z.object({
   version: z.number(),
   /** Days the as-run log keeps (issue 25; 90 until set). */
   asRunRetentionDays: z.number(),
+  /** The station's weekend (issue 39); from the time zone until set (weekendDaysFromZone). */
+  weekendDays: z.array(z.enum(WEEKDAYS)),
+  weekendDaysFromZone: z.boolean(),
+  /** Hours the recycle bin keeps a deleted story (issue 39; the spec's 2 until set). */
+  recycleBinHours: z.number(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-/** GET /api/settings/time-zone (every signed-in user): the station's zone, their quiet-hours default. */
-export const stationTimeZoneSchema = z.object({ timeZone: z.string() });
+/** GET /api/settings/time-zone (every signed-in user): the station's zone, their quiet-hours default, and its weekend days (issue 39). */
+export const stationTimeZoneSchema = z.object({ timeZone: z.string(), weekendDays: z.array(z.enum(WEEKDAYS)) });
 export type StationTimeZone = z.infer<typeof stationTimeZoneSchema>;
 
 /** A secret: a new value sets it; '' or null clears it; leaving it out keeps it. */
@@ -141,6 +148,9 @@ export const updateSettingsSchema = z.object({
     .min(AS_RUN_RETENTION_LIMITS.min, `As-run retention must be at least ${AS_RUN_RETENTION_LIMITS.min} day`)
     .max(AS_RUN_RETENTION_LIMITS.max, `As-run retention must be at most ${AS_RUN_RETENTION_LIMITS.max} days`)
     .optional(),
+  /** null = follow the time zone again (issue 39). */
+  weekendDays: weekendDaysField.nullable().optional(),
+  recycleBinHours: recycleBinHoursField.optional(),
   version: expectedVersionSchema,
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;

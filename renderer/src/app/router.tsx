@@ -15,6 +15,7 @@ const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/dashboar
 const CgControlPage = lazyPage(() => import('@/features/cg-control/pages/cg-control-page'));
 const SettingsPage = lazyPage(() => import('@/features/settings/pages/settings-page'));
 const AppVersionPage = lazyPage(() => import('@/features/app-versions/pages/app-version-page'));
+const BackupsPage = lazyPage(() => import('@/features/backups/pages/backups-page'));
 const BulletinsPage = lazyPage(() => import('@/features/bulletins/pages/bulletins-page'));
 const PrompterPage = lazyPage(() => import('@/features/prompter/pages/prompter-page'));
 const PrompterFollowPage = lazyPage(() => import('@/features/prompter/pages/prompter-follow-page'));
@@ -77,6 +78,7 @@ export function AppRoutes() {
         <Route path="activity-logs" element={<ActivityLogsPage />} />
         <Route path="as-run" element={<AsRunPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="backups" element={<BackupsPage />} />
         <Route path="outputs" element={<OutputsPage />} />
         {/* Settings links to /notification-preferences (spec 001 §2); the wizard lives at /notifications. */}
         <Route path="notification-preferences" element={<Navigate to="/notifications" replace />} />

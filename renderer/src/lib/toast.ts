@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
-type ToastColor = 'green' | 'red' | 'blue';
+/** Orange: on air, but an output has not answered yet (issue 38). */
+type ToastColor = 'green' | 'red' | 'blue' | 'orange';
 
 let lastId: string | null = null;
 /** The colour of the toast on screen now, or null once it has closed. */

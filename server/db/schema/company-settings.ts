@@ -33,6 +33,10 @@ export const companySettings = sqliteTable('company_settings', {
   takeMode: integer('take_mode', { mode: 'boolean' }),
   /** Days the as-run log keeps (issue 25); null = the default (AS_RUN_DEFAULT_RETENTION_DAYS). */
   asRunRetentionDays: integer('as_run_retention_days'),
+  /** Weekend days (issue 39), e.g. ["fri","sat"]; null = from the time zone (shared/weekend-days.ts). */
+  weekendDays: text('weekend_days', { mode: 'json' }).$type<string[]>(),
+  /** Hours the recycle bin keeps a deleted story (issue 39); null = the spec's 2 hours. */
+  recycleBinHours: integer('recycle_bin_hours'),
 });
 
 export type CompanySettingsRow = typeof companySettings.$inferSelect;

@@ -91,7 +91,11 @@ export class ObsDriver implements OutputDriver {
       // A peer that takes the connection and never says Hello must not hold this forever.
       await this.timed(Promise.race([obs.connect(this.config.url, this.config.password ?? undefined, { rpcVersion: 1 }), this.ended]), `OBS at ${this.config.url}`, '(is it obs-websocket 5?)');
     } catch (err) {
-      throw fault(err, `OBS at ${this.config.url} could not be reached`);
+      const failed = fault(err, `OBS at ${this.config.url} could not be reached`);
+      // Nothing answered: say what to check, as CasparCG's errors do (issue 39). A refusal
+      // (password, version) or a timeout already says what happened.
+      if (failed.kind !== 'unreachable' || err instanceof OutputFault) throw failed;
+      throw new OutputFault(`${failed.message} — is OBS running, and is its WebSocket server (Tools → WebSocket Server Settings) on that port?`, 'unreachable');
     }
     return obs;
   }

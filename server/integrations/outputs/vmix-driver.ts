@@ -74,7 +74,8 @@ export class VmixDriver implements OutputDriver {
       answer = await this.get(url);
     } catch (err) {
       if (err instanceof OutputFault) throw err;
-      throw new OutputFault(`vMix at ${url.host} could not be reached: ${messageOf(err)}`, 'unreachable');
+      // What to check, as CasparCG's errors say it (issue 39).
+      throw new OutputFault(`vMix at ${url.host} could not be reached: ${messageOf(err)} — is vMix running, and is its Web Controller (Settings → Web Controller) on that port?`, 'unreachable');
     }
     if (answer.status < 200 || answer.status > 299) throw new OutputFault(`vMix answered ${answer.status}: ${peerText(answer.body) || http.STATUS_CODES[answer.status] || ''}`, 'refused');
     return answer.body;

@@ -195,9 +195,11 @@ describe('Telegram bot against the fake Bot API', () => {
   it('/addcgbar puts text on air now; a message that waited while the bot was offline is not replayed', async () => {
     const s = await botStation();
     fake.userSays(s.token, s.tg.editor, '/addcgbar headline Storm warning for the atolls');
-    await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text === '✅ headline is on air.');
+    // A headline alone clears the previous story's subheadline (issue 38), and says so.
+    await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text === '✅ headline is on air. The subheadline was cleared with it.');
     const files = await s.owner.get<{ type: string; content: string }[]>('/api/cg-files');
     expect(files.body.find((f) => f.type === 'headline')?.content).toBe('Storm warning for the atolls');
+    expect(files.body.find((f) => f.type === 'subheadline')?.content).toBe('');
     fake.userSays(s.token, s.tg.editor, '/addcgbar crawler Ferry times changed today');
     await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text === '✅ Added to the news crawler.');
     expect((await s.owner.get<{ headlines: string[] }>('/api/news-crawler/content')).body.headlines).toContain('Ferry times changed today');
@@ -210,7 +212,7 @@ describe('Telegram bot against the fake Bot API', () => {
     // The as-run log says these came through the bot, by the linked user (issue 25).
     await server.asRunRecorder.flush();
     const asRun = (await s.owner.get<{ entries: { type: string; source: string; userName: string | null }[] }>('/api/as-run')).body.entries;
-    expect(asRun.map((e) => `${e.type} ${e.source}`)).toEqual(['hashtag_bar telegram', 'news_crawler telegram', 'headline telegram']);
+    expect(asRun.map((e) => `${e.type} ${e.source}`)).toEqual(['hashtag_bar telegram', 'news_crawler telegram', 'subheadline telegram', 'headline telegram']);
     expect(asRun.every((e) => e.userName !== null)).toBe(true);
   });
 
@@ -228,6 +230,24 @@ describe('Telegram bot against the fake Bot API', () => {
       { type: 'news_crawler', content: 'Staged ferry line' },
     ]);
     expect((await s.owner.get<{ type: string; content: string }[]>('/api/cg-files')).body.find((f) => f.type === 'hashtag_bar')?.content).toBeFalsy();
+  });
+
+  it('/addcgbar headline never leaves the previous subheadline: "Title | Sub" replaces it, a title alone clears it (in NEXT too)', async () => {
+    const s = await botStation();
+    await s.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Old story', subheadline: 'Old story line' });
+    fake.userSays(s.token, s.tg.editor, '/addcgbar headline Ferries resume | First boat at 6 am');
+    await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text === '✅ headline and subheadline are on air.');
+    const onAir = async (type: string) => (await s.owner.get<{ type: string; content: string }[]>('/api/cg-files')).body.find((f) => f.type === type)?.content;
+    expect([await onAir('headline'), await onAir('subheadline')]).toEqual(['Ferries resume', 'First boat at 6 am']);
+    const { version } = (await s.owner.get<{ version: number }>('/api/settings')).body;
+    await s.owner.put('/api/settings', { takeMode: true, version });
+    fake.userSays(s.token, s.tg.editor, '/addcgbar headline Storm passes');
+    await fake.waitForSent((m) => repliesTo(s.tg.editor.id)(m) && m.text === '✅ headline is in NEXT: the control room takes it to air. The subheadline was cleared with it.');
+    const next = (await s.owner.get<{ changes: Array<{ type: string; content: string }> }>('/api/cg-files/next')).body;
+    expect(next.changes).toEqual([
+      { type: 'headline', content: 'Storm passes' },
+      { type: 'subheadline', content: '' },
+    ]);
   });
 
   it('/addcgbar refuses every bar while an emergency is on air, with a message; after it ends, it airs again', async () => {

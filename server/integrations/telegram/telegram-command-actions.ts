@@ -3,6 +3,7 @@ import { createNewsSchema } from '../../../shared/contracts/news';
 import { addHeadlineSchema } from '../../../shared/contracts/crawler';
 import { BOT_COMMANDS, CG_BAR_CHOICES, CG_BAR_FILE_TYPES, mayUseCommand } from '../../../shared/telegram-commands';
 import { addHeadline } from '../../modules/crawler/crawler-ops';
+import type { CgChange } from '../../modules/cg-files/cg-changes';
 import { OVERDUE_STATUSES } from '../../../shared/notification-rules';
 import { TELEGRAM_ON_AIR_MAX_AGE_S } from '../../../shared/constants';
 import type { EquipmentRequest } from '../../../shared/contracts/equipment';
@@ -28,6 +29,21 @@ const fields = (args: string) => args.split('|').map((f) => f.trim());
 function refuseDuringEmergency(s: Services, actor: CommandCall['actor']): void {
   const emergency = s.cgFiles.list(actor).find((f) => f.type === 'emergency')?.content.trim();
   if (emergency) throw badRequest(`Not put on air: an emergency is on air (${JSON.stringify(emergency)}). Send from CG Control, where you can see it, or end the emergency first.`);
+}
+
+/**
+ * /addcgbar's changes. A headline brings its subheadline, as on every path (issue 22's rule, issue
+ * 38): "headline Title | Sub" sends both, "headline Title" clears the previous story's line.
+ */
+function cgBarChanges(kind: Exclude<(typeof CG_BAR_CHOICES)[number], 'crawler'>, text: string): { changes: CgChange[]; said: string; note: string } {
+  if (kind !== 'headline') return { changes: [{ type: CG_BAR_FILE_TYPES[kind], content: text }], said: `${kind} is`, note: '' };
+  const [headline = '', ...rest] = text.split('|').map((part) => part.trim());
+  const subheadline = rest.join(' | ');
+  const changes: CgChange[] = [
+    { type: 'headline', content: headline },
+    { type: 'subheadline', content: subheadline, field: 'subheadline' },
+  ];
+  return { changes, said: subheadline ? 'headline and subheadline are' : 'headline is', note: subheadline ? '' : ' The subheadline was cleared with it.' };
 }
 
 /** The commands' work, each through the web's own service. */
@@ -131,8 +147,9 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
         return staged ? '✅ Added to the news crawler in NEXT: the control room takes it to air.' : '✅ Added to the news crawler.';
       }
       // Take mode (issue 25): text from outside the control room waits in NEXT for an operator's Take.
-      const sent = await s.cgNext.send(writer, [{ type: CG_BAR_FILE_TYPES[kind], content: text }]);
-      return sent.staged ? `✅ ${kind} is in NEXT: the control room takes it to air.` : `✅ ${kind} is on air.`;
+      const { changes, said, note } = cgBarChanges(kind, text);
+      const sent = await s.cgNext.send(writer, changes);
+      return (sent.staged ? `✅ ${said} in NEXT: the control room takes it to air.` : `✅ ${said} on air.`) + note;
     },
   };
 }

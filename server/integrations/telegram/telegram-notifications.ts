@@ -4,6 +4,7 @@ import type { ServerEvents } from '../../../shared/contracts/live';
 import type { News } from '../../../shared/contracts/news';
 import type { TelegramGroups } from '../../../shared/contracts/settings';
 import { shouldDeliverNow, type DeliveryUrgency } from '../../../shared/quiet-hours';
+import { StationCalendar } from '../../modules/settings/settings-station-calendar';
 import type { AppContext } from '../../context';
 import { NO_CHANNEL_REASON, type DeliveryOutcome, type NotificationChannel, type NotificationMessage } from '../../modules/equipment-alerts/notification-channel';
 import type { NotificationPreferencesService } from '../../modules/notification-preferences/notification-preferences.service';
@@ -120,7 +121,8 @@ export class TelegramNotifications implements NotificationChannel {
   }
 
   private deliverTo(prefs: NotificationPreferences, urgency: DeliveryUrgency, message: OutgoingMessage): Promise<DeliveryOutcome> | DeliveryOutcome {
-    const decision = shouldDeliverNow(prefs, urgency, this.ctx.clock.now());
+    // Weekend mode reads the station's weekend days (issue 39), not a fixed Saturday–Sunday.
+    const decision = shouldDeliverNow(prefs, urgency, this.ctx.clock.now(), new StationCalendar(this.ctx.db).weekendDays(message.companyId));
     if (decision.deliver) return this.outbox.send(message);
     if (decision.reason === 'quiet_hours') return this.outbox.hold(message, decision.holdUntil);
     return off(decision.reason === 'weekend_emergency_only' ? 'Weekend mode: emergencies only' : 'Weekend mode: reduced notifications');

@@ -5,6 +5,7 @@ import type { Actor } from '../../lib/auth';
 import { yieldToAir } from '../../lib/time-slices';
 import { commitWithoutFsync } from '../../db/fast-commit';
 import { writeChunk } from '../../lib/csv-response';
+import { StationTimeZones } from '../settings/settings-time-zone';
 import { csvHeader, csvRows } from './as-run-csv';
 import { AsRunRepo, type AsRunCursor } from './as-run.repo';
 
@@ -37,11 +38,12 @@ export class AsRunService {
    * is waited for — a 100 000-row export never holds the event loop more than a page's work.
    */
   async exportCsv(actor: Pick<Actor, 'companyId'>, filter: AsRunFilter, res: Response): Promise<void> {
-    await writeChunk(res, csvHeader());
+    const zone = new StationTimeZones(this.ctx.db).of(actor.companyId);
+    await writeChunk(res, csvHeader(zone));
     let before: AsRunCursor | undefined;
     while (!res.destroyed) {
       const rows = this.repo.page(actor.companyId, filter, before, EXPORT_PAGE_ROWS);
-      if (rows.length) await writeChunk(res, csvRows(rows));
+      if (rows.length) await writeChunk(res, csvRows(rows, zone));
       const last = rows[rows.length - 1];
       if (rows.length < EXPORT_PAGE_ROWS || !last) break;
       before = { at: last.at, id: last.id };

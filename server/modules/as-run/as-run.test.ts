@@ -142,7 +142,7 @@ describe('as-run log', () => {
     const parsed = Papa.parse<string[]>(text.trimEnd(), { newline: '\r\n' });
     expect(parsed.errors).toEqual([]);
     const [header, ...lines] = parsed.data;
-    expect(header).toEqual(['time', 'seq', 'user', 'source', 'action', 'type', 'text', 'output', 'result', 'message']);
+    expect(header).toEqual(['time (UTC)', 'seq', 'user', 'source', 'action', 'type', 'text', 'output', 'result', 'message']);
     expect(lines).toHaveLength(5);
     for (const cell of lines.flat()) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
     expect(lines.map((l) => l[6]).reverse()).toEqual(["'=HYPERLINK(\"http://evil.example\",\"click\")", "'+1", "'-2", "'@x", 'ދިވެހި ޚަބަރު']);

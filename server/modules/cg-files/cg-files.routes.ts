@@ -5,6 +5,7 @@ import {
   createCgFromNewsSchema,
   deleteCgFileQuerySchema,
   emergencyOverrideSchema,
+  endEmergencySchema,
   updateCgFileSchema,
   updateDirectSchema,
 } from '../../../shared/contracts/cg-files';
@@ -19,9 +20,15 @@ import { writerOf } from '../as-run/air-source';
 import { cgChangesFromNews, type CgChange } from './cg-changes';
 import type { CgFilesService, Writer } from './cg-files.service';
 import type { CgNextService, SendResult } from './cg-next.service';
+import { CgEmergency } from './cg-emergency';
+import { airWaitOf, withAirAnswer } from '../outputs/air-receipt';
+import { CgFileCentre, type FileCentreResult } from './cg-file-centre';
 
 /** A send's answer: as today when it aired; `staged: true` with Next when take mode staged it. */
 const answerOf = (result: SendResult) => (result.staged ? { success: true, staged: true, files: [], next: result.next } : { success: true, files: result.files });
+
+/** A file centre answer: the file as before; `staged: true` with NEXT when take mode staged its text. */
+const fileAnswerOf = ({ file, staged }: FileCentreResult) => (staged ? { ...file, staged: true, next: staged } : file);
 
 const idOf = (req: Request) => parse(idParamSchema, req.params).id;
 /** The caller as a CG writer (as-run source from the page); a prompter cue is marked so take mode lets it through. */
@@ -54,39 +61,40 @@ export function cgFilesRouter(cg: CgFilesService, next: CgNextService, keys: Api
     const changes: CgChange[] = [{ type: input.type, content: input.content }];
     if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline, field: 'subheadline' });
     // Take mode stages it in Next (issue 25); the emergency override below never waits for a Take.
-    res.json(answerOf(await next.send(cueWriterOf(req, input.sentFrom), changes)));
+    // Aired: the answer names each output's result (issue 38); the prompter's cue never waits for them.
+    const waitMs = input.sentFrom ? 0 : airWaitOf(req);
+    const [result, air] = await withAirAnswer(cg.changes, cueWriterOf(req, input.sentFrom), waitMs, (writer) => next.send(writer, changes));
+    res.json({ ...answerOf(result), ...(air && { air }) });
+  });
+  // The emergency and its end never wait in NEXT (issue 25); the end may put back the lower third (issue 38).
+  const emergency = new CgEmergency(cg.ctx, cg);
+  router.get('/emergency', (req, res) => {
+    res.json(emergency.state(writerOf(req)));
   });
   router.post('/emergency', write, async (req, res) => {
-    const input = parse(emergencyOverrideSchema, req.body);
-    const changes: CgChange[] = [{ type: 'emergency', content: input.content }];
-    if (input.headline !== undefined) changes.push({ type: 'headline', content: input.headline, field: 'headline' });
-    if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline, field: 'subheadline' });
-    res.json({ success: true, files: await cg.apply(writerOf(req), changes, 'emergency_override') });
+    res.json({ success: true, files: await emergency.override(writerOf(req), parse(emergencyOverrideSchema, req.body)) });
   });
   router.post('/emergency/end', write, async (req, res) => {
-    res.json({ success: true, ...(await cg.endEmergency(writerOf(req))) });
+    res.json({ success: true, ...(await emergency.end(writerOf(req), parse(endEmergencySchema, req.body ?? {}))) });
   });
   router.post('/initialize', write, async (req, res) => {
     res.json(await cg.initialize(actorOf(req)));
   });
+  // The file centre: its text goes through NEXT in take mode, or is refused (cg-file-centre.ts).
+  const centre = new CgFileCentre(cg, next);
   router.post('/', write, async (req, res) => {
     const input = parse(createCgFileSchema, req.body);
-    const existed = cg.repo.findByType(actorOf(req).companyId, input.type) !== undefined;
-    const [file] = await cg.apply(writerOf(req), [{ ...input, fileName: input.fileName ?? `${input.type}.txt` }], 'cg_file_created');
-    res.status(existed ? 200 : 201).json(file);
+    const result = await centre.write(writerOf(req), { ...input, fileName: input.fileName ?? `${input.type}.txt` }, 'cg_file_created');
+    res.status(result.existed || result.staged ? 200 : 201).json(fileAnswerOf(result));
   });
   router.put('/:id', write, async (req, res) => {
     const current = cg.get(actorOf(req), idOf(req));
     const input = parse(updateCgFileSchema, req.body);
-    const [file] = await cg.apply(writerOf(req), [{ ...input, type: current.type }]);
-    res.json(file);
+    res.json(fileAnswerOf(await centre.write(writerOf(req), { ...input, type: current.type }, 'cg_file_updated')));
   });
   router.delete('/:id', write, async (req, res) => {
-    const { clearOnly } = parse(deleteCgFileQuerySchema, req.query);
-    const current = cg.get(actorOf(req), idOf(req));
-    if (clearOnly) await cg.apply(writerOf(req), [{ type: current.type, content: '' }]);
-    else await cg.remove(writerOf(req), current.id);
-    res.json({ success: true });
+    const { staged } = await centre.remove(writerOf(req), idOf(req), parse(deleteCgFileQuerySchema, req.query));
+    res.json(staged ? { success: true, staged: true, next: staged } : { success: true });
   });
   router.get('/:id/download', (req, res) => {
     const file = cg.get(actorOf(req), idOf(req));

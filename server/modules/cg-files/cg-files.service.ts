@@ -14,13 +14,20 @@ import { CgMoveJournal, recoverFolderMoves } from './cg-move-journal';
 import { CgHotStatements } from './cg-hot-statements';
 import { CgFilesRepo, type CgUpsert } from './cg-files.repo';
 import { presentCgFile } from './cg-files.presenter';
-import { OnAirChanges, type AirSource } from '../outputs/on-air-changes';
+import { OnAirChanges, type AirSource, type OnAirChange } from '../outputs/on-air-changes';
 
 /**
  * Who writes (null: no user — an API key, named by `apiKey`), and from where (the as-run log's
  * source; 'web' when not said).
  */
-export type Writer = { userId: number | null; companyId: Actor['companyId']; source?: AirSource; apiKey?: string };
+export type Writer = {
+  userId: number | null;
+  companyId: Actor['companyId'];
+  source?: AirSource;
+  apiKey?: string;
+  /** Hears the write's on-air change before any output does: the answer's per-output results (issue 38). */
+  onAir?: (change: OnAirChange) => void;
+};
 
 /** An API key's change says which key in the activity log (it has no user to name). */
 const byKey = (actor: Writer): string => (actor.apiKey ? ` (API key ${actor.apiKey})` : '');
@@ -47,7 +54,8 @@ export class CgFilesService {
   private readonly journal: CgMoveJournal;
 
   constructor(
-    private readonly ctx: AppContext,
+    /** Read by the services beside it (the emergency's clock, cg-emergency.ts). */
+    readonly ctx: AppContext,
     private readonly activity: ActivityLogsService,
     /** What follows air: the output layer and the as-run log listen here (issue 25). */
     readonly changes = new OnAirChanges(),
@@ -320,6 +328,7 @@ export class CgFilesService {
   /** The change is on air in the files: the outputs and the as-run log hear of it (they only enqueue). */
   private followAir(actor: Writer, action: string, changed: Record<string, string>, snapshot: CgSnapshot, at: string): void {
     const change = { companyId: actor.companyId, seq: this.changes.nextSeq(), at, userId: actor.userId, apiKey: actor.apiKey ?? null, source: actor.source ?? 'web', action, changed, snapshot: { ...snapshot } } as const;
+    actor.onAir?.(change);
     this.changes.emitChange(change);
     this.changes.reportResult({ change, output: 'files', result: 'ok', at });
   }

@@ -3,9 +3,11 @@ import { clearNextQuerySchema, takeNextSchema } from '../../../shared/contracts/
 import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
 import { parse } from '../../lib/validate';
 import type { CgNextService } from './cg-next.service';
+import { airWaitOf, withAirAnswer } from '../outputs/air-receipt';
+import type { OnAirChanges } from '../outputs/on-air-changes';
 
 /** /api/cg-files/next and /take (issue 25): every operator reads Next; CG writers take and clear it. */
-export function cgNextRouter(next: CgNextService): Router {
+export function cgNextRouter(next: CgNextService, changes: OnAirChanges): Router {
   const router = Router();
   router.use('/next', requireAuth);
   router.use('/take', requireAuth);
@@ -19,7 +21,9 @@ export function cgNextRouter(next: CgNextService): Router {
   });
   router.post('/take', write, async (req, res) => {
     const { version } = parse(takeNextSchema, req.body);
-    res.json({ success: true, ...(await next.take(actorOf(req), version)) });
+    // The answer names each output's result for what was taken (issue 38).
+    const [taken, air] = await withAirAnswer(changes, actorOf(req), airWaitOf(req), (writer) => next.take(writer, version));
+    res.json({ success: true, ...taken, ...(air && { air }) });
   });
   return router;
 }

@@ -27,7 +27,7 @@ describe('news crawler', () => {
     expect(await content(owner)).toEqual({ headlines: [], count: 0 });
   });
 
-  it('generates from approved, live news only, newest first, and the file holds one per line', async () => {
+  it('generates from on-air (approved or published, issue 39), live news only, newest first, one per line', async () => {
     const { owner, file } = await station();
     await createApprovedNews(owner, { title: 'Old approved' });
     await createNews(owner, { title: 'Still a draft' });
@@ -37,8 +37,8 @@ describe('news crawler', () => {
     await owner.post(`/api/news/${published.id}/publish`);
     await createApprovedNews(owner, { title: 'New approved' });
     const res = await owner.post<CrawlerGenerateResponse>('/api/news-crawler/generate');
-    expect(res.body).toMatchObject({ success: true, newsCount: 2, count: 2, headlines: ['New approved', 'Old approved'] });
-    expect(file()).toBe('New approved\nOld approved');
+    expect(res.body).toMatchObject({ success: true, newsCount: 3, count: 3, headlines: ['New approved', 'Published one', 'Old approved'] });
+    expect(file()).toBe('New approved\nPublished one\nOld approved');
   });
 
   it('add, edit, remove, reorder and clear; the file equals the list after every step', async () => {

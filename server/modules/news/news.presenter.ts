@@ -37,8 +37,11 @@ export function presentNews({ row, createdByName, approvedByName, publishedByNam
   };
 }
 
-export function presentDeletedNews(row: NewsRow): DeletedNews {
+export function presentDeletedNews({ row, deletedByName }: { row: NewsRow; deletedByName: string | null }): DeletedNews {
   return {
+    deletedBy: row.deletedBy,
+    deletedByName,
+    status: row.status as NewsStatus,
     id: row.id,
     title: row.title,
     subtitle: row.subtitle,

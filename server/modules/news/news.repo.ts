@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { NewsStatus } from '../../../shared/contracts/news';
+import type { NewsListStatus } from '../../../shared/contracts/news';
+import { NEWS_ON_AIR_STATUSES } from '../../../shared/news-on-air';
 import type { DbOrTx } from '../../db/client';
 import { news, users, type NewsRow } from '../../db/schema';
 
@@ -17,6 +18,13 @@ export interface NewsWithNames {
 const creator = alias(users, 'creator');
 const approver = alias(users, 'approver');
 const publisher = alias(users, 'publisher');
+const deleter = alias(users, 'deleter');
+
+/** 'on_air' = every status a story may go to air in (issue 39). */
+function statusWhere(status: NewsListStatus | undefined): SQL | undefined {
+  if (!status) return undefined;
+  return status === 'on_air' ? inArray(news.status, [...NEWS_ON_AIR_STATUSES]) : eq(news.status, status);
+}
 
 export class NewsRepo {
   constructor(private readonly db: DbOrTx) {}
@@ -35,8 +43,8 @@ export class NewsRepo {
       .leftJoin(publisher, eq(publisher.id, news.publishedBy));
   }
 
-  private liveWhere(companyId: number, status?: NewsStatus): SQL | undefined {
-    return and(eq(news.companyId, companyId), eq(news.isDeleted, false), status ? eq(news.status, status) : undefined);
+  private liveWhere(companyId: number, status?: NewsListStatus): SQL | undefined {
+    return and(eq(news.companyId, companyId), eq(news.isDeleted, false), statusWhere(status));
   }
 
   /**
@@ -44,7 +52,7 @@ export class NewsRepo {
    * index alone (skipping OFFSET rows there costs ~1 ms at 100k rows), then only those rows are
    * joined to their authors' names (joining before the offset cost 15 ms).
    */
-  list(companyId: number, opts: { status?: NewsStatus; limit: number; offset: number }): NewsWithNames[] {
+  list(companyId: number, opts: { status?: NewsListStatus; limit: number; offset: number }): NewsWithNames[] {
     const ids = this.db
       .select({ id: news.id })
       .from(news)
@@ -61,18 +69,18 @@ export class NewsRepo {
       .all();
   }
 
-  /** Titles of live approved, unexpired articles, newest first (the crawler's source). */
+  /** Titles of live on-air (approved or published, issue 39), unexpired articles, newest first (the crawler's source). */
   approvedTitles(companyId: number, limit: number): Array<{ id: number; title: string }> {
     return this.db
       .select({ id: news.id, title: news.title })
       .from(news)
-      .where(and(this.liveWhere(companyId, 'approved'), eq(news.isExpired, false)))
+      .where(and(this.liveWhere(companyId, 'on_air'), eq(news.isExpired, false)))
       .orderBy(desc(news.createdAt), desc(news.id))
       .limit(limit)
       .all();
   }
 
-  count(companyId: number, status?: NewsStatus): number {
+  count(companyId: number, status?: NewsListStatus): number {
     return this.db.select({ n: sql<number>`count(*)` }).from(news).where(this.liveWhere(companyId, status)).get()?.n ?? 0;
   }
 
@@ -104,10 +112,12 @@ export class NewsRepo {
       .get();
   }
 
-  listDeleted(companyId: number): NewsRow[] {
+  /** The bin, soonest purged first, with the name of who deleted each (issue 39). */
+  listDeleted(companyId: number): Array<{ row: NewsRow; deletedByName: string | null }> {
     return this.db
-      .select()
+      .select({ row: news, deletedByName: deleter.fullName })
       .from(news)
+      .leftJoin(deleter, eq(deleter.id, news.deletedBy))
       .where(and(eq(news.companyId, companyId), eq(news.isDeleted, true)))
       .orderBy(asc(news.scheduledForDeletion))
       .all();

@@ -1,7 +1,8 @@
-import { and, count, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { equipment, equipmentRequests, news, users } from '../../db/schema';
-import { OVERDUE_STATUSES, type LoanCandidate, type NewsCandidate, type ReturnedCandidate } from '../../../shared/notification-rules';
+import { NEWS_ON_AIR_STATUSES } from '../../../shared/news-on-air';
+import { OVERDUE_STATUSES, type DeletedCandidate, type LoanCandidate, type NewsCandidate, type ReturnedCandidate } from '../../../shared/notification-rules';
 
 const BREAKING_PRIORITIES = ['breaking', 'urgent'];
 
@@ -19,6 +20,28 @@ export class NotificationsRepo {
       .from(news)
       .where(and(eq(news.companyId, companyId), eq(news.isDeleted, false), gt(news.createdAt, sinceIso), inArray(news.priority, BREAKING_PRIORITIES)))
       .all();
+  }
+
+  /**
+   * Approved or published stories in the recycle bin, not yet purged, deleted by someone other
+   * than the viewer (issue 39: owners and admins are told; their own deletions they know of).
+   */
+  deletedOnAirStories(companyId: number, viewerId: number, nowIso: string): DeletedCandidate[] {
+    const rows = this.db
+      .select({ id: news.id, title: news.title, status: news.status, byName: users.fullName, deletedAt: news.deletedAt, scheduledForDeletion: news.scheduledForDeletion })
+      .from(news)
+      .leftJoin(users, eq(users.id, news.deletedBy))
+      .where(
+        and(
+          eq(news.companyId, companyId),
+          eq(news.isDeleted, true),
+          inArray(news.status, [...NEWS_ON_AIR_STATUSES]),
+          ne(news.deletedBy, viewerId),
+          gt(news.scheduledForDeletion, nowIso),
+        ),
+      )
+      .all();
+    return rows.map((r) => ({ ...r, deletedAt: r.deletedAt ?? '', scheduledForDeletion: r.scheduledForDeletion ?? '' }));
   }
 
   /** The writer's drafts an editor sent back and the writer has not edited since (news_returned_idx). */

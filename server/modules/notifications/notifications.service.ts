@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { NOTIFICATIONS_MAX_ITEMS, type NotificationsResponse } from '../../../shared/contracts/notifications';
-import { APPROVAL_ROLES, BREAKING_NEWS_WINDOW_MS, buildNotifications } from '../../../shared/notification-rules';
+import { APPROVAL_ROLES, BREAKING_NEWS_WINDOW_MS, buildNotifications, DELETION_WATCH_ROLES } from '../../../shared/notification-rules';
 import type { NotificationFlagsReader } from './notification-flags';
 import { NotificationsRepo } from './notifications.repo';
 
@@ -30,6 +30,7 @@ export class NotificationsService {
       pendingRequests: approver ? this.repo.countRequests(companyId, 'pending') : 0,
       pendingReturns: approver ? this.repo.countRequests(companyId, 'return_requested') : 0,
       returned: this.repo.returnedStories(companyId, viewer.userId),
+      deleted: DELETION_WATCH_ROLES.includes(viewer.role) ? this.repo.deletedOnAirStories(companyId, viewer.userId, now.toISOString()) : [],
       role: viewer.role,
       flags,
       now,

@@ -45,8 +45,20 @@ export class OnAirChanges {
   private seq = 0;
   private readonly changeListeners = new Set<Listener<OnAirChange>>();
   private readonly resultListeners = new Set<Listener<OutputResult>>();
+  /** The direct outputs that will report on a company's change (the dispatcher's lanes). */
+  private lanesOf: (companyId: number) => readonly string[] = () => [];
 
   constructor(private readonly onListenerError: (err: unknown) => void = () => undefined) {}
+
+  /** The dispatcher says which outputs answer for a company's changes (a write's air answer waits for them). */
+  expectResultsFrom(lanesOf: (companyId: number) => readonly string[]): void {
+    this.lanesOf = lanesOf;
+  }
+
+  /** Every output that will report on a change of `companyId` now: the files, then each enabled direct output. */
+  expectedOutputs(companyId: number): string[] {
+    return ['files', ...this.lanesOf(companyId)];
+  }
 
   /** The next change's sequence number (the CG service takes one per committed change). */
   nextSeq(): number {

@@ -4,7 +4,7 @@ import { createDriver } from '../../integrations/outputs/create-driver';
 import type { OutputDriver } from '../../integrations/outputs/output-driver';
 import type { AppContext } from '../../context';
 import type { OnAirChanges } from './on-air-changes';
-import { OutputLane } from './output-lane';
+import { OutputLane, type LaneConfirmed } from './output-lane';
 import { storedOutput } from './outputs.presenter';
 
 export interface DispatcherOptions {
@@ -15,6 +15,8 @@ export interface DispatcherOptions {
   timeoutMs?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
+  errorAfterMs?: number;
+  errorAfterFailures?: number;
 }
 
 type LaneRow = Pick<OutputRow, 'id' | 'companyId' | 'kind' | 'name' | 'enabled' | 'config'>;
@@ -43,6 +45,18 @@ export class OutputDispatcher {
       const lanes = this.byCompany.get(change.companyId);
       if (lanes) for (const lane of lanes) lane.push(change);
     });
+    // A write's air answer waits for exactly the lanes its change is pushed to (issue 38).
+    this.changes.expectResultsFrom((companyId) => this.outputsOf(companyId));
+  }
+
+  /** The as-run names of a company's enabled outputs, in the order they were loaded. */
+  outputsOf(companyId: number): string[] {
+    return [...this.lanes.values()].filter((e) => e.row.companyId === companyId).map((e) => e.row.name);
+  }
+
+  /** What an output last confirmed (null: disabled, or nothing confirmed since it started). */
+  confirmedOf(id: number): LaneConfirmed | null {
+    return this.lanes.get(id)?.lane.confirmed ?? null;
   }
 
   /** An output was created, edited, enabled, disabled (row) or deleted (undefined): its lane starts over. */
@@ -53,11 +67,12 @@ export class OutputDispatcher {
   }
 
   status(id: number): OutputStatus {
-    return this.lanes.get(id)?.lane.status ?? { state: 'disabled', message: null, lastOkAt: null, at: this.ctx.clock.now().toISOString() };
+    return this.lanes.get(id)?.lane.status ?? { state: 'disabled', message: null, lastOkAt: null, at: this.ctx.clock.now().toISOString(), failingSince: null };
   }
 
   close(): void {
     this.stopListening?.();
+    this.changes.expectResultsFrom(() => []);
     for (const id of [...this.lanes.keys()]) this.drop(id);
   }
 
@@ -76,6 +91,8 @@ export class OutputDispatcher {
       timeoutMs: this.options.timeoutMs ?? OUTPUTS.sendTimeoutMs,
       retryBaseMs: this.options.retryBaseMs ?? OUTPUTS.retryBaseMs,
       retryMaxMs: this.options.retryMaxMs ?? OUTPUTS.retryMaxMs,
+      errorAfterMs: this.options.errorAfterMs ?? OUTPUTS.errorAfterMs,
+      errorAfterFailures: this.options.errorAfterFailures ?? OUTPUTS.errorAfterFailures,
     });
     this.lanes.set(row.id, { row, lane });
     let set = this.byCompany.get(row.companyId);

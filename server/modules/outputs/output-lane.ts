@@ -1,5 +1,5 @@
 import type { OutputStatus } from '../../../shared/contracts/outputs';
-import { messageOf, OutputFault, type OutputDriver, type OutputUpdate } from '../../integrations/outputs/output-driver';
+import { messageOf, OutputFault, textsToSet, type OutputDriver, type OutputUpdate } from '../../integrations/outputs/output-driver';
 import type { OnAirChange, OutputResult } from './on-air-changes';
 import { LATE, orLate } from '../../lib/time-limit';
 
@@ -15,6 +15,18 @@ export interface LaneOptions {
   timeoutMs: number;
   retryBaseMs: number;
   retryMaxMs: number;
+  /** Failing this long (or errorAfterFailures sends in a row) turns Retrying into Error (issue 38). */
+  errorAfterMs: number;
+  errorAfterFailures: number;
+}
+
+/** What the device last confirmed (issue 38's tally): every type it shows, and those that send changed. */
+export interface LaneConfirmed {
+  at: string;
+  /** Each type the output shows and the text it confirmed for it. */
+  shows: Record<string, string>;
+  /** The types that send set (all of them on a full send) with their texts. */
+  sent: Record<string, string>;
 }
 
 /** Changes not yet sent, folded into one: their types merged, each type's newest text. */
@@ -38,13 +50,16 @@ export class OutputLane {
   private full = true;
   private failures = 0;
   private retryTimer: NodeJS.Timeout | null = null;
+  /** Turns a lasting failure into Error even when no send is attempted meanwhile (backoff). */
+  private errorTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private snapshot: Record<string, string>;
   status: OutputStatus;
+  confirmed: LaneConfirmed | null = null;
 
   constructor(private readonly o: LaneOptions) {
     this.snapshot = { ...o.snapshot };
-    this.status = { state: 'connecting', message: null, lastOkAt: null, at: o.now().toISOString() };
+    this.status = { state: 'connecting', message: null, lastOkAt: null, at: o.now().toISOString(), failingSince: null };
   }
 
   /** Sends the current state once: the server started, or the output was enabled or edited. */
@@ -66,6 +81,7 @@ export class OutputLane {
     this.closed = true;
     this.pending = null;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.stopErrorTimer();
     this.driver?.close();
     this.driver = null;
   }
@@ -94,6 +110,8 @@ export class OutputLane {
       if (this.closed) return;
       this.full = false;
       this.failures = 0;
+      this.stopErrorTimer();
+      if (outcome === 'sent') this.confirm(update, driver.types);
       this.setStatus('connected', null, true);
       if (batch) this.reportSent(batch, driver.types, outcome === 'sent');
     } catch (err) {
@@ -112,7 +130,9 @@ export class OutputLane {
     this.failures += 1;
     const message = messageOf(err);
     const timedOut = err instanceof TimeoutFault;
-    this.setStatus(err instanceof OutputFault && err.kind === 'refused' ? 'error' : 'retrying', message, false);
+    const refused = err instanceof OutputFault && err.kind === 'refused';
+    this.setStatus(refused || this.failingTooLong() ? 'error' : 'retrying', message, false);
+    if (this.status.state === 'retrying') this.startErrorTimer();
     for (const change of batch?.changes ?? []) this.o.report(change, timedOut ? 'timeout' : 'error', message);
     // Retried with the whole current state (this.full), on a new connection; a change that
     // arrives before the timer goes out at once the same way.
@@ -140,10 +160,44 @@ export class OutputLane {
     });
   }
 
+  /** The device shows what this send carried, over what it confirmed before (or everything, on a full send). */
+  private confirm(update: OutputUpdate, types: readonly string[]): void {
+    const sent = Object.fromEntries(textsToSet(update, types));
+    const shows = Object.fromEntries(types.map((t) => [t, update.snapshot[t] ?? '']));
+    this.confirmed = { at: this.o.now().toISOString(), shows, sent };
+  }
+
+  /**
+   * Issue 38: a device that keeps refusing or never answers is not "retrying" for 25 minutes. After
+   * errorAfterFailures sends in a row, or errorAfterMs since the first failure, it is Error.
+   */
+  private failingTooLong(): boolean {
+    if (this.failures >= this.o.errorAfterFailures) return true;
+    const since = this.status.failingSince;
+    return since !== null && this.o.now().getTime() - Date.parse(since) >= this.o.errorAfterMs;
+  }
+
+  /** Backoff may leave no send until after errorAfterMs: the timer makes the failure Error on time. */
+  private startErrorTimer(): void {
+    if (this.errorTimer) return;
+    this.errorTimer = setTimeout(() => {
+      this.errorTimer = null;
+      if (!this.closed && this.status.state === 'retrying') this.setStatus('error', this.status.message, false);
+    }, this.o.errorAfterMs);
+    this.errorTimer.unref();
+  }
+
+  private stopErrorTimer(): void {
+    if (this.errorTimer) clearTimeout(this.errorTimer);
+    this.errorTimer = null;
+  }
+
   private setStatus(state: OutputStatus['state'], message: string | null, ok: boolean): void {
     const at = this.o.now().toISOString();
     const changed = state !== this.status.state || message !== this.status.message;
-    this.status = { state, message, lastOkAt: ok ? at : this.status.lastOkAt, at: changed ? at : this.status.at };
+    // Failing since the first failure after a confirmed send; a confirmed send ends it.
+    const failingSince = ok ? null : (this.status.failingSince ?? at);
+    this.status = { state, message, lastOkAt: ok ? at : this.status.lastOkAt, at: changed ? at : this.status.at, failingSince };
     if (changed) this.o.onStatus(this.status);
   }
 }

@@ -19,6 +19,9 @@ export function outputsRouter(overlay: OverlayService, outputs: OutputsService):
   router.get('/status', (req, res) => {
     res.json(outputs.statuses(actorOf(req)));
   });
+  router.get('/tally', (req, res) => {
+    res.json(outputs.tally(actorOf(req)));
+  });
   router.use(requirePermission('settings.manage'));
   router.get('/overlay', (req, res) => {
     res.json(overlay.output(actorOf(req)));

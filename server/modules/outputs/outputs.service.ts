@@ -8,6 +8,9 @@ import { conflict, notFound } from '../../lib/errors';
 import { isStale, versionConflict } from '../../lib/version-conflict';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { CgFilesService } from '../cg-files/cg-files.service';
+import type { AirTally } from '../../../shared/contracts/air';
+import type { CgFile } from '../../../shared/contracts/cg-files';
+import { AirTallyBook } from './air-tally';
 import { OutputDispatcher } from './output-dispatcher';
 import { withTimeout } from './output-lane';
 import { OutputsRepo } from './outputs.repo';
@@ -23,6 +26,10 @@ type Caller = { userId: number; companyId: number };
 export class OutputsService {
   readonly repo: OutputsRepo;
   readonly dispatcher: OutputDispatcher;
+  /** What each output last confirmed on program (issue 38); the server sets its overlay count. */
+  readonly tallyBook: AirTallyBook;
+  /** Program: the station's committed CG texts. */
+  private readonly filesOf: (companyId: number) => CgFile[];
 
   constructor(
     private readonly ctx: AppContext,
@@ -39,6 +46,8 @@ export class OutputsService {
     this.repo = new OutputsRepo(ctx.db);
     const snapshotOf = (companyId: number) => Object.fromEntries(cg.list({ companyId, userId: 0 }).map((f) => [f.type, f.content]));
     this.dispatcher = new OutputDispatcher(ctx, cg.changes, { snapshotOf, makeDriver });
+    this.tallyBook = new AirTallyBook(cg.changes, this.dispatcher);
+    this.filesOf = (companyId) => cg.list({ companyId, userId: 0 });
   }
 
   /** Every company's enabled outputs get their current state; changes flow from here on. */
@@ -50,6 +59,12 @@ export class OutputsService {
 
   close(): void {
     this.dispatcher.close();
+    this.tallyBook.close();
+  }
+
+  /** GET /api/outputs/tally: every operator reads what each output confirmed on program. */
+  tally(actor: Caller): AirTally {
+    return this.tallyBook.view(actor.companyId, this.filesOf(actor.companyId), this.repo.list(actor.companyId));
   }
 
   list(actor: Caller): Output[] {

@@ -71,9 +71,9 @@ describe('GET /api/settings/time-zone', () => {
   it('tells every signed-in user of the station its zone, and nobody else', async () => {
     const s = await equipmentStation(server);
     await s.owner.put('/api/settings', { timeZone: 'Indian/Maldives' });
-    for (const user of [s.editor, s.cameraman, s.technical]) expect((await user.get('/api/settings/time-zone')).body).toEqual({ timeZone: 'Indian/Maldives' });
+    for (const user of [s.editor, s.cameraman, s.technical]) expect((await user.get('/api/settings/time-zone')).body).toEqual({ timeZone: 'Indian/Maldives', weekendDays: ['fri', 'sat'] });
     const other = await equipmentStation(server);
-    expect((await other.cameraman.get('/api/settings/time-zone')).body).toEqual({ timeZone: 'UTC' });
+    expect((await other.cameraman.get('/api/settings/time-zone')).body).toEqual({ timeZone: 'UTC', weekendDays: ['sat', 'sun'] });
     expect((await new ApiClient(server.url).get('/api/settings/time-zone')).status).toBe(401);
   });
 });

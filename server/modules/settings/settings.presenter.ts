@@ -2,6 +2,7 @@ import { DEFAULT_BRANDING } from '../../../shared/branding';
 import { DEFAULT_TELEGRAM_GROUPS, telegramGroupsSchema, type Branding, type Settings, type TelegramGroups } from '../../../shared/contracts/settings';
 import type { CompanySettingsRow } from '../../db/schema';
 import { AS_RUN_DEFAULT_RETENTION_DAYS } from '../../../shared/contracts/as-run';
+import { presentRecycleBinHours, presentWeekendDays } from './settings-station-calendar';
 import { presentTimeZone } from './settings-time-zone';
 
 export function presentBranding(row: CompanySettingsRow | undefined): Branding {
@@ -32,5 +33,7 @@ export function presentSettings(row: CompanySettingsRow | undefined, cgOutputPat
     takeMode: row?.takeMode === true,
     version: versionOf(row),
     asRunRetentionDays: row?.asRunRetentionDays ?? AS_RUN_DEFAULT_RETENTION_DAYS,
+    ...presentWeekendDays(row),
+    recycleBinHours: presentRecycleBinHours(row),
   };
 }

@@ -14,7 +14,9 @@ export function settingsRouter(settings: SettingsService): Router {
   });
   // The station's zone is every user's quiet-hours default (issue 22): everyone may read it.
   router.get('/time-zone', (req, res) => {
-    res.json({ timeZone: settings.timeZone(actorOf(req)) });
+    const actor = actorOf(req);
+    // The weekend days too (issue 39): everyone's weekend mode applies on them.
+    res.json({ timeZone: settings.timeZone(actor), weekendDays: settings.weekendDays(actor) });
   });
   router.use(requirePermission('settings.manage'));
   router.get('/', (req, res) => {

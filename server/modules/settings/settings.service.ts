@@ -13,6 +13,8 @@ import { cgFolderRefusal, checkNewCgFolder } from './cg-folder-checks';
 import { isStale, versionConflict } from '../../lib/version-conflict';
 import { presentBranding, presentSettings, presentTelegramGroups, versionOf } from './settings.presenter';
 import { SettingsRepo, type SettingsChanges } from './settings.repo';
+import type { Weekday } from '../../../shared/weekend-days';
+import { calendarChanges, presentWeekendDays } from './settings-station-calendar';
 import { presentTimeZone, timeZoneChange } from './settings-time-zone';
 import { AS_RUN_DEFAULT_RETENTION_DAYS } from '../../../shared/contracts/as-run';
 
@@ -46,6 +48,10 @@ export class SettingsService {
 
   timeZone(actor: Caller): string {
     return presentTimeZone(this.repo.find(actor.companyId));
+  }
+
+  weekendDays(actor: Caller): Weekday[] {
+    return presentWeekendDays(this.repo.find(actor.companyId)).weekendDays;
   }
 
   telegramGroups(actor: Caller): TelegramGroups {
@@ -99,6 +105,9 @@ export class SettingsService {
         changes.asRunRetentionDays = days;
         changed.push(`as-run log kept ${days} days`);
       }
+      const calendar = calendarChanges(input, row);
+      Object.assign(changes, calendar.changes);
+      changed.push(...calendar.changed);
       if (!changed.length && !moved) return;
       // better-sqlite3 runs this transaction synchronously: nothing writes between the check and here.
       const stamp = { updatedAt: this.ctx.clock.now().toISOString(), updatedBy: actor.userId, version: versionOf(row) + 1 };

@@ -4,6 +4,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { useBellNotifications } from '@/features/notifications/hooks/use-bell-notifications';
 import { OutputsHeaderStatus } from '@/features/outputs/components/outputs-header-status';
 import { EmergencyOverrideDialog } from '@/features/cg-control/components/emergency-override-dialog';
+import { AirIndicator } from './header-air';
 import { EmergencyModeButton, HeaderEmergencyText } from './header-emergency';
 import { ConnectionIndicator, LiveIndicator } from './header-status';
 import { UserMenu } from './user-menu';
@@ -13,7 +14,7 @@ interface AppHeaderProps {
   onToggleNav: () => void;
 }
 
-/** Header (spec 000 §2): title and tagline, Emergency Mode, LIVE, connection, bell, user menu. */
+/** Header (spec 000 §2): title and tagline, Emergency Mode, LIVE and the state of air (issue 38), outputs, connection, bell, user menu. */
 export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
   const { items, total } = useBellNotifications();
   return (
@@ -34,6 +35,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
       <Group gap={8} wrap="nowrap" style={{ flex: 'none' }}>
         <EmergencyModeButton />
         <LiveIndicator />
+        <AirIndicator />
         <OutputsHeaderStatus />
         <ConnectionIndicator />
         <NotificationBell items={items} total={total} />

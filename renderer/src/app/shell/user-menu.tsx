@@ -1,9 +1,10 @@
 import { Avatar, Box, Menu, Text, UnstyledButton, Group, useMantineColorScheme, useComputedColorScheme } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { IconBellRinging, IconBellOff, IconChevronDown, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/features/auth/session-store';
 import { endSession } from '@/features/auth/use-session-lifecycle';
+import { setAlarmSound, useAlarmSound } from '@/features/outputs/alarm-sound';
 
 function initials(name: string): string {
   return name
@@ -14,7 +15,21 @@ function initials(name: string): string {
     .join('');
 }
 
-/** User menu: name (fallback 'User'), colour scheme, Logout (spec 000 §2). */
+/**
+ * The output alarm's sound (issue 38), off by default: this user on this desk. Switching it on
+ * plays the beep once, so the operator knows the speaker works (and the browser allows sound).
+ */
+function AlarmSoundItem() {
+  const userId = useSession((s) => s.user?.id ?? 0);
+  const on = useAlarmSound(userId);
+  return (
+    <Menu.Item leftSection={on ? <IconBellRinging size={16} /> : <IconBellOff size={16} />} onClick={() => setAlarmSound(userId, !on)} data-testid="alarm-sound-toggle" role="menuitemcheckbox" aria-checked={on}>
+      {on ? 'Output alarm sound: on' : 'Output alarm sound: off'}
+    </Menu.Item>
+  );
+}
+
+/** User menu: name (fallback 'User'), colour scheme, the output alarm sound, Logout (spec 000 §2). */
 export function UserMenu() {
   const name = useSession((s) => s.user?.fullName || s.user?.name) || 'User';
   const { setColorScheme } = useMantineColorScheme();
@@ -61,6 +76,7 @@ export function UserMenu() {
         >
           {scheme === 'dark' ? 'Light theme' : 'Dark theme'}
         </Menu.Item>
+        <AlarmSoundItem />
         <Menu.Divider />
         {/* Red text at 4.5:1 on the dropdown (Mantine's menu red, red-6, reads at 4.1:1 there). */}
         <Menu.Item color="red" c="var(--mantine-color-red-text)" leftSection={<IconLogout size={16} />} disabled={logoutMutation.isPending} onClick={onLogout}>

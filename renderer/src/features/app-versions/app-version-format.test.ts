@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { contentRefusal, fileRefusal, formatMegabytes, shortChecksum } from './app-version-format';
 
+const MB_MINUS_ONE = 1024 * 1024 - 1;
+
 describe('app version formatting', () => {
   it('shows sizes in MB with 2 decimals and the first 8 checksum characters', () => {
     expect(formatMegabytes(5 * 1024 * 1024 + 512 * 1024)).toBe('5.50 MB');
-    expect(formatMegabytes(0)).toBe('0.00 MB');
+    // Issue 39: under 1 MB the spec's "0.00 MB" says nothing — KB, then bytes.
+    expect(formatMegabytes(4 * 1024)).toBe('4.0 KB');
+    expect(formatMegabytes(1536)).toBe('1.5 KB');
+    expect(formatMegabytes(MB_MINUS_ONE)).toBe('1.00 MB');
+    expect(formatMegabytes(1024 * 1024)).toBe('1.00 MB');
+    expect(formatMegabytes(512)).toBe('512 bytes');
+    expect(formatMegabytes(0)).toBe('0 bytes');
     expect(formatMegabytes(null)).toBe('—');
     expect(shortChecksum('0123456789abcdef')).toBe('01234567');
     expect(shortChecksum(null)).toBe('—');

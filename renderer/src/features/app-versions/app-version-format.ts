@@ -1,11 +1,20 @@
 import { APP_VERSION_FILE_TYPES, APP_VERSION_MAX_UPLOAD_BYTES } from '@shared/constants';
 import { headMatches, INSTALLER_HEAD_BYTES, installerType, wrongContentMessage } from '@shared/installer-files';
 
-const MB = 1024 * 1024;
+const KB = 1024;
+const MB = KB * KB;
 
-/** Size in MB with 2 decimals (spec 001 §9), e.g. "12.50 MB"; a missing size is a dash. */
+/**
+ * Size in MB with 2 decimals (spec 001 §9), e.g. "12.50 MB"; a missing size is a dash. Below
+ * 1 MB the spec's form reads "0.00 MB" for a 4 KB file (issue 39), so smaller files are shown in
+ * KB (one decimal) and under 1 KB in bytes.
+ */
 export function formatMegabytes(bytes: number | null): string {
-  return bytes === null ? '—' : `${(bytes / MB).toFixed(2)} MB`;
+  if (bytes === null) return '—';
+  // Just under 1 MB would round to "1024.0 KB": that is 1.00 MB.
+  if (Math.round((bytes / KB) * 10) >= 10_240) return `${(bytes / MB).toFixed(2)} MB`;
+  if (bytes >= KB) return `${(bytes / KB).toFixed(1)} KB`;
+  return bytes === 1 ? '1 byte' : `${bytes} bytes`;
 }
 
 /** The checksum as shown: its first 8 characters (spec 001 §9). */

@@ -30,6 +30,12 @@ describe('onAirAnnouncement', () => {
     expect(onAirAnnouncement(during, after)).toEqual({ assertive: null, polite: 'Emergency off air' });
   });
 
+  it('a two-line slate (text and second line, issue 38) is said once, as two sentences', () => {
+    const before = files({ emergency: '', headline: 'Ferries resume', subheadline: 'Storm has passed' });
+    const during = files({ emergency: 'FLOOD WARNING\nStay indoors', headline: 'FLOOD WARNING', subheadline: 'Stay indoors' });
+    expect(onAirAnnouncement(before, during)).toEqual({ assertive: 'Emergency on air: FLOOD WARNING. Stay indoors', polite: null });
+  });
+
   it('cuts a very long text short', () => {
     const said = onAirAnnouncement(files({ headline: '' }), files({ headline: 'x'.repeat(500) }));
     expect(said.polite).toHaveLength('On air now: headline '.length + 201);

@@ -32,24 +32,26 @@ function emergencyChange(before: readonly CgFile[], after: readonly CgFile[]): O
   const was = textOf(before, 'emergency');
   const now = textOf(after, 'emergency');
   if (was === now) return null;
-  if (now) return { assertive: `Emergency on air: ${spoken(now)}`, polite: null };
+  // The slate's lines (issue 38: text and second line) are read as sentences, not run together.
+  if (now) return { assertive: `Emergency on air: ${spoken(now.split('\n').map((l) => l.trim()).filter(Boolean).join('. '))}`, polite: null };
   return { assertive: null, polite: 'Emergency off air' };
 }
 
 /**
  * The words for what changed on air between two readings of the CG files (issue 27: an
  * operator who cannot see the preview hears it). Nothing on the first reading: loading a page is
- * not a change. An override airs one text as emergency and headline; it is said once, urgently.
+ * not a change. An override airs its lines on the slate and the lower third; they are said once, urgently.
  */
 export function onAirAnnouncement(before: readonly CgFile[] | undefined, after: readonly CgFile[] | undefined): OnAirAnnouncement {
   if (!before || !after) return { assertive: null, polite: null };
   const emergency = emergencyChange(before, after);
-  const emergencyText = textOf(after, 'emergency');
+  // The lower third carries the slate's own lines during an override: said once, with the slate.
+  const emergencyLines = new Set(textOf(after, 'emergency').split('\n').map((l) => l.trim()));
   const parts: string[] = [];
   for (const [type, words] of SPOKEN) {
     const now = textOf(after, type);
     if (now === textOf(before, type)) continue;
-    if (emergency?.assertive && now === emergencyText) continue;
+    if (emergency?.assertive && emergencyLines.has(now)) continue;
     parts.push(now ? `${words} ${spoken(now)}` : `${words} cleared`);
   }
   const crawlerNow = textOf(after, 'news_crawler');

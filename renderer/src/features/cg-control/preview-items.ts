@@ -1,6 +1,7 @@
 import { BULLETIN_LABEL_CHARS } from '@shared/constants';
 import type { Bulletin, BulletinItem } from '@shared/contracts/bulletins';
 import type { News } from '@shared/contracts/news';
+import { isOnAirStatus } from '@shared/news-on-air';
 
 /** One thing the CG preview can show: an approved article, or a bulletin's break/headline slot. */
 export interface PreviewItem {
@@ -10,10 +11,10 @@ export interface PreviewItem {
   subtitle: string | null;
 }
 
-/** Only approved news feeds the preview (spec 000 §4); the list keeps the server's newest-first order. */
+/** Only news approved for air (approved or published, issue 39) feeds the preview (spec 000 §4); the list keeps the server's newest-first order. */
 export function newsPreviewItems(news: readonly News[]): PreviewItem[] {
   return news
-    .filter((n) => n.status === 'approved')
+    .filter((n) => isOnAirStatus(n.status))
     .map((n) => ({ key: `news-${n.id}`, kind: 'news', title: n.title, subtitle: n.subtitle }));
 }
 
@@ -31,7 +32,7 @@ export function bulletinPreviewItems(bulletin: Bulletin | undefined): PreviewIte
   if (!bulletin) return [];
   return [...bulletin.bulletinItems]
     .sort((a, b) => a.sortOrder - b.sortOrder)
-    .filter((item) => item.type !== 'news' || (!item.articleRemoved && item.newsStatus === 'approved'))
+    .filter((item) => item.type !== 'news' || (!item.articleRemoved && isOnAirStatus(item.newsStatus)))
     .map((item) => ({
       key: `item-${item.id}`,
       kind: item.type,

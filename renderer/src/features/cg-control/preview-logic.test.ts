@@ -34,9 +34,9 @@ describe('preview cycling', () => {
 });
 
 describe('preview items', () => {
-  it('keeps only approved news, in list order', () => {
+  it('keeps news approved for air (approved or published, issue 39), in list order', () => {
     const items = newsPreviewItems([newsOf(3), newsOf(2, { status: 'draft' }), newsOf(1, { status: 'published' }), newsOf(0)]);
-    expect(items.map((i) => i.title)).toEqual(['Story 3', 'Story 0']);
+    expect(items.map((i) => i.title)).toEqual(['Story 3', 'Story 1', 'Story 0']);
   });
 
   it('orders a bulletin by sortOrder and drops news that is not approved', () => {
@@ -44,6 +44,7 @@ describe('preview items', () => {
       itemOf(1, { sortOrder: 3 }),
       itemOf(2, { sortOrder: 1, type: 'break', newsId: null, newsTitle: null, newsStatus: null, breakType: 'SPORTS BREAK' }),
       itemOf(3, { sortOrder: 2, newsStatus: 'draft' }),
+      itemOf(5, { sortOrder: 5, newsTitle: 'Published', newsStatus: 'published' }),
       // An article deleted after it was put in the bulletin: shown as removed, never sent.
       itemOf(4, { sortOrder: 4, newsTitle: 'Stale', newsStatus: 'approved', articleRemoved: true }),
     ]);
@@ -51,6 +52,7 @@ describe('preview items', () => {
     expect(items.map((i) => [i.kind, i.title])).toEqual([
       ['break', 'SPORTS BREAK'],
       ['news', 'Item 1'],
+      ['news', 'Published'],
     ]);
     expect(bulletinPreviewItems(undefined)).toEqual([]);
   });

@@ -11,15 +11,20 @@ import { useCurrentUser } from '@/features/auth/session-store';
 import { LanAddressField } from './lan-address-field';
 import { LanAddressPicker } from './lan-address-picker';
 import { LABELS_PER_SHEET, parseLabelIds, pickByIds, toSheets } from './label-grid';
+import { printBlockedReason } from './label-print-gate';
 import { LabelSheet } from './label-sheet';
 import { useLabelBaseUrl, type LabelBaseUrl } from './use-label-base-url';
 
-/** Marks <html> while this page is open, so the print stylesheet hides everything but the sheets. */
-function usePrintClass(): void {
+/**
+ * Marks <html> while this page is open and printable, so the print stylesheet hides everything
+ * but the sheets; while printing is blocked (issue 39) a Ctrl+P prints the page with its warning.
+ */
+function usePrintClass(enabled: boolean): void {
   useEffect(() => {
+    if (!enabled) return;
     document.documentElement.classList.add('cgb-label-print');
     return () => document.documentElement.classList.remove('cgb-label-print');
-  }, []);
+  }, [enabled]);
 }
 
 /** On localhost: the server's LAN addresses to choose from, or (none known) the address to type. */
@@ -35,7 +40,8 @@ function LabelSheets() {
   const label = useLabelBaseUrl();
   const items = pickByIds(equipment.data ?? [], parseLabelIds(params.get('ids')));
   const sheets = toSheets(items, LABELS_PER_SHEET).length;
-  usePrintClass();
+  const blocked = printBlockedReason(label, items.length);
+  usePrintClass(blocked === null);
 
   if (equipment.isPending) {
     return (
@@ -51,10 +57,15 @@ function LabelSheets() {
         <Text size="sm" c="dimmed" data-testid="label-count">
           {items.length} {items.length === 1 ? 'label' : 'labels'} on {sheets} A4 {sheets === 1 ? 'sheet' : 'sheets'} (3 × 8, 70 × 36 mm). Print at 100 % scale.
         </Text>
-        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={items.length === 0}>
+        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={blocked !== null} aria-describedby={blocked ? 'label-print-blocked' : undefined}>
           Print
         </Button>
       </Group>
+      {blocked && items.length > 0 && (
+        <Text size="sm" c="orange.4" mb="sm" id="label-print-blocked" data-testid="label-print-blocked">
+          {blocked}
+        </Text>
+      )}
       <LabelAddress label={label} />
       {items.length === 0 ? <Text c="dimmed">No equipment selected</Text> : <LabelSheet items={items} baseUrl={label.baseUrl} />}
     </>

@@ -1,6 +1,7 @@
 import type { OutputStatusEntry } from '@shared/contracts/outputs';
 import { registerLiveEvent } from '@/lib/live-registry';
 import { queryClient } from '@/lib/query-client';
+import { airTallyQueryKey } from './api/air-tally';
 import { overlayOutputQueryKey } from './api/get-overlay-output';
 import { outputStatusesQueryKey, outputsQueryKey } from './api/outputs';
 
@@ -16,8 +17,10 @@ export function registerOutputsLiveEvents(): () => void {
   const offs = [
     registerLiveEvent('overlay_layout_updated', { invalidate: [overlayOutputQueryKey] }),
     registerLiveEvent('overlay_key_rotated', { invalidate: [overlayOutputQueryKey] }),
-    registerLiveEvent('output_status', { handle: applyStatus }),
-    registerLiveEvent('outputs_changed', { invalidate: [outputsQueryKey, outputStatusesQueryKey] }),
+    registerLiveEvent('output_status', { handle: applyStatus, invalidate: [airTallyQueryKey] }),
+    // Every CG change moves program: the tally is read again once the outputs have answered (issue 38).
+    registerLiveEvent('cg_file_updated', { invalidate: [airTallyQueryKey] }),
+    registerLiveEvent('outputs_changed', { invalidate: [outputsQueryKey, outputStatusesQueryKey, airTallyQueryKey] }),
   ];
   return () => offs.forEach((off) => off());
 }

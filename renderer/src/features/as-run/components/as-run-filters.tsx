@@ -1,6 +1,7 @@
 import { Autocomplete, Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { CG_WRITABLE_TYPES } from '@shared/constants';
 import { AS_RUN_SOURCES } from '@shared/contracts/as-run';
+import { nextDay, zonedDayStart } from '@shared/zoned-time';
 import { useUsers } from '@/features/users/api/get-users';
 
 /** What the form holds: dates as the date inputs give them (YYYY-MM-DD, the browser's day). */
@@ -57,17 +58,14 @@ export function AsRunFilters({ form, onChange }: AsRunFiltersProps) {
   );
 }
 
-/** The browser's day → the API's moments: from its start, to the start of the day after `toDay`. */
-export function filtersOf(form: AsRunForm) {
-  const startOf = (day: string) => new Date(`${day}T00:00:00`);
-  const dayAfter = (day: string) => {
-    const d = startOf(day);
-    d.setDate(d.getDate() + 1);
-    return d;
-  };
+/**
+ * The station's day (issue 39: the days the page's times are shown in) → the API's moments:
+ * from its start, to the start of the day after `toDay`.
+ */
+export function filtersOf(form: AsRunForm, zone: string) {
   return {
-    from: form.fromDay ? startOf(form.fromDay).toISOString() : undefined,
-    to: form.toDay ? dayAfter(form.toDay).toISOString() : undefined,
+    from: form.fromDay ? zonedDayStart(form.fromDay, zone) : undefined,
+    to: form.toDay ? zonedDayStart(nextDay(form.toDay), zone) : undefined,
     type: form.type ?? undefined,
     userId: form.userId ?? undefined,
     output: form.output.trim() || undefined,

@@ -1,14 +1,15 @@
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AsRunEntry } from '@shared/contracts/as-run';
+import { zonedStamp } from '@shared/zoned-time';
 import { SOURCE_LABELS } from './as-run-filters';
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** The browser's local time to the millisecond: an as-run log is read against the studio clock. */
-export function timeOf(iso: string): string {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+/**
+ * The station's wall clock to the millisecond (issue 39): an as-run log is read against the
+ * studio clock, which runs on the station's zone — not on the zone of the laptop reading it.
+ */
+export function timeOf(iso: string, zone: string): string {
+  return zonedStamp(iso, zone);
 }
 
 /** A person by name, or the API key by its name and prefix then (the source column says "API key"). */
@@ -34,7 +35,7 @@ function AiredText({ entry }: { entry: AsRunEntry }) {
 }
 
 /** A table on a desk; a card per row on a phone (seven columns do not fit 390 px). */
-export function AsRunTable({ entries }: { entries: AsRunEntry[] }) {
+export function AsRunTable({ entries, zone }: { entries: AsRunEntry[]; zone: string }) {
   const phone = useMediaQuery('(max-width: 48em)');
   if (phone) {
     return (
@@ -42,7 +43,7 @@ export function AsRunTable({ entries }: { entries: AsRunEntry[] }) {
         {entries.map((e) => (
           <Card key={e.id} withBorder padding="sm" data-testid="as-run-row">
             <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="xs" ff="monospace">{timeOf(e.at)}</Text>
+              <Text size="xs" ff="monospace">{timeOf(e.at, zone)}</Text>
               <ResultBadge entry={e} />
             </Group>
             <Text size="sm" fw={600} mt={4}>
@@ -63,7 +64,7 @@ export function AsRunTable({ entries }: { entries: AsRunEntry[] }) {
       <Table striped highlightOnHover verticalSpacing="xs" data-testid="as-run-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Time</Table.Th>
+            <Table.Th scope="col">Time ({zone})</Table.Th>
             <Table.Th scope="col">Type</Table.Th>
             <Table.Th scope="col">Text</Table.Th>
             <Table.Th scope="col">Output</Table.Th>
@@ -76,7 +77,7 @@ export function AsRunTable({ entries }: { entries: AsRunEntry[] }) {
           {entries.map((e) => (
             <Table.Tr key={e.id} data-testid="as-run-row">
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="xs" ff="monospace">{timeOf(e.at)}</Text>
+                <Text size="xs" ff="monospace">{timeOf(e.at, zone)}</Text>
               </Table.Td>
               <Table.Td>{e.type}</Table.Td>
               <Table.Td maw={360}>

@@ -7,15 +7,21 @@ import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { AccessDenied } from '@/features/recycle-bin/components/access-denied';
+import { useStationTimeZone } from '@/features/settings/api/get-station-time-zone';
 import { downloadAsRunCsv, useAsRun } from '../api/get-as-run';
 import { AsRunFilters, EMPTY_FORM, filtersOf, type AsRunForm } from '../components/as-run-filters';
 import { AsRunTable } from '../components/as-run-table';
+
+const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** As-Run Log (issue 25): every change that reached each output, newest first, with CSV export. */
 export default function AsRunPage() {
   const allowed = can(useCurrentUser(), 'asRun.read');
   const [form, setForm] = useState<AsRunForm>(EMPTY_FORM);
-  const filters = useMemo(() => filtersOf(form), [form]);
+  // Every time on the page (and its filter days) is the station's clock (issue 39); the browser's
+  // zone only until the station's is known.
+  const zone = useStationTimeZone().data?.timeZone ?? BROWSER_ZONE;
+  const filters = useMemo(() => filtersOf(form, zone), [form, zone]);
   const log = useAsRun(filters, allowed);
   const [exporting, setExporting] = useState(false);
   const entries = log.data?.pages.flatMap((p) => p.entries) ?? [];
@@ -39,7 +45,7 @@ export default function AsRunPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle title="As-Run Log" description="What reached each output, when, from whom — newest first" actions={actions} />
+      <PageTitle title="As-Run Log" description={`What reached each output, when, from whom — newest first. Times and days are ${zone} (station time).`} actions={actions} />
       {!allowed && <AccessDenied who="owners, admins, editors and MCR" />}
       {allowed && <AsRunFilters form={form} onChange={setForm} />}
       {allowed && log.isPending && (
@@ -55,7 +61,7 @@ export default function AsRunPage() {
               Nothing has aired that matches these filters
             </Text>
           ) : (
-            <AsRunTable entries={entries} />
+            <AsRunTable entries={entries} zone={zone} />
           )}
         </Paper>
       )}

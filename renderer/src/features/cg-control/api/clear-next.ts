@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CgNext } from '@shared/contracts/cg-next';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
-import { cgNextQueryKey } from './get-cg-next';
+import { setNextIfNewer } from './get-cg-next';
+import { noteOwnNext } from '../next/own-next';
 
 /** DELETE /api/cg-files/next?version=: clears only the Next on screen (a newer one is a 409). */
 export function clearNext(version: number): Promise<CgNext> {
@@ -11,5 +12,5 @@ export function clearNext(version: number): Promise<CgNext> {
 
 export function useClearNext() {
   const queryClient = useQueryClient();
-  return useActionMutation({ mutationFn: clearNext, onSuccess: (next) => queryClient.setQueryData(cgNextQueryKey, next) });
+  return useActionMutation({ mutationFn: clearNext, onSuccess: (next) => (noteOwnNext(next.version), setNextIfNewer(queryClient, next)) });
 }

@@ -1,22 +1,44 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import type { CgFile, CgWritableType } from '@shared/contracts/cg-files';
+import type { CgNext } from '@shared/contracts/cg-next';
 import { apiJson } from '@/lib/api-client';
 import { mergeCgFiles } from './get-cg-files';
+import { setNextIfNewer } from './get-cg-next';
+import { noteOwnNext } from '../next/own-next';
 
 export interface CreateCgFileInput {
   type: CgWritableType;
   content: string;
   fileName?: string;
   outputPath?: string;
+  /** With a headline: airs (or is staged) with it; left out, the subheadline is cleared (issue 38). */
+  subheadline?: string;
+  /** Take mode: the text waits in NEXT (without it the server refuses a write that would air at once). */
+  stage?: boolean;
 }
 
+/** The file as it is now; `staged` with NEXT when take mode staged the text (issue 38). */
+export type CgFileAnswer = CgFile & { staged?: true; next?: CgNext };
+
 /** 201 for a new type, 200 when the type already had a file (one file per type: replaced). */
-export function createCgFile(body: CreateCgFileInput): Promise<CgFile> {
-  return apiJson<CgFile>('POST', '/api/cg-files', body);
+export function createCgFile(body: CreateCgFileInput): Promise<CgFileAnswer> {
+  return apiJson<CgFileAnswer>('POST', '/api/cg-files', body);
+}
+
+/** The file centre's answers: the file, and NEXT when its text was staged. */
+export function useApplyCgFileAnswer(): (answer: CgFileAnswer) => void {
+  const queryClient = useQueryClient();
+  return ({ staged, next, ...file }) => {
+    mergeCgFiles(queryClient, [file]);
+    if (staged && next) {
+      noteOwnNext(next.version);
+      setNextIfNewer(queryClient, next);
+    }
+  };
 }
 
 export function useCreateCgFile() {
-  const queryClient = useQueryClient();
-  return useActionMutation({ mutationFn: createCgFile, onSuccess: (file) => mergeCgFiles(queryClient, [file]) });
+  const apply = useApplyCgFileAnswer();
+  return useActionMutation({ mutationFn: createCgFile, onSuccess: apply });
 }

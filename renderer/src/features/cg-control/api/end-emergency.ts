@@ -8,14 +8,24 @@ export interface EndEmergencyResponse {
   files: CgFile[];
   /** False when there was no emergency to end (another desk ended it first). */
   ended: boolean;
+  /** The lower third from before the override was put back with the end (issue 38). */
+  restored?: true;
 }
 
-/** Empties emergency.txt; headline and subheadline stay as they are (nothing is restored silently). */
-export function endEmergency(): Promise<EndEmergencyResponse> {
-  return apiJson<EndEmergencyResponse>('POST', '/api/cg-files/emergency/end', {});
+export interface EndEmergencyInput {
+  /** The headline and subheadline the operator previewed, written in the same operation as the end. */
+  restore?: { headline: string; subheadline: string };
+}
+
+/** One key: the header's switch shows it busy while the End question's mutation runs. */
+export const endEmergencyMutationKey = ['end-emergency'] as const;
+
+/** Empties emergency.txt; with `restore`, the previewed lower third goes back at once (nothing silently). */
+export function endEmergency(input: EndEmergencyInput = {}): Promise<EndEmergencyResponse> {
+  return apiJson<EndEmergencyResponse>('POST', '/api/cg-files/emergency/end', input);
 }
 
 export function useEndEmergency() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: endEmergency, onSuccess: (res) => mergeCgFiles(queryClient, res.files) });
+  return useMutation({ mutationKey: endEmergencyMutationKey, mutationFn: endEmergency, onSuccess: (res) => mergeCgFiles(queryClient, res.files) });
 }

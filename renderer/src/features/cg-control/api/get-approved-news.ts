@@ -11,7 +11,7 @@ export function newsListQueryKey(list: 'recent' | 'approved') {
 }
 
 export function getNewsList(list: 'recent' | 'approved'): Promise<News[]> {
-  return apiJson<News[]>('GET', list === 'approved' ? '/api/news?status=approved' : '/api/news');
+  return apiJson<News[]>('GET', list === 'approved' ? '/api/news?status=on_air' : '/api/news');
 }
 
 export function newsListQueryOptions(list: 'recent' | 'approved') {

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CgNext } from '@shared/contracts/cg-next';
 import { CG_SYNC_MS } from './get-cg-files';
 
@@ -12,4 +12,12 @@ export function cgNextQueryOptions() {
 
 export function useCgNext() {
   return useQuery(cgNextQueryOptions());
+}
+
+/**
+ * Puts a NEXT from an answer in the cache unless the live channel already brought a newer one:
+ * an answer that arrives late must not turn the screen back to a NEXT another desk has replaced.
+ */
+export function setNextIfNewer(queryClient: QueryClient, next: CgNext): void {
+  queryClient.setQueryData<CgNext>(cgNextQueryKey, (old) => (old && old.version > next.version ? old : next));
 }

@@ -3,11 +3,13 @@ import type { TakeNextResponse } from '@shared/contracts/cg-next';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import { mergeCgFiles } from './get-cg-files';
-import { cgNextQueryKey } from './get-cg-next';
+import { setNextIfNewer } from './get-cg-next';
+import { noteOwnNext } from '../next/own-next';
 
 /** POST /api/cg-files/take with the Next version on screen: a second Take of it is a 409, never a second airing. */
 export function takeNext(version: number): Promise<TakeNextResponse> {
-  return apiJson<TakeNextResponse>('POST', '/api/cg-files/take', { version });
+  // ?outputs=wait: the answer names each output's result (issue 38), within the send limit.
+  return apiJson<TakeNextResponse>('POST', '/api/cg-files/take?outputs=wait', { version });
 }
 
 export function useTakeNext() {
@@ -16,7 +18,8 @@ export function useTakeNext() {
     mutationFn: takeNext,
     onSuccess: (res) => {
       mergeCgFiles(queryClient, res.files);
-      queryClient.setQueryData(cgNextQueryKey, res.next);
+      noteOwnNext(res.next.version);
+      setNextIfNewer(queryClient, res.next);
     },
   });
 }

@@ -2,9 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import type { CgFile, CgWritableType } from '@shared/contracts/cg-files';
 import type { CgNext } from '@shared/contracts/cg-next';
+import type { AirAnswer } from '@shared/contracts/air';
 import { apiJson } from '@/lib/api-client';
-import { cgNextQueryKey } from './get-cg-next';
+import { setNextIfNewer } from './get-cg-next';
 import { mergeCgFiles } from './get-cg-files';
+import { noteOwnNext } from '../next/own-next';
 
 export interface UpdateCgDirectInput {
   type: CgWritableType;
@@ -21,10 +23,13 @@ export interface UpdateCgDirectResponse {
   /** Take mode staged it in NEXT instead of airing it (issue 25). */
   staged?: boolean;
   next?: CgNext;
+  /** What each output did with it, when it aired (issue 38). */
+  air?: AirAnswer;
 }
 
 export function updateCgDirect(body: UpdateCgDirectInput): Promise<UpdateCgDirectResponse> {
-  return apiJson<UpdateCgDirectResponse>('POST', '/api/cg-files/update-direct', body);
+  // ?outputs=wait: when it airs, the answer names each output's result (issue 38).
+  return apiJson<UpdateCgDirectResponse>('POST', '/api/cg-files/update-direct?outputs=wait', body);
 }
 
 export function useUpdateCgDirect() {
@@ -33,7 +38,10 @@ export function useUpdateCgDirect() {
     mutationFn: updateCgDirect,
     onSuccess: (res) => {
       mergeCgFiles(queryClient, res.files);
-      if (res.next) queryClient.setQueryData(cgNextQueryKey, res.next);
+      if (res.next) {
+        noteOwnNext(res.next.version);
+        setNextIfNewer(queryClient, res.next);
+      }
     },
   });
 }

@@ -84,7 +84,7 @@ export function CgControlPanel() {
   const takeMode = useCgNext().data?.takeMode === true;
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="cg-control-panel">
+    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} id="cg-control-panel" tabIndex={-1} data-testid="cg-control-panel">
       <Title order={2} size="h5" mb="sm">
         CG Control Panel
       </Title>

@@ -9,22 +9,37 @@ import { errorMessage } from '@/lib/api-client';
 import { useDeleteCgFile } from '../api/delete-cg-file';
 import { downloadCgFile } from '../api/download-cg-file';
 import { useCgFiles } from '../api/get-cg-files';
-import { toastCgFailure, toastSuccess } from '../cg-toast';
+import { useCgNext } from '../api/get-cg-next';
+import { toastCgFailure, toastStaged, toastSuccess } from '../cg-toast';
 import { CgFileDialog, type CgFileDialogState } from './cg-file-dialog';
 import { CgTypeCard, type CgFileActions } from './cg-type-card';
 
+interface Question {
+  title: string;
+  action: string;
+  /** Said before the text, plainly (take mode: whether it waits in NEXT). */
+  note?: string;
+  /** When the text leaves air: now, or on Take. */
+  onTake?: boolean;
+}
+
 /** Text on air is taken off only after a look at what goes; clearing an empty file needs no question. */
-function confirmIfOnAir(file: CgFile, title: string, action: string, run: () => void, always = false): void {
+function confirmIfOnAir(file: CgFile, q: Question, run: () => void, always = false): void {
   if (!always && !file.content.trim()) {
     run();
     return;
   }
   modals.openConfirmModal({
-    title,
+    title: q.title,
     children: (
       <Stack gap={4}>
+        {q.note && (
+          <Text size="sm" fw={600} data-testid="file-centre-take-note">
+            {q.note}
+          </Text>
+        )}
         <Text size="sm">
-          {action} the {file.type} file?{file.content.trim() ? ' This text goes off air:' : ''}
+          {q.action} the {file.type} file?{file.content.trim() ? ` This text goes off air${q.onTake ? ' on Take' : ''}:` : ''}
         </Text>
         {file.content.trim() && (
           <Text size="sm" fw={700} dir="auto" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
@@ -33,27 +48,42 @@ function confirmIfOnAir(file: CgFile, title: string, action: string, run: () => 
         )}
       </Stack>
     ),
-    labels: { confirm: action, cancel: 'Cancel' },
+    labels: { confirm: q.action, cancel: 'Cancel' },
     confirmProps: { color: 'red' },
     onConfirm: run,
   });
 }
 
+/**
+ * Take mode (issue 38): a Clear of text on air waits in NEXT like every send; a Delete cannot (a
+ * deleted file has nothing left to take), so its question says so before anything happens.
+ */
+const STAGE_CLEAR_NOTE = 'Take mode is on: the clear waits in NEXT. The text stays on air until Take.';
+const DELETE_BYPASS_NOTE = 'Take mode is on, but Delete does not wait in NEXT: a deleted file has nothing left to take, so its text goes off air now.';
+
 function useFileActions(setDialog: (state: CgFileDialogState) => void): CgFileActions {
   const remove = useDeleteCgFile();
+  const takeMode = useCgNext().data?.takeMode === true;
   const deleteFile = (file: CgFile) =>
-    remove.mutate({ id: file.id }, { onSuccess: () => toastSuccess('CG Updated', `${file.type} file deleted`), onError: (e) => toastCgFailure('Error deleting CG file', null, e) });
+    remove.mutate(
+      { id: file.id, bypassNext: takeMode && file.content !== '' },
+      { onSuccess: () => toastSuccess('CG Updated', `${file.type} file deleted`), onError: (e) => toastCgFailure('Error deleting CG file', null, e) },
+    );
   const clearFile = (file: CgFile) =>
     remove.mutate(
-      { id: file.id, clearOnly: true },
-      { onSuccess: () => toastSuccess('CG Updated', 'CG content has been updated'), onError: (e) => toastCgFailure('Error', 'Failed to remove CG content', e) },
+      { id: file.id, clearOnly: true, stage: takeMode && file.content !== '' },
+      {
+        onSuccess: (answer) => (answer.staged ? toastStaged(`Clear of ${file.type}`) : toastSuccess('CG Updated', 'CG content has been updated')),
+        onError: (e) => toastCgFailure('Error', 'Failed to remove CG content', e),
+      },
     );
   return {
     onAdd: (type) => setDialog({ mode: 'add', type }),
     onEdit: (file) => setDialog({ mode: 'edit', file }),
     // Both blank the graphic on air. Deleting always asks (spec 000 §5); clearing asks when there is text.
-    onDelete: (file) => confirmIfOnAir(file, 'Delete CG file', 'Delete', () => deleteFile(file), true),
-    onClear: (file) => confirmIfOnAir(file, 'Clear CG file', 'Clear', () => clearFile(file)),
+    onDelete: (file) => confirmIfOnAir(file, { title: 'Delete CG file', action: 'Delete', note: takeMode && file.content ? DELETE_BYPASS_NOTE : undefined }, () => deleteFile(file), true),
+    onClear: (file) =>
+      confirmIfOnAir(file, takeMode ? { title: 'Stage clear in NEXT', action: 'Stage clear', note: STAGE_CLEAR_NOTE, onTake: true } : { title: 'Clear CG file', action: 'Clear' }, () => clearFile(file)),
     onDownload: (file) => void downloadCgFile(file).catch((e: unknown) => toastCgFailure('Error', 'Download failed', e)),
   };
 }

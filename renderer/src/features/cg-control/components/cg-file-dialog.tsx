@@ -5,9 +5,11 @@ import { CG_TYPES, DEFAULT_CG_OUTPUT_PATH } from '@shared/constants';
 import type { CgFile, CgType } from '@shared/contracts/cg-files';
 import { onAirTextProblem } from '@shared/on-air-rules';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
-import { useCreateCgFile } from '../api/create-cg-file';
+import { useCreateCgFile, type CgFileAnswer } from '../api/create-cg-file';
+import { cgText, useCgFiles } from '../api/get-cg-files';
+import { useCgNext } from '../api/get-cg-next';
 import { useUpdateCgFile } from '../api/update-cg-file';
-import { toastCgFailure, toastCgUpdated } from '../cg-toast';
+import { toastCgFailure, toastCgUpdated, toastStaged } from '../cg-toast';
 import { OnAirTextInput } from './on-air-text-input';
 
 export type CgFileDialogState = { mode: 'closed' } | { mode: 'add'; type: CgType } | { mode: 'edit'; file: CgFile };
@@ -17,14 +19,17 @@ interface Values {
   content: string;
   fileName: string;
   outputPath: string;
+  /** Only with a headline: the line that airs under it (issue 22's rule: never the previous story's). */
+  subheadline: string;
 }
 
-function initialValues(state: CgFileDialogState): Values {
+/** An edit of the headline shows the subheadline on air with it, to keep or change; a new one starts empty. */
+function initialValues(state: CgFileDialogState, onAirSubheadline: string): Values {
   if (state.mode === 'edit') {
     const { file } = state;
-    return { type: file.type as CgType, content: file.content, fileName: file.fileName ?? '', outputPath: file.outputPath ?? '' };
+    return { type: file.type as CgType, content: file.content, fileName: file.fileName ?? '', outputPath: file.outputPath ?? '', subheadline: file.type === 'headline' ? onAirSubheadline : '' };
   }
-  return { type: state.mode === 'add' ? state.type : 'headline', content: '', fileName: '', outputPath: '' };
+  return { type: state.mode === 'add' ? state.type : 'headline', content: '', fileName: '', outputPath: '', subheadline: '' };
 }
 
 /** Blank optional fields are left out: the server names the file itself and uses the default path. */
@@ -32,13 +37,16 @@ function optional(text: string): string | undefined {
   return text.trim() || undefined;
 }
 
-function useSubmit(state: CgFileDialogState, onDone: () => void) {
+function useSubmit(state: CgFileDialogState, takeMode: boolean, onDone: () => void) {
   const create = useCreateCgFile();
   const update = useUpdateCgFile();
   const submit = (values: Values) => {
-    const common = { content: values.content, fileName: optional(values.fileName), outputPath: optional(values.outputPath) };
-    const onSuccess = () => {
-      toastCgUpdated(values.type);
+    const paired = values.type === 'headline' ? { subheadline: values.subheadline.trim() } : {};
+    // Take mode (issue 38): the text waits in NEXT; the server refuses it otherwise.
+    const common = { content: values.content, fileName: optional(values.fileName), outputPath: optional(values.outputPath), ...paired, ...(takeMode ? { stage: true } : {}) };
+    const onSuccess = (answer: CgFileAnswer) => {
+      if (answer.staged) toastStaged(values.type === 'headline' ? 'headline and subheadline' : values.type);
+      else toastCgUpdated(values.type);
       onDone();
     };
     if (state.mode === 'edit') {
@@ -51,18 +59,22 @@ function useSubmit(state: CgFileDialogState, onDone: () => void) {
 }
 
 function CgFileForm({ state, onDone }: { state: CgFileDialogState; onDone: () => void }) {
-  const [values, setValues] = useState<Values>(() => initialValues(state));
+  const onAirSubheadline = cgText(useCgFiles().data, 'subheadline');
+  const takeMode = useCgNext().data?.takeMode === true;
+  const [initial] = useState<Values>(() => initialValues(state, onAirSubheadline));
+  const [values, setValues] = useState<Values>(initial);
   const [contentError, setContentError] = useState<string | null>(null);
-  const { submit, pending } = useSubmit(state, onDone);
-  const initial = initialValues(state);
-  const { requestClose } = useModalDirty(values.content !== initial.content || values.fileName !== initial.fileName || values.outputPath !== initial.outputPath);
+  const { submit, pending } = useSubmit(state, takeMode, onDone);
+  const { requestClose } = useModalDirty((Object.keys(initial) as (keyof Values)[]).some((k) => values[k] !== initial[k]));
+  const withSubheadline = values.type === 'headline';
+  const blocked = onAirTextProblem(values.type, values.content) !== null || (withSubheadline && onAirTextProblem('subheadline', values.subheadline) !== null);
   const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const error = values.content.trim() ? null : 'Content is required';
     setContentError(error);
-    if (!error && onAirTextProblem(values.type, values.content) === null) submit(values);
+    if (!error && !blocked) submit(values);
   };
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -75,14 +87,25 @@ function CgFileForm({ state, onDone }: { state: CgFileDialogState; onDone: () =>
             {contentError}
           </Text>
         )}
+        {withSubheadline && <OnAirTextInput type="subheadline" label="Subheadline" value={values.subheadline} onChange={set('subheadline')} />}
+        {withSubheadline && (
+          <Text size="xs" c="dimmed" mt={-8}>
+            Airs with the headline. Left empty, it clears the subheadline on air.
+          </Text>
+        )}
         <TextInput label="File Name" description="Optional: generated from the type when empty" value={values.fileName} onChange={(e) => set('fileName')(e.currentTarget.value)} />
         <TextInput label="Output Path" description="Optional" placeholder={DEFAULT_CG_OUTPUT_PATH} value={values.outputPath} onChange={(e) => set('outputPath')(e.currentTarget.value)} />
+        {takeMode && (
+          <Text size="sm" fw={600} c="blue.4" data-testid="cg-file-take-note">
+            Take mode is on: this text waits in NEXT and goes on air with Take.
+          </Text>
+        )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={requestClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={pending} disabled={onAirTextProblem(values.type, values.content) !== null}>
-            {state.mode === 'edit' ? 'Update File' : 'Create File'}
+          <Button type="submit" loading={pending} disabled={blocked}>
+            {takeMode ? 'Stage in NEXT' : state.mode === 'edit' ? 'Update File' : 'Create File'}
           </Button>
         </Group>
       </Stack>

@@ -1,11 +1,12 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useMemo, useState, type FormEvent } from 'react';
 import { onAirTextProblem } from '@shared/on-air-rules';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { useEmergencyOverride } from '../api/emergency-override';
 import { toastCgFailure, toastEmergency } from '../cg-toast';
 import { useEmergencyDialog } from '../emergency-dialog-store';
-import { useHeadlineEditor } from '../headline-editor-store';
+import { EmergencySlatePreview } from './emergency-slate-preview';
+import { LowerThirdPreview } from './lower-third-preview';
 import { OnAirTextInput } from './on-air-text-input';
 
 /** The emergency text airs as the emergency AND the headline: it must fit both templates. */
@@ -13,37 +14,30 @@ export function overrideProblem(text: string, subheadline: string): string | nul
   return onAirTextProblem('emergency', text) ?? onAirTextProblem('headline', text) ?? onAirTextProblem('subheadline', subheadline);
 }
 
-/** The lower third as it will air, so the operator reads it once more before pressing Override. */
-function OverridePreview({ headline, subheadline }: { headline: string; subheadline: string }) {
-  return (
-    <Paper bg="black" p="xs" withBorder>
-      <Text fw={800} c="white" dir="auto" truncate title={headline}>
-        {headline || '\u00a0'}
-      </Text>
-      <Text size="sm" c="yellow.4" dir="auto" truncate title={subheadline}>
-        {subheadline || '\u00a0'}
-      </Text>
-    </Paper>
-  );
-}
+/**
+ * What the full-screen slate shows (issue 38, point 7): the emergency text and, on a line under
+ * it, the second line — the slate covers the lower third, so a line meant for viewers must be on
+ * the slate itself. emergency.txt is multi-line (up to 3 lines), so graphics programs get both.
+ */
+export const slateText = (text: string, subheadline: string): string => (subheadline ? `${text}\n${subheadline}` : text);
 
 function OverrideForm({ onDone }: { onDone: () => void }) {
-  // The text starts from the control panel's headline draft, as the spec's override did; edits
-  // stay here. The subheadline starts empty: the draft's is usually the story on air now, which
-  // must not air under the emergency unless the operator types it here (issue 22).
-  const [text, setText] = useState(() => useHeadlineEditor.getState().headline);
+  // Both start empty (issue 38): the control panel's draft is usually the story on air, and an
+  // emergency must not air with a story's words the operator did not type here.
+  const [text, setText] = useState('');
   const [subheadline, setSubheadline] = useState('');
-  const [initial] = useState(() => ({ text, subheadline }));
-  const { requestClose } = useModalDirty(text !== initial.text || subheadline !== initial.subheadline);
+  const { requestClose } = useModalDirty(text !== '' || subheadline !== '');
   const mutation = useEmergencyOverride();
   const trimmed = text.trim();
-  const problem = overrideProblem(trimmed, subheadline.trim());
+  const second = subheadline.trim();
+  const problem = overrideProblem(trimmed, second);
+  const slate = useMemo(() => ({ emergency: slateText(trimmed, second), headline: trimmed, subheadline: second }), [trimmed, second]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!trimmed || problem) return;
     mutation.mutate(
-      { content: trimmed, headline: trimmed, subheadline: subheadline.trim() },
+      { content: slate.emergency, headline: trimmed, subheadline: second },
       {
         onSuccess: () => {
           toastEmergency();
@@ -56,10 +50,19 @@ function OverrideForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Text size="sm">This replaces what is on air now: emergency, headline and subheadline.</Text>
+        <Text size="sm">
+          The full-screen slate covers everything on air and shows the emergency text with the second line under it. The lower third gets the same two lines as headline and subheadline.
+        </Text>
         <OnAirTextInput type="headline" label="Emergency text" value={text} onChange={setText} autoFocus />
         <OnAirTextInput type="subheadline" label="Subheadline" value={subheadline} onChange={setSubheadline} />
-        <OverridePreview headline={trimmed} subheadline={subheadline.trim()} />
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+          Full-screen slate
+        </Text>
+        <EmergencySlatePreview texts={slate} />
+        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+          Lower third (headline, subheadline)
+        </Text>
+        <LowerThirdPreview headline={trimmed} subheadline={second} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={requestClose}>
             Cancel
@@ -73,7 +76,7 @@ function OverrideForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Emergency Override (spec 000 §2, §4): one text to emergency, headline and subheadline at once, after a look. */
+/** Emergency Override (spec 000 §2, §4): the slate, headline and subheadline at once, after a look. */
 export function EmergencyOverrideDialog() {
   const { opened, close } = useEmergencyDialog();
   return (

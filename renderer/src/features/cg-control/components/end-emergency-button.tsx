@@ -1,37 +1,21 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useIsMutating } from '@tanstack/react-query';
 import { IconCircleX } from '@tabler/icons-react';
-import { useEndEmergency } from '../api/end-emergency';
-import { toastCgFailure, toastSuccess } from '../cg-toast';
+import { endEmergencyMutationKey } from '../api/end-emergency';
+import { EndEmergencyBody } from './end-emergency-dialog';
 
-/** Asks, then empties emergency.txt. Returns whether the dialog was opened. */
+/** Opens the End emergency question (end-emergency-dialog.tsx); `pending` while an end is on its way. */
 export function useEndEmergencyAction() {
-  const mutation = useEndEmergency();
-  const end = () =>
-    mutation.mutate(undefined, {
-      onSuccess: (res) => toastSuccess('Emergency ended', res.ended ? 'The emergency text is off air' : 'The emergency had already been ended'),
-      onError: (error) => toastCgFailure('Error', 'Failed to end the emergency', error),
-    });
-  const confirm = (text: string) =>
-    modals.openConfirmModal({
+  const pending = useIsMutating({ mutationKey: endEmergencyMutationKey }) > 0;
+  const confirm = (text: string) => {
+    const id = modals.open({
       title: 'End emergency?',
-      children: (
-        <Stack gap={4}>
-          <Text size="sm">This takes the emergency text off air:</Text>
-          <Text size="sm" fw={700} dir="auto" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
-            {text}
-          </Text>
-          {/* Nothing is put back silently: the operator sees what stays and changes it deliberately. */}
-          <Text size="xs" c="dimmed">
-            The headline and subheadline stay as they are now. Change them in CG Control if they still carry the emergency.
-          </Text>
-        </Stack>
-      ),
-      labels: { confirm: 'End emergency', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: end,
+      size: 'lg',
+      children: <EndEmergencyBody text={text} onDone={() => modals.close(id)} />,
     });
-  return { confirm, pending: mutation.isPending };
+  };
+  return { confirm, pending };
 }
 
 /** The one "End emergency" control of a screen. */

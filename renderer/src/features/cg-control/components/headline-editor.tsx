@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { toastCgFailure, toastSuccess } from '../cg-toast';
 import { useHeadlineEditor } from '../headline-editor-store';
 import { useCgPush } from '../hooks/use-cg-push';
+import { CG_FIELDS_ID } from '../keyboard/cg-skip-link';
 import { BarTextDialog } from './bar-text-dialog';
 import { OnAirTextInput, canAir } from './on-air-text-input';
 
@@ -96,10 +97,11 @@ export function HeadlineEditor() {
   // The pair the editor shows goes on air together: a blank subheadline clears the old one.
   const headlineOk = canAir('headline', headline) && onAirTextProblem('subheadline', subheadline) === null;
   const submit = () => headlineOk && cg.push({ type: 'headline', content: headline, subheadline });
+  // Plain Enter sends the pair; Ctrl+Enter is Take (issue 38), which must not also send the field.
   return (
     <>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-        <OnAirTextInput type="headline" label="Headline" value={headline} onChange={setHeadline} onKeyDown={(e) => e.key === 'Enter' && submit()} size="md" />
+        <OnAirTextInput id={CG_FIELDS_ID} type="headline" label="Headline" value={headline} onChange={setHeadline} onKeyDown={(e) => e.key === 'Enter' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey && submit()} size="md" />
         <OnAirTextInput type="subheadline" label="Subheadline" value={subheadline} onChange={setSubheadline} size="md" />
       </SimpleGrid>
       <Group gap="xs">

@@ -21,6 +21,8 @@ interface OnAirTextInputProps {
   /** One line of a multi-line type (a crawler headline): folded and counted as a single line. */
   oneLine?: boolean;
   autoFocus?: boolean;
+  /** The input's id (a skip link's target). */
+  id?: string;
   onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
 }
 
@@ -89,6 +91,7 @@ export function OnAirTextInput(props: OnAirTextInputProps) {
     description,
     inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
     autoFocus: props.autoFocus,
+    id: props.id,
     'data-autofocus': props.autoFocus ? true : undefined,
     onKeyDown: props.onKeyDown,
     onPaste,

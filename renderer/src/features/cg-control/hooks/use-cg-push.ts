@@ -1,6 +1,8 @@
 import { onAirTextProblem } from '@shared/on-air-rules';
 import { useUpdateCgDirect, type UpdateCgDirectInput } from '../api/update-cg-direct';
-import { toastCgFailure, toastCgUpdated, toastStaged, toastSuccess } from '../cg-toast';
+import { showToast } from '@/lib/toast';
+import { toastAir } from '@/features/outputs/air-toast';
+import { toastCgFailure, toastStaged } from '../cg-toast';
 
 export interface PushTexts {
   /** Success description; default '{type} file updated successfully' under 'CG Updated'. */
@@ -9,6 +11,8 @@ export interface PushTexts {
   failure?: string;
   /** No success toast (auto-play pushes every 5 s; a toast each time would hide everything else). */
   quiet?: boolean;
+  /** The staged toast's words where there is no Enter key to take (the phone, issue 38). */
+  staged?: string;
 }
 
 /** The rule the push would break (headline or its subheadline), or null. */
@@ -38,12 +42,13 @@ export function useCgPush() {
     mutation.mutate(body, {
       onSuccess: (res) => {
         if (res.staged) {
-          if (!texts.quiet) toastStaged(`${input.type} staged`);
+          if (texts.staged) showToast('Staged in NEXT', texts.staged, 'blue');
+          else if (!texts.quiet) toastStaged(`${input.type} staged`);
           return;
         }
         if (texts.quiet) return;
-        if (texts.success) toastSuccess('CG Updated', texts.success);
-        else toastCgUpdated(input.type);
+        // The usual words, and what each output did with it (issue 38).
+        toastAir('CG Updated', texts.success ?? `${input.type} file updated successfully`, res.air);
       },
       onError: (error) => toastCgFailure('Error', texts.failure ?? 'Failed to update CG file', error),
     });

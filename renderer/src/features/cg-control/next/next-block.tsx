@@ -1,32 +1,31 @@
-import { Alert, Badge, Button, Group, Kbd, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconPlayerPlayFilled, IconX } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { CgNext } from '@shared/contracts/cg-next';
 import { can } from '@shared/roles';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { errorMessage } from '@/lib/api-client';
 import { useCgNext } from '../api/get-cg-next';
-import { useClearNext } from '../api/clear-next';
-import { useTakeNext } from '../api/take-next';
-import { toastCgFailure, toastSuccess } from '../cg-toast';
-import { useEmergencyConfirm } from '../hooks/use-emergency-confirm';
+import { NextForeignNotice } from './next-foreign-notice';
 import { stagedText, typeLabel } from './next-texts';
-import { useTakeKeys } from './use-take-keys';
+import type { ForeignChange } from './next-watch';
+import { TakeButtons } from './take-buttons';
+import { useNextWatch } from './use-next-watch';
 
-/** Mantine's Kbd greys its label below 4.5:1 on the dark scheme: the page's text colour instead. */
-const KBD = { color: 'var(--mantine-color-text)' };
+/** Another desk's change is marked on its rows too: the eye lands on the line that changed. */
+const CHANGED_ROW = { background: 'var(--mantine-color-orange-light)', outline: '2px solid var(--mantine-color-orange-6)', borderRadius: 4, padding: '2px 6px' };
 
-function StagedList({ next }: { next: CgNext }) {
+function StagedList({ next, foreign }: { next: CgNext; foreign: ForeignChange | null }) {
   if (!next.changes.length) {
     return (
       <Text size="sm" c="dimmed" data-testid="next-empty">
-        Nothing in NEXT. Sends from CG Control, the preview and the crawler wait here until Take.
+        Nothing in NEXT. Sends from CG Control, the preview, the file centre and the crawler wait here until Take.
       </Text>
     );
   }
+  const changed = new Set(foreign?.diff.map((d) => d.type));
   return (
     <Stack gap={4} data-testid="next-list">
       {next.changes.map((c) => (
-        <Group key={c.type} gap="xs" wrap="nowrap" align="baseline">
+        <Group key={c.type} gap="xs" wrap="nowrap" align="baseline" style={changed.has(c.type) ? CHANGED_ROW : undefined} data-changed={changed.has(c.type)}>
           <Text size="xs" fw={700} tt="uppercase" c="dimmed" style={{ flex: 'none' }}>
             {typeLabel(c.type)}
           </Text>
@@ -38,61 +37,28 @@ function StagedList({ next }: { next: CgNext }) {
       {next.updatedBy && (
         <Text size="xs" c="dimmed">
           Staged by {next.updatedBy.fullName}
-          {next.updatedAt ? ` at ${new Date(next.updatedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : ''}
+          {next.updatedAt ? ` at ${new Date(next.updatedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}` : ''}
         </Text>
       )}
     </Stack>
   );
 }
 
-function TakeButtons({ next }: { next: CgNext }) {
-  const take = useTakeNext();
-  const clear = useClearNext();
-  const confirm = useEmergencyConfirm();
-  const empty = next.changes.length === 0;
-  const busy = take.isPending || clear.isPending;
-  const doTake = () => {
-    if (empty || busy) return;
-    // Like every send: during an emergency, Take asks first (issue 22).
-    confirm(`Take NEXT: ${next.changes.map((c) => typeLabel(c.type)).join(', ')}`, () =>
-      take.mutate(next.version, {
-        onSuccess: () => toastSuccess('CG Updated', 'NEXT is on air'),
-        onError: (error) => toastCgFailure('Take failed', null, error),
-      }),
-    );
-  };
-  const doClear = () => {
-    if (empty || busy) return;
-    clear.mutate(next.version, { onError: (error) => toastCgFailure('Clear failed', null, error) });
-  };
-  useTakeKeys(true, doTake, doClear);
+function NextContent({ next, canWrite }: { next: CgNext; canWrite: boolean }) {
+  const watch = useNextWatch(next);
   return (
-    <Stack gap={6}>
-      <Group gap="xs" wrap="wrap">
-        <Button size="lg" leftSection={<IconPlayerPlayFilled size={18} />} onClick={doTake} disabled={empty || clear.isPending} loading={take.isPending} data-testid="next-take">
-          Take
-        </Button>
-        <Button size="lg" variant="default" leftSection={<IconX size={16} />} onClick={doClear} disabled={empty || take.isPending} loading={clear.isPending} data-testid="next-clear">
-          Clear
-        </Button>
-      </Group>
-      <Text size="xs" c="dimmed" data-testid="next-shortcuts">
-        <Kbd size="xs" style={KBD}>
-          Enter
-        </Kbd>{' '}
-        takes,{' '}
-        <Kbd size="xs" style={KBD}>
-          Esc
-        </Kbd>{' '}
-        clears — when you are not typing in a field.
-      </Text>
-    </Stack>
+    <>
+      {watch.foreign && <NextForeignNotice foreign={watch.foreign} armed={watch.armed} held={watch.held} />}
+      <StagedList next={next} foreign={watch.foreign} />
+      {canWrite && <TakeButtons next={next} watch={watch} />}
+    </>
   );
 }
 
 /**
  * NEXT (issue 25): what take mode has staged for this station, the same on every desk, live. CG
- * writers get Take and Clear (and the Enter / Escape keys). Nothing shows while take mode is off.
+ * writers get Take and Clear (and their keys). A change by another desk is marked (issue 38).
+ * Nothing shows while take mode is off.
  */
 export function NextBlock() {
   const next = useCgNext();
@@ -100,7 +66,18 @@ export function NextBlock() {
   if (next.data && !next.data.takeMode) return null;
   const count = next.data?.changes.length ?? 0;
   return (
-    <Paper withBorder radius="md" p="sm" role="region" aria-label="NEXT: staged for Take" data-testid="next-block" data-count={count} style={{ borderColor: count ? 'var(--mantine-color-green-6)' : undefined }}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      role="region"
+      aria-label="NEXT: staged for Take"
+      tabIndex={-1}
+      id="cg-next"
+      data-testid="next-block"
+      data-count={count}
+      style={{ borderColor: count ? 'var(--mantine-color-green-6)' : undefined }}
+    >
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Badge color="green" variant={count ? 'filled' : 'light'} radius="xs" size="lg">
@@ -123,12 +100,7 @@ export function NextBlock() {
             </Group>
           </Alert>
         )}
-        {next.data && (
-          <>
-            <StagedList next={next.data} />
-            {canWrite && <TakeButtons next={next.data} />}
-          </>
-        )}
+        {next.data && <NextContent next={next.data} canWrite={canWrite} />}
       </Stack>
     </Paper>
   );

@@ -14,11 +14,18 @@ import classes from './on-air-with-next.module.css';
 function AfterTakePreview({ files }: { files: UseQueryResult<CgFile[]> }) {
   const next = useCgNext();
   const texts = useMemo(() => textsAfterTake(files.data, next.data), [files.data, next.data]);
+  // With nothing staged the picture is air itself: say so, or it reads as a change to come (issue 38).
+  const empty = next.data?.changes.length === 0;
   return (
-    <Paper withBorder radius="md" p="xs" style={{ borderColor: 'var(--mantine-color-green-8)' }}>
-      <Text size="xs" fw={700} tt="uppercase" c="green.4" mb={6}>
+    <Paper withBorder radius="md" p="xs" style={{ borderColor: 'var(--mantine-color-green-8)' }} data-testid="after-take-preview" data-next-empty={empty}>
+      <Text size="xs" fw={700} tt="uppercase" c="green.4" mb={empty ? 0 : 6}>
         Preview after Take
       </Text>
+      {empty && (
+        <Text size="sm" fw={600} mb={6} data-testid="after-take-empty">
+          NEXT is empty — this is what is on air
+        </Text>
+      )}
       <NextOverlayPreview texts={texts} />
     </Paper>
   );

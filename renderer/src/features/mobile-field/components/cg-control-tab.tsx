@@ -4,12 +4,16 @@ import { showToast } from '@/lib/toast';
 import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
 import { useCgPush } from '@/features/cg-control/hooks/use-cg-push';
 import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
+import { useCurrentUser } from '@/features/auth/session-store';
+import { takeNote } from '../take-note';
 import { CgStatusList } from './cg-status-list';
+import { PhoneNext } from './phone-next';
 
 /**
  * CG Control tab (spec 001 §2, §5, §8): headline and subheadline in ONE update-direct, so they
  * change on air together; the shared push path checks the on-air rules and sends once.
- * An empty subheadline is sent too: it clears the previous story's line.
+ * An empty subheadline is sent too: it clears the previous story's line. In take mode the text
+ * waits in NEXT, shown right under the form with Take for those allowed (issue 38).
  */
 export function CgControlTab({ role }: { role: string }) {
   const [headline, setHeadline] = useState('');
@@ -17,6 +21,9 @@ export function CgControlTab({ role }: { role: string }) {
   const cg = useCgPush();
   const confirmOnAir = useEmergencyConfirm();
   const blank = !headline.trim();
+  const note = takeNote(useCurrentUser());
+  // In take mode the phone stages: the toast points at NEXT below, not at a key the phone has not got.
+  const stagedWords = note.canTake ? 'Headline in NEXT — not on air until Take (below).' : note.text;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +34,7 @@ export function CgControlTab({ role }: { role: string }) {
     }
     // During an emergency the phone asks first, as every screen that sends to air does.
     confirmOnAir(`Headline: ${headline.trim()}`, () =>
-      cg.push({ type: 'headline', content: headline, subheadline }, { success: 'CG text files updated successfully', failure: 'Failed to update CG files' }),
+      cg.push({ type: 'headline', content: headline, subheadline }, { success: 'CG text files updated successfully', failure: 'Failed to update CG files', staged: stagedWords }),
     );
   };
 
@@ -56,6 +63,7 @@ export function CgControlTab({ role }: { role: string }) {
           </Stack>
         </form>
       </Paper>
+      <PhoneNext />
       <CgStatusList />
     </Stack>
   );

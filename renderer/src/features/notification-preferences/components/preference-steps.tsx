@@ -1,6 +1,7 @@
 import { Checkbox, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { NOTIFICATION_PREFERENCE_LIMITS as LIMITS } from '@shared/constants';
 import { timeZoneLabel } from '@shared/time-zones';
+import { weekendText } from '@shared/weekend-days';
 import { useStationTimeZone } from '@/features/settings/api/get-station-time-zone';
 import type { PreferencesWizard } from '../hooks/use-preferences-wizard';
 import { ChannelPicker, MinutesInput, PreferenceGroup } from './preference-fields';
@@ -103,7 +104,10 @@ export function SystemStep({ wizard: { draft, set, errors } }: StepProps) {
 export function ScheduleStep({ wizard: { draft, set, errors } }: StepProps) {
   const quiet = draft.quietHours;
   const weekend = draft.weekendMode;
-  const station = useStationTimeZone().data?.timeZone;
+  const stationZone = useStationTimeZone().data;
+  const station = stationZone?.timeZone;
+  // The station's weekend (issue 39), not a fixed Saturday–Sunday.
+  const weekendDays = stationZone ? weekendText(stationZone.weekendDays) : 'The station’s weekend days';
   return (
     <Stack gap="md">
       <PreferenceGroup title="Quiet hours" description="Telegram messages wait until the morning; urgent news and emergencies still come through" enabled={quiet.enabled} onToggle={(enabled) => set('quietHours', { enabled })} testId="pref-quiet-hours">
@@ -120,7 +124,7 @@ export function ScheduleStep({ wizard: { draft, set, errors } }: StepProps) {
           />
         </Group>
       </PreferenceGroup>
-      <PreferenceGroup title="Weekend mode" description="Saturday and Sunday in your time zone" enabled={weekend.enabled} onToggle={(enabled) => set('weekendMode', { enabled })} testId="pref-weekend-mode">
+      <PreferenceGroup title="Weekend mode" description={`${weekendDays} in your time zone (set by the station in Settings)`} enabled={weekend.enabled} onToggle={(enabled) => set('weekendMode', { enabled })} testId="pref-weekend-mode">
         <Switch label="Reduced notifications (only breaking and overdue)" checked={weekend.reducedNotifications} onChange={(e) => set('weekendMode', { reducedNotifications: e.currentTarget.checked })} />
         <Switch label="Emergencies only (urgent news)" checked={weekend.emergencyOnly} onChange={(e) => set('weekendMode', { emergencyOnly: e.currentTarget.checked })} />
         <Text size="xs" c="dimmed">

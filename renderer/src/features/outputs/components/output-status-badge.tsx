@@ -30,10 +30,13 @@ export function OutputStatusBadge({ status }: { status: OutputStatus }) {
 /** The reason under the badge (the device's or the network's words) and when it last answered. */
 export function OutputStatusMessage({ status }: { status: OutputStatus }) {
   const lastOk = status.state !== 'connected' && status.lastOkAt ? ` Last OK ${relativeTime(status.lastOkAt, new Date())}.` : '';
-  if (!status.message && !lastOk) return null;
+  // Issue 38: how long it has been failing (Error comes after a few seconds or a few sends).
+  const since = status.failingSince ? ` Failing since ${new Date(status.failingSince).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}.` : '';
+  if (!status.message && !lastOk && !since) return null;
   return (
     <Text size="xs" c={status.state === 'error' ? 'red.4' : status.message ? 'orange.4' : 'dimmed'} dir="auto" style={{ overflowWrap: 'anywhere' }} data-testid="output-message">
       {status.message}
+      {since}
       {lastOk}
     </Text>
   );

@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { SettingsSection } from '@/features/settings/components/settings-section';
 import { useOverlayOutput } from '../api/get-overlay-output';
+import { AirTallyCard } from '../components/air-tally-card';
 import { OverlayLayoutForm } from '../components/overlay-layout-form';
 import { OverlayPreview } from '../components/overlay-preview';
 import { OverlayUrlCard } from '../components/overlay-url-card';
@@ -57,6 +58,8 @@ export default function OutputsPage() {
   return (
     <Stack gap="md" maw={1280}>
       <PageTitle title="Outputs" description={DESCRIPTION} />
+      {/* Every operator may read the tally; the settings below are owners' and admins'. */}
+      <AirTallyCard />
       {!canManage && <NoAccess />}
       {canManage && output.isPending && (
         <Center py="xl">

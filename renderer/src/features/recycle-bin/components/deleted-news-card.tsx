@@ -28,6 +28,12 @@ export function DeletedNewsCard({ item, now, busy, onRestore, onDeleteForever }:
             <Badge color="red" variant="light" size="sm">
               Deleted
             </Badge>
+            {item.status !== 'draft' && (
+              // Issue 39: it was approved for air — restoring it may matter more than a draft.
+              <Badge color="blue" variant="outline" size="sm">
+                Was {item.status}
+              </Badge>
+            )}
           </Group>
           <Text fw={600} dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {item.title}
@@ -41,8 +47,9 @@ export function DeletedNewsCard({ item, now, busy, onRestore, onDeleteForever }:
             {item.content}
           </Text>
           <Group gap="md" mt={2}>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" data-testid="deleted-by">
               Deleted {formatDateTime(item.deletedAt)}
+              {item.deletedByName ? ` by ${item.deletedByName}` : ''}
             </Text>
             <Group gap={4}>
               <IconClock size={14} color={expired ? 'var(--mantine-color-red-5)' : 'var(--mantine-color-yellow-5)'} aria-hidden />

@@ -1,9 +1,11 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconRefresh, IconTrash, IconTrashX } from '@tabler/icons-react';
+import { RECYCLE_BIN_HOURS, retentionText } from '@shared/recycle-bin-retention';
 import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/features/auth/session-store';
+import { useSettings } from '@/features/settings/api/get-settings';
 import { useRecycleBin } from '../api/get-recycle-bin';
 import { AccessDenied } from '../components/access-denied';
 import { DeletedNewsCard } from '../components/deleted-news-card';
@@ -31,10 +33,13 @@ function EmptyBin() {
   );
 }
 
-/** Recycle Bin (spec 000 §2): deleted news kept 2 hours, restorable until purged. */
+/** Recycle Bin (spec 000 §2): deleted news kept 2 hours (or the station's longer time, issue 39), restorable until purged. */
 export default function RecycleBinPage() {
-  const allowed = can(useCurrentUser(), 'recycleBin.manage');
+  const user = useCurrentUser();
+  const allowed = can(user, 'recycleBin.manage');
   const bin = useRecycleBin(allowed);
+  // The station may keep deleted stories longer than the spec's 2 hours (issue 39).
+  const hours = useSettings(allowed && can(user, 'settings.manage')).data?.recycleBinHours ?? RECYCLE_BIN_HOURS.default;
   const actions = useRecycleBinActions();
   const now = useNow(TICK_MS);
 
@@ -50,7 +55,7 @@ export default function RecycleBinPage() {
   );
   const description = (
     <>
-      Deleted news articles are permanently deleted automatically after 2 hours.
+      Deleted news articles are permanently deleted automatically after {retentionText(hours)}.
       {bin.data && bin.data.length > 0 && (
         <Badge component="span" ml="xs" size="sm" variant="light" color="gray">
           {bin.data.length} {bin.data.length === 1 ? 'item' : 'items'}

@@ -31,6 +31,13 @@ export function BrandColourField({ label, value, onChange }: BrandColourFieldPro
         onChange={onChange}
         error={problem ? `${label} ${problem}` : undefined}
         withEyeDropper={false}
+        // Issue 39: the picker opened downwards over Save Branding; above the field it covers only
+        // the card's heading. ColorInput keeps its open state to itself and ignores Esc: leaving
+        // the field is what closes it, so Esc leaves the field.
+        popoverProps={{ position: 'top-start' }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') e.currentTarget.blur();
+        }}
       />
       {help && !problem && (
         <Text size="xs" c="dimmed" mt={4} data-testid={`contrast-${label}`}>

@@ -14,7 +14,9 @@ import { DesktopAppCard } from '../components/desktop-app-card';
 import { GroupSettingsCard } from '../components/group-settings-card';
 import { LanAddressesCard } from '../components/lan-addresses-card';
 import { NotificationSettingsCard } from '../components/notification-settings-card';
+import { RecycleBinRetentionCard } from '../components/recycle-bin-retention-card';
 import { StationTimeZoneCard } from '../components/station-time-zone-card';
+import { StationWeekendCard } from '../components/station-weekend-card';
 import { TakeModeCard } from '../components/take-mode-card';
 import { AsRunRetentionCard } from '../components/as-run-retention-card';
 import { TelegramBotCard } from '../components/telegram-bot-card';
@@ -48,7 +50,9 @@ function SettingsSections({ settings }: { settings: Settings }) {
       <LanAddressesCard />
       <BrandingCard branding={settings.branding} version={settings.version} />
       <StationTimeZoneCard settings={settings} />
+      <StationWeekendCard settings={settings} />
       <AsRunRetentionCard settings={settings} />
+      <RecycleBinRetentionCard settings={settings} />
       <DesktopAppCard />
     </>
   );

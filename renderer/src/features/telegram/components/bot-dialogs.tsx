@@ -1,19 +1,14 @@
 import { Button, Group, NumberInput, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { NEWS_PRIORITIES } from '@shared/constants';
-import { CG_BAR_CHOICES, CG_BAR_FILE_TYPES, type CgBarChoice } from '@shared/telegram-commands';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { toastFailure, toastSuccess } from '@/features/news/news-toast';
 import { useCreateEquipment } from '@/features/equipment/api/equipment';
 import { useCreateNews } from '@/features/news/api/create-news';
-import { useCreateCgFile } from '@/features/cg-control/api/create-cg-file';
-import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
-import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
-import { useAddHeadline } from '@/features/crawler/api/add-headline';
 
 type Errors = Partial<Record<string, string>>;
 
-function Dialog({ title, opened, onClose, children }: { title: string; opened: boolean; onClose: () => void; children: ReactNode }) {
+export function Dialog({ title, opened, onClose, children }: { title: string; opened: boolean; onClose: () => void; children: ReactNode }) {
   return (
     <GuardedModal opened={opened} onClose={onClose} title={title} size="md">
       {opened && children}
@@ -21,7 +16,7 @@ function Dialog({ title, opened, onClose, children }: { title: string; opened: b
   );
 }
 
-function Actions({ submit, pending }: { submit: string; pending: boolean }) {
+export function Actions({ submit, pending }: { submit: string; pending: boolean }) {
   const { requestClose } = useModalDirty(false);
   return (
     <Group justify="flex-end" mt="xs">
@@ -98,41 +93,6 @@ export function AddNewsBotDialog({ opened, onClose }: { opened: boolean; onClose
             <Select label="Priority" data={[...NEWS_PRIORITIES]} value={v.priority} allowDeselect={false} onChange={(p) => p && setV({ ...v, priority: p })} />
           </Group>
           <Actions submit="Add News" pending={create.isPending} />
-        </Stack>
-      </form>
-    </Dialog>
-  );
-}
-
-/** Update CG Bar (spec 001 §3 CG bar: headline, subheadline, crawler, hashtag). */
-export function UpdateCgBarDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const createFile = useCreateCgFile();
-  const addHeadline = useAddHeadline();
-  const confirmOnAir = useEmergencyConfirm();
-  const [type, setType] = useState<CgBarChoice>('headline');
-  const [content, setContent] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const pending = createFile.isPending || addHeadline.isPending;
-  const done = () => (toastSuccess(type === 'crawler' ? 'Added to the news crawler' : `${type} is on air`, 'CG Bar Updated'), onClose());
-  const failed = (err: unknown) => toastFailure('Error updating CG bar', err);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setError(content.trim() ? undefined : 'Content is required');
-    if (!content.trim()) return;
-    // During an emergency this asks first, as every screen that sends to air does (issue 22).
-    confirmOnAir(`${type}: ${content.trim()}`, () => {
-      if (type === 'crawler') addHeadline.mutate(content, { onSuccess: done, onError: failed });
-      else createFile.mutate({ type: CG_BAR_FILE_TYPES[type], content }, { onSuccess: done, onError: failed });
-    });
-  };
-  return (
-    <Dialog title="Update CG Bar" opened={opened} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <EmergencyBar endButton={false} />
-          <Select label="Type" data={[...CG_BAR_CHOICES]} value={type} allowDeselect={false} onChange={(t) => t && setType(t)} />
-          <Textarea label="Content" required autosize minRows={2} data-autofocus value={content} error={error} onChange={(e) => setContent(e.currentTarget.value)} />
-          <Actions submit="Update CG Bar" pending={pending} />
         </Stack>
       </form>
     </Dialog>

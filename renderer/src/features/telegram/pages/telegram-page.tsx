@@ -4,7 +4,9 @@ import { useState, type ReactNode } from 'react';
 import { can, type Permission } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { useCurrentUser } from '@/features/auth/session-store';
-import { AddEquipmentBotDialog, AddNewsBotDialog, UpdateCgBarDialog } from '../components/bot-dialogs';
+import { AddEquipmentBotDialog, AddNewsBotDialog } from '../components/bot-dialogs';
+import { UpdateCgBarDialog } from '../components/update-cg-bar-dialog';
+import { useCgNext } from '@/features/cg-control/api/get-cg-next';
 import { BotStatus } from '../components/bot-status';
 import { BotTips, CommandList } from '../components/command-list';
 import { onlyRolesCan } from '../allowed-roles';
@@ -57,6 +59,8 @@ function ActionCard(props: ActionCardProps) {
 export default function TelegramPage() {
   const user = useCurrentUser();
   const [open, setOpen] = useState<DialogName>(null);
+  // Take mode (issue 38): the card says where its text goes before anyone opens it.
+  const takeMode = useCgNext().data?.takeMode === true;
   const close = () => setOpen(null);
   return (
     <Stack gap="md" maw={1100}>
@@ -65,7 +69,7 @@ export default function TelegramPage() {
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
         <ActionCard icon={<IconPackage size={22} />} title="Add Equipment" text="Add an item to the catalogue, as /addequipment does" onOpen={() => setOpen('equipment')} permission="equipment.manage" action="add equipment" />
         <ActionCard icon={<IconNews size={22} />} title="Add Breaking News" text="File an article, as /addnews does" onOpen={() => setOpen('news')} permission="news.create" action="file news" />
-        <ActionCard icon={<IconBroadcast size={22} />} title="Update CG Bar" text="Headline, subheadline, crawler or hashtag — on air now" onOpen={() => setOpen('cg')} permission="cg.write" action="update the CG bar" />
+        <ActionCard icon={<IconBroadcast size={22} />} title="Update CG Bar" text={takeMode ? 'Headline, subheadline, crawler or hashtag — staged in NEXT for the control room to take' : 'Headline, subheadline, crawler or hashtag — on air now'} onOpen={() => setOpen('cg')} permission="cg.write" action="update the CG bar" />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <CommandList />

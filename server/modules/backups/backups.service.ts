@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { BackupItem, BackupOverview, BackupSettings } from '../../../shared/contracts/backups';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/auth';
+import { forbidden, notFound } from '../../lib/errors';
+import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import { listBackups, type ListedBackup } from './backup-engine';
+import { parseBackupName } from './backup-names';
+import { BackupRunner } from './backup-runner';
+import { checkOffsiteFolder } from './offsite-folder';
+
+/** Named on the page: what a backup does not hold, and why (docs/backups.md). */
+export const NOT_INCLUDED = [
+  'App Version installer files (data/app-versions): large build files you already have; upload them again after a restore.',
+  'Backup settings and the off-PC folder (data/backup-settings.json): they belong to this PC, not to the stations.',
+];
+
+function present({ manifest }: ListedBackup): BackupItem {
+  const ok = manifest.integrity === 'ok';
+  return {
+    name: manifest.file,
+    createdAt: manifest.createdAt,
+    reason: manifest.reason,
+    bytes: manifest.bytes,
+    verified: ok,
+    problem: ok ? null : manifest.integrity,
+    sha256: manifest.sha256,
+    counts: manifest.counts,
+    stations: manifest.stations,
+  };
+}
+
+/**
+ * Backups are per SERVER (docs/decisions.md, issue 41): one SQLite file holds every station, so
+ * a backup holds every station too. Only the owner of the host station (the first company, made
+ * at first run — whoever runs the PC) and roletype dev may list, take, download or configure
+ * them; another station's owner is refused 403, since a backup would hand them every station.
+ */
+export class BackupsService {
+  readonly runner: BackupRunner;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly activity: ActivityLogsService,
+  ) {
+    this.runner = new BackupRunner(ctx, (action, details, userId) => this.record(action, details, userId));
+  }
+
+  hostCompanyId(): number | null {
+    const row = this.ctx.db.get<{ id: number | null }>(sql`SELECT MIN(id) AS id FROM companies`);
+    return row.id;
+  }
+
+  assertAllowed(actor: Actor): void {
+    if (actor.roletype === 'dev') return;
+    if (actor.role === 'owner' && actor.companyId === this.hostCompanyId()) return;
+    throw forbidden("Backups hold every station on this server: only the host station's owner may use them");
+  }
+
+  overview(actor: Actor): BackupOverview {
+    this.assertAllowed(actor);
+    const settings = this.runner.files.settings();
+    const state = this.runner.files.state();
+    const now = this.ctx.clock.now().getTime();
+    const last = state.offsiteLastCopyAt ? Date.parse(state.offsiteLastCopyAt) : null;
+    const stale = settings.offsiteFolder !== null && (last === null || now - last > 2 * settings.intervalMinutes * 60_000);
+    return {
+      settings,
+      backups: listBackups(this.runner.dir).map(present),
+      folder: this.runner.dir,
+      offsite: { lastCopyAt: state.offsiteLastCopyAt, lastError: state.offsiteLastError, stale },
+      lastError: state.lastError,
+      notIncluded: NOT_INCLUDED,
+    };
+  }
+
+  async backUpNow(actor: Actor): Promise<BackupItem> {
+    this.assertAllowed(actor);
+    const manifest = await this.runner.take('manual', actor.userId);
+    return present({ file: path.join(this.runner.dir, manifest.file), manifest });
+  }
+
+  /** The backup to stream: the one named, or the newest. Recorded in the activity log. */
+  download(actor: Actor, name: string | undefined): { file: string; name: string; bytes: number } {
+    this.assertAllowed(actor);
+    const all = listBackups(this.runner.dir);
+    const chosen = name === undefined ? all[0] : parseBackupName(name) ? all.find((b) => b.manifest.file === name) : undefined;
+    if (!chosen || !fs.existsSync(chosen.file)) throw notFound('Backup');
+    this.record('backup_downloaded', `Downloaded backup ${chosen.manifest.file}`, actor.userId);
+    return { file: chosen.file, name: chosen.manifest.file, bytes: chosen.manifest.bytes };
+  }
+
+  async updateSettings(actor: Actor, input: BackupSettings): Promise<BackupOverview> {
+    this.assertAllowed(actor);
+    const offsiteFolder = input.offsiteFolder ? await checkOffsiteFolder(input.offsiteFolder, this.ctx.config) : null;
+    this.runner.files.saveSettings({ ...input, offsiteFolder });
+    this.record('backup_settings_updated', `Backups every ${input.intervalMinutes} min; keep ${input.keepHourly}/${input.keepDaily}/${input.keepWeekly}; off-PC folder ${offsiteFolder ?? 'none'}`, actor.userId);
+    return this.overview(actor);
+  }
+
+  /** Scheduled: every minute the job asks whether the interval has passed. */
+  async runIfDue(): Promise<void> {
+    if (this.runner.due(this.runner.files.settings())) await this.runner.take('scheduled');
+  }
+
+  private record(action: string, details: string, userId: number | null): void {
+    const host = this.hostCompanyId();
+    if (host === null) return;
+    // A dev of another company acting here: the entry goes to the host station's log, unattributed
+    // to a user of a company the log does not belong to.
+    const sameCompany = userId !== null && this.ctx.db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM users WHERE id = ${userId} AND company_id = ${host}`).n > 0;
+    this.activity.record({ userId: sameCompany ? userId : null, companyId: host }, action, details);
+  }
+}

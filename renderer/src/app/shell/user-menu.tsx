@@ -19,11 +19,13 @@ function initials(name: string): string {
  * The output alarm's sound (issue 38), off by default: this user on this desk. Switching it on
  * plays the beep once, so the operator knows the speaker works (and the browser allows sound).
  */
+// The item's own words say on or off: Mantine keeps role="menuitem", which allows neither
+// aria-pressed nor aria-checked (axe refuses both).
 function AlarmSoundItem() {
   const userId = useSession((s) => s.user?.id ?? 0);
   const on = useAlarmSound(userId);
   return (
-    <Menu.Item leftSection={on ? <IconBellRinging size={16} /> : <IconBellOff size={16} />} onClick={() => setAlarmSound(userId, !on)} data-testid="alarm-sound-toggle" role="menuitemcheckbox" aria-checked={on}>
+    <Menu.Item leftSection={on ? <IconBellRinging size={16} /> : <IconBellOff size={16} />} onClick={() => setAlarmSound(userId, !on)} data-testid="alarm-sound-toggle">
       {on ? 'Output alarm sound: on' : 'Output alarm sound: off'}
     </Menu.Item>
   );

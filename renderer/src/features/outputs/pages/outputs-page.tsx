@@ -58,8 +58,9 @@ export default function OutputsPage() {
   return (
     <Stack gap="md" maw={1280}>
       <PageTitle title="Outputs" description={DESCRIPTION} />
-      {/* Every operator may read the tally; the settings below are owners' and admins'. */}
-      <AirTallyCard />
+      {/* /outputs is owners' and admins' page (the menu offers it to no one else): those without it
+          are told so without a read. Operators read the same tally on CG Control. */}
+      {canManage && <AirTallyCard />}
       {!canManage && <NoAccess />}
       {canManage && output.isPending && (
         <Center py="xl">

@@ -20,6 +20,7 @@ const FULL_MENU = [
   'Notifications',
   'Recycle Bin',
   'Settings',
+  'Backups',
   'Outputs',
   'App Version',
 ];
@@ -38,14 +39,14 @@ describe('app shell', () => {
     await visible(page.getByRole('heading', { name: 'Dashboard' }));
   });
 
-  it('hides Recycle Bin, Outputs and App Version from an editor', async () => {
+  it('hides Recycle Bin, Backups, Outputs and App Version from an editor', async () => {
     const owner = await loginDevOwner(app.server);
     const editor = await createUser(owner, app.server, 'editor', { fullName: 'Eddie Editor' });
     const page = await app.newPage();
     await login(page, editor.user.username, editor.password);
     await visible(shell(page).menuLink('Settings'));
     const labels = await menuLabels(page);
-    expect(labels).toEqual(FULL_MENU.filter((l) => l !== 'Recycle Bin' && l !== 'Outputs' && l !== 'App Version'));
+    expect(labels).toEqual(FULL_MENU.filter((l) => !['Recycle Bin', 'Backups', 'Outputs', 'App Version'].includes(l)));
     await visible(page.getByTestId('menu-user-name').getByText('Eddie Editor'));
     expect(await page.getByTestId('menu-user-role').innerText()).toBe('EDITOR');
   });

@@ -51,9 +51,9 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   // Spec: role admin or owner — exactly the recycle-bin permission row.
   { label: 'Recycle Bin', to: '/recycle-bin', icon: IconTrash, visible: (u) => can(u, 'recycleBin.manage') },
   { label: 'Settings', to: '/settings', icon: IconSettings, visible: all },
-  // Issue 25: the HTML overlay's URL and layout — owner/admin, as the server allows.
   // Issue 41: backups hold every station — owners (the server refuses all but the host station's) and devs.
   { label: 'Backups', to: '/backups', icon: IconDatabaseExport, visible: (u) => u.role === 'owner' || isDev(u) },
+  // Issue 25: the HTML overlay's URL and layout — owner/admin, as the server allows.
   { label: 'Outputs', to: '/outputs', icon: IconBroadcast, visible: (u) => can(u, 'settings.manage') },
   { label: 'App Version', to: '/app-version', icon: IconVersions, visible: isDev },
 ];

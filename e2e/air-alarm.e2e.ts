@@ -125,8 +125,9 @@ describe('tally and alarms: every output refusing', () => {
     for (const page of [one, two]) {
       await expect.poll(() => airLevel(page), RED).toBe('fail');
       await expect.poll(() => badgeColor(page), RED).toBe('red');
-      expect(await page.getByTestId('air-state').innerText()).toBe('AIR: 3 outputs failing');
-      expect(await page.getByTestId('outputs-header-status').innerText()).toContain('Outputs: 0 OK · 3 error');
+      // Each output turns Error on its own clock (3 failed sends or 5 s): red comes with the first, the count follows.
+      await expect.poll(() => page.getByTestId('air-state').innerText(), RED).toBe('AIR: 3 outputs failing');
+      await expect.poll(() => page.getByTestId('outputs-header-status').innerText(), RED).toContain('Outputs: 0 OK · 3 error');
     }
     const redAfter = Date.now() - started;
     console.log(`both headers red ${redAfter} ms after Take`);

@@ -2,7 +2,7 @@ import { BasicCasparCGAPI, CasparCG, type APIRequest, type Commands } from 'casp
 import type { Socket } from 'node:net';
 import { CG_WRITABLE_TYPES } from '../../../shared/constants';
 import type { CasparcgConfig } from '../../../shared/contracts/outputs';
-import { DEVICE_TIMEOUT_MS, deviceAnswer, DeviceTimeout, messageOf, OutputFault, peerText, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
+import { answerOrClose, DEVICE_TIMEOUT_MS, messageOf, OutputFault, peerText, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
 
 /** The CG types a CasparCG template gets: those chosen, or every type when none is. */
 export function casparcgTypes(config: CasparcgConfig): readonly string[] {
@@ -132,17 +132,9 @@ export class CasparcgDriver implements OutputDriver {
     return res;
   }
 
-  /**
-   * `work` within the driver's limit. Past it the driver closes: a late answer must never be taken
-   * for a later command's, and the lane or the Test makes a new driver anyway.
-   */
-  private async timed<T>(work: Promise<T>, what: string, hint?: string): Promise<T> {
-    try {
-      return await deviceAnswer(work, this.timeoutMs, what, hint);
-    } catch (err) {
-      if (err instanceof DeviceTimeout) this.close();
-      throw err;
-    }
+  /** `work` within the driver's limit; past it the driver closes (answerOrClose). */
+  private timed<T>(work: Promise<T>, what: string, hint?: string): Promise<T> {
+    return answerOrClose(work, this.timeoutMs, what, () => this.close(), hint);
   }
 
   /** Rejects, and closes the driver, once the device sends more than ANSWER_MAX_CHARS between two commands. */

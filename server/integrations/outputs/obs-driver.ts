@@ -1,6 +1,6 @@
 import OBSWebSocket, { OBSWebSocketError, type OBSRequestTypes, type OBSResponseTypes, type RequestBatchRequest } from 'obs-websocket-js/json';
 import type { ObsConfig, ObsMapping } from '../../../shared/contracts/outputs';
-import { DEVICE_TIMEOUT_MS, deviceAnswer, DeviceTimeout, messageOf, OutputFault, peerText, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
+import { answerOrClose, DEVICE_TIMEOUT_MS, messageOf, OutputFault, peerText, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
 
 /** obs-websocket's close codes that mean "you were refused", not "the line dropped". */
 const REFUSED_CLOSE_CODES = new Set([4009, 4010, 4011, 4012]);
@@ -100,14 +100,9 @@ export class ObsDriver implements OutputDriver {
     return obs;
   }
 
-  /** `work` within the driver's limit; past it the driver closes (the lane or the Test makes a new one). */
-  private async timed<T>(work: Promise<T>, what: string, hint?: string): Promise<T> {
-    try {
-      return await deviceAnswer(work, this.timeoutMs, what, hint);
-    } catch (err) {
-      if (err instanceof DeviceTimeout) this.close();
-      throw err;
-    }
+  /** `work` within the driver's limit; past it the driver closes (answerOrClose). */
+  private timed<T>(work: Promise<T>, what: string, hint?: string): Promise<T> {
+    return answerOrClose(work, this.timeoutMs, what, () => this.close(), hint);
   }
 
   /** What a call waits for besides its answer: the connection's end, or this driver's. */

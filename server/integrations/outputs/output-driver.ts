@@ -90,3 +90,16 @@ export async function deviceAnswer<T>(work: Promise<T>, ms: number, what: string
   if (outcome === LATE) throw new DeviceTimeout(`${what} did not answer within ${ms / 1000} s${hint && ` ${hint}`}`, 'unreachable');
   return outcome;
 }
+
+/**
+ * deviceAnswer, and the driver closed when the device did not answer in time: a late answer must
+ * never be taken for a later command's, and the lane or the Test makes a new driver anyway.
+ */
+export async function answerOrClose<T>(work: Promise<T>, ms: number, what: string, close: () => void, hint?: string): Promise<T> {
+  try {
+    return await deviceAnswer(work, ms, what, hint);
+  } catch (err) {
+    if (err instanceof DeviceTimeout) close();
+    throw err;
+  }
+}

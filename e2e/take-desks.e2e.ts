@@ -3,12 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CgNext } from '../shared/contracts/cg-next';
-import type { Settings } from '../shared/contracts/settings';
-import type { ApiClient } from '../server/test/api-client';
 import { createUser, loginDevOwner } from '../server/test/factories';
 import { DEV_OWNER } from '../server/test/test-server';
 import { useApp } from './support/app-fixture';
-import { login, shell, visible } from './support/pages';
+import { login, visible } from './support/pages';
+import { ensureTakeMode, openCgControl } from './support/take-mode';
 
 /**
  * Issue 38, points 1, 3 and 12 — take mode as two MCR desks use it: another desk's change just
@@ -18,15 +17,9 @@ import { login, shell, visible } from './support/pages';
 const POLL = { timeout: 5000, interval: 50 } as const;
 const SHOTS = '/tmp/shots';
 
-async function ensureTakeMode(owner: ApiClient): Promise<void> {
-  const settings = (await owner.get<Settings>('/api/settings')).body;
-  if (!settings.takeMode) await owner.put('/api/settings', { takeMode: true, version: settings.version });
-}
-
-async function openCgControl(page: Page): Promise<void> {
-  await page.goto('/cg-control');
-  await visible(page.getByRole('heading', { name: 'CG Control', exact: true }));
-  await shell(page).connection.getByText('Connected', { exact: true }).waitFor();
+/** CG Control open, live, with NEXT on screen (take mode is on in every test here). */
+async function openDesk(page: Page): Promise<void> {
+  await openCgControl(page);
   await page.getByTestId('next-block').waitFor();
 }
 
@@ -53,8 +46,8 @@ describe('take mode on two desks', () => {
     const desk2 = await app.newPage();
     await login(desk1, one.user.username, one.password);
     await login(desk2, two.user.username, two.password);
-    await openCgControl(desk1);
-    await openCgControl(desk2);
+    await openDesk(desk1);
+    await openDesk(desk2);
     const takes: number[] = [];
     desk1.on('request', (r) => {
       if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/cg-files/take') takes.push((JSON.parse(r.postData() ?? '{}') as { version: number }).version);
@@ -96,7 +89,7 @@ describe('take mode on two desks', () => {
     const one = await createUser(owner, app.server, 'mcr', { fullName: 'Desk Three' });
     const desk = await app.newPage();
     await login(desk, one.user.username, one.password);
-    await openCgControl(desk);
+    await openDesk(desk);
     await owner.post('/api/cg-files/update-direct', { type: 'infoline', content: 'Roads reopen at noon' });
     await desk.getByTestId('next-text-infoline').waitFor();
     const take = desk.getByTestId('next-take');
@@ -115,7 +108,7 @@ describe('take mode on two desks', () => {
     expect([cgFile('titlebar'), cgFile('headline'), cgFile('subheadline')]).toEqual(['Evening news', 'Old story', 'Old story line']);
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
-    await openCgControl(page);
+    await openDesk(page);
 
     // "+" on breaking news: the dialog says it waits in NEXT, and it does.
     await page.getByTestId('cg-type-breakingnews').getByRole('button', { name: 'Add breakingnews file' }).click();
@@ -157,7 +150,7 @@ describe('take mode on two desks', () => {
     await owner.delete('/api/cg-files/next');
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
-    await openCgControl(page);
+    await openDesk(page);
     await visible(page.getByTestId('after-take-empty').getByText('NEXT is empty — this is what is on air', { exact: true }));
 
     // The first Tab of the page (just loaded: focus at the top) is the skip link; Enter lands in the Headline field.

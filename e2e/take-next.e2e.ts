@@ -4,12 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CgNext } from '../shared/contracts/cg-next';
 import type { OverlayOutput } from '../shared/contracts/overlay';
-import type { Settings } from '../shared/contracts/settings';
-import type { ApiClient } from '../server/test/api-client';
 import { createUser, loginDevOwner } from '../server/test/factories';
 import { DEV_OWNER } from '../server/test/test-server';
 import { useApp } from './support/app-fixture';
-import { login, shell, visible } from './support/pages';
+import { login, visible } from './support/pages';
+import { ensureTakeMode, openCgControl } from './support/take-mode';
 
 /**
  * Issue 25, preview and take across two browsers: one desk stages, both see NEXT live, the other
@@ -25,18 +24,6 @@ declare global {
   }
 }
 
-/** Take mode on for the station (the first test turns it on through Settings; each test stands alone). */
-async function ensureTakeMode(owner: ApiClient): Promise<void> {
-  const settings = (await owner.get<Settings>('/api/settings')).body;
-  if (!settings.takeMode) await owner.put('/api/settings', { takeMode: true, version: settings.version });
-}
-
-async function openCgControl(page: Page): Promise<void> {
-  await page.goto('/cg-control');
-  await visible(page.getByRole('heading', { name: 'CG Control', exact: true }));
-  // Live from here on: what is staged after this reaches the page over the socket.
-  await shell(page).connection.getByText('Connected', { exact: true }).waitFor();
-}
 
 describe('preview and take', () => {
   const app = useApp();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { bearerToken, requireAuth } from './lib/auth';
-import { badRequest, errorHandler } from './lib/errors';
+import { badRequest, errorHandler, HttpError } from './lib/errors';
 import { fingerprintBody, idempotency, IdempotencyStore } from './lib/idempotency';
 import { containsNul } from './lib/validate';
 import { limitConcurrentReads } from './lib/read-limiter';
@@ -59,6 +59,11 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   // the same user with the same rights (lib/idempotency.ts), so it needs the caller.
   // Reads wait at the door while an on-air write runs (before any of their own work).
   app.use('/api', ctx.onAir.readsWait);
+  // A restore is accepted (issue 41): a write now would be acknowledged and then lost with the store.
+  app.use('/api', (req, _res, next) => {
+    if (services.backups.writesClosed && req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(503, 'CG Bridge is restoring a backup: nothing can be saved until it is back (a few seconds)');
+    next();
+  });
   // A CSV upload of 20 000 rows is megabytes of JSON: its own limit, and only read here — the route
   // parses and checks it on a worker thread (server/workers/bulk-check.ts), off the air thread.
   app.use('/api/equipment/bulk', express.raw({ type: 'application/json', limit: EQUIPMENT_LIMITS.bulkBodyBytes, verify: fingerprintBody }));
@@ -66,7 +71,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   // Health is a liveness probe (the desktop supervisor, monitors): cheap, and never rate-limited,
   // so a busy session's reads cannot make a healthy server look down.
   app.get('/api/health', (_req, res) => {
-    res.json({ status: 'ok', version });
+    res.json({ status: 'ok', version, bootId: services.backups.bootId });
   });
   app.get('/api/{*splat}', readRate());
   const cache = new ResponseCache(ctx.bus);

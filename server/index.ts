@@ -26,6 +26,7 @@ import { pruneAsRunJob } from './jobs/prune-as-run.job';
 import { backupJob } from './jobs/backup.job';
 import { backupBeforeMigrations } from './modules/backups/backup-migrations';
 import { writeServerLock } from './modules/backups/server-lock';
+import { restoredMark } from './modules/backups/restore';
 import { AsRunRecorder } from './modules/as-run/as-run.recorder';
 import { reportOverlayResults } from './modules/as-run/overlay-results';
 import { startTelegram } from './integrations/telegram/telegram-lifecycle';
@@ -36,6 +37,7 @@ import { APP_VERSION } from './version';
 import type { HostStarter } from './lib/task-host';
 import { startPlainProcess } from './lib/thread-bundle';
 import { CgFileThread } from './integrations/cg-writer/cg-file-thread';
+import { restoreInPlace } from './restore-in-place';
 import { createHeavyPool, createOutputsPool, createWiresPool, type HeavyPool } from './workers/heavy-pool';
 
 /** Longest a request may take (a 500 MB upload over slow Wi-Fi); Node's default is 5 minutes. */
@@ -104,8 +106,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   services.companies.separateCgFolders();
   // A CG folder move a crash interrupted: keep the folder the DB names, clean the other (issue 22).
   services.cgFiles.recoverFolderMoves();
-  // Files must match the DB before anything goes on air (a crash may have left them behind).
-  await services.cgFiles.resyncAll();
+  // Files must match the DB before anything goes on air (a crash may have left them behind; a
+  // restore from a backup puts the backup's texts back on air).
+  const restore = restoredMark(config.dataDir);
+  await services.cgFiles.resyncAll({ restored: restore.restored });
+  restore.done();
   // Direct outputs get the current state, then every committed change (issue 25).
   services.outputs.start();
 
@@ -139,6 +144,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const asRunRecorder = new AsRunRecorder(ctx, services.cgFiles.changes);
   reportOverlayResults(services.cgFiles.changes, (companyId) => overlayHub.outputCount(companyId));
   services.outputs.tallyBook.overlaysOf = (companyId) => overlayHub.outputCount(companyId);
+  // Clients that saw another restore reload (issue 41): read once, the store only changes by restart.
+  const restoredAt = services.backups.lastRestoredAt();
   const hub = new LiveHub({
     bus: ctx.bus,
     logger,
@@ -152,6 +159,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       new EditingPresence({ bus: ctx.bus, now: () => ctx.clock.now(), recordExists: (companyId, kind, id) => editingRecordExists(ctx.db, companyId, kind, id) }),
     ),
     otherPaths: { [OVERLAY_WS_PATH]: (req, socket, head) => overlayHub.handleUpgrade(req, socket, head) },
+    identity: () => ({ bootId: services.backups.bootId, restoredAt }),
   });
   // A request may take 30 minutes (Node's default is 5): a 500 MB installer upload over slow
   // Wi-Fi needs it. Headers must still arrive within Node's 60 s (headersTimeout), and JSON bodies
@@ -168,7 +176,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   services.wirePoller.warm();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 
-  return {
+  const running: RunningServer = {
     url: `http://${shownHost}:${port}`,
     port,
     firstRun,
@@ -213,6 +221,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       releaseLock();
     },
   };
+  services.backups.restoreInPlace = restoreInPlace(running, options, startServer, logger);
+  return running;
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

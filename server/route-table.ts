@@ -10,7 +10,7 @@ import { wireFeedInputSchema } from '../shared/contracts/wires';
 import { updateNotificationPreferencesSchema } from '../shared/contracts/notification-preferences';
 import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../shared/contracts/prompters';
 import { updateSettingsSchema, updateTelegramGroupsSchema } from '../shared/contracts/settings';
-import { updateBackupSettingsSchema } from '../shared/contracts/backups';
+import { restoreBackupSchema, updateBackupSettingsSchema } from '../shared/contracts/backups';
 import { saveOverlayLayoutSchema } from '../shared/contracts/overlay';
 import { controlEmergencySchema } from '../shared/contracts/control';
 import { outputInputSchema } from '../shared/contracts/outputs';
@@ -128,6 +128,8 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('POST', '/api/backups', ownerOrDev, bySession),
   route('GET', '/api/backups/download', ownerOrDev, bySession),
   route('PUT', '/api/backups/settings', ownerOrDev, bySession, updateBackupSettingsSchema),
+  // Restore narrows further in the service: the host station's owner only (a dev is refused too).
+  route('POST', '/api/backups/restore', ownerOrDev, bySession, restoreBackupSchema),
   route('GET', '/api/dashboard/stats', signedIn, bySession),
   route('GET', '/api/notifications', signedIn, bySession),
   // Self, or an owner/admin of the same company.

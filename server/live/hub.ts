@@ -46,6 +46,8 @@ export interface LiveHubOptions {
    * they pass the same Origin check, then their own hub takes the socket. /ws is unchanged.
    */
   otherPaths?: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>;
+  /** Said in every auth_ok: this start's id and the store's last restore (issue 41: clients reload). */
+  identity?: () => { bootId: string; restoredAt: string | null };
 }
 
 /** An authenticated client may send this many messages per window (it needs ~none). */
@@ -160,7 +162,8 @@ export class LiveHub {
     const room = this.rooms.get(actor.companyId) ?? new Set<Client>();
     room.add(client);
     this.rooms.set(actor.companyId, room);
-    this.send(client, { type: 'auth_ok', data: { userId: actor.userId } });
+    const identity = this.options.identity?.() ?? { bootId: '', restoredAt: null };
+    this.send(client, { type: 'auth_ok', data: { userId: actor.userId, ...identity } });
     for (const message of this.options.relay?.onJoin?.(client, actor) ?? []) this.send(client, message);
     if (this.presence.add(actor)) this.announcePresence(actor.companyId);
   }
@@ -249,6 +252,12 @@ export class LiveHub {
   /** Distinct MCR-role users of a company with a live connection (dashboard "Online MCR"). */
   onlineMcr(companyId: number): number {
     return this.presence.mcr(companyId);
+  }
+
+  /** Every station's clients: a restore from a backup is starting (issue 41); they wait and reload. */
+  announceRestore(data: { name: string; createdAt: string }): void {
+    const payload = Buffer.from(JSON.stringify({ type: 'server_restoring', data }));
+    for (const client of this.clients) if (client.actor) this.sendRaw(client, payload);
   }
 
   /**

@@ -65,5 +65,28 @@ export const backupOverviewSchema = z.object({
   lastError: z.string().nullable(),
   /** What is not in a backup, and why (the page names it). */
   notIncluded: z.array(z.string()),
+  /** The caller may restore (the host station's owner): the page offers Restore. */
+  canRestore: z.boolean(),
 });
 export type BackupOverview = z.infer<typeof backupOverviewSchema>;
+
+/**
+ * Restore from the Backups page (issue 41): the host station's owner names a backup and types the
+ * host station's name, as the command line asks. The server backs up the current store, restarts
+ * on the backup and every client reloads.
+ */
+export const restoreBackupSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Choose a backup').max(200),
+    stationName: z.string().trim().min(1, 'Type the station name to confirm').max(200),
+  })
+  .strict();
+export type RestoreBackupInput = z.infer<typeof restoreBackupSchema>;
+
+/** The answer before the server goes away: what is being restored. */
+export interface RestoreStarted {
+  restoring: true;
+  name: string;
+  createdAt: string;
+  stations: string[];
+}

@@ -93,7 +93,13 @@ export interface LiveEnvelope<K extends ServerEventType = ServerEventType> {
 
 /** Messages the server sends outside the event map. */
 export type ControlMessage =
-  | { type: 'auth_ok'; data: { userId: number } }
+  /**
+   * bootId changes at every server start; restoredAt is when the store was last restored from a
+   * backup (issue 41): a client that saw another restoredAt before reloads, its data are gone.
+   */
+  | { type: 'auth_ok'; data: { userId: number; bootId: string; restoredAt: string | null } }
+  /** A restore from a backup is starting (issue 41): the server goes away and comes back on the backup. */
+  | { type: 'server_restoring'; data: { name: string; createdAt: string } }
   | { type: 'pong'; data: null }
   /** A prompter_position / prompter_command named a prompter the sender's company does not have. */
   | { type: 'prompter_error'; data: { prompterId: number; message: string } }

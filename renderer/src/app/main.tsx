@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { useSessionLifecycle } from '@/features/auth/use-session-lifecycle';
+import { RestoreNotice } from '@/features/backups/components/restore-notice';
 import { UnsavedChangesGuard } from '@/lib/unsaved-guard';
 import { ChunkRetryNotice } from './chunk-retry-notice';
 import { registerAppLiveEvents } from './live-events';
@@ -22,6 +23,7 @@ function App() {
     <>
       <UnsavedChangesGuard />
       <ChunkRetryNotice />
+      <RestoreNotice />
       <AppRoutes />
     </>
   );

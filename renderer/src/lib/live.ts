@@ -15,6 +15,14 @@ interface LiveStatusState {
 /** Connected/Disconnected for the header; set by the socket, read by any component. */
 export const useLiveStatus = create<LiveStatusState>(() => ({ connected: false }));
 
+/** A restore from a backup the server announced (issue 41): the shell covers the page until it reloads. */
+export const useServerRestore = create<{ restoring: { name: string; createdAt: string } | null }>(() => ({ restoring: null }));
+
+interface ServerIdentity {
+  bootId?: string;
+  restoredAt?: string | null;
+}
+
 export interface LiveSession {
   userId: number;
   token: string;
@@ -62,6 +70,9 @@ export class LiveConnection {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private refreshTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly pendingKeys = new Map<string, QueryKey>();
+  /** The store's last restore as this page first saw it; another one later means its data are gone. */
+  private seenRestore: string | null | undefined = undefined;
+  private seenBoot: string | undefined = undefined;
 
   constructor(private readonly client: QueryClient) {}
 
@@ -152,6 +163,8 @@ export class LiveConnection {
     if (code === WS_CLOSE_UNAUTHORIZED) {
       this.disconnect();
       session.onUnauthorized();
+      // After a restore the session may not be in the backup: a fresh page at the login.
+      if (useServerRestore.getState().restoring) window.location.reload();
       return;
     }
     this.scheduleReconnect();
@@ -163,17 +176,38 @@ export class LiveConnection {
       console.warn('Ignoring an unparsable live message', raw);
       return;
     }
-    if (message.type === 'auth_ok') return this.onAuthenticated();
+    if (message.type === 'auth_ok') return this.onAuthenticated(message.data as ServerIdentity | undefined);
     if (message.type === 'pong') return;
+    if (message.type === 'server_restoring') {
+      useServerRestore.setState({ restoring: message.data as { name: string; createdAt: string } });
+      // Come back as soon as the server does, not after a long backoff.
+      this.attempt = 0;
+      return;
+    }
     this.dispatch(message);
   }
 
-  private onAuthenticated(): void {
+  private onAuthenticated(identity: ServerIdentity = {}): void {
+    if (this.reloadsAfterRestore(identity)) return;
     useLiveStatus.setState({ connected: true });
     this.attempt = 0;
     // After a gap we cannot know what we missed: refetch every active query.
     if (this.everConnected) void this.client.invalidateQueries();
     this.everConnected = true;
+  }
+
+  /**
+   * Issue 41: a server that restarted on a backup (announced, or restored while this page was away)
+   * holds other data than every cache and form of this page: reload rather than show either.
+   */
+  private reloadsAfterRestore({ bootId, restoredAt = null }: ServerIdentity): boolean {
+    const restored = this.seenRestore !== undefined && restoredAt !== this.seenRestore;
+    const announcedAndBack = useServerRestore.getState().restoring !== null && bootId !== this.seenBoot;
+    this.seenRestore ??= restoredAt;
+    this.seenBoot ??= bootId;
+    if (!restored && !announcedAndBack) return false;
+    window.location.reload();
+    return true;
   }
 
   private dispatch(message: Envelope): void {

@@ -5,6 +5,7 @@ import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffe
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { UNSAVED_TEXTS, hasUnsavedWork, markUnsaved, useUnsavedRegistry } from './unsaved-registry';
 import { createSendTracker } from './unsaved-sending';
+import { useServerRestore } from './live';
 
 let asking = false;
 
@@ -71,7 +72,8 @@ export function UnsavedChangesGuard(): null {
   }, [blocker]);
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (hasUnsavedWork()) event.preventDefault();
+      // After a restore the text being typed belongs to data that are gone: the page reloads unasked.
+      if (hasUnsavedWork() && !useServerRestore.getState().restoring) event.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { z } from 'zod';
-import { updateBackupSettingsSchema } from '../../../shared/contracts/backups';
+import { restoreBackupSchema, updateBackupSettingsSchema } from '../../../shared/contracts/backups';
 import { actorOf, requireAuth } from '../../lib/auth';
 import { forbidden } from '../../lib/errors';
 import { parse } from '../../lib/validate';
@@ -33,6 +33,10 @@ export function backupsRouter(backups: BackupsService): Router {
     res.setHeader('Content-Disposition', `attachment; filename="${chosen.name}"`);
     // Streamed: a 1 GB store is never read into memory.
     await pipeline(fs.createReadStream(chosen.file), res);
+  });
+  // 202: accepted; the server answers, tells every client, and restarts on the backup.
+  router.post('/restore', async (req, res) => {
+    res.status(202).json(await backups.restore(actorOf(req), parse(restoreBackupSchema, req.body)));
   });
   router.put('/settings', async (req, res) => {
     res.json(await backups.updateSettings(actorOf(req), parse(updateBackupSettingsSchema, req.body)));

@@ -1,15 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { BackupItem, BackupOverview, BackupSettings } from '../../../shared/contracts/backups';
+import type { BackupItem, BackupOverview, BackupSettings, RestoreBackupInput, RestoreStarted } from '../../../shared/contracts/backups';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
+import { APP_VERSION } from '../../version';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { listBackups, type ListedBackup } from './backup-engine';
 import { parseBackupName } from './backup-names';
 import { BackupRunner } from './backup-runner';
 import { checkOffsiteFolder } from './offsite-folder';
+import { checkRestore, type RestoreInPlace } from './restore-request';
 
 /** Named on the page: what a backup does not hold, and why (docs/backups.md). */
 export const NOT_INCLUDED = [
@@ -40,6 +43,14 @@ function present({ manifest }: ListedBackup): BackupItem {
  */
 export class BackupsService {
   readonly runner: BackupRunner;
+  /** This start of the server: clients that see another one after a restore reload (issue 41). */
+  readonly bootId = randomUUID();
+  /** Set by startServer: closes this server, swaps the store and starts again on the same port. */
+  restoreInPlace: RestoreInPlace | null = null;
+  /** A restore is being checked or done: one at a time (restore-request.ts). */
+  restoring = false;
+  /** From the moment a restore is accepted the server takes no more writes (app.ts). */
+  writesClosed = false;
 
   constructor(
     private readonly ctx: AppContext,
@@ -73,6 +84,7 @@ export class BackupsService {
       offsite: { lastCopyAt: state.offsiteLastCopyAt, lastError: state.offsiteLastError, stale },
       lastError: state.lastError,
       notIncluded: NOT_INCLUDED,
+      canRestore: this.mayRestore(actor),
     };
   }
 
@@ -98,6 +110,33 @@ export class BackupsService {
     this.runner.files.saveSettings({ ...input, offsiteFolder });
     this.record('backup_settings_updated', `Backups every ${input.intervalMinutes} min; keep ${input.keepHourly}/${input.keepDaily}/${input.keepWeekly}; off-PC folder ${offsiteFolder ?? 'none'}`, actor.userId);
     return this.overview(actor);
+  }
+
+  private mayRestore(actor: Actor): boolean {
+    return actor.role === 'owner' && actor.companyId === this.hostCompanyId();
+  }
+
+  /** When the store was last restored from a backup (its activity log says so), or null. */
+  lastRestoredAt(): string | null {
+    return this.ctx.db.get<{ at: string | null }>(sql`SELECT MAX(created_at) AS at FROM activity_logs WHERE action = 'backup_restored'`).at;
+  }
+
+  /**
+   * Restore from the page: the host station's OWNER only (not dev: a restore takes every station
+   * back in time). Checked like the command line's; then the answer goes out, every client is
+   * told, and the server restarts on the backup (server/restore-in-place.ts).
+   */
+  async restore(actor: Actor, input: RestoreBackupInput): Promise<RestoreStarted> {
+    if (!this.mayRestore(actor)) throw forbidden("Only the host station's owner may restore a backup: it takes every station on this server back in time");
+    const chosen = parseBackupName(input.name) ? listBackups(this.runner.dir).find((b) => b.manifest.file === input.name) : undefined;
+    if (!chosen) throw notFound('Backup');
+    if (!this.restoreInPlace) throw forbidden('This server cannot restart itself: stop it and use npm run restore');
+    const plan = { dataDir: this.ctx.config.dataDir, migrationsDir: this.ctx.config.migrationsDir, backup: chosen.file, appVersion: APP_VERSION, now: this.ctx.clock.now(), how: `Backups page, user ${actor.userId}` };
+    const copy = await checkRestore(this, plan, input.stationName);
+    const started: RestoreStarted = { restoring: true, name: chosen.manifest.file, createdAt: chosen.manifest.createdAt, stations: chosen.manifest.stations };
+    this.writesClosed = true;
+    this.restoreInPlace({ plan, copy, started });
+    return started;
   }
 
   /** Scheduled: every minute the job asks whether the interval has passed. */

@@ -15,9 +15,20 @@ export interface RestorePlan {
   backup: string;
   appVersion: string;
   now: Date;
+  /** Said in the activity log: the command line, or the Backups page and who. */
+  how?: string;
 }
 
 export class RestoreRefused extends Error {}
+
+/** Left by a restore for the next start (cg-files resyncAll): the store is the truth, not the files. */
+const RESTORED_MARKER = 'restored-from-backup.json';
+
+/** Whether the store was just restored; `done()` removes the mark once the CG files match it. */
+export function restoredMark(dataDir: string): { restored: boolean; done: () => void } {
+  const file = path.join(dataDir, RESTORED_MARKER);
+  return { restored: fs.existsSync(file), done: () => fs.rmSync(file, { force: true }) };
+}
 
 /** The backup file the operator meant: a path as given, else a name in the backups folder. */
 export function resolveBackup(dataDir: string, given: string): string {
@@ -34,7 +45,8 @@ export function resolveBackup(dataDir: string, given: string): string {
 export async function checkBackup(plan: RestorePlan): Promise<{ file: string; copy: string; checked: VerifyResult }> {
   const file = resolveBackup(plan.dataDir, plan.backup);
   const copy = path.join(plan.dataDir, `.restore-${process.pid}.sqlite`);
-  fs.copyFileSync(file, copy);
+  // Copied on libuv's pool: the server's own restore must not hold the event loop for a 1 GB file.
+  await fs.promises.copyFile(file, copy);
   const checked = await verifyBackupFile(copy, { makeSelfContained: true });
   const refuse = (why: string) => {
     fs.rmSync(copy, { force: true });
@@ -72,19 +84,21 @@ export async function restoreBackup(plan: RestorePlan, copy: string): Promise<{ 
   if (fs.existsSync(wal) && fs.statSync(wal).size > 0) throw new RestoreRefused(`${wal} is still in use: stop every CG Bridge process first`);
   fs.rmSync(wal, { force: true });
   fs.rmSync(`${store}-shm`, { force: true });
-  recordRestore(copy, path.basename(plan.backup), plan.now);
+  recordRestore(copy, path.basename(plan.backup), plan.now, plan.how ?? 'npm run restore');
   fs.renameSync(copy, store);
+  // The next start replaces the CG files with the backup's texts instead of adopting them.
+  fs.writeFileSync(path.join(plan.dataDir, RESTORED_MARKER), JSON.stringify({ backup: path.basename(plan.backup), at: plan.now.toISOString() }));
   await syncFolder(plan.dataDir);
   return { safetyBackup };
 }
 
 /** The host station's activity log says what happened (written into the restored store itself). */
-function recordRestore(copy: string, name: string, now: Date): void {
+function recordRestore(copy: string, name: string, now: Date, how: string): void {
   const db = new Database(copy);
   try {
     const host = db.prepare('SELECT MIN(id) FROM companies').pluck().get() as number | null;
     if (host !== null) {
-      db.prepare('INSERT INTO activity_logs (company_id, user_id, action, details, created_at) VALUES (?, NULL, ?, ?, ?)').run(host, 'backup_restored', `Restored from backup ${name} (npm run restore)`, now.toISOString());
+      db.prepare('INSERT INTO activity_logs (company_id, user_id, action, details, created_at) VALUES (?, NULL, ?, ?, ?)').run(host, 'backup_restored', `Restored from backup ${name} (${how})`, now.toISOString());
     }
   } finally {
     db.close();

@@ -175,12 +175,12 @@ export class CgFilesService {
    * truth, so the app never shows a file as empty (or as older text) when it is not. Files missing
    * on disk are still written from the DB.
    */
-  resync(companyId: number, { all = false, adopt = false } = {}): Promise<void> {
+  resync(companyId: number, { all = false, adopt = false, claim = adopt }: { all?: boolean; adopt?: boolean; claim?: boolean } = {}): Promise<void> {
     return this.inCompanyQueue(companyId, async (folder) => {
       // The folder exists from the first start, so a graphics program can be pointed at it at once.
       await this.writer.ensureFolder(folder);
       // A folder from before manifests holds only our names (it was this company's alone).
-      if (adopt) await this.writer.claimFolder(folder, true);
+      if (claim) await this.writer.claimFolder(folder, true);
       const snapshot = this.snapshot(companyId);
       if (adopt) await this.adoptFiles(companyId, folder, snapshot);
       const changed: Record<string, string> = {};
@@ -231,9 +231,14 @@ export class CgFilesService {
     return this.writer.flush();
   }
 
-  async resyncAll(): Promise<void> {
+  /**
+   * At start. Files newer than the store are taken into it (a crash between file and commit) —
+   * except after a restore from a backup (issue 41): then the backup is the truth and its texts
+   * replace the files, or the restored station would keep airing what was written since.
+   */
+  async resyncAll({ restored = false } = {}): Promise<void> {
     for (const id of this.repo.companyIds()) {
-      await this.resync(id, { adopt: true }).catch((err: unknown) => this.ctx.logger.error('CG resync failed', { companyId: id, err }));
+      await this.resync(id, { adopt: !restored, claim: true }).catch((err: unknown) => this.ctx.logger.error('CG resync failed', { companyId: id, err }));
     }
   }
 

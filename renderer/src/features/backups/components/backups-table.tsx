@@ -1,5 +1,5 @@
-import { Badge, Button, Table, Text, Tooltip } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconDownload, IconHistory } from '@tabler/icons-react';
 import type { BackupItem } from '@shared/contracts/backups';
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
@@ -7,7 +7,15 @@ const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 const SHOWN = ['news', 'cg_files', 'users', 'equipment', 'activity_logs'];
 
 /** Every complete backup, newest first: when, why, size, verified or the check's words, counts. */
-export function BackupsTable({ backups, onDownload, downloading }: { backups: BackupItem[]; onDownload: (name: string) => void; downloading: string | null }) {
+interface BackupsTableProps {
+  backups: BackupItem[];
+  onDownload: (name: string) => void;
+  downloading: string | null;
+  /** Offered on verified backups to the host station's owner only (the server says who: canRestore). */
+  onRestore: ((backup: BackupItem) => void) | null;
+}
+
+export function BackupsTable({ backups, onDownload, downloading, onRestore }: BackupsTableProps) {
   if (!backups.length) return <Text c="dimmed">No backups yet. The first is taken a minute after start, then every interval.</Text>;
   return (
     <Table striped highlightOnHover verticalSpacing="xs">
@@ -44,9 +52,16 @@ export function BackupsTable({ backups, onDownload, downloading }: { backups: Ba
               <Text size="xs">{SHOWN.filter((t) => t in b.counts).map((t) => `${t.replace('_', ' ')} ${b.counts[t]}`).join(' · ')}</Text>
             </Table.Td>
             <Table.Td>
-              <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} loading={downloading === b.name} onClick={() => onDownload(b.name)}>
-                Download
-              </Button>
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} loading={downloading === b.name} onClick={() => onDownload(b.name)}>
+                  Download
+                </Button>
+                {onRestore && b.verified && (
+                  <Button size="xs" variant="light" color="red" leftSection={<IconHistory size={14} />} onClick={() => onRestore(b)}>
+                    Restore
+                  </Button>
+                )}
+              </Group>
             </Table.Td>
           </Table.Tr>
         ))}

@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Center, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconDatabaseExport } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { BackupOverview } from '@shared/contracts/backups';
+import type { BackupItem, BackupOverview } from '@shared/contracts/backups';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { downloadBackup, useBackUpNow, useBackups } from '../api/backups-api';
 import { BackupSettingsForm } from '../components/backup-settings-form';
 import { BackupsTable } from '../components/backups-table';
+import { RestoreDialog } from '../components/restore-dialog';
 
 /** The off-PC state in plain words: a copy older than two intervals is a warning, a failure an error. */
 function OffsiteStatus({ overview }: { overview: BackupOverview }) {
@@ -24,13 +25,15 @@ function OffsiteStatus({ overview }: { overview: BackupOverview }) {
 
 /**
  * Settings → Backups (issue 41): backups of the whole server (every station), for the host
- * station's owner and roletype dev. Restore is `npm run restore -- <file>` (docs/backups.md).
+ * station's owner and roletype dev. Restore here (the host station's owner) or, with the server
+ * stopped, `npm run restore -- <file>` (docs/backups.md).
  */
 export default function BackupsPage() {
   const backups = useBackups();
   const backUp = useBackUpNow();
   const [downloading, setDownloading] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [toRestore, setToRestore] = useState<BackupItem | null>(null);
   const onDownload = (name: string) => {
     setDownloading(name);
     setDownloadError(null);
@@ -63,9 +66,11 @@ export default function BackupsPage() {
               Backups
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
-              Kept in {backups.data.folder}. Restore with <code>npm run restore -- &lt;file&gt;</code> while CG Bridge is stopped.
+              Kept in {backups.data.folder}. {backups.data.canRestore ? 'Restore one here, or' : 'The host station\'s owner restores one here, or anyone'} with{' '}
+              <code>npm run restore -- &lt;file&gt;</code> while CG Bridge is stopped.
             </Text>
-            <BackupsTable backups={backups.data.backups} onDownload={onDownload} downloading={downloading} />
+            <BackupsTable backups={backups.data.backups} onDownload={onDownload} downloading={downloading} onRestore={backups.data.canRestore ? setToRestore : null} />
+            <RestoreDialog backup={toRestore} onClose={() => setToRestore(null)} />
           </Card>
           <Card withBorder>
             <Title order={4} mb="sm">

@@ -24,6 +24,11 @@ export interface ServerEvents {
   news_returned: { news: News; writerId: number | null; by: { userId: number; fullName: string } };
   /** A breaking or urgent article was created (or raised to breaking/urgent). */
   breaking_news: News;
+  /**
+   * The host station's last off-PC backup copy is older than two intervals (issue 41): its owners'
+   * bell and Telegram, once per copy missed. No folder or path inside (editors hear events too).
+   */
+  backup_offsite_stale: { lastCopyAt: string | null; intervalMinutes: number };
   cg_file_updated: CgFileUpdatedEvent;
   /** A CG file could not be replaced (e.g. held open on Windows): the operator must know. */
   cg_write_failed: { types: string[]; message: string };

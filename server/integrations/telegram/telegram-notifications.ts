@@ -37,6 +37,7 @@ export class TelegramNotifications implements NotificationChannel {
       if (event.type === 'breaking_news') void this.breakingNews(event.companyId, event.data as News);
       if (event.type === 'equipment_requested') void this.equipmentRequested(event.companyId, event.data as EquipmentRequest);
       if (event.type === 'news_returned') void this.newsReturned(event.companyId, event.data as ServerEvents['news_returned']);
+      if (event.type === 'backup_offsite_stale') void this.backupOffsiteStale(event.companyId, event.data as ServerEvents['backup_offsite_stale']);
     });
   }
 
@@ -83,6 +84,21 @@ export class TelegramNotifications implements NotificationChannel {
     const prefs = this.preferences.forUser(companyId, writer.id);
     const key = `returned:${companyId}:${news.id}:${news.returnedAt ?? ''}`;
     return this.deliverTo(prefs, 'normal', { companyId, chatId: writer.telegramId, text, key, what: `Story #${news.id} sent back` });
+  }
+
+  /**
+   * The host station's off-PC backup copy is late (issue 41): its owners, linked, whatever their
+   * preferences — the station's data are at stake, as a person addressing them would be; quiet
+   * hours still hold it. Once per copy missed (the backups service says it once; the key too).
+   */
+  async backupOffsiteStale(companyId: number, event: ServerEvents['backup_offsite_stale']): Promise<void> {
+    const since = event.lastCopyAt ? `since ${new Date(event.lastCopyAt).toUTCString()}` : 'yet';
+    const text = `⚠️ CG Bridge has made no off-PC backup copy ${since} (backups every ${event.intervalMinutes} min). Check the backup folder on the Backups page.`;
+    for (const owner of new UsersRepo(this.ctx.db).listLinked(companyId)) {
+      if (owner.role !== 'owner' || !owner.telegramId) continue;
+      const prefs = this.preferences.forUser(companyId, owner.id);
+      await this.deliverTo(prefs, 'high', { companyId, chatId: owner.telegramId, text, key: `backup-stale:${event.lastCopyAt ?? 'never'}:user:${owner.id}`, what: 'Off-PC backup late' });
+    }
   }
 
   /** Equipment alerts (overdue, reminders, low stock) through the bot. */

@@ -16,13 +16,15 @@ const stateSchema = z.object({
   offsiteLastError: z.string().nullable(),
   lastError: z.string().nullable(),
   lastBackupAt: z.string().nullable(),
+  /** The last copy time (or 'never') the owner was last told about: said once per copy missed. */
+  offsiteStaleToldFor: z.string().nullable().default(null),
 });
 export type BackupState = z.infer<typeof stateSchema>;
 
-const EMPTY_STATE: BackupState = { offsiteLastCopyAt: null, offsiteLastError: null, lastError: null, lastBackupAt: null };
+const EMPTY_STATE: BackupState = { offsiteLastCopyAt: null, offsiteLastError: null, lastError: null, lastBackupAt: null, offsiteStaleToldFor: null };
 export const DEFAULT_SETTINGS: BackupSettings = { ...BACKUP_DEFAULTS, offsiteFolder: null };
 
-function readJson<T>(file: string, schema: z.ZodType<T>, fallback: T): T {
+function readJson<T>(file: string, schema: z.ZodType<T, unknown>, fallback: T): T {
   try {
     const parsed = schema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
     return parsed.success ? parsed.data : fallback;

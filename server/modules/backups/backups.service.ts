@@ -20,6 +20,12 @@ export const NOT_INCLUDED = [
   'Backup settings and the off-PC folder (data/backup-settings.json): they belong to this PC, not to the stations.',
 ];
 
+/** A folder is set and its last copy is older than two intervals (or there never was one). */
+export function offsiteStale(settings: BackupSettings, lastCopyAt: string | null, now: Date): boolean {
+  if (settings.offsiteFolder === null) return false;
+  return lastCopyAt === null || now.getTime() - Date.parse(lastCopyAt) > 2 * settings.intervalMinutes * 60_000;
+}
+
 function present({ manifest }: ListedBackup): BackupItem {
   const ok = manifest.integrity === 'ok';
   return {
@@ -74,9 +80,7 @@ export class BackupsService {
     this.assertAllowed(actor);
     const settings = this.runner.files.settings();
     const state = this.runner.files.state();
-    const now = this.ctx.clock.now().getTime();
-    const last = state.offsiteLastCopyAt ? Date.parse(state.offsiteLastCopyAt) : null;
-    const stale = settings.offsiteFolder !== null && (last === null || now - last > 2 * settings.intervalMinutes * 60_000);
+    const stale = offsiteStale(settings, state.offsiteLastCopyAt, this.ctx.clock.now());
     return {
       settings,
       backups: listBackups(this.runner.dir).map(present),
@@ -141,7 +145,29 @@ export class BackupsService {
 
   /** Scheduled: every minute the job asks whether the interval has passed. */
   async runIfDue(): Promise<void> {
-    if (this.runner.due(this.runner.files.settings())) await this.runner.take('scheduled');
+    try {
+      if (this.runner.due(this.runner.files.settings())) await this.runner.take('scheduled');
+    } finally {
+      this.tellIfOffsiteStale();
+    }
+  }
+
+  /**
+   * The page turns red by itself; the host station's owners are also told — bell and Telegram
+   * (backup_offsite_stale) and the activity log — once per copy missed, not every minute.
+   */
+  tellIfOffsiteStale(): void {
+    const settings = this.runner.files.settings();
+    const state = this.runner.files.state();
+    const host = this.hostCompanyId();
+    const missed = state.offsiteLastCopyAt ?? 'never';
+    // Never copied and never failed: the folder was just set and the first copy is still to come.
+    const tried = state.offsiteLastCopyAt !== null || state.offsiteLastError !== null;
+    if (host === null || !tried || !offsiteStale(settings, state.offsiteLastCopyAt, this.ctx.clock.now()) || state.offsiteStaleToldFor === missed) return;
+    this.runner.files.updateState({ offsiteStaleToldFor: missed });
+    const since = state.offsiteLastCopyAt ? `since ${state.offsiteLastCopyAt}` : 'yet';
+    this.record('backup_offsite_stale', `No off-PC backup copy ${since} (backups every ${settings.intervalMinutes} min)${state.offsiteLastError ? `: ${state.offsiteLastError}` : ''}`, null);
+    this.ctx.bus.publish(host, 'backup_offsite_stale', { lastCopyAt: state.offsiteLastCopyAt, intervalMinutes: settings.intervalMinutes });
   }
 
   private record(action: string, details: string, userId: number | null): void {

@@ -39,7 +39,10 @@ try {
   const { op, folder } = workerData;
   const st = fs.existsSync(folder) ? fs.statSync(folder) : null;
   if (st && !st.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-  mkdirs(folder);
+  // Only the check at save time creates the folder. A copy into a folder that is gone (a share not
+  // connected, a disk unplugged) fails: creating it would put the "off-PC" copy on this PC's disk.
+  if (op === 'probe') mkdirs(folder);
+  else if (!st) throw Object.assign(new Error('gone'), { code: 'GONE' });
   const real = fs.realpathSync(folder);
   if (op === 'probe') {
     const probe = path.join(folder, '.cgb-backup-probe-' + process.pid + '.tmp');
@@ -76,6 +79,7 @@ function runFolderThread(data: Record<string, unknown>, folder: string, timeoutM
         timer = setTimeout(late, timeoutMs);
         return;
       }
+      if (!msg.ok && msg.code === 'GONE') return done({ ok: false, message: `The backup folder is not there (a share not connected, a disk unplugged?): ${folder}` });
       done(msg.ok ? msg : { ok: false, message: `The backup folder cannot be written (${msg.code}): ${folder}` });
     });
     worker.once('error', (err) => done({ ok: false, message: `The backup folder cannot be written (${err.message}): ${folder}` }));

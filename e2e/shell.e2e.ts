@@ -39,16 +39,27 @@ describe('app shell', () => {
     await visible(page.getByRole('heading', { name: 'Dashboard' }));
   });
 
-  it('hides Recycle Bin, Backups, Outputs and App Version from an editor', async () => {
+  // Issue 39 point 8: the menu shows what the server allows the role (shared/page-access.ts).
+  it('hides Activity History, Recycle Bin, Backups, Outputs and App Version from an editor', async () => {
     const owner = await loginDevOwner(app.server);
     const editor = await createUser(owner, app.server, 'editor', { fullName: 'Eddie Editor' });
     const page = await app.newPage();
     await login(page, editor.user.username, editor.password);
     await visible(shell(page).menuLink('Settings'));
     const labels = await menuLabels(page);
-    expect(labels).toEqual(FULL_MENU.filter((l) => !['Recycle Bin', 'Backups', 'Outputs', 'App Version'].includes(l)));
+    expect(labels).toEqual(FULL_MENU.filter((l) => !['Activity History', 'Recycle Bin', 'Backups', 'Outputs', 'App Version'].includes(l)));
     await visible(page.getByTestId('menu-user-name').getByText('Eddie Editor'));
     expect(await page.getByTestId('menu-user-role').innerText()).toBe('EDITOR');
+  });
+
+  it('offers a technical user no News Management, CG Control or Activity History (issue 39 point 8)', async () => {
+    const owner = await loginDevOwner(app.server);
+    const tech = await createUser(owner, app.server, 'technical');
+    const page = await app.newPage();
+    await login(page, tech.user.username, tech.password);
+    await visible(shell(page).menuLink('Equipment'));
+    const hidden = ['News Management', 'Wires', 'CG Control', 'Activity History', 'As-Run Log', 'Recycle Bin', 'Backups', 'Outputs', 'App Version'];
+    expect(await menuLabels(page)).toEqual(FULL_MENU.filter((l) => !hidden.includes(l)));
   });
 
   it('shows Connected once the live channel is authenticated', async () => {

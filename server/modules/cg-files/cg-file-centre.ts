@@ -1,6 +1,7 @@
 import type { CgFile, CgWritableType } from '../../../shared/contracts/cg-files';
 import type { CgNext } from '../../../shared/contracts/cg-next';
-import { conflict } from '../../lib/errors';
+import path from 'node:path';
+import { badRequest, conflict } from '../../lib/errors';
 import type { CgChange } from './cg-changes';
 import type { CgFilesService, Writer } from './cg-files.service';
 import type { CgNextService } from './cg-next.service';
@@ -46,20 +47,36 @@ export class CgFileCentre {
   ) {}
 
   async write(writer: Writer, input: FileCentreWrite, action: string): Promise<FileCentreResult> {
+    this.assertWhereItIs(writer.companyId, input);
     const current = this.cg.repo.findByType(writer.companyId, input.type);
     const existed = current !== undefined;
     const text = textChangesOf(input, current?.content);
-    // undefined keeps the file's name / path, null resets it (as the routes always did).
-    const admin = { fileName: input.fileName, outputPath: input.outputPath };
+    // A new row gets its one name; an existing row's name and folder are never changed here (issue 39).
+    const admin = existed ? {} : { fileName: cgFileNameOf(input.type) };
     if (!text.length || !this.next.takeMode(writer.companyId)) {
       const [file] = await this.cg.apply(writer, [{ type: input.type, content: input.content, ...admin }, ...text.slice(1)], action);
-      return { file: file!, existed };
+      return { file: file ?? presentRow(this.cg, writer, input.type), existed };
     }
     if (!input.stage) throw conflict(takeModeRefusal(input.type, 'Stage it in NEXT (stage: true) and take it.'));
-    // The file itself (a new row, a new name or path) at once, with the text air has now.
-    const needsAdmin = !existed || (admin.fileName !== undefined && admin.fileName !== current.fileName) || (admin.outputPath !== undefined && admin.outputPath !== current.outputPath);
-    const file = needsAdmin ? (await this.cg.apply(writer, [{ type: input.type, content: current?.content ?? '', ...admin }], action))[0]! : presentRow(this.cg, writer, input.type);
+    // A new file exists at once (empty: the text air has now); its text waits in NEXT.
+    const file = existed ? presentRow(this.cg, writer, input.type) : (await this.cg.apply(writer, [{ type: input.type, content: '', ...admin }], action))[0]!;
     return { file, existed, staged: this.next.stage(writer, () => text) };
+  }
+
+  /**
+   * Issue 39 point 6: each type is written as <type>.txt in the station's one CG folder — the
+   * names graphics programs read, inside the folder rules of issue 22. A request naming another
+   * file or folder is refused (it used to be stored and ignored); the ones the file has pass.
+   */
+  private assertWhereItIs(companyId: number, input: FileCentreWrite): void {
+    const name = cgFileNameOf(input.type);
+    if (input.fileName != null && input.fileName !== name) {
+      throw badRequest(`fileName: the ${input.type} file is always ${name} — graphics programs read it by that name; the file centre does not rename files`);
+    }
+    const folder = this.cg.folderOf(companyId);
+    if (input.outputPath != null && path.resolve(this.cg.ctx.config.baseDir, input.outputPath) !== folder) {
+      throw badRequest(`outputPath: every CG file of the station is written in its CG folder (${folder}); an owner or admin moves that folder under Settings → CG Configuration`);
+    }
   }
 
   /**
@@ -83,6 +100,9 @@ export class CgFileCentre {
     return {};
   }
 }
+
+/** The one name a type's file has in the station's CG folder. */
+export const cgFileNameOf = (type: string): string => `${type}.txt`;
 
 function presentRow(cg: CgFilesService, writer: Writer, type: CgWritableType): CgFile {
   const file = cg.list(writer).find((f) => f.type === type);

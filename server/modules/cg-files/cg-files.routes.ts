@@ -23,6 +23,7 @@ import type { CgNextService, SendResult } from './cg-next.service';
 import { CgEmergency } from './cg-emergency';
 import { airWaitOf, withAirAnswer } from '../outputs/air-receipt';
 import { CgFileCentre, type FileCentreResult } from './cg-file-centre';
+import { syncCrossOrigin } from './cg-sync-cors';
 
 /** A send's answer: as today when it aired; `staged: true` with Next when take mode staged it. */
 const answerOf = (result: SendResult) => (result.staged ? { success: true, staged: true, files: [], next: result.next } : { success: true, files: result.files });
@@ -40,7 +41,9 @@ export function cgFilesRouter(cg: CgFilesService, next: CgNextService, keys: Api
   const router = Router();
   const write = requirePermission('cg.write');
 
-  // Sync is the one CG read that also accepts an API key (?apiKey= or X-API-Key) instead of a session.
+  // Sync is the one CG read that also accepts an API key (?apiKey= or X-API-Key) instead of a session,
+  // and the one route an HTML template on another origin may read with it (issue 39, cg-sync-cors.ts).
+  router.use('/sync', syncCrossOrigin);
   router.get('/sync', (req, res) => {
     const key = parse(syncQuerySchema, req.query).apiKey ?? req.get('x-api-key');
     const companyId = req.actor?.companyId ?? (key ? keys.verify(key, 'cg_files')?.companyId : undefined);
@@ -51,10 +54,11 @@ export function cgFilesRouter(cg: CgFilesService, next: CgNextService, keys: Api
   });
 
   router.use(requireAuth);
-  // Every screen polls this list (the crawler alone can be 250 kB): built once per CG change.
+  // Every screen polls this list (the crawler alone can be 250 kB): built once per CG change, and
+  // after a settings change (a CG folder move changes every file's outputPath, issue 39).
   router.get('/', (req, res) => {
     const actor = actorOf(req);
-    cache.send(req, res, actor.companyId, 'cg-files', () => cg.list(actor), onAirChange);
+    cache.send(req, res, actor.companyId, 'cg-files', () => cg.list(actor), (type) => onAirChange(type) || type === 'settings_updated');
   });
   router.post('/update-direct', write, async (req, res) => {
     const input = parse(updateDirectSchema, req.body);

@@ -76,13 +76,14 @@ export class CgFilesService {
   }
 
   list(actor: Writer): CgFile[] {
-    return this.hot.list(actor.companyId).map(presentCgFile);
+    const folder = this.folderOf(actor.companyId);
+    return this.hot.list(actor.companyId).map((row) => presentCgFile(row, folder));
   }
 
   get(actor: Writer, id: number): CgFile {
     const row = this.repo.find(actor.companyId, id);
     if (!row) throw notFound('CG file');
-    return presentCgFile(row);
+    return presentCgFile(row, this.folderOf(actor.companyId));
   }
 
   /** Writes one or more types as one operation; events go out in the order given. */
@@ -120,7 +121,7 @@ export class CgFilesService {
       rows.forEach((row) => this.announce(row));
       this.writeSnapshot(actor.companyId, folder, snapshot);
       this.followAir(actor, action, changed, snapshot, at);
-      return rows.map(presentCgFile);
+      return rows.map((row) => presentCgFile(row, folder));
     }));
   }
 

@@ -20,42 +20,41 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { User } from '@shared/contracts/users';
-import { can, isDev } from '@shared/roles';
+import { pageAllowed, type MenuPage } from '@shared/page-access';
 
 export interface MenuItem {
   label: string;
-  to: string;
+  to: MenuPage;
   icon: Icon;
   visible: (user: User) => boolean;
 }
 
-const all = () => true;
+/**
+ * Issue 39 point 8: an entry is shown exactly when the server allows its page's work to the role —
+ * read from shared/page-access.ts (checked against the server's route table), never written here.
+ */
+const entry = (label: string, to: MenuPage, icon: Icon): MenuItem => ({ label, to, icon, visible: (u) => pageAllowed(u, to) });
 
-/** The side menu of spec 000 §2, in its order, with its visibility rules. */
+/** The side menu of spec 000 §2, in its order; who sees what: shared/page-access.ts. */
 export const MENU_ITEMS: readonly MenuItem[] = [
-  { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard, visible: all },
-  { label: 'News Management', to: '/news', icon: IconNews, visible: all },
-  // Issue 26: for those who may turn a wire into a story.
-  { label: 'Wires', to: '/wires', icon: IconRss, visible: (u) => can(u, 'news.create') },
-  { label: 'CG Control', to: '/cg-control', icon: IconDeviceTv, visible: all },
-  { label: 'Bulletins', to: '/bulletins', icon: IconListDetails, visible: all },
-  { label: 'Prompter', to: '/prompter', icon: IconScript, visible: all },
-  { label: 'Equipment', to: '/equipment', icon: IconPackage, visible: all },
-  { label: 'Activity History', to: '/activity-logs', icon: IconActivity, visible: all },
-  // Issue 25: what aired on each output — for those who may put text on air.
-  { label: 'As-Run Log', to: '/as-run', icon: IconClipboardList, visible: (u) => can(u, 'asRun.read') },
-  { label: 'Telegram Bot', to: '/telegram', icon: IconBrandTelegram, visible: all },
-  { label: 'Google Sheets', to: '/google-sheets', icon: IconTable, visible: all },
-  { label: 'Users', to: '/users', icon: IconUsers, visible: all },
-  { label: 'Notifications', to: '/notifications', icon: IconBell, visible: all },
-  // Spec: role admin or owner — exactly the recycle-bin permission row.
-  { label: 'Recycle Bin', to: '/recycle-bin', icon: IconTrash, visible: (u) => can(u, 'recycleBin.manage') },
-  { label: 'Settings', to: '/settings', icon: IconSettings, visible: all },
-  // Issue 41: backups hold every station — owners (the server refuses all but the host station's) and devs.
-  { label: 'Backups', to: '/backups', icon: IconDatabaseExport, visible: (u) => u.role === 'owner' || isDev(u) },
-  // Issue 25: the HTML overlay's URL and layout — owner/admin, as the server allows.
-  { label: 'Outputs', to: '/outputs', icon: IconBroadcast, visible: (u) => can(u, 'settings.manage') },
-  { label: 'App Version', to: '/app-version', icon: IconVersions, visible: isDev },
+  entry('Dashboard', '/dashboard', IconLayoutDashboard),
+  entry('News Management', '/news', IconNews),
+  entry('Wires', '/wires', IconRss),
+  entry('CG Control', '/cg-control', IconDeviceTv),
+  entry('Bulletins', '/bulletins', IconListDetails),
+  entry('Prompter', '/prompter', IconScript),
+  entry('Equipment', '/equipment', IconPackage),
+  entry('Activity History', '/activity-logs', IconActivity),
+  entry('As-Run Log', '/as-run', IconClipboardList),
+  entry('Telegram Bot', '/telegram', IconBrandTelegram),
+  entry('Google Sheets', '/google-sheets', IconTable),
+  entry('Users', '/users', IconUsers),
+  entry('Notifications', '/notifications', IconBell),
+  entry('Recycle Bin', '/recycle-bin', IconTrash),
+  entry('Settings', '/settings', IconSettings),
+  entry('Backups', '/backups', IconDatabaseExport),
+  entry('Outputs', '/outputs', IconBroadcast),
+  entry('App Version', '/app-version', IconVersions),
 ];
 
 export function visibleMenuItems(user: User): MenuItem[] {

@@ -41,6 +41,8 @@ export function registerCgLiveEvents(): () => void {
         if (isWriteFailure(data)) reportCgWriteFailure(data);
       },
     }),
+    // A CG folder move changes where every file is (issue 39: the file centre shows the real folder).
+    registerLiveEvent('settings_updated', { invalidate: [cgFilesQueryKey] }),
     // A bulletin shows each story's current status: a story unapproved elsewhere must leave it.
     ...['news_created', 'news_updated', 'news_deleted'].map((type) => registerLiveEvent(type, { invalidate: [bulletinsQueryKey] })),
   ];

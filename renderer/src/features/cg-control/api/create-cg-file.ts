@@ -10,8 +10,6 @@ import { noteOwnNext } from '../next/own-next';
 export interface CreateCgFileInput {
   type: CgWritableType;
   content: string;
-  fileName?: string;
-  outputPath?: string;
   /** With a headline: airs (or is staged) with it; left out, the subheadline is cleared (issue 38). */
   subheadline?: string;
   /** Take mode: the text waits in NEXT (without it the server refuses a write that would air at once). */

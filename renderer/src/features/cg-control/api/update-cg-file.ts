@@ -4,7 +4,7 @@ import { useApplyCgFileAnswer, type CgFileAnswer } from './create-cg-file';
 
 export interface UpdateCgFileVariables {
   id: number;
-  changes: { content: string; fileName?: string; outputPath?: string; subheadline?: string; stage?: boolean };
+  changes: { content: string; subheadline?: string; stage?: boolean };
 }
 
 export function updateCgFile({ id, changes }: UpdateCgFileVariables): Promise<CgFileAnswer> {

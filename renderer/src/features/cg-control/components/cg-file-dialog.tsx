@@ -1,7 +1,7 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { CG_TYPES, DEFAULT_CG_OUTPUT_PATH } from '@shared/constants';
+import { CG_TYPES } from '@shared/constants';
 import type { CgFile, CgType } from '@shared/contracts/cg-files';
 import { onAirTextProblem } from '@shared/on-air-rules';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
@@ -11,14 +11,13 @@ import { useCgNext } from '../api/get-cg-next';
 import { useUpdateCgFile } from '../api/update-cg-file';
 import { toastCgFailure, toastCgUpdated, toastStaged } from '../cg-toast';
 import { OnAirTextInput } from './on-air-text-input';
+import { cgFilePathOf } from '../cg-file-path';
 
 export type CgFileDialogState = { mode: 'closed' } | { mode: 'add'; type: CgType } | { mode: 'edit'; file: CgFile };
 
 interface Values {
   type: CgType;
   content: string;
-  fileName: string;
-  outputPath: string;
   /** Only with a headline: the line that airs under it (issue 22's rule: never the previous story's). */
   subheadline: string;
 }
@@ -27,14 +26,9 @@ interface Values {
 function initialValues(state: CgFileDialogState, onAirSubheadline: string): Values {
   if (state.mode === 'edit') {
     const { file } = state;
-    return { type: file.type as CgType, content: file.content, fileName: file.fileName ?? '', outputPath: file.outputPath ?? '', subheadline: file.type === 'headline' ? onAirSubheadline : '' };
+    return { type: file.type as CgType, content: file.content, subheadline: file.type === 'headline' ? onAirSubheadline : '' };
   }
-  return { type: state.mode === 'add' ? state.type : 'headline', content: '', fileName: '', outputPath: '', subheadline: '' };
-}
-
-/** Blank optional fields are left out: the server names the file itself and uses the default path. */
-function optional(text: string): string | undefined {
-  return text.trim() || undefined;
+  return { type: state.mode === 'add' ? state.type : 'headline', content: '', subheadline: '' };
 }
 
 function useSubmit(state: CgFileDialogState, takeMode: boolean, onDone: () => void) {
@@ -43,7 +37,7 @@ function useSubmit(state: CgFileDialogState, takeMode: boolean, onDone: () => vo
   const submit = (values: Values) => {
     const paired = values.type === 'headline' ? { subheadline: values.subheadline.trim() } : {};
     // Take mode (issue 38): the text waits in NEXT; the server refuses it otherwise.
-    const common = { content: values.content, fileName: optional(values.fileName), outputPath: optional(values.outputPath), ...paired, ...(takeMode ? { stage: true } : {}) };
+    const common = { content: values.content, ...paired, ...(takeMode ? { stage: true } : {}) };
     const onSuccess = (answer: CgFileAnswer) => {
       if (answer.staged) toastStaged(values.type === 'headline' ? 'headline and subheadline' : values.type);
       else toastCgUpdated(values.type);
@@ -59,7 +53,9 @@ function useSubmit(state: CgFileDialogState, takeMode: boolean, onDone: () => vo
 }
 
 function CgFileForm({ state, onDone }: { state: CgFileDialogState; onDone: () => void }) {
-  const onAirSubheadline = cgText(useCgFiles().data, 'subheadline');
+  const files = useCgFiles().data;
+  const onAirSubheadline = cgText(files, 'subheadline');
+  const folder = files?.find((f) => f.outputPath)?.outputPath ?? (state.mode === 'edit' ? state.file.outputPath : null);
   const takeMode = useCgNext().data?.takeMode === true;
   const [initial] = useState<Values>(() => initialValues(state, onAirSubheadline));
   const [values, setValues] = useState<Values>(initial);
@@ -93,8 +89,15 @@ function CgFileForm({ state, onDone }: { state: CgFileDialogState; onDone: () =>
             Airs with the headline. Left empty, it clears the subheadline on air.
           </Text>
         )}
-        <TextInput label="File Name" description="Optional: generated from the type when empty" value={values.fileName} onChange={(e) => set('fileName')(e.currentTarget.value)} />
-        <TextInput label="Output Path" description="Optional" placeholder={DEFAULT_CG_OUTPUT_PATH} value={values.outputPath} onChange={(e) => set('outputPath')(e.currentTarget.value)} />
+        {/* Issue 39 point 6: the file's real name and folder, read-only (no per-file name or folder). */}
+        <TextInput
+          label="File"
+          readOnly
+          variant="filled"
+          value={cgFilePathOf(folder, values.type)}
+          description={`Point your graphics program at this file.${folder ? '' : ' It is in the station’s CG folder.'} Each type has one file; an owner or admin moves the folder under Settings → CG Configuration.`}
+          data-testid="cg-file-path"
+        />
         {takeMode && (
           <Text size="sm" fw={600} c="blue.4" data-testid="cg-file-take-note">
             Take mode is on: this text waits in NEXT and goes on air with Take.

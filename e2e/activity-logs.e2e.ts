@@ -44,7 +44,9 @@ describe('activity history', () => {
     const editor = await createUser(owner, app.server, 'editor');
     const page = await app.newPage();
     await login(page, editor.user.username, editor.password);
-    await openHistory(page);
+    // Not in an editor's menu (issue 39: the menu shows what the server allows); by its address, told why.
+    expect(await shell(page).menuLink('Activity History').count()).toBe(0);
+    await page.goto('/activity-logs');
     await visible(page.getByText('You do not have access'));
     expect(await page.getByTestId('activity-entry').count()).toBe(0);
   });

@@ -1,4 +1,4 @@
-// Lint rules of DESIGN.md §3.7: no `any`, no floating promises, import boundaries between hosts.
+// Lint rules of docs/design-rules.md §3.7: no `any`, no floating promises, import boundaries between hosts.
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -8,7 +8,7 @@ import express from 'express';
 import { WebSocketServer } from 'ws';
 
 /**
- * The baseline DESIGN.md §7 compares against: the least an app can do for a CG write — bare
+ * The baseline docs/design-rules.md §7 compares against: the least an app can do for a CG write — bare
  * express + SQLite (WAL, synchronous=FULL) + temp/fsync/rename + ws broadcast, no auth, no
  * validation, no queue. Run as its own process: `tsx bench/bare-model.ts <dir>` prints its URL.
  */

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { REPO_ROOT } from '../server/config';
 
 /**
- * DESIGN.md §7 "initial web UI JavaScript ≤ 400 kB gzip": the JavaScript a browser must load
+ * docs/design-rules.md §7 "initial web UI JavaScript ≤ 400 kB gzip": the JavaScript a browser must load
  * before the first screen — the built index.html's module entry and everything it imports
  * statically, transitively. Dynamic import() chunks (the routes) are not initial. Each file is
  * gzipped on its own at zlib's default level, as a server compresses each response.

@@ -35,7 +35,7 @@ export async function block(target: HotPathTarget, writes: number, label: string
 }
 
 /**
- * DESIGN.md §7 / issue 9: CG Bridge and the bare model measured in alternating blocks
+ * docs/design-rules.md §7 / issue 9: CG Bridge and the bare model measured in alternating blocks
  * (A B A B …) in one run, so machine drift lands on both alike. A warm-up block each first.
  */
 export async function benchHotPathInterleaved(ours: HotPathTarget, bare: HotPathTarget, blocks = 5, perBlock = 200) {

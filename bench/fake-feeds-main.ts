@@ -4,7 +4,7 @@ import { startFakeFeeds } from '../server/test/fake-feeds';
  * The station's internet link, which every agency's answer shares: 1 Gbit/s, the fastest an MCR
  * PC has. Over loopback, unpaced, the 8 × 2.4 MB answers crossed at memory speed in this helper's
  * kernel time, which its nice 19 does not cover: a thread of nice 0 waking on that core waited up
- * to 4 ms (docs/performance.md, session 38) — a cost of the stand-in, not of the MCR PC.
+ * to 4 ms (docs/performance.md, "Wires reader", "Agencies through a link") — a cost of the stand-in, not of the MCR PC.
  */
 const LINK_BYTES_PER_MS = 125_000;
 

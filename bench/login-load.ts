@@ -2,7 +2,7 @@ import { ApiClient } from '../server/test/api-client';
 import { nowMs, summarize, type Summary } from './stats';
 
 /**
- * DESIGN.md §7: a CG write while 8 logins arrive at the same moment (argon2 shares libuv's pool
+ * docs/design-rules.md §7: a CG write while 8 logins arrive at the same moment (argon2 shares libuv's pool
  * with file writes). Each round fires 8 logins and 1 CG write together; the sample is the CG
  * write's round trip (POST until the response, i.e. file replaced and committed).
  */

@@ -6,7 +6,7 @@ import type { Summary } from './stats';
 
 /**
  * The rows of `npm run bench`'s one table and the bench/results.json they are written to.
- * Every row has the same columns; a row with a DESIGN.md §7 target says ok or over, a row
+ * Every row has the same columns; a row with a docs/design-rules.md §7 target says ok or over, a row
  * without one (a baseline, a cost shown for context) says "—", a section that threw says failed.
  */
 export type Verdict = 'ok' | 'over' | '—' | 'failed';

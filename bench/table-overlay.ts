@@ -4,7 +4,7 @@ import { p99AtMost, summaryRow, type BenchRow } from './results';
 
 const OVERLAY = 'HTML overlay';
 
-/** Issue 25 rows: headline paint after the POST (DESIGN.md §7: p99 ≤ 100 ms), then the 60 s ticker. */
+/** Issue 25 rows: headline paint after the POST (docs/design-rules.md §7: p99 ≤ 100 ms), then the 60 s ticker. */
 export async function overlayRows(api: ApiClient): Promise<BenchRow[]> {
   const paint = await benchOverlayPaint(api);
   const ticker = await benchOverlayTicker(api);

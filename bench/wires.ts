@@ -21,7 +21,7 @@ const FIRST_QUIET_WRITES = 150;
 /**
  * Rounds of quiet + polling blocks: 10 give each p99 about 1 950 samples (its 20 slowest writes
  * beyond it). At 3 rounds (~570) the p99 was the 6th slowest write, and the same tree's ratio
- * spread from 1.2× to 2.0× between runs on a shared 2-core VM (docs/performance.md, session 33).
+ * spread from 1.2× to 2.0× between runs on a shared 2-core VM (docs/performance.md, "Wires reader", "How steady these figures are").
  */
 export const WIRES_ROUNDS = 10;
 

@@ -1,5 +1,5 @@
 // `npm run package:dir`: electron-builder --dir, pointed at a local Electron folder when
-// ELECTRON_DIST is set (offline machines; the YAML cannot read the environment, TOOLCHAIN.md).
+// ELECTRON_DIST is set (offline machines; the YAML cannot read the environment, docs/machine-setup.md).
 import { spawnSync } from 'node:child_process';
 
 const args = ['electron-builder', '--dir', ...process.argv.slice(2)];

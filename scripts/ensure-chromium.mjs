@@ -1,4 +1,4 @@
-// End-to-end tests drive Debian's Chromium (TOOLCHAIN.md). On a fresh machine install it when we
+// End-to-end tests drive Debian's Chromium (docs/machine-setup.md). On a fresh machine install it when we
 // are root; otherwise stop with the one command that fixes it.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -61,7 +61,7 @@ export const EQUIPMENT_AND_ADMIN_ROUTES: RouteEntry[] = [
   route('POST', '/api/google-sheets/sync-now', perm('settings.manage'), bySession),
   route('POST', '/api/google-sheets/create-sheet', perm('settings.manage'), bySession),
 
-  // App versions: a dev sees every company's; an owner manages their own (DESIGN.md §5).
+  // App versions: a dev sees every company's; an owner manages their own (docs/design-rules.md §5).
   route('GET', '/api/app-versions/all', devRoletype, noScope),
   route('GET', '/api/app-version', signedIn, bySession),
   route('POST', '/api/app-version', ownerOrDev, bySession, saveAppVersionSchema),

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { can, isDev, type Permission, type Principal } from '../shared/roles';
 
 /**
- * Who may call a route (DESIGN.md §5, shared/roles.ts). `ownOr`: the record's own user (its
+ * Who may call a route (docs/design-rules.md §5, shared/roles.ts). `ownOr`: the record's own user (its
  * creator, the session's reader, or the user themself) or anyone holding one of `others`; `gate`
  * is checked first, before the record is looked at.
  */

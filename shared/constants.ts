@@ -92,7 +92,7 @@ export const BREAKING_FORMAT_HEADLINE = 'BREAKING NEWS';
 export const CG_WRITE_RETRY_BUDGET_MS = 1000;
 
 /**
- * Idempotency-Key (DESIGN.md §4): how long a key's first answer is kept, and the bounds of that
+ * Idempotency-Key (docs/design-rules.md §4): how long a key's first answer is kept, and the bounds of that
  * memory (oldest answers are dropped first when either is passed).
  */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;

@@ -1,5 +1,5 @@
 /**
- * Roles and the permission matrix (DESIGN.md §5). Used by the server to enforce and by the
+ * Roles and the permission matrix (docs/design-rules.md §5). Used by the server to enforce and by the
  * renderer to hide what the server would refuse — one table, two readers.
  */
 export const ROLES = ['owner', 'admin', 'editor', 'mcr', 'cameraman', 'technical', 'dev'] as const;

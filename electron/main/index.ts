@@ -13,7 +13,7 @@ import { DesktopUpdater } from './updater';
 import { createMainWindow } from './window';
 
 /**
- * Desktop host for the MCR PC. The server runs in a supervised utilityProcess (DESIGN.md §1):
+ * Desktop host for the MCR PC. The server runs in a supervised utilityProcess (docs/design-rules.md §1):
  * LAN browsers and phones connect to this PC, SQLite work never blocks this window's thread, and
  * a server crash restarts the server, not the app. Closing the window keeps the server running
  * for the LAN (tray); quitting stops it gracefully. No server logic lives here.

@@ -19,7 +19,7 @@ export interface Database_ {
 export const DB_FILE = 'cg-bridge.sqlite';
 
 /**
- * Opens the store with the durability settings of DESIGN.md §4 and asserts them, because a
+ * Opens the store with the durability settings of docs/design-rules.md §4 and asserts them, because a
  * silently-ignored pragma (e.g. on a read-only or network folder) would lose acknowledged writes.
  */
 export function openDatabase(dataDir: string, migrationsDir: string): Database_ {

@@ -1,4 +1,4 @@
-/** Time source for everything that expires or schedules, so tests can move it (DESIGN.md §4). */
+/** Time source for everything that expires or schedules, so tests can move it (docs/design-rules.md §4). */
 export interface Clock {
   now(): Date;
 }

@@ -18,7 +18,7 @@ export interface DurableFileOptions {
  * installer was not on disk when the server answered "saved" — a power cut in the next ~30 s lost
  * it while its row said it existed — and the kernel later wrote it back all at once: on the bench
  * VM 780 MB in one second, and every CG write's fsync in that second queued behind it (a 135 ms CG
- * write; docs/performance.md, session 36). In steps, the disk never holds more than one step of the
+ * write; docs/performance.md, "Installer uploads reach the disk in steps"). In steps, the disk never holds more than one step of the
  * file ahead of an on-air fsync.
  */
 export class DurableFile extends Writable {

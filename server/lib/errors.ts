@@ -2,7 +2,7 @@ import type { ErrorRequestHandler } from 'express';
 import type { ErrorBody } from '../../shared/contracts/common';
 import type { Logger } from './logger';
 
-/** An error that becomes a JSON response with its status (DESIGN.md §4). */
+/** An error that becomes a JSON response with its status (docs/design-rules.md §4). */
 export class HttpError extends Error {
   /** Fields sent beside message/issues (a version conflict's current record, issue 26). */
   extra?: Record<string, unknown>;

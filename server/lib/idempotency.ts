@@ -139,7 +139,7 @@ function mismatch(key: string, first: Use, now: Use): HttpError | null {
 }
 
 /**
- * Idempotency-Key for every non-GET /api call of a signed-in caller (DESIGN.md §4 "User actions
+ * Idempotency-Key for every non-GET /api call of a signed-in caller (docs/design-rules.md §4 "User actions
  * run once"): a repeated key gets the first answer and causes no second effect; a duplicate that
  * arrives while the first is still running waits for it. 5xx answers are not kept, so a write
  * that failed may be tried again with the same key.

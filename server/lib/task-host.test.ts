@@ -21,7 +21,7 @@ function ask(workerData: unknown, name: string): Promise<unknown> {
 
 describe('a task process (the wires reader) and its priority', () => {
   it('is at nice 10 from its first instruction: its start-up (module loading, V8 compiling) never runs beside air at normal priority', async () => {
-    // Before session 37 the process lowered only itself, once its modules had loaded: 0 here.
+    // Before the fix the process lowered only itself, once its modules had loaded: 0 here.
     expect(await ask(null, 'niceAtStart')).toBe(10);
     expect(await ask(null, 'niceNow')).toBe(10);
   });

@@ -14,7 +14,7 @@ const bundled = new Map<string, Promise<URL>>();
  * (the CG files thread) and for the wires reader's process (startPlainProcess). From source
  * (`npm start`, tests, benches) a thread would otherwise boot through tsx, which loads tsx and
  * esbuild into the thread: +30 MB RSS, against +9 MB for this file started without the process's
- * `--import tsx` (measured, session 35). The desktop bundle has its own .js entry and never comes
+ * `--import tsx` (measured: docs/performance.md, "Wires reader"). The desktop bundle has its own .js entry and never comes
  * here.
  *
  * Built once per process with esbuild (tsx's own dependency, present wherever a .ts entry can run),
@@ -64,7 +64,7 @@ async function build(entry: URL): Promise<URL> {
  * built to plain JavaScript first, the process forked when the build is ready. Through tsx the
  * reader compiled every module at its first poll — 0.56 s CPU against 0.23 s for the bundle, and
  * its parse thread booted tsx once more — while the station's first CG writes ran beside it
- * (docs/performance.md, session 36). Messages posted before the fork wait, in order. A .js entry
+ * (docs/performance.md, "Wires reader", the plain-build row). Messages posted before the fork wait, in order. A .js entry
  * (the desktop bundle) is started as is.
  */
 export function startPlainProcess(entry: URL, workerData: unknown): TaskHost {

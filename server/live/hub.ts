@@ -59,7 +59,7 @@ const CLOSE_POLICY = 1008;
 const TEXT_FRAME = { binary: false } as const;
 
 /**
- * The live channel (DESIGN.md §4): sockets join their company's room after an auth message;
+ * The live channel (docs/design-rules.md §4): sockets join their company's room after an auth message;
  * each broadcast is serialised once; a client that cannot keep up is cut off rather than
  * buffering without bound and slowing everyone else.
  */

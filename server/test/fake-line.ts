@@ -7,7 +7,7 @@ const CHUNK_BYTES = 64 * 1024;
  * One internet link shared by every answer that goes through it, at `bytesPerMs`: answers take turns
  * sending 64 KB chunks, and the link is never faster than its rate, as downloads from agencies
  * elsewhere arrive at an MCR PC. (Over loopback an unpaced 2.4 MB answer is copied at memory speed
- * in the sender's kernel time, which no process priority covers — docs/performance.md, session 38.)
+ * in the sender's kernel time, which no process priority covers — docs/performance.md, "Wires reader", "Agencies through a link".)
  */
 export class FakeLine {
   private freeAt = 0;

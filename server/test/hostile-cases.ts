@@ -41,7 +41,7 @@ const every = (fields: string[], value: unknown) => JSON.stringify(Object.fromEn
 /**
  * At least 8 hostile bodies for a route whose contract reads `fields`: malformed JSON, wrong
  * types, missing fields, 1 MB strings, NUL bytes, unknown fields, prototype-pollution keys and
- * path-like values (DESIGN.md §7 "hostile input").
+ * path-like values (docs/design-rules.md §7 "hostile input").
  */
 export function hostileCases(fields: string[]): HostileCase[] {
   return [

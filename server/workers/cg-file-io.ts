@@ -29,7 +29,7 @@ export type CgFileResult = { ok: true } | { ok: false; code: string | null };
  * The CG files thread's task (cg-file-worker.ts): every file of one CG write replaced with
  * synchronous calls — one wake of this thread and one of the air thread per write, where the same
  * replacement through libuv's pool took five round trips per file (open, write, fsync, close,
- * rename), each waiting for a core while other work ran (docs/performance.md, session 35).
+ * rename), each waiting for a core while other work ran (docs/performance.md, "CG files on a thread of their own").
  *
  * All temp files first, then all renames: a write whose any file cannot be written puts none of
  * its files on air. A write the air thread gave up on while a call hung is discarded here.

@@ -13,7 +13,7 @@ export const PARSE_PATIENCE_MS = 5_000;
  * Where the wires reader parses a feed (issue 26): on a thread of its own that runs at SCHED_IDLE
  * on Linux (worker-main.ts, `workerData.idle`), so a parse never holds a core that a thread of the
  * server wakes up for — at nice 10 a mid-parse reader kept the core for the rest of its time slice
- * each time one of a CG write's hops woke (docs/performance.md, session 34).
+ * each time one of a CG write's hops woke (docs/performance.md, "Wires reader", the SCHED_IDLE row).
  *
  * SCHED_IDLE alone could starve: with every core busy with other work, the thread gets almost no
  * CPU. So the reader's own thread (nice 10, where downloads and their timeouts run) waits at most
@@ -34,7 +34,7 @@ export class IdleParser {
   /**
    * Starts the parse thread now, when the reader starts, not at the first parse: its start (a V8
    * isolate, the entry's modules) ran in the middle of the station's first poll, beside the
-   * downloads and the CG writes of that moment (session 37).
+   * downloads and the CG writes of that moment (measured 27 Nov 2026).
    */
   warm(): void {
     this.current().warm();

@@ -31,7 +31,7 @@ export function isAirWork(workerData: unknown): boolean {
  * A task process lowered by the server that started it, as soon as it is forked (Linux: its first
  * thread, so the threads Node and V8 start after that inherit nice 10; elsewhere: its whole
  * process). Until it lowered itself (lowerOwnPriority, once its modules were loaded) its start-up
- * ran at normal priority beside air, against this file's rule (session 37).
+ * ran at normal priority beside air, against this file's rule (fixed 27 Nov 2026).
  */
 export function lowerStartedProcess(pid: number | undefined, workerData: unknown): void {
   if (pid && !isAirWork(workerData)) lowerPriority(pid);

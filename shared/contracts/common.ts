@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every non-2xx JSON body (DESIGN.md §4). */
+/** Every non-2xx JSON body (docs/design-rules.md §4). */
 export const errorBodySchema = z.object({
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

@@ -72,7 +72,7 @@ const { fontSize: editFont, scrollSpeed: editSpeed } = PROMPTER_EDIT_RANGES;
 
 /**
  * The Create New Prompter form (spec 001 §5, §7): name required; ranges of the create sliders;
- * the five create fonts. companyId / createdBy are accepted and ignored (DESIGN.md §3.5).
+ * the five create fonts. companyId / createdBy are accepted and ignored (docs/design-rules.md §3.5).
  */
 export const createPrompterSchema = z.object({
   name: requiredText('Name is required', PROMPTER_LIMITS.name),

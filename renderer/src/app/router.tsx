@@ -4,7 +4,7 @@ import { lazyPage } from './lazy-page';
 import { RequireAuth } from './require-auth';
 import { AppLayout, PageLoader } from './shell/app-layout';
 
-// One chunk per feature page keeps the first load small (DESIGN.md §7: ≤ 400 kB gzip); lazyPage
+// One chunk per feature page keeps the first load small (docs/design-rules.md §7: ≤ 400 kB gzip); lazyPage
 // retries a download a server restart cut off instead of leaving the router's error page.
 const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page'));
 const UsersPage = lazyPage(() => import('@/features/users/pages/users-page'));

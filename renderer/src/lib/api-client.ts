@@ -5,7 +5,7 @@ import { RequestFailure, WRITE_TIMEOUT_MS, browserIsOffline } from './request-er
 /**
  * The one HTTP client (spec 000 §7 Shared behaviour): cookies included, JSON in and out, the
  * stored bearer token, and a non-2xx turned into `Error("<status>: <body text>")`.
- * User actions run once and now (DESIGN.md §4): an offline browser refuses at once, every write
+ * User actions run once and now (docs/design-rules.md §4): an offline browser refuses at once, every write
  * carries an Idempotency-Key and gives up after WRITE_TIMEOUT_MS, and a network failure becomes
  * a RequestFailure whose message says whether anything changed.
  */

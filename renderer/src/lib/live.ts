@@ -58,7 +58,7 @@ function parseEnvelope(raw: unknown): Envelope | null {
 }
 
 /**
- * The one live channel per tab (DESIGN.md §4): authenticates, reconnects with capped exponential
+ * The one live channel per tab (docs/design-rules.md §4): authenticates, reconnects with capped exponential
  * backoff, refetches everything after a gap (events may have been missed), and turns server
  * messages into batched query refreshes and window events.
  */

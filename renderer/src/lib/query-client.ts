@@ -36,7 +36,7 @@ export const queryClient = new QueryClient({
   }),
   defaultOptions: {
     // 'always': never pause offline and never replay later. A write either reaches the server
-    // now or fails now (DESIGN.md §4); reads fail visibly and the live channel refetches them.
+    // now or fails now (docs/design-rules.md §4); reads fail visibly and the live channel refetches them.
     queries: {
       networkMode: 'always',
       queryFn: getQueryFn({ on401: 'throw' }),

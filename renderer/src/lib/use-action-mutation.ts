@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { ActionInFlightError, createInFlightGuard } from './in-flight-guard';
 
 /**
- * useMutation for user actions (DESIGN.md §4 "User actions run once and now"): never paused
+ * useMutation for user actions (docs/design-rules.md §4 "User actions run once and now"): never paused
  * offline, and a second mutate() while the first request is in flight is ignored (a
  * mutateAsync() is rejected with ActionInFlightError), so a double-click sends once. Callers
  * disable their buttons with `isPending`. Every hook in features/<name>/api uses this.

@@ -22,7 +22,7 @@ export const TARGETS_NEED_DEV = 'Only developer accounts may offer a version to 
 /** An upload no version points at is kept this long (the form that uploaded it may still save). */
 export const UNUSED_FILE_GRACE_MS = 24 * 60 * 60 * 1000;
 
-/** Dev (any company) or owner (own company) — the roles of DESIGN.md §5 that manage versions. */
+/** Dev (any company) or owner (own company) — the roles of docs/design-rules.md §5 that manage versions. */
 export function mayManageVersions(actor: TicketHolder): boolean {
   return isDev(actor) || actor.role === 'owner';
 }

@@ -3,7 +3,7 @@ import { Semaphore } from '../../lib/semaphore';
 
 /**
  * argon2id at OWASP's minimum (m = 19 MiB, t = 2, p = 1): ~11 ms here. scrypt at a comparable
- * cost took 400 ms and starved the libuv pool that CG file writes share (DESIGN.md §4).
+ * cost took 400 ms and starved the libuv pool that CG file writes share (docs/design-rules.md §4).
  */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

@@ -68,7 +68,7 @@ export function removeOurCgFiles(folder: string): void {
 /**
  * Why `folder` (absolute) cannot hold CG files, or null when it can: it must be a local folder we
  * can create and write. Network shares are refused by form (\\server\share, //server/share): a
- * graphics program freezes when a share vanishes mid-show (DESIGN.md §4). The probe is a real
+ * graphics program freezes when a share vanishes mid-show (docs/design-rules.md §4). The probe is a real
  * write + remove, so a read-only folder is found now, not on air.
  */
 export async function cgFolderProblem(folder: string, asEntered = folder): Promise<string | null> {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { activityLogs, cgFiles, companies, type CgFileRow } from '../../db/schema';
 
 /**
- * The queries every on-air write runs, built and prepared once (DESIGN.md §7 profile: drizzle
+ * The queries every on-air write runs, built and prepared once (docs/design-rules.md §7 profile: drizzle
  * building SQL and SQLite preparing it anew cost ~1 ms per write — more than running them).
  * Prepared on the one connection, so they join the transaction they are called in.
  */

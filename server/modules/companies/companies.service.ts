@@ -93,7 +93,7 @@ export class CompaniesService {
     });
   }
 
-  /** On an empty store: one company and its owner (DESIGN.md §6). Returns null when not needed. */
+  /** On an empty store: one company and its owner (docs/design-rules.md §6). Returns null when not needed. */
   async ensureFirstRun(): Promise<FirstRunResult | null> {
     if (this.repo.count() > 0) return null;
     const { companyName, ownerUsername, ownerPassword, ownerRoletype } = this.ctx.config.firstRun;

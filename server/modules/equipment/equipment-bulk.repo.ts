@@ -6,7 +6,7 @@ import type { EquipmentCsvRecord } from '../../../shared/equipment-csv';
 
 /**
  * The one statement a bulk upload runs per row, prepared once (building and preparing SQL per
- * call costs more than running it: DESIGN.md §7). ON CONFLICT DO NOTHING lets the unique index
+ * call costs more than running it: docs/design-rules.md §7). ON CONFLICT DO NOTHING lets the unique index
  * (company, code) decide duplicates, so a code that exists, or that a concurrent upload inserted
  * a moment ago, becomes that row's error instead of a failed transaction.
  */

@@ -18,7 +18,7 @@ export function equipmentRouter(equipment: EquipmentService): Router {
   router.get('/', (req, res) => {
     res.json(equipment.list(actorOf(req)));
   });
-  // The catalogue as CSV (owner/admin/technical: the "CSV" row of DESIGN.md §5), streamed in pages.
+  // The catalogue as CSV (owner/admin/technical: the "CSV" row of docs/design-rules.md §5), streamed in pages.
   router.get('/export.csv', manage, async (req, res) => {
     const today = equipment.ctx.clock.now().toISOString().slice(0, 10);
     await streamEquipmentCsv(equipment.ctx, actorOf(req).companyId, res, today);

@@ -37,7 +37,7 @@ export class UsersService {
     return actor.userId === id || can(actor, 'users.manage') ? presentUser(row) : presentColleague(row);
   }
 
-  /** Creates a user in the caller's company; the body's companyId is ignored (DESIGN.md §3.5). */
+  /** Creates a user in the caller's company; the body's companyId is ignored (docs/design-rules.md §3.5). */
   async create(actor: Actor, input: CreateUser, companyId = actor.companyId): Promise<User> {
     this.assertMayAssign(actor, input.role, input.roletype);
     if (this.repo.usernameTaken(input.username)) throw conflict('Username already exists');

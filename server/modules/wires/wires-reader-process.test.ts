@@ -50,7 +50,7 @@ describe('the wires reader process', () => {
     expect(await addFeed(owner, feeds, '/feed.json')).toMatchObject({ lastError: null });
     const [reader] = server.wiresReader.pids;
     const args = fs.readFileSync(`/proc/${reader!}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    // Through tsx the reader compiled every module at its first poll (docs/performance.md, session 36).
+    // Through tsx the reader compiled every module at its first poll (docs/performance.md, "Wires reader", the plain-build row).
     expect(args.some((a) => a.includes('tsx'))).toBe(false);
     expect(args.at(-1)).toMatch(/node_modules\/\.cache\/cg-bridge\/heavy-worker-[0-9a-f]{16}\.mjs$/);
     // The feed was parsed on the idle thread, so that thread started from the same build.

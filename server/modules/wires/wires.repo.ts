@@ -135,7 +135,7 @@ export class WiresRepo {
 
 /**
  * The poller's per-slice statements, built and prepared once: drizzle building the INSERT anew for
- * every row held the air thread ~20 ms per 50-row slice here (DESIGN.md §7: building and preparing
+ * every row held the air thread ~20 ms per 50-row slice here (docs/design-rules.md §7: building and preparing
  * SQL costs more than running it). Prepared on the one connection, so they join the transaction
  * they are called in.
  */

@@ -17,7 +17,7 @@ const TOAST_ID = 'cg-write-failed';
 let toastShown = false;
 
 /**
- * The last CG output failure (DESIGN.md §4: fail loudly). It stays until the operator dismisses
+ * The last CG output failure (docs/design-rules.md §4: fail loudly). It stays until the operator dismisses
  * it or a later write of every failed type succeeds: air may be showing stale text meanwhile.
  */
 export const useCgWriteFailure = create<CgWriteFailureState>((set) => ({

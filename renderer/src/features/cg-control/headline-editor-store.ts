@@ -23,7 +23,7 @@ interface HeadlineEditorState {
 }
 
 /**
- * The operator's headline draft (UI state, DESIGN.md §3.6). A store rather than component state:
+ * The operator's headline draft (UI state, docs/design-rules.md §3.6). A store rather than component state:
  * the dashboard and CG Control show the same panel, and the draft must survive moving between them.
  */
 export const useHeadlineEditor = create<HeadlineEditorState>((set, get) => ({

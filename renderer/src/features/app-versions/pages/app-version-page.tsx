@@ -17,7 +17,7 @@ type Dialog = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; version:
 
 /**
  * App Version (spec 001 §2): the installer this company's desktops should run, and for devs
- * every company's version. Devs manage any company, owners their own (DESIGN.md §5).
+ * every company's version. Devs manage any company, owners their own (docs/design-rules.md §5).
  */
 export default function AppVersionPage() {
   const actor = useCurrentUser();

@@ -19,7 +19,7 @@ export function useMobileRequests() {
   return useQuery<EquipmentRequest[]>({ queryKey: mobileRequestsQueryKey });
 }
 
-/** The caller's own id, never the spec's fixed id 1 (a defect of the old app, DESIGN.md §3.5). */
+/** The caller's own id, never the spec's fixed id 1 (a defect of the old app, docs/design-rules.md §3.5). */
 export function useMobilePermissions(userId: number | undefined) {
   return useQuery<MobileUserPermissions>({
     queryKey: [...mobilePermissionsPrefix, userId],

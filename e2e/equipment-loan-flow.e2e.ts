@@ -49,7 +49,14 @@ describe('equipment loan across the phone and the desk', () => {
     await expect.poll(() => card.getAttribute('data-status'), LIVE).toBe('return_requested');
 
     await button(row, 'Approve Return').click(LIVE);
+    // Issue 39: the check-in records the condition and any damage.
+    const checkIn = await visible(desk.getByRole('dialog', { name: /^Approve Return/ }));
+    await checkIn.getByPlaceholder('How it came back').click();
+    await desk.getByRole('option', { name: 'Fair', exact: true }).click();
+    await checkIn.getByRole('textbox', { name: 'Damage note' }).fill('Propeller guard cracked');
+    await button(checkIn, 'Approve Return').click();
     await visible(desk.getByText('Equipment return approved and equipment is now available'));
+    await visible(row.getByText('Came back fair — Propeller guard cracked'));
     await expect.poll(() => card.getAttribute('data-status'), LIVE).toBe('returned');
 
     // The item is on the shelf again, on the desk's card and on the phone's list.

@@ -169,6 +169,11 @@ describe('Equipment', () => {
     await expect.poll(() => camRow.getByTestId('request-status').innerText()).toMatch(/return requested/i);
 
     await button(adminRow, 'Approve Return').click({ timeout: LIVE_MS });
+    // Issue 39: the check-in asks the condition it came back in.
+    const checkIn = adminPage.getByRole('dialog', { name: /^Approve Return/ });
+    await checkIn.getByPlaceholder('How it came back').click();
+    await adminPage.getByRole('option', { name: 'Good', exact: true }).click();
+    await button(checkIn, 'Approve Return').click();
     await visible(adminPage.getByText('Equipment return approved and equipment is now available'));
     await expect.poll(() => camRow.getByTestId('request-status').innerText(), { timeout: LIVE_MS }).toMatch(/returned/i);
     const request = (await owner.get<EquipmentRequest[]>('/api/equipment-requests')).body[0];
@@ -222,7 +227,12 @@ describe('Equipment', () => {
     const page = await openAs(owner.user.username, ownerPassword, '/equipment?tab=requests');
     const pendingRow = requestRow(page, 'Aerial of the bridge');
     await button(pendingRow, 'Reject').click();
+    // Issue 39: Reject asks the reason the borrower is told.
+    const rejecting = page.getByRole('dialog', { name: /^Reject Request/ });
+    await rejecting.getByRole('textbox', { name: 'Reason' }).fill('Drone is grounded this week');
+    await button(rejecting, 'Reject').click();
     await visible(page.getByText('Request Rejected', { exact: true }));
+    await visible(pendingRow.getByText('Reason: Drone is grounded this week'));
     await expect.poll(() => pendingRow.getByTestId('request-status').innerText()).toMatch(/rejected/i);
     expect(await pendingRow.getByRole('button').count()).toBe(0);
 

@@ -177,6 +177,9 @@ describe('mobile field interface (phone 390x844)', () => {
 
     const mine = (await cameraman.get<EquipmentRequest[]>('/api/mobile/equipment-requests')).body.find((r) => r.equipmentId === item.id);
     expect((await owner.put(`/api/equipment-requests/${mine?.id}/approve`)).status).toBe(200);
+    // Issue 39: an approved loan offers Check Out, and Return only once it is out.
+    await card.getByRole('button', { name: 'Check Out', exact: true }).click();
+    await toast(page, 'Checked Out');
     await card.getByRole('button', { name: 'Return', exact: true }).click();
     await toast(page, 'Return Request Sent');
     await expect.poll(() => card.getByRole('button', { name: 'Return', exact: true }).count(), POLL).toBe(0);

@@ -46,6 +46,8 @@ import { overlayPageRouter } from './modules/outputs/overlay-page.routes';
 import { asRunRouter } from './modules/as-run/as-run.routes';
 import { controlRouter } from './modules/control/control.routes';
 import { backupsRouter } from './modules/backups/backups.routes';
+import { stationExportRouter } from './modules/station-export/station-export.routes';
+import { StationExportService } from './modules/station-export/station-export.service';
 
 const JSON_LIMIT = '256kb';
 
@@ -85,6 +87,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/company/telegram-settings', telegramSettingsRouter(services.settings));
   app.use('/api/settings', settingsRouter(services.settings));
   app.use('/api/backups', backupsRouter(services.backups));
+  app.use('/api/station-export', stationExportRouter(new StationExportService(ctx, services.activity)));
   app.use('/api/news-crawler', crawlerRouter(services.crawler));
   app.use('/api/bulletins', bulletinsRouter(services.bulletins));
   app.use('/api/prompters', promptersRouter(services.prompters));

@@ -49,10 +49,13 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('GET', '/api/news', signedIn, bySession),
   route('GET', '/api/news/recycle-bin', perm('recycleBin.manage'), bySession),
   route('POST', '/api/news/cleanup', perm('recycleBin.manage'), bySession),
+  route('GET', '/api/news/approval-rule', signedIn, bySession),
   route('GET', '/api/news/:id', signedIn, record('news')),
   route('POST', '/api/news', perm('news.create'), bySession, createNewsSchema),
   // Edit own draft: news.create; anyone else's article: news.manage (DESIGN.md §5).
   route('PUT', '/api/news/:id', ownOr('news.create', 'news.manage'), record('news'), updateNewsSchema),
+  // Issue 39: submit for approval — own draft with news.create, anyone's with news.manage.
+  route('POST', '/api/news/:id/submit', ownOr('news.create', 'news.manage'), record('news')),
   route('POST', '/api/news/:id/approve', perm('news.manage'), record('news')),
   route('POST', '/api/news/:id/publish', perm('news.manage'), record('news')),
   route('POST', '/api/news/:id/reject', perm('news.manage'), record('news'), sendBackNewsSchema),
@@ -130,6 +133,8 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('PUT', '/api/backups/settings', ownerOrDev, bySession, updateBackupSettingsSchema),
   // Restore narrows further in the service: the host station's owner only (a dev is refused too).
   route('POST', '/api/backups/restore', ownerOrDev, bySession, restoreBackupSchema),
+  // A station's own data as a portable archive (issue 41): owner or roletype dev, the session's company only.
+  route('GET', '/api/station-export', ownerOrDev, bySession),
   route('GET', '/api/dashboard/stats', signedIn, bySession),
   route('GET', '/api/notifications', signedIn, bySession),
   // Self, or an owner/admin of the same company.

@@ -93,6 +93,7 @@ export function createServices(ctx: AppContext): Services {
   // Sheet rows go through the same equipment service as the web form.
   const sheetSync = new SheetSync(ctx, equipment, equipmentRequests, activity);
   const wirePoller = new WirePoller(ctx);
+  const backups = new BackupsService(ctx, activity);
   return {
     auth,
     activity,
@@ -115,7 +116,7 @@ export function createServices(ctx: AppContext): Services {
     equipmentRequests,
     equipmentAlerts: new EquipmentAlertsService(ctx, activity, [telegramNotifications]),
     // The bell honours each user's switches (spec 000 §3).
-    notifications: new NotificationsService(ctx, notificationPreferences),
+    notifications: new NotificationsService(ctx, notificationPreferences, (companyId) => backups.lateOffsite(companyId)),
     notificationPreferences,
     telegramBots,
     telegramOutbox,
@@ -137,6 +138,6 @@ export function createServices(ctx: AppContext): Services {
       (output, companyId) => new RemoteDriver(ctx.outputsIo, output, companyId),
       () => ctx.outputsIo.warm(),
     ),
-    backups: new BackupsService(ctx, activity),
+    backups,
   };
 }

@@ -6,7 +6,7 @@ import type { Role } from './roles';
  */
 
 export type NotificationPriority = 'urgent' | 'high' | 'normal';
-export type NotificationType = 'equipment_overdue' | 'breaking_news' | 'equipment_approval' | 'equipment_return' | 'story_returned' | 'story_deleted';
+export type NotificationType = 'equipment_overdue' | 'breaking_news' | 'equipment_approval' | 'equipment_return' | 'story_returned' | 'story_deleted' | 'story_submitted' | 'backup_late';
 
 /** A client-side notification (spec 000 §3). */
 export interface ClientNotification {
@@ -58,6 +58,22 @@ export interface DeletedCandidate {
   scheduledForDeletion: string;
 }
 
+/** A draft submitted for approval (issue 39), for the approvers (news.manage) who did not write it. */
+export interface SubmittedCandidate {
+  id: number;
+  title: string;
+  byName: string | null;
+  /** ISO-8601 */
+  submittedAt: string;
+}
+
+/** The last off-PC backup copy (null: none yet, though one was tried) and when it became late. */
+export interface BackupLateCandidate {
+  lastCopyAt: string | null;
+  /** ISO-8601: two intervals after the last copy. */
+  lateSince: string;
+}
+
 export interface NotificationFlags {
   equipmentOverdue: boolean;
   breakingNews: boolean;
@@ -76,6 +92,10 @@ export interface NotificationInput {
   returned?: readonly ReturnedCandidate[];
   /** For owners and admins (DELETION_WATCH_ROLES): approved/published stories others deleted. */
   deleted?: readonly DeletedCandidate[];
+  /** For the host station's owners: the off-PC backup copy is late (issue 41), until a copy is made. */
+  backupLate?: BackupLateCandidate | null;
+  /** For approvers (news.manage): drafts waiting for approval that the viewer did not write (issue 39). */
+  submitted?: readonly SubmittedCandidate[];
   role: Role;
   flags: NotificationFlags;
   now: Date;
@@ -189,6 +209,28 @@ function deletedStories(input: NotificationInput, nowMs: number): ClientNotifica
     }));
 }
 
+/** Issue 39: a writer asked for approval; the reader's repo passes only what this viewer may approve. */
+function submittedStories(submitted: readonly SubmittedCandidate[]): ClientNotification[] {
+  return submitted.map((s) => ({
+    id: `submitted-${s.id}-${s.submittedAt}`,
+    type: 'story_submitted' as const,
+    title: 'Submitted for approval',
+    message: `"${s.title}"${s.byName ? ` — ${s.byName}` : ''}`,
+    time: s.submittedAt,
+    priority: APPROVAL_PRIORITY,
+  }));
+}
+
+/** One item per copy missed (its id names the last copy), to owners only; no preference hides it. */
+function backupLate(input: NotificationInput): ClientNotification[] {
+  const late = input.backupLate;
+  if (!late || input.role !== 'owner') return [];
+  const message = late.lastCopyAt
+    ? 'No backup has reached the off-PC folder for more than two backup intervals. Check the folder on the Backups page.'
+    : 'No backup has reached the off-PC folder yet. Check the folder on the Backups page.';
+  return [{ id: `backup-late-${late.lastCopyAt ?? 'never'}`, type: 'backup_late', title: 'Off-PC backup late', message, time: late.lateSince, priority: 'high' }];
+}
+
 /** Every notification the viewer should see now, sorted (spec 000 §9). */
 export function buildNotifications(input: NotificationInput): ClientNotification[] {
   const nowMs = input.now.getTime();
@@ -198,5 +240,7 @@ export function buildNotifications(input: NotificationInput): ClientNotification
     ...approvals(input),
     ...returnedStories(input.returned ?? []),
     ...deletedStories(input, nowMs),
+    ...submittedStories(input.submitted ?? []),
+    ...backupLate(input),
   ]);
 }

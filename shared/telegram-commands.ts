@@ -15,7 +15,12 @@ export interface BotCommand {
 }
 
 const EVERYONE = null;
-const REQUESTERS: readonly Role[] = ['mcr', 'editor', 'admin', 'owner'];
+/**
+ * Who borrows through the bot: every role of a station (issue 39 point 11, decisions.md). The
+ * spec's table lists MCR, Editor, Admin, Owner, but cameramen and technical staff borrow most,
+ * and the web and the phone already let every user request and return.
+ */
+const BORROWERS: readonly Role[] = ['cameraman', 'technical', 'mcr', 'editor', 'admin', 'owner'];
 const APPROVERS: readonly Role[] = ['admin', 'owner'];
 const WRITERS: readonly Role[] = ['editor', 'admin', 'owner'];
 
@@ -24,9 +29,16 @@ export const BOT_COMMANDS: readonly BotCommand[] = [
   { command: 'status', category: 'General', usage: '/status', description: 'Your account and your open loans', roles: EVERYONE },
   { command: 'myrequests', category: 'General', usage: '/myrequests', description: 'Your 10 most recent equipment requests', roles: EVERYONE },
   { command: 'changepassword', category: 'General', usage: '/changepassword <current> <new>', description: 'Change your password (the message is deleted)', roles: EVERYONE },
-  { command: 'request', category: 'Equipment', usage: '/request <code> <purpose>', description: 'Request an item by its code', roles: REQUESTERS },
-  { command: 'return', category: 'Equipment', usage: '/return <request id>', description: 'Hand back a loan (an admin approves the return)', roles: REQUESTERS },
-  { command: 'approvals', category: 'Approvals', usage: '/approvals [approve|reject|return <request id>]', description: 'List pending requests and returns, or decide one', roles: APPROVERS },
+  { command: 'request', category: 'Equipment', usage: '/request <code> <purpose>', description: 'Request an item by its code', roles: BORROWERS },
+  { command: 'return', category: 'Equipment', usage: '/return <request id>', description: 'Hand back a loan (an admin approves the return)', roles: BORROWERS },
+  { command: 'extend', category: 'Equipment', usage: '/extend <request id> <YYYY-MM-DD> [HH:MM] <reason>', description: 'Ask to keep a loan longer (UTC; an admin decides)', roles: BORROWERS },
+  {
+    command: 'approvals',
+    category: 'Approvals',
+    usage: '/approvals [approve|reject|return|extend|refuse <request id> [reason]]',
+    description: 'List pending requests, returns and extensions, or decide one (reject and refuse take a reason)',
+    roles: APPROVERS,
+  },
   { command: 'alerts', category: 'Approvals', usage: '/alerts', description: 'Overdue loans and low stock', roles: APPROVERS },
   { command: 'addequipment', category: 'Equipment', usage: '/addequipment <code> | <name> | <location> [| quantity]', description: 'Add an item to the catalogue', roles: APPROVERS },
   { command: 'addnews', category: 'Content', usage: '/addnews <title> | <content> [| normal|breaking|urgent]', description: 'File a news article (draft)', roles: WRITERS },

@@ -40,6 +40,9 @@ export const SAMPLES: Record<string, (id: string) => unknown> = {
   'PUT /api/equipment/:id/status': () => ({ status: 'maintenance' }),
   // return_requested is the 'anyone' step (the route's signedIn rule); from pending it is a 409.
   'PUT /api/equipment-requests/:id': () => ({ status: 'return_requested' }),
+  'PUT /api/equipment-requests/:id/reject': () => ({ reason: 'Booked for the election night' }),
+  'PUT /api/equipment-requests/:id/return': () => ({}),
+  'PUT /api/equipment-requests/:id/approve-return': () => ({ condition: 'good', damageNote: '' }),
   'POST /api/equipment-requests/:id/extend': () => ({ newReturnDate: new Date(Date.now() + 7 * 86_400_000).toISOString() }),
   'POST /api/equipment-requests': (id) => ({ equipmentId: Number(id), purpose: 'Matrix shoot' }),
   'POST /api/mobile/equipment-requests': (id) => ({ equipmentId: Number(id), purpose: 'Matrix shoot' }),

@@ -46,6 +46,8 @@ export const extensionRequestSchema = z.object({
   approvedAt: z.string().nullable(),
   rejectedAt: z.string().nullable(),
   rejectionReason: z.string().nullable(),
+  /** Who asked (the approver sees it beside both dates and the reason; issue 39). */
+  requestedByName: z.string().nullable(),
 });
 export type ExtensionRequest = z.infer<typeof extensionRequestSchema>;
 
@@ -76,11 +78,26 @@ export const equipmentRequestSchema = z.object({
   returnedAt: z.string().nullable(),
   returnedBy: z.number().nullable(),
   returnApprovedBy: z.number().nullable(),
+  /** Why it was rejected (issue 39: the borrower is told); null = none given. */
+  rejectionReason: z.string().nullable(),
+  /** Check-in (issue 39): the condition the unit came back in, and any damage. */
+  returnCondition: z.enum(EQUIPMENT_CONDITIONS).nullable(),
+  damageNote: z.string().nullable(),
   /** The pending extension, when the status is extension_pending. */
   extension: extensionRequestSchema.nullable(),
   createdAt: z.string(),
 });
 export type EquipmentRequest = z.infer<typeof equipmentRequestSchema>;
+
+/**
+ * The answer to a new request (issue 39): a blank return date is not silent — the answer says it
+ * became the default and when that is (the forms and the bot show `notice`).
+ */
+export const createdEquipmentRequestSchema = equipmentRequestSchema.extend({
+  returnDateDefaulted: z.boolean(),
+  notice: z.string().nullable(),
+});
+export type CreatedEquipmentRequest = z.infer<typeof createdEquipmentRequestSchema>;
 
 /* ---------- inputs (companyId, requestedBy, approvedBy … in a body are ignored: the session decides) ---------- */
 
@@ -171,6 +188,24 @@ export const setRequestStatusSchema = z.object({
   approvedBy: ignored,
   approvedAt: ignored,
 });
+
+/** PUT /:id/reject: the reason the borrower is told (optional for scripts; the forms ask for it). */
+export const rejectRequestSchema = z
+  .object({ reason: optionalText(EQUIPMENT_LIMITS.notes, 'Reason') })
+  .partial()
+  .optional()
+  .transform((v) => ({ reason: v?.reason ?? null }));
+
+/** PUT /:id/return and /:id/approve-return: the check-in (both optional; the item keeps its condition without one). */
+export const checkInSchema = z
+  .object({
+    condition: condition.nullish().transform((v) => v ?? null),
+    damageNote: optionalText(EQUIPMENT_LIMITS.notes, 'Damage note'),
+  })
+  .partial()
+  .optional()
+  .transform((v) => ({ condition: v?.condition ?? null, damageNote: v?.damageNote ?? null }));
+export type CheckIn = z.output<typeof checkInSchema>;
 
 export const requestExtensionSchema = z.object({
   newReturnDate: z.iso.datetime({ offset: true, error: 'New return date must be a date and time' }),

@@ -40,8 +40,19 @@ export const newsSchema = z.object({
   returnedBy: z.number().nullable(),
   returnedByName: z.string().nullable(),
   returnedAt: z.string().nullable(),
+  /** Submitted for approval (issue 39): when and by whom; null until submitted, cleared when sent back. */
+  submittedAt: z.string().nullable(),
+  submittedBy: z.number().nullable(),
+  submittedByName: z.string().nullable(),
 });
 export type News = z.infer<typeof newsSchema>;
+
+/**
+ * GET /api/news/approval-rule (issue 39): whether the station wants a second person to approve.
+ * On: nobody approves a story they wrote — owners included (docs/decisions.md).
+ */
+export const newsApprovalRuleSchema = z.object({ secondApprover: z.boolean() });
+export type NewsApprovalRule = z.infer<typeof newsApprovalRuleSchema>;
 
 export const NEWS_RETURN_KINDS = ['rejected', 'unapproved'] as const;
 export type NewsReturnKind = (typeof NEWS_RETURN_KINDS)[number];

@@ -110,6 +110,8 @@ export const settingsSchema = z.object({
   weekendDaysFromZone: z.boolean(),
   /** Hours the recycle bin keeps a deleted story (issue 39; the spec's 2 until set). */
   recycleBinHours: z.number(),
+  /** Issue 39: a second person approves each story (no self-approval); off until set (the spec's). */
+  secondApprover: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -151,6 +153,7 @@ export const updateSettingsSchema = z.object({
   /** null = follow the time zone again (issue 39). */
   weekendDays: weekendDaysField.nullable().optional(),
   recycleBinHours: recycleBinHoursField.optional(),
+  secondApprover: z.boolean({ error: 'secondApprover must be true or false' }).optional(),
   version: expectedVersionSchema,
 });
 export type UpdateSettingsInput = z.input<typeof updateSettingsSchema>;

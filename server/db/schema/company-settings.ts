@@ -37,6 +37,8 @@ export const companySettings = sqliteTable('company_settings', {
   weekendDays: text('weekend_days', { mode: 'json' }).$type<string[]>(),
   /** Hours the recycle bin keeps a deleted story (issue 39); null = the spec's 2 hours. */
   recycleBinHours: integer('recycle_bin_hours'),
+  /** Issue 39: a second person approves (nobody approves a story they wrote); null = off (the spec's). */
+  secondApprover: integer('second_approver', { mode: 'boolean' }),
 });
 
 export type CompanySettingsRow = typeof companySettings.$inferSelect;

@@ -70,6 +70,11 @@ export const equipmentRequests = sqliteTable(
     returnedAt: text('returned_at'),
     returnedBy: integer('returned_by').references(() => users.id),
     returnApprovedBy: integer('return_approved_by').references(() => users.id),
+    /** Why an approver rejected it (issue 39: the borrower is told). */
+    rejectionReason: text('rejection_reason'),
+    /** Check-in (issue 39): the condition the unit came back in (EQUIPMENT_CONDITIONS) and any damage. */
+    returnCondition: text('return_condition'),
+    damageNote: text('damage_note'),
     createdAt: text('created_at').notNull().default(isoNow),
     updatedAt: text('updated_at').notNull().default(isoNow),
   },

@@ -35,6 +35,11 @@ export const news = sqliteTable(
     returnedBy: integer('returned_by').references(() => users.id),
     returnedByName: text('returned_by_name'),
     returnedAt: text('returned_at'),
+    // Submitted for approval (issue 39): by whom (name kept, like returnedByName) and when.
+    // Cleared when the story is sent back; approvers' bells list submitted drafts.
+    submittedAt: text('submitted_at'),
+    submittedBy: integer('submitted_by').references(() => users.id),
+    submittedByName: text('submitted_by_name'),
     createdAt: text('created_at').notNull().default(isoNow),
     updatedAt: text('updated_at').notNull().default(isoNow),
     updatedBy: integer('updated_by').references(() => users.id),

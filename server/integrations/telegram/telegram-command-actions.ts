@@ -18,7 +18,28 @@ export type CommandAction = (call: CommandCall) => Promise<string> | string;
 
 const MY_REQUESTS_LIMIT = 10;
 
-const line = (r: EquipmentRequest) => `${requestNumber(r.id)} ${r.equipmentName ?? '(item removed)'} — ${r.status.replace('_', ' ')}${r.expectedReturnDate ? `, due ${r.expectedReturnDate.slice(0, 16).replace('T', ' ')} UTC` : ''}`;
+/** "2026-11-28T18:30:00.000Z" → "2026-11-28 18:30 UTC" (the bot's times are UTC). */
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+const line = (r: EquipmentRequest) =>
+  r.status === 'rejected'
+    ? `${requestNumber(r.id)} ${r.equipmentName ?? '(item removed)'} — rejected${r.rejectionReason ? `: ${r.rejectionReason}` : ''}`
+    : `${requestNumber(r.id)} ${r.equipmentName ?? '(item removed)'} — ${r.status.replace('_', ' ')}${r.expectedReturnDate ? `, due ${utc(r.expectedReturnDate)}` : ''}`;
+/** An extension to decide: both dates, the reason and who asked (issue 39). */
+const extensionLine = (r: EquipmentRequest) =>
+  `${requestNumber(r.id)} ${r.equipmentName ?? '(item removed)'} — due ${r.expectedReturnDate ? utc(r.expectedReturnDate) : 'no date'} → ${r.extension ? utc(r.extension.newReturnDate) : '?'}: ${r.extension?.reason ?? 'no reason given'} (${r.extension?.requestedByName ?? 'someone'})`;
+const EXTEND_USAGE = 'Usage: /extend <request id> <YYYY-MM-DD> [HH:MM] <reason> (UTC; see /myrequests)';
+
+/**
+ * /extend's date: "YYYY-MM-DD" [+ "HH:MM"] in UTC (as every time the bot prints); without a time,
+ * the loan's current due time on that day. Null when the words are not a date.
+ */
+function extensionDate(day: string, time: string | undefined, currentDue: string | null): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const clock = time ?? (currentDue ? currentDue.slice(11, 16) : '23:59');
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(clock)) return null;
+  const at = new Date(`${day}T${clock}:00.000Z`);
+  return Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day ? null : at.toISOString();
+}
 /** "a | b | c" → ['a', 'b', 'c'] (the bot's field separator: titles may hold spaces). */
 const fields = (args: string) => args.split('|').map((f) => f.trim());
 
@@ -80,7 +101,19 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       const item = s.equipment.list(actor).find((e) => e.code.toLowerCase() === code.toLowerCase());
       if (!item) throw notFound(`Equipment with code ${code}`);
       const created = s.equipmentRequests.create(actor, { equipmentId: item.id, purpose: purpose.join(' '), notes: null, location: null, expectedReturnDate: null }, 'telegram');
-      return `✅ Request ${requestNumber(created.id)} for ${item.name} sent. An admin will approve it.`;
+      return `✅ Request ${requestNumber(created.id)} for ${item.name} sent.${created.notice ? ` ${created.notice}.` : ''} An admin will approve it.`;
+    },
+    extend: ({ actor, args }) => {
+      const [idText, day, ...rest] = args.split(/\s+/).filter(Boolean);
+      const id = parseRequestNumber(idText);
+      const time = rest[0] && /^\d{1,2}:\d{2}$/.test(rest[0]) ? rest.shift() : undefined;
+      const reason = rest.join(' ');
+      if (id === null || !day || !reason) throw badRequest(EXTEND_USAGE);
+      const current = s.equipmentRequests.get(actor, id);
+      const newReturnDate = extensionDate(day, time, current.expectedReturnDate);
+      if (!newReturnDate) throw badRequest(EXTEND_USAGE);
+      const r = s.equipmentRequests.extend(actor, id, { newReturnDate, reason });
+      return `✅ Extension of ${requestNumber(r.id)} to ${utc(newReturnDate)} requested. An admin decides.`;
     },
     return: ({ actor, args }) => {
       const id = parseRequestNumber(args);
@@ -89,24 +122,34 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       return r.status === 'returned' ? `✅ ${requestNumber(r.id)} returned.` : `✅ Return of ${requestNumber(r.id)} requested. An admin approves it before the item is available again.`;
     },
     approvals: ({ actor, args }) => {
-      const [verb, idText] = args.split(/\s+/).filter(Boolean);
+      const [verb, idText, ...words] = args.split(/\s+/).filter(Boolean);
       if (verb) {
-        const action = ({ approve: 'approve', reject: 'reject', return: 'approve_return' } as const)[verb.toLowerCase() as 'approve'];
         const id = parseRequestNumber(idText);
-        if (!action || id === null) throw badRequest('Usage: /approvals, or /approvals approve|reject|return <request id>');
-        const r = s.equipmentRequests.act(actor, id, action);
+        const said = words.join(' ') || null;
+        const v = verb.toLowerCase();
+        if (id !== null && (v === 'extend' || v === 'refuse')) {
+          const r = s.equipmentRequests.decideExtension(actor, id, { approved: v === 'extend', rejectionReason: v === 'refuse' ? said : null });
+          return `✅ ${v === 'extend' ? 'Extension approved' : 'Extension refused'}: ${line(r)}`;
+        }
+        const actions = { approve: 'approve', reject: 'reject', return: 'approve_return' } as const;
+        const action = Object.hasOwn(actions, v) ? actions[v as keyof typeof actions] : undefined;
+        if (!action || id === null) throw badRequest('Usage: /approvals, or /approvals approve|reject|return|extend|refuse <request id> [reason]');
+        const r = s.equipmentRequests.act(actor, id, action, action === 'reject' ? { reason: said } : {});
         return `✅ ${line(r)}`;
       }
       const all = s.equipmentRequests.list(actor);
       const pending = all.filter((r) => r.status === 'pending');
       const returns = all.filter((r) => r.status === 'return_requested');
-      if (!pending.length && !returns.length) return 'Nothing waits for approval.';
+      const extensions = all.filter((r) => r.status === 'extension_pending');
+      if (!pending.length && !returns.length && !extensions.length) return 'Nothing waits for approval.';
       return [
         `Pending requests (${pending.length}):`,
         ...pending.slice(0, 10).map((r) => `${line(r)} — ${r.requestedByName ?? ''}`),
         `Returns to approve (${returns.length}):`,
         ...returns.slice(0, 10).map(line),
-        'Reply /approvals approve <id>, /approvals reject <id> or /approvals return <id>.',
+        `Extensions to decide (${extensions.length}):`,
+        ...extensions.slice(0, 10).map(extensionLine),
+        'Reply /approvals approve <id>, /approvals reject <id> <reason>, /approvals return <id>, /approvals extend <id> or /approvals refuse <id> <reason>.',
       ].join('\n');
     },
     alerts: ({ actor }) => {

@@ -36,6 +36,7 @@ export class TelegramNotifications implements NotificationChannel {
     return this.ctx.bus.subscribe((event) => {
       if (event.type === 'breaking_news') void this.breakingNews(event.companyId, event.data as News);
       if (event.type === 'equipment_requested') void this.equipmentRequested(event.companyId, event.data as EquipmentRequest);
+      if (event.type === 'equipment_request_updated' && (event.data as EquipmentRequest).status === 'rejected') void this.requestRejected(event.companyId, event.data as EquipmentRequest);
       if (event.type === 'news_returned') void this.newsReturned(event.companyId, event.data as ServerEvents['news_returned']);
       if (event.type === 'backup_offsite_stale') void this.backupOffsiteStale(event.companyId, event.data as ServerEvents['backup_offsite_stale']);
     });
@@ -68,6 +69,20 @@ export class TelegramNotifications implements NotificationChannel {
       key: `request:${companyId}:${request.id}`,
       what,
     });
+  }
+
+  /**
+   * A rejected loan request, told to its borrower with the reason (issue 39): like a story sent
+   * back, a person's decision addressed to them — no preference switch hides it; quiet hours and
+   * weekend mode hold it. Once per request (a rejection is final).
+   */
+  async requestRejected(companyId: number, request: EquipmentRequest): Promise<DeliveryOutcome> {
+    if (request.requestedBy === null) return off('The request has no borrower');
+    const borrower = new UsersRepo(this.ctx.db).findById(companyId, request.requestedBy);
+    if (!borrower?.telegramId) return off(`${borrower?.fullName ?? 'The borrower'} has not linked Telegram`);
+    const text = `🚫 Your request ${requestNumber(request.id)} for ${request.equipmentName ?? 'an item'} was rejected.\nReason: ${request.rejectionReason ?? 'none given'}`;
+    const prefs = this.preferences.forUser(companyId, borrower.id);
+    return this.deliverTo(prefs, 'normal', { companyId, chatId: borrower.telegramId, text, key: `rejected:${companyId}:${request.id}`, what: `Equipment request ${requestNumber(request.id)} rejected` });
   }
 
   /**

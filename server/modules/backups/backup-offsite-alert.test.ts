@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupOverview } from '../../../shared/contracts/backups';
+import type { NotificationsResponse } from '../../../shared/contracts/notifications';
 import { createUser, loginDevOwner } from '../../test/factories';
 import type { FakeTelegram } from '../../test/fake-telegram';
 import { nextToken, startBotServer, stopBotServer, waitConnected } from '../../test/telegram-station';
@@ -51,13 +52,18 @@ describe('a late off-PC backup copy', () => {
     // The copy failed and said why; the folder was not made again on this PC's disk.
     expect(fs.existsSync(share)).toBe(false);
     const overview = await dev.get<BackupOverview>('/api/backups');
-    expect(overview.body.offsite).toMatchObject({ stale: true, lastError: expect.stringContaining('is not there') });
+    expect(overview.body.offsite.stale).toBe(true);
+    expect(overview.body.offsite.lastError).toContain('is not there');
     const event = await socket.waitFor('backup_offsite_stale', 5_000);
     expect(event.data).toMatchObject({ intervalMinutes: 60 });
     expect(JSON.stringify(event.data)).not.toContain(share);
     const [sent] = await fake.waitForSent((m) => m.chatId === '777001');
     expect(sent?.text).toContain('no off-PC backup copy');
     expect(await log()).toHaveLength(1);
+    // The owner's bell holds it until a copy is made; the editor's does not.
+    const bell = async (client: typeof owner) => (await client.get<NotificationsResponse>('/api/notifications')).body.items.filter((i) => i.type === 'backup_late');
+    expect(await bell(owner)).toEqual([expect.objectContaining({ title: 'Off-PC backup late', priority: 'high' })]);
+    expect(await bell(editor)).toEqual([]);
 
     // Every minute after: said once, not again.
     for (let i = 0; i < 3; i++) {
@@ -75,9 +81,11 @@ describe('a late off-PC backup copy', () => {
     await dev.post('/api/backups');
     await server.services.backups.runner.offsiteDone();
     fs.rmSync(share, { recursive: true });
+    expect(await bell(owner)).toEqual([]);
     server.clock.advance(2 * 60 * 60_000 + 60_000);
     await server.scheduler.runNow('backup');
     expect(await log()).toHaveLength(2);
+    expect(await bell(owner)).toHaveLength(1);
     socket.close();
   }, 60_000);
 });

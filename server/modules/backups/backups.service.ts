@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { APP_VERSION } from '../../version';
+import type { BackupLateCandidate } from '../../../shared/notification-rules';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { listBackups, type ListedBackup } from './backup-engine';
 import { parseBackupName } from './backup-names';
@@ -152,6 +153,17 @@ export class BackupsService {
     }
   }
 
+  /** For the host station's bell (issue 41): late since two intervals after the last copy, once a copy was tried. */
+  lateOffsite(companyId: number): BackupLateCandidate | null {
+    if (companyId !== this.hostCompanyId()) return null;
+    const settings = this.runner.files.settings();
+    const state = this.runner.files.state();
+    const tried = state.offsiteLastCopyAt !== null || state.offsiteLastError !== null;
+    if (!tried || !offsiteStale(settings, state.offsiteLastCopyAt, this.ctx.clock.now())) return null;
+    const lateSince = state.offsiteLastCopyAt ? new Date(Date.parse(state.offsiteLastCopyAt) + 2 * settings.intervalMinutes * 60_000).toISOString() : this.ctx.clock.now().toISOString();
+    return { lastCopyAt: state.offsiteLastCopyAt, lateSince };
+  }
+
   /**
    * The page turns red by itself; the host station's owners are also told — bell and Telegram
    * (backup_offsite_stale) and the activity log — once per copy missed, not every minute.
@@ -162,8 +174,7 @@ export class BackupsService {
     const host = this.hostCompanyId();
     const missed = state.offsiteLastCopyAt ?? 'never';
     // Never copied and never failed: the folder was just set and the first copy is still to come.
-    const tried = state.offsiteLastCopyAt !== null || state.offsiteLastError !== null;
-    if (host === null || !tried || !offsiteStale(settings, state.offsiteLastCopyAt, this.ctx.clock.now()) || state.offsiteStaleToldFor === missed) return;
+    if (host === null || this.lateOffsite(host) === null || state.offsiteStaleToldFor === missed) return;
     this.runner.files.updateState({ offsiteStaleToldFor: missed });
     const since = state.offsiteLastCopyAt ? `since ${state.offsiteLastCopyAt}` : 'yet';
     this.record('backup_offsite_stale', `No off-PC backup copy ${since} (backups every ${settings.intervalMinutes} min)${state.offsiteLastError ? `: ${state.offsiteLastError}` : ''}`, null);

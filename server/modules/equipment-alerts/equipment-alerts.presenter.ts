@@ -43,6 +43,7 @@ function presentExtension(row: ExtensionRequestRow): ExtensionRequest {
     approvedAt: row.approvedAt,
     rejectedAt: row.rejectedAt,
     rejectionReason: row.rejectionReason,
+    requestedByName: null,
   };
 }
 
@@ -73,6 +74,9 @@ export function presentAlertLoan(loan: LoanRow, extension: ExtensionRequestRow |
     returnedAt: r.returnedAt,
     returnedBy: r.returnedBy,
     returnApprovedBy: r.returnApprovedBy,
+    rejectionReason: r.rejectionReason,
+    returnCondition: (r.returnCondition as EquipmentRequest['returnCondition']) ?? null,
+    damageNote: r.damageNote,
     extension: r.status === 'extension_pending' && extension ? presentExtension(extension) : null,
     createdAt: r.createdAt,
   };

@@ -7,7 +7,7 @@ type ListRow = ReturnType<EquipmentRequestsRepo['list']>[number];
 /** A deleted user's username carries '#deleted-<id>' (to free the name); show the name they had. */
 const shownUsername = (username: string | null) => username?.replace(/#deleted-\d+$/, '') ?? null;
 
-export function presentExtension(row: ExtensionRequestRow): ExtensionRequest {
+export function presentExtension(row: ExtensionRequestRow, requestedByName: string | null = null): ExtensionRequest {
   return {
     id: row.id,
     originalRequestId: row.originalRequestId,
@@ -22,11 +22,12 @@ export function presentExtension(row: ExtensionRequestRow): ExtensionRequest {
     approvedAt: row.approvedAt,
     rejectedAt: row.rejectedAt,
     rejectionReason: row.rejectionReason,
+    requestedByName,
   };
 }
 
 /** A loan request as every client sees it, with names joined and the pending extension (if any). */
-export function presentRequest(r: ListRow, extension: ExtensionRequestRow | undefined): EquipmentRequest {
+export function presentRequest(r: ListRow, extension: { ext: ExtensionRequestRow; requestedByName: string | null } | undefined): EquipmentRequest {
   const { row } = r;
   return {
     id: row.id,
@@ -53,7 +54,10 @@ export function presentRequest(r: ListRow, extension: ExtensionRequestRow | unde
     returnedAt: row.returnedAt,
     returnedBy: row.returnedBy,
     returnApprovedBy: row.returnApprovedBy,
-    extension: row.status === 'extension_pending' && extension ? presentExtension(extension) : null,
+    rejectionReason: row.rejectionReason,
+    returnCondition: (row.returnCondition as EquipmentRequest['returnCondition']) ?? null,
+    damageNote: row.damageNote,
+    extension: row.status === 'extension_pending' && extension ? presentExtension(extension.ext, extension.requestedByName) : null,
     createdAt: row.createdAt,
   };
 }

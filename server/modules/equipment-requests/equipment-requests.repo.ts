@@ -43,6 +43,17 @@ export class EquipmentRequestsRepo {
       .all();
   }
 
+  /** The pending extensions with the asker's name (the approver's view, issue 39). */
+  pendingExtensionsNamed(companyId: number, requestIds: number[]): Array<{ ext: ExtensionRequestRow; requestedByName: string | null }> {
+    if (!requestIds.length) return [];
+    return this.db
+      .select({ ext: extensionRequests, requestedByName: users.fullName })
+      .from(extensionRequests)
+      .leftJoin(users, eq(users.id, extensionRequests.requestedBy))
+      .where(and(eq(extensionRequests.companyId, companyId), eq(extensionRequests.status, 'pending'), inArray(extensionRequests.originalRequestId, requestIds)))
+      .all();
+  }
+
   find(companyId: number, id: number): EquipmentRequestRow | undefined {
     return this.db
       .select()

@@ -2,9 +2,11 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { decimalInt, idParamSchema } from '../../../shared/contracts/common';
 import {
+  checkInSchema,
   cleanupDuplicatesResultSchema,
   createEquipmentRequestSchema,
   extensionDecisionSchema,
+  rejectRequestSchema,
   requestExtensionSchema,
   setRequestStatusSchema,
 } from '../../../shared/contracts/equipment';
@@ -50,16 +52,19 @@ export function equipmentRequestsRouter(requests: EquipmentRequestsService): Rou
     res.json(requests.act(actorOf(req), idOf(req), 'approve'));
   });
   router.put('/:id/reject', (req, res) => {
-    res.json(requests.act(actorOf(req), idOf(req), 'reject'));
+    const id = idOf(req);
+    res.json(requests.act(actorOf(req), id, 'reject', { reason: parseForm(rejectRequestSchema, req.body).reason }));
   });
   router.put('/:id/checkout', (req, res) => {
     res.json(requests.act(actorOf(req), idOf(req), 'check_out'));
   });
   router.put('/:id/return', (req, res) => {
-    res.json(requests.returnLoan(actorOf(req), idOf(req)));
+    const id = idOf(req);
+    res.json(requests.returnLoan(actorOf(req), id, parseForm(checkInSchema, req.body)));
   });
   router.put('/:id/approve-return', (req, res) => {
-    res.json(requests.act(actorOf(req), idOf(req), 'approve_return'));
+    const id = idOf(req);
+    res.json(requests.act(actorOf(req), id, 'approve_return', { checkIn: parseForm(checkInSchema, req.body) }));
   });
   router.post('/:id/extend', (req, res) => {
     const id = idOf(req);

@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import { EQUIPMENT_DEFAULT_LOAN_HOURS } from '../../../shared/constants';
-import { EXPECTED_RETURN_IN_PAST, type EquipmentRequest, type MobileUserPermissions, type createEquipmentRequestSchema } from '../../../shared/contracts/equipment';
+import {
+  EXPECTED_RETURN_IN_PAST,
+  type CheckIn,
+  type CreatedEquipmentRequest,
+  type EquipmentRequest,
+  type MobileUserPermissions,
+  type createEquipmentRequestSchema,
+} from '../../../shared/contracts/equipment';
 import type { EquipmentRequestAction } from '../../../shared/equipment-transitions';
 import { can } from '../../../shared/roles';
 import type { AppContext } from '../../context';
@@ -15,7 +22,7 @@ import { UsersRepo } from '../users/users.repo';
 import { askExtensionStep, decideExtensionStep, type ExtensionAsk, type ExtensionDecision } from './extension-steps';
 import { EquipmentRequestsRepo } from './equipment-requests.repo';
 import { presentRequest } from './equipment-requests.presenter';
-import { authorize, isApprover, tableStep, type Step, type StepEffect, type Who } from './loan-steps';
+import { authorize, isApprover, refuseUnloanable, tableStep, type Step, type StepEffect, type StepInput, type Who } from './loan-steps';
 import { requestNumber } from '../../../shared/request-number';
 
 export type CreateRequest = z.output<typeof createEquipmentRequestSchema>;
@@ -50,12 +57,16 @@ export class EquipmentRequestsService {
     const repo = new EquipmentRequestsRepo(this.ctx.db);
     const rows = repo.list(companyId, id);
     const pendingExt = rows.filter((r) => r.row.status === 'extension_pending').map((r) => r.row.id);
-    const ext = new Map(repo.pendingExtensions(companyId, pendingExt).map((e) => [e.originalRequestId, e]));
+    const ext = new Map(repo.pendingExtensionsNamed(companyId, pendingExt).map((e) => [e.ext.originalRequestId, e]));
     return rows.map((r) => presentRequest(r, ext.get(r.row.id)));
   }
 
-  /** A new pending request by the caller for an item of the caller's company. */
-  create(actor: Who, input: CreateRequest, source: 'web' | 'mobile' | 'telegram' = 'web'): EquipmentRequest {
+  /**
+   * A new pending request by the caller for an item of the caller's company. Not for an item in
+   * maintenance or out of service (409, read in the insert's transaction). A blank return date
+   * becomes the default loan time and the answer says so (issue 39).
+   */
+  create(actor: Who, input: CreateRequest, source: 'web' | 'mobile' | 'telegram' = 'web'): CreatedEquipmentRequest {
     const at = this.ctx.clock.now();
     const due = input.expectedReturnDate ? new Date(input.expectedReturnDate) : new Date(at.getTime() + EQUIPMENT_DEFAULT_LOAN_HOURS * 3_600_000);
     // Checked against the server's clock: a loan due before it was asked for is overdue at birth.
@@ -63,6 +74,7 @@ export class EquipmentRequestsService {
     const id = this.ctx.db.transaction((tx) => {
       const item = new EquipmentRepo(tx).find(actor.companyId, input.equipmentId);
       if (!item) throw notFound('Equipment');
+      refuseUnloanable(item, 'requested');
       const iso = at.toISOString();
       const row = new EquipmentRequestsRepo(tx).insert({
         companyId: actor.companyId,
@@ -83,17 +95,21 @@ export class EquipmentRequestsService {
     });
     const dto = this.get(actor, id);
     this.ctx.bus.publish(actor.companyId, 'equipment_requested', dto);
-    return dto;
+    const defaulted = !input.expectedReturnDate;
+    const notice = defaulted
+      ? `No return date given: due back ${due.toISOString().slice(0, 16).replace('T', ' ')} UTC (${EQUIPMENT_DEFAULT_LOAN_HOURS} h after the request)`
+      : null;
+    return { ...dto, returnDateDefaulted: defaulted, notice };
   }
 
-  /** approve, reject, check_out, request_return, approve_return, return. */
-  act(actor: Who, id: number, action: TableAction): EquipmentRequest {
-    return this.move(actor, id, tableStep(action));
+  /** approve, reject (with the reason the borrower is told), check_out, request_return, approve_return, return (with the check-in). */
+  act(actor: Who, id: number, action: TableAction, input: StepInput = {}): EquipmentRequest {
+    return this.move(actor, id, tableStep(action, input));
   }
 
   /** Return: owner/admin take it back at once; anyone else asks (returns need admin approval). */
-  returnLoan(actor: Who, id: number): EquipmentRequest {
-    return this.act(actor, id, isApprover(actor) ? 'return' : 'request_return');
+  returnLoan(actor: Who, id: number, checkIn?: CheckIn): EquipmentRequest {
+    return this.act(actor, id, isApprover(actor) ? 'return' : 'request_return', { checkIn });
   }
 
   extend(actor: Who, id: number, input: ExtensionAsk): EquipmentRequest {

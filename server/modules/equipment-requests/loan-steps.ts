@@ -6,12 +6,15 @@ import {
   type EquipmentRequestStatus,
   type TransitionResult,
 } from '../../../shared/equipment-transitions';
+import { EQUIPMENT_UNLOANABLE_STATUSES } from '../../../shared/constants';
+import type { CheckIn } from '../../../shared/contracts/equipment';
 import { can } from '../../../shared/roles';
 import type { DbOrTx } from '../../db/client';
 import type { EquipmentRequestRow, EquipmentRow } from '../../db/schema';
 import type { Actor } from '../../lib/auth';
-import { forbidden } from '../../lib/errors';
+import { conflict, forbidden } from '../../lib/errors';
 import { putUnitBack, takeUnit } from '../equipment/equipment-stock';
+import { EquipmentRepo } from '../equipment/equipment.repo';
 import type { RequestPatch } from './equipment-requests.repo';
 
 export type Who = Pick<Actor, 'companyId' | 'userId' | 'role' | 'roletype'>;
@@ -47,16 +50,53 @@ export function authorize(actor: Who, need: Step['need'], row?: EquipmentRequest
   if (need === 'participant' && row && !isParticipant(actor, row)) throw forbidden('Only the requester, an owner or admin, or equipment staff may do this');
 }
 
-/** A unit goes back to the shelf only if this loan took one (Check Out set checkedOutAt). */
-const giveBack = (tx: DbOrTx, row: EquipmentRequestRow, at: string) =>
-  row.checkedOutAt ? putUnitBack(tx, row.companyId, row.equipmentId, at) : undefined;
+/** What a step may carry besides the action (issue 39): the reject reason, the check-in. */
+export interface StepInput {
+  reason?: string | null;
+  checkIn?: CheckIn;
+}
 
-type Effect = (tx: DbOrTx, row: EquipmentRequestRow, at: string, actor: Who) => StepEffect;
+const UNLOANABLE_WORDS: Record<string, string> = { maintenance: 'in maintenance', out_of_service: 'out of service' };
+
+/**
+ * An item a person set to maintenance or out of service is not lent (issue 39): the request and
+ * the approval are refused (409) — read inside the write's transaction, so a status change that
+ * commits first is always seen.
+ */
+export function refuseUnloanable(item: Pick<EquipmentRow, 'name' | 'status'>, what: 'requested' | 'approved for a loan'): void {
+  if ((EQUIPMENT_UNLOANABLE_STATUSES as readonly string[]).includes(item.status)) {
+    throw conflict(`${item.name} is ${UNLOANABLE_WORDS[item.status] ?? item.status} and cannot be ${what}`);
+  }
+}
+
+/**
+ * The loan ends: a unit goes back to the shelf only if this loan took one (Check Out set
+ * checkedOutAt); a check-in condition becomes the item's condition (issue 39).
+ */
+function giveBack(tx: DbOrTx, row: EquipmentRequestRow, at: string, condition: string | null): EquipmentRow | undefined {
+  const item = row.checkedOutAt ? putUnitBack(tx, row.companyId, row.equipmentId, at) : undefined;
+  if (!condition) return item;
+  const current = item ?? new EquipmentRepo(tx).find(row.companyId, row.equipmentId);
+  if (!current || current.condition === condition) return item;
+  return new EquipmentRepo(tx).update(row.companyId, row.equipmentId, { condition, updatedAt: at, updatedBy: null }) ?? item;
+}
+
+/** The check-in's fields: what this step was given, else what the borrower said on Return. */
+const checkInPatch = (row: EquipmentRequestRow, input: StepInput) => ({
+  returnCondition: input.checkIn?.condition ?? row.returnCondition,
+  damageNote: input.checkIn?.damageNote ?? row.damageNote,
+});
+
+type Effect = (tx: DbOrTx, row: EquipmentRequestRow, at: string, actor: Who, input: StepInput) => StepEffect;
 
 /** The table-driven steps (request_extension takes input and lives in the service). */
 const EFFECTS: Record<Exclude<EquipmentRequestAction, 'request_extension'>, Effect> = {
-  approve: (_tx, _row, at, a) => ({ patch: { approvedBy: a.userId, approvedAt: at }, log: 'equipment_request_approved', verb: 'Approved', kind: 'web_approval' }),
-  reject: () => ({ patch: {}, log: 'equipment_request_rejected', verb: 'Rejected', kind: 'web_approval' }),
+  approve: (tx, row, at, a) => {
+    const item = new EquipmentRepo(tx).find(row.companyId, row.equipmentId);
+    if (item) refuseUnloanable(item, 'approved for a loan');
+    return { patch: { approvedBy: a.userId, approvedAt: at }, log: 'equipment_request_approved', verb: 'Approved', kind: 'web_approval' };
+  },
+  reject: (_tx, _row, _at, _a, input) => ({ patch: { rejectionReason: input.reason ?? null }, log: 'equipment_request_rejected', verb: 'Rejected', kind: 'web_approval' }),
   check_out: (tx, row, at) => ({
     patch: { checkedOutAt: at },
     log: 'equipment_checked_out',
@@ -64,28 +104,34 @@ const EFFECTS: Record<Exclude<EquipmentRequestAction, 'request_extension'>, Effe
     kind: 'web_request',
     item: takeUnit(tx, row.companyId, row.equipmentId, at),
   }),
-  request_return: (_tx, _row, at, a) => ({ patch: { returnRequestedAt: at, returnedBy: a.userId }, log: 'equipment_return_requested', verb: 'Asked to return', kind: 'web_request' }),
-  approve_return: (tx, row, at, a) => ({
-    patch: { returnedAt: at, returnApprovedBy: a.userId },
-    log: 'equipment_returned',
-    verb: 'Approved the return of',
-    kind: 'web_approval',
-    item: giveBack(tx, row, at),
-  }),
-  return: (tx, row, at, a) => ({
-    patch: { returnedAt: at, returnedBy: row.returnedBy ?? a.userId, returnApprovedBy: a.userId },
-    log: 'equipment_returned',
-    verb: 'Returned',
-    kind: 'web_approval',
-    item: giveBack(tx, row, at),
-  }),
+  request_return: (_tx, row, at, a, input) => ({ patch: { returnRequestedAt: at, returnedBy: a.userId, ...checkInPatch(row, input) }, log: 'equipment_return_requested', verb: 'Asked to return', kind: 'web_request' }),
+  approve_return: (tx, row, at, a, input) => {
+    const checkIn = checkInPatch(row, input);
+    return {
+      patch: { returnedAt: at, returnApprovedBy: a.userId, ...checkIn },
+      log: 'equipment_returned',
+      verb: 'Approved the return of',
+      kind: 'web_approval',
+      item: giveBack(tx, row, at, checkIn.returnCondition),
+    };
+  },
+  return: (tx, row, at, a, input) => {
+    const checkIn = checkInPatch(row, input);
+    return {
+      patch: { returnedAt: at, returnedBy: row.returnedBy ?? a.userId, returnApprovedBy: a.userId, ...checkIn },
+      log: 'equipment_returned',
+      verb: 'Returned',
+      kind: 'web_approval',
+      item: giveBack(tx, row, at, checkIn.returnCondition),
+    };
+  },
 };
 
 /** The step for a table action: role from EQUIPMENT_ACTION_NEEDS, target from transition(). */
-export function tableStep(action: Exclude<EquipmentRequestAction, 'request_extension'>): Step {
+export function tableStep(action: Exclude<EquipmentRequestAction, 'request_extension'>, input: StepInput = {}): Step {
   return {
     need: EQUIPMENT_ACTION_NEEDS[action],
     to: (row) => transition(row.status as EquipmentRequestStatus, action),
-    apply: EFFECTS[action],
+    apply: (tx, row, at, actor) => EFFECTS[action](tx, row, at, actor, input),
   };
 }

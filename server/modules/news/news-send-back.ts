@@ -53,6 +53,10 @@ export class NewsSendBack {
         returnedBy: actor.userId,
         returnedByName: actor.fullName,
         returnedAt: now,
+        // Issue 39: back with the writer, no longer waiting for approval (the bell drops it).
+        submittedAt: null,
+        submittedBy: null,
+        submittedByName: null,
         updatedAt: now,
       },
       `news_${kind}`,

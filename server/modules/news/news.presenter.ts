@@ -34,6 +34,9 @@ export function presentNews({ row, createdByName, approvedByName, publishedByNam
     returnedBy: row.returnedBy,
     returnedByName: row.returnedByName,
     returnedAt: row.returnedAt,
+    submittedAt: row.submittedAt,
+    submittedBy: row.submittedBy,
+    submittedByName: row.submittedByName,
   };
 }
 

@@ -36,6 +36,11 @@ export function newsRouter(news: NewsService, bin: RecycleBinService, cache: Res
     res.json({ deletedCount: bin.cleanup(actorOf(req)) });
   });
 
+  // Issue 39: whether a second person approves (every signed-in user: the page hides Approve).
+  router.get('/approval-rule', (req, res) => {
+    res.json(news.approvalRule(actorOf(req)));
+  });
+
   router.get('/:id', (req, res) => {
     res.json(news.get(actorOf(req), idOf(req)));
   });
@@ -44,6 +49,9 @@ export function newsRouter(news: NewsService, bin: RecycleBinService, cache: Res
   });
   router.put('/:id', requirePermission('news.create'), (req, res) => {
     res.json(news.update(actorOf(req), idOf(req), parse(updateNewsSchema, req.body)));
+  });
+  router.post('/:id/submit', requirePermission('news.create'), (req, res) => {
+    res.json(news.submit(actorOf(req), idOf(req)));
   });
   router.post('/:id/approve', manage, (req, res) => {
     res.json(news.approve(actorOf(req), idOf(req)));

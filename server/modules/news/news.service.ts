@@ -4,6 +4,7 @@ import { NEWS_UNPAGED_MAX } from '../../../shared/constants';
 import type { createNewsSchema, News, NewsListStatus, NewsPage, NewsStatus, updateNewsSchema } from '../../../shared/contracts/news';
 import { can } from '../../../shared/roles';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { news, type NewsRow } from '../../db/schema';
 import type { Actor } from '../../lib/auth';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -22,7 +23,15 @@ export interface ChangeOptions {
   fromStatus?: NewsStatus;
   version?: number;
   revision?: RevisionKind;
+  /**
+   * A rule read again inside the write's transaction (issue 39: the second-approver rule), on the
+   * row as it is there; it throws to refuse. Nothing can change between this check and the write.
+   */
+  check?: (tx: DbOrTx, row: NewsRow) => void;
 }
+
+/** Issue 39 point 2: the 403 of an approval of one's own story while a second person approves. */
+export const SELF_APPROVAL_REFUSED = 'A second person approves at this station: you wrote this story, so another editor must approve it';
 
 const isBreaking = (priority: string) => priority === 'breaking' || priority === 'urgent';
 /** The status an article must have for each workflow step. */
@@ -119,7 +128,34 @@ export class NewsService {
   approve(actor: Actor, id: number): News {
     // Approved again: the story is no longer "sent back" (the activity log keeps the reason).
     const cleared = { returnReason: null, returnKind: null, returnedBy: null, returnedByName: null, returnedAt: null };
-    return this.advance(actor, id, 'approved', (now) => ({ approvedBy: actor.userId, approvedAt: now, ...cleared }));
+    // Issue 39: with "a second person approves" on, nobody approves a story they wrote (owners
+    // included). Read in the write's transaction: a setting switched on a moment ago counts.
+    const check = (tx: DbOrTx, row: NewsRow) => {
+      if (row.createdBy === actor.userId && new StationCalendar(tx).secondApprover(actor.companyId)) throw forbidden(SELF_APPROVAL_REFUSED);
+    };
+    return this.advance(actor, id, 'approved', (now) => ({ approvedBy: actor.userId, approvedAt: now, ...cleared }), check);
+  }
+
+  /** Whether this station wants a second person to approve each story (GET /api/news/approval-rule). */
+  approvalRule(actor: Actor): { secondApprover: boolean } {
+    return { secondApprover: new StationCalendar(this.ctx.db).secondApprover(actor.companyId) };
+  }
+
+  /**
+   * Issue 39: a draft is submitted for approval — by its writer, or by an editor for them. The
+   * approvers' bells list submitted drafts (news_updated refreshes them); a send-back clears it.
+   */
+  submit(actor: Actor, id: number): News {
+    const current = this.requireLive(actor, id);
+    const mine = current.createdBy === actor.userId && can(actor, 'news.create');
+    if (!mine && !can(actor, 'news.manage')) throw forbidden('You may submit only your own draft articles');
+    const check = (_tx: DbOrTx, row: NewsRow) => {
+      if (row.status !== 'draft') throw conflict(`Only draft articles can be submitted for approval (this one is ${row.status})`);
+      if (row.submittedAt) throw conflict(`This story was already submitted for approval${row.submittedByName ? ` by ${row.submittedByName}` : ''}`);
+    };
+    const now = this.now();
+    const patch: NewsPatch = { submittedAt: now, submittedBy: actor.userId, submittedByName: actor.fullName, updatedAt: now, updatedBy: actor.userId };
+    return this.change(actor, id, patch, 'news_submitted', `Submitted news "${current.title}" for approval`, { check });
   }
 
   publish(actor: Actor, id: number): News {
@@ -127,7 +163,7 @@ export class NewsService {
   }
 
   /** One step of the workflow (draft → approved → published), stamping who did it and when. */
-  private advance(actor: Actor, id: number, to: 'approved' | 'published', stamp: (now: string) => NewsPatch): News {
+  private advance(actor: Actor, id: number, to: 'approved' | 'published', stamp: (now: string) => NewsPatch, check?: ChangeOptions['check']): News {
     const from = WORKFLOW_FROM[to];
     const current = this.requireLive(actor, id);
     if (current.status !== from) {
@@ -136,7 +172,7 @@ export class NewsService {
     const now = this.now();
     const verb = to === 'approved' ? 'Approved' : 'Published';
     const patch: NewsPatch = { status: to, updatedAt: now, updatedBy: actor.userId, ...stamp(now) };
-    return this.change(actor, id, patch, `news_${to}`, `${verb} news "${current.title}"`, { fromStatus: from });
+    return this.change(actor, id, patch, `news_${to}`, `${verb} news "${current.title}"`, { fromStatus: from, check });
   }
 
   /** Soft delete into the recycle bin; purged for good after the station's retention period. */
@@ -190,8 +226,12 @@ export class NewsService {
    * steps too (news-send-back.ts).
    */
   change(actor: Actor, id: number, patch: NewsPatch, action: string, details: string, opts: ChangeOptions = {}): News {
-    const { fromStatus, version, revision } = opts;
+    const { fromStatus, version, revision, check } = opts;
     const ok = this.ctx.db.transaction((tx) => {
+      if (check) {
+        const row = new NewsRepo(tx).find(actor.companyId, id);
+        if (row && !row.isDeleted && (!fromStatus || row.status === fromStatus)) check(tx, row);
+      }
       const guard = and(eq(news.isDeleted, false), fromStatus ? eq(news.status, fromStatus) : undefined, version === undefined ? undefined : eq(news.version, version));
       const repo = new NewsRepo(tx);
       const row = repo.update(actor.companyId, id, patch, guard);

@@ -1,8 +1,8 @@
-import { and, count, eq, gt, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { equipment, equipmentRequests, news, users } from '../../db/schema';
 import { NEWS_ON_AIR_STATUSES } from '../../../shared/news-on-air';
-import { OVERDUE_STATUSES, type DeletedCandidate, type LoanCandidate, type NewsCandidate, type ReturnedCandidate } from '../../../shared/notification-rules';
+import { OVERDUE_STATUSES, type DeletedCandidate, type LoanCandidate, type NewsCandidate, type ReturnedCandidate, type SubmittedCandidate } from '../../../shared/notification-rules';
 
 const BREAKING_PRIORITIES = ['breaking', 'urgent'];
 
@@ -42,6 +42,27 @@ export class NotificationsRepo {
       )
       .all();
     return rows.map((r) => ({ ...r, deletedAt: r.deletedAt ?? '', scheduledForDeletion: r.scheduledForDeletion ?? '' }));
+  }
+
+  /**
+   * Drafts submitted for approval (issue 39) that the viewer did not write: nobody is asked to
+   * approve their own story (with a second approver they may not; without, they need no asking).
+   */
+  submittedStories(companyId: number, viewerId: number): SubmittedCandidate[] {
+    const rows = this.db
+      .select({ id: news.id, title: news.title, byName: news.submittedByName, submittedAt: news.submittedAt })
+      .from(news)
+      .where(
+        and(
+          eq(news.companyId, companyId),
+          eq(news.isDeleted, false),
+          eq(news.status, 'draft'),
+          isNotNull(news.submittedAt),
+          or(isNull(news.createdBy), ne(news.createdBy, viewerId)),
+        ),
+      )
+      .all();
+    return rows.map((r) => ({ ...r, submittedAt: r.submittedAt ?? '' }));
   }
 
   /** The writer's drafts an editor sent back and the writer has not edited since (news_returned_idx). */

@@ -1,11 +1,12 @@
+import { can } from '../../../shared/roles';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { NOTIFICATIONS_MAX_ITEMS, type NotificationsResponse } from '../../../shared/contracts/notifications';
-import { APPROVAL_ROLES, BREAKING_NEWS_WINDOW_MS, buildNotifications, DELETION_WATCH_ROLES } from '../../../shared/notification-rules';
+import { APPROVAL_ROLES, BREAKING_NEWS_WINDOW_MS, buildNotifications, DELETION_WATCH_ROLES, type BackupLateCandidate } from '../../../shared/notification-rules';
 import type { NotificationFlagsReader } from './notification-flags';
 import { NotificationsRepo } from './notifications.repo';
 
-type Viewer = Pick<Actor, 'userId' | 'companyId' | 'role'>;
+type Viewer = Pick<Actor, 'userId' | 'companyId' | 'role' | 'roletype'>;
 
 /** The bell (spec 000 §9): company-scoped reads, then the shared rules for this viewer. */
 export class NotificationsService {
@@ -14,6 +15,8 @@ export class NotificationsService {
   constructor(
     private readonly ctx: AppContext,
     private readonly preferences: NotificationFlagsReader,
+    /** The off-PC backup copy is late, for the host station (BackupsService.lateOffsite). */
+    private readonly backupLate: (companyId: number) => BackupLateCandidate | null = () => null,
   ) {
     this.repo = new NotificationsRepo(ctx.db);
   }
@@ -30,6 +33,8 @@ export class NotificationsService {
       pendingRequests: approver ? this.repo.countRequests(companyId, 'pending') : 0,
       pendingReturns: approver ? this.repo.countRequests(companyId, 'return_requested') : 0,
       returned: this.repo.returnedStories(companyId, viewer.userId),
+      submitted: can(viewer, 'news.manage') ? this.repo.submittedStories(companyId, viewer.userId) : [],
+      backupLate: viewer.role === 'owner' ? this.backupLate(companyId) : null,
       deleted: DELETION_WATCH_ROLES.includes(viewer.role) ? this.repo.deletedOnAirStories(companyId, viewer.userId, now.toISOString()) : [],
       role: viewer.role,
       flags,

@@ -23,6 +23,8 @@ export function presentRecycleBinHours(row: CompanySettingsRow | undefined): num
 interface CalendarInput {
   weekendDays?: Weekday[] | null;
   recycleBinHours?: number;
+  /** Issue 39 point 2 (newsroom rule, kept with the other issue 39 station settings). */
+  secondApprover?: boolean;
 }
 
 /** The columns an update changes and the activity words for them; nothing when equal to now. */
@@ -42,6 +44,11 @@ export function calendarChanges(input: CalendarInput, row: CompanySettingsRow | 
     changes.recycleBinHours = hours;
     changed.push(`recycle bin keeps ${retentionText(hours)}`);
   }
+  const second = input.secondApprover;
+  if (second !== undefined && second !== (row?.secondApprover === true)) {
+    changes.secondApprover = second;
+    changed.push(second ? 'a second person approves stories' : 'editors may approve their own stories');
+  }
   return { changes, changed };
 }
 
@@ -55,6 +62,11 @@ export class StationCalendar {
 
   weekendDays(companyId: number): Weekday[] {
     return presentWeekendDays(this.repo.find(companyId)).weekendDays;
+  }
+
+  /** Issue 39: on = nobody approves a story they wrote (read inside the approval's transaction). */
+  secondApprover(companyId: number): boolean {
+    return this.repo.find(companyId)?.secondApprover === true;
   }
 
   recycleBinMs(companyId: number): number {

@@ -35,5 +35,6 @@ export function presentSettings(row: CompanySettingsRow | undefined, cgOutputPat
     asRunRetentionDays: row?.asRunRetentionDays ?? AS_RUN_DEFAULT_RETENTION_DAYS,
     ...presentWeekendDays(row),
     recycleBinHours: presentRecycleBinHours(row),
+    secondApprover: row?.secondApprover === true,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { estimateNewsSeconds, formatSeconds, overUnderText } from '@shared/bulletin-running-time';
 import { bulletinOf, itemOf } from '@/features/cg-control/test-fixtures';
-import { breakItem, bulletinFormFrom, emptyBulletinForm, moveItem, plannedSeconds, REMOVED_LABEL, toBulletinBody } from './bulletin-form-values';
+import { breakItem, broadcastFromScheduled, bulletinFormFrom, emptyBulletinForm, moveItem, plannedSeconds, REMOVED_LABEL, scheduledAtBroadcast, timesInStep, toBulletinBody } from './bulletin-form-values';
 import { userLookupText } from './bulletin-format';
 
 describe('bulletin form values', () => {
@@ -67,5 +67,24 @@ describe('user lookup text', () => {
     expect(userLookupText(4, null, users)).toBe('Aisha');
     expect(userLookupText(9, null, users)).toBe('User 9');
     expect(userLookupText(9, null, undefined)).toBe('ID: 9');
+  });
+});
+
+describe('broadcast time and scheduled time in step (issue 39 point 5)', () => {
+  it('are in step when the broadcast time is blank or the scheduled time’s clock', () => {
+    expect(timesInStep('', '2026-11-28T21:00')).toBe(true);
+    expect(timesInStep('21:00', '2026-11-28T21:00')).toBe(true);
+    expect(timesInStep('9 PM', '2026-11-28T21:00')).toBe(true);
+    expect(timesInStep('20:00', '2026-11-28T21:00')).toBe(false);
+    expect(timesInStep('after the match', '2026-11-28T21:00')).toBe(false);
+  });
+
+  it('fill one from the other: the clock of the scheduled time, or the scheduled time at the broadcast clock', () => {
+    expect(broadcastFromScheduled('2026-11-28T06:30')).toBe('06:30');
+    expect(broadcastFromScheduled('')).toBeNull();
+    expect(scheduledAtBroadcast('2026-11-28T06:30', '21:15')).toBe('2026-11-28T21:15');
+    expect(scheduledAtBroadcast('2026-11-28T06:30', '9:05 pm')).toBe('2026-11-28T21:05');
+    // Half-typed or free text leaves the scheduled time alone.
+    expect(scheduledAtBroadcast('2026-11-28T06:30', '21:')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { estimateNewsSeconds } from '@shared/bulletin-running-time';
+import { formatClock, parseClock } from '@shared/bulletin-back-timing';
 import { BULLETIN_BREAK_DEFAULT_SECONDS, BULLETIN_DEFAULT_DURATION, BULLETIN_HEADLINE_DEFAULT_SECONDS, type BULLETIN_BREAK_TYPES } from '@shared/constants';
 import type { Bulletin } from '@shared/contracts/bulletins';
 import type { News } from '@shared/contracts/news';
@@ -121,3 +122,29 @@ export function toBulletinBody(values: BulletinFormValues) {
   };
 }
 export type BulletinBody = Extract<ReturnType<typeof toBulletinBody>, { ok: true }>['body'];
+
+/**
+ * Issue 39 point 5: Broadcast time (the clock time read on air, free text in the spec) and
+ * Scheduled time (the date and time in the schedule) are both the spec's. While they say the same
+ * clock (or the broadcast time is blank), the form keeps them in step: either fills the other.
+ */
+const clockOfLocal = (local: string): string | null => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(local) ? local.slice(11, 16) : null);
+
+export function timesInStep(broadcastTime: string, scheduledLocal: string): boolean {
+  if (!broadcastTime.trim()) return true;
+  const clock = clockOfLocal(scheduledLocal);
+  const parsed = parseClock(broadcastTime);
+  return clock !== null && parsed !== null && parseClock(clock) === parsed - (parsed % 60);
+}
+
+/** "2026-11-28T06:30" → "06:30". */
+export function broadcastFromScheduled(scheduledLocal: string): string | null {
+  return clockOfLocal(scheduledLocal);
+}
+
+/** The scheduled day at the broadcast clock; null while the broadcast time is not a clock. */
+export function scheduledAtBroadcast(scheduledLocal: string, broadcastTime: string): string | null {
+  const seconds = parseClock(broadcastTime);
+  if (seconds === null || clockOfLocal(scheduledLocal) === null) return null;
+  return `${scheduledLocal.slice(0, 11)}${formatClock(seconds).slice(0, 5)}`;
+}

@@ -35,6 +35,9 @@ export function newsOf(id: number, overrides: Partial<News> = {}): News {
     returnedBy: null,
     returnedByName: null,
     returnedAt: null,
+    submittedAt: null,
+    submittedBy: null,
+    submittedByName: null,
     ...overrides,
   };
 }

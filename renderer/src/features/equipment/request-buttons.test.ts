@@ -13,27 +13,29 @@ const labels = (status: EquipmentRequestStatus, actor: Actor) => requestButtons(
 describe('request buttons', () => {
   it('gives an approver every step the status allows', () => {
     expect(labels('pending', admin)).toEqual(['Approve', 'Reject']);
-    expect(labels('approved', admin)).toEqual(['Check Out', 'Return']);
-    expect(labels('out', admin)).toEqual(['Return', 'Remind']);
+    expect(labels('approved', admin)).toEqual(['Check Out', 'Request Extension']);
+    expect(labels('out', admin)).toEqual(['Return', 'Request Extension', 'Remind']);
     expect(labels('return_requested', admin)).toEqual(['Approve Return']);
     expect(labels('extension_pending', admin)).toEqual(['Approve Extension', 'Reject Extension']);
     expect(labels('returned', admin)).toEqual([]);
     expect(labels('rejected', admin)).toEqual([]);
   });
 
-  it('gives the requester the loan steps, and others only Return (anyone may bring it back)', () => {
+  it('gives the requester the loan steps, and others only Return once the unit is out (anyone may bring it back)', () => {
     expect(labels('pending', requester)).toEqual([]);
-    expect(labels('approved', requester)).toEqual(['Check Out', 'Return']);
-    expect(labels('out', requester)).toEqual(['Return']);
+    // Issue 39: no Return before Check Out; an extension can be asked for from the desk.
+    expect(labels('approved', requester)).toEqual(['Check Out', 'Request Extension']);
+    expect(labels('out', requester)).toEqual(['Return', 'Request Extension']);
     expect(labels('return_requested', requester)).toEqual([]);
     expect(labels('extension_pending', requester)).toEqual([]);
-    expect(labels('approved', other)).toEqual(['Return']);
+    expect(labels('approved', other)).toEqual([]);
+    expect(labels('out', other)).toEqual(['Return']);
     expect(labels('pending', other)).toEqual([]);
   });
 
   it('lets equipment staff hand out and take back, but not decide', () => {
     expect(labels('pending', technical)).toEqual([]);
-    expect(labels('approved', technical)).toEqual(['Check Out', 'Return']);
+    expect(labels('approved', technical)).toEqual(['Check Out', 'Request Extension']);
     expect(labels('return_requested', technical)).toEqual([]);
   });
 

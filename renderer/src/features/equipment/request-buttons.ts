@@ -6,6 +6,7 @@ import { can, type Principal } from '@shared/roles';
 export type RequestButton =
   | { kind: 'step'; label: 'Approve' | 'Reject' | 'Check Out' | 'Return' | 'Approve Return'; step: 'approve' | 'reject' | 'checkout' | 'return' | 'approve-return' }
   | { kind: 'remind'; label: 'Remind' }
+  | { kind: 'ask-extension'; label: 'Request Extension' }
   | { kind: 'extension'; label: 'Approve Extension' | 'Reject Extension'; approved: boolean };
 
 export interface Actor extends Principal {
@@ -16,8 +17,10 @@ export interface Actor extends Principal {
  * The buttons a request offers this user (spec 001 §2, §4), from the one transition table.
  * Approver-only actions are hidden from others (the server refuses them anyway). Check Out goes
  * to the requester, approvers and equipment staff (the server's participant rule); Return to
- * anyone (spec 001 §6: a colleague may bring the camera back). One Return button: the server
- * completes an approver's return and turns anyone else's into return_requested.
+ * anyone (spec 001 §6: a colleague may bring the camera back) once the unit is out — an approved
+ * loan offers Check Out, never Return before it (issue 39). One Return button: the server
+ * completes an approver's return and turns anyone else's into return_requested. Request
+ * Extension: the loan's participants while it is approved or out (issue 39).
  */
 export function requestButtons(request: EquipmentRequest, actor: Actor): RequestButton[] {
   const approver = can(actor, 'equipmentRequests.approve');
@@ -27,7 +30,8 @@ export function requestButtons(request: EquipmentRequest, actor: Actor): Request
   if (approver && actions.includes('approve')) buttons.push({ kind: 'step', label: 'Approve', step: 'approve' });
   if (approver && actions.includes('reject')) buttons.push({ kind: 'step', label: 'Reject', step: 'reject' });
   if (participant && actions.includes('check_out')) buttons.push({ kind: 'step', label: 'Check Out', step: 'checkout' });
-  if (actions.includes('request_return')) buttons.push({ kind: 'step', label: 'Return', step: 'return' });
+  if (actions.includes('request_return') && request.status === 'out') buttons.push({ kind: 'step', label: 'Return', step: 'return' });
+  if (participant && actions.includes('request_extension')) buttons.push({ kind: 'ask-extension', label: 'Request Extension' });
   if (approver && actions.includes('approve_return')) buttons.push({ kind: 'step', label: 'Approve Return', step: 'approve-return' });
   if (approver && request.status === 'out') buttons.push({ kind: 'remind', label: 'Remind' });
   if (approver && request.status === 'extension_pending') {

@@ -13,16 +13,17 @@ describe('mobile request actions', () => {
     expect(mobileActions(own('pending'), { id: 3, role: 'editor' })).toEqual([]);
   });
 
-  it("offers Check Out to the loan's participants and Return to anyone (as the server allows)", () => {
-    expect(mobileActions(own('approved'), cameraman)).toEqual(['checkout', 'return']);
-    expect(mobileActions(own('approved'), admin)).toEqual(['checkout', 'return']);
-    expect(mobileActions(own('approved'), { id: 5, role: 'technical' })).toEqual(['checkout', 'return']);
-    expect(mobileActions(own('approved'), { id: 9, role: 'editor' })).toEqual(['return']);
-    expect(mobileActions(own('approved'), { id: 9, role: 'cameraman' })).toEqual(['return']);
+  it("offers Check Out and Request Extension to the loan's participants, no Return before Check Out (issue 39)", () => {
+    expect(mobileActions(own('approved'), cameraman)).toEqual(['checkout', 'extend']);
+    expect(mobileActions(own('approved'), admin)).toEqual(['checkout', 'extend']);
+    expect(mobileActions(own('approved'), { id: 5, role: 'technical' })).toEqual(['checkout', 'extend']);
+    expect(mobileActions(own('approved'), { id: 9, role: 'editor' })).toEqual([]);
+    expect(mobileActions(own('approved'), { id: 9, role: 'cameraman' })).toEqual([]);
   });
 
-  it('offers Return on out and Approve Return to approvers once asked', () => {
-    expect(mobileActions(own('out'), cameraman)).toEqual(['return']);
+  it('offers Return on out to anyone, an extension to participants, and Approve Return to approvers once asked', () => {
+    expect(mobileActions(own('out'), cameraman)).toEqual(['return', 'extend']);
+    expect(mobileActions(own('out'), { id: 9, role: 'editor' })).toEqual(['return']);
     expect(mobileActions(own('return_requested'), cameraman)).toEqual([]);
     expect(mobileActions(own('return_requested'), admin)).toEqual(['approve-return']);
   });

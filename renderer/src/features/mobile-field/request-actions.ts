@@ -2,7 +2,7 @@ import type { EquipmentRequest } from '@shared/contracts/equipment';
 import { actionsFrom } from '@shared/equipment-transitions';
 
 /** The URL segment of each action on PUT /api/equipment-requests/:id/<action>. */
-export type MobileAction = 'approve' | 'checkout' | 'return' | 'approve-return';
+export type MobileAction = 'approve' | 'checkout' | 'return' | 'approve-return' | 'extend';
 
 export interface MobileViewer {
   id: number;
@@ -15,6 +15,7 @@ export const MOBILE_ACTION_LABELS: Record<MobileAction, string> = {
   checkout: 'Check Out',
   return: 'Return',
   'approve-return': 'Approve Return',
+  extend: 'Request Extension',
 };
 
 export function isApprover(role: string | undefined): boolean {
@@ -39,7 +40,9 @@ export function mobileActions(request: Pick<EquipmentRequest, 'status' | 'reques
   const out: MobileAction[] = [];
   if (allowed.has('approve') && approver) out.push('approve');
   if (allowed.has('check_out') && participant) out.push('checkout');
-  if (allowed.has('request_return')) out.push('return');
+  // Issue 39: Return once the unit is out (an approved loan offers Check Out first).
+  if (allowed.has('request_return') && request.status === 'out') out.push('return');
+  if (allowed.has('request_extension') && participant) out.push('extend');
   if (allowed.has('approve_return') && approver) out.push('approve-return');
   return out;
 }

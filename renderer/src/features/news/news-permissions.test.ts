@@ -18,7 +18,9 @@ describe('newsRowActions', () => {
   });
 
   it('lets writers edit only their own drafts and never approve', () => {
-    expect(newsRowActions(actor('mcr', 5), { status: 'draft', createdBy: 5 })).toEqual(['view', 'edit']);
+    // Issue 39: a writer submits their own draft for approval, once.
+    expect(newsRowActions(actor('mcr', 5), { status: 'draft', createdBy: 5 })).toEqual(['view', 'edit', 'submit']);
+    expect(newsRowActions(actor('mcr', 5), { status: 'draft', createdBy: 5, submittedAt: '2026-11-28T10:00:00.000Z' })).toEqual(['view', 'edit']);
     expect(newsRowActions(actor('mcr', 5), { status: 'draft', createdBy: 6 })).toEqual(['view']);
     expect(newsRowActions(actor('mcr', 5), { status: 'approved', createdBy: 5 })).toEqual(['view']);
   });
@@ -26,5 +28,15 @@ describe('newsRowActions', () => {
   it('gives roles that cannot write news a read-only row', () => {
     expect(newsRowActions(actor('cameraman', 5), { status: 'draft', createdBy: 5 })).toEqual(['view']);
     expect(newsRowActions(actor('technical', 5), { status: 'draft', createdBy: 5 })).toEqual(['view']);
+  });
+
+  it('with a second approver (issue 39), nobody is offered Approve on a story they wrote — owners included', () => {
+    const rule = { secondApprover: true };
+    for (const role of ['owner', 'admin', 'editor'] as const) {
+      expect(newsRowActions(actor(role, 5), { status: 'draft', createdBy: 5 }, rule)).toEqual(['view', 'edit', 'submit', 'send_back', 'delete']);
+      expect(newsRowActions(actor(role, 5), { status: 'draft', createdBy: 6 }, rule)).toEqual(['view', 'edit', 'approve', 'send_back', 'delete']);
+      // Off (the spec's default): their own story is theirs to approve.
+      expect(newsRowActions(actor(role, 5), { status: 'draft', createdBy: 5 }, { secondApprover: false })).toContain('approve');
+    }
   });
 });

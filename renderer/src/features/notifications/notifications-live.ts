@@ -14,6 +14,8 @@ const BELL_EVENTS = [
   'equipment_requested',
   'equipment_request_updated',
   'equipment_overdue',
+  // The host station's off-PC backup copy is late (issue 41): its owners' bell.
+  'backup_offsite_stale',
 ];
 
 export function registerNotificationsLiveEvents(): () => void {

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { BULLETIN_LIMITS } from '@shared/constants';
@@ -9,7 +9,7 @@ import { formChanged } from '@/lib/unsaved-registry';
 import { textDirection } from '@/features/news/text-direction';
 import { toastFailure, toastSuccess } from '@/features/news/news-toast';
 import { useCreateBulletin, useUpdateBulletin } from '../api/bulletin-mutations';
-import { bulletinFormFrom, emptyBulletinForm, toBulletinBody, type BulletinFieldErrors, type BulletinFormValues } from '../bulletin-form-values';
+import { broadcastFromScheduled, bulletinFormFrom, emptyBulletinForm, scheduledAtBroadcast, timesInStep, toBulletinBody, type BulletinFieldErrors, type BulletinFormValues } from '../bulletin-form-values';
 import { BulletinItemsEditor } from './bulletin-items-editor';
 import { EditingNotice } from '@/features/presence/editing-indicators';
 import { useAnnounceEditing } from '@/features/presence/use-editing';
@@ -64,6 +64,12 @@ function BulletinForm({ bulletin, onDone }: { bulletin: Bulletin | null; onDone:
   useAnnounceEditing('bulletin', bulletin?.id);
   const set = <K extends keyof BulletinFormValues>(field: K, value: BulletinFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
   const slot = typeof values.duration === 'number' ? values.duration : Number(values.duration) || 0;
+  // Issue 39: while in step, a broadcast clock sets the scheduled time's clock and a scheduled time fills the broadcast time.
+  const [inStep, setInStep] = useState(() => timesInStep(initial.broadcastTime, initial.scheduledTime));
+  const setBroadcast = (text: string) =>
+    setValues((v) => ({ ...v, broadcastTime: text, scheduledTime: (inStep && scheduledAtBroadcast(v.scheduledTime, text)) || v.scheduledTime }));
+  const setScheduled = (local: string) =>
+    setValues((v) => ({ ...v, scheduledTime: local, broadcastTime: (inStep && broadcastFromScheduled(local)) || v.broadcastTime }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -87,10 +93,34 @@ function BulletinForm({ bulletin, onDone }: { bulletin: Bulletin | null; onDone:
         <EditingNotice kind="bulletin" id={bulletin?.id} />
         <TextInput label="Title" required dir={textDirection(values.title)} maxLength={BULLETIN_LIMITS.title} value={values.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} data-autofocus />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <TextInput label="Broadcast time" required placeholder="09:00" maxLength={BULLETIN_LIMITS.broadcastTime} value={values.broadcastTime} onChange={(e) => set('broadcastTime', e.currentTarget.value)} error={errors.broadcastTime} />
-          <NumberInput label="Duration (minutes)" required min={1} max={BULLETIN_LIMITS.durationMinutes} allowDecimal={false} allowNegative={false} value={values.duration} onChange={(v) => set('duration', v)} error={errors.duration} />
-          <TextInput label="Scheduled time" required type="datetime-local" value={values.scheduledTime} onChange={(e) => set('scheduledTime', e.currentTarget.value)} error={errors.scheduledTime} />
+          <TextInput
+            label="Broadcast time"
+            description="The clock time it goes on air; the running order is timed from it"
+            required
+            placeholder="09:00"
+            maxLength={BULLETIN_LIMITS.broadcastTime}
+            value={values.broadcastTime}
+            onChange={(e) => setBroadcast(e.currentTarget.value)}
+            error={errors.broadcastTime}
+          />
+          <NumberInput label="Duration (minutes)" description="The slot; over/under is measured against it" required min={1} max={BULLETIN_LIMITS.durationMinutes} allowDecimal={false} allowNegative={false} value={values.duration} onChange={(v) => set('duration', v)} error={errors.duration} />
+          <TextInput
+            label="Scheduled time"
+            description="The day and time in the schedule (sorting, prompters)"
+            required
+            type="datetime-local"
+            value={values.scheduledTime}
+            onChange={(e) => setScheduled(e.currentTarget.value)}
+            error={errors.scheduledTime}
+          />
         </SimpleGrid>
+        <Checkbox
+          size="xs"
+          label="Same clock for both: typing one fills in the other"
+          checked={inStep}
+          onChange={(e) => setInStep(e.currentTarget.checked)}
+          data-testid="bulletin-times-in-step"
+        />
         <BulletinItemsEditor items={values.items} slotMinutes={slot} error={errors.items} onChange={(items) => set('items', items)} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={requestClose}>

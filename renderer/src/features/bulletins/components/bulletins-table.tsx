@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { backTime } from '@shared/bulletin-back-timing';
 import { formatSeconds, overUnderText } from '@shared/bulletin-running-time';
 import type { Bulletin } from '@shared/contracts/bulletins';
 import type { User } from '@shared/contracts/users';
@@ -17,8 +18,12 @@ interface Props {
   onDelete: (b: Bulletin) => void;
 }
 
+const STICKY_ACTIONS = { position: 'sticky', right: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.6)' } as const;
+
 function Row({ b, users, editable, deleting, onPreview, onEdit, onDelete }: Omit<Props, 'bulletins' | 'deletingId'> & { b: Bulletin; deleting: boolean }) {
   const diff = overUnderText(b.plannedSeconds, b.duration);
+  // Issue 39: when it ends against when its slot ends (the preview times every item).
+  const timing = backTime(b.broadcastTime, b.bulletinItems.map((i) => i.durationSeconds), b.duration);
   return (
     <Table.Tr data-testid="bulletin-row">
       <Table.Td>
@@ -39,6 +44,11 @@ function Row({ b, users, editable, deleting, onPreview, onEdit, onDelete }: Omit
         <Text size="xs" c={diff.over ? 'red' : 'dimmed'} fw={diff.over ? 600 : undefined} data-testid="bulletin-over-under">
           {formatSeconds(b.plannedSeconds)} ({diff.text})
         </Text>
+        {timing.clock && (
+          <Text size="xs" c={diff.over ? 'red' : 'dimmed'} data-testid="bulletin-ends">
+            Ends {timing.ends} · slot ends {timing.slotEnds}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>{b.bulletinItems.length}</Table.Td>
       <Table.Td>
@@ -51,7 +61,8 @@ function Row({ b, users, editable, deleting, onPreview, onEdit, onDelete }: Omit
           </Text>
         </Stack>
       </Table.Td>
-      <Table.Td>
+      {/* Issue 39: on a phone the table scrolls sideways; the actions stay in view at its right edge. */}
+      <Table.Td style={STICKY_ACTIONS}>
         <Group gap={2} wrap="nowrap">
           <Tooltip label="Preview">
             <ActionIcon variant="subtle" aria-label={`Preview ${b.title}`} onClick={() => onPreview(b)}>
@@ -91,7 +102,7 @@ export function BulletinsTable({ bulletins, deletingId, ...rest }: Props) {
             <Table.Th>Duration</Table.Th>
             <Table.Th>Items</Table.Th>
             <Table.Th>Created/Updated</Table.Th>
-            <Table.Th>Actions</Table.Th>
+            <Table.Th style={STICKY_ACTIONS}>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateEquipmentRequestInput, EquipmentRequest } from '@shared/contracts/equipment';
+import type { CheckIn, CreateEquipmentRequestInput, CreatedEquipmentRequest, EquipmentRequest } from '@shared/contracts/equipment';
 import type { EquipmentReminderResult } from '@shared/contracts/equipment-alerts';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
@@ -12,7 +12,8 @@ export function useEquipmentRequests() {
 export function useCreateEquipmentRequest() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: (body: CreateEquipmentRequestInput) => apiJson<EquipmentRequest>('POST', '/api/equipment-requests', body),
+    // The answer says when a blank return date made the loan due (issue 39: `notice`).
+    mutationFn: (body: CreateEquipmentRequestInput) => apiJson<CreatedEquipmentRequest>('POST', '/api/equipment-requests', body),
     onSuccess: () => refreshEquipment(queryClient),
   });
 }
@@ -23,7 +24,20 @@ export type RequestStep = 'approve' | 'reject' | 'checkout' | 'return' | 'approv
 export function useRequestStep() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: ({ id, step }: { id: number; step: RequestStep }) => apiJson<EquipmentRequest>('PUT', `/api/equipment-requests/${id}/${step}`, {}),
+    mutationFn: ({ id, step, body }: { id: number; step: RequestStep; body?: StepBody }) => apiJson<EquipmentRequest>('PUT', `/api/equipment-requests/${id}/${step}`, body ?? {}),
+    onSuccess: () => refreshEquipment(queryClient),
+  });
+}
+
+/** Reject's reason (the borrower is told) or a Return's check-in (issue 39). */
+export type StepBody = { reason: string } | Partial<CheckIn>;
+
+/** POST /api/equipment-requests/:id/extend: a new return date and the reason (issue 39). */
+export function useRequestExtension() {
+  const queryClient = useQueryClient();
+  return useActionMutation({
+    mutationFn: ({ id, newReturnDate, reason }: { id: number; newReturnDate: string; reason: string }) =>
+      apiJson<EquipmentRequest>('POST', `/api/equipment-requests/${id}/extend`, { newReturnDate, reason }),
     onSuccess: () => refreshEquipment(queryClient),
   });
 }
@@ -31,7 +45,7 @@ export function useRequestStep() {
 export function useDecideExtension() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: (body: { requestId: number; approved: boolean }) => apiJson<unknown>('POST', '/api/equipment-extension/approve', body),
+    mutationFn: (body: { requestId: number; approved: boolean; rejectionReason?: string | null }) => apiJson<unknown>('POST', '/api/equipment-extension/approve', body),
     onSuccess: () => refreshEquipment(queryClient),
   });
 }

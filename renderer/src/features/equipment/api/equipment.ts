@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EQUIPMENT_SELECTOR_STATUSES } from '@shared/constants';
 import type { Ok } from '@shared/contracts/common';
-import type { BulkUploadResult, CreateEquipmentInput, Equipment } from '@shared/contracts/equipment';
+import type { BulkUploadResult, CreateEquipmentInput, Equipment, UpdateEquipmentInput } from '@shared/contracts/equipment';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import { dashboardStatsQueryKey } from '@/features/dashboard/api/get-dashboard-stats';
@@ -32,6 +32,18 @@ export function useCreateEquipment() {
   const queryClient = useQueryClient();
   return useActionMutation({
     mutationFn: (body: CreateEquipmentInput) => apiJson<Equipment>('POST', '/api/equipment', body),
+    onSuccess: (saved) => {
+      patchList(queryClient, saved);
+      return refreshEquipment(queryClient);
+    },
+  });
+}
+
+/** Edit on a card (issue 39): PATCH with the version the form started from (a newer save is a 409). */
+export function useUpdateEquipment() {
+  const queryClient = useQueryClient();
+  return useActionMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateEquipmentInput }) => apiJson<Equipment>('PATCH', `/api/equipment/${id}`, body),
     onSuccess: (saved) => {
       patchList(queryClient, saved);
       return refreshEquipment(queryClient);

@@ -6,7 +6,8 @@ import { errorMessage } from '@/lib/api-client';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
 import { toastSuccess } from '@/features/news/news-toast';
-import { useCreateEquipment } from '../api/equipment';
+import type { Equipment } from '@shared/contracts/equipment';
+import { useCreateEquipment, useUpdateEquipment } from '../api/equipment';
 import { emptyEquipmentForm, toEquipmentBody, type EquipmentFormValues, type FieldErrors } from '../equipment-form-values';
 
 interface Props {
@@ -24,12 +25,34 @@ export function AddEquipmentDialog({ opened, onClose }: Props) {
   );
 }
 
-function AddForm({ onDone }: { onDone: () => void }) {
-  const [initial] = useState(emptyEquipmentForm);
+/** Edit on an equipment card (issue 39): the same form, filled, saved with the item's version. */
+export function EditEquipmentDialog({ item, onClose }: { item: Equipment | null; onClose: () => void }) {
+  const fullScreen = useMediaQuery('(max-width: 36em)');
+  return (
+    <GuardedModal opened={item !== null} onClose={onClose} title={item ? `Edit ${item.name}` : 'Edit Equipment'} size="lg" fullScreen={fullScreen}>
+      {item && <AddForm key={item.id} item={item} onDone={onClose} />}
+    </GuardedModal>
+  );
+}
+
+const formOf = (item: Equipment): EquipmentFormValues => ({
+  code: item.code,
+  name: item.name,
+  location: item.location,
+  category: item.category,
+  condition: item.condition,
+  quantity: item.quantity,
+  description: item.description ?? '',
+});
+
+function AddForm({ onDone, item }: { onDone: () => void; item?: Equipment }) {
+  const [initial] = useState(() => (item ? formOf(item) : emptyEquipmentForm()));
   const [values, setValues] = useState<EquipmentFormValues>(initial);
   const [errors, setErrors] = useState<FieldErrors<keyof EquipmentFormValues>>({});
   const { requestClose } = useModalDirty(formChanged(initial, values));
-  const create = useCreateEquipment();
+  const add = useCreateEquipment();
+  const update = useUpdateEquipment();
+  const create = item ? update : add;
   const set = <K extends keyof EquipmentFormValues>(field: K, value: EquipmentFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
   const text = (field: keyof EquipmentFormValues) => ({ value: String(values[field]), onChange: (e: { currentTarget: { value: string } }) => set(field, e.currentTarget.value), error: errors[field] });
 
@@ -38,7 +61,19 @@ function AddForm({ onDone }: { onDone: () => void }) {
     const parsed = toEquipmentBody(values);
     setErrors(parsed.ok ? {} : parsed.errors);
     if (!parsed.ok) return;
-    create.mutate(parsed.body, {
+    if (item) {
+      update.mutate(
+        { id: item.id, body: { ...parsed.body, category: parsed.body.category ?? 'General', version: item.version } },
+        {
+          onSuccess: (saved) => {
+            toastSuccess(`${saved.name} (${saved.code}) saved`, 'Equipment Updated');
+            onDone();
+          },
+        },
+      );
+      return;
+    }
+    add.mutate(parsed.body, {
       onSuccess: (saved) => {
         toastSuccess(`${saved.name} (${saved.code}) added`, 'Equipment Added');
         onDone();
@@ -51,8 +86,8 @@ function AddForm({ onDone }: { onDone: () => void }) {
       <Stack gap="sm">
         {/* The server's reason stays in view next to the form it is about (e.g. a duplicate code). */}
         {create.error && (
-          <Alert color="red" title="Failed to add equipment" data-testid="add-equipment-error">
-            {errorMessage(create.error, 'Failed to add equipment')}
+          <Alert color="red" title={item ? 'Failed to save equipment' : 'Failed to add equipment'} data-testid="add-equipment-error">
+            {errorMessage(create.error, item ? 'Failed to save equipment' : 'Failed to add equipment')}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -69,7 +104,7 @@ function AddForm({ onDone }: { onDone: () => void }) {
             Cancel
           </Button>
           <Button type="submit" loading={create.isPending}>
-            Add Equipment
+            {item ? 'Save' : 'Add Equipment'}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { EQUIPMENT_SELECTOR_STATUSES } from '@shared/constants';
 import type { Equipment } from '@shared/contracts/equipment';
@@ -17,6 +17,8 @@ interface Props {
   onStatus: (item: Equipment, status: SelectorStatus) => void;
   onDelete: (item: Equipment) => void;
   onRequest: (item: Equipment) => void;
+  /** Edit (issue 39): managers change the item's fields on its card. */
+  onEdit: (item: Equipment) => void;
   /** Select mode for labels: ticked or not; undefined = not selecting. */
   selected?: boolean;
   onSelect?: (item: Equipment) => void;
@@ -36,7 +38,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 }
 
 /** One catalogue item (spec 001 §2): what it is, where, its state and how many are on the shelf. */
-export function EquipmentCard({ item, canManage, busy, onStatus, onDelete, onRequest, selected, onSelect }: Props) {
+export function EquipmentCard({ item, canManage, busy, onStatus, onDelete, onRequest, onEdit, selected, onSelect }: Props) {
   const empty = item.currentStock <= 0;
   const selecting = selected !== undefined;
   return (
@@ -97,6 +99,13 @@ export function EquipmentCard({ item, canManage, busy, onStatus, onDelete, onReq
           <Button size="xs" variant="light" onClick={() => onRequest(item)} style={canManage ? { flex: 'none' } : { flex: 1 }}>
             Request
           </Button>
+          {canManage && (
+            <Tooltip label="Edit">
+              <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${item.name}`} disabled={busy} onClick={() => onEdit(item)}>
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           {canManage && (
             <Tooltip label="Delete">
               <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete ${item.name}`} loading={busy} onClick={() => onDelete(item)}>

@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { toastFailure, toastSuccess } from '@/features/news/news-toast';
 import { useDeleteEquipment, useEquipmentList, useSetEquipmentStatus, type SelectorStatus } from '../api/equipment';
 import { matchesSearch, statusText } from '../equipment-format';
+import { EditEquipmentDialog } from './add-equipment-dialog';
 import { EquipmentCard } from './equipment-card';
 import { LabelSelectionBar } from './label-selection-bar';
 
@@ -51,6 +52,7 @@ export function EquipmentGrid({ search, canManage, onRequest, selection }: Props
   const setStatus = useSetEquipmentStatus();
   const remove = useDeleteEquipment();
   const [paging, setPaging] = useState({ search, page: 1 });
+  const [editing, setEditing] = useState<Equipment | null>(null);
   const shown = (list.data ?? []).filter((item) => matchesSearch(item, search));
   const pages = Math.max(1, Math.ceil(shown.length / EQUIPMENT_PAGE_SIZE));
   // A new search starts at page 1; a delete that empties the last page shows the one before.
@@ -104,6 +106,7 @@ export function EquipmentGrid({ search, canManage, onRequest, selection }: Props
   return (
     <Stack gap="md">
       {bar}
+      <EditEquipmentDialog item={editing} onClose={() => setEditing(null)} />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="equipment-grid">
         {pageItems.map((item) => (
           <EquipmentCard
@@ -114,6 +117,7 @@ export function EquipmentGrid({ search, canManage, onRequest, selection }: Props
             onStatus={changeStatus}
             onDelete={confirmDelete}
             onRequest={onRequest}
+            onEdit={setEditing}
             selected={selection ? selection.ids.includes(item.id) : undefined}
             onSelect={selection?.onToggle}
           />

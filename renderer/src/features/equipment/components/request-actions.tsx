@@ -1,8 +1,11 @@
 import { Button, Group } from '@mantine/core';
+import { useState } from 'react';
 import type { EquipmentRequest } from '@shared/contracts/equipment';
+import { can } from '@shared/roles';
 import { toastFailure, toastSuccess } from '@/features/news/news-toast';
 import { useDecideExtension, useRequestStep, type RequestStep } from '../api/equipment-requests';
 import { requestButtons, type Actor, type RequestButton } from '../request-buttons';
+import { LoanDialogs, type LoanDialog } from './loan-dialogs';
 
 const RETURN_APPROVED = ['Return Approved', 'Equipment return approved and equipment is now available'] as const;
 
@@ -23,6 +26,7 @@ const COLORS: Record<RequestButton['label'], string> = {
   Return: 'grape',
   'Approve Return': 'green',
   Remind: 'orange',
+  'Request Extension': 'cyan',
   'Approve Extension': 'green',
   'Reject Extension': 'red',
 };
@@ -40,12 +44,19 @@ interface Props {
 export function RequestActions({ request, actor, onRemind }: Props) {
   const step = useRequestStep();
   const extension = useDecideExtension();
+  const [dialog, setDialog] = useState<LoanDialog | null>(null);
   const busy = step.isPending || extension.isPending;
+  const approver = can(actor, 'equipmentRequests.approve');
   const buttons = requestButtons(request, actor);
-  if (!buttons.length) return null;
+  if (!buttons.length && !dialog) return null;
 
   const run = (b: RequestButton) => {
     if (b.kind === 'remind') return onRemind(request);
+    // Issue 39: Reject asks the reason, an approver's check-in (Return, Approve Return) the
+    // condition and any damage, an extension the date and why. A borrower's Return just asks.
+    if (b.kind === 'ask-extension') return setDialog('extend');
+    if (b.kind === 'extension' && !b.approved) return setDialog('refuse-extension');
+    if (b.kind === 'step' && (b.step === 'reject' || b.step === 'approve-return' || (b.step === 'return' && approver))) return setDialog(b.step);
     if (b.kind === 'extension') {
       return extension.mutate(
         { requestId: request.id, approved: b.approved },
@@ -68,6 +79,7 @@ export function RequestActions({ request, actor, onRemind }: Props) {
           {b.label}
         </Button>
       ))}
+      <LoanDialogs request={request} dialog={dialog} onClose={() => setDialog(null)} />
     </Group>
   );
 }

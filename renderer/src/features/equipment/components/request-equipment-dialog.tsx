@@ -10,6 +10,7 @@ import { textDirection } from '@/features/news/text-direction';
 import { useEquipmentList } from '../api/equipment';
 import { useCreateEquipmentRequest } from '../api/equipment-requests';
 import { localDay, toRequestBody, type RequestFormValues } from '../equipment-form-values';
+import { formatWhen } from '../equipment-format';
 
 interface Props {
   /** null: closed; 'any': pick the item in the dialog; a number: that card's item. */
@@ -48,8 +49,9 @@ function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: 
     setInvalid(parsed.ok ? null : parsed.message);
     if (!parsed.ok) return;
     create.mutate(parsed.body, {
-      onSuccess: () => {
-        toastSuccess('Equipment request submitted successfully', 'Request Sent');
+      onSuccess: (saved) => {
+        // Issue 39: a blank return date is not silent — the toast says when the loan is due.
+        toastSuccess(saved.notice ? `Equipment request submitted successfully. Due back ${formatWhen(saved.expectedReturnDate)} (${EQUIPMENT_DEFAULT_LOAN_HOURS} h default)` : 'Equipment request submitted successfully', 'Request Sent');
         onDone();
       },
     });
@@ -73,7 +75,7 @@ function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: 
         <TextInput
           type="date"
           label="Expected Return Date"
-          description={`Optional: by the end of that day; otherwise ${EQUIPMENT_DEFAULT_LOAN_HOURS} hours from now`}
+          description={`Optional: by the end of that day. Left blank, it is due ${EQUIPMENT_DEFAULT_LOAN_HOURS} hours after you send the request`}
           min={localDay(new Date())}
           value={values.expectedReturnDate}
           onChange={field('expectedReturnDate')}

@@ -27,8 +27,45 @@ function ReturnDate({ r }: { r: EquipmentRequest }) {
   return (
     <Text size="sm" c={late ? 'red' : undefined} fw={late ? 600 : undefined} data-overdue={late || undefined}>
       {formatWhen(r.expectedReturnDate)}
+      {/* Issue 39: a pending extension shows the date asked for beside the current one. */}
+      {r.extension && (
+        <Text span inherit c="cyan" fw={600} data-testid="extension-new-date">
+          {' → '}
+          {formatWhen(r.extension.newReturnDate)}
+        </Text>
+      )}
     </Text>
   );
+}
+
+/**
+ * What the status alone does not say (issue 39): the extension's reason and who asked, the
+ * rejection's reason (the borrower reads it here), the condition a unit came back in.
+ */
+function LoanNote({ r }: { r: EquipmentRequest }) {
+  if (r.extension) {
+    return (
+      <Text size="xs" c="cyan" data-testid="extension-reason">
+        Extension asked by {r.extension.requestedByName ?? 'someone'}: {r.extension.reason ?? 'no reason given'}
+      </Text>
+    );
+  }
+  if (r.status === 'rejected') {
+    return (
+      <Text size="xs" c="red" data-testid="rejection-reason">
+        {r.rejectionReason ? `Reason: ${r.rejectionReason}` : 'No reason given'}
+      </Text>
+    );
+  }
+  if (r.returnCondition) {
+    return (
+      <Text size="xs" c="dimmed" data-testid="return-condition">
+        Came back {r.returnCondition}
+        {r.damageNote ? ` — ${r.damageNote}` : ''}
+      </Text>
+    );
+  }
+  return null;
 }
 
 const requester = (r: EquipmentRequest) => r.requestedByName ?? r.requestedByUsername ?? '—';
@@ -63,8 +100,9 @@ function RequestsTable({ requests, actor, onRemind }: Props & { requests: Equipm
                 </Text>
               </Table.Td>
               <Table.Td>{requester(r)}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ maxWidth: 260 }}>
                 <StatusBadge status={r.status} />
+                <LoanNote r={r} />
               </Table.Td>
               <Table.Td>
                 <ReturnDate r={r} />
@@ -103,6 +141,7 @@ function RequestCard({ r, actor, onRemind }: Props & { r: EquipmentRequest }) {
           </Text>
           <ReturnDate r={r} />
         </Group>
+        <LoanNote r={r} />
         <RequestActions request={r} actor={actor} onRemind={onRemind} />
       </Stack>
     </Paper>

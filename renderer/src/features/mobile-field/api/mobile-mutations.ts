@@ -1,12 +1,12 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { EquipmentRequest } from '@shared/contracts/equipment';
+import type { CreatedEquipmentRequest, EquipmentRequest } from '@shared/contracts/equipment';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import type { MobileAction } from '../request-actions';
 import { mobileEquipmentQueryKey, mobileRequestsQueryKey } from './mobile-queries';
 
 /** A request changes the item's stock too, so both lists refresh (the live echo does it again for others). */
-function refresh(queryClient: QueryClient): void {
+export function refreshMobile(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: mobileRequestsQueryKey });
   void queryClient.invalidateQueries({ queryKey: mobileEquipmentQueryKey });
 }
@@ -23,8 +23,8 @@ export interface MobileRequestBody {
 export function useCreateMobileRequest() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: (body: MobileRequestBody) => apiJson<EquipmentRequest>('POST', '/api/mobile/equipment-requests', body),
-    onSuccess: () => refresh(queryClient),
+    mutationFn: (body: MobileRequestBody) => apiJson<CreatedEquipmentRequest>('POST', '/api/mobile/equipment-requests', body),
+    onSuccess: () => refreshMobile(queryClient),
   });
 }
 
@@ -32,7 +32,7 @@ export function useCreateMobileRequest() {
 export function useMobileRequestAction() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: ({ id, action }: { id: number; action: MobileAction }) => apiJson<EquipmentRequest>('PUT', `/api/equipment-requests/${id}/${action}`, {}),
-    onSuccess: () => refresh(queryClient),
+    mutationFn: ({ id, action }: { id: number; action: Exclude<MobileAction, 'extend'> }) => apiJson<EquipmentRequest>('PUT', `/api/equipment-requests/${id}/${action}`, {}),
+    onSuccess: () => refreshMobile(queryClient),
   });
 }

@@ -71,6 +71,28 @@ export function RequestCard({ request, viewer }: { request: EquipmentRequest; vi
         <Field label="Requested by">{request.requestedByName ?? request.requestedByUsername ?? '—'}</Field>
         <Field label="Approved by">{request.approvedByName ?? request.approvedByUsername ?? '—'}</Field>
         {isOnLoan(request) && <DueLine request={request} />}
+        {/* Issue 39: the extension asked for (both dates, why), a rejection's reason, the check-in. */}
+        {request.extension && (
+          <Field label="Extension asked">
+            <Text span size="sm" c="cyan" fw={600} data-testid="extension-new-date">
+              {dueDate(request.extension.newReturnDate)}
+            </Text>
+            {` — ${request.extension.reason ?? 'no reason given'} (${request.extension.requestedByName ?? 'someone'})`}
+          </Field>
+        )}
+        {request.status === 'rejected' && (
+          <Field label="Rejected">
+            <Text span size="sm" c="red" data-testid="rejection-reason">
+              {request.rejectionReason ?? 'No reason given'}
+            </Text>
+          </Field>
+        )}
+        {request.returnCondition && (
+          <Field label="Came back">
+            {request.returnCondition}
+            {request.damageNote ? ` — ${request.damageNote}` : ''}
+          </Field>
+        )}
         <Text size="xs" c="dimmed">
           {createdDate(request.createdAt)}
         </Text>

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { EXPECTED_RETURN_IN_PAST, type Equipment } from '@shared/contracts/equipment';
+import { EQUIPMENT_DEFAULT_LOAN_HOURS } from '@shared/constants';
 import { errorMessage } from '@/lib/api-client';
 import { endOfLocalDay, localDay } from '@/features/equipment/equipment-form-values';
 import { showToast } from '@/lib/toast';
@@ -44,8 +45,18 @@ export function RequestDialog({ equipment, onClose }: RequestDialogProps) {
     create.mutate(
       { equipmentId: equipment.id, purpose: purpose.trim(), notes: notes.trim(), ...(due ? { expectedReturnDate: due.toISOString() } : {}) },
       {
-        onSuccess: () => {
-          showToast('Request Sent', 'Equipment request submitted successfully', 'green');
+        onSuccess: (saved) => {
+          // Issue 39: a blank return date is not silent — the toast says when the loan is due.
+          const due = saved.notice && saved.expectedReturnDate ? new Date(saved.expectedReturnDate).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : null;
+          const message = due ? (
+            <>
+              <span style={{ display: 'block' }}>Equipment request submitted successfully</span>
+              <span style={{ display: 'block' }}>{`No return date given: due back ${due} (${EQUIPMENT_DEFAULT_LOAN_HOURS} h default)`}</span>
+            </>
+          ) : (
+            'Equipment request submitted successfully'
+          );
+          showToast('Request Sent', message, 'green');
           close();
         },
         onError: (error) => showToast('Error', errorMessage(error, 'Failed to submit equipment request'), 'red'),
@@ -63,7 +74,7 @@ export function RequestDialog({ equipment, onClose }: RequestDialogProps) {
             </Text>
           )}
           <TextInput label="Purpose" required data-autofocus dir={textDirection(purpose)} value={purpose} onChange={(e) => setPurpose(e.currentTarget.value)} />
-          <TextInput type="date" label="Expected Return Date" description="Optional: by the end of that day" min={localDay(new Date())} value={returnDay} onChange={(e) => setReturnDay(e.currentTarget.value)} />
+          <TextInput type="date" label="Expected Return Date" description={`Optional: by the end of that day. Left blank, it is due ${EQUIPMENT_DEFAULT_LOAN_HOURS} h after the request`} min={localDay(new Date())} value={returnDay} onChange={(e) => setReturnDay(e.currentTarget.value)} />
           <Textarea label="Notes" autosize minRows={2} dir={textDirection(notes)} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconCheck, IconDeviceTv, IconEye, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconDeviceTv, IconEye, IconHandFinger, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { News, NewsReturnKind } from '@shared/contracts/news';
 import { formatDateTime } from '../news-format';
@@ -12,6 +12,8 @@ export interface NewsCardHandlers {
   onView: (article: News) => void;
   onEdit: (article: News) => void;
   onApprove: (article: News) => void;
+  /** Issue 39: the writer submits a draft for approval. */
+  onSubmit: (article: News) => void;
   onPublish: (article: News) => void;
   onDelete: (article: News) => void;
   /** Reject a draft / unapprove an approved story, with a reason (issue 26). */
@@ -24,12 +26,16 @@ interface NewsCardProps extends NewsCardHandlers {
   article: News;
   actions: readonly NewsAction[];
   busy: boolean;
+  /** Issue 39: a second person approves and this is the viewer's own draft — say who may. */
+  awaitsSecondApprover?: boolean;
 }
 
 /** Who moved the article along, and when: the desk's audit trail at a glance. */
 function Trail({ article }: { article: News }) {
   const steps = [
     { verb: 'Created', name: article.createdByName, at: article.createdAt },
+    // Issue 39: asked for approval (shown while it waits; a send-back clears it).
+    { verb: 'Submitted for approval', name: article.status === 'draft' ? article.submittedByName : null, at: article.status === 'draft' ? article.submittedAt : null },
     { verb: 'Approved', name: article.approvedByName, at: article.approvedAt },
     { verb: 'Published', name: article.publishedByName, at: article.publishedAt },
   ].filter((step) => step.at);
@@ -84,7 +90,7 @@ function ReturnedLine({ article }: { article: News }) {
 }
 
 export function NewsCard(props: NewsCardProps) {
-  const { article, actions, busy, onApprove, onPublish, onSendBack } = props;
+  const { article, actions, busy, onApprove, onSubmit, onPublish, onSendBack, awaitsSecondApprover } = props;
   return (
     <Paper withBorder p="xs" radius="sm" data-testid={`news-row-${article.id}`} bg="var(--mantine-color-dark-6)">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -104,6 +110,11 @@ export function NewsCard(props: NewsCardProps) {
           </Group>
           <Trail article={article} />
           <ReturnedLine article={article} />
+          {awaitsSecondApprover && (
+            <Text size="xs" c="dimmed" data-testid="news-second-approver">
+              A second person approves: another editor approves your story.
+            </Text>
+          )}
         </Stack>
         <Group gap={4} wrap="nowrap">
           {actions.includes('send_back') && (
@@ -114,6 +125,11 @@ export function NewsCard(props: NewsCardProps) {
           {actions.includes('take_back') && (
             <Button size="compact-sm" variant="light" color="orange" leftSection={<IconArrowBackUp size={14} />} disabled={busy} onClick={() => onSendBack(article, 'unapproved')}>
               Take back
+            </Button>
+          )}
+          {actions.includes('submit') && (
+            <Button size="compact-sm" variant="light" color="teal" leftSection={<IconHandFinger size={14} />} loading={busy} onClick={() => onSubmit(article)}>
+              Submit for approval
             </Button>
           )}
           {actions.includes('approve') && (

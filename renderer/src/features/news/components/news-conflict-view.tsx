@@ -62,16 +62,21 @@ interface CompareProps {
   onTakeMine: () => void;
   onTakeTheirs: () => void;
   onMerge: () => void;
+  /** Issue 39: opened from the newer-version notice — nothing failed yet; Back returns to the form. */
+  early?: boolean;
+  onBack?: () => void;
 }
 
 /** Both versions side by side as a word diff, and the three ways on (never a silent overwrite). */
-export function NewsConflictCompare({ conflict, mine, pending, onTakeMine, onTakeTheirs, onMerge }: CompareProps) {
+export function NewsConflictCompare({ conflict, mine, pending, onTakeMine, onTakeTheirs, onMerge, early, onBack }: CompareProps) {
   const theirs = newsFormFrom(conflict.current);
   const who = conflict.changedBy?.fullName ?? 'Someone';
   return (
     <Stack gap="sm" data-testid="news-conflict">
       <Alert color="orange" title={conflictHeadline(conflict, 'story')}>
-        Your changes were not saved. Compare the two versions, then choose which to keep.
+        {early
+          ? 'A newer version was saved while you were editing; yours is not saved yet. Compare them, then choose which to keep, or go back to your text.'
+          : 'Your changes were not saved. Compare the two versions, then choose which to keep.'}
       </Alert>
       {changedFields(theirs, mine).map(({ key, label }) => {
         const parts = diffWords(mine[key], theirs[key]);
@@ -92,6 +97,11 @@ export function NewsConflictCompare({ conflict, mine, pending, onTakeMine, onTak
         );
       })}
       <Group justify="flex-end" gap="xs">
+        {early && onBack && (
+          <Button variant="subtle" onClick={onBack} disabled={pending}>
+            Back to my text
+          </Button>
+        )}
         <Button variant="default" onClick={onTakeTheirs} disabled={pending}>
           Take theirs
         </Button>

@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { NEWS_LIMITS, NEWS_PRIORITIES } from '@shared/constants';
@@ -17,6 +17,7 @@ import { NewsConflictCompare, NewsConflictMerge } from './news-conflict-view';
 import { emptyNewsForm, newsFormFrom, toNewsBody, type NewsFieldErrors, type NewsFormValues } from '../news-form-values';
 import { EditingNotice } from '@/features/presence/editing-indicators';
 import { useAnnounceEditing } from '@/features/presence/use-editing';
+import { useNewerSave, type NewerSave } from '../hooks/use-newer-save';
 
 interface NewsFormDialogProps {
   opened: boolean;
@@ -74,11 +75,13 @@ function NewsForm({ article, onDone }: { article: News | null; onDone: () => voi
   const [initial, setInitial] = useState<NewsFormValues>(() => (article ? newsFormFrom(article) : emptyNewsForm()));
   const [values, setValues] = useState<NewsFormValues>(initial);
   const [version, setVersion] = useState(article?.version);
-  const [conflict, setConflict] = useState<{ data: Conflict; merging: boolean } | null>(null);
+  // early: opened from the newer-version notice (issue 39), before any save of mine failed.
+  const [conflict, setConflict] = useState<{ data: Conflict; merging: boolean; early?: boolean } | null>(null);
   const { requestClose } = useModalDirty(formChanged(initial, values));
   const [errors, setErrors] = useState<NewsFieldErrors>({});
   const { submit, pending } = useSubmit(article, onDone, (data) => setConflict({ data, merging: false }));
   useAnnounceEditing('news', article?.id);
+  const newer = useNewerSave(article?.id, version);
   const set = (field: keyof NewsFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const onSubmit = (event: FormEvent) => {
@@ -102,6 +105,8 @@ function NewsForm({ article, onDone }: { article: News | null; onDone: () => voi
         conflict={conflict.data}
         mine={values}
         pending={pending}
+        early={conflict.early}
+        onBack={() => setConflict(null)}
         onTakeMine={() => saveOver(values, current)}
         onTakeTheirs={() => {
           const theirs = newsFormFrom(current);
@@ -123,6 +128,7 @@ function NewsForm({ article, onDone }: { article: News | null; onDone: () => voi
       {/* Dhivehi (Thaana) and Arabic text runs right-to-left as it is typed (see textDirection). */}
       <Stack gap="sm">
         <EditingNotice kind="news" id={article?.id} />
+        {newer && <NewerVersionNotice newer={newer} onReview={() => setConflict({ data: newer.conflict, merging: false, early: true })} />}
         <TextInput label="Title" required dir={textDirection(values.title)} maxLength={NEWS_LIMITS.title} value={values.title} onChange={(e) => set('title')(e.currentTarget.value)} error={errors.title} data-autofocus />
         <TextInput label="Subtitle" dir={textDirection(values.subtitle)} maxLength={NEWS_LIMITS.subtitle} value={values.subtitle} onChange={(e) => set('subtitle')(e.currentTarget.value)} error={errors.subtitle} />
         <Textarea label="Content" required dir={textDirection(values.content)} autosize minRows={6} maxRows={16} value={values.content} onChange={(e) => set('content')(e.currentTarget.value)} error={errors.content} />
@@ -140,5 +146,27 @@ function NewsForm({ article, onDone }: { article: News | null; onDone: () => voi
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * Issue 39 point 3: someone else saved this story while it is open here. Said at once, by name,
+ * with the compare view one click away — before the next keystroke builds on an old text. Focus
+ * stays where it is (a moved focus would take the next keystroke).
+ */
+function NewerVersionNotice({ newer, onReview }: { newer: NewerSave; onReview: () => void }) {
+  const who = newer.conflict.changedBy?.fullName ?? 'Someone';
+  const headline = newer.verb === 'saved' ? `${who} saved a newer version` : `${who} ${newer.verb} this story`;
+  return (
+    <Alert color="orange" variant="light" role="alert" data-testid="newer-version-notice">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Text size="sm" dir="auto">
+          <b>{headline}</b> — review it before you go on; your text here is kept until you choose.
+        </Text>
+        <Button size="compact-sm" color="orange" onClick={onReview} style={{ flexShrink: 0 }}>
+          Review
+        </Button>
+      </Group>
+    </Alert>
   );
 }

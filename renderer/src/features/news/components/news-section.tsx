@@ -1,8 +1,10 @@
 import { Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { News, NewsPage, NewsStatus } from '@shared/contracts/news';
 import type { User } from '@shared/contracts/users';
+import { can } from '@shared/roles';
 import { STATUS_LABELS } from '../news-format';
-import { newsRowActions } from '../news-permissions';
+import { useApprovalRule } from '../api/get-approval-rule';
+import { newsRowActions, ownStoryNeedsSecondApprover } from '../news-permissions';
 import { NewsCard, type NewsCardHandlers } from './news-card';
 
 interface NewsSectionProps extends NewsCardHandlers {
@@ -19,6 +21,7 @@ const SECTION_COLORS: Record<NewsStatus, string> = { draft: 'yellow', approved: 
 export function NewsSection({ status, data, fetching, actor, pendingId, ...handlers }: NewsSectionProps) {
   const label = STATUS_LABELS[status];
   const items: News[] = data?.items ?? [];
+  const rule = useApprovalRule();
   return (
     <Paper withBorder radius="md" p="sm" component="section" aria-label={label} data-testid={`news-section-${status}`}>
       <Group justify="space-between" mb="xs">
@@ -37,7 +40,8 @@ export function NewsSection({ status, data, fetching, actor, pendingId, ...handl
           <NewsCard
             key={article.id}
             article={article}
-            actions={newsRowActions(actor, article)}
+            actions={newsRowActions(actor, article, rule)}
+            awaitsSecondApprover={article.status === 'draft' && can(actor, 'news.manage') && ownStoryNeedsSecondApprover(actor, article, rule)}
             busy={pendingId === article.id}
             {...handlers}
           />

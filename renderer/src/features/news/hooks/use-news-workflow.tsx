@@ -4,17 +4,23 @@ import type { News } from '@shared/contracts/news';
 import { useApproveNews } from '../api/approve-news';
 import { useDeleteNews } from '../api/delete-news';
 import { usePublishNews } from '../api/publish-news';
+import { useSubmitNews } from '../api/submit-news';
 import { toastFailure, toastSuccess } from '../news-toast';
 
 const ok = (message: string) => () => toastSuccess(message);
 /** Spec 000 §8 failure texts. */
 const fail = (title: string) => (error: Error) => toastFailure(title, error);
 
-/** Approve, Publish and Delete with their toasts; `pendingId` disables that row's buttons. */
+/** Submit (issue 39), Approve, Publish and Delete with their toasts; `pendingId` disables that row's buttons. */
 export function useNewsWorkflow() {
   const approveMutation = useApproveNews();
   const publishMutation = usePublishNews();
   const deleteMutation = useDeleteNews();
+  const submitMutation = useSubmitNews();
+
+  // Issue 39: the approvers' bells list it at once.
+  const submit = (article: News) =>
+    submitMutation.mutate(article.id, { onSuccess: ok('Submitted for approval: the editors are told'), onError: fail('Failed to submit for approval') });
 
   const approve = (article: News) =>
     approveMutation.mutate(article.id, { onSuccess: ok('News article approved'), onError: fail('Failed to approve news article') });
@@ -36,6 +42,6 @@ export function useNewsWorkflow() {
         deleteMutation.mutate(article.id, { onSuccess: ok('News article moved to the recycle bin'), onError: fail('Failed to delete news article') }),
     });
 
-  const pendingId = [approveMutation, publishMutation, deleteMutation].find((m) => m.isPending)?.variables;
-  return { approve, publish, confirmDelete, pendingId };
+  const pendingId = [approveMutation, publishMutation, deleteMutation, submitMutation].find((m) => m.isPending)?.variables;
+  return { approve, submit, publish, confirmDelete, pendingId };
 }

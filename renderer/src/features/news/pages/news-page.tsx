@@ -114,6 +114,7 @@ export default function NewsPage() {
                 onView={setViewing}
                 onEdit={(article) => setForm({ mode: 'edit', article })}
                 onApprove={workflow.approve}
+                onSubmit={workflow.submit}
                 onPublish={workflow.publish}
                 onDelete={workflow.confirmDelete}
                 onSendBack={(article, kind) => setSendingBack({ article, kind })}

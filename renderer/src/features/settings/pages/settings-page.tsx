@@ -7,6 +7,7 @@ import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/features/auth/session-store';
 import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
+import { StationExportCard } from '@/features/station-export/components/station-export-card';
 import { useSettings } from '../api/get-settings';
 import { BrandingCard } from '../components/branding-card';
 import { CgConfigCard } from '../components/cg-config-card';
@@ -15,6 +16,7 @@ import { GroupSettingsCard } from '../components/group-settings-card';
 import { LanAddressesCard } from '../components/lan-addresses-card';
 import { NotificationSettingsCard } from '../components/notification-settings-card';
 import { RecycleBinRetentionCard } from '../components/recycle-bin-retention-card';
+import { SecondApproverCard } from '../components/second-approver-card';
 import { StationTimeZoneCard } from '../components/station-time-zone-card';
 import { StationWeekendCard } from '../components/station-weekend-card';
 import { TakeModeCard } from '../components/take-mode-card';
@@ -53,6 +55,8 @@ function SettingsSections({ settings }: { settings: Settings }) {
       <StationWeekendCard settings={settings} />
       <AsRunRetentionCard settings={settings} />
       <RecycleBinRetentionCard settings={settings} />
+      <SecondApproverCard settings={settings} />
+      <StationExportCard />
       <DesktopAppCard />
     </>
   );

@@ -27,7 +27,7 @@ export function WireItems({ canManage }: { canManage: boolean }) {
     if (item.newsId !== null) return void navigate(`/news?edit=${item.newsId}`);
     make.mutate(item.id, {
       onSuccess: (result) => {
-        if (result.created) toastSuccess('Draft created from the wire; rewrite it, then send it for approval');
+        if (result.created) toastSuccess('Draft created from the wire; rewrite it, then press Submit for approval on News');
         void navigate(`/news?edit=${result.newsId}`);
       },
       onError: (error) => toastFailure('Failed to make a story', error),

@@ -9,6 +9,7 @@ import { ensureRendererBuilt } from './bundle-size';
 import { failedRow, gitCommit, loadRow, loadRowToBench, machine, summaryRow, writeResults, type BenchRow, type LoadRow } from './results';
 import { startFeedsProcess } from './feeds-process';
 import { benchWires } from './wires';
+import { backupRows, BACKUP, prepareBackupStore, quietBackups } from './backup';
 import { seedNews } from './seed';
 import { nowMs } from './stats';
 import { machineLine, rowLines, TABLE_HEADER } from './table';
@@ -23,7 +24,7 @@ import { bundleRow, COSTS, fanoutRows, hotPathRows, listRows, loginCostRow, rssR
  * then written to bench/results.json with the machine, date and commit. A section that throws
  * becomes a "failed" row and the run goes on, so one failure does not lose the other figures.
  */
-const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'wires', 'prompter', 'overlay', 'outputs', 'memory'] as const;
+const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'wires', 'prompter', 'overlay', 'outputs', 'backup', 'memory'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function arg(name: string): string | undefined {
@@ -32,6 +33,8 @@ function arg(name: string): string | undefined {
 }
 const only = arg('only')?.split(',') ?? [...SECTIONS];
 const wanted = (s: Section) => only.includes(s);
+/** Sections that need no built web UI: a run of only these skips the renderer build. */
+const WITHOUT_UI: readonly string[] = ['backup'];
 
 /** Streams rows as they are measured, under one header, and keeps them for results.json. */
 class Table {
@@ -63,26 +66,30 @@ async function main(): Promise<void> {
   const commit = gitCommit(); // what is measured: the tree as the run starts
   // Before any server runs: the build's CPU stays out of the figures (a build mid-run once
   // coincided with the server going away).
-  ensureRendererBuilt();
+  if (!only.every((s) => WITHOUT_UI.includes(s))) ensureRendererBuilt();
   const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-bench-'));
   await (await spawnServer(baseDir)).kill(); // first run: creates the schema and the owner
   seedNews(baseDir, 100_000);
+  // Issue 41: the backup section's own server, on a copy of this store plus 100 000 equipment items.
+  const backupStore = wanted('backup') ? prepareBackupStore(baseDir) : null;
   const startups = wanted('startup') ? await spawnRepeatedly(baseDir, 4) : { ready: [], spawned: [] };
   // The Sheets API stand-in lives in this (the load generator's) process, as Google would elsewhere.
   const sheets = await startFakeSheets();
-  const server = await spawnServer(baseDir, { GOOGLE_SHEETS_ROOT_URL: sheets.url });
+  // No backup of the server's own mid-run (start-up and first scheduled one, ~60 s in): it is measured on its own.
+  const server = await spawnServer(baseDir, { GOOGLE_SHEETS_ROOT_URL: sheets.url, ...quietBackups(baseDir) });
   watchServer(server);
   // Whatever a measurement leaves unhandled, the finally below must still stop the server.
   process.on('unhandledRejection', (err) => process.stderr.write(`bench: unhandled rejection: ${err instanceof Error ? err.message : String(err)}\n`));
   const table = new Table(`CG Bridge benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version} (times in ms)`);
   try {
-    await measure(table, server, baseDir, sheets, startups);
+    await measure(table, server, baseDir, sheets, startups, backupStore);
   } finally {
     // A failed measurement must not leave the server running (it holds a port and CPU).
     stopping = true;
     await server.kill();
     await sheets.close();
     fs.rmSync(baseDir, { recursive: true, force: true });
+    if (backupStore) fs.rmSync(backupStore, { recursive: true, force: true });
   }
   const results = { machine: machine(loadBefore), date: new Date().toISOString(), commit, durationS: Math.round((nowMs() - started) / 1000), rows: table.rows };
   const out = arg('out') ?? path.join(REPO_ROOT, 'bench', 'results.json');
@@ -101,7 +108,7 @@ function watchServer(server: SpawnedServer): void {
 }
 let stopping = false;
 
-async function measure(table: Table, server: SpawnedServer, baseDir: string, sheets: FakeSheets, startups: { ready: number[]; spawned: number[] }) {
+async function measure(table: Table, server: SpawnedServer, baseDir: string, sheets: FakeSheets, startups: { ready: number[]; spawned: number[] }, backupStore: string | null) {
   const api = await signIn(server.url);
   if (wanted('startup')) {
     table.add(startupRows(startups, server));
@@ -115,6 +122,8 @@ async function measure(table: Table, server: SpawnedServer, baseDir: string, she
   if (wanted('prompter')) await table.section('prompter', () => prompterRows(api));
   if (wanted('overlay')) await table.section('HTML overlay', () => overlayRows(api));
   if (wanted('outputs')) await table.section('outputs', () => outputsRows(api, baseDir, undefined, undefined, server.pid));
+  // Its own server (stopped when done); the measured server sits idle meanwhile.
+  if (backupStore) await table.section(BACKUP, () => backupRows(backupStore));
   if (wanted('memory')) await table.section('Memory at the end', async () => [await rssRow('Memory at the end', 'after the whole run', server, api)]);
 }
 

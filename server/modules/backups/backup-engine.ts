@@ -7,22 +7,18 @@ import { backupName, manifestPath, parseBackupName, PARTIAL_PREFIX, partialPath 
 import { writeJsonAtomically } from './backup-state';
 import { verifyBackupFile } from './backup-verify';
 
-/** Pages copied per step (4 KB pages: 1 MB), then the loop turns: no step holds air for long. */
-const PAGES_PER_STEP = 256;
-
 export interface TakeOptions {
   at: Date;
   reason: BackupReason;
   appVersion: string;
-  /** While true, steps copy nothing and wait for the next turn of the loop (an on-air write runs). */
-  airBusy?: () => boolean;
 }
 
 /**
- * One online backup of the open store into `dir`: SQLite's backup API on the server's own
- * connection (writes made meanwhile by this connection are copied too, so the backup never
- * restarts), 1 MB per turn of the event loop, into `.partial-<name>`; then checked off the air
- * thread, renamed, and its manifest written last. Only a file with a manifest is a backup.
+ * One online backup of the open store into `dir`, wholly on a thread of its own: VACUUM INTO from
+ * a read-only connection (a consistent snapshot as of its start; writers go on), fsynced, into
+ * `.partial-<name>`; then checked on the same thread, renamed, and its manifest written last.
+ * Only a file with a manifest is a backup. (SQLite's backup API ran on the server's connection,
+ * and its last step flushed the whole file to disk on the air thread: 60–94 ms for 69 MB.)
  */
 export async function takeBackup(sqlite: Database.Database, dir: string, opts: TakeOptions): Promise<BackupManifest> {
   fs.mkdirSync(dir, { recursive: true });
@@ -30,8 +26,7 @@ export async function takeBackup(sqlite: Database.Database, dir: string, opts: T
   const tmp = partialPath(dir, name);
   fs.rmSync(tmp, { force: true });
   try {
-    await sqlite.backup(tmp, { progress: () => (opts.airBusy?.() ? 0 : PAGES_PER_STEP) });
-    const checked = await verifyBackupFile(tmp, { makeSelfContained: true });
+    const checked = await verifyBackupFile(tmp, { makeSelfContained: true, copyFrom: sqlite.name });
     const file = path.join(dir, name);
     fs.renameSync(tmp, file);
     const manifest: BackupManifest = {

@@ -66,7 +66,7 @@ export class BackupRunner {
     const at = this.ctx.clock.now();
     let manifest: BackupManifest;
     try {
-      manifest = await takeBackup(storeConnection(this.ctx), this.dir, { at, reason, appVersion: APP_VERSION, airBusy: () => this.ctx.onAir.isBusy });
+      manifest = await takeBackup(storeConnection(this.ctx), this.dir, { at, reason, appVersion: APP_VERSION });
     } catch (err) {
       this.fail(`Backup failed: ${(err as Error).message}`, userId);
       throw err;

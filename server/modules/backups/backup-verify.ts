@@ -23,7 +23,25 @@ const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const crypto = require('node:crypto');
 const Database = require(workerData.sqlitePath);
+function copy() {
+  // SQLite's VACUUM INTO on a read-only connection of this thread: one read transaction, so the copy
+  // is the store as of its start (every write acknowledged before it), and none of the copying —
+  // nor the flush of a 1 GB file to disk — ever runs on the air thread.
+  const src = new Database(workerData.copyFrom, { readonly: true, fileMustExist: true });
+  try {
+    src.prepare('VACUUM INTO ?').run(workerData.file);
+  } finally {
+    src.close();
+  }
+  const fd = fs.openSync(workerData.file, 'r+');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
 function run() {
+  if (workerData.copyFrom) copy();
   if (workerData.makeSelfContained) {
     const rw = new Database(workerData.file, { fileMustExist: true });
     rw.pragma('journal_mode = DELETE');
@@ -71,12 +89,12 @@ try {
 const sqlitePath = createRequire(import.meta.url).resolve('better-sqlite3');
 
 /**
- * Opens `file` read-only off the air thread: integrity_check, row counts per table, station
+ * With `copyFrom`, first makes `file` a copy of that store (VACUUM INTO). Opens `file` read-only off the air thread: integrity_check, row counts per table, station
  * names, newest migration, SHA-256. A file SQLite cannot open is an integrity failure, not a throw.
  */
-export function verifyBackupFile(file: string, opts: { makeSelfContained?: boolean } = {}): Promise<VerifyResult> {
+export function verifyBackupFile(file: string, opts: { makeSelfContained?: boolean; copyFrom?: string } = {}): Promise<VerifyResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(VERIFY_SOURCE, { eval: true, workerData: { file, sqlitePath, makeSelfContained: opts.makeSelfContained ?? false } });
+    const worker = new Worker(VERIFY_SOURCE, { eval: true, workerData: { file, sqlitePath, makeSelfContained: opts.makeSelfContained ?? false, copyFrom: opts.copyFrom ?? null } });
     let settled = false;
     worker.once('message', (msg: { ok: true; result: VerifyResult } | { ok: false; error: string }) => {
       settled = true;

@@ -19,7 +19,7 @@ import { outputsRows } from './outputs';
 import { bundleRow, COSTS, fanoutRows, hotPathRows, listRows, loginCostRow, rssRow, signIn, spawnRepeatedly, STARTUP, startupRows } from './table-sections';
 
 /**
- * `npm run bench [-- --only hot,lists] [-- --out FILE]`: the targets of DESIGN.md §7 against a
+ * `npm run bench [-- --only hot,lists] [-- --out FILE]`: the targets of docs/design-rules.md §7 against a
  * real server process (100 000 articles seeded), printed as ONE markdown table while measured,
  * then written to bench/results.json with the machine, date and commit. A section that throws
  * becomes a "failed" row and the run goes on, so one failure does not lose the other figures.

@@ -55,7 +55,7 @@ const JSON_LIMIT = '256kb';
 export function createApp(ctx: AppContext, services: Services, version: string, presence: Presence): Express {
   const app = express();
   app.disable('x-powered-by');
-  // The LAN UI is plain HTTP: no HSTS and no upgrade-insecure-requests (DESIGN.md §4).
+  // The LAN UI is plain HTTP: no HSTS and no upgrade-insecure-requests (docs/design-rules.md §4).
   app.use(helmet({ hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   // Idempotency after identify: a key belongs to the user who sent it, and a replay goes only to
   // the same user with the same rights (lib/idempotency.ts), so it needs the caller.

@@ -52,7 +52,7 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('GET', '/api/news/approval-rule', signedIn, bySession),
   route('GET', '/api/news/:id', signedIn, record('news')),
   route('POST', '/api/news', perm('news.create'), bySession, createNewsSchema),
-  // Edit own draft: news.create; anyone else's article: news.manage (DESIGN.md §5).
+  // Edit own draft: news.create; anyone else's article: news.manage (docs/design-rules.md §5).
   route('PUT', '/api/news/:id', ownOr('news.create', 'news.manage'), record('news'), updateNewsSchema),
   // Issue 39: submit for approval — own draft with news.create, anyone's with news.manage.
   route('POST', '/api/news/:id/submit', ownOr('news.create', 'news.manage'), record('news')),

@@ -112,7 +112,7 @@ export const BREAKING_NEWS_WINDOW_MS = 2 * 60 * 60 * 1000;
 export const OVERDUE_STATUSES: readonly string[] = ['approved', 'out', 'extension_pending'];
 
 /**
- * Spec 000 §6 says admin only; DESIGN.md §5 lets the owner approve requests and returns too, and
+ * Spec 000 §6 says admin only; docs/design-rules.md §5 lets the owner approve requests and returns too, and
  * an approval nobody is told about waits — so the owner is told as well.
  */
 export const APPROVAL_ROLES: readonly Role[] = ['admin', 'owner'];

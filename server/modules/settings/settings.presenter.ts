@@ -19,7 +19,7 @@ export function presentTelegramGroups(row: CompanySettingsRow | undefined): Tele
 /** A station that never saved its settings has no row yet: it is at version 1, like a new row. */
 export const versionOf = (row: CompanySettingsRow | undefined): number => row?.version ?? 1;
 
-/** Never the secrets themselves: only whether they are set (DESIGN.md §3.3). */
+/** Never the secrets themselves: only whether they are set (docs/design-rules.md §3.3). */
 export function presentSettings(row: CompanySettingsRow | undefined, cgOutputPath: string, cgOutputFolder: string): Settings {
   return {
     cgOutputPath,

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Equipment, EquipmentRequest } from '../shared/contracts/equipment';
 import { createCompany, createUser, loginDevOwner } from '../server/test/factories';
-import type { ApiClient } from '../server/test/api-client';
 import { PHONE, useApp } from './support/app-fixture';
-import { expectHidden, login, visible } from './support/pages';
+import { addItem, openAs as openPage } from './support/equipment-desk';
+import { expectHidden, visible } from './support/pages';
 
 /**
  * Issue 39 points 9 and 10, as people see them: a blank return date that says what it became,
@@ -29,23 +29,10 @@ describe('issue 39 equipment screens', () => {
     return { owner, ownerPassword, cam };
   }
 
-  async function openAs(username: string, password: string, path: string, viewport?: { width: number; height: number }): Promise<Page> {
-    const page = await app.newPage(viewport);
-    await login(page, username, password);
-    await page.goto(path);
-    return page;
-  }
-
-  async function addItem(owner: ApiClient, body: Record<string, unknown>): Promise<Equipment> {
-    const res = await owner.post<Equipment>('/api/equipment', { location: 'Camera Store Room', ...body });
-    expect(res.status).toBe(201);
-    return res.body;
-  }
-
   it('desk: a blank date is named, Check Out comes before Return, an extension is asked with a date and a reason, the approver sees both dates', async () => {
     const { owner, ownerPassword, cam } = await station();
     await addItem(owner, { code: 'FX6-39', name: 'Sony FX6' });
-    const camPage = await openAs(cam.user.username, cam.password, '/equipment');
+    const camPage = await openPage(app, cam.user.username, cam.password, '/equipment');
     await button(camPage.locator('[data-testid="equipment-card"][data-code="FX6-39"]'), 'Request').click();
     const dialog = await visible(camPage.getByRole('dialog', { name: 'Request Equipment' }));
     await visible(dialog.getByText('Left blank, it is due 24 hours after you send the request', { exact: false }));
@@ -75,7 +62,7 @@ describe('issue 39 equipment screens', () => {
     await expectHidden(ext);
     await expect.poll(() => row.getByTestId('request-status').innerText(), LIVE).toMatch(/extension pending/i);
 
-    const desk = await openAs(owner.user.username, ownerPassword, '/equipment?tab=requests');
+    const desk = await openPage(app, owner.user.username, ownerPassword, '/equipment?tab=requests');
     const adminRow = requestRow(desk, 'Court case coverage');
     await visible(adminRow.getByTestId('extension-new-date'));
     await visible(adminRow.getByText('Extension asked by Hassan Lens: Hearing adjourned to Thursday'));
@@ -98,7 +85,7 @@ describe('issue 39 equipment screens', () => {
     const { owner, ownerPassword, cam } = await station();
     const item = await addItem(owner, { code: 'DRN-39', name: 'Drone kit' });
     await cam.post('/api/equipment-requests', { equipmentId: item.id, purpose: 'Aerials of the harbour' });
-    const desk = await openAs(owner.user.username, ownerPassword, '/equipment?tab=requests');
+    const desk = await openPage(app, owner.user.username, ownerPassword, '/equipment?tab=requests');
     const row = requestRow(desk, 'Aerials of the harbour');
     await button(row, 'Reject').click();
     const rejecting = await visible(desk.getByRole('dialog', { name: /^Reject Request/ }));
@@ -108,7 +95,7 @@ describe('issue 39 equipment screens', () => {
     await rejecting.screenshot({ path: `${SHOTS}/i39-10-reject-dialog.png` });
     await button(rejecting, 'Reject').click();
     await visible(desk.getByText('Request Rejected', { exact: true }));
-    const camPage = await openAs(cam.user.username, cam.password, '/equipment?tab=requests');
+    const camPage = await openPage(app, cam.user.username, cam.password, '/equipment?tab=requests');
     await visible(requestRow(camPage, 'Aerials of the harbour').getByText('Reason: Drone is grounded this week'));
 
     // Check-in: the approver's Return asks the condition and a damage note; the item follows.
@@ -151,7 +138,7 @@ describe('issue 39 equipment screens', () => {
     const refused = (await cam.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: other.id, purpose: 'Studio' })).body;
     await owner.put(`/api/equipment-requests/${refused.id}/reject`, { reason: 'Booked for the election night' });
 
-    const phone = await openAs(cam.user.username, cam.password, '/field', PHONE);
+    const phone = await openPage(app, cam.user.username, cam.password, '/field', PHONE);
     await phone.getByRole('tab', { name: 'Requests', exact: true }).click();
     const card = phone.getByTestId(`mobile-request-${loan.id}`);
     await visible(button(card, 'Check Out'));

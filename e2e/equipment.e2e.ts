@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Equipment, EquipmentRequest } from '../shared/contracts/equipment';
 import { createCompany, createUser, loginDevOwner } from '../server/test/factories';
-import type { ApiClient } from '../server/test/api-client';
 import { REMINDER_NOT_DELIVERED_MESSAGE } from '../shared/contracts/equipment-alerts';
 import { PHONE, useApp } from './support/app-fixture';
-import { expectHidden, expectNoHorizontalOverflow, login, visible } from './support/pages';
+import { addItem, openAs as openPage } from './support/equipment-desk';
+import { expectHidden, expectNoHorizontalOverflow, visible } from './support/pages';
 
 const LIVE_MS = 6000;
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
@@ -22,22 +22,9 @@ describe('Equipment', () => {
     return { owner, ownerPassword };
   }
 
-  async function openAs(username: string, password: string, path = '/equipment', viewport?: { width: number; height: number }): Promise<Page> {
-    const page = await app.newPage(viewport);
-    await login(page, username, password);
-    await page.goto(path);
-    return page;
-  }
-
-  async function addItem(owner: ApiClient, body: Record<string, unknown>): Promise<Equipment> {
-    const res = await owner.post<Equipment>('/api/equipment', { location: 'Camera Store Room', ...body });
-    expect(res.status).toBe(201);
-    return res.body;
-  }
-
   it('adds equipment through the dialog, changes its status with the selector, deletes it after confirmation', async () => {
     const { owner, ownerPassword } = await station();
-    const page = await openAs(owner.user.username, ownerPassword);
+    const page = await openPage(app, owner.user.username, ownerPassword);
     await visible(page.getByText('No equipment', { exact: true }));
 
     await button(page, 'Add Equipment').click();
@@ -89,7 +76,7 @@ describe('Equipment', () => {
 
   it('bulk upload of 50 pasted lines with one bad row: counts, the error toast, the grid pages by 10', async () => {
     const { owner, ownerPassword } = await station();
-    const page = await openAs(owner.user.username, ownerPassword);
+    const page = await openPage(app, owner.user.username, ownerPassword);
     await visible(page.getByText('No equipment', { exact: true }));
     const lines = ['Code,Name,Location,Category,Quantity'];
     for (let i = 1; i <= 50; i += 1) lines.push(i === 17 ? 'BLK-017,Broken row,,Audio,1' : `BLK-${String(i).padStart(3, '0')},Item ${i},Store ${i % 3},Audio,${i === 4 ? 'lots' : (i % 4) + 1}`);
@@ -129,8 +116,8 @@ describe('Equipment', () => {
     const { owner, ownerPassword } = await station();
     await addItem(owner, { code: 'LIV-001', name: 'LiveU Solo', quantity: 1 });
     const cam = await createUser(owner, app.server, 'cameraman', { fullName: 'Camila Field' });
-    const camPage = await openAs(cam.user.username, cam.password);
-    const adminPage = await openAs(owner.user.username, ownerPassword, '/equipment?tab=requests');
+    const camPage = await openPage(app, cam.user.username, cam.password);
+    const adminPage = await openPage(app, owner.user.username, ownerPassword, '/equipment?tab=requests');
     await visible(adminPage.getByText('No equipment requests', { exact: true }));
 
     await button(card(camPage, 'LIV-001'), 'Request').click();
@@ -189,7 +176,7 @@ describe('Equipment', () => {
     await addItem(owner, { code: 'MIC-001', name: 'Wireless lavalier', quantity: 2 });
     const editor = await createUser(owner, app.server, 'editor', { fullName: 'Eddie Desk' });
     await owner.post('/api/equipment-requests', { equipmentId: (await owner.get<Equipment[]>('/api/equipment')).body[0]!.id, purpose: 'Studio interview' });
-    const page = await openAs(editor.user.username, editor.password);
+    const page = await openPage(app, editor.user.username, editor.password);
     const item = card(page, 'MIC-001');
     await visible(item);
     for (const name of ['Add Equipment', 'Bulk Upload', 'Send Reminder']) expect(await button(page, name).count()).toBe(0);
@@ -224,7 +211,7 @@ describe('Equipment', () => {
     const newReturnDate = new Date(Date.now() + 72 * 3600_000).toISOString();
     expect((await cam.post(`/api/equipment-requests/${longer.id}/extend`, { newReturnDate, reason: 'Ferry cancelled' })).status).toBe(200);
 
-    const page = await openAs(owner.user.username, ownerPassword, '/equipment?tab=requests');
+    const page = await openPage(app, owner.user.username, ownerPassword, '/equipment?tab=requests');
     const pendingRow = requestRow(page, 'Aerial of the bridge');
     await button(pendingRow, 'Reject').click();
     // Issue 39: Reject asks the reason the borrower is told.
@@ -257,7 +244,7 @@ describe('Equipment', () => {
   });
   it('a 2 500-row CSV file goes up in 3 sequential chunks; errors name the lines of the file', async () => {
     const { owner, ownerPassword } = await station();
-    const page = await openAs(owner.user.username, ownerPassword);
+    const page = await openPage(app, owner.user.username, ownerPassword);
     const lines = ['name,code,location'];
     for (let i = 1; i <= 2500; i += 1) lines.push(`Cable ${i},CBL-${i},Store`);
     lines[2301] = 'Cable bad,CBL-2301,'; // the file's line 2302, in the third chunk
@@ -289,7 +276,7 @@ describe('Equipment', () => {
     const { owner, ownerPassword } = await station();
     const item = await addItem(owner, { code: 'PHN-001', name: 'Sony PXW-Z280 Camcorder with a long name', quantity: 1 });
     await owner.post('/api/equipment-requests', { equipmentId: item.id, purpose: 'Parliament session, full day' });
-    const page = await openAs(owner.user.username, ownerPassword, '/equipment', PHONE);
+    const page = await openPage(app, owner.user.username, ownerPassword, '/equipment', PHONE);
     await visible(card(page, 'PHN-001'));
     expectNoHorizontalOverflow(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
     await page.getByRole('tab', { name: 'Requests' }).click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../shared/contracts/activity-logs';
 import type { ServerEvents } from '../../shared/contracts/live';
-import { presentAlertEquipment } from '../modules/equipment-alerts/equipment-alerts.presenter';
+import { presentEquipment } from '../modules/equipment/equipment.presenter';
 import { alertsOf, insertItem, insertLoan, recordEvents, setLoanStatus, setStock } from '../test/equipment-alert-fixtures';
 import { createStation, createUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
@@ -127,7 +127,7 @@ describe('low-stock alerts', () => {
     const item = insertItem(server, s.companyId, { name: 'V-mount battery', quantity: 6, currentStock: 6, minStock: 2 });
     const { events, stop } = recordEvents(server, s.companyId, ['equipment_low_stock']);
     // What the catalogue service publishes after each check-out or return.
-    const publishStock = (n: number) => server.services.equipmentAlerts.ctx.bus.publish(s.companyId, 'equipment_updated', presentAlertEquipment(setStock(server, item.id, n)));
+    const publishStock = (n: number) => server.services.equipmentAlerts.ctx.bus.publish(s.companyId, 'equipment_updated', presentEquipment(setStock(server, item.id, n)));
     publishStock(3);
     publishStock(2);
     publishStock(1);

@@ -1,7 +1,8 @@
 import type { Equipment } from '../../../shared/contracts/equipment';
 import type { AppContext } from '../../context';
 import type { EquipmentAlertsRepo } from './equipment-alerts.repo';
-import { itemLabel, presentAlertEquipment } from './equipment-alerts.presenter';
+import { presentEquipment } from '../equipment/equipment.presenter';
+import { itemLabel } from './equipment-alerts.presenter';
 import type { RaisedAlert } from './equipment-alerts.service';
 
 /**
@@ -48,7 +49,7 @@ export class LowStockAlerts {
   async sweep(companyIds: number[]): Promise<void> {
     for (const companyId of companyIds) {
       for (const id of this.repo.restockedItemIds(companyId)) this.repo.closeLowStock(companyId, id);
-      for (const row of this.repo.lowItems(companyId)) await this.check(companyId, presentAlertEquipment(row));
+      for (const row of this.repo.lowItems(companyId)) await this.check(companyId, presentEquipment(row));
     }
   }
 }

@@ -63,6 +63,33 @@ function Buttons({ label, loading, onCancel, color }: { label: string; loading: 
 }
 
 /** Reject: the reason is required here — the borrower reads it on their request (issue 39). */
+/** The form's own check, else the server's answer: one red line above the fields. */
+function DialogError({ invalid, error, fallback }: { invalid?: string | null; error: Error | null; fallback: string }) {
+  if (!invalid && !error) return null;
+  return (
+    <Alert color="red" data-testid="loan-dialog-error">
+      {invalid ?? errorMessage(error, fallback)}
+    </Alert>
+  );
+}
+
+/** A reason or note the other side reads: Thaana or Latin in its own direction, capped as the server caps it. */
+function NoteField({ value, onChange, ...props }: { value: string; onChange: (value: string) => void; label: string; description?: string; required?: boolean; autoFocus?: boolean }) {
+  const { autoFocus, ...rest } = props;
+  return (
+    <Textarea
+      {...rest}
+      data-autofocus={autoFocus || undefined}
+      autosize
+      minRows={2}
+      maxLength={EQUIPMENT_LIMITS.notes}
+      dir={textDirection(value)}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+}
+
 function RejectForm({ request, onDone }: { request: EquipmentRequest; onDone: (saved: boolean) => void }) {
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -87,23 +114,8 @@ function RejectForm({ request, onDone }: { request: EquipmentRequest; onDone: (s
         <Text size="sm">
           {item(request)} for {request.requestedByName ?? 'the requester'}: {request.purpose}
         </Text>
-        {(invalid || step.error) && (
-          <Alert color="red" data-testid="loan-dialog-error">
-            {invalid ?? errorMessage(step.error, 'Failed to reject the request')}
-          </Alert>
-        )}
-        <Textarea
-          label="Reason"
-          description="Shown to the borrower with the request"
-          required
-          data-autofocus
-          autosize
-          minRows={2}
-          maxLength={EQUIPMENT_LIMITS.notes}
-          dir={textDirection(reason)}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
+        <DialogError invalid={invalid} error={step.error} fallback="Failed to reject the request" />
+        <NoteField label="Reason" description="Shown to the borrower with the request" required autoFocus value={reason} onChange={setReason} />
         <Buttons label="Reject" color="red" loading={step.isPending} onCancel={() => onDone(false)} />
       </Stack>
     </form>
@@ -140,22 +152,9 @@ function ExtensionForm({ request, onDone }: { request: EquipmentRequest; onDone:
         <Text size="sm" data-testid="extension-current-date">
           Due now: {formatWhen(request.expectedReturnDate)}
         </Text>
-        {(invalid || extend.error) && (
-          <Alert color="red" data-testid="loan-dialog-error">
-            {invalid ?? errorMessage(extend.error, 'Failed to request the extension')}
-          </Alert>
-        )}
+        <DialogError invalid={invalid} error={extend.error} fallback="Failed to request the extension" />
         <TextInput type="date" label="New Return Date" description="By the end of that day" required data-autofocus min={localDay(current)} value={day} onChange={(e) => setDay(e.currentTarget.value)} />
-        <Textarea
-          label="Reason"
-          required
-          autosize
-          minRows={2}
-          maxLength={EQUIPMENT_LIMITS.notes}
-          dir={textDirection(reason)}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-        />
+        <NoteField label="Reason" required value={reason} onChange={setReason} />
         <Buttons label="Request Extension" loading={extend.isPending} onCancel={() => onDone(false)} />
       </Stack>
     </form>
@@ -184,12 +183,8 @@ function RefuseExtensionForm({ request, onDone }: { request: EquipmentRequest; o
         <Text size="sm">
           {item(request)}: due {formatWhen(request.expectedReturnDate)}, asked until {formatWhen(request.extension?.newReturnDate ?? null)} — {request.extension?.reason ?? 'no reason given'}
         </Text>
-        {decide.error && (
-          <Alert color="red" data-testid="loan-dialog-error">
-            {errorMessage(decide.error, 'Failed to process extension request')}
-          </Alert>
-        )}
-        <Textarea label="Reason" description="Optional" data-autofocus autosize minRows={2} maxLength={EQUIPMENT_LIMITS.notes} dir={textDirection(reason)} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+        <DialogError error={decide.error} fallback="Failed to process extension request" />
+        <NoteField label="Reason" description="Optional" autoFocus value={reason} onChange={setReason} />
         <Buttons label="Reject Extension" color="red" loading={decide.isPending} onCancel={() => onDone(false)} />
       </Stack>
     </form>
@@ -223,22 +218,9 @@ function CheckInForm({ request, step, onDone }: { request: EquipmentRequest; ste
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <Text size="sm">{item(request)}</Text>
-        {(invalid || mutation.error) && (
-          <Alert color="red" data-testid="loan-dialog-error">
-            {invalid ?? errorMessage(mutation.error, 'Failed to return the equipment')}
-          </Alert>
-        )}
+        <DialogError invalid={invalid} error={mutation.error} fallback="Failed to return the equipment" />
         <Select label="Condition" placeholder="How it came back" required data={CONDITIONS} value={condition} onChange={setCondition} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
-        <Textarea
-          label="Damage note"
-          description="Optional: what is damaged or missing"
-          autosize
-          minRows={2}
-          maxLength={EQUIPMENT_LIMITS.notes}
-          dir={textDirection(damageNote)}
-          value={damageNote}
-          onChange={(e) => setDamageNote(e.currentTarget.value)}
-        />
+        <NoteField label="Damage note" description="Optional: what is damaged or missing" value={damageNote} onChange={setDamageNote} />
         <Buttons label={step === 'return' ? 'Return' : 'Approve Return'} loading={mutation.isPending} onCancel={() => onDone(false)} />
       </Stack>
     </form>

@@ -3,12 +3,104 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import path from 'node:path';
 
 const noElectronOrRenderer = {
   patterns: [
     { group: ['electron', 'electron/*'], message: 'server/ and shared/ run under plain Node: never import electron.' },
     { group: ['**/renderer/**', '@/*'], message: 'server/ and shared/ must not import the renderer.' },
   ],
+};
+
+/**
+ * Features stand alone (issue 40): a file in renderer/src/features/<a>/ imports shared pieces from
+ * renderer/src/lib and components, never renderer/src/features/<b>/ (as `@/features/b/...` or
+ * `../../b/...`); app/ composes. The feature → feature pairs that still exist are allowed here.
+ * This list shrinks; do not add. A new cross-feature import belongs in lib/, components/ or app/.
+ */
+const ALLOWED_FEATURE_IMPORTS = new Set([
+  'activity-logs -> news',
+  'activity-logs -> recycle-bin',
+  'api-keys -> equipment-labels',
+  'api-keys -> settings',
+  'as-run -> recycle-bin',
+  'as-run -> settings',
+  'as-run -> users',
+  'bulletins -> activity-logs',
+  'bulletins -> cg-control',
+  'bulletins -> presence',
+  'cg-control -> crawler',
+  'cg-control -> news',
+  'cg-control -> outputs',
+  'crawler -> cg-control',
+  'dashboard -> api-keys',
+  'dashboard -> cg-control',
+  'dashboard -> crawler',
+  'dashboard -> settings',
+  'equipment -> dashboard',
+  'equipment-labels -> api-keys',
+  'equipment-labels -> mobile-field',
+  'mobile-field -> auth',
+  'mobile-field -> cg-control',
+  'mobile-field -> equipment',
+  'mobile-field -> outputs',
+  'news -> activity-logs',
+  'news -> cg-control',
+  'news -> presence',
+  'news -> recycle-bin',
+  'news -> wires',
+  'notification-preferences -> settings',
+  'notifications -> outputs',
+  'outputs -> api-keys',
+  'outputs -> settings',
+  'prompter -> cg-control',
+  'prompter -> news',
+  'prompter -> presence',
+  'recycle-bin -> news',
+  'recycle-bin -> settings',
+  'settings -> api-keys',
+  'settings -> notification-preferences',
+  'settings -> station-export',
+  'station-export -> settings',
+  'telegram -> cg-control',
+  'telegram -> crawler',
+  'telegram -> equipment',
+  'telegram -> news',
+  'wires -> news',
+  'wires -> settings',
+]);
+
+const FEATURES_DIR = path.join(import.meta.dirname, 'renderer', 'src', 'features');
+
+/** The feature a path lies in, or null outside renderer/src/features. */
+function featureOf(file) {
+  const rel = path.relative(FEATURES_DIR, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const [feature] = rel.split(path.sep);
+  return feature && feature !== rel ? feature : null;
+}
+
+const featureBoundaries = {
+  meta: { type: 'problem', schema: [], messages: { cross: "Feature '{{from}}' must not import feature '{{to}}': move the shared piece to renderer/src/lib or components, or compose in app/." } },
+  create(context) {
+    const from = featureOf(context.filename);
+    if (!from) return {};
+    const check = (source) => {
+      if (!source || typeof source.value !== 'string') return;
+      const spec = source.value;
+      let target = null;
+      if (spec.startsWith('@/features/')) target = spec.split('/')[2] ?? null;
+      else if (spec.startsWith('.')) target = featureOf(path.resolve(path.dirname(context.filename), spec));
+      if (!target || target === from || ALLOWED_FEATURE_IMPORTS.has(`${from} -> ${target}`)) return;
+      context.report({ node: source, messageId: 'cross', data: { from, to: target } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
 };
 
 export default tseslint.config(
@@ -35,9 +127,10 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'cg-bridge': { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'cg-bridge/feature-boundaries': 'error',
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/server/**', 'electron'], message: 'The renderer talks to the server over HTTP only.' }] },

@@ -2,7 +2,7 @@ import { MantineProvider, mergeThemeOverrides, type MantineThemeOverride } from 
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { DEFAULT_BRANDING } from '@shared/branding';
 import type { Branding } from '@shared/contracts/settings';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/session-store';
 import { storeBranding, useBranding } from '@/features/settings/api/get-branding';
 import { brandShades } from './brand-colors';
 import { contrastVariables, theme } from './theme';

@@ -38,9 +38,6 @@ export function registerAppLiveEvents(): void {
   registerSettingsLiveEvents();
   registerOutputsLiveEvents();
   registerMobileFieldLiveEvents();
-  for (const type of ['news_created', 'news_updated', 'news_deleted']) {
-    registerLiveEvent(type, { invalidate: [['/api/news'], ['/api/dashboard/stats']] });
-  }
   registerEquipmentLiveEvents();
   registerLiveEvent('cg_file_updated', { invalidate: [['/api/cg-files']] });
   registerNotificationsLiveEvents();

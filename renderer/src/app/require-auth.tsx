@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { loginPathFor } from '@/features/auth/return-path';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/session-store';
 
 /** Unauthenticated users see only /login (spec 000 §2), which brings them back here after sign-in. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { errorMessage } from '@/lib/api-client';
 import type { ReactNode } from 'react';
 
 /** Orange: on air, but an output has not answered yet (issue 38). */
@@ -36,4 +37,13 @@ export function showNoticeToast(title: string, message: ReactNode, options: { au
   if (visibleColor === 'red') return false;
   showToast(title, message, 'blue', options);
   return true;
+}
+
+export function toastSuccess(message: string, title = 'Success'): void {
+  showToast(title, message, 'green');
+}
+
+/** The spec's failure text as title; the server's reason (e.g. a 409) underneath. */
+export function toastFailure(title: string, error: unknown, fallback?: string): void {
+  showToast(title, errorMessage(error, fallback), 'red');
 }

@@ -1,6 +1,6 @@
 import type { CgWritableType } from '@shared/contracts/cg-files';
 import { DEFAULT_OVERLAY_LAYOUT, type OverlayLayout, type OverlayTexts } from '@shared/contracts/overlay';
-import { textDirection } from '@/features/news/text-direction';
+import { textDirection } from '@/lib/text-direction';
 import { Clock } from './clock';
 import { Ticker } from './ticker';
 

@@ -1,4 +1,4 @@
-import { textDirection } from '@/features/news/text-direction';
+import { textDirection } from '@/lib/text-direction';
 
 /**
  * The crawler as a constant-speed ticker (issue 25). One strip of items moves by transform only

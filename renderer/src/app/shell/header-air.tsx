@@ -1,5 +1,5 @@
 import { Badge, Box, Tooltip } from '@mantine/core';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useCgWriteFailure } from '@/features/cg-control/cg-write-failure-store';
 import { airState, type AirLevel } from '@/features/outputs/air-state';
 import { useOutputStatuses } from '@/features/outputs/api/outputs';

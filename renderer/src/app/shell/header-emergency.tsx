@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Button, Text, Tooltip } from '@mantine/core';
 import { IconAlertOctagon } from '@tabler/icons-react';
 import { can } from '@shared/roles';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useEndEmergencyAction } from '@/features/cg-control/components/end-emergency-button';
 import { useEmergencyDialog } from '@/features/cg-control/emergency-dialog-store';
 import { useEmergencyState } from '@/features/cg-control/emergency-state';

@@ -2,7 +2,7 @@ import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@shared/constants';
 import { useOwnCompany } from '@/features/companies/api/get-own-company';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { visibleMenuItems } from './menu-items';
 
 function isActive(pathname: string, to: string): boolean {

@@ -2,7 +2,7 @@ import { Avatar, Box, Menu, Text, UnstyledButton, Group, useMantineColorScheme, 
 import { IconBellRinging, IconBellOff, IconChevronDown, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '@/features/auth/api/logout';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/session-store';
 import { endSession } from '@/features/auth/use-session-lifecycle';
 import { setAlarmSound, useAlarmSound } from '@/features/outputs/alarm-sound';
 

@@ -4,7 +4,7 @@ import { live } from '@/lib/live';
 import { registerLiveEvent } from '@/lib/live-registry';
 import { onUnauthorized, queryClient } from '@/lib/query-client';
 import { useMe } from './api/get-me';
-import { useSession } from './session-store';
+import { useSession } from '@/lib/session-store';
 
 function endSession(): void {
   useSession.getState().clear();

@@ -2,10 +2,6 @@ import { registerLiveEvent } from '@/lib/live-registry';
 import { queryClient } from '@/lib/query-client';
 import { crawlerContentQueryKey } from './api/get-crawler-content';
 
-function isCrawlerUpdate(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && 'type' in data && data.type === 'news_crawler';
-}
-
 /**
  * The ticker is on air: another desk's change must show at once, not after the shell's batched
  * 300 ms refresh or the next 5 s poll. Only news_crawler file updates concern this key.
@@ -14,7 +10,7 @@ export function registerCrawlerLiveEvents(): () => void {
   const offs = [
     registerLiveEvent('cg_file_updated', {
       handle: (data) => {
-        if (isCrawlerUpdate(data)) void queryClient.invalidateQueries({ queryKey: crawlerContentQueryKey });
+        if (data.type === 'news_crawler') void queryClient.invalidateQueries({ queryKey: crawlerContentQueryKey });
       },
     }),
     // Take mode (issue 25): the list the desk edits is Next's while a crawler is staged there.

@@ -7,7 +7,7 @@ import type { Equipment } from '@shared/contracts/equipment';
 import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { LanAddressField } from './lan-address-field';
 import { LanAddressPicker } from './lan-address-picker';
 import { LABELS_PER_SHEET, parseLabelIds, pickByIds, toSheets } from './label-grid';

@@ -1,4 +1,4 @@
-import { registerLiveEvent } from '@/lib/live-registry';
+import { registerLiveEvent, type LiveEventType } from '@/lib/live-registry';
 import { dashboardStatsQueryKey } from '@/features/dashboard/api/get-dashboard-stats';
 import { equipmentQueryKey, equipmentRequestsQueryKey } from './api/equipment';
 
@@ -7,7 +7,7 @@ import { equipmentQueryKey, equipmentRequestsQueryKey } from './api/equipment';
  * item's stock and status, and a catalogue change renames what the requests show.
  */
 export function registerEquipmentLiveEvents(): () => void {
-  const types = ['equipment_created', 'equipment_updated', 'equipment_deleted', 'equipment_bulk_imported', 'equipment_requested', 'equipment_request_updated'];
+  const types: LiveEventType[] = ['equipment_created', 'equipment_updated', 'equipment_deleted', 'equipment_bulk_imported', 'equipment_requested', 'equipment_request_updated'];
   const off = types.map((type) => registerLiveEvent(type, { invalidate: [equipmentQueryKey, equipmentRequestsQueryKey, dashboardStatsQueryKey] }));
   return () => off.forEach((unregister) => unregister());
 }

@@ -1,8 +1,8 @@
-import { registerLiveEvent } from '@/lib/live-registry';
+import { registerLiveEvent, type LiveEventType } from '@/lib/live-registry';
 import { mobileEquipmentQueryKey, mobilePermissionsPrefix, mobileRequestsQueryKey } from './api/mobile-queries';
 
-const EQUIPMENT_EVENTS = ['equipment_created', 'equipment_updated', 'equipment_deleted', 'equipment_bulk_imported', 'equipment_low_stock'];
-const REQUEST_EVENTS = ['equipment_requested', 'equipment_request_updated'];
+const EQUIPMENT_EVENTS = ['equipment_created', 'equipment_updated', 'equipment_deleted', 'equipment_bulk_imported', 'equipment_low_stock'] satisfies LiveEventType[];
+const REQUEST_EVENTS = ['equipment_requested', 'equipment_request_updated'] satisfies LiveEventType[];
 
 /**
  * The mobile lists have their own paths (/api/mobile/...), so the desktop's equipment refresh does

@@ -1,4 +1,4 @@
-import { registerLiveEvent } from '@/lib/live-registry';
+import { registerLiveEvent, type LiveEventType } from '@/lib/live-registry';
 import { notificationsQueryKey } from './api/get-notifications';
 
 /** Every message that can add or remove a bell item; the registry refreshes 300 ms later (000 §7). */
@@ -16,7 +16,7 @@ const BELL_EVENTS = [
   'equipment_overdue',
   // The host station's off-PC backup copy is late (issue 41): its owners' bell.
   'backup_offsite_stale',
-];
+] satisfies LiveEventType[];
 
 export function registerNotificationsLiveEvents(): () => void {
   const off = BELL_EVENTS.map((type) => registerLiveEvent(type, { invalidate: [notificationsQueryKey] }));

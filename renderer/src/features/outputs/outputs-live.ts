@@ -6,8 +6,7 @@ import { overlayOutputQueryKey } from './api/get-overlay-output';
 import { outputStatusesQueryKey, outputsQueryKey } from './api/outputs';
 
 /** An output's new status goes straight into both lists (no refetch per status change). */
-function applyStatus(data: unknown): void {
-  const entry = data as OutputStatusEntry;
+function applyStatus(entry: OutputStatusEntry): void {
   queryClient.setQueryData<OutputStatusEntry[]>(outputStatusesQueryKey, (list) => list?.map((s) => (s.id === entry.id ? { ...s, status: entry.status } : s)));
   queryClient.setQueryData<Array<{ id: number; status: OutputStatusEntry['status'] }>>(outputsQueryKey, (list) => list?.map((o) => (o.id === entry.id ? { ...o, status: entry.status } : o)));
 }

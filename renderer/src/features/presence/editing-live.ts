@@ -1,18 +1,13 @@
-import type { EditingEntry, EditingKind } from '@shared/contracts/live';
+import type { EditingKind, ServerEvents } from '@shared/contracts/live';
 import { live } from '@/lib/live';
 import { registerLiveEvent } from '@/lib/live-registry';
 import { showToast } from '@/lib/toast';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/session-store';
 import { applyEditingEntry, editingKey, markTakenOver, resetEditing, useEditingStore } from './editing-store';
 
 const NOUN: Record<EditingKind, string> = { news: 'story', bulletin: 'bulletin', prompter: 'prompter' };
 
-interface TakenOverEvent {
-  kind: EditingKind;
-  id: number;
-  by: { userId: number; fullName: string };
-  from: number[];
-}
+type TakenOverEvent = ServerEvents['editing_taken_over'];
 
 /**
  * Presence over the live channel: the snapshot after each (re)connect replaces what we knew and
@@ -21,12 +16,12 @@ interface TakenOverEvent {
 export function registerEditingLiveEvents(): void {
   registerLiveEvent('editing_snapshot', {
     handle: (data) => {
-      resetEditing((data as { entries: EditingEntry[] }).entries);
+      resetEditing(data.entries);
       for (const { kind, id } of Object.values(useEditingStore.getState().mine)) live.send({ type: 'editing', data: { kind, id, state: 'open' } });
     },
   });
-  registerLiveEvent('editing_changed', { handle: (data) => applyEditingEntry(data as EditingEntry) });
-  registerLiveEvent('editing_taken_over', { handle: (data) => onTakenOver(data as TakenOverEvent) });
+  registerLiveEvent('editing_changed', { handle: applyEditingEntry });
+  registerLiveEvent('editing_taken_over', { handle: onTakenOver });
 }
 
 /** Someone took over a record this tab has open: say so at once, in a toast and in the dialog. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { EditingKind, Editor } from '@shared/contracts/live';
 import { live } from '@/lib/live';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/session-store';
 import { editingKey, markMine, useEditingStore, type TakenOver } from './editing-store';
 
 const NOBODY: Editor[] = [];

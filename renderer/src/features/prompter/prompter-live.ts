@@ -1,6 +1,5 @@
-import type { RelayedPrompterPosition } from '@shared/contracts/prompters';
 import { useLiveStatus } from '@/lib/live';
-import { registerLiveEvent } from '@/lib/live-registry';
+import { registerLiveEvent, type LiveEventType } from '@/lib/live-registry';
 import { anyPrompterContentQueryKey, promptersQueryKey } from './api/prompters';
 import { applyReading, dropReading, resetReadings } from './reader/readings-store';
 
@@ -14,11 +13,11 @@ import { applyReading, dropReading, resetReadings } from './reader/readings-stor
 export function registerPrompterLiveEvents(): () => void {
   const off = [
     registerLiveEvent('prompter_updated', { invalidate: [promptersQueryKey, anyPrompterContentQueryKey] }),
-    registerLiveEvent('prompter_deleted', { invalidate: [promptersQueryKey], handle: (data) => dropReading((data as { id: number }).id) }),
-    registerLiveEvent('prompter_snapshot', { handle: (data) => resetReadings((data as { positions: RelayedPrompterPosition[] }).positions) }),
-    registerLiveEvent('prompter_position', { handle: (data) => applyReading(data as RelayedPrompterPosition) }),
-    registerLiveEvent('prompter_reader_left', { handle: (data) => dropReading((data as { prompterId: number }).prompterId) }),
-    ...['bulletin_created', 'bulletin_updated', 'bulletin_deleted', 'news_created', 'news_updated', 'news_deleted'].map((type) =>
+    registerLiveEvent('prompter_deleted', { invalidate: [promptersQueryKey], handle: (data) => dropReading(data.id) }),
+    registerLiveEvent('prompter_snapshot', { handle: (data) => resetReadings(data.positions) }),
+    registerLiveEvent('prompter_position', { handle: applyReading }),
+    registerLiveEvent('prompter_reader_left', { handle: (data) => dropReading(data.prompterId) }),
+    ...(['bulletin_created', 'bulletin_updated', 'bulletin_deleted', 'news_created', 'news_updated', 'news_deleted'] satisfies LiveEventType[]).map((type) =>
       registerLiveEvent(type, { invalidate: [anyPrompterContentQueryKey] }),
     ),
     // Disconnected, nobody knows who reads: forget it; the server's snapshot after the reconnect

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Center, Loader, Paper, Stack, Text } from '@manti
 import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { AccessDenied } from '@/features/recycle-bin/components/access-denied';
 import { useActivityLogs } from '../api/get-activity-logs';
 import { ActivityEntry } from '../components/activity-entry';

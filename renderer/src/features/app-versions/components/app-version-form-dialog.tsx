@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { isDev } from '@shared/roles';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { formChanged } from '@/lib/unsaved-registry';
 import { useCreateAppVersion } from '../api/create-app-version';
 import { useUpdateAppVersion } from '../api/update-app-version';

@@ -5,7 +5,7 @@ import type { AppVersion } from '@shared/contracts/app-versions';
 import { isDev } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useAllAppVersions } from '../api/get-all-app-versions';
 import { useAppVersion } from '../api/get-app-version';
 import { AllVersionsTable } from '../components/all-versions-table';

@@ -5,7 +5,7 @@ import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { AccessDenied } from '@/features/recycle-bin/components/access-denied';
 import { useStationTimeZone } from '@/features/settings/api/get-station-time-zone';
 import { downloadAsRunCsv, useAsRun } from '../api/get-as-run';

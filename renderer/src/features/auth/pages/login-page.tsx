@@ -6,7 +6,7 @@ import { PRODUCT_NAME } from '@shared/constants';
 import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { RETURN_PARAM, safeReturnPath } from '../return-path';
-import { storeSession, useSession } from '../session-store';
+import { storeSession, useSession } from '@/lib/session-store';
 
 interface FieldErrors {
   username?: string;

@@ -3,7 +3,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { BULLETIN_LIMITS } from '@shared/constants';
-import { textDirection } from '@/features/news/text-direction';
+import { textDirection } from '@/lib/text-direction';
 import type { DraftItem } from '../bulletin-form-values';
 
 interface BulletinItemRowProps {

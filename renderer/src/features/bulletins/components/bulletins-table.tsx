@@ -4,7 +4,7 @@ import { backTime } from '@shared/bulletin-back-timing';
 import { formatSeconds, overUnderText } from '@shared/bulletin-running-time';
 import type { Bulletin } from '@shared/contracts/bulletins';
 import type { User } from '@shared/contracts/users';
-import { textDirection } from '@/features/news/text-direction';
+import { textDirection } from '@/lib/text-direction';
 import { formatWhen, STATUS_COLORS, userLookupText } from '../bulletin-format';
 import { EditingBadge } from '@/features/presence/editing-indicators';
 

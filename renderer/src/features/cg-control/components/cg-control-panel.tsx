@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { Suspense, useEffect } from 'react';
 import type { News } from '@shared/contracts/news';
 import { can } from '@shared/roles';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useCgFiles } from '../api/get-cg-files';
 import { useCgNext } from '../api/get-cg-next';
 import { lazyPage } from '@/app/lazy-page';

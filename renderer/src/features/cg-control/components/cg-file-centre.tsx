@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { CG_TYPES } from '@shared/constants';
 import type { CgFile } from '@shared/contracts/cg-files';
 import { can } from '@shared/roles';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteCgFile } from '../api/delete-cg-file';
 import { downloadCgFile } from '../api/download-cg-file';

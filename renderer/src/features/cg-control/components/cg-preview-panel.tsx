@@ -3,7 +3,7 @@ import { IconBroadcast, IconChevronLeft, IconChevronRight, IconPencil } from '@t
 import { useState } from 'react';
 import { CG_PREVIEW_TYPES } from '@shared/constants';
 import { can } from '@shared/roles';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { cgText, useCgFiles } from '../api/get-cg-files';
 import { useCgPreview, type CgPreviewModel } from '../hooks/use-cg-preview';
 import { BulletinControls } from './bulletin-controls';

@@ -1,7 +1,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { IconAlertOctagonFilled } from '@tabler/icons-react';
 import { can } from '@shared/roles';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useEmergencyState } from '../emergency-state';
 import { EndEmergencyButton } from './end-emergency-button';
 

@@ -3,7 +3,7 @@ import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { CgWritableType } from '@shared/contracts/cg-files';
 import { ON_AIR_RULES, foldLineBreaks, hasLineBreaks, onAirTextProblem, textLength } from '@shared/on-air-rules';
 // Mantine puts an input's dir on its wrapper, where "auto" sees no text: compute it instead.
-import { textDirection } from '@/features/news/text-direction';
+import { textDirection } from '@/lib/text-direction';
 
 export const FOLDED_NOTE = 'Line breaks folded into spaces';
 

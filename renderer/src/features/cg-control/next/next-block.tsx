@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import type { CgNext } from '@shared/contracts/cg-next';
 import { can } from '@shared/roles';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { errorMessage } from '@/lib/api-client';
 import { useCgNext } from '../api/get-cg-next';
 import { NextForeignNotice } from './next-foreign-notice';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CgNext } from '@shared/contracts/cg-next';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { isOwnNext, sentRecently } from './own-next';
 import { ARMING_MS, FOREIGN_SHOWN_MS, changedElsewhere, isArmed, nextForeign, pressTake, type ForeignChange } from './next-watch';
 

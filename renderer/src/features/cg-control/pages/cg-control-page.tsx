@@ -9,7 +9,7 @@ import { CgPreviewPanel } from '../components/cg-preview-panel';
 import { EmergencyBar } from '../components/emergency-bar';
 import { CgWriteFailureBanner } from '../components/cg-write-failure-banner';
 import { can } from '@shared/roles';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { CgSkipLink } from '../keyboard/cg-skip-link';
 import { useEscapeLeavesField } from '../keyboard/use-escape-leaves-field';
 

@@ -3,7 +3,7 @@ import { IconPlus, IconRefresh, IconTrash, IconNews } from '@tabler/icons-react'
 import { useState } from 'react';
 import { can } from '@shared/roles';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useCrawlerContent } from '../api/get-crawler-content';
 import { GENERATE_SOURCE } from '../generate-confirm';
 import { useCrawlerActions, type CrawlerActions } from '../use-crawler-actions';

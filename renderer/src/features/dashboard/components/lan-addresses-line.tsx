@@ -1,7 +1,7 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { IconNetwork } from '@tabler/icons-react';
 import { can } from '@shared/roles';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useSystemAddresses } from '@/features/api-keys/api/get-system-addresses';
 import { LanAddressCopy } from '@/features/settings/components/lan-address-copy';
 

@@ -3,7 +3,7 @@ import { IconAlertOctagon } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { PRODUCT_NAME } from '@shared/constants';
 import { can } from '@shared/roles';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useEmergencyDialog } from '@/features/cg-control/emergency-dialog-store';
 import { errorMessage } from '@/lib/api-client';
 import { CgControlPanel } from '@/features/cg-control/components/cg-control-panel';

@@ -5,7 +5,7 @@ import { EQUIPMENT_CONDITIONS, EQUIPMENT_CSV_DEFAULTS, EQUIPMENT_LIMITS } from '
 import { errorMessage } from '@/lib/api-client';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
-import { toastSuccess } from '@/features/news/news-toast';
+import { toastSuccess } from '@/lib/toast';
 import type { Equipment } from '@shared/contracts/equipment';
 import { useCreateEquipment, useUpdateEquipment } from '../api/equipment';
 import { emptyEquipmentForm, toEquipmentBody, type EquipmentFormValues, type FieldErrors } from '../equipment-form-values';

@@ -3,7 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { EQUIPMENT_SELECTOR_STATUSES } from '@shared/constants';
 import type { Equipment } from '@shared/contracts/equipment';
-import { textDirection } from '@/features/news/text-direction';
+import { textDirection } from '@/lib/text-direction';
 import type { SelectorStatus } from '../api/equipment';
 import { EQUIPMENT_STATUS_COLORS, statusText } from '../equipment-format';
 

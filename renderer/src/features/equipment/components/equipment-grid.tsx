@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { EQUIPMENT_PAGE_SIZE } from '@shared/constants';
 import type { Equipment } from '@shared/contracts/equipment';
 import { errorMessage } from '@/lib/api-client';
-import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useDeleteEquipment, useEquipmentList, useSetEquipmentStatus, type SelectorStatus } from '../api/equipment';
 import { matchesSearch, statusText } from '../equipment-format';
 import { EditEquipmentDialog } from './add-equipment-dialog';

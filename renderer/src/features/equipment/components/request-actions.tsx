@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import type { EquipmentRequest } from '@shared/contracts/equipment';
 import { can } from '@shared/roles';
-import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useDecideExtension, useRequestStep, type RequestStep } from '../api/equipment-requests';
 import { requestButtons, type Actor, type RequestButton } from '../request-buttons';
 import { LoanDialogs, type LoanDialog } from './loan-dialogs';

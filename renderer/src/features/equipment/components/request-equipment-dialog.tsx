@@ -5,8 +5,8 @@ import { EQUIPMENT_DEFAULT_LOAN_HOURS, EQUIPMENT_LIMITS } from '@shared/constant
 import { errorMessage } from '@/lib/api-client';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
-import { toastSuccess } from '@/features/news/news-toast';
-import { textDirection } from '@/features/news/text-direction';
+import { toastSuccess } from '@/lib/toast';
+import { textDirection } from '@/lib/text-direction';
 import { useEquipmentList } from '../api/equipment';
 import { useCreateEquipmentRequest } from '../api/equipment-requests';
 import { localDay, toRequestBody, type RequestFormValues } from '../equipment-form-values';

@@ -7,7 +7,7 @@ import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useExportEquipment } from '../api/equipment-export';
 import { useEquipmentRequests } from '../api/equipment-requests';
 import { AddEquipmentDialog } from '../components/add-equipment-dialog';

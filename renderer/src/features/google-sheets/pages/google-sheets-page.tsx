@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useSheetsSettings } from '../api/google-sheets';
 import { ConnectionForm } from '../components/connection-form';
 import { ConnectionStatus } from '../components/connection-status';

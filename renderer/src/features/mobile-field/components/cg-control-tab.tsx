@@ -4,7 +4,7 @@ import { showToast } from '@/lib/toast';
 import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
 import { useCgPush } from '@/features/cg-control/hooks/use-cg-push';
 import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { takeNote } from '../take-note';
 import { CgStatusList } from './cg-status-list';
 import { PhoneNext } from './phone-next';

@@ -1,7 +1,7 @@
 import { CloseButton, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { EQUIPMENT_STATUSES } from '@shared/constants';
-import { textDirection } from '@/features/news/text-direction';
+import { textDirection } from '@/lib/text-direction';
 import type { ItemFilter, StatusFilter } from '../field-filters';
 
 const STATUS_OPTIONS = [{ value: '', label: 'All statuses' }, ...EQUIPMENT_STATUSES.map((s) => ({ value: s, label: s.replace(/_/g, ' ') }))];

@@ -2,7 +2,7 @@ import { Alert, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { useState } from 'react';
 import type { Equipment } from '@shared/contracts/equipment';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useMobileEquipment, useMobileRequests } from '../api/mobile-queries';
 import { filterItems, myPendingByItem, type ItemFilter } from '../field-filters';
 import { EquipmentCard } from './equipment-card';

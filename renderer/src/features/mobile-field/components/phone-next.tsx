@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlayerPlayFilled, IconX } from '@tabler/icons-react';
 import type { CgNext } from '@shared/contracts/cg-next';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useCgNext } from '@/features/cg-control/api/get-cg-next';
 import { useClearNext } from '@/features/cg-control/api/clear-next';
 import { useTakeNext } from '@/features/cg-control/api/take-next';

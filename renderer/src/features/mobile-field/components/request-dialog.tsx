@@ -5,7 +5,7 @@ import { EQUIPMENT_DEFAULT_LOAN_HOURS } from '@shared/constants';
 import { errorMessage } from '@/lib/api-client';
 import { endOfLocalDay, localDay } from '@/features/equipment/equipment-form-values';
 import { showToast } from '@/lib/toast';
-import { textDirection } from '@/features/news/text-direction';
+import { textDirection } from '@/lib/text-direction';
 import { useCreateMobileRequest } from '../api/mobile-mutations';
 
 interface RequestDialogProps {

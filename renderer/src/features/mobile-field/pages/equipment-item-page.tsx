@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { Equipment } from '@shared/contracts/equipment';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useMobileEquipment, useMobilePermissions, useMobileRequests } from '../api/mobile-queries';
 import { MobileHeader } from '../components/mobile-header';
 import { RequestActionButtons } from '../components/request-action-buttons';

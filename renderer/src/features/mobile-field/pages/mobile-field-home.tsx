@@ -1,7 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useState } from 'react';
 import type { Equipment } from '@shared/contracts/equipment';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useMobilePermissions } from '../api/mobile-queries';
 import { CgControlTab } from '../components/cg-control-tab';
 import { EquipmentTab } from '../components/equipment-tab';

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@shared/constants';
 import { can } from '@shared/roles';
-import { useCurrentUser, useSession } from '@/features/auth/session-store';
+import { useCurrentUser, useSession } from '@/lib/session-store';
 import { OnAirAnnouncer } from '@/features/cg-control/components/on-air-announcer';
 import { AuthRequired } from '../components/auth-required';
 import { FIELD_BASE, fieldBase } from '../field-paths';

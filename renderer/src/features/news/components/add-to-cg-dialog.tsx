@@ -11,8 +11,8 @@ import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-c
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { useCreateCgFromNews } from '../api/create-cg-from-news';
 import { toastStaged } from '@/features/cg-control/cg-toast';
-import { toastFailure, toastSuccess } from '../news-toast';
-import { textDirection } from '../text-direction';
+import { toastFailure, toastSuccess } from '@/lib/toast';
+import { textDirection } from '@/lib/text-direction';
 
 interface AddToCgDialogProps {
   /** The article to send; null when the dialog is closed. */

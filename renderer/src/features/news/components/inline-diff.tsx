@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { diffWords } from '@shared/word-diff';
-import { textDirection } from '../text-direction';
+import { textDirection } from '@/lib/text-direction';
 
 /** What changed from `before` to `after` in one text: removed words struck through, added ones marked. */
 export function InlineDiff({ before, after }: { before: string; after: string }) {

@@ -5,7 +5,7 @@ import type { News } from '@shared/contracts/news';
 import { diffWords, type DiffPart } from '@shared/word-diff';
 import { conflictHeadline } from '@/lib/version-conflict';
 import { newsFormFrom, type NewsFormValues } from '../news-form-values';
-import { textDirection } from '../text-direction';
+import { textDirection } from '@/lib/text-direction';
 
 /** The text fields a person writes; priority is a choice and is compared as a word too. */
 const FIELDS: Array<{ key: keyof NewsFormValues; label: string }> = [

@@ -5,11 +5,11 @@ import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { News, NewsRevision } from '@shared/contracts/news';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useNewsRevisions, useNewsStory, useRestoreRevision } from '../api/news-revisions';
 import { formatDateTime, PRIORITY_LABELS } from '../news-format';
 import { canEditNews } from '../news-permissions';
-import { toastFailure, toastSuccess } from '../news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { InlineDiff } from './inline-diff';
 
 const ACTION_LABELS: Record<NewsRevision['action'], string> = { created: 'Created', updated: 'Edited', restored: 'Restored' };

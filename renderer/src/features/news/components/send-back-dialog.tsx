@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { NEWS_RETURN_REASON_MAX } from '@shared/constants';
 import type { News, NewsReturnKind, OnAirStoryConflict } from '@shared/contracts/news';
 import { onAirConflict, useSendBackNews } from '../api/send-back-news';
-import { toastFailure, toastSuccess } from '../news-toast';
-import { textDirection } from '../text-direction';
+import { toastFailure, toastSuccess } from '@/lib/toast';
+import { textDirection } from '@/lib/text-direction';
 
 export interface SendingBack {
   article: News;

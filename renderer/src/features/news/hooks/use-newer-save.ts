@@ -3,7 +3,7 @@ import type { VersionConflict } from '@shared/contracts/common';
 import type { News, NewsRevision } from '@shared/contracts/news';
 import { apiJson } from '@/lib/api-client';
 import { registerLiveEvent } from '@/lib/live-registry';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 
 /**
  * Issue 39 point 3: someone else saved the story this form is editing. `conflict` has the shape
@@ -53,8 +53,7 @@ export function useNewerSave(storyId: number | undefined, baseVersion: number | 
     if (storyId === undefined) return;
     let latest = 0;
     return registerLiveEvent('news_updated', {
-      handle: (data) => {
-        const story = data as News;
+      handle: (story) => {
         if (story.id !== storyId || base.current === undefined || story.version <= base.current || story.version <= latest) return;
         latest = story.version;
         void describeNewerSave(story, me.id).then((found) => {

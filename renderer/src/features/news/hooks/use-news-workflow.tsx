@@ -5,7 +5,7 @@ import { useApproveNews } from '../api/approve-news';
 import { useDeleteNews } from '../api/delete-news';
 import { usePublishNews } from '../api/publish-news';
 import { useSubmitNews } from '../api/submit-news';
-import { toastFailure, toastSuccess } from '../news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 
 const ok = (message: string) => () => toastSuccess(message);
 /** Spec 000 §8 failure texts. */

@@ -8,7 +8,7 @@ import type { News } from '@shared/contracts/news';
 import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { newsPageQueryOptions } from '../api/get-news-page';
 import { NewsEmptyState } from '../components/news-empty-state';
 import { NewsFormDialog } from '../components/news-form-dialog';

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-r
 import type { NotificationPreferences } from '@shared/contracts/notification-preferences';
 import type { Role } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { errorMessage, HttpError } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useUnsavedGuard } from '@/lib/unsaved-guard';

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Passwo
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { OUTPUT_KIND_LABELS, OUTPUT_KINDS, OUTPUTS, outputInputSchema, type Output, type OutputKind } from '@shared/contracts/outputs';
-import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { ConflictNotice, useVersionConflict } from '@/lib/conflict-notice';
 import { useSaveOutput } from '../api/outputs';
 import { CG_TYPE_OPTIONS, OutputMappingEditor, type CgTypeName, type MappingRow } from './output-mapping-editor';

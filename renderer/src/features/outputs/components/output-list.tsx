@@ -4,7 +4,7 @@ import { IconPencil, IconPlugConnected, IconPlus, IconTrash } from '@tabler/icon
 import { useState } from 'react';
 import { OUTPUT_KIND_LABELS, type Output } from '@shared/contracts/outputs';
 import { errorMessage } from '@/lib/api-client';
-import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { SettingsSection } from '@/features/settings/components/settings-section';
 import { bodyOf, useDeleteOutput, useOutputs, useSaveOutput, useTestOutput } from '../api/outputs';
 import { OutputFormDialog } from './output-form-dialog';

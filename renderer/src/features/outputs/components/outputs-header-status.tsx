@@ -3,7 +3,7 @@ import { IconBroadcast } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { OutputStatusEntry } from '@shared/contracts/outputs';
 import { can } from '@shared/roles';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useOutputStatuses } from '../api/outputs';
 
 /** "Outputs: 3 OK · 1 retrying" — enabled outputs only; null when the station has none. */

@@ -5,7 +5,7 @@ import type { OverlayLayout, OverlayOutput } from '@shared/contracts/overlay';
 import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { SettingsSection } from '@/features/settings/components/settings-section';
 import { useOverlayOutput } from '../api/get-overlay-output';
 import { AirTallyCard } from '../components/air-tally-card';

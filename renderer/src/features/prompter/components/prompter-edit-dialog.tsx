@@ -7,7 +7,7 @@ import type { Prompter } from '@shared/contracts/prompters';
 import { ConflictNotice, useVersionConflict } from '@/lib/conflict-notice';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
-import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useDeletePrompter, useUpdatePrompter } from '../api/prompters';
 import { PrompterEditFields } from './prompter-edit-fields';
 import { editFormFrom, toUpdateBody, type EditPrompterValues, type PrompterFieldErrors } from './prompter-form-values';

@@ -1,7 +1,7 @@
 import { NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import type { Dispatch, SetStateAction } from 'react';
 import { PROMPTER_EDIT_RANGES, PROMPTER_FONTS, PROMPTER_LIMITS, PROMPTER_STATUSES } from '@shared/constants';
-import { textDirection } from '@/features/news/text-direction';
+import { textDirection } from '@/lib/text-direction';
 import { PrompterBulletinSelect, PrompterColourInput, SCROLL_SPEED } from './prompter-fields';
 import type { EditPrompterValues, PrompterFieldErrors } from './prompter-form-values';
 

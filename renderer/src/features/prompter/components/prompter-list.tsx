@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Group, Paper, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import type { Prompter } from '@shared/contracts/prompters';
-import { textDirection } from '@/features/news/text-direction';
+import { textDirection } from '@/lib/text-direction';
 import { useBulletins } from '@/features/cg-control/api/get-bulletins';
 import { PrompterStatusBadge } from './prompter-status-badge';
 import { EditingBadge } from '@/features/presence/editing-indicators';

@@ -7,7 +7,7 @@ import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { useLiveStatus } from '@/lib/live';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
 import { usePrompters } from '../api/prompters';
 import { PrompterCreateDialog } from '../components/prompter-create-dialog';

@@ -40,8 +40,7 @@ export function publishReaderPosition(prompterId: number, controller: ReaderCont
 /** The operator's screen obeys a remote's commands for its prompter (a phone on the camera). */
 export function obeyRemoteCommands(prompterId: number, controller: ReaderController): () => void {
   return registerLiveEvent('prompter_command', {
-    handle: (data) => {
-      const command = data as PrompterCommand;
+    handle: (command) => {
       if (command.prompterId === prompterId) controller.command(command.command);
     },
   });

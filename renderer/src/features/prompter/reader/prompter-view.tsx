@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { Prompter } from '@shared/contracts/prompters';
 import { can } from '@shared/roles';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { usePrompterContent } from '../api/prompters';
 import { EmbeddedReader } from './embedded-reader';
 import { obeyRemoteCommands, publishReaderPosition } from './follow-channel';

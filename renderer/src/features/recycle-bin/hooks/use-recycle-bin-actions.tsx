@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { DeletedNews } from '@shared/contracts/news';
-import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useCleanupRecycleBin } from '../api/cleanup-recycle-bin';
 import { useDeleteNewsForever } from '../api/delete-news-forever';
 import { useRestoreNews } from '../api/restore-news';

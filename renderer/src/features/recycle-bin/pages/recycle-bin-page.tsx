@@ -4,7 +4,7 @@ import { RECYCLE_BIN_HOURS, retentionText } from '@shared/recycle-bin-retention'
 import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useSettings } from '@/features/settings/api/get-settings';
 import { useRecycleBin } from '../api/get-recycle-bin';
 import { AccessDenied } from '../components/access-denied';

@@ -5,7 +5,7 @@ import type { Settings } from '@shared/contracts/settings';
 import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { StationExportCard } from '@/features/station-export/components/station-export-card';
 import { useSettings } from '../api/get-settings';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { isDev } from '@shared/roles';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { SettingsSection } from '@/features/settings/components/settings-section';
 import { downloadStationExport } from '../api/station-export-api';
 

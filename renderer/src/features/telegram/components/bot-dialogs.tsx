@@ -2,7 +2,7 @@ import { Button, Group, NumberInput, Select, Stack, TextInput, Textarea } from '
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { NEWS_PRIORITIES } from '@shared/constants';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
-import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useCreateEquipment } from '@/features/equipment/api/equipment';
 import { useCreateNews } from '@/features/news/api/create-news';
 

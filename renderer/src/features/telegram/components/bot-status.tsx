@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Paper, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { can } from '@shared/roles';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useTelegramStatus } from '../api/telegram';
 
 /** Where the token is set: a link for those who may open Settings, who to ask for the others (issue 22). */

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Stack, Table, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
 import { IconSend, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useSendTestMessage } from '../api/telegram';
 import { addChat, chatIdProblem, loadChats, removeChat, storeChats, type SavedChat } from '../saved-chats';
 

@@ -1,7 +1,7 @@
 import { Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { CG_BAR_CHOICES, CG_BAR_FILE_TYPES, type CgBarChoice } from '@shared/telegram-commands';
-import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useCgNext } from '@/features/cg-control/api/get-cg-next';
 import { useUpdateCgDirect, type UpdateCgDirectInput } from '@/features/cg-control/api/update-cg-direct';
 import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';

@@ -3,7 +3,7 @@ import { IconBroadcast, IconNews, IconPackage } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { can, type Permission } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { AddEquipmentBotDialog, AddNewsBotDialog } from '../components/bot-dialogs';
 import { UpdateCgBarDialog } from '../components/update-cg-bar-dialog';
 import { useCgNext } from '@/features/cg-control/api/get-cg-next';

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api-client';
 import { ConflictNotice, useVersionConflict } from '@/lib/conflict-notice';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { assignableRoles } from '../user-permissions';

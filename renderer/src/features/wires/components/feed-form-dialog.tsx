@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { WIRE_LIMITS, wireFeedInputSchema, type WireFeed } from '@shared/contracts/wires';
-import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useSaveFeed } from '../api/wires';
 
 interface Props {

@@ -5,7 +5,7 @@ import { IconChevronDown, IconChevronRight, IconPencil, IconPlus, IconRefresh, I
 import { useState } from 'react';
 import type { WireFeed } from '@shared/contracts/wires';
 import { errorMessage } from '@/lib/api-client';
-import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useDeleteFeed, usePollFeed, useWireFeeds } from '../api/wires';
 import { useWireTime } from '../wire-time';
 import { FeedFormDialog } from './feed-form-dialog';

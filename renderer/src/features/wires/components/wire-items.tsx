@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { WIRE_LIMITS, type WireItem } from '@shared/contracts/wires';
 import { errorMessage } from '@/lib/api-client';
-import { toastFailure, toastSuccess } from '@/features/news/news-toast';
+import { toastFailure, toastSuccess } from '@/lib/toast';
 import { NewsPager } from '@/features/news/components/news-pager';
 import { useMakeStory, useWireItems } from '../api/wires';
 import { useWireTime } from '../wire-time';

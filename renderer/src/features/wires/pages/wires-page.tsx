@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mantine/core';
 import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
-import { useCurrentUser } from '@/features/auth/session-store';
+import { useCurrentUser } from '@/lib/session-store';
 import { FeedList } from '../components/feed-list';
 import { WireItems } from '../components/wire-items';
 

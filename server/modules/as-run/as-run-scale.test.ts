@@ -115,11 +115,14 @@ describe('as-run at 100 000 rows', () => {
     clearInterval(timer);
     expect(text.trimEnd().split('\r\n')).toHaveLength(ROWS + 1);
     console.log(`as-run 100k CSV: ${(text.length / 1e6).toFixed(1)} MB, longest loop gap ${worst.toFixed(1)} ms, p99 lateness ${p99(lateness).toFixed(1)} ms`);
-    // A page (500 rows: query + CSV text) is ~1 ms of work here; spikes on a shared 2-core machine
-    // are other processes taking the core, so the typical gap is asserted tight and the tail loosely.
-    const sorted = [...lateness].sort((a, b) => a - b);
-    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(5);
-    expect(sorted[Math.floor(sorted.length * 0.9)]).toBeLessThan(25);
+    // What the export promises is structural: it goes page by page and lets the loop turn between
+    // pages, so the 1 ms timer fires many times during it (an export built in one go lets it fire
+    // a handful of times, around one long gap). How long each turn takes depends on the machine
+    // and its load (the figures above are printed for reading; the bench measures CG writes).
+    expect(lateness.length).toBeGreaterThan(50);
+    // Reading and writing all 100 000 rows in one turn holds the loop for well over 250 ms; a page
+    // at a time, the longest turn here is a few ms quiet and tens of ms on a loaded CI machine.
+    expect(worst).toBeLessThan(250);
   }, 60_000);
 
   it('the daily prune keeps the station\'s retention: rows older than it go, newer stay', async () => {

@@ -16,6 +16,8 @@ export default defineConfig({
         input: {
           index: resolve(root, 'electron/main/index.ts'),
           server: resolve(root, 'server/desktop-entry.ts'),
+          // restore.js: the first-run screen's "Restore from a backup" (electron/main/first-run-restore.ts).
+          restore: resolve(root, 'server/desktop-restore-entry.ts'),
           'heavy-worker': resolve(root, 'server/workers/heavy-worker.ts'),
           // cg-file-worker.js: the CG files thread (server/integrations/cg-writer/cg-file-thread.ts), also beside server.js.
           'cg-file-worker': resolve(root, 'server/workers/cg-file-worker.ts'),

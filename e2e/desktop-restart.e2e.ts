@@ -26,7 +26,7 @@ describe('desktop-hosted server, from a LAN browser', () => {
     const tray = await host.waitFor('Tray.setContextMenu');
     const address = /\((http:\/\/[^)]+)\)/.exec((tray.labels as string[])[1] ?? '')?.[1];
     expect(address).toMatch(/^http:\/\/[\d.]+:\d+$/);
-    const dialog = await host.waitFor('dialog.showMessageBox');
+    const dialog = await host.waitFor('dialog.showMessageBox', (e) => JSON.stringify(e).includes('first run'));
     const detail = (dialog.options as { detail: string }).detail;
     expect(detail).toContain(String(address)); // the first-run box shows it too
     const { username, password } = firstRunCredentials(detail);

@@ -41,7 +41,7 @@ afterAll(() => {
 const packages = () => new Set(files.flatMap((f) => /^\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1] ?? []));
 
 test('the asar holds main, the server entry and its worker entries, preload and renderer; migrations and icon beside it; size reported', () => {
-  for (const f of ['/out/main/index.js', '/out/main/server.js', '/out/main/heavy-worker.js', '/out/main/cg-file-worker.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/package.json']) expect(files).toContain(f);
+  for (const f of ['/out/main/index.js', '/out/main/server.js', '/out/main/restore.js', '/out/main/heavy-worker.js', '/out/main/cg-file-worker.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/package.json']) expect(files).toContain(f);
   const migrations = fs.readdirSync(path.join(resources, 'migrations'));
   expect(migrations.filter((m) => m.endsWith('.sql')).length).toBeGreaterThan(0);
   expect(migrations).toContain('meta');
@@ -77,7 +77,7 @@ test('the packaged layout (extracted asar) starts under the stand-in, serves /ap
   await waitHealthy(String(url));
   const fork = await host.waitFor('utilityProcess.fork');
   expect(String(fork.modulePath)).toBe(path.join(app, 'out', 'main', 'server.js'));
-  const dialog = await host.waitFor('dialog.showMessageBox');
+  const dialog = await host.waitFor('dialog.showMessageBox', (e) => JSON.stringify(e).includes('first run'));
   const { username, password } = firstRunCredentials((dialog.options as { detail: string }).detail);
   expect(await login(String(url), username, password)).toMatch(/\S{20,}/);
   process.kill(host.pid, 'SIGTERM');

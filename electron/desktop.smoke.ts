@@ -72,8 +72,8 @@ async function occupiedPort(): Promise<{ port: number; release: () => void }> {
 test('port taken, operator answers Quit: no server, clean exit, no process left', async () => {
   const taken = await occupiedPort();
   try {
-    host = startDesktopHost({ env: { PORT: String(taken.port), HOST: '0.0.0.0', CGB_STANDIN_DIALOG_RESPONSE: '1' } });
-    const box = await host.waitFor('dialog.showMessageBox');
+    host = startDesktopHost({ env: { PORT: String(taken.port), HOST: '0.0.0.0', CGB_STANDIN_DIALOG_RESPONSES: '0', CGB_STANDIN_DIALOG_RESPONSE: '1' } });
+    const box = await host.waitFor('dialog.showMessageBox', (e) => JSON.stringify(e).includes('used by another program'));
     expect((box.options as { message: string }).message).toBe(`Port ${taken.port} is used by another program`);
     expect(await host.exited).toBe(0);
     expect(host.events.some((e) => e.event === 'loadURL')).toBe(false);
@@ -87,7 +87,7 @@ test('port taken, operator takes the offered port: the server runs there and the
   const taken = await occupiedPort();
   try {
     host = startDesktopHost({ env: { PORT: String(taken.port), HOST: '0.0.0.0' } });
-    const box = await host.waitFor('dialog.showMessageBox');
+    const box = await host.waitFor('dialog.showMessageBox', (e) => JSON.stringify(e).includes('used by another program'));
     const offered = Number(/Use port (\d+)/.exec(JSON.stringify(box.options))?.[1]);
     expect(offered).toBeGreaterThan(taken.port);
     const { url } = await host.waitFor('loadURL');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { app, dialog, powerMonitor, type BrowserWindow, type Tray } from 'electron';
 import { DesktopSettings } from './desktop-settings';
+import { firstRunChoice, hasStation } from './first-run-restore';
 import { registerIpcHandlers } from './ipc';
 import { lanUrls } from './lan';
 import { CLOSE_QUESTION, closeAnswer, onWindowClose, portQuestion, quitQuestion, type Question } from './operator-decisions';
@@ -36,12 +37,16 @@ function ask(q: Question, win: BrowserWindow | null = mainWindow) {
   return win ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options);
 }
 
+/** One log file handle for the app's life (a server started again after a failed install reuses it). */
+function hostLog(): RotatingLog {
+  serverLog ??= new RotatingLog(path.join(app.getPath('userData'), 'logs', 'server.log'));
+  return serverLog;
+}
+
 function startSupervisor(): ServerSupervisor {
   const userData = app.getPath('userData');
   const paths = resourcePaths();
-  // One log file handle for the app's life (a server started again after a failed install reuses it).
-  const log = serverLog ?? new RotatingLog(path.join(userData, 'logs', 'server.log'));
-  serverLog = log;
+  const log = hostLog();
   const options = {
     port: Number(process.env.PORT ?? settings.get().port ?? 3000),
     host: process.env.HOST ?? '0.0.0.0',
@@ -81,6 +86,12 @@ async function startServer(running: ServerSupervisor): Promise<ReadyMessage | nu
 
 async function boot(): Promise<void> {
   settings = new DesktopSettings(path.join(app.getPath('userData'), 'desktop-settings.json'));
+  const dataDir = path.join(app.getPath('userData'), 'data');
+  // A new PC: start a new station or restore the lost PC's backup before the server opens a store.
+  if (!hasStation(dataDir)) {
+    const { migrationsDir, restoreEntry } = resourcePaths();
+    await firstRunChoice({ dataDir, migrationsDir, restoreEntry, log: hostLog() });
+  }
   supervisor = startSupervisor();
   const ready = await startServer(supervisor);
   if (!ready) return quitNow();

@@ -131,6 +131,6 @@ export function firstRunCredentials(detail: string): { username: string; passwor
 /** The window's address and the first-run owner of a host just started (from its first-run box). */
 export async function firstRunOwner(host: DesktopHost): Promise<{ url: string; username: string; password: string }> {
   const { url } = await host.waitFor('loadURL');
-  const dialog = await host.waitFor('dialog.showMessageBox');
+  const dialog = await host.waitFor('dialog.showMessageBox', (e) => JSON.stringify(e).includes('first run'));
   return { url: String(url), ...firstRunCredentials((dialog.options as { detail: string }).detail) };
 }

@@ -158,17 +158,31 @@ export class BrowserWindow extends EventEmitter {
   }
 }
 
+// Message boxes answer CGB_STANDIN_DIALOG_RESPONSES in turn ("1,0": the first box 1, the next 0),
+// then CGB_STANDIN_DIALOG_RESPONSE (default 0). Open dialogs pick the files of
+// CGB_STANDIN_OPEN_FILES in turn ("|"-separated; an empty entry or none left = cancelled).
 const dialogResponse = Number(process.env.CGB_STANDIN_DIALOG_RESPONSE ?? 0);
+const dialogResponses = (process.env.CGB_STANDIN_DIALOG_RESPONSES ?? '').split(',').filter((r) => r !== '').map(Number);
+const openFiles = process.env.CGB_STANDIN_OPEN_FILES === undefined ? [] : process.env.CGB_STANDIN_OPEN_FILES.split('|');
+const nextResponse = () => dialogResponses.shift() ?? dialogResponse;
 export const dialog = {
   showMessageBox: async (...args) => {
     const options = args.find((a) => a && typeof a === 'object' && 'message' in a);
-    report('dialog.showMessageBox', { options });
-    return { response: dialogResponse, checkboxChecked: false };
+    const response = nextResponse();
+    report('dialog.showMessageBox', { options, response });
+    return { response, checkboxChecked: false };
   },
   showMessageBoxSync: (...args) => {
     const options = args.find((a) => a && typeof a === 'object' && 'message' in a);
-    report('dialog.showMessageBox', { options });
-    return dialogResponse;
+    const response = nextResponse();
+    report('dialog.showMessageBox', { options, response });
+    return response;
+  },
+  showOpenDialog: async (...args) => {
+    const options = args.find((a) => a && typeof a === 'object' && 'properties' in a);
+    const file = openFiles.shift();
+    report('dialog.showOpenDialog', { options, file: file ?? null });
+    return file ? { canceled: false, filePaths: [file] } : { canceled: true, filePaths: [] };
   },
   showErrorBox: (title, content) => report('dialog.showErrorBox', { title, content }),
 };

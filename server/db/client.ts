@@ -5,6 +5,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
+import { DB_FILE } from './store-file';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 /** The database or a transaction on it: repositories accept either. */
@@ -16,7 +17,7 @@ export interface Database_ {
   close(): void;
 }
 
-export const DB_FILE = 'cg-bridge.sqlite';
+export { DB_FILE };
 
 /**
  * Opens the store with the durability settings of docs/design-rules.md §4 and asserts them, because a

@@ -1,11 +1,12 @@
 // `npm test`: every check a change must pass, in order, stopping at the first failure:
-// Chromium present → typecheck → lint → unit/API tests → 1-minute soak → desktop build → desktop smoke → web build → end-to-end tests.
+// Chromium and PostgreSQL present → typecheck → lint → unit/API tests → 1-minute soak → desktop build → desktop smoke → web build → end-to-end tests.
 // Ends with one plain "N passed, N failed" line summing the vitest projects and the soak.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensurePostgres } from './ensure-postgres.mjs';
 import { buildWeb } from './build-web.mjs';
 import { leftoverProcesses } from './leftover-processes.mjs';
 import { randomBytes } from 'node:crypto';
@@ -55,6 +56,7 @@ function finish(ok) {
 }
 
 ensureChromium();
+ensurePostgres();
 if (!run('typecheck', 'npm', ['run', '--silent', 'typecheck'])) finish(false);
 if (!run('lint', 'npm', ['run', '--silent', 'lint'])) finish(false);
 if (!vitest('unit')) finish(false);

@@ -38,11 +38,11 @@ const alive = (pid: number) => {
 };
 
 /** Why the store in `dataDir` is in use by a running server, or null. */
-export function serverRunningProblem(dataDir: string): string | null {
+export function serverRunningProblem(dataDir: string, then = 'restore'): string | null {
   const lock = readLock(dataDir);
   if (!lock || lock.pid === process.pid) return null;
   if (alive(lock.pid)) {
-    return `CG Bridge is running (process ${lock.pid}, port ${lock.port}) on this data folder. Stop it first (quit the app, or stop the service), then restore.`;
+    return `CG Bridge is running (process ${lock.pid}, port ${lock.port}) on this data folder. Stop it first (quit the app, or stop the service), then ${then}.`;
   }
   return null;
 }

@@ -7,12 +7,20 @@ import type { CgChange } from '../../modules/cg-files/cg-changes';
 import { OVERDUE_STATUSES } from '../../../shared/notification-rules';
 import { TELEGRAM_ON_AIR_MAX_AGE_S } from '../../../shared/constants';
 import type { EquipmentRequest } from '../../../shared/contracts/equipment';
+import type { Context } from 'node-telegram-bot-api';
 import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { parse } from '../../lib/validate';
 import type { Services } from '../../services';
-import type { CommandCall } from './telegram-commands';
 import { parseRequestNumber, requestNumber } from '../../../shared/request-number';
+
+/** What a command handler gets: the linked user as an Actor, the text after the command, the update. */
+export interface CommandCall {
+  actor: Actor;
+  args: string;
+  ctx: Context;
+}
 
 export type CommandAction = (call: CommandCall) => Promise<string> | string;
 

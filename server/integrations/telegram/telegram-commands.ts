@@ -8,12 +8,7 @@ import { UsersRepo } from '../../modules/users/users.repo';
 import type { Services } from '../../services';
 import { commandActions, type CommandAction } from './telegram-command-actions';
 
-/** What a command handler gets: the linked user as an Actor, the text after the command, the update. */
-export interface CommandCall {
-  actor: Actor;
-  args: string;
-  ctx: Context;
-}
+export type { CommandCall } from './telegram-command-actions';
 
 const roleNames = (roles: readonly Role[]) => roles.map((r) => r[0]?.toUpperCase() + r.slice(1)).join(', ');
 

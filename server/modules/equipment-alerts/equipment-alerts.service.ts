@@ -11,22 +11,10 @@ import { afterDueReminderIsDue, beforeDueReminderIsDue, minutesPast, overdueAler
 import { ACTIVE_LOAN_STATUSES, alertKey, EquipmentAlertsRepo, type LoanRow } from './equipment-alerts.repo';
 import { itemLabel, presentAlertLoan } from './equipment-alerts.presenter';
 import { LowStockAlerts } from './low-stock-alerts';
+import type { RaisedAlert } from './raised-alert';
 import { Notifier, NO_CHANNEL_REASON, type DeliveryOutcome, type NotificationChannel } from './notification-channel';
 
-export interface RaisedAlert {
-  companyId: number;
-  kind: EquipmentAlertKind;
-  requestId?: number;
-  equipmentId?: number;
-  /** Who is told (the borrower), null for the station. */
-  recipient: number | null;
-  /** Who raised it (the Remind button), null for a job. */
-  createdBy: number | null;
-  action: string;
-  text: string;
-  /** The in-app side of the alert (a live event), sent once the alert is claimed. */
-  live?: () => void;
-}
+export type { RaisedAlert } from './raised-alert';
 
 /**
  * Overdue detection, before/after-due reminders, low-stock alerts and the Remind button (issue 12).

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { EquipmentAlertsRepo } from './equipment-alerts.repo';
 import { presentEquipment } from '../equipment/equipment.presenter';
 import { itemLabel } from './equipment-alerts.presenter';
-import type { RaisedAlert } from './equipment-alerts.service';
+import type { RaisedAlert } from './raised-alert';
 
 /**
  * Low stock: an item with a minimum (minStock > 0) at or below it raises equipment_low_stock once;

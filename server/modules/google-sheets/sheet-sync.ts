@@ -7,20 +7,10 @@ import type { EquipmentService } from '../equipment/equipment.service';
 import type { EquipmentRequestsService } from '../equipment-requests/equipment-requests.service';
 import { GoogleSheetsRepo } from './google-sheets.repo';
 import type { PullCounts } from './sheet-import';
+import type { Connection, OpenConnection, Who } from './sheet-connection';
 import { SheetTransfer } from './sheet-transfer';
 
-export type Who = { companyId: number; userId: number };
-
-export interface Connection {
-  client: SheetsClient;
-  spreadsheetId: string | null;
-  serviceAccountEmail: string;
-  /** Scheduled syncs act for the user who connected the sheet. */
-  connectedBy: number | null;
-}
-
-/** A connection with a sheet: what every sync step works on. */
-export type OpenConnection = Connection & { spreadsheetId: string };
+export type { Connection, OpenConnection, Who } from './sheet-connection';
 
 /** The stored key, parsed; null when none (or one that no longer parses) is stored. */
 export function storedKey(serviceAccountKey: string | null | undefined): ServiceAccountKey | null {

@@ -11,7 +11,7 @@ import type { EquipmentService } from '../equipment/equipment.service';
 import type { EquipmentRequestsService } from '../equipment-requests/equipment-requests.service';
 import { GoogleSheetsRepo } from './google-sheets.repo';
 import { SheetImport, type PullCounts } from './sheet-import';
-import type { OpenConnection, Who } from './sheet-sync';
+import type { OpenConnection, Who } from './sheet-connection';
 
 /**
  * Sizes that keep every synchronous step a few milliseconds, whatever the catalogue's size: the

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { RunningServer, StartOptions } from './index';
+import type { LiveHub } from './live/hub';
 import type { Logger } from './lib/logger';
 import { restoreBackup } from './modules/backups/restore';
 import type { RestoreInPlace } from './modules/backups/restore-request';
@@ -11,8 +11,15 @@ import type { RestoreInPlace } from './modules/backups/restore-request';
  * the current store is backed up and the checked copy renamed over it, and the server starts
  * again on the same port — migrating an older backup forward, resyncing the CG files to it.
  * The RunningServer object the host holds is updated in place, so its close() stops the new one.
+ * Typed by what it uses, not by server/index.ts, which calls it (no import circle).
  */
-export function restoreInPlace(running: RunningServer, options: StartOptions, start: (options: StartOptions) => Promise<RunningServer>, logger: Logger): RestoreInPlace {
+interface Restartable {
+  port: number;
+  hub: Pick<LiveHub, 'announceRestore'>;
+  close(): Promise<void>;
+}
+
+export function restoreInPlace<S extends Restartable, O extends object>(running: S, options: O, start: (options: O & { port: number }) => Promise<S>, logger: Logger): RestoreInPlace {
   return ({ plan, copy, started }) => {
     // After this request's answer is on its way (close() lets it finish).
     setImmediate(() => {

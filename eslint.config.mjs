@@ -125,6 +125,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', noElectronOrRenderer] },
   },
   {
+    // server/integrations/ holds the clients of the outside world (CG files, CasparCG/OBS/vMix,
+    // Google Sheets); they know no feature. A feature that uses one lives in server/modules/<feature>.
+    files: ['server/integrations/**/*.ts'],
+    ignores: ['server/integrations/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...noElectronOrRenderer.patterns,
+            { group: ['**/modules/**', '**/services', '**/index'], message: 'server/integrations/ never imports a feature (server/modules/): pass what the client needs in.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'cg-bridge': { rules: { 'feature-boundaries': featureBoundaries } } },

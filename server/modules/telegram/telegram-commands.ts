@@ -4,7 +4,7 @@ import type { Role, Roletype } from '../../../shared/roles';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
-import { UsersRepo } from '../../modules/users/users.repo';
+import { UsersRepo } from '../users/users.repo';
 import type { Services } from '../../services';
 import { commandActions, type CommandAction } from './telegram-command-actions';
 

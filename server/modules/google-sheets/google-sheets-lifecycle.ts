@@ -2,9 +2,9 @@ import { GOOGLE_SHEETS } from '../../../shared/contracts/google-sheets';
 import type { ServerEventType } from '../../../shared/contracts/live';
 import type { AppContext } from '../../context';
 import type { Scheduler } from '../../jobs/scheduler';
-import { GoogleSheetsRepo } from '../../modules/google-sheets/google-sheets.repo';
-import type { GoogleSheetsService } from '../../modules/google-sheets/google-sheets.service';
-import type { SheetSync } from '../../modules/google-sheets/sheet-sync';
+import { GoogleSheetsRepo } from './google-sheets.repo';
+import type { GoogleSheetsService } from './google-sheets.service';
+import type { SheetSync } from './sheet-sync';
 
 /** The events that change what the sheet shows. */
 const SHEET_EVENTS: ReadonlySet<ServerEventType> = new Set(['equipment_created', 'equipment_updated', 'equipment_deleted', 'equipment_bulk_imported', 'equipment_requested', 'equipment_request_updated']);

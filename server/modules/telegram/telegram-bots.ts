@@ -1,7 +1,7 @@
 import { Bot, type Api } from 'node-telegram-bot-api';
 import type { AppContext } from '../../context';
-import { CompaniesRepo } from '../../modules/companies/companies.repo';
-import { SettingsRepo } from '../../modules/settings/settings.repo';
+import { CompaniesRepo } from '../companies/companies.repo';
+import { SettingsRepo } from '../settings/settings.repo';
 
 export interface BotInfo {
   id: number;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import type { ActivityLogsService } from '../../modules/activity-logs/activity-logs.service';
-import type { DeliveryOutcome } from '../../modules/equipment-alerts/notification-channel';
+import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import type { DeliveryOutcome } from '../equipment-alerts/notification-channel';
 import type { TelegramBots } from './telegram-bots';
 
 export interface OutgoingMessage {

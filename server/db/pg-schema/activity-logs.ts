@@ -11,7 +11,9 @@ export const activityLogs = pgTable(
   'activity_logs',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     userId: integer('user_id').references(() => users.id),
     action: text('action').notNull(),
     details: text('details'),
@@ -19,7 +21,5 @@ export const activityLogs = pgTable(
     newsRevisionId: integer('news_revision_id').references(() => newsRevisions.id, { onDelete: 'set null' }),
     createdAt: text('created_at').notNull().default(isoNow),
   },
-  (t) => [
-    index('activity_company_created_idx').on(t.companyId, t.createdAt),
-  ],
+  (t) => [index('activity_company_created_idx').on(t.companyId, t.createdAt)],
 );

@@ -9,7 +9,9 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     name: text('name').notNull(),
     keyHash: text('key_hash').notNull().unique('api_keys_key_hash_unique'),
     keyPrefix: text('key_prefix').notNull(),
@@ -18,7 +20,5 @@ export const apiKeys = pgTable(
     createdAt: text('created_at').notNull().default(isoNow),
     lastUsed: text('last_used'),
   },
-  (t) => [
-    index('api_keys_company_idx').on(t.companyId),
-  ],
+  (t) => [index('api_keys_company_idx').on(t.companyId)],
 );

@@ -5,20 +5,21 @@ import { isoNow } from './columns';
 import { companies } from './companies';
 import type * as sqlite from '../schema/app-versions';
 
-export const appVersionFeedKeys = pgTable(
-  'app_version_feed_keys',
-  {
-    companyId: integer('company_id').primaryKey().references(() => companies.id),
-    key: text('key').notNull(),
-    createdAt: text('created_at').notNull().default(isoNow),
-  },
-);
+export const appVersionFeedKeys = pgTable('app_version_feed_keys', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  key: text('key').notNull(),
+  createdAt: text('created_at').notNull().default(isoNow),
+});
 
 export const appVersionFiles = pgTable(
   'app_version_files',
   {
     id: text('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     originalName: text('original_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
     checksum: text('checksum').notNull(),
@@ -26,25 +27,26 @@ export const appVersionFiles = pgTable(
     uploadedBy: integer('uploaded_by'),
     createdAt: text('created_at').notNull().default(isoNow),
   },
-  (t) => [
-    index('app_version_files_company_idx').on(t.companyId),
-  ],
+  (t) => [index('app_version_files_company_idx').on(t.companyId)],
 );
 
-export const appVersions = pgTable(
-  'app_versions',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().unique('app_versions_company_id_unique').references(() => companies.id),
-    latestVersion: text('latest_version').notNull(),
-    releaseNotes: text('release_notes').notNull(),
-    downloadFileName: text('download_file_name').notNull(),
-    downloadUrl: text('download_url'),
-    fileSize: bigint('file_size', { mode: 'number' }),
-    checksum: text('checksum'),
-    isPublic: boolean('is_public').notNull().default(true),
-    targetCompanies: json('target_companies').$type<(typeof sqlite.appVersions.$inferSelect)['targetCompanies']>().notNull().default([]),
-    createdAt: text('created_at').notNull().default(isoNow),
-    updatedAt: text('updated_at').notNull().default(isoNow),
-  },
-);
+export const appVersions = pgTable('app_versions', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  companyId: integer('company_id')
+    .notNull()
+    .unique('app_versions_company_id_unique')
+    .references(() => companies.id),
+  latestVersion: text('latest_version').notNull(),
+  releaseNotes: text('release_notes').notNull(),
+  downloadFileName: text('download_file_name').notNull(),
+  downloadUrl: text('download_url'),
+  fileSize: bigint('file_size', { mode: 'number' }),
+  checksum: text('checksum'),
+  isPublic: boolean('is_public').notNull().default(true),
+  targetCompanies: json('target_companies')
+    .$type<(typeof sqlite.appVersions.$inferSelect)['targetCompanies']>()
+    .notNull()
+    .default([]),
+  createdAt: text('created_at').notNull().default(isoNow),
+  updatedAt: text('updated_at').notNull().default(isoNow),
+});

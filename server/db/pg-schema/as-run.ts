@@ -7,7 +7,9 @@ export const asRun = pgTable(
   'as_run',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     at: text('at').notNull(),
     seq: integer('seq').notNull(),
     userId: integer('user_id'),

@@ -11,23 +11,25 @@ export const bulletinItems = pgTable(
   'bulletin_items',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    bulletinId: integer('bulletin_id').notNull().references(() => bulletins.id, { onDelete: 'cascade' }),
+    bulletinId: integer('bulletin_id')
+      .notNull()
+      .references(() => bulletins.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     sortOrder: integer('sort_order').notNull(),
     newsId: integer('news_id').references(() => news.id, { onDelete: 'set null' }),
     breakType: text('break_type'),
     durationSeconds: integer('duration_seconds'),
   },
-  (t) => [
-    index('bulletin_items_bulletin_idx').on(t.bulletinId, t.sortOrder),
-  ],
+  (t) => [index('bulletin_items_bulletin_idx').on(t.bulletinId, t.sortOrder)],
 );
 
 export const bulletins = pgTable(
   'bulletins',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     title: text('title').notNull(),
     titleDhivehi: text('title_dhivehi'),
     content: text('content').notNull().default(''),
@@ -52,7 +54,5 @@ export const bulletins = pgTable(
     updatedAt: text('updated_at').notNull().default(isoNow),
     version: integer('version').notNull().default(1),
   },
-  (t) => [
-    index('bulletins_company_idx').on(t.companyId, t.createdAt),
-  ],
+  (t) => [index('bulletins_company_idx').on(t.companyId, t.createdAt)],
 );

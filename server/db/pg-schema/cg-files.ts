@@ -9,7 +9,9 @@ export const cgFiles = pgTable(
   'cg_files',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     type: text('type').notNull(),
     fileName: text('file_name'),
     content: text('content').notNull().default(''),
@@ -18,7 +20,5 @@ export const cgFiles = pgTable(
     createdAt: text('created_at').notNull().default(isoNow),
     updatedAt: text('updated_at').notNull().default(isoNow),
   },
-  (t) => [
-    uniqueIndex('cg_files_company_type_unique').on(t.companyId, t.type),
-  ],
+  (t) => [uniqueIndex('cg_files_company_type_unique').on(t.companyId, t.type)],
 );

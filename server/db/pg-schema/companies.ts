@@ -3,16 +3,13 @@
 import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { isoNow } from './columns';
 
-export const companies = pgTable(
-  'companies',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    name: text('name').notNull(),
-    logo: text('logo'),
-    licenseKey: text('license_key'),
-    licenseExpiry: text('license_expiry'),
-    isActive: boolean('is_active').notNull().default(true),
-    cgOutputPath: text('cg_output_path').notNull().default('./cg_output'),
-    createdAt: text('created_at').notNull().default(isoNow),
-  },
-);
+export const companies = pgTable('companies', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull(),
+  logo: text('logo'),
+  licenseKey: text('license_key'),
+  licenseExpiry: text('license_expiry'),
+  isActive: boolean('is_active').notNull().default(true),
+  cgOutputPath: text('cg_output_path').notNull().default('./cg_output'),
+  createdAt: text('created_at').notNull().default(isoNow),
+});

@@ -5,24 +5,26 @@ import { companies } from './companies';
 import { users } from './users';
 import type * as sqlite from '../schema/company-settings';
 
-export const companySettings = pgTable(
-  'company_settings',
-  {
-    companyId: integer('company_id').primaryKey().references(() => companies.id),
-    telegramBotToken: text('telegram_bot_token'),
-    authToken: text('auth_token'),
-    primaryColor: text('primary_color').notNull().default('#3b82f6'),
-    secondaryColor: text('secondary_color').notNull().default('#64748b'),
-    telegramGroups: json('telegram_groups').$type<(typeof sqlite.companySettings.$inferSelect)['telegramGroups']>().notNull().default({}),
-    updatedAt: text('updated_at'),
-    updatedBy: integer('updated_by').references(() => users.id),
-    version: integer('version').notNull().default(1),
-    timeZone: text('time_zone').notNull().default('UTC'),
-    overlayLayout: json('overlay_layout').$type<(typeof sqlite.companySettings.$inferSelect)['overlayLayout']>(),
-    takeMode: boolean('take_mode'),
-    asRunRetentionDays: integer('as_run_retention_days'),
-    weekendDays: json('weekend_days').$type<(typeof sqlite.companySettings.$inferSelect)['weekendDays']>(),
-    recycleBinHours: integer('recycle_bin_hours'),
-    secondApprover: boolean('second_approver'),
-  },
-);
+export const companySettings = pgTable('company_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  telegramBotToken: text('telegram_bot_token'),
+  authToken: text('auth_token'),
+  primaryColor: text('primary_color').notNull().default('#3b82f6'),
+  secondaryColor: text('secondary_color').notNull().default('#64748b'),
+  telegramGroups: json('telegram_groups')
+    .$type<(typeof sqlite.companySettings.$inferSelect)['telegramGroups']>()
+    .notNull()
+    .default({}),
+  updatedAt: text('updated_at'),
+  updatedBy: integer('updated_by').references(() => users.id),
+  version: integer('version').notNull().default(1),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  overlayLayout: json('overlay_layout').$type<(typeof sqlite.companySettings.$inferSelect)['overlayLayout']>(),
+  takeMode: boolean('take_mode'),
+  asRunRetentionDays: integer('as_run_retention_days'),
+  weekendDays: json('weekend_days').$type<(typeof sqlite.companySettings.$inferSelect)['weekendDays']>(),
+  recycleBinHours: integer('recycle_bin_hours'),
+  secondApprover: boolean('second_approver'),
+});

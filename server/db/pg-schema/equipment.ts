@@ -11,7 +11,9 @@ export const equipment = pgTable(
   'equipment',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     name: text('name').notNull(),
     code: text('code').notNull(),
     description: text('description'),
@@ -40,7 +42,9 @@ export const equipmentActivities = pgTable(
   'equipment_activities',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     type: text('type').notNull(),
     userId: integer('user_id').references(() => users.id),
     equipmentId: integer('equipment_id').references(() => equipment.id, { onDelete: 'set null' }),
@@ -50,16 +54,16 @@ export const equipmentActivities = pgTable(
     metadata: json('metadata').$type<(typeof sqlite.equipmentActivities.$inferSelect)['metadata']>(),
     timestamp: text('timestamp').notNull().default(isoNow),
   },
-  (t) => [
-    index('equipment_activities_company_idx').on(t.companyId, t.timestamp),
-  ],
+  (t) => [index('equipment_activities_company_idx').on(t.companyId, t.timestamp)],
 );
 
 export const equipmentAlerts = pgTable(
   'equipment_alerts',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     kind: text('kind').notNull(),
     equipmentId: integer('equipment_id').references(() => equipment.id, { onDelete: 'cascade' }),
     requestId: integer('request_id').references(() => equipmentRequests.id, { onDelete: 'cascade' }),
@@ -68,17 +72,19 @@ export const equipmentAlerts = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: text('created_at').notNull().default(isoNow),
   },
-  (t) => [
-    index('equipment_alerts_lookup_idx').on(t.companyId, t.kind, t.requestId, t.createdAt),
-  ],
+  (t) => [index('equipment_alerts_lookup_idx').on(t.companyId, t.kind, t.requestId, t.createdAt)],
 );
 
 export const equipmentRequests = pgTable(
   'equipment_requests',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    equipmentId: integer('equipment_id').notNull().references(() => equipment.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
     requestedBy: integer('requested_by').references(() => users.id),
     approvedBy: integer('approved_by').references(() => users.id),
     purpose: text('purpose').notNull(),
@@ -111,8 +117,12 @@ export const extensionRequests = pgTable(
   'extension_requests',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    originalRequestId: integer('original_request_id').notNull().references(() => equipmentRequests.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    originalRequestId: integer('original_request_id')
+      .notNull()
+      .references(() => equipmentRequests.id, { onDelete: 'cascade' }),
     requestedBy: integer('requested_by').references(() => users.id),
     approvedBy: integer('approved_by').references(() => users.id),
     newReturnDate: text('new_return_date').notNull(),
@@ -129,7 +139,5 @@ export const extensionRequests = pgTable(
     reminderSentAt: text('reminder_sent_at'),
     originalReminderDisabled: boolean('original_reminder_disabled').notNull().default(false),
   },
-  (t) => [
-    index('extension_requests_request_idx').on(t.originalRequestId),
-  ],
+  (t) => [index('extension_requests_request_idx').on(t.originalRequestId)],
 );

@@ -4,30 +4,29 @@ import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 import { users } from './users';
 
-export const googleSheetsConnections = pgTable(
-  'google_sheets_connections',
-  {
-    companyId: integer('company_id').primaryKey().references(() => companies.id),
-    serviceAccountKey: text('service_account_key'),
-    spreadsheetId: text('spreadsheet_id'),
-    connectedBy: integer('connected_by').references(() => users.id),
-    lastPushHash: text('last_push_hash'),
-    lastPushAt: text('last_push_at'),
-    lastPullAt: text('last_pull_at'),
-    lastError: text('last_error'),
-    updatedAt: text('updated_at').notNull(),
-  },
-);
+export const googleSheetsConnections = pgTable('google_sheets_connections', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  serviceAccountKey: text('service_account_key'),
+  spreadsheetId: text('spreadsheet_id'),
+  connectedBy: integer('connected_by').references(() => users.id),
+  lastPushHash: text('last_push_hash'),
+  lastPushAt: text('last_push_at'),
+  lastPullAt: text('last_pull_at'),
+  lastError: text('last_error'),
+  updatedAt: text('updated_at').notNull(),
+});
 
 export const googleSheetsRows = pgTable(
   'google_sheets_rows',
   {
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     rowId: integer('row_id').notNull(),
     hash: text('hash').notNull(),
     syncedAt: text('synced_at').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.rowId] }),
-  ],
+  (t) => [primaryKey({ columns: [t.companyId, t.rowId] })],
 );

@@ -10,8 +10,12 @@ export const newsRevisions = pgTable(
   'news_revisions',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    newsId: integer('news_id').notNull().references(() => news.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    newsId: integer('news_id')
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     action: text('action').notNull(),
     restoredFrom: integer('restored_from'),
@@ -24,7 +28,5 @@ export const newsRevisions = pgTable(
     savedByName: text('saved_by_name'),
     savedAt: text('saved_at').notNull().default(isoNow),
   },
-  (t) => [
-    index('news_revisions_story_idx').on(t.newsId, t.id),
-  ],
+  (t) => [index('news_revisions_story_idx').on(t.newsId, t.id)],
 );

@@ -10,7 +10,9 @@ export const news = pgTable(
   'news',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     title: text('title').notNull(),
     subtitle: text('subtitle'),
     content: text('content').notNull(),
@@ -45,6 +47,8 @@ export const news = pgTable(
     index('news_company_list_idx').on(t.companyId, t.isDeleted, t.status, t.createdAt),
     index('news_company_created_idx').on(t.companyId, t.isDeleted, t.createdAt),
     index('news_purge_idx').on(t.isDeleted, t.scheduledForDeletion),
-    index('news_returned_idx').on(t.companyId, t.createdBy).where(sql`returned_at IS NOT NULL`),
+    index('news_returned_idx')
+      .on(t.companyId, t.createdBy)
+      .where(sql`returned_at IS NOT NULL`),
   ],
 );

@@ -8,13 +8,17 @@ import type * as sqlite from '../schema/notification-preferences';
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
-    userId: integer('user_id').primaryKey().references(() => users.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    preferences: json('preferences').$type<(typeof sqlite.notificationPreferences.$inferSelect)['preferences']>().notNull(),
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    preferences: json('preferences')
+      .$type<(typeof sqlite.notificationPreferences.$inferSelect)['preferences']>()
+      .notNull(),
     updatedAt: text('updated_at').notNull(),
     updatedBy: integer('updated_by').references(() => users.id),
   },
-  (t) => [
-    index('notification_preferences_company_idx').on(t.companyId),
-  ],
+  (t) => [index('notification_preferences_company_idx').on(t.companyId)],
 );

@@ -8,8 +8,10 @@ export const outputs = pgTable(
   'outputs',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    kind: text('kind', { enum: ["casparcg","obs","vmix"] }).notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    kind: text('kind', { enum: ['casparcg', 'obs', 'vmix'] }).notNull(),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     config: text('config').notNull(),
@@ -19,7 +21,5 @@ export const outputs = pgTable(
     updatedBy: integer('updated_by').references(() => users.id),
     updatedAt: text('updated_at').notNull(),
   },
-  (t) => [
-    uniqueIndex('outputs_company_name_idx').on(t.companyId, t.name),
-  ],
+  (t) => [uniqueIndex('outputs_company_name_idx').on(t.companyId, t.name)],
 );

@@ -7,12 +7,12 @@ import { companies } from './companies';
 export const overlayKeys = pgTable(
   'overlay_keys',
   {
-    companyId: integer('company_id').primaryKey().references(() => companies.id),
+    companyId: integer('company_id')
+      .primaryKey()
+      .references(() => companies.id),
     key: text('key').notNull(),
     keyHash: text('key_hash').notNull(),
     createdAt: text('created_at').notNull().default(isoNow),
   },
-  (t) => [
-    uniqueIndex('overlay_keys_key_hash_idx').on(t.keyHash),
-  ],
+  (t) => [uniqueIndex('overlay_keys_key_hash_idx').on(t.keyHash)],
 );

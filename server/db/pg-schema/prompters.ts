@@ -11,23 +11,27 @@ export const prompterSessions = pgTable(
   'prompter_sessions',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    prompterId: integer('prompter_id').notNull().references(() => prompters.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    prompterId: integer('prompter_id')
+      .notNull()
+      .references(() => prompters.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id),
     sessionStart: text('session_start').notNull().default(isoNow),
     sessionEnd: text('session_end'),
     actions: json('actions').$type<(typeof sqlite.prompterSessions.$inferSelect)['actions']>().notNull().default([]),
   },
-  (t) => [
-    index('prompter_sessions_prompter_idx').on(t.prompterId),
-  ],
+  (t) => [index('prompter_sessions_prompter_idx').on(t.prompterId)],
 );
 
 export const prompters = pgTable(
   'prompters',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     name: text('name').notNull(),
     bulletinId: integer('bulletin_id').references(() => bulletins.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('active'),
@@ -42,10 +46,16 @@ export const prompters = pgTable(
     marginTop: integer('margin_top').notNull().default(20),
     marginBottom: integer('margin_bottom').notNull().default(20),
     isHighContrast: boolean('is_high_contrast').notNull().default(false),
-    highlightColors: json('highlight_colors').$type<(typeof sqlite.prompters.$inferSelect)['highlightColors']>().notNull().default({"emphasize":"red","readSlow":"yellow","important":"green"}),
+    highlightColors: json('highlight_colors')
+      .$type<(typeof sqlite.prompters.$inferSelect)['highlightColors']>()
+      .notNull()
+      .default({ emphasize: 'red', readSlow: 'yellow', important: 'green' }),
     isLockMode: boolean('is_lock_mode').notNull().default(false),
     lockPosition: integer('lock_position').notNull().default(0),
-    selectedBulletinIds: json('selected_bulletin_ids').$type<(typeof sqlite.prompters.$inferSelect)['selectedBulletinIds']>().notNull().default([]),
+    selectedBulletinIds: json('selected_bulletin_ids')
+      .$type<(typeof sqlite.prompters.$inferSelect)['selectedBulletinIds']>()
+      .notNull()
+      .default([]),
     enableLiveEditing: boolean('enable_live_editing').notNull().default(false),
     isManualScroll: boolean('is_manual_scroll').notNull().default(true),
     createdBy: integer('created_by').references(() => users.id),
@@ -54,7 +64,5 @@ export const prompters = pgTable(
     updatedBy: integer('updated_by').references(() => users.id),
     version: integer('version').notNull().default(1),
   },
-  (t) => [
-    index('prompters_company_idx').on(t.companyId),
-  ],
+  (t) => [index('prompters_company_idx').on(t.companyId)],
 );

@@ -8,12 +8,12 @@ export const sessions = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     tokenHash: text('token_hash').notNull().unique('sessions_token_hash_unique'),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     createdAt: text('created_at').notNull(),
     lastSeenAt: text('last_seen_at').notNull(),
     expiresAt: text('expires_at').notNull(),
   },
-  (t) => [
-    index('sessions_user_idx').on(t.userId),
-  ],
+  (t) => [index('sessions_user_idx').on(t.userId)],
 );

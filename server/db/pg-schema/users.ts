@@ -9,7 +9,9 @@ export const users = pgTable(
   'users',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     fullName: text('full_name').notNull(),

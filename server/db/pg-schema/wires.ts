@@ -8,7 +8,9 @@ export const wireFeeds = pgTable(
   'wire_feeds',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     name: text('name').notNull(),
     url: text('url').notNull(),
     enabled: boolean('enabled').notNull().default(true),
@@ -33,8 +35,12 @@ export const wireItems = pgTable(
   'wire_items',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    feedId: integer('feed_id').notNull().references(() => wireFeeds.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => wireFeeds.id, { onDelete: 'cascade' }),
     guid: text('guid').notNull(),
     title: text('title').notNull(),
     summary: text('summary').notNull(),
@@ -53,7 +59,9 @@ export const wireStories = pgTable(
   'wire_stories',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     wireItemId: integer('wire_item_id'),
     newsId: integer('news_id').notNull(),
     source: text('source').notNull(),

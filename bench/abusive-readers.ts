@@ -8,7 +8,8 @@ import { nowMs, summarize, type Summary } from './stats';
 /** The most expensive reads a signed-in cameraman can ask for. */
 const HEAVY_READS = ['/api/news', '/api/news?status=approved', '/api/news?status=draft&page=1&limit=100', '/api/cg-files', '/api/bulletins', '/api/dashboard/stats'];
 
-async function readerTokens(api: ApiClient, count: number): Promise<string[]> {
+/** `count` signed-in cameramen (the least-privileged staff who may read these lists). */
+export async function readerTokens(api: ApiClient, count: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
     const username = `bench-cam-${Date.now()}-${i}`;
@@ -21,9 +22,9 @@ async function readerTokens(api: ApiClient, count: number): Promise<string[]> {
 }
 
 /** Starts the readers in their own process, so their work is not the measuring client's. */
-async function startReaders(url: string, tokens: string[]) {
+export async function startReaders(url: string, tokens: string[], paths: readonly string[] = HEAVY_READS) {
   const loader = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const child = spawn(process.execPath, ['--import', loader, path.join(REPO_ROOT, 'bench', 'reader-loop.ts'), url, tokens.join(','), ...HEAVY_READS]);
+  const child = spawn(process.execPath, ['--import', loader, path.join(REPO_ROOT, 'bench', 'reader-loop.ts'), url, tokens.join(','), ...paths]);
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));

@@ -10,6 +10,7 @@ import { failedRow, gitCommit, loadRow, loadRowToBench, machine, summaryRow, wri
 import { startFeedsProcess } from './feeds-process';
 import { benchWires } from './wires';
 import { backupRows, BACKUP, prepareBackupStore, quietBackups } from './backup';
+import { newsListRows } from './news-list-load';
 import { seedNews } from './seed';
 import { nowMs } from './stats';
 import { machineLine, rowLines, TABLE_HEADER } from './table';
@@ -24,7 +25,7 @@ import { bundleRow, COSTS, fanoutRows, hotPathRows, listRows, loginCostRow, rssR
  * then written to bench/results.json with the machine, date and commit. A section that throws
  * becomes a "failed" row and the run goes on, so one failure does not lose the other figures.
  */
-const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'wires', 'prompter', 'overlay', 'outputs', 'backup', 'memory'] as const;
+const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'newslist', 'wires', 'prompter', 'overlay', 'outputs', 'backup', 'memory'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function arg(name: string): string | undefined {
@@ -34,7 +35,7 @@ function arg(name: string): string | undefined {
 const only = arg('only')?.split(',') ?? [...SECTIONS];
 const wanted = (s: Section) => only.includes(s);
 /** Sections that need no built web UI: a run of only these skips the renderer build. */
-const WITHOUT_UI: readonly string[] = ['backup'];
+const WITHOUT_UI: readonly string[] = ['backup', 'newslist'];
 
 /** Streams rows as they are measured, under one header, and keeps them for results.json. */
 class Table {
@@ -119,6 +120,9 @@ async function measure(table: Table, server: SpawnedServer, baseDir: string, she
   if (wanted('fanout')) await table.section('fan-out', () => fanoutRows(api, baseDir, server.pid, 1000));
   if (wanted('lists')) await table.section('lists', () => listRows(api));
   if (wanted('loads') || wanted('wires')) await loadSections(table, { api, serverPid: server.pid, sheets }, server.url, { others: wanted('loads'), wires: wanted('wires') });
+  // Issue 40: the newsroom's unpaged list reloaded in a loop (`--only newslist` runs it alone). After
+  // the lists and loads: its 1 000 new full-size stories become the station's newest.
+  if (wanted('newslist')) await table.section(LOADS, () => newsListRows(api, server.pid));
   if (wanted('prompter')) await table.section('prompter', () => prompterRows(api));
   if (wanted('overlay')) await table.section('HTML overlay', () => overlayRows(api));
   if (wanted('outputs')) await table.section('outputs', () => outputsRows(api, baseDir, undefined, undefined, server.pid));

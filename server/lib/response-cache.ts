@@ -17,6 +17,26 @@ export const onAirChange: StaleAfter = (type) => type === 'cg_file_updated';
 
 /** Entries kept per company (page after page of a list); the oldest goes first. */
 const MAX_ENTRIES = 64;
+/** Builds of a list restarted because the company changed it meanwhile, before one runs in a single turn. */
+const SLICED_ATTEMPTS = 3;
+
+/**
+ * A large list built a slice at a time: `slices()` runs in one turn and fixes the list's members
+ * and order (e.g. the ids, from an index); each slice, run on a later turn, reads and presents its
+ * items. `pause` hands the loop back between slices (air first: server/lib/time-slices.ts).
+ */
+export interface SlicedList {
+  slices: () => Array<() => readonly unknown[]>;
+  pause: () => Promise<void>;
+}
+
+/** A build in progress: the requests that asked meanwhile wait for it; a change makes it stale. */
+interface Building {
+  key: string;
+  staleAfter: StaleAfter;
+  stale: boolean;
+  done?: Promise<Entry>;
+}
 
 /**
  * Serialized answers of large reads, per company, kept until that company's next change. A
@@ -27,25 +47,32 @@ const MAX_ENTRIES = 64;
  */
 export class ResponseCache {
   private readonly companies = new Map<number, Map<string, Entry>>();
+  private readonly building = new Map<number, Building[]>();
   private readonly unsubscribe: () => void;
 
   constructor(bus: EventBus) {
     this.unsubscribe = bus.subscribe(({ companyId, type }) => {
       const entries = this.companies.get(companyId);
       for (const [key, entry] of entries ?? []) if (entry.staleAfter(type)) entries?.delete(key);
+      for (const b of this.building.get(companyId) ?? []) if (b.staleAfter(type)) b.stale = true;
     });
   }
 
   /** Answers from the cache (or 304 when the client has it), building it once when missing. */
   send(req: Request, res: Response, companyId: number, key: string, build: () => unknown, staleAfter = anyChangeButOnAir): void {
-    const entry = this.get(companyId, key) ?? this.put(companyId, key, build(), staleAfter);
-    res.setHeader('ETag', entry.etag);
-    res.setHeader('Cache-Control', 'no-cache');
-    if (req.get('if-none-match') === entry.etag) {
-      res.status(304).end();
-      return;
-    }
-    res.type('application/json; charset=utf-8').send(entry.body);
+    reply(req, res, this.get(companyId, key) ?? this.put(companyId, key, encode(JSON.stringify(build())), staleAfter));
+  }
+
+  /**
+   * As `send`, for a list too large to build in one turn (the unpaged news list: 1 000 stories,
+   * ~2.5 MB, ~30 ms of queries and JSON): built a slice at a time, once for every request that
+   * asks meanwhile, so an on-air write never waits behind the whole build. The bytes are those of
+   * JSON.stringify of the whole list. A change to the company during the build starts it again,
+   * so the list is always as of one moment; the last of SLICED_ATTEMPTS runs in one turn.
+   */
+  async sendList(req: Request, res: Response, companyId: number, key: string, list: SlicedList, staleAfter = anyChangeButOnAir): Promise<void> {
+    const entry = this.get(companyId, key) ?? (await this.whenBuilt(companyId, key, list, staleAfter));
+    reply(req, res, entry);
   }
 
   close(): void {
@@ -57,14 +84,67 @@ export class ResponseCache {
     return this.companies.get(companyId)?.get(key);
   }
 
-  private put(companyId: number, key: string, value: unknown, staleAfter: StaleAfter): Entry {
-    const body = Buffer.from(JSON.stringify(value));
-    // Computed once per build; Express would otherwise hash the body on every send.
-    const entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, staleAfter };
+  private whenBuilt(companyId: number, key: string, list: SlicedList, staleAfter: StaleAfter): Promise<Entry> {
+    const builds = this.building.get(companyId) ?? [];
+    const running = builds.find((b) => b.key === key);
+    if (running?.done) return running.done;
+    const build: Building = { key, staleAfter, stale: false };
+    // Registered before it starts: a change announced from its first step on makes it stale.
+    this.building.set(companyId, [...builds, build]);
+    const done = this.build(companyId, build, list).finally(() => {
+      const left = (this.building.get(companyId) ?? []).filter((b) => b !== build);
+      if (left.length) this.building.set(companyId, left);
+      else this.building.delete(companyId);
+    });
+    build.done = done;
+    return done;
+  }
+
+  private async build(companyId: number, build: Building, list: SlicedList): Promise<Entry> {
+    for (let attempt = 1; attempt < SLICED_ATTEMPTS; attempt += 1) {
+      build.stale = false;
+      const parts: string[] = [];
+      for (const [i, slice] of list.slices().entries()) {
+        if (i > 0) await list.pause();
+        const text = slice().map((item) => JSON.stringify(item)).join(',');
+        if (text) parts.push(text);
+      }
+      if (!build.stale) return this.put(companyId, build.key, encode(`[${parts.join(',')}]`), build.staleAfter);
+    }
+    // Changed during every sliced attempt: this one runs in a single turn, so nothing can change it.
+    const items = list.slices().flatMap((slice) => slice());
+    return this.put(companyId, build.key, encode(JSON.stringify(items)), build.staleAfter);
+  }
+
+  private put(companyId: number, key: string, encoded: Pick<Entry, 'body' | 'etag'>, staleAfter: StaleAfter): Entry {
+    const entry = { ...encoded, staleAfter };
     const forCompany = this.companies.get(companyId) ?? new Map<string, Entry>();
     if (forCompany.size >= MAX_ENTRIES) forCompany.delete(forCompany.keys().next().value ?? '');
     forCompany.set(key, entry);
     this.companies.set(companyId, forCompany);
     return entry;
   }
+}
+
+/** The bytes of an answer and their strong ETag, computed once per build (not on every send). */
+function encode(json: string): Pick<Entry, 'body' | 'etag'> {
+  const body = Buffer.from(json);
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/**
+ * The cached bytes as they are: the headers Express's res.send would set for a JSON Buffer, then
+ * the Buffer itself (no re-encoding, no second hash); 304 when the client already has them.
+ */
+function reply(req: Request, res: Response, entry: Entry): void {
+  res.setHeader('ETag', entry.etag);
+  res.setHeader('Cache-Control', 'no-cache');
+  // This exact ETag, or Express's own freshness check (e.g. the ETag in a list) as res.send made.
+  if (req.get('if-none-match') === entry.etag || req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', entry.body.length);
+  res.end(entry.body);
 }

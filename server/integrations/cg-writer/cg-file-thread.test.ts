@@ -83,11 +83,12 @@ describe('the CG files thread', () => {
     await t.replace([durable(file, 'Earlier')]);
     await t.replace([durable(file, 'On air')]);
     expect(t.answered).toBe(2);
+    // The folder hangs until `.hang` goes, and it goes only after the answer: the answer is the
+    // thread's patience running out, never the folder coming back.
     fs.writeFileSync(path.join(f, '.hang'), '');
-    const started = Date.now();
     const err = (await t.replace([durable(file, 'Given up')]).catch((e: unknown) => e)) as CgWriteError;
     expect(err.message).toBe('Could not write headline.txt: the folder did not answer within 0.3 s');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(fs.existsSync(path.join(f, '.hang'))).toBe(true);
     // The drive answers again: the stuck thread finishes its call and discards the write it was given up on.
     fs.rmSync(path.join(f, '.hang'));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -120,12 +121,12 @@ describe('a CG write whose folder stops answering', () => {
       const dev = await loginDevOwner(server);
       expect((await dev.post('/api/cg-files/update-direct', { type: 'headline', content: 'On air now' })).status).toBe(200);
       const flag = path.join(server.baseDir, 'cg_output', '.hang');
+      // The folder still hangs when the answer comes: it is the 3 s patience, not the folder, that answers.
       fs.writeFileSync(flag, '');
-      const started = Date.now();
       const res = await dev.post<{ message: string }>('/api/cg-files/update-direct', { type: 'headline', content: 'Never aired' });
       expect(res.status).toBe(503);
       expect(res.body.message).toMatch(/^CG output could not be written: Could not write headline\.txt: the folder did not answer within 3 s\./);
-      expect(Date.now() - started).toBeLessThan(CG_FILE_PATIENCE_MS + 2_000);
+      expect(fs.existsSync(flag)).toBe(true);
       const list = await dev.get<CgFile[]>('/api/cg-files');
       expect(list.body.find((f) => f.type === 'headline')?.content).toBe('On air now');
       fs.rmSync(flag);

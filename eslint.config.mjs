@@ -15,61 +15,8 @@ const noElectronOrRenderer = {
 /**
  * Features stand alone (issue 40): a file in renderer/src/features/<a>/ imports shared pieces from
  * renderer/src/lib and components, never renderer/src/features/<b>/ (as `@/features/b/...` or
- * `../../b/...`); app/ composes. The feature → feature pairs that still exist are allowed here.
- * This list shrinks; do not add. A new cross-feature import belongs in lib/, components/ or app/.
+ * `../../b/...`); app/ composes. No exceptions: a piece two features need belongs in lib/, components/ or app/.
  */
-const ALLOWED_FEATURE_IMPORTS = new Set([
-  'activity-logs -> news',
-  'activity-logs -> recycle-bin',
-  'api-keys -> equipment-labels',
-  'api-keys -> settings',
-  'as-run -> recycle-bin',
-  'as-run -> settings',
-  'as-run -> users',
-  'bulletins -> activity-logs',
-  'bulletins -> cg-control',
-  'bulletins -> presence',
-  'cg-control -> crawler',
-  'cg-control -> news',
-  'cg-control -> outputs',
-  'crawler -> cg-control',
-  'dashboard -> api-keys',
-  'dashboard -> cg-control',
-  'dashboard -> crawler',
-  'dashboard -> settings',
-  'equipment -> dashboard',
-  'equipment-labels -> api-keys',
-  'equipment-labels -> mobile-field',
-  'mobile-field -> auth',
-  'mobile-field -> cg-control',
-  'mobile-field -> equipment',
-  'mobile-field -> outputs',
-  'news -> activity-logs',
-  'news -> cg-control',
-  'news -> presence',
-  'news -> recycle-bin',
-  'news -> wires',
-  'notification-preferences -> settings',
-  'notifications -> outputs',
-  'outputs -> api-keys',
-  'outputs -> settings',
-  'prompter -> cg-control',
-  'prompter -> news',
-  'prompter -> presence',
-  'recycle-bin -> news',
-  'recycle-bin -> settings',
-  'settings -> api-keys',
-  'settings -> notification-preferences',
-  'settings -> station-export',
-  'station-export -> settings',
-  'telegram -> cg-control',
-  'telegram -> crawler',
-  'telegram -> equipment',
-  'telegram -> news',
-  'wires -> news',
-  'wires -> settings',
-]);
-
 const FEATURES_DIR = path.join(import.meta.dirname, 'renderer', 'src', 'features');
 
 /** The feature a path lies in, or null outside renderer/src/features. */
@@ -91,7 +38,7 @@ const featureBoundaries = {
       let target = null;
       if (spec.startsWith('@/features/')) target = spec.split('/')[2] ?? null;
       else if (spec.startsWith('.')) target = featureOf(path.resolve(path.dirname(context.filename), spec));
-      if (!target || target === from || ALLOWED_FEATURE_IMPORTS.has(`${from} -> ${target}`)) return;
+      if (!target || target === from) return;
       context.report({ node: source, messageId: 'cross', data: { from, to: target } });
     };
     return {

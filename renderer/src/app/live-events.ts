@@ -10,10 +10,10 @@ import { registerAppVersionsLiveEvents } from '@/features/app-versions/app-versi
 import { registerEquipmentLiveEvents } from '@/features/equipment/equipment-live';
 import { registerMobileFieldLiveEvents } from '@/features/mobile-field/mobile-field-live';
 import { registerNotificationsLiveEvents } from '@/features/notifications/notifications-live';
-import { registerEditingLiveEvents } from '@/features/presence/editing-live';
+import { registerEditingLiveEvents } from '@/lib/presence/editing-live';
 import { registerWiresLiveEvents } from '@/features/wires/wires-live';
 import { registerOutputsLiveEvents } from '@/features/outputs/outputs-live';
-import { dashboardStatsQueryKey } from '@/features/dashboard/api/get-dashboard-stats';
+import { dashboardStatsQueryKey } from '@/lib/api/dashboard/get-dashboard-stats';
 
 let registered = false;
 

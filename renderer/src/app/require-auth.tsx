@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { loginPathFor } from '@/features/auth/return-path';
+import { loginPathFor } from '@/lib/return-path';
 import { useSession } from '@/lib/session-store';
 
 /** Unauthenticated users see only /login (spec 000 §2), which brings them back here after sign-in. */

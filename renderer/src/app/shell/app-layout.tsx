@@ -2,7 +2,7 @@ import { AppShell, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { OnAirAnnouncer } from '@/features/cg-control/components/on-air-announcer';
+import { OnAirAnnouncer } from '@/components/cg/on-air-announcer';
 import { useF8FocusesNotifications } from '@/features/notifications/hooks/use-f8-focus';
 import { AppHeader } from './app-header';
 import { SideMenu } from './side-menu';

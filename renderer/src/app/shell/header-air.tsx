@@ -1,8 +1,8 @@
 import { Badge, Box, Tooltip } from '@mantine/core';
 import { useCurrentUser } from '@/lib/session-store';
-import { useCgWriteFailure } from '@/features/cg-control/cg-write-failure-store';
+import { useCgWriteFailure } from '@/lib/cg/cg-write-failure-store';
 import { airState, type AirLevel } from '@/features/outputs/air-state';
-import { useOutputStatuses } from '@/features/outputs/api/outputs';
+import { useOutputStatuses } from '@/lib/api/outputs/outputs';
 import { useAirAlarm } from '@/features/outputs/use-air-alarm';
 import { useLiveStatus } from '@/lib/live';
 

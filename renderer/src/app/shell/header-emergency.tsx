@@ -2,9 +2,9 @@ import { ActionIcon, Box, Button, Text, Tooltip } from '@mantine/core';
 import { IconAlertOctagon } from '@tabler/icons-react';
 import { can } from '@shared/roles';
 import { useCurrentUser } from '@/lib/session-store';
-import { useEndEmergencyAction } from '@/features/cg-control/components/end-emergency-button';
+import { useEndEmergencyAction } from '@/components/cg/end-emergency-button';
 import { useEmergencyDialog } from '@/features/cg-control/emergency-dialog-store';
-import { useEmergencyState } from '@/features/cg-control/emergency-state';
+import { useEmergencyState } from '@/lib/cg/emergency-state';
 
 /**
  * Emergency Mode (spec 000 §2 showed a local switch; issue 8 makes it the real state): red and

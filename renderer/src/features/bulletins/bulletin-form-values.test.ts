@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateNewsSeconds, formatSeconds, overUnderText } from '@shared/bulletin-running-time';
-import { bulletinOf, itemOf } from '@/features/cg-control/test-fixtures';
+import { bulletinOf, itemOf } from '@/lib/test-fixtures';
 import { breakItem, broadcastFromScheduled, bulletinFormFrom, emptyBulletinForm, moveItem, plannedSeconds, REMOVED_LABEL, scheduledAtBroadcast, timesInStep, toBulletinBody } from './bulletin-form-values';
 import { userLookupText } from './bulletin-format';
 

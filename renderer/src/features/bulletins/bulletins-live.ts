@@ -1,7 +1,7 @@
 import { registerLiveEvent, type LiveEventType } from '@/lib/live-registry';
-import { activityLogsQueryKey } from '@/features/activity-logs/api/get-activity-logs';
-import { bulletinsQueryKey } from '@/features/cg-control/api/get-bulletins';
-import { newsListQueryKey } from '@/features/cg-control/api/get-approved-news';
+import { activityLogsQueryKey } from '@/lib/api/activity-logs/get-activity-logs';
+import { bulletinsQueryKey } from '@/lib/api/bulletins/get-bulletins';
+import { newsListQueryKey } from '@/lib/api/news/get-approved-news';
 
 /**
  * Bulletin changes refresh the list (this page, CG preview bulletin mode, open editors' data).

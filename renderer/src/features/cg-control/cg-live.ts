@@ -1,11 +1,11 @@
 import type { CgFile, CgFileUpdatedEvent } from '@shared/contracts/cg-files';
 import { registerLiveEvent, type LiveEventType } from '@/lib/live-registry';
 import { queryClient } from '@/lib/query-client';
-import { cgFilesQueryKey } from './api/get-cg-files';
-import { cgNextQueryKey } from './api/get-cg-next';
-import { bulletinsQueryKey } from './api/get-bulletins';
-import { noteCgWriteSuccess, reportCgWriteFailure } from './cg-write-failure-store';
-import { noteLiveEmergency } from './emergency-state';
+import { cgFilesQueryKey } from '@/lib/api/cg/get-cg-files';
+import { cgNextQueryKey } from '@/lib/api/cg/get-cg-next';
+import { bulletinsQueryKey } from '@/lib/api/bulletins/get-bulletins';
+import { noteCgWriteSuccess, reportCgWriteFailure } from '@/lib/cg/cg-write-failure-store';
+import { noteLiveEmergency } from '@/lib/cg/emergency-state';
 
 /**
  * Patches the cached text the moment the event arrives, so every screen's on-air preview follows

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { initialHeadlines } from './headline-defaults';
 import { autoPlayActive, canNavigate, clampIndex, wrapIndex } from './preview-cycle';
 import { activeBulletin, bulletinLabel, bulletinPreviewItems, newsPreviewItems, titleToPush } from './preview-items';
-import { bulletinOf, cgFileOf, itemOf, newsOf } from './test-fixtures';
+import { bulletinOf, cgFileOf, itemOf, newsOf } from '@/lib/test-fixtures';
 
 describe('preview cycling', () => {
   it('wraps at both ends', () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useHeadlineEditor } from './headline-editor-store';
 import { usePreviewStore } from './preview-store';
-import { newsOf } from './test-fixtures';
+import { newsOf } from '@/lib/test-fixtures';
 
 const preview = () => usePreviewStore.getState();
 const editor = () => useHeadlineEditor.getState();

@@ -1,6 +1,6 @@
 import { registerLiveEvent } from '@/lib/live-registry';
 import { queryClient } from '@/lib/query-client';
-import { crawlerContentQueryKey } from './api/get-crawler-content';
+import { crawlerContentQueryKey } from '@/lib/api/crawler/get-crawler-content';
 
 /**
  * The ticker is on air: another desk's change must show at once, not after the shell's batched

@@ -2,14 +2,14 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CrawlerContent } from '@shared/contracts/crawler';
-import { useAddHeadline } from './api/add-headline';
+import { useAddHeadline } from '@/lib/api/crawler/add-headline';
 import { useClearCrawler } from './api/clear-crawler';
 import { useEditHeadline } from './api/edit-headline';
-import { useGenerateCrawler } from './api/generate-crawler';
-import { crawlerContentQueryKey } from './api/get-crawler-content';
+import { useGenerateCrawler } from '@/lib/api/crawler/generate-crawler';
+import { crawlerContentQueryKey } from '@/lib/api/crawler/get-crawler-content';
 import { useRemoveHeadline } from './api/remove-headline';
 import { useReorderHeadlines } from './api/reorder-headlines';
-import { generateAfterConfirm } from './generate-confirm';
+import { generateAfterConfirm } from '@/lib/crawler/generate-confirm';
 import { toastError, toastErrorText, toastSuccess } from './crawler-toasts';
 import { resolveHeadlineIndex } from './headline-ids';
 

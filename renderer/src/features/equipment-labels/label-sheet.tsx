@@ -1,7 +1,7 @@
 import type { Equipment } from '@shared/contracts/equipment';
 import { toSheets } from './label-grid';
 import classes from './label-sheet.module.css';
-import { labelUrl } from './label-url';
+import { labelUrl } from '@/lib/label-url';
 import { QrSvg } from './qr-svg';
 
 export type LabelItem = Pick<Equipment, 'id' | 'code' | 'name'>;

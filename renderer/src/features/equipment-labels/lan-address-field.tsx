@@ -1,7 +1,7 @@
 import { Alert, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { LAN_ADDRESS_KEY, normaliseLanAddress } from './label-url';
+import { LAN_ADDRESS_KEY, normaliseLanAddress } from '@/lib/label-url';
 
 export function readStoredLanAddress(): string {
   return localStorage.getItem(LAN_ADDRESS_KEY) ?? '';

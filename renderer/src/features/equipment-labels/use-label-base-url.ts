@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useSystemAddresses } from '@/features/api-keys/api/get-system-addresses';
+import { useSystemAddresses } from '@/lib/api/system/get-system-addresses';
 import { readStoredLanAddress } from './lan-address-field';
-import { chosenLanAddress, isLoopbackOrigin, labelBaseUrl, LAN_ADDRESS_KEY, phoneReachable } from './label-url';
+import { chosenLanAddress, isLoopbackOrigin, labelBaseUrl, LAN_ADDRESS_KEY, phoneReachable } from '@/lib/label-url';
 
 export interface LabelBaseUrl {
   pageOrigin: string;

@@ -1,6 +1,6 @@
 import { registerLiveEvent, type LiveEventType } from '@/lib/live-registry';
-import { dashboardStatsQueryKey } from '@/features/dashboard/api/get-dashboard-stats';
-import { equipmentQueryKey, equipmentRequestsQueryKey } from './api/equipment';
+import { dashboardStatsQueryKey } from '@/lib/api/dashboard/get-dashboard-stats';
+import { equipmentQueryKey, equipmentRequestsQueryKey } from '@/lib/api/equipment/equipment';
 
 /**
  * Catalogue and loan messages refresh both lists and the dashboard tiles: a loan step moves the

@@ -1,6 +1,6 @@
 import { registerLiveEvent, type LiveEventType } from '@/lib/live-registry';
-import { activityLogsQueryKey } from '@/features/activity-logs/api/get-activity-logs';
-import { recycleBinQueryKey } from '@/features/recycle-bin/api/get-recycle-bin';
+import { activityLogsQueryKey } from '@/lib/api/activity-logs/get-activity-logs';
+import { recycleBinQueryKey } from '@/lib/api/recycle-bin/get-recycle-bin';
 import { approvalRuleQueryKey } from './api/get-approval-rule';
 
 /**

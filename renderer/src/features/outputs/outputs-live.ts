@@ -3,7 +3,7 @@ import { registerLiveEvent } from '@/lib/live-registry';
 import { queryClient } from '@/lib/query-client';
 import { airTallyQueryKey } from './api/air-tally';
 import { overlayOutputQueryKey } from './api/get-overlay-output';
-import { outputStatusesQueryKey, outputsQueryKey } from './api/outputs';
+import { outputStatusesQueryKey, outputsQueryKey } from '@/lib/api/outputs/outputs';
 
 /** An output's new status goes straight into both lists (no refetch per status change). */
 function applyStatus(entry: OutputStatusEntry): void {

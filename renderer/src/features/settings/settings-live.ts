@@ -2,8 +2,8 @@ import type { Branding, Settings } from '@shared/contracts/settings';
 import { registerLiveEvent } from '@/lib/live-registry';
 import { queryClient } from '@/lib/query-client';
 import { brandingQueryKey, setBrandingData } from './api/get-branding';
-import { settingsQueryKey } from './api/get-settings';
-import { stationTimeZoneQueryKey } from './api/get-station-time-zone';
+import { settingsQueryKey } from '@/lib/api/settings/get-settings';
+import { stationTimeZoneQueryKey } from '@/lib/api/settings/get-station-time-zone';
 
 /**
  * settings_updated refetches the settings page; branding_updated restyles every screen of the

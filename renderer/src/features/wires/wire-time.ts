@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useStationTimeZone } from '@/features/settings/api/get-station-time-zone';
+import { useStationTimeZone } from '@/lib/api/settings/get-station-time-zone';
 
 /**
  * Wire times in the station's time zone (the desk's clock, not the viewer's laptop), falling back

@@ -1,5 +1,5 @@
 import { registerLiveEvent } from '@/lib/live-registry';
-import { wiresQueryKey } from './api/wires';
+import { wiresQueryKey } from '@/lib/api/wires/wires';
 
 /** A feed was added, changed, removed or polled, or a story was made: feeds and items refetch. */
 export function registerWiresLiveEvents(): void {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ActivityLog } from '@shared/contracts/activity-logs';
-import { formatDateTime } from '@/features/news/news-format';
+import { formatDateTime } from '@/lib/news/news-format';
 import { activityBadgeColor, activityBadgeLabel } from '../activity-badge';
 
 /** One line of history: what (badge), who and when, then the detail at full width. */

@@ -3,8 +3,8 @@ import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session-store';
-import { AccessDenied } from '@/features/recycle-bin/components/access-denied';
-import { useActivityLogs } from '../api/get-activity-logs';
+import { AccessDenied } from '@/components/access-denied';
+import { useActivityLogs } from '@/lib/api/activity-logs/get-activity-logs';
 import { ActivityEntry } from '../components/activity-entry';
 
 /** Activity History (spec 001 §2): newest first, older pages on demand. */

@@ -6,7 +6,7 @@ import type { ApiKey, CreatedApiKey } from '@shared/contracts/api-keys';
 import { errorMessage } from '@/lib/api-client';
 import { registerLiveEvent } from '@/lib/live-registry';
 import { showToast } from '@/lib/toast';
-import { SettingsSection } from '@/features/settings/components/settings-section';
+import { SettingsSection } from '@/components/settings-section';
 import { useDeleteApiKey } from '../api/delete-api-key';
 import { apiKeysQueryKey, useApiKeys } from '../api/get-api-keys';
 import { useUpdateApiKey } from '../api/update-api-key';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { CreatedApiKey } from '@shared/contracts/api-keys';
-import { CopyValue } from '@/features/settings/components/copy-value';
+import { CopyValue } from '@/components/copy-value';
 import { SyncUrlField } from './sync-url-field';
 
 /**

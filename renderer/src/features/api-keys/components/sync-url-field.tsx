@@ -1,9 +1,9 @@
 import { Alert, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSystemAddresses } from '../api/get-system-addresses';
-import { syncOrigins, syncUrl } from '../sync-address';
-import { CopyValue } from '@/features/settings/components/copy-value';
+import { useSystemAddresses } from '@/lib/api/system/get-system-addresses';
+import { syncOrigins, syncUrl } from '@/lib/sync-address';
+import { CopyValue } from '@/components/copy-value';
 
 /**
  * The CG sync URL with an address the graphics PC can open: the server's first LAN address, the

@@ -2,7 +2,7 @@ import { Autocomplete, Button, Group, Select, SimpleGrid, TextInput } from '@man
 import { CG_WRITABLE_TYPES } from '@shared/constants';
 import { AS_RUN_SOURCES } from '@shared/contracts/as-run';
 import { nextDay, zonedDayStart } from '@shared/zoned-time';
-import { useUsers } from '@/features/users/api/get-users';
+import { useUsers } from '@/lib/api/users/get-users';
 
 /** What the form holds: dates as the date inputs give them (YYYY-MM-DD, the browser's day). */
 export interface AsRunForm {

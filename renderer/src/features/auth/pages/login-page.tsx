@@ -5,7 +5,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '@shared/constants';
 import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
-import { RETURN_PARAM, safeReturnPath } from '../return-path';
+import { RETURN_PARAM, safeReturnPath } from '@/lib/return-path';
 import { storeSession, useSession } from '@/lib/session-store';
 
 interface FieldErrors {

@@ -3,7 +3,7 @@ import type { Bulletin } from '@shared/contracts/bulletins';
 import type { Ok } from '@shared/contracts/common';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
-import { bulletinsQueryKey } from '@/features/cg-control/api/get-bulletins';
+import { bulletinsQueryKey } from '@/lib/api/bulletins/get-bulletins';
 import type { BulletinBody } from '../bulletin-form-values';
 
 const refresh = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: bulletinsQueryKey });

@@ -11,8 +11,8 @@ import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useCreateBulletin, useUpdateBulletin } from '../api/bulletin-mutations';
 import { broadcastFromScheduled, bulletinFormFrom, emptyBulletinForm, scheduledAtBroadcast, timesInStep, toBulletinBody, type BulletinFieldErrors, type BulletinFormValues } from '../bulletin-form-values';
 import { BulletinItemsEditor } from './bulletin-items-editor';
-import { EditingNotice } from '@/features/presence/editing-indicators';
-import { useAnnounceEditing } from '@/features/presence/use-editing';
+import { EditingNotice } from '@/components/editing-indicators';
+import { useAnnounceEditing } from '@/lib/presence/use-editing';
 
 interface Props {
   opened: boolean;

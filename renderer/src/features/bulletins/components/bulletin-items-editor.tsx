@@ -5,7 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatSeconds, overUnderText } from '@shared/bulletin-running-time';
 import { BULLETIN_BREAK_TYPES } from '@shared/constants';
-import { useApprovedNews } from '@/features/cg-control/api/get-approved-news';
+import { useApprovedNews } from '@/lib/api/news/get-approved-news';
 import { breakItem, moveItem, newsItem, plannedSeconds, type BreakType, type DraftItem } from '../bulletin-form-values';
 import { BulletinItemRow } from './bulletin-item-row';
 

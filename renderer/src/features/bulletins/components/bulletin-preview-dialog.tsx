@@ -3,7 +3,7 @@ import { IconBroadcast } from '@tabler/icons-react';
 import { backTime } from '@shared/bulletin-back-timing';
 import { formatSeconds, overUnderText } from '@shared/bulletin-running-time';
 import type { Bulletin, BulletinItem } from '@shared/contracts/bulletins';
-import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
+import { EmergencyBar } from '@/components/cg/emergency-bar';
 import { textDirection } from '@/lib/text-direction';
 import { REMOVED_LABEL } from '../bulletin-form-values';
 import { formatWhen, STATUS_COLORS } from '../bulletin-format';

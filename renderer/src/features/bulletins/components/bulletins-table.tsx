@@ -6,7 +6,7 @@ import type { Bulletin } from '@shared/contracts/bulletins';
 import type { User } from '@shared/contracts/users';
 import { textDirection } from '@/lib/text-direction';
 import { formatWhen, STATUS_COLORS, userLookupText } from '../bulletin-format';
-import { EditingBadge } from '@/features/presence/editing-indicators';
+import { EditingBadge } from '@/components/editing-indicators';
 
 interface Props {
   bulletins: Bulletin[];

@@ -3,9 +3,9 @@ import { useActionMutation } from '@/lib/use-action-mutation';
 import type { CgFile, CgWritableType } from '@shared/contracts/cg-files';
 import type { CgNext } from '@shared/contracts/cg-next';
 import { apiJson } from '@/lib/api-client';
-import { mergeCgFiles } from './get-cg-files';
-import { setNextIfNewer } from './get-cg-next';
-import { noteOwnNext } from '../next/own-next';
+import { mergeCgFiles } from '@/lib/api/cg/get-cg-files';
+import { setNextIfNewer } from '@/lib/api/cg/get-cg-next';
+import { noteOwnNext } from '@/lib/cg/next/own-next';
 
 export interface CreateCgFileInput {
   type: CgWritableType;

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import type { CgNext } from '@shared/contracts/cg-next';
 import { apiJson } from '@/lib/api-client';
-import { cgFilesQueryKey } from './get-cg-files';
-import { setNextIfNewer } from './get-cg-next';
-import { noteOwnNext } from '../next/own-next';
+import { cgFilesQueryKey } from '@/lib/api/cg/get-cg-files';
+import { setNextIfNewer } from '@/lib/api/cg/get-cg-next';
+import { noteOwnNext } from '@/lib/cg/next/own-next';
 
 export interface DeleteCgFileVariables {
   id: number;

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import { apiJson } from '@/lib/api-client';
-import { mergeCgFiles } from './get-cg-files';
-import type { UpdateCgDirectResponse } from './update-cg-direct';
+import { mergeCgFiles } from '@/lib/api/cg/get-cg-files';
+import type { UpdateCgDirectResponse } from '@/lib/api/cg/update-cg-direct';
 
 export interface EmergencyOverrideInput {
   content: string;

@@ -1,7 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
-import { OnAirTextInput, canAir } from './on-air-text-input';
+import { OnAirTextInput, canAir } from '@/components/cg/on-air-text-input';
 
 interface BarTextDialogProps {
   type: 'hashtag_bar' | 'program_bar';

@@ -8,9 +8,9 @@ import { useCurrentUser } from '@/lib/session-store';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteCgFile } from '../api/delete-cg-file';
 import { downloadCgFile } from '../api/download-cg-file';
-import { useCgFiles } from '../api/get-cg-files';
-import { useCgNext } from '../api/get-cg-next';
-import { toastCgFailure, toastStaged, toastSuccess } from '../cg-toast';
+import { useCgFiles } from '@/lib/api/cg/get-cg-files';
+import { useCgNext } from '@/lib/api/cg/get-cg-next';
+import { toastCgFailure, toastStaged, toastSuccess } from '@/lib/cg/cg-toast';
 import { CgFileDialog, type CgFileDialogState } from './cg-file-dialog';
 import { CgTypeCard, type CgFileActions } from './cg-type-card';
 

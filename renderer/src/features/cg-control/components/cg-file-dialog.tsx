@@ -6,11 +6,11 @@ import type { CgFile, CgType } from '@shared/contracts/cg-files';
 import { onAirTextProblem } from '@shared/on-air-rules';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { useCreateCgFile, type CgFileAnswer } from '../api/create-cg-file';
-import { cgText, useCgFiles } from '../api/get-cg-files';
-import { useCgNext } from '../api/get-cg-next';
+import { cgText, useCgFiles } from '@/lib/api/cg/get-cg-files';
+import { useCgNext } from '@/lib/api/cg/get-cg-next';
 import { useUpdateCgFile } from '../api/update-cg-file';
-import { toastCgFailure, toastCgUpdated, toastStaged } from '../cg-toast';
-import { OnAirTextInput } from './on-air-text-input';
+import { toastCgFailure, toastCgUpdated, toastStaged } from '@/lib/cg/cg-toast';
+import { OnAirTextInput } from '@/components/cg/on-air-text-input';
 import { cgFilePathOf } from '../cg-file-path';
 
 export type CgFileDialogState = { mode: 'closed' } | { mode: 'add'; type: CgType } | { mode: 'edit'; file: CgFile };

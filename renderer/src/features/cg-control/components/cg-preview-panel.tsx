@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { CG_PREVIEW_TYPES } from '@shared/constants';
 import { can } from '@shared/roles';
 import { useCurrentUser } from '@/lib/session-store';
-import { cgText, useCgFiles } from '../api/get-cg-files';
+import { cgText, useCgFiles } from '@/lib/api/cg/get-cg-files';
 import { useCgPreview, type CgPreviewModel } from '../hooks/use-cg-preview';
 import { BulletinControls } from './bulletin-controls';
 import { NewsPicker } from './news-picker';

@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { IconAlertOctagon } from '@tabler/icons-react';
-import { useCgWriteFailure } from '../cg-write-failure-store';
+import { useCgWriteFailure } from '@/lib/cg/cg-write-failure-store';
 
 /** Stays on the CG screens until dismissed or fixed: air may show stale text meanwhile. */
 export function CgWriteFailureBanner() {

@@ -3,11 +3,11 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { onAirTextProblem } from '@shared/on-air-rules';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { useEmergencyOverride } from '../api/emergency-override';
-import { toastCgFailure, toastEmergency } from '../cg-toast';
+import { toastCgFailure, toastEmergency } from '@/lib/cg/cg-toast';
 import { useEmergencyDialog } from '../emergency-dialog-store';
 import { EmergencySlatePreview } from './emergency-slate-preview';
-import { LowerThirdPreview } from './lower-third-preview';
-import { OnAirTextInput } from './on-air-text-input';
+import { LowerThirdPreview } from '@/components/cg/lower-third-preview';
+import { OnAirTextInput } from '@/components/cg/on-air-text-input';
 
 /** The emergency text airs as the emergency AND the headline: it must fit both templates. */
 export function overrideProblem(text: string, subheadline: string): string | null {

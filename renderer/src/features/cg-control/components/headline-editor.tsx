@@ -3,16 +3,16 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBolt, IconHash, IconRadio, IconRefresh, IconSend } from '@tabler/icons-react';
 import { DEFAULT_HASHTAG_TEXT, DEFAULT_PROGRAM_LABEL } from '@shared/constants';
 import { onAirTextProblem } from '@shared/on-air-rules';
-import { useGenerateCrawler } from '@/features/crawler/api/generate-crawler';
-import { useCrawlerContent } from '@/features/crawler/api/get-crawler-content';
-import { GENERATE_SOURCE, generateAfterConfirm } from '@/features/crawler/generate-confirm';
+import { useGenerateCrawler } from '@/lib/api/crawler/generate-crawler';
+import { useCrawlerContent } from '@/lib/api/crawler/get-crawler-content';
+import { GENERATE_SOURCE, generateAfterConfirm } from '@/lib/crawler/generate-confirm';
 import { errorMessage } from '@/lib/api-client';
-import { toastCgFailure, toastSuccess } from '../cg-toast';
+import { toastCgFailure, toastSuccess } from '@/lib/cg/cg-toast';
 import { useHeadlineEditor } from '../headline-editor-store';
-import { useCgPush } from '../hooks/use-cg-push';
+import { useCgPush } from '@/lib/cg/use-cg-push';
 import { CG_FIELDS_ID } from '../keyboard/cg-skip-link';
 import { BarTextDialog } from './bar-text-dialog';
-import { OnAirTextInput, canAir } from './on-air-text-input';
+import { OnAirTextInput, canAir } from '@/components/cg/on-air-text-input';
 
 function useCrawlerButton() {
   const generate = useGenerateCrawler();

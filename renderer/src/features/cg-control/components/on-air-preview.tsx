@@ -2,7 +2,7 @@ import { Badge, Box, Button, Group, Skeleton, Text, Tooltip } from '@mantine/cor
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CgFile } from '@shared/contracts/cg-files';
 import { errorMessage } from '@/lib/api-client';
-import { cgText } from '../api/get-cg-files';
+import { cgText } from '@/lib/api/cg/get-cg-files';
 import classes from './on-air-preview.module.css';
 
 interface OnAirPreviewProps {

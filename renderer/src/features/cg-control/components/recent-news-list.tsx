@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { errorMessage } from '@/lib/api-client';
 import type { News } from '@shared/contracts/news';
-import { StatusBadge } from '@/features/news/components/news-badges';
-import { NewsTitleLines } from '@/features/news/components/news-title-lines';
+import { StatusBadge } from '@/components/news/news-badges';
+import { NewsTitleLines } from '@/components/news/news-title-lines';
 
 interface RecentNewsListProps {
   news: readonly News[];

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { BULLETIN_AUTOPLAY_MS } from '@shared/constants';
-import { useApprovedNews } from '../api/get-approved-news';
-import { useBulletins } from '../api/get-bulletins';
+import { useApprovedNews } from '@/lib/api/news/get-approved-news';
+import { useBulletins } from '@/lib/api/bulletins/get-bulletins';
 import { autoPlayActive, canNavigate, clampIndex } from '../preview-cycle';
 import { activeBulletin, bulletinPreviewItems, newsPreviewItems, titleToPush, type PreviewItem } from '../preview-items';
 import { usePreviewStore, type PreviewCgType } from '../preview-store';
-import type { UpdateCgDirectInput } from '../api/update-cg-direct';
-import { useCgPush } from './use-cg-push';
+import type { UpdateCgDirectInput } from '@/lib/api/cg/update-cg-direct';
+import { useCgPush } from '@/lib/cg/use-cg-push';
 
 const PUSH_TEXTS = { success: 'CG content has been updated', failure: 'Failed to update CG content' } as const;
 

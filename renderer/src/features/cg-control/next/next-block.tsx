@@ -3,12 +3,12 @@ import type { CgNext } from '@shared/contracts/cg-next';
 import { can } from '@shared/roles';
 import { useCurrentUser } from '@/lib/session-store';
 import { errorMessage } from '@/lib/api-client';
-import { useCgNext } from '../api/get-cg-next';
-import { NextForeignNotice } from './next-foreign-notice';
-import { stagedText, typeLabel } from './next-texts';
-import type { ForeignChange } from './next-watch';
+import { useCgNext } from '@/lib/api/cg/get-cg-next';
+import { NextForeignNotice } from '@/components/cg/next-foreign-notice';
+import { stagedText, typeLabel } from '@/lib/cg/next/next-texts';
+import type { ForeignChange } from '@/lib/cg/next/next-watch';
 import { TakeButtons } from './take-buttons';
-import { useNextWatch } from './use-next-watch';
+import { useNextWatch } from '@/lib/cg/next/use-next-watch';
 
 /** Another desk's change is marked on its rows too: the eye lands on the line that changed. */
 const CHANGED_ROW = { background: 'var(--mantine-color-orange-light)', outline: '2px solid var(--mantine-color-orange-6)', borderRadius: 4, padding: '2px 6px' };

@@ -2,12 +2,12 @@ import { Box, Paper, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CgFile } from '@shared/contracts/cg-files';
-import { useCgFiles } from '../api/get-cg-files';
-import { useCgNext } from '../api/get-cg-next';
+import { useCgFiles } from '@/lib/api/cg/get-cg-files';
+import { useCgNext } from '@/lib/api/cg/get-cg-next';
 import { OnAirPreview } from '../components/on-air-preview';
 import { NextBlock } from './next-block';
 import { NextOverlayPreview } from './next-overlay-preview';
-import { textsAfterTake } from './next-texts';
+import { textsAfterTake } from '@/lib/cg/next/next-texts';
 import classes from './on-air-with-next.module.css';
 
 /** The overlay as it will look after Take: on-air texts with NEXT laid over them. */

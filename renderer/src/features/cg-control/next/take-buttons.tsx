@@ -1,13 +1,13 @@
 import { Button, Group, Kbd, Stack, Text } from '@mantine/core';
 import { IconPlayerPlayFilled, IconX } from '@tabler/icons-react';
 import type { CgNext } from '@shared/contracts/cg-next';
-import { useClearNext } from '../api/clear-next';
-import { useTakeNext } from '../api/take-next';
-import { toastCgFailure } from '../cg-toast';
-import { toastAir } from '@/features/outputs/air-toast';
-import { useEmergencyConfirm } from '../hooks/use-emergency-confirm';
-import { typeLabel } from './next-texts';
-import type { NextWatch } from './use-next-watch';
+import { useClearNext } from '@/lib/api/cg/clear-next';
+import { useTakeNext } from '@/lib/api/cg/take-next';
+import { toastCgFailure } from '@/lib/cg/cg-toast';
+import { toastAir } from '@/lib/cg/air-toast';
+import { useEmergencyConfirm } from '@/lib/cg/use-emergency-confirm';
+import { typeLabel } from '@/lib/cg/next/next-texts';
+import type { NextWatch } from '@/lib/cg/next/use-next-watch';
 import { useTakeKeys } from './use-take-keys';
 
 /** Mantine's Kbd greys its label below 4.5:1 on the dark scheme: the page's text colour instead. */

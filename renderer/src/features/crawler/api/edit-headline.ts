@@ -1,6 +1,6 @@
 import { useActionMutation } from '@/lib/use-action-mutation';
 import { apiJson } from '@/lib/api-client';
-import { useApplyCrawlerContent, type CrawlerMutationResponse } from './crawler-mutation-success';
+import { useApplyCrawlerContent, type CrawlerMutationResponse } from '@/lib/api/crawler/crawler-mutation-success';
 
 export interface EditHeadlineVariables {
   index: number;

@@ -1,6 +1,6 @@
 import { useActionMutation } from '@/lib/use-action-mutation';
 import { apiJson } from '@/lib/api-client';
-import { useApplyCrawlerContent, type CrawlerMutationResponse } from './crawler-mutation-success';
+import { useApplyCrawlerContent, type CrawlerMutationResponse } from '@/lib/api/crawler/crawler-mutation-success';
 
 /** Headlines are identified by position only (spec 000 §3); the server 409s if it moved. */
 export function removeHeadline(index: number): Promise<CrawlerMutationResponse> {

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import type { CrawlerContent } from '@shared/contracts/crawler';
 import { apiJson } from '@/lib/api-client';
-import { crawlerContentQueryKey } from './get-crawler-content';
-import { useApplyCrawlerContent, type CrawlerMutationResponse } from './crawler-mutation-success';
+import { crawlerContentQueryKey } from '@/lib/api/crawler/get-crawler-content';
+import { useApplyCrawlerContent, type CrawlerMutationResponse } from '@/lib/api/crawler/crawler-mutation-success';
 
 export interface ReorderHeadlinesVariables {
   headlines: string[];

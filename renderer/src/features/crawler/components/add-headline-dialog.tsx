@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
-import { OnAirTextInput, canAir } from '@/features/cg-control/components/on-air-text-input';
+import { OnAirTextInput, canAir } from '@/components/cg/on-air-text-input';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 
 interface AddHeadlineDialogProps {

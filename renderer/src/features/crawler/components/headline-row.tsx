@@ -3,7 +3,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS, type Transform } from '@dnd-kit/utilities';
 import { IconCheck, IconGripVertical, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type CSSProperties } from 'react';
-import { OnAirTextInput, canAir } from '@/features/cg-control/components/on-air-text-input';
+import { OnAirTextInput, canAir } from '@/components/cg/on-air-text-input';
 
 export interface HeadlineRowProps {
   id: string;

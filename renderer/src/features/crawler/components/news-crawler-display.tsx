@@ -2,8 +2,8 @@ import { Badge, Box, Button, Group, Paper, Text } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import { CRAWLER_FADE_MS } from '@shared/constants';
 import { errorMessage } from '@/lib/api-client';
-import { cgText, useCgFiles } from '@/features/cg-control/api/get-cg-files';
-import { useCrawlerContent } from '../api/get-crawler-content';
+import { cgText, useCgFiles } from '@/lib/api/cg/get-cg-files';
+import { useCrawlerContent } from '@/lib/api/crawler/get-crawler-content';
 import { splitCrawlerLines } from '../crawler-rotation';
 import { useCrawlerRotation } from '../use-crawler-rotation';
 

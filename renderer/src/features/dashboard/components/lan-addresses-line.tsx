@@ -2,8 +2,8 @@ import { Group, Paper, Text } from '@mantine/core';
 import { IconNetwork } from '@tabler/icons-react';
 import { can } from '@shared/roles';
 import { useCurrentUser } from '@/lib/session-store';
-import { useSystemAddresses } from '@/features/api-keys/api/get-system-addresses';
-import { LanAddressCopy } from '@/features/settings/components/lan-address-copy';
+import { useSystemAddresses } from '@/lib/api/system/get-system-addresses';
+import { LanAddressCopy } from '@/components/lan-address-copy';
 
 /**
  * One compact line with the server's LAN addresses, for owners and admins (the people other staff

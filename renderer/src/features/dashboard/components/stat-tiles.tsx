@@ -2,7 +2,7 @@ import { Badge, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconBroadcast, IconNews, IconTool, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { DashboardStats } from '@shared/contracts/dashboard';
-import { cgText, useCgFiles } from '@/features/cg-control/api/get-cg-files';
+import { cgText, useCgFiles } from '@/lib/api/cg/get-cg-files';
 
 function Tile({ label, icon, testId, children }: { label: string; icon: ReactNode; testId: string; children: ReactNode }) {
   return (

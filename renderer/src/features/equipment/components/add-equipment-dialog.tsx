@@ -7,8 +7,8 @@ import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
 import { toastSuccess } from '@/lib/toast';
 import type { Equipment } from '@shared/contracts/equipment';
-import { useCreateEquipment, useUpdateEquipment } from '../api/equipment';
-import { emptyEquipmentForm, toEquipmentBody, type EquipmentFormValues, type FieldErrors } from '../equipment-form-values';
+import { useCreateEquipment, useUpdateEquipment } from '@/lib/api/equipment/equipment';
+import { emptyEquipmentForm, toEquipmentBody, type EquipmentFormValues, type FieldErrors } from '@/lib/equipment/equipment-form-values';
 
 interface Props {
   opened: boolean;

@@ -4,9 +4,9 @@ import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
-import { BulkChunkError, useBulkUpload, type BulkProgress } from '../api/equipment';
+import { BulkChunkError, useBulkUpload, type BulkProgress } from '@/lib/api/equipment/equipment';
 import { readBulkInput, downloadText, templateCsvText } from '../bulk-input';
-import { bulkErrorLines, bulkSummary, type BulkResults } from '../bulk-upload';
+import { bulkErrorLines, bulkSummary, type BulkResults } from '@/lib/equipment/bulk-upload';
 
 interface Props {
   opened: boolean;

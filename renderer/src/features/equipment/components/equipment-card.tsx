@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { EQUIPMENT_SELECTOR_STATUSES } from '@shared/constants';
 import type { Equipment } from '@shared/contracts/equipment';
 import { textDirection } from '@/lib/text-direction';
-import type { SelectorStatus } from '../api/equipment';
-import { EQUIPMENT_STATUS_COLORS, statusText } from '../equipment-format';
+import type { SelectorStatus } from '@/lib/api/equipment/equipment';
+import { EQUIPMENT_STATUS_COLORS, statusText } from '@/lib/equipment/equipment-format';
 
 const STATUS_OPTIONS = EQUIPMENT_SELECTOR_STATUSES.map((value) => ({ value, label: statusText(value) }));
 

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
-import { useEquipmentRequests, useSendReminder } from '../api/equipment-requests';
-import { requestNumber } from '../equipment-format';
+import { useEquipmentRequests, useSendReminder } from '@/lib/api/equipment/equipment-requests';
+import { requestNumber } from '@/lib/equipment/equipment-format';
 import { reminderOutcome, type ReminderOutcome } from '../reminder-result';
 
 interface Props {

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import type { EquipmentRequest } from '@shared/contracts/equipment';
 import { can } from '@shared/roles';
 import { toastFailure, toastSuccess } from '@/lib/toast';
-import { useDecideExtension, useRequestStep, type RequestStep } from '../api/equipment-requests';
-import { requestButtons, type Actor, type RequestButton } from '../request-buttons';
-import { LoanDialogs, type LoanDialog } from './loan-dialogs';
+import { useDecideExtension, useRequestStep, type RequestStep } from '@/lib/api/equipment/equipment-requests';
+import { requestButtons, type Actor, type RequestButton } from '@/lib/equipment/request-buttons';
+import { LoanDialogs, type LoanDialog } from '@/components/equipment/loan-dialogs';
 
 const RETURN_APPROVED = ['Return Approved', 'Equipment return approved and equipment is now available'] as const;
 

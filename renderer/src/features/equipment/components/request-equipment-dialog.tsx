@@ -7,10 +7,10 @@ import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
 import { toastSuccess } from '@/lib/toast';
 import { textDirection } from '@/lib/text-direction';
-import { useEquipmentList } from '../api/equipment';
-import { useCreateEquipmentRequest } from '../api/equipment-requests';
-import { localDay, toRequestBody, type RequestFormValues } from '../equipment-form-values';
-import { formatWhen } from '../equipment-format';
+import { useEquipmentList } from '@/lib/api/equipment/equipment';
+import { useCreateEquipmentRequest } from '@/lib/api/equipment/equipment-requests';
+import { localDay, toRequestBody, type RequestFormValues } from '@/lib/equipment/equipment-form-values';
+import { formatWhen } from '@/lib/equipment/equipment-format';
 
 interface Props {
   /** null: closed; 'any': pick the item in the dialog; a number: that card's item. */

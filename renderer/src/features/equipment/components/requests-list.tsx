@@ -3,9 +3,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconClipboardList } from '@tabler/icons-react';
 import type { EquipmentRequest } from '@shared/contracts/equipment';
 import { errorMessage } from '@/lib/api-client';
-import { useEquipmentRequests } from '../api/equipment-requests';
-import { REQUEST_STATUS_COLORS, approverName, formatWhen, requestNumber, statusText } from '../equipment-format';
-import { isOverdue, type Actor } from '../request-buttons';
+import { useEquipmentRequests } from '@/lib/api/equipment/equipment-requests';
+import { REQUEST_STATUS_COLORS, approverName, formatWhen, requestNumber, statusText } from '@/lib/equipment/equipment-format';
+import { isOverdue, type Actor } from '@/lib/equipment/request-buttons';
 import { RequestActions } from './request-actions';
 
 interface Props {

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useCurrentUser } from '@/lib/session-store';
 import { useExportEquipment } from '../api/equipment-export';
-import { useEquipmentRequests } from '../api/equipment-requests';
+import { useEquipmentRequests } from '@/lib/api/equipment/equipment-requests';
 import { AddEquipmentDialog } from '../components/add-equipment-dialog';
 import { BulkUploadDialog } from '../components/bulk-upload-dialog';
 import { EquipmentGrid } from '../components/equipment-grid';

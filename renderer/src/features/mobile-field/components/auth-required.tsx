@@ -1,7 +1,7 @@
 import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useLocation, useNavigate } from 'react-router';
-import { loginPathFor } from '@/features/auth/return-path';
+import { loginPathFor } from '@/lib/return-path';
 
 /**
  * The mobile page's own sign-in screen (spec 001 §2): /field is outside the app's guard. Go to

@@ -1,9 +1,9 @@
 import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { showToast } from '@/lib/toast';
-import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
-import { useCgPush } from '@/features/cg-control/hooks/use-cg-push';
-import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
+import { EmergencyBar } from '@/components/cg/emergency-bar';
+import { useCgPush } from '@/lib/cg/use-cg-push';
+import { useEmergencyConfirm } from '@/lib/cg/use-emergency-confirm';
 import { useCurrentUser } from '@/lib/session-store';
 import { takeNote } from '../take-note';
 import { CgStatusList } from './cg-status-list';

@@ -1,6 +1,6 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { MOBILE_CG_STATUS_ITEMS } from '../mobile-field-constants';
-import { useCgFiles } from '@/features/cg-control/api/get-cg-files';
+import { useCgFiles } from '@/lib/api/cg/get-cg-files';
 
 /**
  * 'Current CG Status' (spec 001 §2, §9: 3 items): the first files as the server lists them.

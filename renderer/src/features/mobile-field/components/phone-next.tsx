@@ -2,15 +2,15 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlayerPlayFilled, IconX } from '@tabler/icons-react';
 import type { CgNext } from '@shared/contracts/cg-next';
 import { useCurrentUser } from '@/lib/session-store';
-import { useCgNext } from '@/features/cg-control/api/get-cg-next';
-import { useClearNext } from '@/features/cg-control/api/clear-next';
-import { useTakeNext } from '@/features/cg-control/api/take-next';
-import { toastCgFailure } from '@/features/cg-control/cg-toast';
-import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
-import { NextForeignNotice } from '@/features/cg-control/next/next-foreign-notice';
-import { stagedText, typeLabel } from '@/features/cg-control/next/next-texts';
-import { useNextWatch, type NextWatch } from '@/features/cg-control/next/use-next-watch';
-import { toastAir } from '@/features/outputs/air-toast';
+import { useCgNext } from '@/lib/api/cg/get-cg-next';
+import { useClearNext } from '@/lib/api/cg/clear-next';
+import { useTakeNext } from '@/lib/api/cg/take-next';
+import { toastCgFailure } from '@/lib/cg/cg-toast';
+import { useEmergencyConfirm } from '@/lib/cg/use-emergency-confirm';
+import { NextForeignNotice } from '@/components/cg/next-foreign-notice';
+import { stagedText, typeLabel } from '@/lib/cg/next/next-texts';
+import { useNextWatch, type NextWatch } from '@/lib/cg/next/use-next-watch';
+import { toastAir } from '@/lib/cg/air-toast';
 import { takeNote } from '../take-note';
 
 function Staged({ next }: { next: CgNext }) {

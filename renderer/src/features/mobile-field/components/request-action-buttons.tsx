@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { EquipmentRequest } from '@shared/contracts/equipment';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
-import { LoanDialogs } from '@/features/equipment/components/loan-dialogs';
+import { LoanDialogs } from '@/components/equipment/loan-dialogs';
 import { refreshMobile, useMobileRequestAction } from '../api/mobile-mutations';
 import { MOBILE_ACTION_LABELS, mobileActions, type MobileAction, type MobileViewer } from '../request-actions';
 

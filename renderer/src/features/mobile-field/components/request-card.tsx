@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EquipmentRequest } from '@shared/contracts/equipment';
 import { requestNumber } from '@shared/request-number';
-import { isOverdue } from '@/features/equipment/request-buttons';
+import { isOverdue } from '@/lib/equipment/request-buttons';
 import { isOnLoan } from '../field-filters';
 import type { MobileViewer } from '../request-actions';
 import { RequestActionButtons } from './request-action-buttons';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { EXPECTED_RETURN_IN_PAST, type Equipment } from '@shared/contracts/equipment';
 import { EQUIPMENT_DEFAULT_LOAN_HOURS } from '@shared/constants';
 import { errorMessage } from '@/lib/api-client';
-import { endOfLocalDay, localDay } from '@/features/equipment/equipment-form-values';
+import { endOfLocalDay, localDay } from '@/lib/equipment/equipment-form-values';
 import { showToast } from '@/lib/toast';
 import { textDirection } from '@/lib/text-direction';
 import { useCreateMobileRequest } from '../api/mobile-mutations';

@@ -12,7 +12,7 @@ import { RequestDialog } from '../components/request-dialog';
 import { PendingNote } from '../components/equipment-card';
 import { EquipmentStatusBadge } from '../components/status-badges';
 import { myPendingByItem } from '../field-filters';
-import { fieldBase } from '../field-paths';
+import { fieldBase } from '@/lib/field-paths';
 import { isOpenLoanOf } from '../request-actions';
 
 /** Codes are unique per station; a hand-typed URL may differ in case. */

@@ -4,9 +4,9 @@ import { Route, Routes, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@shared/constants';
 import { can } from '@shared/roles';
 import { useCurrentUser, useSession } from '@/lib/session-store';
-import { OnAirAnnouncer } from '@/features/cg-control/components/on-air-announcer';
+import { OnAirAnnouncer } from '@/components/cg/on-air-announcer';
 import { AuthRequired } from '../components/auth-required';
-import { FIELD_BASE, fieldBase } from '../field-paths';
+import { FIELD_BASE, fieldBase } from '@/lib/field-paths';
 import { EquipmentItemPage } from './equipment-item-page';
 import { MobileFieldHome } from './mobile-field-home';
 

@@ -2,8 +2,8 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { News, NewsRevision } from '@shared/contracts/news';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
-import { newsQueryKey } from './get-news-page';
-import { invalidateNews } from './invalidate-news';
+import { newsQueryKey } from '@/lib/api/news/get-news-page';
+import { invalidateNews } from '@/lib/api/news/invalidate-news';
 
 /** Under the news key: every news change (live or ours) refreshes an open history too. */
 export const newsRevisionsQueryKey = (newsId: number) => [...newsQueryKey, 'revisions', newsId] as const;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { News, NewsReturnKind, OnAirStoryConflict } from '@shared/contracts/news';
 import { apiJson, HttpError } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
-import { invalidateNews } from './invalidate-news';
+import { invalidateNews } from '@/lib/api/news/invalidate-news';
 
 export interface SendBackVariables {
   id: number;

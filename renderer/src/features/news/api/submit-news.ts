@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import type { News } from '@shared/contracts/news';
 import { apiJson } from '@/lib/api-client';
-import { invalidateNews } from './invalidate-news';
+import { invalidateNews } from '@/lib/api/news/invalidate-news';
 
 /** Issue 39: a draft submitted for approval (the approvers' bells list it); 409 if already submitted. */
 export function submitNews(id: number): Promise<News> {

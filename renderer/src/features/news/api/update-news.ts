@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import type { News, UpdateNewsInput } from '@shared/contracts/news';
 import { apiJson } from '@/lib/api-client';
-import { invalidateNews } from './invalidate-news';
+import { invalidateNews } from '@/lib/api/news/invalidate-news';
 
 export interface UpdateNewsVariables {
   id: number;

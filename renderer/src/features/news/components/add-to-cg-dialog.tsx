@@ -5,12 +5,12 @@ import { cgChangesFromArticle, type CgContentSource, type CgFromNewsType, type C
 import { CG_FROM_NEWS_TYPES } from '@shared/constants';
 import type { News } from '@shared/contracts/news';
 import { onAirTextProblem } from '@shared/on-air-rules';
-import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
-import { OnAirTextInput } from '@/features/cg-control/components/on-air-text-input';
-import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
+import { EmergencyBar } from '@/components/cg/emergency-bar';
+import { OnAirTextInput } from '@/components/cg/on-air-text-input';
+import { useEmergencyConfirm } from '@/lib/cg/use-emergency-confirm';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
-import { useCreateCgFromNews } from '../api/create-cg-from-news';
-import { toastStaged } from '@/features/cg-control/cg-toast';
+import { useCreateCgFromNews } from '@/lib/api/cg/create-cg-from-news';
+import { toastStaged } from '@/lib/cg/cg-toast';
 import { toastFailure, toastSuccess } from '@/lib/toast';
 import { textDirection } from '@/lib/text-direction';
 

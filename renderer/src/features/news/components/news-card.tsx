@@ -2,11 +2,11 @@ import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@
 import { IconArrowBackUp, IconCheck, IconDeviceTv, IconEye, IconHandFinger, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { News, NewsReturnKind } from '@shared/contracts/news';
-import { formatDateTime } from '../news-format';
+import { formatDateTime } from '@/lib/news/news-format';
 import type { NewsAction } from '../news-permissions';
-import { PriorityBadge } from './news-badges';
-import { NewsTitleLines } from './news-title-lines';
-import { EditingBadge } from '@/features/presence/editing-indicators';
+import { PriorityBadge } from '@/components/news/news-badges';
+import { NewsTitleLines } from '@/components/news/news-title-lines';
+import { EditingBadge } from '@/components/editing-indicators';
 
 export interface NewsCardHandlers {
   onView: (article: News) => void;

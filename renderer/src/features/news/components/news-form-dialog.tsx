@@ -6,17 +6,17 @@ import type { VersionConflict } from '@shared/contracts/common';
 import type { News } from '@shared/contracts/news';
 import { versionConflictOf } from '@/lib/version-conflict';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
-import { WireSourceNote } from '@/features/wires/components/wire-source-note';
+import { WireSourceNote } from '@/components/news/wire-source-note';
 import { formChanged } from '@/lib/unsaved-registry';
-import { useCreateNews } from '../api/create-news';
+import { useCreateNews } from '@/lib/api/news/create-news';
 import { useUpdateNews } from '../api/update-news';
-import { PRIORITY_LABELS } from '../news-format';
+import { PRIORITY_LABELS } from '@/lib/news/news-format';
 import { toastFailure, toastSuccess } from '@/lib/toast';
 import { textDirection } from '@/lib/text-direction';
 import { NewsConflictCompare, NewsConflictMerge } from './news-conflict-view';
 import { emptyNewsForm, newsFormFrom, toNewsBody, type NewsFieldErrors, type NewsFormValues } from '../news-form-values';
-import { EditingNotice } from '@/features/presence/editing-indicators';
-import { useAnnounceEditing } from '@/features/presence/use-editing';
+import { EditingNotice } from '@/components/editing-indicators';
+import { useAnnounceEditing } from '@/lib/presence/use-editing';
 import { useNewerSave, type NewerSave } from '../hooks/use-newer-save';
 
 interface NewsFormDialogProps {

@@ -7,7 +7,7 @@ import type { News, NewsRevision } from '@shared/contracts/news';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session-store';
 import { useNewsRevisions, useNewsStory, useRestoreRevision } from '../api/news-revisions';
-import { formatDateTime, PRIORITY_LABELS } from '../news-format';
+import { formatDateTime, PRIORITY_LABELS } from '@/lib/news/news-format';
 import { canEditNews } from '../news-permissions';
 import { toastFailure, toastSuccess } from '@/lib/toast';
 import { InlineDiff } from './inline-diff';

@@ -2,7 +2,7 @@ import { Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { News, NewsPage, NewsStatus } from '@shared/contracts/news';
 import type { User } from '@shared/contracts/users';
 import { can } from '@shared/roles';
-import { STATUS_LABELS } from '../news-format';
+import { STATUS_LABELS } from '@/lib/news/news-format';
 import { useApprovalRule } from '../api/get-approval-rule';
 import { newsRowActions, ownStoryNeedsSecondApprover } from '../news-permissions';
 import { NewsCard, type NewsCardHandlers } from './news-card';

@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Tit
 import { IconHistory } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import type { News } from '@shared/contracts/news';
-import { formatDateTime } from '../news-format';
-import { PriorityBadge, StatusBadge } from './news-badges';
+import { formatDateTime } from '@/lib/news/news-format';
+import { PriorityBadge, StatusBadge } from '@/components/news/news-badges';
 
 interface NewsViewDialogProps {
   article: News | null;

@@ -2,10 +2,10 @@ import { Checkbox, Group, Select, Stack, Switch, Text, TextInput } from '@mantin
 import { NOTIFICATION_PREFERENCE_LIMITS as LIMITS } from '@shared/constants';
 import { timeZoneLabel } from '@shared/time-zones';
 import { weekendText } from '@shared/weekend-days';
-import { useStationTimeZone } from '@/features/settings/api/get-station-time-zone';
+import { useStationTimeZone } from '@/lib/api/settings/get-station-time-zone';
 import type { PreferencesWizard } from '../hooks/use-preferences-wizard';
 import { ChannelPicker, MinutesInput, PreferenceGroup } from './preference-fields';
-import { TimeZoneSelect } from './time-zone-select';
+import { TimeZoneSelect } from '@/components/time-zone-select';
 
 type StepProps = { wizard: PreferencesWizard };
 

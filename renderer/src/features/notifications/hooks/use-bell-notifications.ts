@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { NEW_NOTIFICATION_TOAST_MS } from '@shared/constants';
 import { sortNotifications } from '@shared/notification-rules';
-import { useOutputStatuses } from '@/features/outputs/api/outputs';
+import { useOutputStatuses } from '@/lib/api/outputs/outputs';
 import { showNoticeToast } from '@/lib/toast';
 import { useNotifications } from '../api/get-notifications';
 import { newNotificationsText } from '../new-notification-toast';

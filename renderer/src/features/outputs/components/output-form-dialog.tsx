@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { OUTPUT_KIND_LABELS, OUTPUT_KINDS, OUTPUTS, outputInputSchema, type Output, type OutputKind } from '@shared/contracts/outputs';
 import { toastFailure, toastSuccess } from '@/lib/toast';
 import { ConflictNotice, useVersionConflict } from '@/lib/conflict-notice';
-import { useSaveOutput } from '../api/outputs';
+import { useSaveOutput } from '@/lib/api/outputs/outputs';
 import { CG_TYPE_OPTIONS, OutputMappingEditor, type CgTypeName, type MappingRow } from './output-mapping-editor';
 
 interface Props {

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { OUTPUT_KIND_LABELS, type Output } from '@shared/contracts/outputs';
 import { errorMessage } from '@/lib/api-client';
 import { toastFailure, toastSuccess } from '@/lib/toast';
-import { SettingsSection } from '@/features/settings/components/settings-section';
-import { bodyOf, useDeleteOutput, useOutputs, useSaveOutput, useTestOutput } from '../api/outputs';
+import { SettingsSection } from '@/components/settings-section';
+import { bodyOf, useDeleteOutput, useOutputs, useSaveOutput, useTestOutput } from '@/lib/api/outputs/outputs';
 import { OutputFormDialog } from './output-form-dialog';
 import { OutputStatusBadge, OutputStatusMessage } from './output-status-badge';
 

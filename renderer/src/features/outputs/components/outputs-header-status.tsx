@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { OutputStatusEntry } from '@shared/contracts/outputs';
 import { can } from '@shared/roles';
 import { useCurrentUser } from '@/lib/session-store';
-import { useOutputStatuses } from '../api/outputs';
+import { useOutputStatuses } from '@/lib/api/outputs/outputs';
 
 /** "Outputs: 3 OK · 1 retrying" — enabled outputs only; null when the station has none. */
 export function summarise(list: readonly OutputStatusEntry[]): { text: string; short: string; color: string } | null {

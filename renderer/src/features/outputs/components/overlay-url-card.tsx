@@ -4,10 +4,10 @@ import { useState } from 'react';
 import type { OverlayOutput } from '@shared/contracts/overlay';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
-import { useSystemAddresses } from '@/features/api-keys/api/get-system-addresses';
-import { syncOrigins } from '@/features/api-keys/sync-address';
-import { CopyValue } from '@/features/settings/components/copy-value';
-import { SettingsSection } from '@/features/settings/components/settings-section';
+import { useSystemAddresses } from '@/lib/api/system/get-system-addresses';
+import { syncOrigins } from '@/lib/sync-address';
+import { CopyValue } from '@/components/copy-value';
+import { SettingsSection } from '@/components/settings-section';
 import { useRotateOverlayKey } from '../api/rotate-overlay-key';
 import { overlayConnectedText } from '../overlay-connected-text';
 

@@ -6,7 +6,7 @@ import { can } from '@shared/roles';
 import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session-store';
-import { SettingsSection } from '@/features/settings/components/settings-section';
+import { SettingsSection } from '@/components/settings-section';
 import { useOverlayOutput } from '../api/get-overlay-output';
 import { AirTallyCard } from '../components/air-tally-card';
 import { OverlayLayoutForm } from '../components/overlay-layout-form';

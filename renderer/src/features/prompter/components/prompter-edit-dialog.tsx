@@ -11,8 +11,8 @@ import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useDeletePrompter, useUpdatePrompter } from '../api/prompters';
 import { PrompterEditFields } from './prompter-edit-fields';
 import { editFormFrom, toUpdateBody, type EditPrompterValues, type PrompterFieldErrors } from './prompter-form-values';
-import { EditingNotice } from '@/features/presence/editing-indicators';
-import { useAnnounceEditing } from '@/features/presence/use-editing';
+import { EditingNotice } from '@/components/editing-indicators';
+import { useAnnounceEditing } from '@/lib/presence/use-editing';
 
 export type PrompterEditTitle = 'Edit Prompter' | 'Prompter Settings';
 

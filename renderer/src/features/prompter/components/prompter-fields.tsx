@@ -1,6 +1,6 @@
 import { ColorInput, Group, Input, Select, Slider, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
-import { useBulletins } from '@/features/cg-control/api/get-bulletins';
+import { useBulletins } from '@/lib/api/bulletins/get-bulletins';
 import { NO_BULLETIN } from './prompter-form-values';
 
 /** Prompter colours are for reading: black, white, and the usual high-visibility picks. */

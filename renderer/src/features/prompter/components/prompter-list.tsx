@@ -2,9 +2,9 @@ import { ActionIcon, Box, Group, Paper, Stack, Text, Title, Tooltip, UnstyledBut
 import { IconSettings } from '@tabler/icons-react';
 import type { Prompter } from '@shared/contracts/prompters';
 import { textDirection } from '@/lib/text-direction';
-import { useBulletins } from '@/features/cg-control/api/get-bulletins';
+import { useBulletins } from '@/lib/api/bulletins/get-bulletins';
 import { PrompterStatusBadge } from './prompter-status-badge';
-import { EditingBadge } from '@/features/presence/editing-indicators';
+import { EditingBadge } from '@/components/editing-indicators';
 
 interface Props {
   prompters: Prompter[] | undefined;

@@ -8,7 +8,7 @@ import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { useLiveStatus } from '@/lib/live';
 import { useCurrentUser } from '@/lib/session-store';
-import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
+import { EmergencyBar } from '@/components/cg/emergency-bar';
 import { usePrompters } from '../api/prompters';
 import { PrompterCreateDialog } from '../components/prompter-create-dialog';
 import { PrompterEditDialog, type PrompterEditTitle } from '../components/prompter-edit-dialog';

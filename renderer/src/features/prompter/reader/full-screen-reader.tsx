@@ -3,8 +3,8 @@ import { IconBroadcast, IconContrast, IconEdit, IconMinimize, IconPlayerTrackNex
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from 'zustand';
-import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
-import { OnAirAnnouncer } from '@/features/cg-control/components/on-air-announcer';
+import { EmergencyBar } from '@/components/cg/emergency-bar';
+import { OnAirAnnouncer } from '@/components/cg/on-air-announcer';
 import type { ReaderController } from './reader-controller';
 import { ControlIcon, keepFocus, PlayButton, ReadingToggles, SpeedControls } from './reader-controls';
 import { ReaderToasts } from './reader-toasts';

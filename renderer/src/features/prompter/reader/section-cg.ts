@@ -1,7 +1,7 @@
 import { STORY_ON_HEADLINE } from '@shared/cg-from-news';
 import type { CreateCgFromNewsInput } from '@shared/contracts/cg-files';
 import type { PrompterSection } from '@shared/contracts/prompters';
-import type { UpdateCgDirectInput } from '@/features/cg-control/api/update-cg-direct';
+import type { UpdateCgDirectInput } from '@/lib/api/cg/update-cg-direct';
 
 /** What Space / "Send to CG" does for a section of the script. */
 export type SectionCgAction =

@@ -1,7 +1,7 @@
-import { useUpdateCgDirect } from '@/features/cg-control/api/update-cg-direct';
-import { toastCgFailure, toastSuccess } from '@/features/cg-control/cg-toast';
-import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
-import { useCreateCgFromNews } from '@/features/news/api/create-cg-from-news';
+import { useUpdateCgDirect } from '@/lib/api/cg/update-cg-direct';
+import { toastCgFailure, toastSuccess } from '@/lib/cg/cg-toast';
+import { useEmergencyConfirm } from '@/lib/cg/use-emergency-confirm';
+import { useCreateCgFromNews } from '@/lib/api/cg/create-cg-from-news';
 import type { ReaderController } from './reader-controller';
 import { sectionCgAction, type SectionCgAction } from './section-cg';
 

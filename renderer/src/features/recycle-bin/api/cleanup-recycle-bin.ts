@@ -3,7 +3,7 @@ import { useActionMutation } from '@/lib/use-action-mutation';
 import type { z } from 'zod';
 import type { cleanupResponseSchema } from '@shared/contracts/news';
 import { apiJson } from '@/lib/api-client';
-import { recycleBinQueryKey } from './get-recycle-bin';
+import { recycleBinQueryKey } from '@/lib/api/recycle-bin/get-recycle-bin';
 
 export type CleanupResult = z.infer<typeof cleanupResponseSchema>;
 

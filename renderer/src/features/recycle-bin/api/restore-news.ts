@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import type { News } from '@shared/contracts/news';
 import { apiJson } from '@/lib/api-client';
-import { invalidateNews } from '@/features/news/api/invalidate-news';
+import { invalidateNews } from '@/lib/api/news/invalidate-news';
 
 /** Back into the news lists with the status it had when deleted. */
 export function restoreNews(id: number): Promise<News> {

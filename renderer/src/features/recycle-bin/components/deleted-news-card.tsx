@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconClock, IconTrashX } from '@tabler/icons-react';
 import type { DeletedNews } from '@shared/contracts/news';
-import { PriorityBadge } from '@/features/news/components/news-badges';
-import { formatDateTime } from '@/features/news/news-format';
+import { PriorityBadge } from '@/components/news/news-badges';
+import { formatDateTime } from '@/lib/news/news-format';
 import { deletionTime, formatTimeRemaining } from '../time-remaining';
 
 interface DeletedNewsCardProps {

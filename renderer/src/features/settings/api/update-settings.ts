@@ -3,7 +3,7 @@ import { foreignFolderErrorSchema, type ForeignFolderError, type Settings, type 
 import { apiJson, HttpError } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import { setBrandingData } from './get-branding';
-import { settingsQueryKey } from './get-settings';
+import { settingsQueryKey } from '@/lib/api/settings/get-settings';
 
 /** PUT /api/settings is partial: callers send only the fields that changed. */
 export function updateSettings(body: UpdateSettingsInput): Promise<UpdateSettingsResponse> {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Settings, TelegramGroups } from '@shared/contracts/settings';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
-import { settingsQueryKey } from './get-settings';
+import { settingsQueryKey } from '@/lib/api/settings/get-settings';
 
 /** PUT /api/company/telegram-settings: partial group settings; answers the whole object. */
 export function updateTelegramSettings(body: Partial<TelegramGroups>): Promise<TelegramGroups> {

@@ -8,7 +8,7 @@ import { useUnsavedGuard } from '@/lib/unsaved-guard';
 import { useVersionedSettingsSave } from '../hooks/use-versioned-settings-save';
 import { BrandColourField } from './brand-colour-field';
 import { BrandPreview } from './brand-preview';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '@/components/settings-section';
 
 /** The changed colours only (PUT /api/settings is partial, and so is its branding). */
 function changedColours(saved: Branding, values: Branding): Partial<Branding> {

@@ -10,9 +10,9 @@ import { useUnsavedGuard } from '@/lib/unsaved-guard';
 import { useInitializeCgFiles } from '../api/initialize-cg-files';
 import { foreignFolderOf } from '../api/update-settings';
 import { useVersionedSettingsSave } from '../hooks/use-versioned-settings-save';
-import { CopyValue } from './copy-value';
+import { CopyValue } from '@/components/copy-value';
 import { ForeignFolderNotice } from './foreign-folder-notice';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '@/components/settings-section';
 
 type FolderMove = NonNullable<UpdateSettingsResponse['cgFolderMoved']>;
 

@@ -5,7 +5,7 @@ import { isValidDesktopPort, type DesktopApi } from '@shared/desktop-api';
 import { desktopApi } from '@/lib/desktop';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '@/components/settings-section';
 
 const portKey = ['desktop', 'port'] as const;
 

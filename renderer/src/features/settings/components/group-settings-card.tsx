@@ -4,7 +4,7 @@ import type { TelegramGroups } from '@shared/contracts/settings';
 import type { GroupTopic } from '../api/find-group-topics';
 import { useGroupTools } from '../hooks/use-group-tools';
 import type { TelegramGroupsForm } from '../hooks/use-telegram-groups-form';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '@/components/settings-section';
 
 type IdField = Extract<
   keyof TelegramGroups,

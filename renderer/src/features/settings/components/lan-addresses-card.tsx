@@ -1,8 +1,8 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
-import { useSystemAddresses } from '@/features/api-keys/api/get-system-addresses';
+import { useSystemAddresses } from '@/lib/api/system/get-system-addresses';
 import { errorMessage } from '@/lib/api-client';
-import { LanAddressCopy } from './lan-address-copy';
-import { SettingsSection } from './settings-section';
+import { LanAddressCopy } from '@/components/lan-address-copy';
+import { SettingsSection } from '@/components/settings-section';
 
 /** What the card says when the server lists no address (it listens on localhost only, or no network). */
 const NONE_FOUND =

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { TELEGRAM_REMINDER_INTERVAL } from '@shared/constants';
 import type { TelegramGroups } from '@shared/contracts/settings';
 import { reminderProblem, type TelegramGroupsForm } from '../hooks/use-telegram-groups-form';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '@/components/settings-section';
 
 type Toggle = Extract<keyof TelegramGroups, `enable${string}`>;
 

@@ -2,12 +2,12 @@ import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import type { Settings } from '@shared/contracts/settings';
 import { utcOffsetText } from '@shared/time-zones';
-import { TimeZoneSelect } from '@/features/notification-preferences/components/time-zone-select';
+import { TimeZoneSelect } from '@/components/time-zone-select';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useUnsavedGuard } from '@/lib/unsaved-guard';
 import { useVersionedSettingsSave } from '../hooks/use-versioned-settings-save';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '@/components/settings-section';
 
 /**
  * Station time zone (issue 22 point 20): the zone users' quiet hours run in until they pick their

@@ -4,7 +4,7 @@ import type { Settings } from '@shared/contracts/settings';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useVersionedSettingsSave } from '../hooks/use-versioned-settings-save';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '@/components/settings-section';
 
 type SwitchField = 'takeMode' | 'secondApprover';
 

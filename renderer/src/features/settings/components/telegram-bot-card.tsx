@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useUnsavedGuard } from '@/lib/unsaved-guard';
 import { useVersionedSettingsSave } from '../hooks/use-versioned-settings-save';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '@/components/settings-section';
 
 const SAVED = 'Telegram settings updated successfully';
 const FAILED = 'Failed to update Telegram settings';

@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useUnsavedGuard } from '@/lib/unsaved-guard';
 import { useVersionedSettingsSave } from '../hooks/use-versioned-settings-save';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '@/components/settings-section';
 
 /** The station settings that are one whole number in a range (how long things are kept). */
 type WholeNumberField = 'recycleBinHours' | 'asRunRetentionDays';

@@ -4,7 +4,7 @@ import type { Settings, UpdateSettingsInput, UpdateSettingsResponse } from '@sha
 import type { VersionConflict } from '@shared/contracts/common';
 import { ConflictNotice } from '@/lib/conflict-notice';
 import { versionConflictOf } from '@/lib/version-conflict';
-import { settingsQueryKey } from '../api/get-settings';
+import { settingsQueryKey } from '@/lib/api/settings/get-settings';
 import { setBrandingData } from '../api/get-branding';
 import { useUpdateSettings } from '../api/update-settings';
 

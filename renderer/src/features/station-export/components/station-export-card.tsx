@@ -5,7 +5,7 @@ import { isDev } from '@shared/roles';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 import { useCurrentUser } from '@/lib/session-store';
-import { SettingsSection } from '@/features/settings/components/settings-section';
+import { SettingsSection } from '@/components/settings-section';
 import { downloadStationExport } from '../api/station-export-api';
 
 /**

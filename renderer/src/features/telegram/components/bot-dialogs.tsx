@@ -3,8 +3,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { NEWS_PRIORITIES } from '@shared/constants';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { toastFailure, toastSuccess } from '@/lib/toast';
-import { useCreateEquipment } from '@/features/equipment/api/equipment';
-import { useCreateNews } from '@/features/news/api/create-news';
+import { useCreateEquipment } from '@/lib/api/equipment/equipment';
+import { useCreateNews } from '@/lib/api/news/create-news';
 
 type Errors = Partial<Record<string, string>>;
 

@@ -2,11 +2,11 @@ import { Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { CG_BAR_CHOICES, CG_BAR_FILE_TYPES, type CgBarChoice } from '@shared/telegram-commands';
 import { toastFailure, toastSuccess } from '@/lib/toast';
-import { useCgNext } from '@/features/cg-control/api/get-cg-next';
-import { useUpdateCgDirect, type UpdateCgDirectInput } from '@/features/cg-control/api/update-cg-direct';
-import { EmergencyBar } from '@/features/cg-control/components/emergency-bar';
-import { useEmergencyConfirm } from '@/features/cg-control/hooks/use-emergency-confirm';
-import { useAddHeadline } from '@/features/crawler/api/add-headline';
+import { useCgNext } from '@/lib/api/cg/get-cg-next';
+import { useUpdateCgDirect, type UpdateCgDirectInput } from '@/lib/api/cg/update-cg-direct';
+import { EmergencyBar } from '@/components/cg/emergency-bar';
+import { useEmergencyConfirm } from '@/lib/cg/use-emergency-confirm';
+import { useAddHeadline } from '@/lib/api/crawler/add-headline';
 import { Actions, Dialog } from './bot-dialogs';
 
 /**

@@ -6,7 +6,7 @@ import { PageTitle } from '@/app/page-title';
 import { useCurrentUser } from '@/lib/session-store';
 import { AddEquipmentBotDialog, AddNewsBotDialog } from '../components/bot-dialogs';
 import { UpdateCgBarDialog } from '../components/update-cg-bar-dialog';
-import { useCgNext } from '@/features/cg-control/api/get-cg-next';
+import { useCgNext } from '@/lib/api/cg/get-cg-next';
 import { BotStatus } from '../components/bot-status';
 import { BotTips, CommandList } from '../components/command-list';
 import { onlyRolesCan } from '../allowed-roles';

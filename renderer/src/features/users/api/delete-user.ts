@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import type { Ok } from '@shared/contracts/common';
 import { apiJson } from '@/lib/api-client';
-import { usersQueryKey } from './get-users';
+import { usersQueryKey } from '@/lib/api/users/get-users';
 
 export function deleteUser(id: number): Promise<Ok> {
   return apiJson<Ok>('DELETE', `/api/users/${id}`);

@@ -8,7 +8,7 @@ import { PageTitle } from '@/app/page-title';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session-store';
 import { useDeleteUser } from '../api/delete-user';
-import { useUsers } from '../api/get-users';
+import { useUsers } from '@/lib/api/users/get-users';
 import { useUpdateUser } from '../api/update-user';
 import { TelegramLinkGuide } from '../components/telegram-link-guide';
 import { UserFormDialog } from '../components/user-form-dialog';

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { WIRE_LIMITS, wireFeedInputSchema, type WireFeed } from '@shared/contracts/wires';
 import { toastFailure, toastSuccess } from '@/lib/toast';
-import { useSaveFeed } from '../api/wires';
+import { useSaveFeed } from '@/lib/api/wires/wires';
 
 interface Props {
   /** null: closed; 'new': Add feed; a feed: Edit it. */

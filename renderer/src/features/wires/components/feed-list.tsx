@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { WireFeed } from '@shared/contracts/wires';
 import { errorMessage } from '@/lib/api-client';
 import { toastFailure, toastSuccess } from '@/lib/toast';
-import { useDeleteFeed, usePollFeed, useWireFeeds } from '../api/wires';
+import { useDeleteFeed, usePollFeed, useWireFeeds } from '@/lib/api/wires/wires';
 import { useWireTime } from '../wire-time';
 import { FeedFormDialog } from './feed-form-dialog';
 import { isFailing } from '../feed-state';

@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { WIRE_LIMITS, type WireItem } from '@shared/contracts/wires';
 import { errorMessage } from '@/lib/api-client';
 import { toastFailure, toastSuccess } from '@/lib/toast';
-import { NewsPager } from '@/features/news/components/news-pager';
-import { useMakeStory, useWireItems } from '../api/wires';
+import { NewsPager } from '@/components/news/news-pager';
+import { useMakeStory, useWireItems } from '@/lib/api/wires/wires';
 import { useWireTime } from '../wire-time';
 import { WireItemCard } from './wire-item-card';
 

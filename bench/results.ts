@@ -41,6 +41,9 @@ export interface Target {
 }
 
 export const LOAD_RATIO_LIMIT = 1.5;
+/** The load target of issue 40: a CG write under any user load within one frame at 25 fps, never two. */
+export const LOAD_P99_MS = 40;
+export const LOAD_MAX_MS = 80;
 
 /** Issue 40: under every user load a CG write stays within a frame at 25 fps (p99) and two frames (max). */
 export const CG_UNDER_LOAD: Target = {
@@ -97,8 +100,10 @@ export function loadRowToBench(section: string, l: LoadRow): BenchRow {
     p50: l.loaded ? rounded(l.loaded.p50) : null,
     p99: rounded(l.loadedP99),
     max: l.loaded ? rounded(l.loaded.max) : null,
-    target: `p99 ≤ ${LOAD_RATIO_LIMIT}× quiet: ${l.ratio.toFixed(2)}×`,
-    verdict: l.ratio <= LOAD_RATIO_LIMIT ? 'ok' : 'over',
+    // The gate is one frame (issue 40): p99 ≤ 40 ms and max ≤ 80 ms under the load; the ratio to the
+    // quiet p99 of the same run stays for information (on 2 cores the load generator shares the CPU).
+    target: `p99 ≤ ${LOAD_P99_MS}, max ≤ ${LOAD_MAX_MS} (${l.ratio.toFixed(2)}× quiet, ≤ ${LOAD_RATIO_LIMIT}× informational)`,
+    verdict: l.loadedP99 <= LOAD_P99_MS && (l.loaded?.max ?? 0) <= LOAD_MAX_MS ? 'ok' : 'over',
   };
 }
 

@@ -10,6 +10,7 @@ import { failedRow, gitCommit, loadRow, loadRowToBench, machine, summaryRow, wri
 import { startFeedsProcess } from './feeds-process';
 import { benchWires } from './wires';
 import { backupRows, BACKUP, prepareBackupStore, quietBackups } from './backup';
+import { DB_MOVE, dbMoveRows } from './db-move';
 import { newsListRows } from './news-list-load';
 import { seedNews } from './seed';
 import { nowMs } from './stats';
@@ -25,7 +26,7 @@ import { bundleRow, COSTS, fanoutRows, hotPathRows, listRows, loginCostRow, rssR
  * then written to bench/results.json with the machine, date and commit. A section that throws
  * becomes a "failed" row and the run goes on, so one failure does not lose the other figures.
  */
-const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'newslist', 'wires', 'prompter', 'overlay', 'outputs', 'backup', 'memory'] as const;
+const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'newslist', 'wires', 'prompter', 'overlay', 'outputs', 'backup', 'move', 'memory'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function arg(name: string): string | undefined {
@@ -35,7 +36,7 @@ function arg(name: string): string | undefined {
 const only = arg('only')?.split(',') ?? [...SECTIONS];
 const wanted = (s: Section) => only.includes(s);
 /** Sections that need no built web UI: a run of only these skips the renderer build. */
-const WITHOUT_UI: readonly string[] = ['backup', 'newslist'];
+const WITHOUT_UI: readonly string[] = ['backup', 'newslist', 'move'];
 
 /** Streams rows as they are measured, under one header, and keeps them for results.json. */
 class Table {
@@ -72,7 +73,8 @@ async function main(): Promise<void> {
   await (await spawnServer(baseDir)).kill(); // first run: creates the schema and the owner
   seedNews(baseDir, 100_000);
   // Issue 41: the backup section's own server, on a copy of this store plus 100 000 equipment items.
-  const backupStore = wanted('backup') ? prepareBackupStore(baseDir) : null;
+  // Issue 42: the move to PostgreSQL copies the same store (after the backup section, its server stopped).
+  const backupStore = wanted('backup') || wanted('move') ? prepareBackupStore(baseDir) : null;
   const startups = wanted('startup') ? await spawnRepeatedly(baseDir, 4) : { ready: [], spawned: [] };
   // The Sheets API stand-in lives in this (the load generator's) process, as Google would elsewhere.
   const sheets = await startFakeSheets();
@@ -127,7 +129,8 @@ async function measure(table: Table, server: SpawnedServer, baseDir: string, she
   if (wanted('overlay')) await table.section('HTML overlay', () => overlayRows(api));
   if (wanted('outputs')) await table.section('outputs', () => outputsRows(api, baseDir, undefined, undefined, server.pid));
   // Its own server (stopped when done); the measured server sits idle meanwhile.
-  if (backupStore) await table.section(BACKUP, () => backupRows(backupStore));
+  if (backupStore && wanted('backup')) await table.section(BACKUP, () => backupRows(backupStore));
+  if (backupStore && wanted('move')) await table.section(DB_MOVE, () => dbMoveRows(backupStore));
   if (wanted('memory')) await table.section('Memory at the end', async () => [await rssRow('Memory at the end', 'after the whole run', server, api)]);
 }
 

@@ -102,6 +102,21 @@ export default tseslint.config(
     },
   },
   {
+    // Shared pieces stay shared: lib/ and components/ never reach into a feature (features import them).
+    files: ['renderer/src/lib/**/*.{ts,tsx}', 'renderer/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', 'electron'], message: 'The renderer talks to the server over HTTP only.' },
+            { group: ['@/features/*', '**/features/*'], message: 'renderer/src/lib and components are shared: they never import a feature.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CgNext } from '@shared/contracts/cg-next';
 import { ARMING_MS, SECOND_LOOK_MS, changedElsewhere, diffNext, isArmed, nextForeign, pressTake } from './next-watch';
-import { isTakeChord } from '@/features/cg-control/next/use-take-keys';
 
 const ME = 1;
 const next = (version: number, by: number | null, changes: CgNext['changes']): CgNext => ({
@@ -53,20 +52,5 @@ describe('another desk changed NEXT (issue 38, point 3)', () => {
     expect(replaced).toMatchObject({ seenAt: 1, diff: [{ type: 'subheadline', before: null, after: '' }] });
     expect(nextForeign(replaced, [], next(8, ME, [{ type: 'headline', content: 'Mine' }, { type: 'subheadline', content: 'Mine too' }]), false, 4)).toBeNull();
     expect(nextForeign(foreign, [], next(9, ME, []), false, 5)).toBeNull();
-  });
-});
-
-describe('take keys that work while typing (issue 38, point 12)', () => {
-  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
-  it('are F2 and Ctrl+Enter (⌘+Enter), nothing else', () => {
-    expect(isTakeChord(key('F2'))).toBe(true);
-    expect(isTakeChord(key('Enter', { ctrlKey: true }))).toBe(true);
-    expect(isTakeChord(key('Enter', { metaKey: true }))).toBe(true);
-    expect(isTakeChord(key('Enter'))).toBe(false);
-    expect(isTakeChord(key('Enter', { ctrlKey: true, shiftKey: true }))).toBe(false);
-    expect(isTakeChord(key('F2', { altKey: true }))).toBe(false);
-    expect(isTakeChord(key('Escape'))).toBe(false);
-    // F8 is the app's "go to notifications" (spec 000 §9), never Take.
-    expect(isTakeChord(key('F8'))).toBe(false);
   });
 });

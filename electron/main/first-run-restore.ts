@@ -20,7 +20,7 @@ export interface FirstRunDeps {
 }
 
 const TITLE = 'CG Bridge';
-export const WELCOME_BUTTONS = ['Start a new station', 'Restore from a backup'] as const;
+const WELCOME_BUTTONS = ['Start a new station', 'Restore from a backup'] as const;
 
 /** A PC whose data folder holds no store has no station yet. */
 export const hasStation = (dataDir: string) => fs.existsSync(path.join(dataDir, DB_FILE));
@@ -88,7 +88,7 @@ async function confirm(backup: CheckedBackup): Promise<boolean> {
 }
 
 /** The backup's file, stations and row counts, as the operator checks them before saying yes. */
-export function restoreSummary(backup: CheckedBackup): string {
+function restoreSummary(backup: CheckedBackup): string {
   const rows = Object.entries(backup.counts)
     .filter(([, n]) => n > 0)
     .map(([table, n]) => `${table} ${n}`)

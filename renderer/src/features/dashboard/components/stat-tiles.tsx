@@ -50,7 +50,7 @@ function CgStatus() {
   );
 }
 
-/** The four dashboard tiles (spec 000 §2); CG Status always reads LIVE. */
+/** The four dashboard tiles (spec 000 §2); CG Status reads LIVE, or EMERGENCY with the current headline while an emergency is on air. */
 export function StatTiles({ stats }: { stats: DashboardStats }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">

@@ -11,7 +11,8 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       // server.js: the server's own bundle, run by main in a utilityProcess (electron/main/server-supervisor.ts).
-      // heavy-worker.js: the server's worker threads (server/lib/worker-pool.ts), found beside server.js.
+      // heavy-worker.js, outputs-worker.js: the server's job threads and its wires reader process
+      // (server/workers/job-pool.ts), found beside server.js.
       rollupOptions: {
         input: {
           index: resolve(root, 'electron/main/index.ts'),
@@ -19,6 +20,7 @@ export default defineConfig({
           // restore.js: the first-run screen's "Restore from a backup" (electron/main/first-run-restore.ts).
           restore: resolve(root, 'server/desktop-restore-entry.ts'),
           'heavy-worker': resolve(root, 'server/workers/heavy-worker.ts'),
+          'outputs-worker': resolve(root, 'server/workers/outputs-worker.ts'),
           // cg-file-worker.js: the CG files thread (server/integrations/cg-writer/cg-file-thread.ts), also beside server.js.
           'cg-file-worker': resolve(root, 'server/workers/cg-file-worker.ts'),
         },

@@ -5,7 +5,7 @@ import type { EventBus } from './lib/event-bus';
 import type { OnAirGate } from './lib/on-air-gate';
 import type { Logger } from './lib/logger';
 import type { CgFileThread } from './integrations/cg-writer/cg-file-thread';
-import type { HeavyPool } from './workers/heavy-pool';
+import type { HeavyPool, OutputsPool, WiresReader } from './workers/heavy-pool';
 
 /** What every service may use; built once in startServer. */
 export interface AppContext {
@@ -19,9 +19,9 @@ export interface AppContext {
   /** Worker threads for CPU-heavy work a user starts (bulk import checks, Sheets grids, CSV): off the air thread. */
   heavy: HeavyPool;
   /** The wires reader process: feeds fetched and parsed off the air thread (issue 26). */
-  wiresReader: HeavyPool;
+  wiresReader: WiresReader;
   /** The outputs thread: CasparCG, OBS and vMix connections, off the air thread (issue 25). */
-  outputsIo: HeavyPool;
+  outputsIo: OutputsPool;
   /** The CG files thread: every CG text file replaced off the air thread in one go (server/workers/cg-file-io.ts). */
   cgFilesIo: CgFileThread;
 }

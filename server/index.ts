@@ -35,10 +35,9 @@ import { createServices, type Services } from './services';
 import type { FirstRunResult } from './modules/companies/companies.service';
 import { APP_VERSION } from './version';
 import type { HostStarter } from './lib/task-host';
-import { startPlainProcess } from './lib/thread-bundle';
 import { CgFileThread } from './integrations/cg-writer/cg-file-thread';
 import { restoreInPlace } from './restore-in-place';
-import { createHeavyPool, createOutputsPool, createWiresPool, type HeavyPool } from './workers/heavy-pool';
+import { createHeavyPool, createOutputsPool, createWiresReader, type HeavyPool, type OutputsPool, type WiresReader } from './workers/heavy-pool';
 
 /** Longest a request may take (a 500 MB upload over slow Wi-Fi); Node's default is 5 minutes. */
 const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
@@ -52,8 +51,10 @@ export interface StartOptions extends Partial<ServerConfig> {
   wsPingIntervalMs?: number;
   /** How often live sockets are checked against their session expiry (tests shorten it). */
   wsExpiryCheckMs?: number;
-  /** The heavy worker's entry file: the desktop bundle passes its own (server/workers/heavy-pool.ts). */
+  /** The heavy jobs' entry file, also the wires reader's: the desktop bundle passes its own (server/workers/entries.ts). */
   workerEntry?: URL;
+  /** The outputs thread's entry file: the desktop bundle passes its own. */
+  outputsWorkerEntry?: URL;
   /** The CG files thread's entry (tests: a thread whose file calls hang). */
   cgFileWorkerEntry?: URL;
   /**
@@ -74,9 +75,9 @@ export interface RunningServer {
   /** The heavy worker pool (tests read what ran off the air thread: `answered`, `full`). */
   heavy: HeavyPool;
   /** The wires reader process (tests read `answered` and `full`). */
-  wiresReader: HeavyPool;
+  wiresReader: WiresReader;
   /** The outputs thread (tests read `answered`: device sends ran there). */
-  outputsIo: HeavyPool;
+  outputsIo: OutputsPool;
   /** The CG files thread (tests read `answered` and `threads`). */
   cgFilesIo: CgFileThread;
   /** On-air writes in progress (tests hold one to see background work wait for it). */
@@ -98,7 +99,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // An update's migrations change the store: a verified backup of it as it was comes first (issue 41).
   await backupBeforeMigrations(config.dataDir, config.migrationsDir, APP_VERSION, (options.clock ?? systemClock).now());
   const store = openDatabase(config.dataDir, config.migrationsDir);
-  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry), wiresReader: createWiresPool(options.workerEntry, options.wiresReaderHost ?? startPlainProcess), outputsIo: createOutputsPool(options.workerEntry), cgFilesIo: new CgFileThread(options.cgFileWorkerEntry) };
+  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry), wiresReader: createWiresReader(options.workerEntry, options.wiresReaderHost), outputsIo: createOutputsPool(options.outputsWorkerEntry), cgFilesIo: new CgFileThread(options.cgFileWorkerEntry) };
   // The start-up resync below is the first CG write: its thread is up before anyone goes on air.
   ctx.cgFilesIo.warm();
   const services = createServices(ctx);

@@ -72,7 +72,7 @@ export const EQUIPMENT_AND_ADMIN_ROUTES: RouteEntry[] = [
   route('POST', '/api/app-version/upload', ownerOrDev, bySession, 'multipart'),
   route('POST', '/api/app-version/files/:fileId/ticket', signedIn, record('appFile', 'fileId', true)),
   // A download ticket in ?ticket= stands in for the session (a browser link).
-  route('GET', '/api/app-version/files/:fileId', signedIn, record('appFile', 'fileId', true)),
+  route('GET', '/api/app-version/files/:fileId', { kind: 'ticketOrSession' }, record('appFile', 'fileId', true)),
   route('GET', '/api/app-versions/feed/:companyId/:key/latest.yml', { kind: 'feedKey' }, { kind: 'key' }),
   route('GET', '/api/app-versions/feed/:companyId/:key/:fileId/:name', { kind: 'feedKey' }, { kind: 'key' }),
 ];

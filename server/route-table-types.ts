@@ -1,18 +1,29 @@
 import type { z } from 'zod';
+import type { CONTROL_SCOPES } from '../shared/constants';
 import { can, isDev, type Permission, type Principal } from '../shared/roles';
 
+export type ControlScope = (typeof CONTROL_SCOPES)[number];
+
 /**
- * Who may call a route (docs/design-rules.md §5, shared/roles.ts). `ownOr`: the record's own user (its
- * creator, the session's reader, or the user themself) or anyone holding one of `others`; `gate`
- * is checked first, before the record is looked at.
+ * Who may call a route (docs/design-rules.md §5, shared/roles.ts) — the one place it is written:
+ * the app puts the guard built from it in front of the route's handlers (lib/auth.ts guardFor).
+ * `ownOr`: the record's own user (its creator, the session's reader, or the user themself) or
+ * anyone holding one of `others`; `gate` is checked first, before the record is looked at (the
+ * guard checks the gate; the service, which reads the record, checks the rest).
  */
 export type RoleRule =
   | { kind: 'public' }
   | { kind: 'feedKey' }
   | { kind: 'signedIn' }
+  /** A session, or a cg_files API key the handler checks (`?apiKey=` / X-API-Key). */
   | { kind: 'apiKeyOrSession' }
-  /** An API key holding `scope` (Stream Deck control, issue 25); a session alone is refused 401. */
-  | { kind: 'apiKeyScope'; scope: string }
+  /** A session, or a download ticket in `?ticket=` the handler checks (a browser link). */
+  | { kind: 'ticketOrSession' }
+  /**
+   * An API key holding `scope` (Stream Deck control, issue 25); a session alone is refused 401.
+   * `when`: the path parameter value that needs another scope instead.
+   */
+  | { kind: 'apiKeyScope'; scope: ControlScope; when?: { param: string; value: string; scope: ControlScope } }
   | { kind: 'permission'; permission: Permission }
   | { kind: 'devRoletype' }
   | { kind: 'ownerOrDev' }
@@ -72,7 +83,7 @@ export const noScope: Scope = { kind: 'none' };
 export const bySession: Scope = { kind: 'session' };
 export const record = (kind: RecordKind, param = 'id', devCrosses = false): Scope => ({ kind: 'record', param, record: kind, devCrosses });
 export const perm = permission;
-export const apiKeyScope = (scope: string): RoleRule => ({ kind: 'apiKeyScope', scope });
+export const apiKeyScope = (scope: ControlScope, when?: { param: string; value: string; scope: ControlScope }): RoleRule => ({ kind: 'apiKeyScope', scope, when });
 
 /**
  * Whether the rule lets a signed-in principal through. `own`: the record named is the caller's
@@ -84,6 +95,7 @@ export function allows(rule: RoleRule, who: Principal, own = false): boolean {
     case 'feedKey':
     case 'signedIn':
     case 'apiKeyOrSession':
+    case 'ticketOrSession':
       return true;
     case 'apiKeyScope':
       return false;

@@ -15,7 +15,9 @@ import { saveOverlayLayoutSchema } from '../shared/contracts/overlay';
 import { controlEmergencySchema } from '../shared/contracts/control';
 import { outputInputSchema } from '../shared/contracts/outputs';
 import { createUserSchema, updateUserSchema } from '../shared/contracts/users';
-import type { MountedRoute } from './route-walk';
+import type { Express } from 'express';
+import { guardFor, type KeyGuard } from './lib/auth';
+import { guardRoutes, mountedRoutes, type MountedRoute } from './route-walk';
 import { EQUIPMENT_AND_ADMIN_ROUTES } from './route-table-equipment';
 import {
   apiKeyScope,
@@ -162,15 +164,18 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   // Stream Deck / Companion (issue 25): an API key's scope, never a session; the key's company only.
   route('GET', '/api/control/state', apiKeyScope('control.state'), bySession),
   route('POST', '/api/control/take', apiKeyScope('control.take'), bySession),
-  // clear/emergency ends the emergency: it needs control.emergency instead (control-auth.ts requireClearScope).
-  route('POST', '/api/control/clear/:type', apiKeyScope('control.clear'), bySession),
+  // clear/emergency ends the emergency: it needs control.emergency instead, as DELETE /emergency (issue 37 point 7).
+  route('POST', '/api/control/clear/:type', apiKeyScope('control.clear', { param: 'type', value: 'emergency', scope: 'control.emergency' }), bySession),
   route('POST', '/api/control/crawler/next', apiKeyScope('control.crawler'), bySession),
   route('POST', '/api/control/crawler/previous', apiKeyScope('control.crawler'), bySession),
   route('POST', '/api/control/emergency', apiKeyScope('control.emergency'), bySession, controlEmergencySchema),
   route('DELETE', '/api/control/emergency', apiKeyScope('control.emergency'), bySession),
 ];
 
-/** Every API route the server serves. app.ts refuses to start when the two disagree. */
+/**
+ * Every API route the server serves, and the only place its rule is written: app.ts refuses to
+ * start when the two disagree, then guards each route with its row's rule (guardRoutesFromTable).
+ */
 export const ROUTE_TABLE: readonly RouteEntry[] = [...NEWSROOM_ROUTES, ...EQUIPMENT_AND_ADMIN_ROUTES];
 
 export const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
@@ -200,4 +205,18 @@ export function verifyRouteTable(mounted: readonly MountedRoute[], table: readon
     ...duplicates.map((k) => `route table entry ${k} is listed twice`),
   ];
   if (problems.length) throw new Error(`Route table out of step with the server:\n${problems.join('\n')}`);
+}
+
+/**
+ * Checks the mounted routes against the table, then puts each row's guard (lib/auth.ts guardFor)
+ * in front of its route's handlers: the routers carry no permission check of their own, so the
+ * rule a route enforces is the rule the table says (route-guards.test.ts).
+ */
+export function guardRoutesFromTable(app: Express, keyGuard: KeyGuard, table: readonly RouteEntry[] = ROUTE_TABLE): void {
+  verifyRouteTable(mountedRoutes(app), table);
+  const byKey = new Map(table.map((r) => [routeKey(r), r]));
+  guardRoutes(app, (mounted) => {
+    const entry = byKey.get(routeKey(mounted));
+    return entry ? guardFor(entry.rule, keyGuard) : null;
+  });
 }

@@ -13,8 +13,9 @@ export interface TaskMessage {
 }
 
 /**
- * Where a pool's tasks run (server/lib/worker-pool.ts): a worker thread of the server's process,
- * or a Node process of its own. Both speak the same messages; the pool does not tell them apart.
+ * Where a task host's tasks run (server/workers/job-runners.ts HostRunner): a worker thread of the
+ * server's process, or a Node process of its own. Both speak the same messages; the runner does not
+ * tell them apart.
  */
 export interface TaskHost {
   /** The process's id when the host is a process this server started (tests, diagnostics). */

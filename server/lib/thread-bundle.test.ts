@@ -2,17 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { heavyWorkerEntry } from '../workers/heavy-pool';
+import { createWiresReader, heavyWorkerEntry } from '../workers/heavy-pool';
+import { JobPool } from '../workers/job-pool';
+import { HostRunner } from '../workers/job-runners';
 import { plainThreadEntry, startPlainProcess } from './thread-bundle';
-import { WorkerPool } from './worker-pool';
 
 describe('startPlainProcess (the wires reader from source)', () => {
   it('runs tasks in a process started from the plain build of its entry', async () => {
     const entry = heavyWorkerEntry(import.meta.url);
-    const pool = new WorkerPool({ entry, size: 1, maxQueue: 4, host: startPlainProcess });
+    const pool = createWiresReader(entry, startPlainProcess);
     try {
-      const check = await pool.run<{ ok: boolean }>('wires.parse', { bytes: new TextEncoder().encode('<html>no feed</html>'), contentType: 'text/html', cutoff: '2000-01-01T00:00:00.000Z' });
-      expect(check.ok).toBe(false);
+      expect(await pool.task('wires.warm', undefined)).toBe(true);
       const [pid] = pool.pids;
       const args = fs.readFileSync(`/proc/${pid!}/cmdline`, 'utf8').split('\0');
       expect(args).toContain(new URL(await plainThreadEntry(entry)).pathname);
@@ -25,7 +25,7 @@ describe('startPlainProcess (the wires reader from source)', () => {
   it('an entry that cannot be built fails its tasks instead of leaving them waiting, and is built again next time', async () => {
     const missing = pathToFileURL(path.resolve('server/workers/no-such-entry.ts'));
     for (let attempt = 0; attempt < 2; attempt++) {
-      const pool = new WorkerPool({ entry: missing, size: 1, maxQueue: 1, host: startPlainProcess });
+      const pool = new JobPool({ runner: new HostRunner(() => startPlainProcess(missing, null)), slots: 1, maxQueue: 1, timeoutMs: 30_000 });
       await expect(pool.run('echo', 1)).rejects.toThrow(/no-such-entry/);
       await pool.close();
     }

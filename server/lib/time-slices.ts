@@ -1,14 +1,58 @@
-import { syncWalOffLoop } from '../db/fast-commit';
+import type { DbOrTx } from '../db/client';
+import { commitWithoutFsync, syncWalOffLoop } from '../db/fast-commit';
 import type { OnAirGate } from './on-air-gate';
 
 /**
- * Long jobs on the one event loop (a 20 000-row import) run in slices of a few milliseconds and
- * hand the loop back between slices. A CG write is several hops (temp file, fsync, rename, commit,
- * reply) and each hop would otherwise queue behind a slice; so between slices the job also waits
- * while an on-air write is in progress — air first, as reads do (server/lib/on-air-gate.ts).
+ * Air first (issue 40: one place owns it). Long jobs on the one event loop (a 20 000-row import, a
+ * feed's 500 entries, a Sheets push) are written as plain slices of a few milliseconds, and this
+ * runner hands the loop back before each slice. A CG write is several hops (temp file, fsync,
+ * rename, commit, reply) and each hop would otherwise queue behind a slice; so before a slice the
+ * runner also
+ * - fsyncs, on libuv's pool, what the previous slices committed without one (sliceCommit): their
+ *   pages are not left for the next FULL commit — the job's own or an on-air write's — to flush
+ *   on the loop (db/fast-commit.ts);
+ * - waits while an on-air write is in progress — air first, as reads do (lib/on-air-gate.ts).
+ *
+ *     for await (const chunk of airFirst(ctx.onAir, chunks)) sliceCommit(ctx.db, () => insert(chunk));
+ *
+ * A job written this way cannot forget to give way: it never calls the yield itself.
  */
+export async function* airFirst<T>(onAir: OnAirGate, slices: Iterable<T> | AsyncIterable<T>): AsyncGenerator<T> {
+  for await (const slice of slices) {
+    await yieldToAir(onAir);
+    yield slice;
+  }
+}
+
+/** A job of one slice (a poll's start, a job's last step): `step` runs after air, as airFirst's slices do. */
+export async function airStep<T>(onAir: OnAirGate, step: () => T | Promise<T>): Promise<T> {
+  await yieldToAir(onAir);
+  return step();
+}
+
+/**
+ * Slices while `more()` says so: the slices of a loop that ends on its own (a page's changed rows
+ * committed `within()` a few ms each), for airFirst.
+ */
+export function* whileMore(more: () => boolean): Generator<void> {
+  while (more()) yield;
+}
+
+/**
+ * A slice's commit (inside airFirst): without an fsync on the loop — the runner fsyncs it off the
+ * loop before the next slice, and the job's last FULL or commitDurablyOffLoop commit makes every
+ * slice durable before it answers.
+ */
+export function sliceCommit<T>(db: DbOrTx, run: () => T): T {
+  return commitWithoutFsync(db, run);
+}
+
 export const SLICE_MS = 4;
 
+/**
+ * The runner's turn between slices (airFirst, airStep). Jobs not yet written as slices still call
+ * it by hand (as-run, equipment bulk and export, station export).
+ */
 export async function yieldToAir(onAir: OnAirGate): Promise<void> {
   // What the last slice committed without an fsync is flushed off the loop first (db/fast-commit.ts).
   await syncWalOffLoop();

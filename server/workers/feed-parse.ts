@@ -48,3 +48,8 @@ export function keepable<T extends Pick<RawEntry, 'publishedAt'>>(entries: T[], 
   dated.sort((a, b) => (b.e.publishedAt ?? '').localeCompare(a.e.publishedAt ?? '') || a.i - b.i);
   return dated.slice(0, WIRES.keepItems).map(({ e }) => e);
 }
+
+/** The wires reader's parse thread's task (idle-parse.ts), served by the reader's own entry (heavy-worker.ts). */
+export const FEED_PARSE_TASKS = { 'wires.parse': parseFeedBody };
+
+export type FeedParseTasks = typeof FEED_PARSE_TASKS;

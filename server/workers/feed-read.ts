@@ -41,7 +41,7 @@ export function warmParseThread(): true {
  * A feed read entirely off the air thread (issue 26): the conditional GET with its own timeout
  * and size cap (wires.fetch.ts) on this thread, then decode, parse, plain text and retention
  * (feed-parse.ts) on this process's idle thread (idle-parse.ts).
- * Runs in the wires reader process (heavy-pool.ts createWiresPool), many reads at once.
+ * Runs in the wires reader process (heavy-pool.ts createWiresReader), many reads at once.
  */
 export async function readFeed(input: FeedReadInput): Promise<FeedReadResult> {
   try {

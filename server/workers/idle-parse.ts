@@ -1,6 +1,8 @@
-import { LATE, orLate } from '../lib/time-limit';
-import { HeavyPool, heavyWorkerEntry } from './heavy-pool';
-import { parseFeedBody, type FeedParseInput, type FeedParseResult } from './feed-parse';
+import { HttpError } from '../lib/errors';
+import { heavyWorkerEntry } from './entries';
+import { parseFeedBody, type FeedParseInput, type FeedParseResult, type FeedParseTasks } from './feed-parse';
+import { JobPool } from './job-pool';
+import { PoolThreads } from './job-runners';
 
 /**
  * How long the idle thread may take over one feed before the reader parses it itself: a 2.4 MB
@@ -16,12 +18,13 @@ export const PARSE_PATIENCE_MS = 5_000;
  * each time one of a CG write's hops woke (docs/performance.md, "Wires reader", the SCHED_IDLE row).
  *
  * SCHED_IDLE alone could starve: with every core busy with other work, the thread gets almost no
- * CPU. So the reader's own thread (nice 10, where downloads and their timeouts run) waits at most
- * `patienceMs`, then parses the feed itself and stops the starved thread; the next parse starts a
- * new one. A busy machine delays wires; it never leaves a feed unread.
+ * CPU. So a parse's limit is `patienceMs`: past it the reader's own thread (nice 10, where
+ * downloads and their timeouts run) parses the feed itself and the starved thread is stopped; the
+ * next parse starts a new one. A busy machine delays wires; it never leaves a feed unread.
+ * `entry`: the reader's own entry file, which serves the parse as a thread (heavy-worker.ts).
  */
 export class IdleParser {
-  private pool: HeavyPool | null = null;
+  private pool: JobPool<FeedParseTasks> | null = null;
 
   constructor(
     private readonly patienceMs = PARSE_PATIENCE_MS,
@@ -42,11 +45,13 @@ export class IdleParser {
 
   async parse(input: FeedParseInput): Promise<FeedParseResult> {
     const pool = this.current();
-    // The body is copied, not transferred: the reader may still need it.
-    const result = await orLate(pool.task('wires.parse', input), this.patienceMs);
-    if (result !== LATE) {
+    try {
+      // The body is copied, not transferred: the reader may still need it.
+      const result = await pool.task('wires.parse', input);
       this.counts.idle++;
       return result;
+    } catch (err) {
+      if (!(err instanceof HttpError && err.status === 503)) throw err;
     }
     this.counts.tookOver++;
     if (this.pool === pool) this.pool = null;
@@ -54,8 +59,8 @@ export class IdleParser {
     return parseFeedBody(input);
   }
 
-  private current(): HeavyPool {
-    return (this.pool ??= new HeavyPool({ entry: this.entry, size: 1, maxQueue: 16, workerData: { idle: true } }));
+  private current(): JobPool<FeedParseTasks> {
+    return (this.pool ??= new JobPool({ runner: new PoolThreads(this.entry, { size: 1, concurrency: 1, workerData: { idle: true } }), slots: 1, maxQueue: 16, timeoutMs: this.patienceMs }));
   }
 
   /** Parse threads running now (0 or 1; for tests). */

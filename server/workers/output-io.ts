@@ -46,3 +46,12 @@ export function outputClose(key: number): boolean {
   drivers.get(key)?.close();
   return drivers.delete(key);
 }
+
+/** The outputs thread's tasks (outputs-worker.ts): a driver's send, Test probe and close. */
+export const OUTPUT_TASKS = {
+  'outputs.send': outputSend,
+  'outputs.probe': outputProbe,
+  'outputs.close': outputClose,
+};
+
+export type OutputTasks = typeof OUTPUT_TASKS;

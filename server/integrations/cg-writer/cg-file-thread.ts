@@ -1,8 +1,10 @@
-import { startThread, type HostStarter } from '../../lib/task-host';
+import { startThread } from '../../lib/task-host';
 import { LATE, orLate } from '../../lib/time-limit';
 import { plainThreadEntry } from '../../lib/thread-bundle';
-import { WorkerPool } from '../../lib/worker-pool';
-import { workerEntry } from '../../workers/heavy-pool';
+import type { CG_FILE_TASKS } from '../../workers/cg-file-worker';
+import { workerEntry } from '../../workers/entries';
+import { JobPool } from '../../workers/job-pool';
+import { HostRunner } from '../../workers/job-runners';
 import { WRITE_ABANDONED, WRITE_PENDING, type CgFileResult, type CgFileWrite } from '../../workers/cg-file-io';
 import { CgWriteError } from './atomic-write';
 
@@ -25,8 +27,8 @@ export const cgFileWorkerEntry = (hostUrl: string = import.meta.url): URL => wor
  */
 export class CgFileThread {
   /** The thread's pool, once its entry is ready (from source it is built first: lib/thread-bundle.ts). */
-  private pool: Promise<WorkerPool> | null = null;
-  private live: WorkerPool | null = null;
+  private pool: Promise<JobPool<typeof CG_FILE_TASKS>> | null = null;
+  private live: JobPool<typeof CG_FILE_TASKS> | null = null;
 
   constructor(
     private readonly entry: URL = cgFileWorkerEntry(),
@@ -48,7 +50,7 @@ export class CgFileThread {
     const state = new Int32Array(new SharedArrayBuffer(4));
     let results: CgFileResult[];
     try {
-      const answer = (await starting).run<CgFileResult[]>('cg.replace', { files, state });
+      const answer = (await starting).task('cg.replace', { files, state });
       const first = await orLate(answer, this.patienceMs);
       if (first === LATE && Atomics.compareExchange(state, 0, WRITE_PENDING, WRITE_ABANDONED) === WRITE_PENDING) {
         this.abandon(starting);
@@ -82,7 +84,7 @@ export class CgFileThread {
     return pool ? pool.then((p) => p.close(), () => undefined) : Promise.resolve();
   }
 
-  private current(): Promise<WorkerPool> {
+  private current(): Promise<JobPool<typeof CG_FILE_TASKS>> {
     if (this.pool) return this.pool;
     const starting = this.start();
     // A start that failed (the entry could not be built) is tried again by the next write.
@@ -92,18 +94,19 @@ export class CgFileThread {
     return (this.pool = starting);
   }
 
-  private async start(): Promise<WorkerPool> {
+  private async start(): Promise<JobPool<typeof CG_FILE_TASKS>> {
     // From source: the entry as plain JavaScript, started without the process's `--import tsx`
     // (tsx in an always-on thread cost ~30 MB RSS; plain, ~9 MB — lib/thread-bundle.ts).
     const fromSource = this.entry.pathname.endsWith('.ts');
     const entry = fromSource ? await plainThreadEntry(this.entry) : this.entry;
-    const host: HostStarter | undefined = fromSource ? (e, data) => startThread(e, data, []) : undefined;
-    // Many at once: a rename waiting out a Windows lock must not hold other stations' writes.
-    return (this.live = new WorkerPool({ entry, host, size: 1, concurrency: 64, maxQueue: 4096, workerData: { air: true } }));
+    const runner = new HostRunner(() => startThread(entry, { air: true }, fromSource ? [] : undefined));
+    // Many at once: a rename waiting out a Windows lock must not hold other stations' writes. Its
+    // own patience (above) ends a write long before the pool's limit, a backstop.
+    return (this.live = new JobPool({ runner, slots: 64, maxQueue: 4096, timeoutMs: 60_000 }));
   }
 
   /** A thread stuck in a file call cannot be interrupted: it is left to finish, and the next write starts a new one. */
-  private abandon(starting: Promise<WorkerPool>): void {
+  private abandon(starting: Promise<JobPool<typeof CG_FILE_TASKS>>): void {
     if (this.pool !== starting) return;
     [this.pool, this.live] = [null, null];
     void starting.then((p) => p.close());

@@ -1,5 +1,5 @@
 import type { StoredOutput } from '../../../shared/contracts/outputs';
-import type { HeavyPool } from '../../workers/heavy-pool';
+import type { OutputsPool } from '../../workers/heavy-pool';
 import type { OutputIoResult } from '../../workers/output-io';
 import { driverTypes } from './create-driver';
 import { messageOf, OutputFault, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
@@ -21,7 +21,7 @@ export class RemoteDriver implements OutputDriver {
   private closed = false;
 
   constructor(
-    private readonly thread: HeavyPool,
+    private readonly thread: OutputsPool,
     private readonly output: StoredOutput,
     /** The output's station: its tasks count against that station's share of the thread. */
     private readonly companyId: number,
@@ -30,11 +30,11 @@ export class RemoteDriver implements OutputDriver {
   }
 
   async send(update: OutputUpdate): Promise<SendOutcome> {
-    return answer(this.thread.task('outputs.send', { key: this.key, output: this.output, update }, [], { group: this.companyId }));
+    return answer(this.thread.task('outputs.send', { key: this.key, output: this.output, update }, [], { station: this.companyId }));
   }
 
   async probe(): Promise<string> {
-    return answer(this.thread.task('outputs.probe', { key: this.key, output: this.output }, [], { group: this.companyId }));
+    return answer(this.thread.task('outputs.probe', { key: this.key, output: this.output }, [], { station: this.companyId }));
   }
 
   close(): void {

@@ -2,8 +2,7 @@ import type { Response } from 'express';
 import { AS_RUN_DEFAULT_RETENTION_DAYS, type AsRunFilter, type AsRunPage } from '../../../shared/contracts/as-run';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
-import { yieldToAir } from '../../lib/time-slices';
-import { commitWithoutFsync } from '../../db/fast-commit';
+import { airFirst, sliceCommit, whileMore } from '../../lib/time-slices';
 import { writeChunk } from '../../lib/csv-response';
 import { StationTimeZones } from '../settings/settings-time-zone';
 import { csvHeader, csvRows } from './as-run-csv';
@@ -41,13 +40,13 @@ export class AsRunService {
     const zone = new StationTimeZones(this.ctx.db).of(actor.companyId);
     await writeChunk(res, csvHeader(zone));
     let before: AsRunCursor | undefined;
-    while (!res.destroyed) {
+    let done = false;
+    for await (const _ of airFirst(this.ctx.onAir, whileMore(() => !done && !res.destroyed))) {
       const rows = this.repo.page(actor.companyId, filter, before, EXPORT_PAGE_ROWS);
       if (rows.length) await writeChunk(res, csvRows(rows, zone));
       const last = rows[rows.length - 1];
-      if (rows.length < EXPORT_PAGE_ROWS || !last) break;
-      before = { at: last.at, id: last.id };
-      await yieldToAir(this.ctx.onAir);
+      if (rows.length < EXPORT_PAGE_ROWS || !last) done = true;
+      else before = { at: last.at, id: last.id };
     }
     res.end();
   }
@@ -66,11 +65,10 @@ export class AsRunService {
     const now = this.ctx.clock.now().getTime(); // one moment for the whole run
     for (const id of this.repo.companyIds()) {
       const cutoff = new Date(now - this.retentionDays(id) * DAY_MS).toISOString();
-      for (;;) {
-        const n = commitWithoutFsync(this.ctx.db, () => this.repo.pruneSome(id, cutoff, PRUNE_SLICE_ROWS));
+      let n = PRUNE_SLICE_ROWS;
+      for await (const _ of airFirst(this.ctx.onAir, whileMore(() => n === PRUNE_SLICE_ROWS))) {
+        n = sliceCommit(this.ctx.db, () => this.repo.pruneSome(id, cutoff, PRUNE_SLICE_ROWS));
         removed += n;
-        await yieldToAir(this.ctx.onAir);
-        if (n < PRUNE_SLICE_ROWS) break;
       }
     }
     return removed;

@@ -11,7 +11,7 @@ import {
   setRequestStatusSchema,
 } from '../../../shared/contracts/equipment';
 import type { EquipmentRequestAction } from '../../../shared/equipment-transitions';
-import { actorOf, requireAuth } from '../../lib/auth';
+import { actorOf } from '../../lib/auth';
 import { parse } from '../../lib/validate';
 import { parseForm } from './parse-form';
 import type { EquipmentRequestsService } from './equipment-requests.service';
@@ -30,8 +30,6 @@ const STATUS_ACTIONS = {
 /** /api/equipment-requests — anyone requests and returns; owner/admin decide (the service checks). */
 export function equipmentRequestsRouter(requests: EquipmentRequestsService): Router {
   const router = Router();
-  router.use(requireAuth);
-
   router.get('/', (req, res) => {
     res.json(requests.list(actorOf(req)));
   });
@@ -76,7 +74,6 @@ export function equipmentRequestsRouter(requests: EquipmentRequestsService): Rou
 /** /api/equipment-extension — owner/admin approve or reject a pending extension. */
 export function equipmentExtensionRouter(requests: EquipmentRequestsService): Router {
   const router = Router();
-  router.use(requireAuth);
   router.post('/approve', (req, res) => {
     const body = parseForm(extensionDecisionSchema, req.body);
     res.json(requests.decideExtension(actorOf(req), body.requestId, { approved: body.approved, rejectionReason: body.rejectionReason }));
@@ -90,7 +87,6 @@ const permissionsTarget = z.object({ id: z.union([z.literal('me'), decimalInt('i
 /** /api/mobile — the mobile field page's calls, for the real caller. */
 export function mobileRouter(requests: EquipmentRequestsService): Router {
   const router = Router();
-  router.use(requireAuth);
   router.get('/equipment', (req, res) => {
     res.json(requests.catalogue.list(actorOf(req)));
   });

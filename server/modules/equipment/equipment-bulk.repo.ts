@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { commitWithoutFsync } from '../../db/fast-commit';
+import { sliceCommit } from '../../lib/time-slices';
 import { equipment } from '../../db/schema';
 import type { EquipmentCsvRecord } from '../../../shared/equipment-csv';
 
@@ -46,7 +46,7 @@ export class EquipmentBulkRepo {
    * durable before it answers (see EquipmentBulkService.announce).
    */
   insertSlice(companyId: number, createdBy: number, at: string, records: EquipmentCsvRecord[], start: number, keepGoing: (taken: number) => boolean): boolean[] {
-    return commitWithoutFsync(this.db, () =>
+    return sliceCommit(this.db, () =>
       this.db.transaction(() => {
         const out: boolean[] = [];
         for (let i = start; i < records.length && (out.length === 0 || keepGoing(out.length)); i++) {

@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/auth';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { CheckedBulk, RowError } from '../../workers/bulk-check';
 import { EquipmentBulkRepo } from './equipment-bulk.repo';
-import { within, yieldToAir } from '../../lib/time-slices';
+import { airFirst, whileMore, within } from '../../lib/time-slices';
 
 type Results = BulkUploadResult['results'];
 type Who = Pick<Actor, 'companyId' | 'userId'>;
@@ -41,8 +41,8 @@ export class EquipmentBulkService {
   /** Phase 2: one transaction per slice; a code taken meanwhile (another upload) is that row's error. */
   private async insert(actor: Who, lines: number[], records: EquipmentCsvRecord[], errors: RowError[]): Promise<number> {
     let success = 0;
-    for (let start = 0; start < records.length; ) {
-      await yieldToAir(this.ctx.onAir);
+    let start = 0;
+    for await (const _ of airFirst(this.ctx.onAir, whileMore(() => start < records.length))) {
       const at = this.ctx.clock.now().toISOString();
       const more = within();
       const inserted = this.repo.insertSlice(actor.companyId, actor.userId, at, records, start, (taken) => taken < 500 && more());

@@ -4,7 +4,7 @@ import type { Equipment } from '../../../shared/contracts/equipment';
 import { toCsv, type CsvValue } from '../../../shared/csv-cells';
 import type { AppContext } from '../../context';
 import { startCsvDownload, writeChunk } from '../../lib/csv-response';
-import { yieldToAir } from '../../lib/time-slices';
+import { airFirst, whileMore } from '../../lib/time-slices';
 import { EquipmentRepo } from './equipment.repo';
 import { presentEquipment } from './equipment.presenter';
 
@@ -32,12 +32,14 @@ export async function streamEquipmentCsv(ctx: AppContext, companyId: number, res
   startCsvDownload(res, `equipment-${today}.csv`);
   // Papa ends a header-only text with a line break; each page brings its own, so strip it here.
   res.write(toCsv([...EQUIPMENT_EXPORT_COLUMNS], []).replace(/\r\n$/, ''));
-  for (let after = 0; !res.destroyed; ) {
+  let after = 0;
+  let done = false;
+  // A page per slice, each after air.
+  for await (const _ of airFirst(ctx.onAir, whileMore(() => !done && !res.destroyed))) {
     const rows = new EquipmentRepo(ctx.db).listAfter(companyId, after, EXPORT_PAGE);
-    if (rows.length === 0) break;
+    if ((done = rows.length === 0)) break;
     after = rows[rows.length - 1]!.id;
     await writeChunk(res, `\r\n${toCsv([], rows.map(presentEquipment).map(exportRow), false)}`);
-    await yieldToAir(ctx.onAir);
   }
   res.end('\r\n');
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { googleSheetsSettingsInputSchema } from '../../../shared/contracts/google-sheets';
-import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { actorOf } from '../../lib/auth';
 import { parse } from '../../lib/validate';
 import type { GoogleSheetsService } from './google-sheets.service';
 
@@ -10,14 +10,12 @@ import type { GoogleSheetsService } from './google-sheets.service';
  */
 export function googleSheetsRouter(sheets: GoogleSheetsService): Router {
   const router = Router();
-  router.use(requireAuth);
   router.get('/test', async (req, res) => {
     res.json(await sheets.status(actorOf(req)));
   });
   router.get('/url', (req, res) => {
     res.json(sheets.url(actorOf(req)));
   });
-  router.use(requirePermission('settings.manage'));
   router.get('/settings', (req, res) => {
     res.json(sheets.settings(actorOf(req)));
   });

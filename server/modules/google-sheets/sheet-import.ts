@@ -2,9 +2,8 @@ import { createEquipmentSchema, updateEquipmentSchema, type Equipment } from '..
 import type { RejectedRow } from '../../../shared/contracts/google-sheets';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { commitWithoutFsync } from '../../db/fast-commit';
 import { HttpError } from '../../lib/errors';
-import { within, yieldToAir } from '../../lib/time-slices';
+import { airFirst, sliceCommit, whileMore, within } from '../../lib/time-slices';
 import { parse } from '../../lib/validate';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { EquipmentService } from '../equipment/equipment.service';
@@ -58,20 +57,19 @@ export class SheetImport {
     const ids = page.flatMap((r) => (r.id === null ? [] : [r.id]));
     const stored = new GoogleSheetsRepo(this.ctx.db).hashesOf(actor.companyId, ids);
     let i = 0;
-    while (i < page.length) {
+    for await (const _ of airFirst(this.ctx.onAir, whileMore(() => i < page.length))) {
       const more = within(PULL_SLICE_MS);
       // One commit per slice, without an fsync (the pull's last commit is FULL and makes the
       // slices durable before the answer): each row's own transaction becomes a savepoint inside
       // it, so a bad row rolls back alone. Nothing else runs on the loop until the slice commits,
       // so no reader sees a half-applied slice.
-      commitWithoutFsync(this.ctx.db, () =>
+      sliceCommit(this.ctx.db, () =>
         this.ctx.db.transaction((tx) => {
           const synced = new Map<number, string>();
           for (; i < page.length && more(); i++) this.row(actor, page[i]!, stored, synced, counts);
           this.remember(tx, actor.companyId, synced);
         }),
       );
-      if (i < page.length) await yieldToAir(this.ctx.onAir);
     }
   }
 

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EQUIPMENT_SHEET_COLUMNS, GOOGLE_SHEETS } from '../../../shared/contracts/google-sheets';
 import type { AppContext } from '../../context';
-import { commitWithoutFsync } from '../../db/fast-commit';
-import { within, yieldToAir } from '../../lib/time-slices';
+import { airFirst, airStep, sliceCommit, whileMore, within } from '../../lib/time-slices';
 import { equipmentTabReader, requestsGrid } from '../../integrations/google-sheets/sheet-rows';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { EquipmentRepo } from '../equipment/equipment.repo';
@@ -53,8 +52,7 @@ export class SheetTransfer {
       // Read in parts of a DB page, the loop handed back between them: one 5 000-row request
       // keeps Google's read quota (60 a minute) but read and compared at once it held the air
       // thread 70–130 ms.
-      for (let k = 0; k < page.length; k += DB_PAGE) {
-        await yieldToAir(this.ctx.onAir);
+      for await (const k of airFirst(this.ctx.onAir, steps(page.length, DB_PAGE))) {
         const { rows, rejected } = reader.read(page.slice(k, k + DB_PAGE), from + k);
         counts.rejected.push(...rejected);
         await this.importer.run(actor, rows, counts);
@@ -80,11 +78,11 @@ export class SheetTransfer {
       { tab: GOOGLE_SHEETS.equipmentTab, fromRow: 1, rows: [[...EQUIPMENT_SHEET_COLUMNS]] },
       { tab: GOOGLE_SHEETS.requestsTab, fromRow: 1, rows: requests },
     ]);
-    for (let p = 0, fromRow = 2; p < pages.length; p += PAGES_PER_WRITE) {
+    let fromRow = 2;
+    for await (const p of airFirst(this.ctx.onAir, steps(pages.length, PAGES_PER_WRITE))) {
       const block = pages.slice(p, p + PAGES_PER_WRITE);
       await c.client.writeJson(c.spreadsheetId, GOOGLE_SHEETS.equipmentTab, fromRow, joinRowsJson(block.map((page) => page.json)));
       fromRow += block.reduce((n, page) => n + page.rows, 0);
-      await yieldToAir(this.ctx.onAir);
     }
     await this.rememberWritten(actor.companyId, hashes);
     const at = this.now();
@@ -97,16 +95,19 @@ export class SheetTransfer {
     const pages: { json: string; rows: number }[] = [];
     const hashes: [number, string][] = [];
     const digest = createHash('sha1');
-    for (let after = 0; ; ) {
-      const items = new EquipmentRepo(this.ctx.db).listAfter(actor.companyId, after, DB_PAGE).map(presentEquipment);
-      if (items.length === 0) break;
+    const repo = new EquipmentRepo(this.ctx.db);
+    let after = 0;
+    let done = false;
+    // A DB page per slice, read after air.
+    for await (const _ of airFirst(this.ctx.onAir, whileMore(() => !done))) {
+      const items = repo.listAfter(actor.companyId, after, DB_PAGE).map(presentEquipment);
+      if ((done = items.length === 0)) break;
       after = items[items.length - 1]!.id;
       // Rows, hashes and the page's JSON are built on the heavy worker, off the air thread.
-      const page = await this.ctx.heavy.task('sheets.pushPage', items);
+      const page = await this.ctx.heavy.task('sheets.pushPage', items, [], { station: actor.companyId });
       digest.update(page.json);
       pages.push({ json: page.json, rows: page.hashes.length });
       hashes.push(...page.hashes);
-      await yieldToAir(this.ctx.onAir);
     }
     const requests = requestsGrid(this.requests.list(actor));
     digest.update(JSON.stringify(requests));
@@ -120,29 +121,32 @@ export class SheetTransfer {
   private async rememberWritten(companyId: number, hashes: [number, string][]): Promise<void> {
     const repo = new GoogleSheetsRepo(this.ctx.db);
     const at = this.now();
-    for (let p = 0; p < hashes.length; p += DB_PAGE) {
-      // Every page, changed or not: an unchanged 100 000-item catalogue once compared all its
-      // pages in one synchronous run (a 220–330 ms block of the air thread, bench/loop-blocks.ts).
-      await yieldToAir(this.ctx.onAir);
+    // Every page, changed or not, is a slice: an unchanged 100 000-item catalogue once compared all
+    // its pages in one synchronous run (a 220–330 ms block of the air thread, bench/loop-blocks.ts).
+    for await (const p of airFirst(this.ctx.onAir, steps(hashes.length, DB_PAGE))) {
       const page = hashes.slice(p, p + DB_PAGE);
       const stored = repo.hashesOf(companyId, page.map(([id]) => id));
       const changed = page.filter(([id, h]) => stored.get(id) !== h);
       let n = 0;
-      while (n < changed.length) {
+      // The page's changed hashes, a few ms of commits per slice.
+      for await (const _ of airFirst(this.ctx.onAir, whileMore(() => n < changed.length))) {
         const more = within();
-        commitWithoutFsync(this.ctx.db, () =>
+        sliceCommit(this.ctx.db, () =>
           this.ctx.db.transaction((tx) => {
             for (const txRepo = new GoogleSheetsRepo(tx); n < changed.length && more(); n++) txRepo.setHash(companyId, changed[n]![0], changed[n]![1], at);
           }),
         );
-        if (n < changed.length) await yieldToAir(this.ctx.onAir);
       }
     }
-    await yieldToAir(this.ctx.onAir);
-    repo.forgetDeleted(companyId);
+    await airStep(this.ctx.onAir, () => repo.forgetDeleted(companyId));
   }
 
   private now(): string {
     return this.ctx.clock.now().toISOString();
   }
+}
+
+/** The starts of `size`-long steps over `length` items: 0, size, 2·size, … (a job's slices). */
+function* steps(length: number, size: number): Generator<number> {
+  for (let at = 0; at < length; at += size) yield at;
 }

@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { idParamSchema } from '../../../shared/contracts/common';
 import { createNewsSchema, newsListQuerySchema, updateNewsSchema } from '../../../shared/contracts/news';
-import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { actorOf } from '../../lib/auth';
 import { limitConcurrentReads } from '../../lib/read-limiter';
 import type { ResponseCache } from '../../lib/response-cache';
 import { parse } from '../../lib/validate';
@@ -13,10 +13,7 @@ const idOf = (req: Request) => parse(idParamSchema, req.params).id;
 /** /api/news — the spec's table (000 §7), recycle bin included. */
 export function newsRouter(news: NewsService, bin: RecycleBinService, cache: ResponseCache): Router {
   const router = Router();
-  router.use(requireAuth);
   const limitUnpaged = unpagedOnly(limitConcurrentReads(2));
-  const manage = requirePermission('news.manage');
-  const binManage = requirePermission('recycleBin.manage');
 
   router.get('/', limitUnpaged, async (req, res) => {
     const query = parse(newsListQuerySchema, req.query);
@@ -29,10 +26,10 @@ export function newsRouter(news: NewsService, bin: RecycleBinService, cache: Res
   });
 
   // Static paths before /:id so "recycle-bin" is never read as an id.
-  router.get('/recycle-bin', binManage, (req, res) => {
+  router.get('/recycle-bin', (req, res) => {
     res.json(bin.list(actorOf(req)));
   });
-  router.post('/cleanup', binManage, (req, res) => {
+  router.post('/cleanup', (req, res) => {
     res.json({ deletedCount: bin.cleanup(actorOf(req)) });
   });
 
@@ -44,29 +41,29 @@ export function newsRouter(news: NewsService, bin: RecycleBinService, cache: Res
   router.get('/:id', (req, res) => {
     res.json(news.get(actorOf(req), idOf(req)));
   });
-  router.post('/', requirePermission('news.create'), (req, res) => {
+  router.post('/', (req, res) => {
     res.status(201).json(news.create(actorOf(req), parse(createNewsSchema, req.body)));
   });
-  router.put('/:id', requirePermission('news.create'), (req, res) => {
+  router.put('/:id', (req, res) => {
     res.json(news.update(actorOf(req), idOf(req), parse(updateNewsSchema, req.body)));
   });
-  router.post('/:id/submit', requirePermission('news.create'), (req, res) => {
+  router.post('/:id/submit', (req, res) => {
     res.json(news.submit(actorOf(req), idOf(req)));
   });
-  router.post('/:id/approve', manage, (req, res) => {
+  router.post('/:id/approve', (req, res) => {
     res.json(news.approve(actorOf(req), idOf(req)));
   });
-  router.post('/:id/publish', manage, (req, res) => {
+  router.post('/:id/publish', (req, res) => {
     res.json(news.publish(actorOf(req), idOf(req)));
   });
-  router.delete('/:id', manage, (req, res) => {
+  router.delete('/:id', (req, res) => {
     news.remove(actorOf(req), idOf(req));
     res.json({ success: true });
   });
-  router.post('/:id/restore', binManage, (req, res) => {
+  router.post('/:id/restore', (req, res) => {
     res.json(bin.restore(actorOf(req), idOf(req)));
   });
-  router.delete('/:id/permanent', binManage, (req, res) => {
+  router.delete('/:id/permanent', (req, res) => {
     bin.deleteForever(actorOf(req), idOf(req));
     res.json({ success: true });
   });

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { positiveId } from '../../../shared/contracts/common';
 import { updateNotificationPreferencesSchema } from '../../../shared/contracts/notification-preferences';
-import { actorOf, requireAuth } from '../../lib/auth';
+import { actorOf } from '../../lib/auth';
 import { parse } from '../../lib/validate';
 import type { NotificationPreferencesService } from './notification-preferences.service';
 
@@ -12,7 +12,6 @@ const userIdParam = z.object({ userId: positiveId('userId') });
 /** /api/notification-preferences/{userId} (spec 001 §7): self, or owner/admin of the same company. */
 export function notificationPreferencesRouter(preferences: NotificationPreferencesService): Router {
   const router = Router();
-  router.use(requireAuth);
   router.get('/:userId', (req, res) => {
     const { userId } = parse(userIdParam, req.params);
     res.json(preferences.get(actorOf(req), userId));

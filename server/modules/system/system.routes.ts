@@ -1,7 +1,6 @@
 import os from 'node:os';
 import { Router } from 'express';
 import type { SystemAddresses } from '../../../shared/contracts/system';
-import { requireAuth } from '../../lib/auth';
 import { lanAddresses, type InterfaceTable } from '../../lib/lan-addresses';
 
 /**
@@ -10,7 +9,6 @@ import { lanAddresses, type InterfaceTable } from '../../lib/lan-addresses';
  */
 export function systemRouter(boundHost: string, interfaces: () => InterfaceTable = os.networkInterfaces): Router {
   const router = Router();
-  router.use(requireAuth);
   router.get('/addresses', (req, res) => {
     const port = req.socket.localPort ?? 0;
     const body: SystemAddresses = { addresses: lanAddresses(interfaces(), port, boundHost), port };

@@ -1,13 +1,12 @@
 import { Router } from 'express';
 import { idParamSchema } from '../../../shared/contracts/common';
 import { createUserSchema, updateUserSchema } from '../../../shared/contracts/users';
-import { actorOf, requireAuth, requirePermission } from '../../lib/auth';
+import { actorOf } from '../../lib/auth';
 import { parse } from '../../lib/validate';
 import type { UsersService } from './users.service';
 
 export function usersRouter(users: UsersService): Router {
   const router = Router();
-  router.use(requireAuth);
 
   router.get('/', (req, res) => {
     res.json(users.list(actorOf(req)));
@@ -18,18 +17,18 @@ export function usersRouter(users: UsersService): Router {
     res.json(users.get(actorOf(req), id));
   });
 
-  router.post('/', requirePermission('users.manage'), async (req, res) => {
+  router.post('/', async (req, res) => {
     const input = parse(createUserSchema, req.body);
     res.status(201).json(await users.create(actorOf(req), input));
   });
 
-  router.put('/:id', requirePermission('users.manage'), async (req, res) => {
+  router.put('/:id', async (req, res) => {
     const { id } = parse(idParamSchema, req.params);
     const input = parse(updateUserSchema, req.body);
     res.json(await users.update(actorOf(req), id, input));
   });
 
-  router.delete('/:id', requirePermission('users.manage'), (req, res) => {
+  router.delete('/:id', (req, res) => {
     const { id } = parse(idParamSchema, req.params);
     users.remove(actorOf(req), id);
     res.json({ success: true });

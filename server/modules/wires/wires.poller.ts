@@ -2,18 +2,19 @@ import { setMaxListeners } from 'node:events';
 import { WIRES } from '../../../shared/contracts/wires';
 import type { AppContext } from '../../context';
 import type { WireFeedRow } from '../../db/schema';
-import { commitDurablyOffLoop, commitWithoutFsync } from '../../db/fast-commit';
+import { commitDurablyOffLoop } from '../../db/fast-commit';
 import type { Job } from '../../jobs/scheduler';
 import { HttpError } from '../../lib/errors';
 import { Semaphore } from '../../lib/semaphore';
-import { yieldToAir } from '../../lib/time-slices';
+import { airFirst, airStep, sliceCommit } from '../../lib/time-slices';
 import type { FeedReadResult } from '../../workers/feed-read';
+import { StationBusy } from '../../workers/job-pool';
 import type { FeedNetworkPolicy } from './wires.address';
 import { FeedError } from './wires.fetch';
 import { FEED_UNREADABLE } from './wires.messages';
 import type { ParsedEntry } from './wires.parse';
 import { WireItemWriter, WiresRepo } from './wires.repo';
-import { inTurns, StationShare, StationShareFull } from './wires.share';
+import { inTurns } from './wires.share';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -22,12 +23,8 @@ export const WIRES_BUSY_MESSAGE = 'Not read this time: the server was busy readi
 /** On the feed's row when its own station had its share of the reader in use (issue 37): the feed was fine, nothing was stored. */
 export const WIRES_STATION_BUSY_MESSAGE = "Not read this time: this station's other feeds were being read. It is read again within a minute.";
 
-/**
- * The reader's places (heavy-pool.ts createWiresPool: 16 reads at once) shared out per station
- * (issue 37; wires.share.ts). 8 each: a station's 8 feeds still poll at once (bench/wires.ts), and
- * one station can never take more than half the reader; 8 more of its reads may wait their turn.
- */
-export const READER_SHARE = { slots: 16, perStation: 8, waitingPerStation: 8 } as const;
+/** Each station's share of the wires reader (issue 37; heavy-pool.ts createWiresReader). */
+export { READER_SHARE } from '../../workers/heavy-pool';
 
 /** Due feeds looked at per tick, from which the stations take turns (inTurns). */
 const DUE_LOOKAHEAD = 8;
@@ -42,7 +39,7 @@ export function backoffMs(failures: number): number {
  * others; one feed is never polled twice at once (a manual "poll now" joins a running poll).
  * Work on the event loop (the air thread) is small: the wires reader process fetches and parses
  * (server/workers/feed-read.ts) — the bodies never pass through the air thread — and only the
- * entries to keep come back, written in slices each preceded by yieldToAir, so an on-air write
+ * entries to keep come back, written in slices air first (lib/time-slices.ts airFirst), so an on-air write
  * does not queue behind a feed.
  */
 export class WirePoller {
@@ -55,7 +52,6 @@ export class WirePoller {
   private readonly stopping = new AbortController();
   private readonly repo: WiresRepo;
   private readonly items: WireItemWriter;
-  readonly share = new StationShare(READER_SHARE);
   /** The server's own listening ports: the configured one, and those requests arrived on (PORT=0). */
   private readonly ownPorts = new Set<number>();
 
@@ -73,6 +69,11 @@ export class WirePoller {
    */
   noteOwnPort(port: number | undefined): void {
     if (port) this.ownPorts.add(port);
+  }
+
+  /** Each station's share of the reader: its reads running and waiting (tests, diagnostics). */
+  get share() {
+    return this.ctx.wiresReader.share;
   }
 
   /** Which addresses feeds may be read from now (wires.address.ts). */
@@ -142,8 +143,7 @@ export class WirePoller {
     try {
       // A poll begins after an on-air write in progress: the reader's burst as 8 feeds start
       // (connections, first chunks) then takes a core from the next write, not from this one.
-      await yieldToAir(this.ctx.onAir);
-      const result = await this.read(feed);
+      const result = await airStep(this.ctx.onAir, () => this.read(feed));
       if (result.kind === 'failed') throw new FeedError(result.detail, result.message);
       if (result.kind === 'body') {
         const { parsed } = result;
@@ -170,14 +170,14 @@ export class WirePoller {
     return new Promise<FeedReadResult>((resolve, reject) => {
       const onStop = () => reject(new FeedError('The server was stopping'));
       stop.addEventListener('abort', onStop, { once: true });
-      this.share
-        .run(feed.companyId, () => (stop.aborted ? Promise.reject(new FeedError('The server was stopping')) : this.ctx.wiresReader.task('wires.read', this.readInput(feed))))
+      this.ctx.wiresReader
+        .task('wires.read', this.readInput(feed), [], { station: feed.companyId })
         .then(resolve, reject)
         .finally(() => stop.removeEventListener('abort', onStop));
     });
   }
 
-  /** Made when the read starts, not when it began to wait: the retention's cutoff and the policy as of now. */
+  /** The retention's cutoff and the policy as of now. */
   private readInput(feed: WireFeedRow) {
     return { url: feed.url, etag: feed.etag, lastModified: feed.lastModified, timeoutMs: this.ctx.config.wires.fetchTimeoutMs, cutoff: this.cutoff(), network: this.networkPolicy() };
   }
@@ -185,19 +185,18 @@ export class WirePoller {
   /** New entries only (the unique (feed, guid) index drops repeats), then the retention prune. */
   private async store(feed: WireFeedRow, chunks: string[]): Promise<number> {
     let added = 0;
-    for (const chunk of chunks) {
-      await yieldToAir(this.ctx.onAir);
+    for await (const chunk of airFirst(this.ctx.onAir, chunks)) {
       // ≤ 50 entries of our own worker's JSON: well under a millisecond to read back.
       const slice = JSON.parse(chunk) as ParsedEntry[];
       const fetchedAt = this.now().toISOString();
       // The feed may have been deleted while we fetched: then nothing is written. Slices commit
       // without an fsync on the event loop; the feed row's FULL commit after them makes them durable.
-      const n = commitWithoutFsync(this.ctx.db, () =>
+      const n = sliceCommit(this.ctx.db, () =>
         this.ctx.db.transaction(() => (this.items.feedExists(feed.companyId, feed.id) ? this.items.insert(feed.companyId, feed.id, slice, fetchedAt) : 0)),
       );
       added += n;
     }
-    commitWithoutFsync(this.ctx.db, () => this.repo.prune(feed.id, WIRES.keepItems, this.cutoff()));
+    sliceCommit(this.ctx.db, () => this.repo.prune(feed.id, WIRES.keepItems, this.cutoff()));
     return added;
   }
 
@@ -212,7 +211,7 @@ export class WirePoller {
 
   /** The row after a poll that stored nothing: a busy note (no failure counted) or the failure. */
   private notRead(feed: WireFeedRow, err: unknown): void {
-    if (err instanceof StationShareFull) this.busy(feed, WIRES_STATION_BUSY_MESSAGE);
+    if (err instanceof StationBusy) this.busy(feed, WIRES_STATION_BUSY_MESSAGE);
     else if (poolBusy(err)) this.busy(feed, WIRES_BUSY_MESSAGE);
     else this.failed(feed, err instanceof FeedError ? err.shown : FEED_UNREADABLE);
   }
@@ -220,7 +219,7 @@ export class WirePoller {
   /** The row's text is generic (issue 37): the cause goes to the operator's log. */
   private logNotRead(feed: WireFeedRow, err: unknown): void {
     if (err instanceof FeedError) this.ctx.logger.info('wire feed not read', { feedId: feed.id, companyId: feed.companyId, cause: err.message });
-    else if (!poolBusy(err) && !(err instanceof StationShareFull)) this.ctx.logger.warn('wire feed error', { feedId: feed.id, err });
+    else if (!poolBusy(err)) this.ctx.logger.warn('wire feed error', { feedId: feed.id, err });
   }
 
   private succeeded(feed: WireFeedRow, result: Exclude<FeedReadResult, { kind: 'failed' }>): void {

@@ -1,8 +1,9 @@
-import { HttpError } from './errors';
-import { serveTasks } from '../workers/worker-main';
+import { threadId } from 'node:worker_threads';
+import { HttpError } from '../lib/errors';
+import { jobHandler } from './worker-main';
 
-/** Tasks for server/lib/worker-pool.test.ts: an answer, a refusal, a wait, a task that never answers, a crash. */
-serveTasks({
+/** Tasks for job-pool.test.ts: an answer, a refusal, a wait, a task that never answers, a crash. */
+export default jobHandler({
   echo: (v: unknown) => v,
   refuse: (message: string) => {
     throw new HttpError(400, message);
@@ -11,5 +12,5 @@ serveTasks({
   // What a driver stuck on a peer that never answers looks like from the pool.
   hang: () => new Promise(() => undefined),
   crash: () => process.exit(3),
-  threadId: async () => (await import('node:worker_threads')).threadId,
+  threadId: () => threadId,
 });

@@ -107,7 +107,7 @@ describe('Equipment', () => {
     expect((await owner.get<Equipment[]>('/api/equipment')).body).toHaveLength(49);
     await expect.poll(() => page.getByTestId('equipment-card').count()).toBe(10);
     await visible(page.getByTestId('equipment-count').getByText('49 items'));
-    // An unparsable quantity became 1 (spec 001 §5); a number below 1 is a row error (issue 22 point 12).
+    // An unparsable quantity became 1 (docs/product.md §Validation); a number below 1 is a row error (issue 22 point 12).
     await page.getByLabel('Search equipment').fill('BLK-004');
     expect(await card(page, 'BLK-004').getByTestId('equipment-stock').innerText()).toBe('1 / 1');
   });

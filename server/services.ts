@@ -115,7 +115,7 @@ export function createServices(ctx: AppContext): Services {
     equipmentBulk: new EquipmentBulkService(ctx, activity),
     equipmentRequests,
     equipmentAlerts: new EquipmentAlertsService(ctx, activity, [telegramNotifications]),
-    // The bell honours each user's switches (spec 000 §3).
+    // The bell honours each user's switches (docs/product.md §Data).
     notifications: new NotificationsService(ctx, notificationPreferences, (companyId) => backups.lateOffsite(companyId)),
     notificationPreferences,
     telegramBots,

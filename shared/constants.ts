@@ -46,7 +46,7 @@ export const WS_CLOSE_UNAUTHORIZED = 4401;
  */
 export const WS_CLOSE_REJOIN = 4409;
 
-/** News (spec 000 §3, §9); text limits are ours (docs/decisions.md). */
+/** News (docs/product.md §Data, §Limits); text limits are ours (docs/decisions.md). */
 export const NEWS_STATUSES = ['draft', 'approved', 'published'] as const;
 export const NEWS_PRIORITIES = ['normal', 'breaking', 'urgent'] as const;
 export const NEWS_DEFAULT_CATEGORY = 'General';
@@ -60,7 +60,7 @@ export const RECYCLE_BIN_RETENTION_MS = 2 * 60 * 60 * 1000;
 export const BREAKING_NEWS_WINDOW_MS = 2 * 60 * 60 * 1000;
 export const ACTIVITY_PAGE_SIZE = 100;
 
-/** CG (spec 000 §3): the 13 file types, the control panel's bar types, the add-from-news subset. */
+/** CG (docs/product.md §Data): the 13 file types, the control panel's bar types, the add-from-news subset. */
 export const CG_TYPES = [
   'headline',
   'subheadline',
@@ -84,7 +84,7 @@ export const CG_CONTENT_SOURCES = ['title', 'subtitle', 'both', 'content', 'cust
 export const CG_CONTENT_MAX = 300_000;
 export const CG_FILE_NAME_MAX = 120;
 export const DEFAULT_CG_OUTPUT_PATH = './cg_output';
-/** Headline editor defaults (spec 000 §4). */
+/** Headline editor defaults (docs/product.md §States). */
 export const DEFAULT_HASHTAG_TEXT = '#Breaking #News';
 export const DEFAULT_PROGRAM_LABEL = 'Live Program';
 export const BREAKING_FORMAT_HEADLINE = 'BREAKING NEWS';
@@ -100,7 +100,7 @@ export const IDEMPOTENCY_TTL_MS = 10 * 60 * 1000;
 export const IDEMPOTENCY_MAX_KEYS = 20_000;
 export const IDEMPOTENCY_MAX_BYTES = 32 * 1024 * 1024;
 
-/** API keys (spec 001 §3). */
+/** API keys (docs/product.md §Data). */
 /**
  * Stream Deck / Companion control scopes (issue 25), one per kind of button, so a key on a shared
  * panel can be limited to what its buttons do. 'control.take' joins this list with the take route.
@@ -117,7 +117,7 @@ export const CRAWLER_REFETCH_MS = 5000;
 export const CRAWLER_ROTATION_MS = 60_000;
 export const CRAWLER_FADE_MS = 300;
 
-/** Bulletins (spec 001 §3, §9). */
+/** Bulletins (docs/product.md §Data, §Limits). */
 export const BULLETIN_STATUSES = ['draft', 'ready', 'published', 'breaking', 'local_break', 'live', 'archived'] as const;
 /** A bulletin in one of these is on air now: taking back a story it uses asks first (issue 26). */
 export const ON_AIR_BULLETIN_STATUSES = ['live', 'breaking', 'local_break'] as const;
@@ -134,24 +134,24 @@ export const BULLETIN_BREAK_DEFAULT_SECONDS = 120;
 export const BULLETIN_HEADLINE_DEFAULT_SECONDS = 30;
 export const BULLETIN_READING_WORDS_PER_SECOND = 3;
 export const BULLETIN_NEWS_MIN_SECONDS = 10;
-/** CG preview (spec 000 §4, §9). */
+/** CG preview (docs/product.md §States, §Limits). */
 export const BULLETIN_AUTOPLAY_MS = 5000;
 export const CG_PREVIEW_TYPES = ['headline', 'subheadline', 'breakingnews', 'emergency', 'infoline', 'programbar', 'titlebar'] as const;
 
-/** Settings (spec 001 §3, §9); the lengths are ours (docs/decisions.md). */
+/** Settings (docs/product.md §Data, §Limits); the lengths are ours (docs/decisions.md). */
 export const SETTINGS_LIMITS = { cgOutputPath: 500, secret: 512, telegramId: 32 } as const;
-/** Company reminder interval in minutes (spec 001 §3: default 240; the wizard's range 30–1440). */
+/** Company reminder interval in minutes (docs/product.md §Data: default 240; the wizard's range 30–1440). */
 export const TELEGRAM_REMINDER_INTERVAL = { default: 240, min: 30, max: 1440 } as const;
 
-/** App version uploads (spec 001 §9): 500 MB, installers and archives only. */
+/** App version uploads (docs/product.md §Limits): 500 MB, installers and archives only. */
 export const APP_VERSION_MAX_UPLOAD_BYTES = 500 * 1024 * 1024;
 export const APP_VERSION_FILE_TYPES = ['.exe', '.msi', '.zip'] as const;
 export const APP_VERSION_LIMITS = { version: 50, releaseNotes: 10_000, fileName: 255, url: 2000 } as const;
 
-/** Prompter (spec 001 §3, §5, §9); the text and position limits are ours (docs/decisions.md). */
+/** Prompter (docs/product.md §Data, §Validation, §Limits); the text and position limits are ours (docs/decisions.md). */
 export const PROMPTER_STATUSES = ['active', 'inactive', 'archived'] as const;
 export const PROMPTER_CREATE_FONTS = ['Arial', 'Times New Roman', 'Courier New', 'Georgia', 'Verdana'] as const;
-/** Settings and edit add Helvetica (spec 001 §5). */
+/** Settings and edit add Helvetica (docs/product.md §Validation). */
 export const PROMPTER_FONTS = [...PROMPTER_CREATE_FONTS, 'Helvetica'] as const;
 export const PROMPTER_DEFAULTS = {
   /**
@@ -164,7 +164,7 @@ export const PROMPTER_DEFAULTS = {
   backgroundColor: '#000000',
   textColor: '#ffffff',
   scrollSpeed: 50,
-  /** The edit form's speed when none is set (spec 001 §9 "Edit default speed 100"). */
+  /** The edit form's speed when none is set (docs/product.md §Limits "Edit default speed 100"). */
   editScrollSpeed: 100,
   isAutoScroll: false,
   status: 'active',
@@ -212,11 +212,11 @@ export const PROMPTER_READING_LINE = 0.3;
 /** The operator publishes its position to follower screens this often while the script moves. */
 export const PROMPTER_PUBLISH_INTERVAL_MS = 100;
 
-/* Equipment (spec 001 §3–§5, §9; issue 12). */
+/* Equipment (docs/product.md §Data–§5, §9; issue 12). */
 export const EQUIPMENT_CONDITIONS = ['excellent', 'good', 'fair', 'poor'] as const;
 /** Schema values and the selector's values are both given by the spec (§4); we accept their union. */
 export const EQUIPMENT_STATUSES = ['available', 'in_use', 'maintenance', 'out_of_stock', 'checked_out', 'out_of_service'] as const;
-/** What the status selector offers (spec 001 §2). */
+/** What the status selector offers (docs/product.md §Screens and routes). */
 export const EQUIPMENT_SELECTOR_STATUSES = ['available', 'checked_out', 'maintenance', 'out_of_service'] as const;
 /** Statuses a person sets that stop loans: Check Out is refused while one of these holds. */
 export const EQUIPMENT_UNLOANABLE_STATUSES = ['maintenance', 'out_of_service'] as const;
@@ -225,7 +225,7 @@ export const EXTENSION_STATUSES = ['pending', 'approved', 'rejected', 'expired']
 export const EQUIPMENT_ACTIVITY_TYPES = ['telegram_request', 'telegram_approval', 'telegram_return', 'web_request', 'web_approval'] as const;
 export const EQUIPMENT_REQUEST_SOURCES = ['web', 'mobile', 'telegram'] as const;
 export const EQUIPMENT_ALERT_KINDS = ['overdue', 'before_due', 'after_due', 'low_stock', 'manual'] as const;
-/** CSV defaults for empty values (spec 001 §5, §9). */
+/** CSV defaults for empty values (docs/product.md §Validation, §Limits). */
 export const EQUIPMENT_CSV_DEFAULTS = { status: 'available', category: 'General', condition: 'good', quantity: 1 } as const;
 export const EQUIPMENT_CSV_COLUMNS = ['name', 'code', 'description', 'location', 'status', 'category', 'condition', 'quantity'] as const;
 export const EQUIPMENT_CSV_REQUIRED = ['code', 'name', 'location'] as const;
@@ -248,19 +248,19 @@ export const EQUIPMENT_LIMITS = {
 export const EQUIPMENT_DEFAULT_LOAN_HOURS = 24;
 /** Spec 001 §3 preference defaults (minutes): remind before due, and after due. */
 export const EQUIPMENT_REMINDER_DEFAULTS = { beforeDueMinutes: 60, afterDueMinutes: 30 } as const;
-/** Bulk upload error toast: the first 3 errors then 'and N more...' (spec 001 §8). */
+/** Bulk upload error toast: the first 3 errors then 'and N more...' (docs/product.md §Error texts). */
 export const EQUIPMENT_BULK_TOAST_ERRORS = 3;
 
-/** Per-user notification preferences (spec 001 §3, §5, §9). */
+/** Per-user notification preferences (docs/product.md §Data, §Validation, §Limits). */
 export const NOTIFICATION_PREFERENCE_LIMITS = {
   reminderInterval: { default: 120, min: 30, max: 1440 },
   lowStockThreshold: { default: 5, min: 1, max: 50 },
-  /** Minutes before / after due for reminders (spec 001 §9: 60 and 30). */
+  /** Minutes before / after due for reminders (docs/product.md §Limits: 60 and 30). */
   reminderMinutes: { min: 0, max: 1440 },
   quietHours: { startTime: '22:00', endTime: '06:00', timezone: 'UTC' },
 } as const;
 
-/** The wizard's time-zone choices (spec 001 §5) with their labels; IANA names are what is stored. */
+/** The wizard's time-zone choices (docs/product.md §Validation) with their labels; IANA names are what is stored. */
 export const NOTIFICATION_TIMEZONES = [
   { value: 'UTC', label: 'UTC' },
   { value: 'America/New_York', label: 'Eastern (America/New_York)' },

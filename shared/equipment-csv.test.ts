@@ -51,7 +51,7 @@ describe('parseEquipmentCsv', () => {
 describe('normaliseEquipmentCsvRow', () => {
   const base = { name: 'Tripod', code: 'TRP-1', location: 'Store' };
 
-  it('applies the defaults of spec 001 §5 to empty values', () => {
+  it('applies the defaults of docs/product.md §Validation to empty values', () => {
     expect(normaliseEquipmentCsvRow({ ...base, status: '', category: ' ', condition: '', quantity: '' })).toEqual({
       ok: true,
       record: { ...base, description: null, status: 'available', category: 'General', condition: 'good', quantity: 1 },

@@ -10,7 +10,7 @@ import {
 } from './constants';
 
 /**
- * The equipment CSV rules of spec 001 §5 in one place: the browser parses a file or pasted text
+ * The equipment CSV rules of docs/product.md §Validation in one place: the browser parses a file or pasted text
  * with `parseEquipmentCsv`, the server applies `normaliseEquipmentCsvRow` to every row it gets
  * (a script may call POST /api/equipment/bulk without our parser, so the server never trusts the
  * client's normalisation).
@@ -28,7 +28,7 @@ export type EquipmentCsvRawRow = Record<string, string>;
 
 export type EquipmentCsvParse = { ok: true; rows: EquipmentCsvRawRow[] } | { ok: false; error: string };
 
-/** The file check of spec 001 §5: the name ends in .csv or the browser says text/csv. */
+/** The file check of docs/product.md §Validation: the name ends in .csv or the browser says text/csv. */
 export function equipmentCsvFileError(file: { name: string; type?: string }): string | null {
   const isCsv = file.name.toLowerCase().endsWith('.csv') || file.type === 'text/csv';
   return isCsv ? null : EQUIPMENT_CSV_MESSAGES.notCsvFile;
@@ -101,7 +101,7 @@ const MAX_LENGTH: Partial<Record<EquipmentCsvColumn, number>> = {
 class RowError extends Error {}
 
 /**
- * Applies spec 001 §5 to one row: defaults for empty values, required code/name/location, known
+ * Applies docs/product.md §Validation to one row: defaults for empty values, required code/name/location, known
  * status and condition, quantity a whole number ≥ 1 (one without any number becomes 1, as the
  * spec's importer did; a wrong number is an error, issue 22). Keys are matched like headers, so
  * a script sending "Code" is understood too.
@@ -177,7 +177,7 @@ function quantityOf(cells: Map<string, unknown>): number {
 
 /* ---------- the downloadable template ---------- */
 
-/** Five sample rows (spec 001 §9) of real broadcast kit; one description holds a comma, so quoted. */
+/** Five sample rows (docs/product.md §Limits) of real broadcast kit; one description holds a comma, so quoted. */
 const TEMPLATE_ROWS: ReadonlyArray<Record<EquipmentCsvColumn, string>> = [
   { name: 'Sony PXW-Z280 Camcorder', code: 'CAM-001', description: '4K 1/2" 3-CMOS shoulder camcorder, with battery and charger', location: 'Camera Store Room', status: 'available', category: 'Camera', condition: 'excellent', quantity: '2' },
   { name: 'Sennheiser EW 112P G4 Wireless Lavalier', code: 'MIC-001', description: 'Bodypack transmitter and camera receiver', location: 'Audio Cabinet', status: 'available', category: 'Audio', condition: 'good', quantity: '4' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EQUIPMENT_REQUEST_STATUSES } from './constants';
 import { actionsFrom, decideExtension, EQUIPMENT_REQUEST_ACTIONS, transition, type EquipmentRequestAction } from './equipment-transitions';
 
-describe('equipment request transitions (spec 001 §4)', () => {
+describe('equipment request transitions (docs/product.md §States)', () => {
   it('allows exactly the table’s moves and refuses every other with a message', () => {
     for (const action of Object.keys(EQUIPMENT_REQUEST_ACTIONS) as EquipmentRequestAction[]) {
       for (const status of EQUIPMENT_REQUEST_STATUSES) {

@@ -3,7 +3,7 @@ import type { EQUIPMENT_REQUEST_STATUSES } from './constants';
 export type EquipmentRequestStatus = (typeof EQUIPMENT_REQUEST_STATUSES)[number];
 
 /**
- * Every way a loan request moves (spec 001 §4; issue 12). One table, used by every path — web,
+ * Every way a loan request moves (docs/product.md §States; issue 12). One table, used by every path — web,
  * mobile, chat bot — so no path can invent its own transition.
  */
 export const EQUIPMENT_REQUEST_ACTIONS = {
@@ -28,7 +28,7 @@ export type EquipmentRequestAction = keyof typeof EQUIPMENT_REQUEST_ACTIONS;
 /**
  * What an action needs to be allowed beyond the status (the server checks the actor): approver =
  * owner/admin; participant = the requester, an approver or equipment staff; anyone = any user of
- * the station (spec 001 §6: "Return is offered to anyone for approved requests" — a colleague may
+ * the station (docs/product.md §Roles: "Return is offered to anyone for approved requests" — a colleague may
  * bring the camera back; the return still waits for an admin).
  */
 export type EquipmentActionNeed = 'approver' | 'participant' | 'anyone';

@@ -1,7 +1,7 @@
 import { APP_VERSION_FILE_TYPES } from './constants';
 
 /**
- * What an installer upload must look like (spec 001 §5: .exe, .msi, .zip). The server refuses
+ * What an installer upload must look like (docs/product.md §Validation: .exe, .msi, .zip). The server refuses
  * by these rules while streaming; the UI checks the same first bytes before sending, so a
  * renamed file is refused at once instead of after hundreds of MB.
  */

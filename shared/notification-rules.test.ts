@@ -99,7 +99,7 @@ describe('buildNotifications', () => {
   });
 });
 
-describe('notification texts (spec 000 §9)', () => {
+describe('notification texts (docs/product.md §Limits)', () => {
   it('breaking news: title Breaking News, message = the article title, time = created, urgent → urgent', () => {
     const [n] = buildNotifications(input({ news: [news(7, 'urgent', MIN, 'Fire downtown')] }));
     expect(n).toEqual({ id: 'news-7', type: 'breaking_news', title: 'Breaking News', message: 'Fire downtown', time: ago(MIN), priority: 'urgent' });

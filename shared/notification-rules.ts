@@ -1,14 +1,14 @@
 import type { Role } from './roles';
 
 /**
- * The bell's rules (spec 000 §9), one pure module for the server (GET /api/notifications) and
+ * The bell's rules (docs/product.md §Limits), one pure module for the server (GET /api/notifications) and
  * the client (sorting). Nothing here reads a clock or a database: the caller passes `now`.
  */
 
 export type NotificationPriority = 'urgent' | 'high' | 'normal';
 export type NotificationType = 'equipment_overdue' | 'breaking_news' | 'equipment_approval' | 'equipment_return' | 'story_returned' | 'story_deleted' | 'story_submitted' | 'backup_late';
 
-/** A client-side notification (spec 000 §3). */
+/** A client-side notification (docs/product.md §Data). */
 export interface ClientNotification {
   id: string;
   type: NotificationType;
@@ -78,7 +78,7 @@ export interface NotificationFlags {
   equipmentOverdue: boolean;
   breakingNews: boolean;
   equipmentApproval: boolean;
-  /** equipmentApproval.includeRequests / includeReturns of the user's preferences (spec 001 §3); absent = true. */
+  /** equipmentApproval.includeRequests / includeReturns of the user's preferences (docs/product.md §Data); absent = true. */
   includeRequests?: boolean;
   includeReturns?: boolean;
 }
@@ -105,7 +105,7 @@ export interface NotificationInput {
 export const BREAKING_NEWS_WINDOW_MS = 2 * 60 * 60 * 1000;
 
 /**
- * "Approved" of spec 000 §9 is the whole loan in the original app; here a loan is approved, then
+ * "Approved" of docs/product.md §Limits is the whole loan in the original app; here a loan is approved, then
  * out, and may wait on an extension — the unit is with someone in all three. A return_requested
  * loan has been handed back (it waits for the admin), so it is not overdue for the borrower.
  */
@@ -231,7 +231,7 @@ function backupLate(input: NotificationInput): ClientNotification[] {
   return [{ id: `backup-late-${late.lastCopyAt ?? 'never'}`, type: 'backup_late', title: 'Off-PC backup late', message, time: late.lateSince, priority: 'high' }];
 }
 
-/** Every notification the viewer should see now, sorted (spec 000 §9). */
+/** Every notification the viewer should see now, sorted (docs/product.md §Limits). */
 export function buildNotifications(input: NotificationInput): ClientNotification[] {
   const nowMs = input.now.getTime();
   return sortNotifications([

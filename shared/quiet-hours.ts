@@ -2,7 +2,7 @@ import type { NotificationPreferences } from './contracts/notification-preferenc
 import { DEFAULT_WEEKEND, type Weekday } from './weekend-days';
 
 /**
- * Whether a notification may reach a user now (spec 001 §3 quietHours and weekendMode). Pure:
+ * Whether a notification may reach a user now (docs/product.md §Data quietHours and weekendMode). Pure:
  * the caller passes `now`. The Telegram sender asks this before every personal message; the
  * bell is not filtered (it is a list the user opens, not an interruption).
  *

@@ -1,7 +1,7 @@
 import type { Role } from './roles';
 
 /**
- * The bot's commands (spec 001 §6) with who may use them — one table for the bot (the gate) and
+ * The bot's commands (docs/product.md §Roles) with who may use them — one table for the bot (the gate) and
  * the /telegram page (the list by category). `usage` is our syntax: the spec names the commands
  * but not their arguments (decisions.md, issue 14).
  */
@@ -53,7 +53,7 @@ export function mayUseCommand(role: Role, command: BotCommand): boolean {
   return command.roles === null || command.roles.includes(role);
 }
 
-/** The CG bar of spec 001 §3 (type headline, subheadline, crawler, hashtag) → where its text goes. */
+/** The CG bar of docs/product.md §Data (type headline, subheadline, crawler, hashtag) → where its text goes. */
 export const CG_BAR_CHOICES = ['headline', 'subheadline', 'crawler', 'hashtag'] as const;
 export type CgBarChoice = (typeof CG_BAR_CHOICES)[number];
 /** crawler adds a headline to the news crawler (its file is built from that list); the others write their CG file. */

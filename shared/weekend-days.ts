@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The station's weekend (issue 39 point 13): the days weekend mode of notification preferences
- * (spec 001 §3 weekendMode) applies on. The spec never says which days; Saturday–Sunday was
+ * (docs/product.md §Data weekendMode) applies on. The spec never says which days; Saturday–Sunday was
  * hard-coded, but the Maldives (and much of the Gulf) rest on Friday and Saturday. A station sets
  * its days in Settings; until then they follow its time zone where this small table knows the
  * country, else Saturday–Sunday.

@@ -23,7 +23,7 @@ export const activityListQuerySchema = z.object({
   limit: decimalInt('limit').pipe(z.number().int().min(1).max(500)).default(ACTIVITY_PAGE_SIZE),
 });
 
-/** Action names (spec 001 §3 plus the news/user ones we log) → the badge the list shows. */
+/** Action names (docs/product.md §Data plus the news/user ones we log) → the badge the list shows. */
 export const ACTIVITY_BADGES: Record<string, string> = {
   equipment_checked_out: 'Checked Out',
   equipment_returned: 'Returned',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { APP_VERSION_LIMITS, APP_VERSION_MAX_UPLOAD_BYTES } from '../constants';
 import { positiveId, requiredText } from './common';
 
-/** App version (spec 001 §3): one per company. */
+/** App version (docs/product.md §Data): one per company. */
 export const appVersionSchema = z.object({
   id: z.number(),
   companyId: z.number(),
@@ -72,7 +72,7 @@ export const saveAppVersionSchema = z.object({
 });
 export type SaveAppVersionInput = z.input<typeof saveAppVersionSchema>;
 
-/** POST /api/app-version/upload answer (spec 001 §3). */
+/** POST /api/app-version/upload answer (docs/product.md §Data). */
 export const uploadedAppFileSchema = z.object({
   originalName: z.string(),
   downloadUrl: z.string(),

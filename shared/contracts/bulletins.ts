@@ -96,7 +96,7 @@ const scheduledTime = z
   .transform((v) => new Date(v).toISOString());
 
 /**
- * The bulletin form (spec 001 §5, §7). Messages are the spec's, verbatim. companyId, createdBy,
+ * The bulletin form (docs/product.md §Validation, §API). Messages are the spec's, verbatim. companyId, createdBy,
  * content and status are accepted and ignored: the session is the authority, content is always
  * 'Bulletin for {broadcastTime}', new bulletins are draft and edit keeps the status.
  */

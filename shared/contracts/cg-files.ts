@@ -49,7 +49,7 @@ const outputPath = z.string().trim().max(500).nullish().transform((v) => v || nu
 const stage = z.boolean({ error: 'stage must be true or false' }).optional();
 const pairedSubheadline = z.string().max(CG_CONTENT_MAX).optional();
 
-/** CG file centre add dialog (spec 000 §5: content required). */
+/** CG file centre add dialog (docs/product.md §Validation: content required). */
 export const createCgFileSchema = z.object({
   type: cgWritableTypeSchema,
   content: content.refine((v) => v.trim().length > 0, 'Content is required'),

@@ -6,7 +6,7 @@ import { createUserSchema, userSchema } from './users';
 export const companySchema = z.object({
   id: z.number(),
   name: z.string(),
-  /** The old client reads the name under this key (spec 000 §7). */
+  /** The old client reads the name under this key (docs/product.md §API). */
   CompanyName: z.string(),
   logo: z.string().nullable(),
   licenseKey: z.string().nullable(),

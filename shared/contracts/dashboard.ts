@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/dashboard/stats (spec 000 §3 Dashboard stats, with the parts behind them). */
+/** GET /api/dashboard/stats (docs/product.md §Data Dashboard stats, with the parts behind them). */
 export const dashboardStatsSchema = z.object({
   equipment: z.object({ out: z.number() }),
   /** total = the queue: live articles not yet published (drafts + approved). */

@@ -135,7 +135,7 @@ const equipmentFields = {
   status: equipmentStatus,
 };
 
-/** Add Equipment (spec 001 §5): code, name, location required here (the CSV rule); condition default good. */
+/** Add Equipment (docs/product.md §Validation): code, name, location required here (the CSV rule); condition default good. */
 export const createEquipmentSchema = z.object({
   ...equipmentFields,
   condition: condition.default('good'),
@@ -167,7 +167,7 @@ export const equipmentStatusBodySchema = z.object({
 /** The server refuses a return date before the request (the form's date picker starts at today). */
 export const EXPECTED_RETURN_IN_PAST = 'Expected return date must not be in the past';
 
-/** Request Equipment (spec 001 §5): purpose required ('Please fill in all required fields'). */
+/** Request Equipment (docs/product.md §Validation): purpose required ('Please fill in all required fields'). */
 export const createEquipmentRequestSchema = z.object({
   equipmentId: z.number({ error: 'Please fill in all required fields' }).int().positive('Please fill in all required fields'),
   purpose: requiredText('Please fill in all required fields', EQUIPMENT_LIMITS.purpose),

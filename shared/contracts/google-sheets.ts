@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** Google Sheets sync (spec 001 §2, §4, §7, §9; decisions: docs/decisions.md "Google Sheets"). */
+/** Google Sheets sync (docs/product.md §Screens and routes, §States, §API, §Limits; decisions: docs/decisions.md "Google Sheets"). */
 export const GOOGLE_SHEETS = {
   equipmentTab: 'Equipment',
   requestsTab: 'Requests',
-  /** From the sheet every 30 minutes (spec 001 §9). */
+  /** From the sheet every 30 minutes (docs/product.md §Limits). */
   pullEveryMs: 30 * 60_000,
   /** To the sheet only when data changes: a burst of edits is one write. */
   pushDebounceMs: 5_000,
@@ -93,7 +93,7 @@ export interface GoogleSheetsSettings {
   lastPullAt: string | null;
 }
 
-/** GET /api/google-sheets/test (spec 001 §7). */
+/** GET /api/google-sheets/test (docs/product.md §API). */
 export interface GoogleSheetsStatus {
   connected: boolean;
   syncWorking: boolean;

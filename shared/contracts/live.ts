@@ -60,12 +60,12 @@ export interface ServerEvents {
   equipment_deleted: { id: number };
   /** A bulk upload finished: counts only (10 000 items are refetched, not pushed). */
   equipment_bulk_imported: { success: number; failed: number };
-  /** A loan request was made / moved (spec 000 §7 names both). */
+  /** A loan request was made / moved (docs/product.md §API names both). */
   equipment_requested: EquipmentRequest;
   equipment_request_updated: EquipmentRequest;
   /**
    * A loan is past its expected return date (once per request per reminder interval).
-   * equipmentName / userName are what the dashboard toast of spec 000 §2 reads.
+   * equipmentName / userName are what the dashboard toast of docs/product.md §Screens and routes reads.
    */
   equipment_overdue: { request: EquipmentRequest; equipmentName: string; userName: string; overdueMinutes: number };
   /** Stock fell to or below the item's minimum. */

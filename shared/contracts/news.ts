@@ -90,7 +90,7 @@ const category = z
   .nullish()
   .transform((v) => v || NEWS_DEFAULT_CATEGORY);
 
-/** The news form (spec 000 §5). companyId, createdBy and status are accepted and ignored. */
+/** The news form (docs/product.md §Validation). companyId, createdBy and status are accepted and ignored. */
 export const createNewsSchema = z.object({
   title: requiredText('Title is required', NEWS_LIMITS.title),
   subtitle,

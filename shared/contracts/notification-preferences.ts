@@ -5,9 +5,9 @@ import type { Role } from '../roles';
 import { timeZoneField } from '../time-zones';
 
 /**
- * Per-user notification preferences (spec 001 §3 shape and defaults, §5 ranges):
+ * Per-user notification preferences (docs/product.md §Data shape and defaults, §5 ranges):
  * GET/PUT /api/notification-preferences/{userId}. The bell reads the three `enabled` flags
- * (spec 000 §3); the Telegram sender reads channels, quiet hours and weekend mode.
+ * (docs/product.md §Data); the Telegram sender reads channels, quiet hours and weekend mode.
  */
 
 export const NOTIFICATION_CHANNELS = ['telegram', 'websocket'] as const;

@@ -17,7 +17,7 @@ export type PrompterStatus = z.infer<typeof prompterStatusSchema>;
 
 const highlightColorsSchema = z.object({ emphasize: z.string(), readSlow: z.string(), important: z.string() });
 
-/** A prompter (teleprompter setup, spec 001 §3) as every client sees it. */
+/** A prompter (teleprompter setup, docs/product.md §Data) as every client sees it. */
 export const prompterSchema = z.object({
   id: z.number(),
   companyId: z.number(),
@@ -71,7 +71,7 @@ const { fontSize: createFont, scrollSpeed: createSpeed } = PROMPTER_CREATE_RANGE
 const { fontSize: editFont, scrollSpeed: editSpeed } = PROMPTER_EDIT_RANGES;
 
 /**
- * The Create New Prompter form (spec 001 §5, §7): name required; ranges of the create sliders;
+ * The Create New Prompter form (docs/product.md §Validation, §API): name required; ranges of the create sliders;
  * the five create fonts. companyId / createdBy are accepted and ignored (docs/design-rules.md §3.5).
  */
 export const createPrompterSchema = z.object({

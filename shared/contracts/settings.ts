@@ -36,7 +36,7 @@ const chatId = z
   .regex(/^(-?\d+)?$/, 'must be a Telegram id: digits, groups start with a minus');
 const topicId = z.string().trim().max(SETTINGS_LIMITS.telegramId).regex(/^\d*$/, 'must be a topic number');
 
-/** Telegram group settings (spec 001 §3), also GET/PUT /api/company/telegram-settings. */
+/** Telegram group settings (docs/product.md §Data), also GET/PUT /api/company/telegram-settings. */
 export const telegramGroupsSchema = z.object({
   primaryGroupId: z.string(),
   equipmentRequestTopicId: z.string(),
@@ -128,7 +128,7 @@ const secret = (label: string) =>
     .nullable()
     .optional();
 
-/** PUT /api/settings — partial: only the fields named change (spec 001 §7 names all five). */
+/** PUT /api/settings — partial: only the fields named change (docs/product.md §API names all five). */
 export const updateSettingsSchema = z.object({
   cgOutputPath: z
     .string({ error: 'CG output path is required' })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Chat-bot control (spec 001 §7). Chat ids: digits, groups and channels start with a minus. */
+/** Chat-bot control (docs/product.md §API). Chat ids: digits, groups and channels start with a minus. */
 const chatId = z
   .string({ error: 'Chat ID is required' })
   .trim()
@@ -14,7 +14,7 @@ export type TestMessageInput = z.infer<typeof testMessageSchema>;
 
 /**
  * POST /api/telegram/test-notification. `{}` (the preferences wizard) = a test to the caller's own
- * linked chat; with a group, both groupId and topicId are needed (spec 001 §5).
+ * linked chat; with a group, both groupId and topicId are needed (docs/product.md §Validation).
  */
 export const testNotificationSchema = z
   .object({

@@ -7,7 +7,7 @@ import { queryClient } from '@/lib/query-client';
 import { NOTIFICATION_REGION_ATTR } from '@/features/notifications/hooks/use-f8-focus';
 import { BrandingProvider } from './branding';
 
-/** Toasts: only one visible at a time, 5000 ms by default (spec 000 §9), bottom-right. */
+/** Toasts: only one visible at a time, 5000 ms by default (docs/product.md §Limits), bottom-right. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { loginPathFor } from '@/lib/return-path';
 import { useSession } from '@/lib/session-store';
 
-/** Unauthenticated users see only /login (spec 000 §2), which brings them back here after sign-in. */
+/** Unauthenticated users see only /login (docs/product.md §Screens and routes), which brings them back here after sign-in. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const status = useSession((s) => s.status);
   const location = useLocation();

@@ -41,7 +41,7 @@ export function AppRoutes() {
           </Suspense>
         }
       />
-      {/* The mobile field page full-page (phones, QR labels): it handles its own sign-in screen (spec 001 §2). */}
+      {/* The mobile field page full-page (phones, QR labels): it handles its own sign-in screen (docs/product.md §Screens and routes). */}
       <Route
         path="/field/*"
         element={
@@ -80,7 +80,7 @@ export function AppRoutes() {
         <Route path="settings" element={<SettingsPage />} />
         <Route path="backups" element={<BackupsPage />} />
         <Route path="outputs" element={<OutputsPage />} />
-        {/* Settings links to /notification-preferences (spec 001 §2); the wizard lives at /notifications. */}
+        {/* Settings links to /notification-preferences (docs/product.md §Screens and routes); the wizard lives at /notifications. */}
         <Route path="notification-preferences" element={<Navigate to="/notifications" replace />} />
         <Route path="notifications" element={<NotificationPreferencesPage />} />
         <Route path="telegram" element={<TelegramPage />} />

@@ -3,7 +3,7 @@ import { newIdempotencyKey } from './idempotency-key';
 import { RequestFailure, WRITE_TIMEOUT_MS, browserIsOffline } from './request-errors';
 
 /**
- * The one HTTP client (spec 000 §7 Shared behaviour): cookies included, JSON in and out, the
+ * The one HTTP client (docs/product.md §API Shared behaviour): cookies included, JSON in and out, the
  * stored bearer token, and a non-2xx turned into `Error("<status>: <body text>")`.
  * User actions run once and now (docs/design-rules.md §4): an offline browser refuses at once, every write
  * carries an Idempotency-Key and gives up after WRITE_TIMEOUT_MS, and a network failure becomes

@@ -3,7 +3,7 @@ import { HttpError, apiRequest, isUnauthorized } from './api-client';
 
 export type UnauthorizedBehavior = 'throw' | 'returnNull';
 
-/** Cached reads: the query key's segments joined by '/' are the path (spec 000 §7). */
+/** Cached reads: the query key's segments joined by '/' are the path (docs/product.md §API). */
 export function keyToPath(queryKey: QueryKey): string {
   return queryKey.map(String).join('/');
 }

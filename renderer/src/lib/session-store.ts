@@ -4,7 +4,7 @@ import { TOKEN_KEY } from '@/lib/api-client';
 
 export const USER_KEY = 'user';
 
-/** 'checking' = a token but no usable stored user: GET /api/auth/me decides (spec 000 §7). */
+/** 'checking' = a token but no usable stored user: GET /api/auth/me decides (docs/product.md §API). */
 export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
 
 interface SessionState {

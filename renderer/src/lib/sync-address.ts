@@ -12,7 +12,7 @@ export function syncOrigins(pageOrigin: string, lanAddresses: readonly string[])
   return origins.length ? { origins, onlyLoopback: false } : { origins: [pageOrigin], onlyLoopback: true };
 }
 
-/** The sync URL a graphics machine polls with this key (spec 001 §6). */
+/** The sync URL a graphics machine polls with this key (docs/product.md §Roles). */
 export function syncUrl(key: string, origin: string): string {
   return `${origin}/api/cg-files/sync?apiKey=${encodeURIComponent(key)}`;
 }

@@ -10,7 +10,7 @@ let lastId: string | null = null;
 let visibleColor: ToastColor | null = null;
 
 /**
- * Only one toast is visible at a time (spec 000 §9). Queued toasts would show stale results
+ * Only one toast is visible at a time (docs/product.md §Limits). Queued toasts would show stale results
  * seconds late during rapid desk work, so each toast replaces the previous one. Persistent
  * alerts (the CG write failure) are shown apart and never replaced.
  */

@@ -202,7 +202,7 @@ export class OverlayView {
   }
 
   updateProgram(): void {
-    // Two CG types feed the programme bar (spec 000 §5): the control panel's program_bar first.
+    // Two CG types feed the programme bar (docs/product.md §Validation): the control panel's program_bar first.
     this.updateSingle(this.program, this.textOf('program_bar') || this.textOf('programbar'));
   }
 

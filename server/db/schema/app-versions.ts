@@ -2,7 +2,7 @@ import { isoNow } from './columns';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
 
-/** App version (spec 001 §3): one per company — the installer its desktops should run. */
+/** App version (docs/product.md §Data): one per company — the installer its desktops should run. */
 export const appVersions = sqliteTable('app_versions', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   companyId: integer('company_id')

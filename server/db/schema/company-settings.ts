@@ -16,7 +16,7 @@ export const companySettings = sqliteTable('company_settings', {
   authToken: text('auth_token'),
   primaryColor: text('primary_color').notNull().default(DEFAULT_BRANDING.primaryColor),
   secondaryColor: text('secondary_color').notNull().default(DEFAULT_BRANDING.secondaryColor),
-  /** Telegram group settings (spec 001 §3) as one JSON object; missing keys take the defaults. */
+  /** Telegram group settings (docs/product.md §Data) as one JSON object; missing keys take the defaults. */
   telegramGroups: text('telegram_groups', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default({}),
   updatedAt: text('updated_at'),
   updatedBy: integer('updated_by').references(() => users.id),

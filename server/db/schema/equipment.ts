@@ -5,7 +5,7 @@ import { companies } from './companies';
 import { users } from './users';
 
 /**
- * Equipment (spec 001 §3). quantity = units the station owns; currentStock = units on the shelf
+ * Equipment (docs/product.md §Data). quantity = units the station owns; currentStock = units on the shelf
  * (Check Out takes one, a return puts it back; the database refuses a stock outside 0..quantity).
  */
 export const equipment = sqliteTable(
@@ -42,7 +42,7 @@ export const equipment = sqliteTable(
   ],
 );
 
-/** A loan request (spec 001 §3) moving through shared/equipment-transitions.ts. */
+/** A loan request (docs/product.md §Data) moving through shared/equipment-transitions.ts. */
 export const equipmentRequests = sqliteTable(
   'equipment_requests',
   {
@@ -85,7 +85,7 @@ export const equipmentRequests = sqliteTable(
   ],
 );
 
-/** An extension of a loan's return date (spec 001 §3 Extension request). */
+/** An extension of a loan's return date (docs/product.md §Data Extension request). */
 export const extensionRequests = sqliteTable(
   'extension_requests',
   {
@@ -116,7 +116,7 @@ export const extensionRequests = sqliteTable(
   (t) => [index('extension_requests_request_idx').on(t.originalRequestId)],
 );
 
-/** Equipment activity (spec 001 §3): every step of every loan, whichever path made it. */
+/** Equipment activity (docs/product.md §Data): every step of every loan, whichever path made it. */
 export const equipmentActivities = sqliteTable(
   'equipment_activities',
   {

@@ -3,7 +3,7 @@ import { companies } from './companies';
 import { users } from './users';
 
 /**
- * One row per user who saved notification preferences (spec 001 §3); no row = the defaults.
+ * One row per user who saved notification preferences (docs/product.md §Data); no row = the defaults.
  * The whole preferences object is one JSON value: it is read and written as a unit and parsed
  * with the shared contract on the way out, so old rows gain new fields' defaults.
  */

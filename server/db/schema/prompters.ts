@@ -5,7 +5,7 @@ import { bulletins } from './bulletins';
 import { companies } from './companies';
 import { users } from './users';
 
-/** Prompter (teleprompter setup, spec 001 §3) with the spec's defaults. */
+/** Prompter (teleprompter setup, docs/product.md §Data) with the spec's defaults. */
 export const prompters = sqliteTable(
   'prompters',
   {
@@ -47,7 +47,7 @@ export const prompters = sqliteTable(
   (t) => [index('prompters_company_idx').on(t.companyId)],
 );
 
-/** A reading session on a prompter (spec 001 §3): who read, from when to when, what they did. */
+/** A reading session on a prompter (docs/product.md §Data): who read, from when to when, what they did. */
 export const prompterSessions = sqliteTable(
   'prompter_sessions',
   {

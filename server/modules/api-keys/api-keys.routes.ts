@@ -5,7 +5,7 @@ import { actorOf } from '../../lib/auth';
 import { parse } from '../../lib/validate';
 import type { ApiKeysService } from './api-keys.service';
 
-/** /api/company/api-keys (spec 001 §7) — owner/admin. */
+/** /api/company/api-keys (docs/product.md §API) — owner/admin. */
 export function apiKeysRouter(keys: ApiKeysService): Router {
   const router = Router();
   router.get('/', (req, res) => {

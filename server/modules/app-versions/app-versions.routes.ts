@@ -23,7 +23,7 @@ function closeAfterAnswer(req: Request, res: Response): void {
   res.once('finish', () => req.socket.destroy());
 }
 
-/** /api/app-version, /api/app-versions (spec 001 §7). */
+/** /api/app-version, /api/app-versions (docs/product.md §API). */
 export function appVersionsRouter(versions: AppVersionsService): Router {
   const router = Router();
   router.get('/app-versions/all', (_req, res) => {

@@ -28,7 +28,7 @@ export function mayManageVersions(actor: TicketHolder): boolean {
 }
 
 /**
- * App versions (spec 001 §2, §7): one installer version per company, created and edited by a
+ * App versions (docs/product.md §Screens and routes, §API): one installer version per company, created and edited by a
  * dev for any company or by an owner for their own. A company without its own version sees the
  * newest public version that targets it; only a dev may target other companies (issue 37).
  * Non-public versions are seen by dev and owner only.

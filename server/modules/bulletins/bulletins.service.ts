@@ -20,7 +20,7 @@ export interface NewBulletin {
   items: Array<Pick<BulletinItemInput, 'type'> & Partial<BulletinItemInput>>;
 }
 
-/** Bulletins (spec 001 §7): company-scoped, every change logged in its transaction and announced. */
+/** Bulletins (docs/product.md §API): company-scoped, every change logged in its transaction and announced. */
 export class BulletinsService {
   private readonly repo: BulletinsRepo;
 

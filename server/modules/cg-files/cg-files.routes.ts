@@ -36,7 +36,7 @@ const idOf = (req: Request) => parse(idParamSchema, req.params).id;
 const cueWriterOf = (req: Request, sentFrom: 'prompter' | undefined): Writer => (sentFrom ? { ...writerOf(req), source: sentFrom } : writerOf(req));
 const syncQuerySchema = z.object({ apiKey: z.string().max(200).optional() });
 
-/** /api/cg-files — spec 000 §7 CG files table, plus emergency (one operation) and sync (API key). */
+/** /api/cg-files — docs/product.md §API CG files table, plus emergency (one operation) and sync (API key). */
 export function cgFilesRouter(cg: CgFilesService, next: CgNextService, keys: ApiKeysService, cache: ResponseCache): Router {
   const router = Router();
 

@@ -11,7 +11,7 @@ import { addHeadline, editHeadline, removeHeadline, reorderHeadlines } from './c
 import type { CrawlerService } from './crawler.service';
 import { writerOf } from '../as-run/air-source';
 
-/** /api/news-crawler — spec 000 §7 Crawler table. Mutations answer with the new list. */
+/** /api/news-crawler — docs/product.md §API Crawler table. Mutations answer with the new list. */
 export function crawlerRouter(crawler: CrawlerService): Router {
   const router = Router();
 

@@ -22,7 +22,7 @@ export type { RaisedAlert } from './raised-alert';
  * cannot both send it), then delivered through the notification layer, then its outcome is
  * recorded on the row and in the activity log. Times come from ctx.clock (tests move it).
  *
- * Per-user preferences (spec 001 §3 equipmentReminders beforeDue/afterDue, equipmentOverdue) come
+ * Per-user preferences (docs/product.md §Data equipmentReminders beforeDue/afterDue, equipmentOverdue) come
  * with a later issue; until then every loan uses EQUIPMENT_REMINDER_DEFAULTS and the company's
  * Telegram group settings (reminderInterval, enableOverdueAlerts, enableEquipmentReminders).
  */

@@ -30,7 +30,7 @@ type LoggedRow = { id: number; equipmentId: number; source: string; status: stri
 type TableAction = Exclude<EquipmentRequestAction, 'request_extension'>;
 
 /**
- * Loan requests (spec 001 §7): every move goes through shared/equipment-transitions.ts, writes
+ * Loan requests (docs/product.md §API): every move goes through shared/equipment-transitions.ts, writes
  * its activity_logs line and equipment_activities row in the same transaction as the change
  * (and the stock move, if any), and is announced after the commit.
  */

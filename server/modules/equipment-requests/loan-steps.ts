@@ -22,7 +22,7 @@ export type Who = Pick<Actor, 'companyId' | 'userId' | 'role' | 'roletype'>;
 /** What one step writes besides the status: the request's fields, the log line, a stock move. */
 export interface StepEffect {
   patch: RequestPatch;
-  /** activity_logs action (spec 001 §3 names where it has them). */
+  /** activity_logs action (docs/product.md §Data names where it has them). */
   log: string;
   /** Past-tense words for the details line: 'Approved', 'Checked out', ... */
   verb: string;

@@ -10,7 +10,7 @@ import { airFirst, whileMore, within } from '../../lib/time-slices';
 type Results = BulkUploadResult['results'];
 type Who = Pick<Actor, 'companyId' | 'userId'>;
 
-/** POST /api/equipment/bulk: CSV rows → equipment, per-row results (issue 12, spec 001 §5/§7). */
+/** POST /api/equipment/bulk: CSV rows → equipment, per-row results (issue 12, docs/product.md §Validation/§API). */
 export class EquipmentBulkService {
   private readonly repo: EquipmentBulkRepo;
 

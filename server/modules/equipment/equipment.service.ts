@@ -16,7 +16,7 @@ export type EquipmentStatus = z.output<typeof equipmentStatusBodySchema>['status
 
 const duplicateCode = (code: string) => `Equipment code ${code} already exists`;
 
-/** Equipment catalogue (spec 001 §7 Equipment): CRUD, status, stock. Logged in the transaction, then announced. */
+/** Equipment catalogue (docs/product.md §API Equipment): CRUD, status, stock. Logged in the transaction, then announced. */
 export class EquipmentService {
   constructor(
     readonly ctx: AppContext,

@@ -11,7 +11,7 @@ const SHEET_EVENTS: ReadonlySet<ServerEventType> = new Set(['equipment_created',
 
 /**
  * To the sheet only when data changes (debounced: a burst of edits is one write); from the sheet
- * every 30 minutes (spec 001 §9). Both act for the user who connected the sheet. Returns the stop.
+ * every 30 minutes (docs/product.md §Limits). Both act for the user who connected the sheet. Returns the stop.
  */
 export function startGoogleSheets(ctx: AppContext, sheets: GoogleSheetsService, sync: SheetSync, scheduler: Scheduler): () => Promise<void> {
   const timers = new Map<number, NodeJS.Timeout>();

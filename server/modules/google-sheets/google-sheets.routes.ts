@@ -5,7 +5,7 @@ import { parse } from '../../lib/validate';
 import type { GoogleSheetsService } from './google-sheets.service';
 
 /**
- * /api/google-sheets (spec 001 §7). Status and link for every signed-in user (the page is in
+ * /api/google-sheets (docs/product.md §API). Status and link for every signed-in user (the page is in
  * everyone's menu); the connection and the sync actions for owner/admin (DESIGN role matrix).
  */
 export function googleSheetsRouter(sheets: GoogleSheetsService): Router {

@@ -19,7 +19,7 @@ type SettingsInput = z.output<typeof googleSheetsSettingsInputSchema>;
 
 const counted = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-/** GET/PUT connection, status, URL and the sync actions of /api/google-sheets (spec 001 §7). */
+/** GET/PUT connection, status, URL and the sync actions of /api/google-sheets (docs/product.md §API). */
 export class GoogleSheetsService {
   private readonly creating = new Set<number>();
 

@@ -9,7 +9,7 @@ import type { NotificationPreferencesService } from './notification-preferences.
 // Decimal digits only: z.coerce took "1e0", "0x1" and " 1" as user 1 (issue 37 point 11).
 const userIdParam = z.object({ userId: positiveId('userId') });
 
-/** /api/notification-preferences/{userId} (spec 001 §7): self, or owner/admin of the same company. */
+/** /api/notification-preferences/{userId} (docs/product.md §API): self, or owner/admin of the same company. */
 export function notificationPreferencesRouter(preferences: NotificationPreferencesService): Router {
   const router = Router();
   router.get('/:userId', (req, res) => {

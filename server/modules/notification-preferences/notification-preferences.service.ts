@@ -22,7 +22,7 @@ import { storedPreferences, withStationZone } from './station-zone-default';
 type Caller = Pick<Actor, 'userId' | 'companyId' | 'role' | 'roletype'>;
 
 /**
- * Per-user notification preferences (spec 001 §3). A user reads and writes their own; owner and
+ * Per-user notification preferences (docs/product.md §Data). A user reads and writes their own; owner and
  * admin (users.manage) those of anyone in their company. Another company's user is "not found".
  * Quiet hours run in the station's time zone until the user picks one (issue 22).
  */
@@ -68,7 +68,7 @@ export class NotificationPreferencesService implements NotificationFlagsReader {
     return parsed.success ? parsed.data : defaults;
   }
 
-  /** The bell's three switches (spec 000 §3), plus which approval counts the user wants. */
+  /** The bell's three switches (docs/product.md §Data), plus which approval counts the user wants. */
   flags(companyId: number, userId: number): NotificationFlags {
     const p = this.forUser(companyId, userId);
     return {

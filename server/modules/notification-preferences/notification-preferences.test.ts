@@ -16,7 +16,7 @@ const idOf = async (client: ApiClient) => (await client.get<{ id: number }>('/ap
 const path = (id: number | string) => `/api/notification-preferences/${id}`;
 
 describe('GET/PUT /api/notification-preferences/{userId}', () => {
-  it('starts at the defaults of spec 001 §3', async () => {
+  it('starts at the defaults of docs/product.md §Data', async () => {
     const s = await equipmentStation(server);
     const res = await s.cameraman.get<NotificationPreferences>(path(await idOf(s.cameraman)));
     expect(res.status).toBe(200);

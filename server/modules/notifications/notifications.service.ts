@@ -8,7 +8,7 @@ import { NotificationsRepo } from './notifications.repo';
 
 type Viewer = Pick<Actor, 'userId' | 'companyId' | 'role' | 'roletype'>;
 
-/** The bell (spec 000 §9): company-scoped reads, then the shared rules for this viewer. */
+/** The bell (docs/product.md §Limits): company-scoped reads, then the shared rules for this viewer. */
 export class NotificationsService {
   private readonly repo: NotificationsRepo;
 

@@ -7,7 +7,7 @@ import type { PromptersService } from './prompters.service';
 
 const idOf = (req: Request) => parse(idParamSchema, req.params).id;
 
-/** /api/prompters (spec 001 §7): every role reads; owner/admin create, edit and delete. */
+/** /api/prompters (docs/product.md §API): every role reads; owner/admin create, edit and delete. */
 export function promptersRouter(prompters: PromptersService): Router {
   const router = Router();
   router.get('/', (req, res) => {

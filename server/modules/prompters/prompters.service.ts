@@ -24,7 +24,7 @@ type UpdatePrompter = z.output<typeof updatePrompterSchema>;
 type EndSession = z.output<typeof endPrompterSessionSchema>;
 type Caller = Pick<Actor, 'companyId' | 'userId'>;
 
-/** Prompters (spec 001 §7): setups per company, the script built from a bulletin, reading sessions. */
+/** Prompters (docs/product.md §API): setups per company, the script built from a bulletin, reading sessions. */
 export class PromptersService {
   readonly repo: PromptersRepo;
 

@@ -8,7 +8,7 @@ import { SettingsRepo } from './settings.repo';
  * settings.service.ts. The zone arrives already checked by the shared contract (Intl knows it).
  */
 
-/** The zone a station runs on: UTC (spec 001 §3's default) until an owner or admin sets one. */
+/** The zone a station runs on: UTC (docs/product.md §Data's default) until an owner or admin sets one. */
 export function presentTimeZone(row: CompanySettingsRow | undefined): string {
   return row?.timeZone ?? DEFAULT_TIME_ZONE;
 }

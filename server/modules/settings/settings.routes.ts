@@ -5,7 +5,7 @@ import { parse } from '../../lib/validate';
 import { ForeignFolderHttpError } from './cg-folder-checks';
 import type { SettingsService } from './settings.service';
 
-/** /api/settings (spec 001 §7): owner/admin; the branding colours are for every signed-in user. */
+/** /api/settings (docs/product.md §API): owner/admin; the branding colours are for every signed-in user. */
 export function settingsRouter(settings: SettingsService): Router {
   const router = Router();
   router.get('/branding', (req, res) => {
@@ -32,7 +32,7 @@ export function settingsRouter(settings: SettingsService): Router {
   return router;
 }
 
-/** /api/company/telegram-settings (spec 001 §7): the Telegram group settings, owner/admin. */
+/** /api/company/telegram-settings (docs/product.md §API): the Telegram group settings, owner/admin. */
 export function telegramSettingsRouter(settings: SettingsService): Router {
   const router = Router();
   router.get('/', (req, res) => {

@@ -22,7 +22,7 @@ type UpdateSettings = z.output<typeof updateSettingsSchema>;
 type UpdateGroups = z.output<typeof updateTelegramGroupsSchema>;
 type Caller = Pick<Actor, 'userId' | 'companyId'>;
 
-/** Company settings (spec 001 §3): CG folder, chat-bot secrets, branding, Telegram groups. */
+/** Company settings (docs/product.md §Data): CG folder, chat-bot secrets, branding, Telegram groups. */
 export class SettingsService {
   private readonly repo: SettingsRepo;
   private readonly companies: CompaniesRepo;

@@ -13,7 +13,7 @@ export type { CommandCall } from './telegram-command-actions';
 const roleNames = (roles: readonly Role[]) => roles.map((r) => r[0]?.toUpperCase() + r.slice(1)).join(', ');
 
 /**
- * Installs the spec 001 §6 commands on a company's bot. Every command except /start needs a user
+ * Installs the docs/product.md §Roles commands on a company's bot. Every command except /start needs a user
  * of *this* company linked by telegramId; the role gate is the shared table; the work is done by
  * the same services as the web (same validation, same live events, same activity log).
  */

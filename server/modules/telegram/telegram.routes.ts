@@ -7,7 +7,7 @@ import { parse } from '../../lib/validate';
 import type { TelegramService } from './telegram.service';
 
 /**
- * /api/telegram (spec 001 §7). Status for every signed-in user (the header of the page); test
+ * /api/telegram (docs/product.md §API). Status for every signed-in user (the header of the page); test
  * messages to any chat and the group topics for owner/admin; the wizard's `{}` test for anyone.
  * Failures answer `{ success: false, error, message }` so both the page and the wizard read them.
  */

@@ -19,7 +19,7 @@ function failure(status: number, error: string): HttpError {
   return new HttpError(status, error, [{ path: '', message: error }]);
 }
 
-/** Chat-bot control (spec 001 §7): status, test message, test notification, group topics. */
+/** Chat-bot control (docs/product.md §API): status, test message, test notification, group topics. */
 export class TelegramService {
   constructor(
     private readonly ctx: AppContext,

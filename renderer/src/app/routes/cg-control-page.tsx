@@ -14,7 +14,7 @@ import { CgSkipLink } from '@/features/cg-control/keyboard/cg-skip-link';
 import { useEscapeLeavesField } from '@/features/cg-control/keyboard/use-escape-leaves-field';
 
 /**
- * CG Control (spec 000 §2): control panel, the crawler, the file centre. The preview / live
+ * CG Control (docs/product.md §Screens and routes): control panel, the crawler, the file centre. The preview / live
  * bulletin mode sits right under the control panel: both decide what goes to air next.
  */
 export default function CgControlPage() {

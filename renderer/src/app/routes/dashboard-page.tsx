@@ -43,7 +43,7 @@ function DashboardHeader() {
   );
 }
 
-/** Dashboard (spec 000 §2): status tiles, then crawler, CG preview and CG control panel. */
+/** Dashboard (docs/product.md §Screens and routes): status tiles, then crawler, CG preview and CG control panel. */
 export default function DashboardPage() {
   useDashboardAlerts();
   const stats = useDashboardStats();

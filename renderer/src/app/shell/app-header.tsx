@@ -14,7 +14,7 @@ interface AppHeaderProps {
   onToggleNav: () => void;
 }
 
-/** Header (spec 000 §2): title and tagline, Emergency Mode, LIVE and the state of air (issue 38), outputs, connection, bell, user menu. */
+/** Header (docs/product.md §Screens and routes): title and tagline, Emergency Mode, LIVE and the state of air (issue 38), outputs, connection, bell, user menu. */
 export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
   const { items, total } = useBellNotifications();
   return (

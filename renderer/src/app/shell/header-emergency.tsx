@@ -7,7 +7,7 @@ import { useEmergencyDialog } from '@/features/cg-control/emergency-dialog-store
 import { useEmergencyState } from '@/lib/cg/emergency-state';
 
 /**
- * Emergency Mode (spec 000 §2 showed a local switch; issue 8 makes it the real state): red and
+ * Emergency Mode (docs/product.md §Screens and routes showed a local switch; issue 8 makes it the real state): red and
  * pressed while emergency.txt has text. Switching on opens the override dialog; switching off
  * ends the emergency after a confirmation. Roles without CG rights see the state only.
  */

@@ -35,7 +35,7 @@ export interface MenuItem {
  */
 const entry = (label: string, to: MenuPage, icon: Icon): MenuItem => ({ label, to, icon, visible: (u) => pageAllowed(u, to) });
 
-/** The side menu of spec 000 §2, in its order; who sees what: shared/page-access.ts. */
+/** The side menu of docs/product.md §Screens and routes, in its order; who sees what: shared/page-access.ts. */
 export const MENU_ITEMS: readonly MenuItem[] = [
   entry('Dashboard', '/dashboard', IconLayoutDashboard),
   entry('News Management', '/news', IconNews),

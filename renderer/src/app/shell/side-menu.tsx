@@ -10,7 +10,7 @@ function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
-/** Side menu (spec 000 §2): product, company, the user's name and ROLE, then the routes. */
+/** Side menu (docs/product.md §Screens and routes): product, company, the user's name and ROLE, then the routes. */
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const user = useCurrentUser();
   const company = useOwnCompany(user.companyId);

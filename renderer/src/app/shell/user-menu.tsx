@@ -31,7 +31,7 @@ function AlarmSoundItem() {
   );
 }
 
-/** User menu: name (fallback 'User'), colour scheme, the output alarm sound, Logout (spec 000 §2). */
+/** User menu: name (fallback 'User'), colour scheme, the output alarm sound, Logout (docs/product.md §Screens and routes). */
 export function UserMenu() {
   const name = useSession((s) => s.user?.fullName || s.user?.name) || 'User';
   const { setColorScheme } = useMantineColorScheme();

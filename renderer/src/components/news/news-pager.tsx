@@ -7,7 +7,7 @@ interface NewsPagerProps {
   onPage: (page: number) => void;
 }
 
-/** The one page counter shared by the three lists (spec 000 §2). */
+/** The one page counter shared by the three lists (docs/product.md §Screens and routes). */
 export function NewsPager({ page, lastPage, onPage }: NewsPagerProps) {
   return (
     <Group justify="center" gap="sm">

@@ -5,7 +5,7 @@ const KB = 1024;
 const MB = KB * KB;
 
 /**
- * Size in MB with 2 decimals (spec 001 §9), e.g. "12.50 MB"; a missing size is a dash. Below
+ * Size in MB with 2 decimals (docs/product.md §Limits), e.g. "12.50 MB"; a missing size is a dash. Below
  * 1 MB the spec's form reads "0.00 MB" for a 4 KB file (issue 39), so smaller files are shown in
  * KB (one decimal) and under 1 KB in bytes.
  */
@@ -17,7 +17,7 @@ export function formatMegabytes(bytes: number | null): string {
   return bytes === 1 ? '1 byte' : `${bytes} bytes`;
 }
 
-/** The checksum as shown: its first 8 characters (spec 001 §9). */
+/** The checksum as shown: its first 8 characters (docs/product.md §Limits). */
 export function shortChecksum(checksum: string | null): string {
   return checksum ? checksum.slice(0, 8) : '—';
 }

@@ -7,7 +7,7 @@ export interface HeadlinePair {
 }
 
 /**
- * The headline editor's starting text (spec 000 §4): what is on air when CG files exist;
+ * The headline editor's starting text (docs/product.md §States): what is on air when CG files exist;
  * otherwise the first approved article (else the first article); otherwise nothing.
  */
 export function initialHeadlines(files: readonly CgFile[], news: readonly News[]): HeadlinePair | null {

@@ -1,4 +1,4 @@
-/** Previous/Next wrap around at both ends (spec 000 §4). */
+/** Previous/Next wrap around at both ends (docs/product.md §States). */
 export function wrapIndex(index: number, delta: number, length: number): number {
   if (length <= 0) return 0;
   return (((index + delta) % length) + length) % length;
@@ -10,7 +10,7 @@ export function clampIndex(index: number, length: number): number {
   return Math.min(Math.max(index, 0), length - 1);
 }
 
-/** Navigation is disabled with one item or fewer, or while an update is pending (spec 000 §5). */
+/** Navigation is disabled with one item or fewer, or while an update is pending (docs/product.md §Validation). */
 export function canNavigate(length: number, pending: boolean): boolean {
   return length > 1 && !pending;
 }

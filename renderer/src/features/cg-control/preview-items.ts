@@ -11,7 +11,7 @@ export interface PreviewItem {
   subtitle: string | null;
 }
 
-/** Only news approved for air (approved or published, issue 39) feeds the preview (spec 000 §4); the list keeps the server's newest-first order. */
+/** Only news approved for air (approved or published, issue 39) feeds the preview (docs/product.md §States); the list keeps the server's newest-first order. */
 export function newsPreviewItems(news: readonly News[]): PreviewItem[] {
   return news
     .filter((n) => isOnAirStatus(n.status))

@@ -24,7 +24,7 @@ export interface PreviewState {
 
 const indexKey = (liveMode: boolean) => (liveMode ? 'bulletinIndex' : 'newsIndex');
 
-/** CG preview / live bulletin mode state (spec 000 §4); the timer and the push live in the hook. */
+/** CG preview / live bulletin mode state (docs/product.md §States); the timer and the push live in the hook. */
 export const usePreviewStore = create<PreviewState>((set, get) => ({
   liveMode: false,
   autoPlay: false,

@@ -1,5 +1,5 @@
 /**
- * The crawler display's rotation (spec 000 §4: one line at a time, next every 60 s with a 300 ms
+ * The crawler display's rotation (docs/product.md §States: one line at a time, next every 60 s with a 300 ms
  * fade, the countdown back to 60 s). Pure, so the timing rules are tested without a DOM or timers.
  */
 

@@ -1,7 +1,7 @@
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/toast';
 
-/** The crawler panel's success toasts are all titled 'Success' (spec 000 §8). */
+/** The crawler panel's success toasts are all titled 'Success' (docs/product.md §Error texts). */
 export function toastSuccess(message: string): void {
   showToast('Success', message, 'green');
 }

@@ -1,5 +1,5 @@
 /**
- * Headlines have no ids (spec 000 §3: position only) and may repeat, so drag-and-drop gets ids
+ * Headlines have no ids (docs/product.md §Data: position only) and may repeat, so drag-and-drop gets ids
  * from the text plus its occurrence number: stable while rows move, unique with duplicates.
  */
 export function headlineIds(headlines: readonly string[]): string[] {

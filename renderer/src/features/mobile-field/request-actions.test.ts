@@ -28,7 +28,7 @@ describe('mobile request actions', () => {
     expect(mobileActions(own('return_requested'), admin)).toEqual(['approve-return']);
   });
 
-  it('offers nothing on rejected or returned (spec 001 §4: rejected has no action)', () => {
+  it('offers nothing on rejected or returned (docs/product.md §States: rejected has no action)', () => {
     for (const status of ['rejected', 'returned'] as const) {
       expect(mobileActions(own(status), admin)).toEqual([]);
       expect(mobileActions(own(status), cameraman)).toEqual([]);

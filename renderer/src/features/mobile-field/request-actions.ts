@@ -6,7 +6,7 @@ export type MobileAction = 'approve' | 'checkout' | 'return' | 'approve-return' 
 
 export interface MobileViewer {
   id: number;
-  /** The role the permissions call answered (spec 001 §6: approvals follow it). */
+  /** The role the permissions call answered (docs/product.md §Roles: approvals follow it). */
   role: string | undefined;
 }
 
@@ -28,9 +28,9 @@ function isParticipant(request: Pick<EquipmentRequest, 'requestedBy'>, viewer: M
 }
 
 /**
- * The buttons a request card offers (spec 001 §4 mobile flow + the issue's Check Out). Statuses
- * come from the one state machine. Approve and Approve Return: owner/admin (spec 001 §6). Return
- * is offered to anyone (spec 001 §6; the server agrees: a colleague may bring the unit back, an
+ * The buttons a request card offers (docs/product.md §States mobile flow + the issue's Check Out). Statuses
+ * come from the one state machine. Approve and Approve Return: owner/admin (docs/product.md §Roles). Return
+ * is offered to anyone (docs/product.md §Roles; the server agrees: a colleague may bring the unit back, an
  * admin approves it); Check Out to the loan's participants only, as the server allows.
  */
 export function mobileActions(request: Pick<EquipmentRequest, 'status' | 'requestedBy'>, viewer: MobileViewer): MobileAction[] {

@@ -1,5 +1,5 @@
 /**
- * One page counter drives the three status lists (spec 000 §2), so paging ends when the
+ * One page counter drives the three status lists (docs/product.md §Screens and routes), so paging ends when the
  * longest list ends; the others simply show fewer (or no) rows on later pages.
  */
 export function lastPage(totals: readonly number[], pageSize: number): number {

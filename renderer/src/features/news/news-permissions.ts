@@ -13,7 +13,7 @@ export const ownStoryNeedsSecondApprover = (actor: Actor, article: Article, rule
   rule?.secondApprover === true && article.createdBy === actor.id;
 
 /**
- * The actions a row offers (spec 000 §4, §6; docs/design-rules.md §5), mirroring what the server accepts so
+ * The actions a row offers (docs/product.md §States, §Roles; docs/design-rules.md §5), mirroring what the server accepts so
  * no button leads to a 403: managers edit anything unpublished, writers only their own drafts;
  * a published article offers only view and delete.
  */

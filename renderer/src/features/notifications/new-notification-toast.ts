@@ -1,5 +1,5 @@
 /**
- * The 'New Notifications' toast text (spec 000 §8/§9): only when the count rises above a previous
+ * The 'New Notifications' toast text (docs/product.md §Error texts/§Limits): only when the count rises above a previous
  * NONZERO count — the first load, and the first notification after none, raise no toast (the
  * badge appearing says it). Null = no toast.
  */

@@ -5,5 +5,5 @@ export interface OutputAlarmNotification extends Omit<RuleNotification, 'type'> 
   type: 'output_error';
 }
 
-/** A bell item: the server's (spec 000 §3, built by the shared rules) or an output alarm. */
+/** A bell item: the server's (docs/product.md §Data, built by the shared rules) or an output alarm. */
 export type ClientNotification = RuleNotification | OutputAlarmNotification;

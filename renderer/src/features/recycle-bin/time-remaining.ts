@@ -14,7 +14,7 @@ export function deletionTime(item: Pick<DeletedNews, 'deletedAt' | 'scheduledFor
   return null;
 }
 
-/** 'Expired' or hours and minutes left (spec 000 §2), e.g. '1h 23m'; under an hour just '23m'. */
+/** 'Expired' or hours and minutes left (docs/product.md §Screens and routes), e.g. '1h 23m'; under an hour just '23m'. */
 export function formatTimeRemaining(deleteAt: Date | null, now: number): string {
   if (!deleteAt) return 'Expired';
   const left = deleteAt.getTime() - now;

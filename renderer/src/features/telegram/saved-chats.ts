@@ -1,5 +1,5 @@
 /**
- * The saved chat IDs of the /telegram page (spec 001 §2): a per-station list in this browser,
+ * The saved chat IDs of the /telegram page (docs/product.md §Screens and routes): a per-station list in this browser,
  * starting with one test group. Pure functions (tested) + localStorage.
  */
 export interface SavedChat {

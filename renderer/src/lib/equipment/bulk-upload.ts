@@ -45,7 +45,7 @@ function errorLine(e: BulkRowError): string {
   return `Row ${e.row}${e.code ? ` (${e.code})` : ''}: ${e.error}`;
 }
 
-/** The destructive toast of spec 001 §8: the first 3 errors, then 'and N more...'. */
+/** The destructive toast of docs/product.md §Error texts: the first 3 errors, then 'and N more...'. */
 export function bulkErrorLines(errors: readonly BulkRowError[], failed = errors.length): string[] {
   const shown = errors.slice(0, EQUIPMENT_BULK_TOAST_ERRORS).map(errorLine);
   const more = Math.max(failed, errors.length) - shown.length;

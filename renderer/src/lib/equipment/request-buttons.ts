@@ -14,10 +14,10 @@ export interface Actor extends Principal {
 }
 
 /**
- * The buttons a request offers this user (spec 001 §2, §4), from the one transition table.
+ * The buttons a request offers this user (docs/product.md §Screens and routes, §States), from the one transition table.
  * Approver-only actions are hidden from others (the server refuses them anyway). Check Out goes
  * to the requester, approvers and equipment staff (the server's participant rule); Return to
- * anyone (spec 001 §6: a colleague may bring the camera back) once the unit is out — an approved
+ * anyone (docs/product.md §Roles: a colleague may bring the camera back) once the unit is out — an approved
  * loan offers Check Out, never Return before it (issue 39). One Return button: the server
  * completes an approver's return and turns anyone else's into return_requested. Request
  * Extension: the loan's participants while it is approved or out (issue 39).

@@ -7,7 +7,7 @@ import { AccessDenied } from '@/components/access-denied';
 import { useActivityLogs } from '@/lib/api/activity-logs/get-activity-logs';
 import { ActivityEntry } from '../components/activity-entry';
 
-/** Activity History (spec 001 §2): newest first, older pages on demand. */
+/** Activity History (docs/product.md §Screens and routes): newest first, older pages on demand. */
 export default function ActivityLogsPage() {
   const allowed = can(useCurrentUser(), 'activityLogs.read');
   const logs = useActivityLogs(allowed);

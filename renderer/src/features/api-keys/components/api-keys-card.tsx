@@ -35,7 +35,7 @@ function useApiKeyActions() {
   return { toggleActive, confirmDelete, pendingId };
 }
 
-/** API Key Management (spec 001 §2): keys for graphics machines that sync the CG files. */
+/** API Key Management (docs/product.md §Screens and routes): keys for graphics machines that sync the CG files. */
 export function ApiKeysCard() {
   const keys = useApiKeys(true);
   // A key used by a graphics PC: "Last used" follows (the server sends this at most once a minute per key).

@@ -24,7 +24,7 @@ interface CreateApiKeyDialogProps {
   onCreated: (key: CreatedApiKey) => void;
 }
 
-/** Create API Key: a name and at least one permission (spec 001 §5). */
+/** Create API Key: a name and at least one permission (docs/product.md §Validation). */
 export function CreateApiKeyDialog({ opened, onClose, onCreated }: CreateApiKeyDialogProps) {
   return (
     <GuardedModal opened={opened} onClose={onClose} title="Create API Key">

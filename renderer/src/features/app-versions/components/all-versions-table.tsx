@@ -53,7 +53,7 @@ function VersionRow({ version, onDownload, onDelete, pendingCompanyId }: Omit<Al
   );
 }
 
-/** 'All Company Versions' (spec 001 §2), for devs: every company's version, newest first. */
+/** 'All Company Versions' (docs/product.md §Screens and routes), for devs: every company's version, newest first. */
 export function AllVersionsTable({ versions, ...actions }: AllVersionsTableProps) {
   return (
     <Card withBorder radius="md" padding="lg">

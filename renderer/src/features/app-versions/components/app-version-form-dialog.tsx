@@ -21,7 +21,7 @@ interface AppVersionFormDialogProps {
   version?: AppVersion | null;
 }
 
-/** Create Version / Edit Version (spec 001 §2): one form, two modes. */
+/** Create Version / Edit Version (docs/product.md §Screens and routes): one form, two modes. */
 export function AppVersionFormDialog({ opened, onClose, version }: AppVersionFormDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (

@@ -42,7 +42,7 @@ export function formFromVersion(v: AppVersion): AppVersionFormValues {
   };
 }
 
-/** What an upload answer fills in (spec 001 §3: originalName, downloadUrl, fileSize, checksum). */
+/** What an upload answer fills in (docs/product.md §Data: originalName, downloadUrl, fileSize, checksum). */
 export function withUploadedFile(values: AppVersionFormValues, file: UploadedAppFile): AppVersionFormValues {
   return { ...values, downloadFileName: file.originalName, downloadUrl: file.downloadUrl, fileSize: String(file.fileSize), checksum: file.checksum };
 }

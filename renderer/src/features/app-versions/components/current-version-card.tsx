@@ -26,7 +26,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-/** 'Current Company Version' (spec 001 §2): the version this company's desktops should run. */
+/** 'Current Company Version' (docs/product.md §Screens and routes): the version this company's desktops should run. */
 export function CurrentVersionCard({ version, canManage, downloading, onCreate, onEdit, onDownload }: CurrentVersionCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="current-version-card">

@@ -16,7 +16,7 @@ import { useAppVersionActions } from '../use-app-version-actions';
 type Dialog = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; version: AppVersion };
 
 /**
- * App Version (spec 001 §2): the installer this company's desktops should run, and for devs
+ * App Version (docs/product.md §Screens and routes): the installer this company's desktops should run, and for devs
  * every company's version. Devs manage any company, owners their own (docs/design-rules.md §5).
  */
 export default function AppVersionPage() {

@@ -12,7 +12,7 @@ export function meQueryOptions() {
   return queryOptions({ queryKey: meQueryKey, queryFn: getMe });
 }
 
-/** Only asked when the stored user is missing or unparsable (spec 000 §7). */
+/** Only asked when the stored user is missing or unparsable (docs/product.md §API). */
 export function useMe(enabled: boolean) {
   return useQuery({ ...meQueryOptions(), enabled });
 }

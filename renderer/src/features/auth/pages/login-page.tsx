@@ -21,7 +21,7 @@ function validate(username: string, password: string): FieldErrors {
 }
 
 /**
- * Login (spec 001 §2): on success the page reloads so every screen starts clean — at the page
+ * Login (docs/product.md §Screens and routes): on success the page reloads so every screen starts clean — at the page
  * that sent the visitor here (?next=, same origin only), else at /.
  */
 export default function LoginPage() {

@@ -21,7 +21,7 @@ interface Props {
   bulletin?: Bulletin | null;
 }
 
-/** Create Bulletin, reused for Edit (spec 001 §2). */
+/** Create Bulletin, reused for Edit (docs/product.md §Screens and routes). */
 export function BulletinFormDialog({ opened, onClose, bulletin }: Props) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (

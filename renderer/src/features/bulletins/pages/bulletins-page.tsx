@@ -41,7 +41,7 @@ function EmptyState({ canEdit, onCreate }: { canEdit: boolean; onCreate: () => v
   );
 }
 
-/** Bulletins (spec 001 §2): running orders of approved news and breaks for a broadcast time. */
+/** Bulletins (docs/product.md §Screens and routes): running orders of approved news and breaks for a broadcast time. */
 export default function BulletinsPage() {
   const actor = useCurrentUser();
   const canEdit = can(actor, 'bulletins.manage');

@@ -43,7 +43,7 @@ function BarTextForm({ type, label, confirmLabel, defaultText, pending, onSubmit
   );
 }
 
-/** The Hashtag and Program dialogs (spec 000 §2): one text, one button that sends it. */
+/** The Hashtag and Program dialogs (docs/product.md §Screens and routes): one text, one button that sends it. */
 export function BarTextDialog({ opened, title, onClose, ...form }: BarTextDialogProps) {
   return (
     <GuardedModal opened={opened} onClose={onClose} title={title} size="sm">

@@ -21,7 +21,7 @@ const OnAirWithNext = lazyPage(() => import('../next/on-air-with-next'));
 /** Recent News shows this many newest articles: enough for a shift, light enough to render. */
 const RECENT_NEWS_LIMIT = 50;
 
-/** Seeds the editor once both lists have answered (spec 000 §4 Headline editor). */
+/** Seeds the editor once both lists have answered (docs/product.md §States Headline editor). */
 function useSeedHeadlines(files: ReturnType<typeof useCgFiles>['data'], news: readonly News[] | undefined) {
   const seed = useHeadlineEditor((s) => s.seed);
   useEffect(() => {
@@ -73,7 +73,7 @@ function RecentNews({ query, canWrite }: { query: ReturnType<typeof useRecentNew
   );
 }
 
-/** CG control panel (spec 000 §2): on-air preview, headline editor, bars, emergency, recent news. */
+/** CG control panel (docs/product.md §Screens and routes): on-air preview, headline editor, bars, emergency, recent news. */
 export function CgControlPanel() {
   const user = useCurrentUser();
   const canWrite = can(user, 'cg.write');

@@ -80,7 +80,7 @@ function useFileActions(setDialog: (state: CgFileDialogState) => void): CgFileAc
   return {
     onAdd: (type) => setDialog({ mode: 'add', type }),
     onEdit: (file) => setDialog({ mode: 'edit', file }),
-    // Both blank the graphic on air. Deleting always asks (spec 000 §5); clearing asks when there is text.
+    // Both blank the graphic on air. Deleting always asks (docs/product.md §Validation); clearing asks when there is text.
     onDelete: (file) => confirmIfOnAir(file, { title: 'Delete CG file', action: 'Delete', note: takeMode && file.content ? DELETE_BYPASS_NOTE : undefined }, () => deleteFile(file), true),
     onClear: (file) =>
       confirmIfOnAir(file, takeMode ? { title: 'Stage clear in NEXT', action: 'Stage clear', note: STAGE_CLEAR_NOTE, onTake: true } : { title: 'Clear CG file', action: 'Clear' }, () => clearFile(file)),
@@ -88,7 +88,7 @@ function useFileActions(setDialog: (state: CgFileDialogState) => void): CgFileAc
   };
 }
 
-/** CG file centre (spec 000 §2): one card per CG type, add/edit dialog, download, clear, delete. */
+/** CG file centre (docs/product.md §Screens and routes): one card per CG type, add/edit dialog, download, clear, delete. */
 export function CgFileCentre() {
   const canWrite = can(useCurrentUser(), 'cg.write');
   const files = useCgFiles();

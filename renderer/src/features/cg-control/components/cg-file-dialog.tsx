@@ -116,7 +116,7 @@ function CgFileForm({ state, onDone }: { state: CgFileDialogState; onDone: () =>
   );
 }
 
-/** The file centre's add/edit dialog (spec 000 §2, §5). */
+/** The file centre's add/edit dialog (docs/product.md §Screens and routes, §Validation). */
 export function CgFileDialog({ state, onClose }: { state: CgFileDialogState; onClose: () => void }) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   const key = state.mode === 'edit' ? `edit-${state.file.id}` : state.mode === 'add' ? `add-${state.type}` : 'closed';

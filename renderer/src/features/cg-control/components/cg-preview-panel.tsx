@@ -71,7 +71,7 @@ function EmptyPreview() {
   );
 }
 
-/** CG preview / live bulletin mode (spec 000 §2, §4). */
+/** CG preview / live bulletin mode (docs/product.md §Screens and routes, §States). */
 export function CgPreviewPanel() {
   const canWrite = can(useCurrentUser(), 'cg.write');
   const model = useCgPreview();

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEmergencyDialog } from '../emergency-dialog-store';
 
-/** Emergency Override box (spec 000 §2): opens the override dialog (mounted once, in the header). */
+/** Emergency Override box (docs/product.md §Screens and routes): opens the override dialog (mounted once, in the header). */
 export function EmergencyOverrideBox() {
   const open = useEmergencyDialog((s) => s.open);
   return (

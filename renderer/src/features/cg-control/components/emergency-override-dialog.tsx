@@ -76,7 +76,7 @@ function OverrideForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Emergency Override (spec 000 §2, §4): the slate, headline and subheadline at once, after a look. */
+/** Emergency Override (docs/product.md §Screens and routes, §States): the slate, headline and subheadline at once, after a look. */
 export function EmergencyOverrideDialog() {
   const { opened, close } = useEmergencyDialog();
   return (

@@ -27,7 +27,7 @@ function useCrawlerButton() {
   return { run, pending: generate.isPending };
 }
 
-/** The two bar dialogs of the control panel (spec 000 §2), alike but for their texts. */
+/** The two bar dialogs of the control panel (docs/product.md §Screens and routes), alike but for their texts. */
 const BARS = [
   {
     type: 'hashtag_bar',

@@ -47,7 +47,7 @@ function NewsRow({ article, n, canWrite, pending, onSend, onEdit }: Pick<RecentN
   );
 }
 
-/** Recent News (spec 000 §2): numbered, scrolls at 24rem, one click to air. */
+/** Recent News (docs/product.md §Screens and routes): numbered, scrolls at 24rem, one click to air. */
 export function RecentNewsList(props: RecentNewsListProps) {
   const { news, state } = props;
   return (

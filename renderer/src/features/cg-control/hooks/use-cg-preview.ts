@@ -40,7 +40,7 @@ function usePreviewItems() {
 }
 
 /**
- * CG preview / live bulletin mode (spec 000 §4): every move to another item pushes its title to
+ * CG preview / live bulletin mode (docs/product.md §States): every move to another item pushes its title to
  * the selected CG type; auto-play moves one item every 5 s while live mode and auto-play are on.
  */
 export function useCgPreview() {

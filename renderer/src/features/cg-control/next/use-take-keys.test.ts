@@ -11,7 +11,7 @@ describe('take keys that work while typing (issue 38, point 12)', () => {
     expect(isTakeChord(key('Enter', { ctrlKey: true, shiftKey: true }))).toBe(false);
     expect(isTakeChord(key('F2', { altKey: true }))).toBe(false);
     expect(isTakeChord(key('Escape'))).toBe(false);
-    // F8 is the app's "go to notifications" (spec 000 §9), never Take.
+    // F8 is the app's "go to notifications" (docs/product.md §Limits), never Take.
     expect(isTakeChord(key('F8'))).toBe(false);
   });
 });

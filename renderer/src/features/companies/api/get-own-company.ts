@@ -8,7 +8,7 @@ export function ownCompanyQueryOptions() {
   return queryOptions<Company>({ queryKey: ownCompanyQueryKey });
 }
 
-/** Asked only when the user has a company (spec 000 §7). */
+/** Asked only when the user has a company (docs/product.md §API). */
 export function useOwnCompany(companyId: number | null | undefined) {
   return useQuery({ ...ownCompanyQueryOptions(), enabled: companyId != null });
 }

@@ -17,7 +17,7 @@ export function reorderHeadlines(body: ReorderHeadlinesVariables): Promise<Crawl
 
 /**
  * Optimistic: the dropped row stays where the operator put it while the call runs; on failure
- * the list before the drag comes back (spec 000 §8 "Failed to reorder headlines").
+ * the list before the drag comes back (docs/product.md §Error texts "Failed to reorder headlines").
  */
 export function useReorderHeadlines() {
   const queryClient = useQueryClient();

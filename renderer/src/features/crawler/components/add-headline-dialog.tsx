@@ -39,7 +39,7 @@ function AddHeadlineForm({ pending, onClose, onAdd }: Omit<AddHeadlineDialogProp
   );
 }
 
-/** 'Add New Headline' (spec 000 §2): Add is disabled while the text is blank, breaks the ticker's rule, or a call runs. */
+/** 'Add New Headline' (docs/product.md §Screens and routes): Add is disabled while the text is blank, breaks the ticker's rule, or a call runs. */
 export function AddHeadlineDialog({ opened, ...form }: AddHeadlineDialogProps) {
   return (
     <GuardedModal opened={opened} onClose={form.onClose} title="Add New Headline" centered>

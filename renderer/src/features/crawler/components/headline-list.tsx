@@ -39,7 +39,7 @@ function useHeadlineSensors() {
   );
 }
 
-/** 'Current Headlines' (spec 000 §2): sortable by drag or keyboard, one row in edit mode. */
+/** 'Current Headlines' (docs/product.md §Screens and routes): sortable by drag or keyboard, one row in edit mode. */
 export function HeadlineList({ headlines, editable, actions }: HeadlineListProps) {
   const [editing, setEditing] = useState<EditTarget | null>(null);
   const sensors = useHeadlineSensors();
@@ -48,7 +48,7 @@ export function HeadlineList({ headlines, editable, actions }: HeadlineListProps
   const editIndex = editing ? resolveHeadlineIndex(headlines, editing.index, editing.original) : -1;
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over) return; // Dropped outside the list: nothing happens (spec 000 §4).
+    if (!over) return; // Dropped outside the list: nothing happens (docs/product.md §States).
     const moved = moveHeadline(headlines, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
     if (moved) actions.reorder(moved, headlines);
   };

@@ -70,7 +70,7 @@ function DisplayPlaceholder({ content }: { content: ReturnType<typeof useCrawler
   );
 }
 
-/** News crawler display (spec 000 §2, §4): what the ticker shows, one line at a time. */
+/** News crawler display (docs/product.md §Screens and routes, §States): what the ticker shows, one line at a time. */
 export function NewsCrawlerDisplay() {
   const content = useCrawlerContent();
   const files = useCgFiles();

@@ -67,7 +67,7 @@ function PanelBody({ editable, actions }: { editable: boolean; actions: CrawlerA
 }
 
 /**
- * News Crawler Management (spec 000 §2): the on-air ticker's lines. Operators with CG rights
+ * News Crawler Management (docs/product.md §Screens and routes): the on-air ticker's lines. Operators with CG rights
  * generate, add, edit, reorder, remove and clear; everyone else reads the list.
  */
 export function NewsCrawlerPanel() {

@@ -26,7 +26,7 @@ function Count({ value, testId }: { value: number; testId: string }) {
   );
 }
 
-/** LIVE (spec 000 §2), and what is on air under it: loading, the headline, an emergency, or an error. */
+/** LIVE (docs/product.md §Screens and routes), and what is on air under it: loading, the headline, an emergency, or an error. */
 function CgStatus() {
   const files = useCgFiles();
   const emergency = cgText(files.data, 'emergency').trim();
@@ -50,7 +50,7 @@ function CgStatus() {
   );
 }
 
-/** The four dashboard tiles (spec 000 §2); CG Status reads LIVE, or EMERGENCY with the current headline while an emergency is on air. */
+/** The four dashboard tiles (docs/product.md §Screens and routes); CG Status reads LIVE, or EMERGENCY with the current headline while an emergency is on air. */
 export function StatTiles({ stats }: { stats: DashboardStats }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">

@@ -15,7 +15,7 @@ function detailOf<T>(event: Event): T {
 
 const text = (value: unknown, fallback: string) => (typeof value === 'string' && value ? value : fallback);
 
-/** The dashboard's two window events (spec 000 §2): destructive toasts, one per event. */
+/** The dashboard's two window events (docs/product.md §Screens and routes): destructive toasts, one per event. */
 export function useDashboardAlerts(): void {
   useEffect(() => {
     const onBreaking = (event: Event) => {

@@ -15,7 +15,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Add Equipment (spec 001 §5): code, name, location, category, condition (good), quantity (1, min 1). */
+/** Add Equipment (docs/product.md §Validation): code, name, location, category, condition (good), quantity (1, min 1). */
 export function AddEquipmentDialog({ opened, onClose }: Props) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (

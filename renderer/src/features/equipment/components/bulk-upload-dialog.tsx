@@ -13,7 +13,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Bulk Upload (spec 001 §2, §5): a CSV file or pasted CSV text, a 5-row template, progress. */
+/** Bulk Upload (docs/product.md §Screens and routes, §Validation): a CSV file or pasted CSV text, a 5-row template, progress. */
 export function BulkUploadDialog({ opened, onClose }: Props) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (

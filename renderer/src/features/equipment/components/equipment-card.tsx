@@ -37,7 +37,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-/** One catalogue item (spec 001 §2): what it is, where, its state and how many are on the shelf. */
+/** One catalogue item (docs/product.md §Screens and routes): what it is, where, its state and how many are on the shelf. */
 export function EquipmentCard({ item, canManage, busy, onStatus, onDelete, onRequest, onEdit, selected, onSelect }: Props) {
   const empty = item.currentStock <= 0;
   const selecting = selected !== undefined;

@@ -46,7 +46,7 @@ function EmptyState({ searching }: { searching: boolean }) {
   );
 }
 
-/** The card grid, 10 per page (spec 001 §2, §9), with the status selector and delete for managers. */
+/** The card grid, 10 per page (docs/product.md §Screens and routes, §Limits), with the status selector and delete for managers. */
 export function EquipmentGrid({ search, canManage, onRequest, selection }: Props) {
   const list = useEquipmentList();
   const setStatus = useSetEquipmentStatus();

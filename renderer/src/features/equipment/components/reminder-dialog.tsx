@@ -12,7 +12,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Send Equipment Reminder (spec 001 §2): to the borrower's messaging account, for a loan that is out. */
+/** Send Equipment Reminder (docs/product.md §Screens and routes): to the borrower's messaging account, for a loan that is out. */
 export function ReminderDialog({ target, onClose }: Props) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (

@@ -18,7 +18,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Request Equipment (spec 001 §2, §5): the item, a purpose (required), optional notes and return date. */
+/** Request Equipment (docs/product.md §Screens and routes, §Validation): the item, a purpose (required), optional notes and return date. */
 export function RequestEquipmentDialog({ target, onClose }: Props) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (

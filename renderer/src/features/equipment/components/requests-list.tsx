@@ -148,7 +148,7 @@ function RequestCard({ r, actor, onRemind }: Props & { r: EquipmentRequest }) {
   );
 }
 
-/** The Requests tab (spec 001 §2): every loan with its requester and its next steps. */
+/** The Requests tab (docs/product.md §Screens and routes): every loan with its requester and its next steps. */
 export function RequestsList({ actor, onRemind }: Props) {
   const requests = useEquipmentRequests();
   const phone = useMediaQuery('(max-width: 48em)');

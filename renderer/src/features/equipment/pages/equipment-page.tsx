@@ -38,7 +38,7 @@ function PendingCount() {
   ) : null;
 }
 
-/** Equipment (spec 001 §2): the catalogue as cards, and the loan requests with their steps. */
+/** Equipment (docs/product.md §Screens and routes): the catalogue as cards, and the loan requests with their steps. */
 export default function EquipmentPage() {
   const user = useCurrentUser();
   const canManage = can(user, 'equipment.manage');

@@ -1,6 +1,6 @@
 import { List, Paper, Text, Title } from '@mantine/core';
 
-/** How to connect and how the two tabs behave (spec 001 §2 "usage instructions"). */
+/** How to connect and how the two tabs behave (docs/product.md §Screens and routes "usage instructions"). */
 export function UsageInstructions() {
   return (
     <Paper withBorder p="md" radius="md" data-testid="sheets-instructions">

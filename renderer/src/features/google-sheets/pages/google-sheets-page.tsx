@@ -8,7 +8,7 @@ import { ConnectionStatus } from '../components/connection-status';
 import { SyncActions } from '../components/sync-actions';
 import { UsageInstructions } from '../components/usage-instructions';
 
-/** /google-sheets — status and link for everyone; connection, sync and cleanup for owner/admin (spec 001 §2). */
+/** /google-sheets — status and link for everyone; connection, sync and cleanup for owner/admin (docs/product.md §Screens and routes). */
 export default function GoogleSheetsPage() {
   const user = useCurrentUser();
   const manager = can(user, 'settings.manage');

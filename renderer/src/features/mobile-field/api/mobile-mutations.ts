@@ -28,7 +28,7 @@ export function useCreateMobileRequest() {
   });
 }
 
-/** The shared request actions (spec 001 §7): PUT /api/equipment-requests/:id/<action>, no trusted ids in the body. */
+/** The shared request actions (docs/product.md §API): PUT /api/equipment-requests/:id/<action>, no trusted ids in the body. */
 export function useMobileRequestAction() {
   const queryClient = useQueryClient();
   return useActionMutation({

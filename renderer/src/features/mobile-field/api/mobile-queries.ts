@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Equipment, EquipmentRequest, MobileUserPermissions } from '@shared/contracts/equipment';
 
-/** Spec 001 §7 Mobile reads. The keys are the paths (spec 000 §7), refreshed by mobile-field-live. */
+/** Spec 001 §7 Mobile reads. The keys are the paths (docs/product.md §API), refreshed by mobile-field-live. */
 export const mobileEquipmentQueryKey = ['/api/mobile/equipment'] as const;
 export const mobileRequestsQueryKey = ['/api/mobile/equipment-requests'] as const;
 /** Prefix of every caller's permissions key (a role change refreshes them all). */

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { loginPathFor } from '@/lib/return-path';
 
 /**
- * The mobile page's own sign-in screen (spec 001 §2): /field is outside the app's guard. Go to
+ * The mobile page's own sign-in screen (docs/product.md §Screens and routes): /field is outside the app's guard. Go to
  * Login comes back to this very address after sign-in (a scanned QR label's item).
  */
 export function AuthRequired() {

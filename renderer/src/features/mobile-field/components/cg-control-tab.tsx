@@ -10,7 +10,7 @@ import { CgStatusList } from './cg-status-list';
 import { PhoneNext } from './phone-next';
 
 /**
- * CG Control tab (spec 001 §2, §5, §8): headline and subheadline in ONE update-direct, so they
+ * CG Control tab (docs/product.md §Screens and routes, §Validation, §Error texts): headline and subheadline in ONE update-direct, so they
  * change on air together; the shared push path checks the on-air rules and sends once.
  * An empty subheadline is sent too: it clears the previous story's line. In take mode the text
  * waits in NEXT, shown right under the form with Take for those allowed (issue 38).

@@ -3,7 +3,7 @@ import { MOBILE_CG_STATUS_ITEMS } from '../mobile-field-constants';
 import { useCgFiles } from '@/lib/api/cg/get-cg-files';
 
 /**
- * 'Current CG Status' (spec 001 §2, §9: 3 items): the first files as the server lists them.
+ * 'Current CG Status' (docs/product.md §Screens and routes, §Limits: 3 items): the first files as the server lists them.
  * 'Live' marks a file with text: that is what the graphics program is showing now.
  */
 export function CgStatusList() {

@@ -9,7 +9,7 @@ import { EquipmentCard } from './equipment-card';
 import { EquipmentFilters } from './equipment-filters';
 
 /**
- * Equipment tab (spec 001 §2): every item of the station, searchable and filtered by status;
+ * Equipment tab (docs/product.md §Screens and routes): every item of the station, searchable and filtered by status;
  * tapping one opens the request dialog, unless the caller's own request for it is pending.
  */
 export function EquipmentTab({ onRequest }: { onRequest: (item: Equipment) => void }) {

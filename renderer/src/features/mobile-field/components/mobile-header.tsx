@@ -2,7 +2,7 @@ import { Badge, Group, Title } from '@mantine/core';
 import { IconBroadcast } from '@tabler/icons-react';
 import { PRODUCT_NAME } from '@shared/constants';
 
-/** 'CG Bridge' with a 'Mobile' badge (spec 001 §2). */
+/** 'CG Bridge' with a 'Mobile' badge (docs/product.md §Screens and routes). */
 export function MobileHeader() {
   return (
     <Group gap="xs" wrap="nowrap" mb="sm">

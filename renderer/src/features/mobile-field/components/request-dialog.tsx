@@ -14,7 +14,7 @@ interface RequestDialogProps {
   onClose: () => void;
 }
 
-/** 'Request Equipment' (spec 001 §2, §5, §8): purpose required, notes optional. */
+/** 'Request Equipment' (docs/product.md §Screens and routes, §Validation, §Error texts): purpose required, notes optional. */
 export function RequestDialog({ equipment, onClose }: RequestDialogProps) {
   const [purpose, setPurpose] = useState('');
   const [notes, setNotes] = useState('');

@@ -6,7 +6,7 @@ import { requestsShown } from '../field-filters';
 import type { MobileViewer } from '../request-actions';
 import { RequestCard } from './request-card';
 
-/** Requests tab (spec 001 §2): the station's requests as the server lists them, with §4's actions. */
+/** Requests tab (docs/product.md §Screens and routes): the station's requests as the server lists them, with §4's actions. */
 export function RequestsTab({ viewer }: { viewer: MobileViewer }) {
   const requests = useMobileRequests();
   const [show, setShow] = useState<'all' | 'mine'>('all');

@@ -10,7 +10,7 @@ import { RequestDialog } from '../components/request-dialog';
 import { RequestsTab } from '../components/requests-tab';
 import type { MobileTab } from '../mobile-field-constants';
 
-/** Header and the three tabs (spec 001 §2); CG Control only with canAccessCg. */
+/** Header and the three tabs (docs/product.md §Screens and routes); CG Control only with canAccessCg. */
 export function MobileFieldHome() {
   const user = useCurrentUser();
   const permissions = useMobilePermissions(user.id);

@@ -26,7 +26,7 @@ function Frame({ fullPage, children }: { fullPage: boolean; children: ReactNode 
 }
 
 /**
- * Mobile field interface (spec 001 §2), at /mobile-field in the shell and /field full page. It
+ * Mobile field interface (docs/product.md §Screens and routes), at /mobile-field in the shell and /field full page. It
  * handles its own sign-in screen: /field sits outside the app's guard, so a phone that scanned a
  * QR label while signed out lands here, not on a bare redirect.
  */

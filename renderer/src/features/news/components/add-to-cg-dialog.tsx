@@ -25,7 +25,7 @@ const SOURCE_LABELS: Record<CgContentSource, string> = { title: 'Title', subtitl
 const isCgType = (value: string | null): value is CgFromNewsType => CG_FROM_NEWS_TYPES.some((t) => t === value);
 const isSource = (value: string): value is CgContentSource => value in SOURCE_LABELS;
 
-/** Add to CG Display (spec 000 §2, §3): one article's text onto one CG type's output file. */
+/** Add to CG Display (docs/product.md §Screens and routes, §Data): one article's text onto one CG type's output file. */
 export function AddToCgDialog({ article, onClose }: AddToCgDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (

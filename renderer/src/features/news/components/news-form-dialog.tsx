@@ -28,7 +28,7 @@ interface NewsFormDialogProps {
 
 const PRIORITY_OPTIONS = NEWS_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
 
-/** Create News, reused for Edit (spec 000 §2). */
+/** Create News, reused for Edit (docs/product.md §Screens and routes). */
 export function NewsFormDialog({ opened, onClose, article }: NewsFormDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (

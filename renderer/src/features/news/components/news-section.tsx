@@ -17,7 +17,7 @@ interface NewsSectionProps extends NewsCardHandlers {
 
 const SECTION_COLORS: Record<NewsStatus, string> = { draft: 'yellow', approved: 'blue', published: 'green' };
 
-/** One status list (spec 000 §2: Draft, Approved, Published), its count is the full total. */
+/** One status list (docs/product.md §Screens and routes: Draft, Approved, Published), its count is the full total. */
 export function NewsSection({ status, data, fetching, actor, pendingId, ...handlers }: NewsSectionProps) {
   const label = STATUS_LABELS[status];
   const items: News[] = data?.items ?? [];

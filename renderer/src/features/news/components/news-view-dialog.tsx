@@ -23,7 +23,7 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Read-only view (spec 000 §2): title, subtitle, category, priority, status, content, dates. */
+/** Read-only view (docs/product.md §Screens and routes): title, subtitle, category, priority, status, content, dates. */
 export function NewsViewDialog({ article, onClose, onHistory }: NewsViewDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (

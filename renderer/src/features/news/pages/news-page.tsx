@@ -60,7 +60,7 @@ function useHistoryParams() {
   };
 }
 
-/** News Management (spec 000 §2): draft → approved → published, one list per status. */
+/** News Management (docs/product.md §Screens and routes): draft → approved → published, one list per status. */
 export default function NewsPage() {
   const actor = useCurrentUser();
   const [page, setPage] = useState(1);

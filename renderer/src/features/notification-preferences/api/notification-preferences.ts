@@ -28,7 +28,7 @@ export interface TestNotificationResult {
   error?: string;
 }
 
-/** The wizard's test: an empty body asks the bot to message the caller's own linked chat (spec 001 §7). */
+/** The wizard's test: an empty body asks the bot to message the caller's own linked chat (docs/product.md §API). */
 export function useSendTestNotification() {
   return useActionMutation({
     mutationFn: () => apiJson<TestNotificationResult>('POST', '/api/telegram/test-notification', {}),

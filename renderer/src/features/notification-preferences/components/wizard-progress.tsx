@@ -1,7 +1,7 @@
 import { Stepper, Text } from '@mantine/core';
 import { NOTIFICATION_WIZARD_STEPS } from '@shared/constants';
 
-/** The progress circles and 'Step n of 5' (spec 001 §2). A finished step can be revisited by click. */
+/** The progress circles and 'Step n of 5' (docs/product.md §Screens and routes). A finished step can be revisited by click. */
 export function WizardProgress({ step, onPick }: { step: number; onPick: (step: number) => void }) {
   return (
     <>

@@ -61,7 +61,7 @@ function Wizard({ userId, role, saved }: { userId: number; role: Role; saved: No
   );
 }
 
-/** /notifications — the personal notification preferences wizard (spec 001 §2, 5 steps). */
+/** /notifications — the personal notification preferences wizard (docs/product.md §Screens and routes, 5 steps). */
 export default function NotificationPreferencesPage() {
   const user = useCurrentUser();
   const prefs = usePreferences(user.id);

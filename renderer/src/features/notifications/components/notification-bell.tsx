@@ -27,7 +27,7 @@ function NotificationRow({ item }: { item: ClientNotification }) {
   );
 }
 
-/** Header bell (spec 000 §2): count badge capped at 99+, first five items, link to preferences. */
+/** Header bell (docs/product.md §Screens and routes): count badge capped at 99+, first five items, link to preferences. */
 export function NotificationBell({ items, total }: { items: readonly ClientNotification[]; total: number }) {
   const [opened, setOpened] = useState(false);
   const badge = bellBadgeText(total);

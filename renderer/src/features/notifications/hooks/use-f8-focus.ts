@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 /** The attribute the toast container carries (providers.tsx) so F8 can find it. */
 export const NOTIFICATION_REGION_ATTR = 'data-notification-region';
 
-/** F8 moves focus to the toast region (spec 000 §9), where the visible toast lives. */
+/** F8 moves focus to the toast region (docs/product.md §Limits), where the visible toast lives. */
 export function useF8FocusesNotifications(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -14,7 +14,7 @@ export function usePrompters() {
   return useQuery(queryOptions<Prompter[]>({ queryKey: promptersQueryKey }));
 }
 
-/** The script, refetched every 30 s (spec 001 §9) and on bulletin/news live events. */
+/** The script, refetched every 30 s (docs/product.md §Limits) and on bulletin/news live events. */
 export function usePrompterContent(id: number | null) {
   return useQuery(
     queryOptions<PrompterContent>({

@@ -21,7 +21,7 @@ interface Props {
  */
 const SPEED_SLIDER = { ...PROMPTER_CREATE_RANGES.scrollSpeed, min: PROMPTER_EDIT_RANGES.scrollSpeed.min };
 
-/** Create New Prompter (spec 001 §2, §5): sliders for size and speed, the five create fonts. */
+/** Create New Prompter (docs/product.md §Screens and routes, §Validation): sliders for size and speed, the five create fonts. */
 export function PrompterCreateDialog({ opened, onClose }: Props) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (

@@ -13,7 +13,7 @@ interface Props {
 
 const STATUS_OPTIONS = PROMPTER_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
 
-/** The fields of Prompter Settings / Edit Prompter (spec 001 §5: edit ranges, Helvetica added). */
+/** The fields of Prompter Settings / Edit Prompter (docs/product.md §Validation: edit ranges, Helvetica added). */
 export function PrompterEditFields({ values, errors, onChange }: Props) {
   const set = <K extends keyof EditPrompterValues>(field: K, value: EditPrompterValues[K]) => onChange((v) => ({ ...v, [field]: value }));
   const { fontSize, scrollSpeed } = PROMPTER_EDIT_RANGES;

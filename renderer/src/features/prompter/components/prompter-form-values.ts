@@ -98,7 +98,7 @@ export function editFormFrom(p: Prompter): EditPrompterValues {
   };
 }
 
-/** Name is the only required field (spec 001 §5); the server checks it again. */
+/** Name is the only required field (docs/product.md §Validation); the server checks it again. */
 export function toCreateBody(values: CreatePrompterValues): Result<CreatePrompterInput> {
   const name = values.name.trim();
   if (!name) return { ok: false, errors: { name: 'Name is required' } };

@@ -87,7 +87,7 @@ function ListBody({ prompters, loading, canManage, ...rest }: Props) {
   );
 }
 
-/** 'Available Prompters' (spec 001 §2); scrolls inside the 700 px column when it grows long. */
+/** 'Available Prompters' (docs/product.md §Screens and routes); scrolls inside the 700 px column when it grows long. */
 export function PrompterList(props: Props) {
   return (
     <Paper withBorder radius="md" p="md" h="100%" style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}>

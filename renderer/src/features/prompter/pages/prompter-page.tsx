@@ -38,7 +38,7 @@ function EmptyPanel() {
   );
 }
 
-/** Prompter (spec 001 §2): 'Available Prompters' on the left, the 700 px reading panel on the right. */
+/** Prompter (docs/product.md §Screens and routes): 'Available Prompters' on the left, the 700 px reading panel on the right. */
 export default function PrompterPage() {
   const canManage = can(useCurrentUser(), 'prompters.manage');
   const prompters = usePrompters();

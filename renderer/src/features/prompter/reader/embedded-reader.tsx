@@ -15,7 +15,7 @@ export interface EmbeddedReaderProps {
   children: ReactNode;
 }
 
-/** The selected view in the 700 px panel (spec 001 §2): header, toolbar, the script. */
+/** The selected view in the 700 px panel (docs/product.md §Screens and routes): header, toolbar, the script. */
 export function EmbeddedReader({ prompter, controller, onFullScreen, onOpenSettings, children }: EmbeddedReaderProps) {
   return (
     <Stack gap="xs" h="100%" p="xs" data-testid="prompter-embedded">

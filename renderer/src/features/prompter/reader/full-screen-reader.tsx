@@ -23,7 +23,7 @@ export interface FullScreenReaderProps {
 }
 
 /**
- * The full-screen overlay (spec 001 §2): it covers the window at once, so the talent never sees
+ * The full-screen overlay (docs/product.md §Screens and routes): it covers the window at once, so the talent never sees
  * the app around the script. It does not ask the browser for full screen: in browser full screen
  * Escape belongs to the browser (it would leave full screen instead of closing find mode, and the
  * page would not even hear the key). F11 / the desktop app's window give the whole screen.

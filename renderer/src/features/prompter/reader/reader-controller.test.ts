@@ -18,7 +18,7 @@ function reader(speed = 100) {
   return { r, moves };
 }
 
-describe('ReaderController (prompter reading, spec 001 §4)', () => {
+describe('ReaderController (prompter reading, docs/product.md §States)', () => {
   it('moves only while playing and unlocked; lock freezes, manual scroll moves the locked place', () => {
     const { r } = reader(100);
     expect(r.tick(1000)).toBe(false);

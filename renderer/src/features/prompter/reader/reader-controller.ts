@@ -4,7 +4,7 @@ import type { Prompter, PrompterSection } from '@shared/contracts/prompters';
 import { anchorAt, positionOfAnchor } from './reading-anchor';
 import { advance, clampPosition, clampSpeed, sectionIndexAt, stepSpeed, type SectionBox } from './scroll-engine';
 
-/** Prompter reading (spec 001 §4): what the toolbar, the overlay and the keys show and change. */
+/** Prompter reading (docs/product.md §States): what the toolbar, the overlay and the keys show and change. */
 export interface ReaderState {
   playing: boolean;
   speed: number;

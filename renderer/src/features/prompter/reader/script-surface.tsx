@@ -72,7 +72,7 @@ export function ScriptSurface({ controller, sections, appearance, emptyText, can
     return () => observer.disconnect();
   }, [controller, sections, appearance.fontSize, appearance.lineSpacing]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // Wheel scroll is multiplied by 2 (spec 001 §9); passive: false so the page itself stays put.
+  // Wheel scroll is multiplied by 2 (docs/product.md §Limits); passive: false so the page itself stays put.
   useEffect(() => {
     const view = viewport.current;
     if (!view) return;

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { PrompterSection } from '@shared/contracts/prompters';
 
-/** A line wrapped in double asterisks is a heading (spec 001 §2). */
+/** A line wrapped in double asterisks is a heading (docs/product.md §Screens and routes). */
 const HEADING = /^\*\*(.+)\*\*$/;
 
 export interface ScriptTextProps {

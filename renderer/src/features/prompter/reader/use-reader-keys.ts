@@ -23,7 +23,7 @@ function typingOrInDialog(target: EventTarget | null): boolean {
 }
 
 /**
- * Prompter keys (spec 001 §2): arrows move 100 px, Home resets, Ctrl/Cmd+F toggles find mode and
+ * Prompter keys (docs/product.md §Screens and routes): arrows move 100 px, Home resets, Ctrl/Cmd+F toggles find mode and
  * Escape leaves it, Space sends the section title to the CG and unlocks. A held Space repeats
  * keydown: only the first sends, so a long press is one on-air change.
  */

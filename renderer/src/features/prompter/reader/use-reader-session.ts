@@ -3,7 +3,7 @@ import { endPrompterSession, startPrompterSession } from '../api/prompters';
 import type { ReaderController } from './reader-controller';
 
 /**
- * A prompter session (spec 001 §3) spans one full-screen reading: started on entering, ended on
+ * A prompter session (docs/product.md §Data) spans one full-screen reading: started on entering, ended on
  * leaving with what the reader did. A failure is logged, never shown: the session is a record,
  * and reading must go on without it.
  */

@@ -13,7 +13,7 @@ interface DeletedNewsCardProps {
   onDeleteForever: (item: DeletedNews) => void;
 }
 
-/** One recycle-bin entry (spec 000 §2) with its countdown to the automatic purge. */
+/** One recycle-bin entry (docs/product.md §Screens and routes) with its countdown to the automatic purge. */
 export function DeletedNewsCard({ item, now, busy, onRestore, onDeleteForever }: DeletedNewsCardProps) {
   const deleteAt = deletionTime(item);
   const remaining = formatTimeRemaining(deleteAt, now);

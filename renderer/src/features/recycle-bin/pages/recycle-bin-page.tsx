@@ -33,7 +33,7 @@ function EmptyBin() {
   );
 }
 
-/** Recycle Bin (spec 000 §2): deleted news kept 2 hours (or the station's longer time, issue 39), restorable until purged. */
+/** Recycle Bin (docs/product.md §Screens and routes): deleted news kept 2 hours (or the station's longer time, issue 39), restorable until purged. */
 export default function RecycleBinPage() {
   const user = useCurrentUser();
   const allowed = can(user, 'recycleBin.manage');

@@ -45,7 +45,7 @@ function MovedNotice({ moved }: { moved: FolderMove }) {
   );
 }
 
-/** CG Configuration (spec 001 §2): where the <type>.txt files are written and which files exist. */
+/** CG Configuration (docs/product.md §Screens and routes): where the <type>.txt files are written and which files exist. */
 export function CgConfigCard({ settings }: { settings: Settings }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);

@@ -14,7 +14,7 @@ export function withLeadingMinus(groupId: string): string {
   return id.startsWith('-') ? id : `-${id}`;
 }
 
-/** Find Topics and Send Test Notification for the Group Settings card (spec 001 §5, §8). */
+/** Find Topics and Send Test Notification for the Group Settings card (docs/product.md §Validation, §Error texts). */
 export function useGroupTools(form: TelegramGroupsForm) {
   const [topics, setTopics] = useState<GroupTopic[] | null>(null);
   const find = useFindGroupTopics();

@@ -30,7 +30,7 @@ export function Actions({ submit, pending }: { submit: string; pending: boolean 
   );
 }
 
-/** Add Equipment (spec 001 §5 chat-bot dialog): name and code required, stock and minimum at least 1. */
+/** Add Equipment (docs/product.md §Validation chat-bot dialog): name and code required, stock and minimum at least 1. */
 export function AddEquipmentBotDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const create = useCreateEquipment();
   const [v, setV] = useState({ name: '', code: '', location: '', currentStock: 1 as number | string, minStock: 1 as number | string });
@@ -68,7 +68,7 @@ export function AddEquipmentBotDialog({ opened, onClose }: { opened: boolean; on
   );
 }
 
-/** Add Breaking News (spec 001 §5 chat-bot news form): title and content required; category General. */
+/** Add Breaking News (docs/product.md §Validation chat-bot news form): title and content required; category General. */
 export function AddNewsBotDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const create = useCreateNews();
   const [v, setV] = useState({ title: '', content: '', category: 'General', priority: 'breaking' as (typeof NEWS_PRIORITIES)[number] });

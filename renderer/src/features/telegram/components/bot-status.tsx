@@ -26,7 +26,7 @@ function TokenHint() {
   );
 }
 
-/** Connected (bot name and @username), Disconnected, or Checking… (spec 001 §2). */
+/** Connected (bot name and @username), Disconnected, or Checking… (docs/product.md §Screens and routes). */
 export function BotStatus() {
   const status = useTelegramStatus();
   const s = status.data;

@@ -32,7 +32,7 @@ export function CommandList() {
   );
 }
 
-/** Quick tips (spec 001 §2: returns need an admin's approval). */
+/** Quick tips (docs/product.md §Screens and routes: returns need an admin's approval). */
 export function BotTips() {
   return (
     <Paper withBorder p="md" radius="md" data-testid="bot-tips">

@@ -5,7 +5,7 @@ import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useSendTestMessage } from '../api/telegram';
 import { addChat, chatIdProblem, loadChats, removeChat, storeChats, type SavedChat } from '../saved-chats';
 
-/** Saved chat IDs (Use / remove) and the test message form (owner/admin, spec 001 §2). */
+/** Saved chat IDs (Use / remove) and the test message form (owner/admin, docs/product.md §Screens and routes). */
 export function TestMessageCard({ companyId }: { companyId: number }) {
   const [chats, setChats] = useState<SavedChat[]>(() => loadChats(companyId));
   const [newChat, setNewChat] = useState({ chatId: '', name: '' });

@@ -26,7 +26,7 @@ function doneText(type: CgBarChoice, staged: boolean, subheadline: string): stri
 }
 
 /**
- * Update CG Bar (spec 001 §3 CG bar: headline, subheadline, crawler, hashtag). It sends through
+ * Update CG Bar (docs/product.md §Data CG bar: headline, subheadline, crawler, hashtag). It sends through
  * update-direct like CG Control (issue 38): in take mode it waits in NEXT, and the dialog says
  * so before the button is pressed.
  */

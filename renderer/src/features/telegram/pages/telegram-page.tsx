@@ -55,7 +55,7 @@ function ActionCard(props: ActionCardProps) {
   );
 }
 
-/** /telegram — chat-bot control (spec 001 §2). */
+/** /telegram — chat-bot control (docs/product.md §Screens and routes). */
 export default function TelegramPage() {
   const user = useCurrentUser();
   const [open, setOpen] = useState<DialogName>(null);

@@ -1,7 +1,7 @@
 import { Code, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandTelegram } from '@tabler/icons-react';
 
-/** How a user gets a chat-bot id onto their account (spec 001 §2 Users, §6: unregistered users receive their id). */
+/** How a user gets a chat-bot id onto their account (docs/product.md §Screens and routes Users, §6: unregistered users receive their id). */
 export function TelegramLinkGuide() {
   return (
     <Paper withBorder p="md" radius="md">

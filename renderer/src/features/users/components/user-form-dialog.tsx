@@ -21,7 +21,7 @@ interface UserFormDialogProps {
   user?: User | null;
 }
 
-/** Add User and Edit User (spec 001 §2 Users): one form, two modes. */
+/** Add User and Edit User (docs/product.md §Screens and routes Users): one form, two modes. */
 export function UserFormDialog({ opened, onClose, user }: UserFormDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (

@@ -81,7 +81,7 @@ function UserRow({ user, actor, onEdit, onDelete, onToggleActive, pendingId }: O
   );
 }
 
-/** Users table (spec 001 §2): name, username, email, role, bot id, active, last login. */
+/** Users table (docs/product.md §Screens and routes): name, username, email, role, bot id, active, last login. */
 export function UsersTable({ users, ...rest }: UsersTableProps) {
   return (
     <Table.ScrollContainer minWidth={860}>

@@ -43,7 +43,7 @@ function useUserActions() {
   return { toggleActive, confirmDelete, pendingId };
 }
 
-/** Users (spec 001 §2): the table, Add/Edit dialogs for managers, and the bot linking guide. */
+/** Users (docs/product.md §Screens and routes): the table, Add/Edit dialogs for managers, and the bot linking guide. */
 export default function UsersPage() {
   const actor = useCurrentUser();
   const users = useUsers();

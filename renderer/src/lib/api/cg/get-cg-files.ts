@@ -4,7 +4,7 @@ import type { CgFile } from '@shared/contracts/cg-files';
 /** The shell's cg_file_updated refresh and every CG write here use this key. */
 export const cgFilesQueryKey = ['/api/cg-files'] as const;
 
-/** "CG files sync every 5 seconds to the title box" (spec 000 §2): a safety net under the live channel. */
+/** "CG files sync every 5 seconds to the title box" (docs/product.md §Screens and routes): a safety net under the live channel. */
 export const CG_SYNC_MS = 5000;
 
 export function cgFilesQueryOptions() {

@@ -7,7 +7,7 @@ export type CrawlerMutationResponse = CrawlerContent & { success: true };
 
 /**
  * Every crawler mutation answers with the new list: show it at once, then refetch anyway
- * (spec 000 §7 "after every successful crawler mutation the content is refetched"), so a
+ * (docs/product.md §API "after every successful crawler mutation the content is refetched"), so a
  * change made by someone else in between is not hidden until the next poll.
  */
 export function useApplyCrawlerContent(): (content: CrawlerContent) => Promise<void> {

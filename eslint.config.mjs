@@ -28,7 +28,14 @@ function featureOf(file) {
 }
 
 const featureBoundaries = {
-  meta: { type: 'problem', schema: [], messages: { cross: "Feature '{{from}}' must not import feature '{{to}}': move the shared piece to renderer/src/lib or components, or compose in app/." } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      cross:
+        "Feature '{{from}}' must not import feature '{{to}}': move the shared piece to renderer/src/lib or components, or compose in app/.",
+    },
+  },
   create(context) {
     const from = featureOf(context.filename);
     if (!from) return {};
@@ -51,12 +58,25 @@ const featureBoundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'server/db/migrations/**', 'data/**', 'cg_output/**', '.scratch/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'server/db/migrations/**',
+      'data/**',
+      'cg_output/**',
+      '.scratch/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.mjs', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.mjs', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
       globals: { ...globals.node },
     },
     rules: {
@@ -82,7 +102,10 @@ export default tseslint.config(
         {
           patterns: [
             ...noElectronOrRenderer.patterns,
-            { group: ['**/modules/**', '**/services', '**/index'], message: 'server/integrations/ never imports a feature (server/modules/): pass what the client needs in.' },
+            {
+              group: ['**/modules/**', '**/services', '**/index'],
+              message: 'server/integrations/ never imports a feature (server/modules/): pass what the client needs in.',
+            },
           ],
         },
       ],
@@ -97,7 +120,11 @@ export default tseslint.config(
       'cg-bridge/feature-boundaries': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', 'electron'], message: 'The renderer talks to the server over HTTP only.' }] },
+        {
+          patterns: [
+            { group: ['**/server/**', 'electron'], message: 'The renderer talks to the server over HTTP only.' },
+          ],
+        },
       ],
     },
   },
@@ -110,7 +137,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/server/**', 'electron'], message: 'The renderer talks to the server over HTTP only.' },
-            { group: ['@/features/*', '**/features/*'], message: 'renderer/src/lib and components are shared: they never import a feature.' },
+            {
+              group: ['@/features/*', '**/features/*'],
+              message: 'renderer/src/lib and components are shared: they never import a feature.',
+            },
           ],
         },
       ],

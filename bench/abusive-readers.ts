@@ -6,16 +6,31 @@ import { ApiClient } from '../server/test/api-client';
 import { nowMs, summarize, type Summary } from './stats';
 
 /** The most expensive reads a signed-in cameraman can ask for. */
-const HEAVY_READS = ['/api/news', '/api/news?status=approved', '/api/news?status=draft&page=1&limit=100', '/api/cg-files', '/api/bulletins', '/api/dashboard/stats'];
+const HEAVY_READS = [
+  '/api/news',
+  '/api/news?status=approved',
+  '/api/news?status=draft&page=1&limit=100',
+  '/api/cg-files',
+  '/api/bulletins',
+  '/api/dashboard/stats',
+];
 
 /** `count` signed-in cameramen (the least-privileged staff who may read these lists). */
 export async function readerTokens(api: ApiClient, count: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < count; i++) {
     const username = `bench-cam-${Date.now()}-${i}`;
-    const res = await api.post('/api/users', { username, password: 'bench-password', fullName: `Cameraman ${i}`, role: 'cameraman' });
+    const res = await api.post('/api/users', {
+      username,
+      password: 'bench-password',
+      fullName: `Cameraman ${i}`,
+      role: 'cameraman',
+    });
     if (res.status !== 201) throw new Error(`create reader failed: ${res.status}`);
-    const login = await new ApiClient(api.baseUrl).post<{ token: string }>('/api/auth/login', { username, password: 'bench-password' });
+    const login = await new ApiClient(api.baseUrl).post<{ token: string }>('/api/auth/login', {
+      username,
+      password: 'bench-password',
+    });
     tokens.push(login.body.token);
   }
   return tokens;
@@ -24,7 +39,14 @@ export async function readerTokens(api: ApiClient, count: number): Promise<strin
 /** Starts the readers in their own process, so their work is not the measuring client's. */
 export async function startReaders(url: string, tokens: string[], paths: readonly string[] = HEAVY_READS) {
   const loader = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const child = spawn(process.execPath, ['--import', loader, path.join(REPO_ROOT, 'bench', 'reader-loop.ts'), url, tokens.join(','), ...paths]);
+  const child = spawn(process.execPath, [
+    '--import',
+    loader,
+    path.join(REPO_ROOT, 'bench', 'reader-loop.ts'),
+    url,
+    tokens.join(','),
+    ...paths,
+  ]);
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));

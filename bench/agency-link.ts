@@ -43,7 +43,10 @@ function probe(): string {
 spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
 console.log('| sender on core 0 | probe (nice 0, core 0) woke late, ms |\n|---|---|');
 console.log(`| none | ${probe()} |`);
-for (const [what, rate] of [['loopback speed', 0], ['1 Gbit/s link (FakeLine, 125 000 bytes/ms)', 125_000]] as const) {
+for (const [what, rate] of [
+  ['loopback speed', 0],
+  ['1 Gbit/s link (FakeLine, 125 000 bytes/ms)', 125_000],
+] as const) {
   const sender = await startSender(rate);
   const stop = readLoop(sender.url);
   await new Promise((r) => setTimeout(r, 500));

@@ -11,15 +11,25 @@ import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
 const ALONE_HEADER = ['| what | n | p50 ms | p99 ms | max ms | target |', '|---|---|---|---|---|---|'];
 
 /** `header`: the table's first two lines (the one-table rows of bench/table.ts bring their own). */
-export function runAlone(title: string, rows: (api: ApiClient, server: SpawnedServer) => Promise<string[]>, env: NodeJS.ProcessEnv = {}, header: string[] = ALONE_HEADER): void {
+export function runAlone(
+  title: string,
+  rows: (api: ApiClient, server: SpawnedServer) => Promise<string[]>,
+  env: NodeJS.ProcessEnv = {},
+  header: string[] = ALONE_HEADER,
+): void {
   const main = async () => {
     const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-bench-alone-'));
     const server = await spawnServer(baseDir, env);
     try {
       const api = new ApiClient(server.url);
-      const res = await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' });
+      const res = await api.post<{ token: string }>('/api/auth/login', {
+        username: 'owner',
+        password: 'owner-password',
+      });
       api.token = res.body.token;
-      process.stdout.write(`${title} — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}\n`);
+      process.stdout.write(
+        `${title} — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}\n`,
+      );
       process.stdout.write(header.join('\n') + '\n');
       for (const row of await rows(api, server)) process.stdout.write(row + '\n');
     } finally {

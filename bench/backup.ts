@@ -25,7 +25,13 @@ const CLIENTS = 200;
 
 /** The server takes no backup of its own while measured: none at start, the scheduled one not due. */
 export function quietBackups(baseDir: string): NodeJS.ProcessEnv {
-  const state = { offsiteLastCopyAt: null, offsiteLastError: null, lastError: null, lastBackupAt: new Date().toISOString(), offsiteStaleToldFor: null };
+  const state = {
+    offsiteLastCopyAt: null,
+    offsiteLastError: null,
+    lastError: null,
+    lastBackupAt: new Date().toISOString(),
+    offsiteStaleToldFor: null,
+  };
   fs.writeFileSync(path.join(baseDir, 'data', 'backup-state.json'), JSON.stringify(state, null, 2) + '\n');
   return { BACKUP_START_DELAY_MS: '0' };
 }
@@ -42,7 +48,12 @@ export function prepareBackupStore(seededDir: string): string {
 }
 
 /** Paced CG writes until `until` settles, or for `forMs` when there is nothing to wait for. */
-async function pacedWrites(target: HotPathTarget, label: string, until: Promise<unknown> | null, forMs = 0): Promise<number[]> {
+async function pacedWrites(
+  target: HotPathTarget,
+  label: string,
+  until: Promise<unknown> | null,
+  forMs = 0,
+): Promise<number[]> {
   let done = false;
   // then(ok, fail), not finally(): a failing backup must not become an unhandled rejection; the caller awaits it.
   const settle = () => (done = true);
@@ -65,10 +76,12 @@ async function takeBackup(api: HotPathTarget['api']): Promise<TakenBackup> {
   const started = nowMs();
   const res = await api.post<BackupItem>('/api/backups', {});
   const ms = nowMs() - started;
-  if (res.status !== 201) throw new Error(`POST /api/backups failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  if (res.status !== 201)
+    throw new Error(`POST /api/backups failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   const item = res.body;
   if (!item.verified) throw new Error(`backup ${item.name} not verified: ${item.problem}`);
-  if ((item.counts.equipment ?? 0) < EQUIPMENT_ITEMS || (item.counts.news ?? 0) < 100_000) throw new Error(`backup ${item.name} holds ${item.counts.news} articles, ${item.counts.equipment} items`);
+  if ((item.counts.equipment ?? 0) < EQUIPMENT_ITEMS || (item.counts.news ?? 0) < 100_000)
+    throw new Error(`backup ${item.name} holds ${item.counts.news} articles, ${item.counts.equipment} items`);
   return { ms, item };
 }
 
@@ -98,7 +111,9 @@ export async function benchBackup(storeDir: string, rounds = 5): Promise<BackupB
     const result: BackupBench = { rounds, baseline: [], during: [], backups: [], loadAvg: [os.loadavg()[0]!], cpu };
     for (let r = 0; r < rounds; r++) {
       const t = target;
-      result.baseline.push(...(await cpu.baseline.during(() => pacedWrites(t, `baseline ${r}`, null, Math.max(2000, last.ms)))));
+      result.baseline.push(
+        ...(await cpu.baseline.during(() => pacedWrites(t, `baseline ${r}`, null, Math.max(2000, last.ms)))),
+      );
       const running = takeBackup(api);
       result.during.push(...(await cpu.during.during(() => pacedWrites(t, `backup ${r}`, running))));
       last = await running;
@@ -121,12 +136,31 @@ export async function backupRows(storeDir: string, rounds = 5): Promise<BenchRow
   const mb = r.backups.map((b) => b.item.bytes / 1024 ** 2);
   const load = r.loadAvg.map((l) => l.toFixed(1)).join(' → ');
   // The backup's own server CPU: a backup window's, less its writes' share at the baseline windows' CPU per write.
-  const own = (ms: (c: ServerCpu) => number) => Math.round((ms(r.cpu.during) - (ms(r.cpu.baseline) / r.baseline.length) * r.during.length) / r.rounds);
+  const own = (ms: (c: ServerCpu) => number) =>
+    Math.round((ms(r.cpu.during) - (ms(r.cpu.baseline) / r.baseline.length) * r.during.length) / r.rounds);
   const cpuText = `server CPU per backup ≈ air thread ${own((c) => c.airMs)} ms, whole process ${own((c) => c.processMs)} ms`;
   return [
-    summaryRow(BACKUP, `CG write, ${CLIENTS} WS clients, every ${GAP_MS} ms, no backup (interleaved baseline; 1-min load ${load})`, summarize(r.baseline)),
-    summaryRow(BACKUP, `CG write, same, while POST /api/backups runs (${r.rounds} backups, alternating with the baseline)`, summarize(r.during), BACKUP_GATE),
-    summaryRow(BACKUP, `  POST /api/backups: VACUUM INTO, integrity check and SHA-256 on a worker thread (${cpuText})`, summarize(r.backups.map((b) => b.ms))),
-    valueRow(BACKUP, `  backup file (verified; ${r.backups[0]!.item.counts.news} articles, ${r.backups[0]!.item.counts.equipment} items)`, Math.round(Math.max(...mb) * 10) / 10, 'MB'),
+    summaryRow(
+      BACKUP,
+      `CG write, ${CLIENTS} WS clients, every ${GAP_MS} ms, no backup (interleaved baseline; 1-min load ${load})`,
+      summarize(r.baseline),
+    ),
+    summaryRow(
+      BACKUP,
+      `CG write, same, while POST /api/backups runs (${r.rounds} backups, alternating with the baseline)`,
+      summarize(r.during),
+      BACKUP_GATE,
+    ),
+    summaryRow(
+      BACKUP,
+      `  POST /api/backups: VACUUM INTO, integrity check and SHA-256 on a worker thread (${cpuText})`,
+      summarize(r.backups.map((b) => b.ms)),
+    ),
+    valueRow(
+      BACKUP,
+      `  backup file (verified; ${r.backups[0]!.item.counts.news} articles, ${r.backups[0]!.item.counts.equipment} items)`,
+      Math.round(Math.max(...mb) * 10) / 10,
+      'MB',
+    ),
   ];
 }

@@ -18,7 +18,9 @@ const db = new Database(path.join(dir, 'bare.sqlite'));
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.exec('create table if not exists cg (type text primary key, content text)');
-const upsert = db.prepare('insert into cg (type, content) values (?, ?) on conflict(type) do update set content = excluded.content');
+const upsert = db.prepare(
+  'insert into cg (type, content) values (?, ?) on conflict(type) do update set content = excluded.content',
+);
 
 const app = express();
 app.use(express.json());

@@ -16,7 +16,12 @@ export interface BareModel {
 export async function startBareModel(): Promise<BareModel> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-bare-'));
   const loader = pathToFileURL(path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-  const child: ChildProcess = spawn(process.execPath, ['--import', loader, path.join(REPO_ROOT, 'bench', 'bare-model.ts'), dir]);
+  const child: ChildProcess = spawn(process.execPath, [
+    '--import',
+    loader,
+    path.join(REPO_ROOT, 'bench', 'bare-model.ts'),
+    dir,
+  ]);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout?.on('data', (c: Buffer) => {

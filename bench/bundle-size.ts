@@ -21,7 +21,10 @@ export const RENDERER_DIR = path.join(REPO_ROOT, 'out', 'renderer');
 
 /** Builds the UI when renderer/ or shared/ changed since the last build (the script decides). */
 export function ensureRendererBuilt(): void {
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build-web.mjs'), '--if-stale'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build-web.mjs'), '--if-stale'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
 }
 
 /** `import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`; not `import("./x.js")`. */

@@ -24,11 +24,14 @@ export async function block(target: HotPathTarget, writes: number, label: string
   for (let i = 0; i < writes; i++) {
     const content = `${label} headline ${i} ${Date.now()}`;
     const started = nowMs();
-    const delivered = Promise.all(target.listeners.map((l) => l.next('cg_file_updated', (d) => (d as { content?: string }).content === content)));
+    const delivered = Promise.all(
+      target.listeners.map((l) => l.next('cg_file_updated', (d) => (d as { content?: string }).content === content)),
+    );
     const res = await target.api.post('/api/cg-files/update-direct', { type: 'headline', content });
     if (res.status !== 200) throw new Error(`update-direct failed: ${res.status}`);
     await delivered;
-    if (target.file && fs.readFileSync(target.file, 'utf8') !== content) throw new Error('file does not hold the acknowledged text');
+    if (target.file && fs.readFileSync(target.file, 'utf8') !== content)
+      throw new Error('file does not hold the acknowledged text');
     samples.push(nowMs() - started);
   }
   return samples;

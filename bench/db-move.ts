@@ -21,9 +21,21 @@ export async function dbMoveRows(storeDir: string): Promise<BenchRow[]> {
   const cluster = await startPgCluster();
   try {
     const to = await cluster.createDatabase('moved');
-    const { tables, ms } = await moveToPostgres({ dataDir: path.join(storeDir, 'data'), migrationsDir: path.join(REPO_ROOT, 'server', 'db', 'migrations'), to });
+    const { tables, ms } = await moveToPostgres({
+      dataDir: path.join(storeDir, 'data'),
+      migrationsDir: path.join(REPO_ROOT, 'server', 'db', 'migrations'),
+      to,
+    });
     const rows = tables.reduce((n, t) => n + t.rows, 0);
-    return [valueRow(DB_MOVE, `  npm run db:move: ${rows} rows in ${tables.length} tables, copied and verified`, ms, 'ms', maxAtMost(TARGET_MS))];
+    return [
+      valueRow(
+        DB_MOVE,
+        `  npm run db:move: ${rows} rows in ${tables.length} tables, copied and verified`,
+        ms,
+        'ms',
+        maxAtMost(TARGET_MS),
+      ),
+    ];
   } finally {
     await cluster.stop();
   }
@@ -35,7 +47,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await (await spawnServer(dir)).kill(); // first run: the schema and the owner
     seedNews(dir, 100_000);
     seedEquipment(dir, 100_000);
-    for (const row of await dbMoveRows(dir)) process.stdout.write(`${row.what}: ${row.max} ms (${row.target}: ${row.verdict})\n`);
+    for (const row of await dbMoveRows(dir))
+      process.stdout.write(`${row.what}: ${row.max} ms (${row.target}: ${row.verdict})\n`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -16,7 +16,9 @@ export const CG_GAP_MS = 20;
 function csvText(prefix: string): string {
   const lines = ['Name,Code,Description,Location,Status,Category,Condition,Quantity'];
   for (let i = 0; i < ROWS; i++) {
-    lines.push(`Camera body ${i},${prefix}-${i},"4K camcorder, kit ${i % 50}",Store ${i % 12},available,Camera,good,${i % 7 === 0 ? '' : (i % 5) + 1}`);
+    lines.push(
+      `Camera body ${i},${prefix}-${i},"4K camcorder, kit ${i % 50}",Store ${i % 12},available,Camera,good,${i % 7 === 0 ? '' : (i % 5) + 1}`,
+    );
   }
   return lines.join('\r\n');
 }
@@ -34,7 +36,8 @@ async function importOnce(api: ApiClient, json: string): Promise<number> {
   const started = nowMs();
   const res = await api.request<BulkUploadResult>('POST', '/api/equipment/bulk', json);
   const ms = nowMs() - started;
-  if (res.status !== 200 || res.body.results.success !== ROWS) throw new Error(`bulk import failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  if (res.status !== 200 || res.body.results.success !== ROWS)
+    throw new Error(`bulk import failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return ms;
 }
 
@@ -46,7 +49,12 @@ async function cgWrite(api: ApiClient, label: string): Promise<number> {
 }
 
 /** Spaced CG writes until `until` settles (or `count` writes when there is nothing to wait for). */
-export async function cgWrites(api: ApiClient, label: string, until: Promise<unknown> | null, count = 40): Promise<number[]> {
+export async function cgWrites(
+  api: ApiClient,
+  label: string,
+  until: Promise<unknown> | null,
+  count = 40,
+): Promise<number[]> {
   let done = until === null;
   // then(ok, fail), not finally(): a derived promise of a failing load must not be an unhandled
   // rejection (it ended `npm run bench` with its server still running); the caller awaits `until`.
@@ -97,7 +105,15 @@ export async function benchEquipmentBulk(api: ApiClient, pid: number, rounds = 5
     rssMax = Math.max(rssMax, rssMbOf(pid));
   }
   const rss = { before: rssBefore, peak: rssMax, after: rssMbOf(pid) };
-  return { rows: ROWS, rounds, imports: summarize(imports), quiet: summarize(quiet), loaded: summarize(loaded), parse: summarize(parse), rss };
+  return {
+    rows: ROWS,
+    rounds,
+    imports: summarize(imports),
+    quiet: summarize(quiet),
+    loaded: summarize(loaded),
+    parse: summarize(parse),
+    rss,
+  };
 }
 
 /** The same as text rows (bench/equipment-bulk-alone.ts). */

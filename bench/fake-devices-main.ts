@@ -12,8 +12,11 @@ const obs = await startFakeObs('bench-pass');
 const vmix = await startFakeVmix();
 const hanging = await startFakeVmix();
 hanging.mode = 'hang';
-process.stdout.write(`${JSON.stringify({ casparPort: caspar.port, obsUrl: obs.url, vmixUrl: vmix.url, hangingUrl: hanging.url })}\n`);
-const stop = () => void Promise.all([caspar.close(), obs.close(), vmix.close(), hanging.close()]).then(() => process.exit(0));
+process.stdout.write(
+  `${JSON.stringify({ casparPort: caspar.port, obsUrl: obs.url, vmixUrl: vmix.url, hangingUrl: hanging.url })}\n`,
+);
+const stop = () =>
+  void Promise.all([caspar.close(), obs.close(), vmix.close(), hanging.close()]).then(() => process.exit(0));
 process.stdin.on('end', stop);
 process.stdin.resume();
 process.on('SIGTERM', stop);

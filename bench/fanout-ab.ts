@@ -40,19 +40,50 @@ async function main(): Promise<void> {
     dirs.push(dir);
     const server = await spawnServer(dir, {}, root);
     servers.push(server);
-    targets.push({ label, target: await hotPathTarget(await signedIn(server), headlineFile(dir), clients), pid: server.pid });
+    targets.push({
+      label,
+      target: await hotPathTarget(await signedIn(server), headlineFile(dir), clients),
+      pid: server.pid,
+    });
   };
   try {
     await start('this checkout');
     for (const root of baselines) await start(`baseline ${root}`, path.resolve(root));
     bare = await startBareModel();
-    targets.push({ label: 'bare model', target: await hotPathTarget(new ApiClient(bare.url), null, clients), pid: bare.pid });
-    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
-    const results = await benchInterleaved(targets.map((t) => t.target), blocks, perBlock, targets.map((t) => t.pid));
+    targets.push({
+      label: 'bare model',
+      target: await hotPathTarget(new ApiClient(bare.url), null, clients),
+      pid: bare.pid,
+    });
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+    const results = await benchInterleaved(
+      targets.map((t) => t.target),
+      blocks,
+      perBlock,
+      targets.map((t) => t.pid),
+    );
     const b = results[results.length - 1]!;
-    process.stdout.write(`Fan-out A/B — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}, ${clients} clients each, load before ${load}, after ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
-    process.stdout.write('| what | n | p50 ms | p99 ms | max ms | to bare p50 / p99 / CPU; server CPU ms per write |\n|---|---|---|---|---|---|\n');
-    results.forEach((r, k) => process.stdout.write(formatRow(targets[k]!.label, r, `${ratio(r.p50, b.p50)} / ${ratio(r.p99, b.p99)} / ${ratio(r.cpuPerWrite, b.cpuPerWrite)}; ${r.cpuPerWrite}`) + '\n'));
+    process.stdout.write(
+      `Fan-out A/B — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version}, ${clients} clients each, load before ${load}, after ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+    );
+    process.stdout.write(
+      '| what | n | p50 ms | p99 ms | max ms | to bare p50 / p99 / CPU; server CPU ms per write |\n|---|---|---|---|---|---|\n',
+    );
+    results.forEach((r, k) =>
+      process.stdout.write(
+        formatRow(
+          targets[k]!.label,
+          r,
+          `${ratio(r.p50, b.p50)} / ${ratio(r.p99, b.p99)} / ${ratio(r.cpuPerWrite, b.cpuPerWrite)}; ${r.cpuPerWrite}`,
+        ) + '\n',
+      ),
+    );
   } finally {
     targets.forEach((t) => closeTarget(t.target));
     await bare?.stop();

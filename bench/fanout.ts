@@ -13,7 +13,12 @@ export interface FanoutResult extends Summary {
  * lands on all alike. A warm-up block each first. With a pid per target, also the server's own
  * CPU per write (less sensitive than latency to a loaded machine). One result per target.
  */
-export async function benchInterleaved(targets: HotPathTarget[], blocks: number, perBlock: number, pids: Array<number | null> = []): Promise<FanoutResult[]> {
+export async function benchInterleaved(
+  targets: HotPathTarget[],
+  blocks: number,
+  perBlock: number,
+  pids: Array<number | null> = [],
+): Promise<FanoutResult[]> {
   for (const [k, t] of targets.entries()) await block(t, 20, `warm${k}`);
   const samples = targets.map((): number[] => []);
   const cpu = targets.map(() => 0);
@@ -30,4 +35,3 @@ export async function benchInterleaved(targets: HotPathTarget[], blocks: number,
 }
 
 export const ratio = (a: number, b: number) => (a / b).toFixed(2);
-

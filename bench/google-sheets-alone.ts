@@ -4,4 +4,6 @@ import { googleSheetsRows } from './google-sheets';
 
 /** `npx tsx bench/google-sheets-alone.ts`: the Google Sheets rows of `npm run bench` on their own. */
 const fake = await startFakeSheets();
-runAlone('Google Sheets benchmark', (api) => googleSheetsRows(api, fake).finally(() => fake.close()), { GOOGLE_SHEETS_ROOT_URL: fake.url });
+runAlone('Google Sheets benchmark', (api) => googleSheetsRows(api, fake).finally(() => fake.close()), {
+  GOOGLE_SHEETS_ROOT_URL: fake.url,
+});

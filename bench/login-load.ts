@@ -45,7 +45,12 @@ async function loginAccounts(api: ApiClient, count: number): Promise<string[]> {
   const names: string[] = [];
   for (let i = 0; i < count; i++) {
     const username = `bench-login-${Date.now()}-${i}`;
-    const res = await api.post('/api/users', { username, password: 'bench-password', fullName: `Login ${i}`, role: 'editor' });
+    const res = await api.post('/api/users', {
+      username,
+      password: 'bench-password',
+      fullName: `Login ${i}`,
+      role: 'editor',
+    });
     if (res.status !== 201) throw new Error(`create login account failed: ${res.status}`);
     names.push(username);
   }

@@ -32,7 +32,8 @@ function label(n: ProfileNode): string {
   return `${n.callFrame.functionName || '(anonymous)'}${file ? ` ${file}:${n.callFrame.lineNumber + 1}` : ''}`;
 }
 
-const ours = (n: ProfileNode) => /\/(server|shared)\//.test(n.callFrame.url) && !n.callFrame.url.includes('node_modules');
+const ours = (n: ProfileNode) =>
+  /\/(server|shared)\//.test(n.callFrame.url) && !n.callFrame.url.includes('node_modules');
 
 /** Self time per function and, per sample, the innermost frame of our own code (what called into the library). */
 function describe(profile: CpuProfile, fromUs: number, toUs: number) {
@@ -55,7 +56,11 @@ function describe(profile: CpuProfile, fromUs: number, toUs: number) {
     const mine = walk === undefined ? '(no frame of ours)' : label(byId.get(walk)!);
     caller.set(mine, (caller.get(mine) ?? 0) + 1);
   });
-  const top = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([fn, n]) => `${fn} ${Math.round((n / Math.max(1, busy)) * 100)}%`);
+  const top = (m: Map<string, number>) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([fn, n]) => `${fn} ${Math.round((n / Math.max(1, busy)) * 100)}%`);
   return { busy, self: top(self), ours: top(caller) };
 }
 
@@ -73,10 +78,14 @@ function main(): void {
   const profile = serverProfile(dir);
   const blocks = (JSON.parse(fs.readFileSync(blocksFile, 'utf8')) as LoopBlock[]).sort((a, b) => b.ms - a.ms);
   const over = (ms: number) => blocks.filter((b) => b.ms > ms).length;
-  process.stdout.write(`loop blocks > 10 ms: ${blocks.length}; > 20 ms: ${over(20)}; > 50 ms: ${over(50)}; > 100 ms: ${over(100)}\n`);
+  process.stdout.write(
+    `loop blocks > 10 ms: ${blocks.length}; > 20 ms: ${over(20)}; > 50 ms: ${over(50)}; > 100 ms: ${over(100)}\n`,
+  );
   for (const b of blocks.slice(0, Number(topArg ?? 5))) {
     const d = describe(profile, b.endUs - b.ms * 1000, b.endUs);
-    process.stdout.write(`  ${b.ms} ms (${d.busy} busy samples) — ours: ${d.ours.join(' · ')} — self: ${d.self.join(' · ')}\n`);
+    process.stdout.write(
+      `  ${b.ms} ms (${d.busy} busy samples) — ours: ${d.ours.join(' · ')} — self: ${d.self.join(' · ')}\n`,
+    );
   }
 }
 

@@ -20,7 +20,8 @@ const EDIT_EVERY_MS = 200;
 const READERS = 8;
 /** The spec's list: 1 000 articles of ~2.5 kB each as the API answers them (~2.5 MB). */
 const ARTICLES = 1000;
-const STORY = 'The council met on Tuesday to discuss the harbour works, the new ferry timetable and the island school. '.repeat(17);
+const STORY =
+  'The council met on Tuesday to discuss the harbour works, the new ferry timetable and the island school. '.repeat(17);
 
 export interface NewsListLoadResult {
   quiet: Summary;
@@ -43,7 +44,9 @@ async function cgBlock(target: HotPathTarget, writes: number, label: string): Pr
   for (let i = 0; i < writes; i++) {
     const content = `${label} ${i} ${Date.now()}`;
     const started = nowMs();
-    const delivered = Promise.all(target.listeners.map((l) => l.next('cg_file_updated', (d) => (d as { content?: string }).content === content)));
+    const delivered = Promise.all(
+      target.listeners.map((l) => l.next('cg_file_updated', (d) => (d as { content?: string }).content === content)),
+    );
     const res = await target.api.post('/api/cg-files/update-direct', { type: 'headline', content });
     if (res.status !== 200) throw new Error(`CG write failed: ${res.status}`);
     await delivered;
@@ -61,7 +64,8 @@ function editorSaving(api: ApiClient, ids: number[]): () => Promise<number> {
     while (running) {
       const id = ids[saves % ids.length]!;
       const res = await api.put(`/api/news/${id}`, { subtitle: `Edited ${saves} at ${new Date().toISOString()}` });
-      if (res.status !== 200) throw new Error(`news save failed: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status !== 200)
+        throw new Error(`news save failed: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
       saves += 1;
       await sleep(EDIT_EVERY_MS);
     }
@@ -76,17 +80,31 @@ function editorSaving(api: ApiClient, ids: number[]): () => Promise<number> {
 /** The station's newest 1 000 stories, written as a newsroom writes them (through the API). */
 async function writeStories(api: ApiClient): Promise<void> {
   for (let i = 0; i < ARTICLES; i++) {
-    const res = await api.post('/api/news', { title: `Harbour works story ${i}`, subtitle: `Council session, item ${i}`, content: `${STORY}(${i})`, category: 'Local' });
-    if (res.status !== 201) throw new Error(`create news failed: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+    const res = await api.post('/api/news', {
+      title: `Harbour works story ${i}`,
+      subtitle: `Council session, item ${i}`,
+      content: `${STORY}(${i})`,
+      category: 'Local',
+    });
+    if (res.status !== 201)
+      throw new Error(`create news failed: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
   }
 }
 
-export async function benchNewsListLoad(api: ApiClient, pid?: number, rounds = 4, perBlock = 100): Promise<NewsListLoadResult> {
+export async function benchNewsListLoad(
+  api: ApiClient,
+  pid?: number,
+  rounds = 4,
+  perBlock = 100,
+): Promise<NewsListLoadResult> {
   await writeStories(api);
   const list = await api.get<News[]>('/api/news');
   if (list.status !== 200) throw new Error(`GET /api/news failed: ${list.status}`);
   const listMb = Math.round((Buffer.byteLength(JSON.stringify(list.body)) / 1e6) * 100) / 100;
-  const ids = list.body.filter((n) => n.status !== 'published').slice(0, 50).map((n) => n.id);
+  const ids = list.body
+    .filter((n) => n.status !== 'published')
+    .slice(0, 50)
+    .map((n) => n.id);
   const tokens = await readerTokens(api, READERS);
   const target = await hotPathTarget(api, null, 200);
   const quiet: number[] = [];
@@ -115,16 +133,31 @@ export async function benchNewsListLoad(api: ApiClient, pid?: number, rounds = 4
     closeTarget(target);
   }
   const airMsPerS = pid === undefined ? undefined : Math.round(cpu.airMs / (loadedMs / 1000));
-  return { quiet: summarize(quiet), loaded: summarize(loaded), listMb, articles: list.body.length, reads, saves, airMsPerS };
+  return {
+    quiet: summarize(quiet),
+    loaded: summarize(loaded),
+    listMb,
+    articles: list.body.length,
+    reads,
+    saves,
+    airMsPerS,
+  };
 }
 
 /** `npm run bench -- --only newslist`: the loaded writes against the target, the quiet ones for comparison. */
 export async function newsListRows(api: ApiClient, pid?: number): Promise<BenchRow[]> {
   const r = await benchNewsListLoad(api, pid);
-  const reads = Object.entries(r.reads).map(([status, n]) => `${n}× ${status}`).join(', ');
+  const reads = Object.entries(r.reads)
+    .map(([status, n]) => `${n}× ${status}`)
+    .join(', ');
   const ratio = (r.loaded.p99 / r.quiet.p99).toFixed(2);
   return [
-    summaryRow(LOADS, `CG write (200 live clients, every 80 ms) during ${READERS} staff looping unpaged GET /api/news (${r.articles} articles, ${r.listMb} MB; answered ${reads}) and ${r.saves} stories saved, one every ${EDIT_EVERY_MS} ms; ${ratio}× quiet${r.airMsPerS === undefined ? '' : `; server air thread ${r.airMsPerS} ms CPU per s`}`, r.loaded, CG_UNDER_LOAD),
+    summaryRow(
+      LOADS,
+      `CG write (200 live clients, every 80 ms) during ${READERS} staff looping unpaged GET /api/news (${r.articles} articles, ${r.listMb} MB; answered ${reads}) and ${r.saves} stories saved, one every ${EDIT_EVERY_MS} ms; ${ratio}× quiet${r.airMsPerS === undefined ? '' : `; server air thread ${r.airMsPerS} ms CPU per s`}`,
+      r.loaded,
+      CG_UNDER_LOAD,
+    ),
     summaryRow(LOADS, '  the same writes, quiet blocks of the same run', r.quiet),
   ];
 }

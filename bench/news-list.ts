@@ -20,7 +20,9 @@ async function sessions(api: ApiClient, n: number): Promise<ApiClient[]> {
   const pool: ApiClient[] = [];
   for (let i = 0; i < n; i++) {
     const c = new ApiClient(api.baseUrl);
-    c.token = (await c.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })).body.token;
+    c.token = (
+      await c.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })
+    ).body.token;
     pool.push(c);
   }
   return pool;
@@ -31,11 +33,15 @@ export async function benchNews(owner: ApiClient) {
   const pool = await sessions(owner, 12);
   let next = 0;
   // Each call through the next session of the pool (round robin).
-  const api = { get: <T>(path: string) => pool[next++ % pool.length]!.get<T>(path), post: (path: string) => owner.post(path) };
+  const api = {
+    get: <T>(path: string) => pool[next++ % pool.length]!.get<T>(path),
+    post: (path: string) => owner.post(path),
+  };
   const firstPage = await time(200, () => api.get('/api/news?status=draft&page=1&limit=20'));
   const deepPage = await time(100, (i) => api.get(`/api/news?status=draft&page=${1000 + i * 10}&limit=20`));
   const unpaged = await time(30, () => api.get('/api/news'));
-  const drafts = (await api.get<{ items: Array<{ id: number }> }>('/api/news?status=draft&page=5&limit=100')).body.items;
+  const drafts = (await api.get<{ items: Array<{ id: number }> }>('/api/news?status=draft&page=5&limit=100')).body
+    .items;
   const more = (await api.get<{ items: Array<{ id: number }> }>('/api/news?status=draft&page=6&limit=100')).body.items;
   const ids = [...drafts, ...more].map((n) => n.id);
   const approve = await time(ids.length, (i) => api.post(`/api/news/${ids[i]}/approve`));

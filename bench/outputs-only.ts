@@ -11,7 +11,10 @@ const blocks = Number(process.argv[2] ?? 5);
 const perBlock = Number(process.argv[3] ?? 200);
 runAlone(
   `Outputs benchmark (1-min load before ${os.loadavg()[0]!.toFixed(2)})`,
-  async (api, server) => [...rowLines(await outputsRows(api, server.baseDir, blocks, perBlock, server.pid), null), `1-min load average after: ${os.loadavg()[0]!.toFixed(2)}`],
+  async (api, server) => [
+    ...rowLines(await outputsRows(api, server.baseDir, blocks, perBlock, server.pid), null),
+    `1-min load average after: ${os.loadavg()[0]!.toFixed(2)}`,
+  ],
   {},
   TABLE_HEADER,
 );

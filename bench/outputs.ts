@@ -16,10 +16,34 @@ async function startDevices() {
   const devices = await startHelperProcess('fake-devices-main.ts');
   const at = JSON.parse(devices.line) as { casparPort: number; obsUrl: string; vmixUrl: string; hangingUrl: string };
   const bodies: OutputInput[] = [
-    { kind: 'casparcg', name: 'bench CasparCG', enabled: false, config: { host: '127.0.0.1', port: at.casparPort, template: 'lower', types: ['headline'] } },
-    { kind: 'obs', name: 'bench OBS', enabled: false, config: { url: at.obsUrl, password: 'bench-pass', mapping: [{ type: 'headline', input: 'CG Headline', scene: 'News' }] } },
-    { kind: 'vmix', name: 'bench vMix', enabled: false, config: { url: at.vmixUrl, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } },
-    { kind: 'vmix', name: 'bench vMix (hangs)', enabled: false, config: { url: at.hangingUrl, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } },
+    {
+      kind: 'casparcg',
+      name: 'bench CasparCG',
+      enabled: false,
+      config: { host: '127.0.0.1', port: at.casparPort, template: 'lower', types: ['headline'] },
+    },
+    {
+      kind: 'obs',
+      name: 'bench OBS',
+      enabled: false,
+      config: {
+        url: at.obsUrl,
+        password: 'bench-pass',
+        mapping: [{ type: 'headline', input: 'CG Headline', scene: 'News' }],
+      },
+    },
+    {
+      kind: 'vmix',
+      name: 'bench vMix',
+      enabled: false,
+      config: { url: at.vmixUrl, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] },
+    },
+    {
+      kind: 'vmix',
+      name: 'bench vMix (hangs)',
+      enabled: false,
+      config: { url: at.hangingUrl, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] },
+    },
   ];
   // Diagnostics: CGB_BENCH_OUTPUTS=0,2 keeps only those of the four (each one's CPU apart).
   const only = process.env.CGB_BENCH_OUTPUTS?.split(',').map(Number);
@@ -31,7 +55,13 @@ async function setEnabled(api: ApiClient, ids: number[], enabled: boolean): Prom
   const all = (await api.get<Output[]>('/api/outputs')).body;
   for (const o of all.filter((x) => ids.includes(x.id))) {
     const config = o.kind === 'obs' ? { url: o.config.url, mapping: o.config.mapping } : o.config;
-    const res = await api.put(`/api/outputs/${o.id}`, { kind: o.kind, name: o.name, enabled, version: o.version, config });
+    const res = await api.put(`/api/outputs/${o.id}`, {
+      kind: o.kind,
+      name: o.name,
+      enabled,
+      version: o.version,
+      config,
+    });
     if (res.status !== 200) throw new Error(`output ${o.name}: ${res.status} ${JSON.stringify(res.body)}`);
   }
   // Let the lanes' first full sends go out (the hanging one keeps timing out and retrying throughout).
@@ -43,7 +73,13 @@ async function setEnabled(api: ApiClient, ids: number[], enabled: boolean): Prom
  * outputs enabled, one of them hanging, against the same station's file-only path in the SAME
  * run: alternating blocks (outputs on, off, on, …) so drift lands on both. Target p99 ≤ 1.2×.
  */
-export async function outputsRows(api: ApiClient, baseDir: string, blocks = 5, perBlock = 200, pid?: number): Promise<BenchRow[]> {
+export async function outputsRows(
+  api: ApiClient,
+  baseDir: string,
+  blocks = 5,
+  perBlock = 200,
+  pid?: number,
+): Promise<BenchRow[]> {
   const devices = await startDevices();
   const ids: number[] = [];
   for (const body of devices.bodies) {
@@ -66,7 +102,12 @@ export async function outputsRows(api: ApiClient, baseDir: string, blocks = 5, p
     const on = summarize(withOutputs);
     const off = summarize(fileOnly);
     return [
-      summaryRow(SECTION, `CG hot path, 4 outputs on (CasparCG, OBS, vMix, 1 hanging), 200 WS clients (p99 ${(on.p99 / off.p99).toFixed(2)}× file-only${cpu.on.text()})`, on, p99WithinBaseline(1.2, off, 'file-only')),
+      summaryRow(
+        SECTION,
+        `CG hot path, 4 outputs on (CasparCG, OBS, vMix, 1 hanging), 200 WS clients (p99 ${(on.p99 / off.p99).toFixed(2)}× file-only${cpu.on.text()})`,
+        on,
+        p99WithinBaseline(1.2, off, 'file-only'),
+      ),
       summaryRow(SECTION, `  the same station file-only (outputs off), same run${cpu.off.text()}`, off),
     ];
   } finally {

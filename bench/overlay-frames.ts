@@ -89,14 +89,19 @@ async function overlayPage(api: ApiClient): Promise<{ page: Page; close: () => P
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   // bypassCSP: the bench's string predicates are evaluated in the page, which the overlay's
   // script-src 'self' would refuse; the overlay itself runs unchanged.
-  const page = await (await browser.newContext({ baseURL: api.baseUrl, viewport: VIEWPORT, bypassCSP: true })).newPage();
+  const page = await (
+    await browser.newContext({ baseURL: api.baseUrl, viewport: VIEWPORT, bypassCSP: true })
+  ).newPage();
   page.setDefaultTimeout(30_000);
   await page.goto(path);
   await page.waitForFunction(`document.documentElement.dataset.connected === 'true'`);
   return { page, close: () => browser.close() };
 }
 
-export async function benchOverlayTicker(api: ApiClient, { seconds = 60, addEveryS = 10, baselineS = 20 } = {}): Promise<TickerResult> {
+export async function benchOverlayTicker(
+  api: ApiClient,
+  { seconds = 60, addEveryS = 10, baselineS = 20 } = {},
+): Promise<TickerResult> {
   await api.post('/api/news-crawler/clear');
   for (const headline of LINES.slice(0, 3)) await api.post('/api/news-crawler/add-headline', { headline });
   const layout = (await api.get<{ layout: { tickerSpeed: number } }>('/api/outputs/overlay')).body.layout;
@@ -110,15 +115,21 @@ export async function benchOverlayTicker(api: ApiClient, { seconds = 60, addEver
     while (nowMs() < end) {
       await page.waitForTimeout(Math.min(addEveryS * 1000, end - nowMs()));
       if (nowMs() < end - 500) {
-        await api.post('/api/news-crawler/add-headline', { headline: `${LINES[(3 + added) % LINES.length]} (${added + 1})` });
+        await api.post('/api/news-crawler/add-headline', {
+          headline: `${LINES[(3 + added) % LINES.length]} (${added + 1})`,
+        });
         added += 1;
       }
     }
-    const rec = await page.evaluate<Recorded>(`(() => { const b = window.__ticker; const r = { intervals: b.intervals, steps: b.steps, laf: b.laf }; b.intervals = []; b.steps = []; b.laf = 0; return r; })()`);
+    const rec = await page.evaluate<Recorded>(
+      `(() => { const b = window.__ticker; const r = { intervals: b.intervals, steps: b.steps, laf: b.laf }; b.intervals = []; b.steps = []; b.laf = 0; return r; })()`,
+    );
     // Baseline in the same page: the crawler cleared (the ticker stops), the recorder's loop alone.
     await api.post('/api/news-crawler/clear');
     await page.waitForTimeout(baselineS * 1000);
-    const idle = await page.evaluate<Recorded>(`(() => { const b = window.__ticker; b.on = false; return { intervals: b.intervals, steps: [], laf: b.laf }; })()`);
+    const idle = await page.evaluate<Recorded>(
+      `(() => { const b = window.__ticker; b.on = false; return { intervals: b.intervals, steps: [], laf: b.laf }; })()`,
+    );
     // A step is judged against the speed × its own time (the ticker moves by real time, so a late frame moves further).
     const speeds = rec.steps.filter((s) => s.dt > 0).map((s) => (s.dx / s.dt) * 1000);
     const stepErrors = rec.steps.map((s) => Math.abs(s.dx - (layout.tickerSpeed * Math.min(s.dt, 100)) / 1000));
@@ -131,7 +142,11 @@ export async function benchOverlayTicker(api: ApiClient, { seconds = 60, addEver
       worstStepErrorPx: Math.round(Math.max(0, ...stepErrors) * 100) / 100,
       linesAdded: added,
       tickerSpeed: layout.tickerSpeed,
-      baseline: { intervals: summarize(idle.intervals), overTwoFrames: idle.intervals.filter((d) => d > 2 * FRAME_MS).length, seconds: baselineS },
+      baseline: {
+        intervals: summarize(idle.intervals),
+        overTwoFrames: idle.intervals.filter((d) => d > 2 * FRAME_MS).length,
+        seconds: baselineS,
+      },
     };
   } finally {
     await close();
@@ -157,7 +172,9 @@ export async function benchOverlayPaint(api: ApiClient, { updates = 200, warmUp 
       const sent = performance.timeOrigin + performance.now();
       await api.post('/api/cg-files/update-direct', { type: 'headline', content: text });
       if (i >= warmUp) answered.push(performance.timeOrigin + performance.now() - sent);
-      const painted = await page.waitForFunction(`window.__painted[${JSON.stringify(text)}]`, undefined, { polling: 'raf' });
+      const painted = await page.waitForFunction(`window.__painted[${JSON.stringify(text)}]`, undefined, {
+        polling: 'raf',
+      });
       if (i >= warmUp) latencies.push(Number(await painted.jsonValue()) - sent);
     }
     return { latencies: summarize(latencies), answered: summarize(answered) };

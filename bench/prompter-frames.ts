@@ -80,7 +80,10 @@ function articleText(pool: readonly string[], words: number, offset: number): st
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /** 40 approved articles (every fifth in Dhivehi) with two breaks, and a prompter reading them. */
-async function seedScript(api: ApiClient, name: string): Promise<{ prompterId: number; sections: number; words: number }> {
+async function seedScript(
+  api: ApiClient,
+  name: string,
+): Promise<{ prompterId: number; sections: number; words: number }> {
   const items: Array<{ type: 'news'; newsId: number } | { type: 'break'; breakType: string }> = [];
   let words = 0;
   for (let i = 0; i < ARTICLES; i++) {
@@ -99,9 +102,16 @@ async function seedScript(api: ApiClient, name: string): Promise<{ prompterId: n
     scheduledTime: new Date().toISOString(),
     bulletinItems: items,
   });
-  if (bulletin.status !== 201) throw new Error(`create bulletin failed: ${bulletin.status} ${JSON.stringify(bulletin.body)}`);
-  const prompter = await api.post<{ id: number }>('/api/prompters', { name, bulletinId: bulletin.body.id, fontSize: 48, scrollSpeed: SPEED });
-  if (prompter.status !== 201) throw new Error(`create prompter failed: ${prompter.status} ${JSON.stringify(prompter.body)}`);
+  if (bulletin.status !== 201)
+    throw new Error(`create bulletin failed: ${bulletin.status} ${JSON.stringify(bulletin.body)}`);
+  const prompter = await api.post<{ id: number }>('/api/prompters', {
+    name,
+    bulletinId: bulletin.body.id,
+    fontSize: 48,
+    scrollSpeed: SPEED,
+  });
+  if (prompter.status !== 201)
+    throw new Error(`create prompter failed: ${prompter.status} ${JSON.stringify(prompter.body)}`);
   return { prompterId: prompter.body.id, sections: items.length, words };
 }
 
@@ -167,10 +177,15 @@ async function block(page: Page, label: Label, ms: number): Promise<number> {
     `(() => { const b = window.__bench; b.label = '${label}'; b.last = 0; b.from = ${before}; b.moved = 0; b.saved = document.querySelector('[data-testid=prompter-script]').style.transform; b.blocks.push({ label: b.label, start: performance.now(), end: 0 }); })()`,
   );
   await page.waitForTimeout(ms);
-  await page.evaluate(`(() => { const b = window.__bench; b.label = null; b.blocks.at(-1).end = performance.now(); })()`);
+  await page.evaluate(
+    `(() => { const b = window.__bench; b.label = null; b.blocks.at(-1).end = performance.now(); })()`,
+  );
   const moved = before - (await page.evaluate<number>(SCRIPT_Y));
   // Give the reader back its own position (it only writes the transform when it moves).
-  if (label.startsWith('mover')) await page.evaluate(`(() => { document.querySelector('[data-testid=prompter-script]').style.transform = window.__bench.saved; })()`);
+  if (label.startsWith('mover'))
+    await page.evaluate(
+      `(() => { document.querySelector('[data-testid=prompter-script]').style.transform = window.__bench.saved; })()`,
+    );
   return moved;
 }
 
@@ -231,7 +246,9 @@ export async function benchPrompterFrames(
     await page.getByText(name, { exact: true }).first().click();
     await page.getByTestId('prompter-fullscreen').waitFor();
     const indicator = `Section: 1 of ${seeded.sections}`;
-    await page.waitForFunction(`document.querySelector('[data-testid=prompter-section-indicator]')?.innerText === ${JSON.stringify(indicator)}`);
+    await page.waitForFunction(
+      `document.querySelector('[data-testid=prompter-section-indicator]')?.innerText === ${JSON.stringify(indicator)}`,
+    );
     const wordsRendered = await page.evaluate<number>(
       `document.querySelector('[data-testid=prompter-script]').innerText.split(/\\s+/).filter(Boolean).length`,
     );
@@ -257,7 +274,10 @@ export async function benchPrompterFrames(
     }
     const rec = await page.evaluate<Recorded>('window.__bench');
     return {
-      conditions: Object.fromEntries(LABELS.map((l) => [l, condition(rec, l, moved[l])])) as Record<Label, FramesCondition>,
+      conditions: Object.fromEntries(LABELS.map((l) => [l, condition(rec, l, moved[l])])) as Record<
+        Label,
+        FramesCondition
+      >,
       words: seeded.words,
       wordsRendered,
       sections: seeded.sections,

@@ -73,7 +73,8 @@ export async function benchPrompterRelay(
   { followers = 20, passive = 0, seconds = 20 }: { followers?: number; passive?: number; seconds?: number } = {},
 ): Promise<RelayResult> {
   const created = await api.post<{ id: number }>('/api/prompters', { name: `Relay bench ${Date.now()}` });
-  if (created.status !== 201) throw new Error(`create prompter failed: ${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status !== 201)
+    throw new Error(`create prompter failed: ${created.status} ${JSON.stringify(created.body)}`);
   const prompterId = created.body.id;
   const token = api.token ?? '';
   const opened: WebSocket[] = [];
@@ -119,7 +120,8 @@ export async function benchPrompterRelay(
         if (msg.type === 'prompter_error') state.failure ??= new Error(`relay refused: ${JSON.stringify(msg.data)}`);
       });
       op.ws.on('close', (code, reason) => {
-        if (!state.stopping) state.failure ??= new Error(`operator socket closed by the server: ${code} ${reason.toString()}`);
+        if (!state.stopping)
+          state.failure ??= new Error(`operator socket closed by the server: ${code} ${reason.toString()}`);
       });
     }
 
@@ -133,7 +135,12 @@ export async function benchPrompterRelay(
         // position = the message's sequence number (1-based): followers match on it.
         const seq = i / 2 + 1;
         samples.set(seq, { sentAt: nowMs(), receipts: 0, slowest: 0 });
-        op.ws.send(JSON.stringify({ type: 'prompter_position', data: { prompterId, position: seq, sectionIndex: seq % 40, speed: 30, playing: true } }));
+        op.ws.send(
+          JSON.stringify({
+            type: 'prompter_position',
+            data: { prompterId, position: seq, sectionIndex: seq % 40, speed: 30, playing: true },
+          }),
+        );
       } else {
         if (pingSentAt.has(op)) throw new Error('a pong did not come back before the same socket pinged again');
         pingSentAt.set(op, nowMs());

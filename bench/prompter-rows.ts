@@ -16,7 +16,11 @@ const slowFrames = (c: FramesCondition) =>
 export async function prompterRows(api: ApiClient, push: (...lines: string[]) => void): Promise<string[]> {
   const relay = await benchPrompterRelay(api, { followers: 20, seconds: 20 });
   push(
-    formatRow(`Prompter position → slowest of ${relay.followers} followers got it (per message; interleaved)`, relay.slowest, `p99 ≤ 100; lost ${relay.lost}`),
+    formatRow(
+      `Prompter position → slowest of ${relay.followers} followers got it (per message; interleaved)`,
+      relay.slowest,
+      `p99 ≤ 100; lost ${relay.lost}`,
+    ),
     formatRow('  same, every follower receipt', relay.receipts, ''),
     formatRow('  baseline: ping → pong full round trip, same sockets (interleaved)', relay.ping, ''),
   );
@@ -31,7 +35,11 @@ export async function prompterRows(api: ApiClient, push: (...lines: string[]) =>
       `0 dropped: ${slowFrames(c.playing)}`,
     ),
     formatRow('  baseline: same page, prompter paused', c.paused.intervals, slowFrames(c.paused)),
-    formatRow('  control: paused, the bench moves the script at the same speed (fractional px, no app code)', c.mover.intervals, slowFrames(c.mover)),
+    formatRow(
+      '  control: paused, the bench moves the script at the same speed (fractional px, no app code)',
+      c.mover.intervals,
+      slowFrames(c.mover),
+    ),
     formatRow('  control: same, rounded to whole pixels', c.moverWhole.intervals, slowFrames(c.moverWhole)),
   );
   return [

@@ -109,12 +109,28 @@ export function loadRowToBench(section: string, l: LoadRow): BenchRow {
 
 /** Reshapes a quiet / loaded pair of the existing measurements into the issue-24 row. */
 export function loadRow(load: string, quiet: Summary, loaded: Summary): LoadRow {
-  return { load, quietP99: quiet.p99, loadedP99: loaded.p99, ratio: Math.round((loaded.p99 / quiet.p99) * 100) / 100, loaded };
+  return {
+    load,
+    quietP99: quiet.p99,
+    loadedP99: loaded.p99,
+    ratio: Math.round((loaded.p99 / quiet.p99) * 100) / 100,
+    loaded,
+  };
 }
 
 export function failedRow(section: string, err: unknown): BenchRow {
   const message = err instanceof Error ? err.message : String(err);
-  return { section, what: `section failed: ${message.split('\n')[0]!.slice(0, 160)}`, unit: 'ms', n: null, p50: null, p99: null, max: null, target: '', verdict: 'failed' };
+  return {
+    section,
+    what: `section failed: ${message.split('\n')[0]!.slice(0, 160)}`,
+    unit: 'ms',
+    n: null,
+    p50: null,
+    p99: null,
+    max: null,
+    target: '',
+    verdict: 'failed',
+  };
 }
 
 export interface Machine {

@@ -6,7 +6,17 @@ import { REPO_ROOT } from '../server/config';
 import { startFakeSheets, type FakeSheets } from '../server/test/fake-sheets';
 import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
 import { ensureRendererBuilt } from './bundle-size';
-import { failedRow, gitCommit, loadRow, loadRowToBench, machine, summaryRow, writeResults, type BenchRow, type LoadRow } from './results';
+import {
+  failedRow,
+  gitCommit,
+  loadRow,
+  loadRowToBench,
+  machine,
+  summaryRow,
+  writeResults,
+  type BenchRow,
+  type LoadRow,
+} from './results';
 import { startFeedsProcess } from './feeds-process';
 import { benchWires } from './wires';
 import { backupRows, BACKUP, prepareBackupStore, quietBackups } from './backup';
@@ -18,7 +28,19 @@ import { machineLine, rowLines, TABLE_HEADER } from './table';
 import { LOADS, MEASURED_LOADS, prompterRows, type LoadContext } from './table-loads';
 import { overlayRows } from './table-overlay';
 import { outputsRows } from './outputs';
-import { bundleRow, COSTS, fanoutRows, hotPathRows, listRows, loginCostRow, rssRow, signIn, spawnRepeatedly, STARTUP, startupRows } from './table-sections';
+import {
+  bundleRow,
+  COSTS,
+  fanoutRows,
+  hotPathRows,
+  listRows,
+  loginCostRow,
+  rssRow,
+  signIn,
+  spawnRepeatedly,
+  STARTUP,
+  startupRows,
+} from './table-sections';
 
 /**
  * `npm run bench [-- --only hot,lists] [-- --out FILE]`: the targets of docs/design-rules.md §7 against a
@@ -26,7 +48,21 @@ import { bundleRow, COSTS, fanoutRows, hotPathRows, listRows, loginCostRow, rssR
  * then written to bench/results.json with the machine, date and commit. A section that throws
  * becomes a "failed" row and the run goes on, so one failure does not lose the other figures.
  */
-const SECTIONS = ['startup', 'hot', 'fanout', 'lists', 'loads', 'newslist', 'wires', 'prompter', 'overlay', 'outputs', 'backup', 'move', 'memory'] as const;
+const SECTIONS = [
+  'startup',
+  'hot',
+  'fanout',
+  'lists',
+  'loads',
+  'newslist',
+  'wires',
+  'prompter',
+  'overlay',
+  'outputs',
+  'backup',
+  'move',
+  'memory',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 function arg(name: string): string | undefined {
@@ -56,7 +92,9 @@ class Table {
     try {
       this.add(await measure());
     } catch (err) {
-      process.stderr.write(`bench section "${name}" failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.stderr.write(
+        `bench section "${name}" failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
       this.add([failedRow(name, err)]);
     }
   }
@@ -82,8 +120,12 @@ async function main(): Promise<void> {
   const server = await spawnServer(baseDir, { GOOGLE_SHEETS_ROOT_URL: sheets.url, ...quietBackups(baseDir) });
   watchServer(server);
   // Whatever a measurement leaves unhandled, the finally below must still stop the server.
-  process.on('unhandledRejection', (err) => process.stderr.write(`bench: unhandled rejection: ${err instanceof Error ? err.message : String(err)}\n`));
-  const table = new Table(`CG Bridge benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version} (times in ms)`);
+  process.on('unhandledRejection', (err) =>
+    process.stderr.write(`bench: unhandled rejection: ${err instanceof Error ? err.message : String(err)}\n`),
+  );
+  const table = new Table(
+    `CG Bridge benchmark — ${new Date().toISOString()} — ${os.cpus().length} cores, Node ${process.version} (times in ms)`,
+  );
   try {
     await measure(table, server, baseDir, sheets, startups, backupStore);
   } finally {
@@ -94,10 +136,18 @@ async function main(): Promise<void> {
     fs.rmSync(baseDir, { recursive: true, force: true });
     if (backupStore) fs.rmSync(backupStore, { recursive: true, force: true });
   }
-  const results = { machine: machine(loadBefore), date: new Date().toISOString(), commit, durationS: Math.round((nowMs() - started) / 1000), rows: table.rows };
+  const results = {
+    machine: machine(loadBefore),
+    date: new Date().toISOString(),
+    commit,
+    durationS: Math.round((nowMs() - started) / 1000),
+    rows: table.rows,
+  };
   const out = arg('out') ?? path.join(REPO_ROOT, 'bench', 'results.json');
   writeResults(out, results);
-  process.stdout.write(`\n${machineLine(results)}; ${results.durationS} s; written to ${path.relative(process.cwd(), out)}\n`);
+  process.stdout.write(
+    `\n${machineLine(results)}; ${results.durationS} s; written to ${path.relative(process.cwd(), out)}\n`,
+  );
   if (table.rows.some((r) => r.verdict === 'failed')) process.exitCode = 1;
 }
 
@@ -111,7 +161,14 @@ function watchServer(server: SpawnedServer): void {
 }
 let stopping = false;
 
-async function measure(table: Table, server: SpawnedServer, baseDir: string, sheets: FakeSheets, startups: { ready: number[]; spawned: number[] }, backupStore: string | null) {
+async function measure(
+  table: Table,
+  server: SpawnedServer,
+  baseDir: string,
+  sheets: FakeSheets,
+  startups: { ready: number[]; spawned: number[] },
+  backupStore: string | null,
+) {
   const api = await signIn(server.url);
   if (wanted('startup')) {
     table.add(startupRows(startups, server));
@@ -121,21 +178,32 @@ async function measure(table: Table, server: SpawnedServer, baseDir: string, she
   if (wanted('hot')) await table.section('hot path', () => hotPathRows(api, baseDir));
   if (wanted('fanout')) await table.section('fan-out', () => fanoutRows(api, baseDir, server.pid, 1000));
   if (wanted('lists')) await table.section('lists', () => listRows(api));
-  if (wanted('loads') || wanted('wires')) await loadSections(table, { api, serverPid: server.pid, sheets }, server.url, { others: wanted('loads'), wires: wanted('wires') });
+  if (wanted('loads') || wanted('wires'))
+    await loadSections(table, { api, serverPid: server.pid, sheets }, server.url, {
+      others: wanted('loads'),
+      wires: wanted('wires'),
+    });
   // Issue 40: the newsroom's unpaged list reloaded in a loop (`--only newslist` runs it alone). After
   // the lists and loads: its 1 000 new full-size stories become the station's newest.
   if (wanted('newslist')) await table.section(LOADS, () => newsListRows(api, server.pid));
   if (wanted('prompter')) await table.section('prompter', () => prompterRows(api));
   if (wanted('overlay')) await table.section('HTML overlay', () => overlayRows(api));
-  if (wanted('outputs')) await table.section('outputs', () => outputsRows(api, baseDir, undefined, undefined, server.pid));
+  if (wanted('outputs'))
+    await table.section('outputs', () => outputsRows(api, baseDir, undefined, undefined, server.pid));
   // Its own server (stopped when done); the measured server sits idle meanwhile.
   if (backupStore && wanted('backup')) await table.section(BACKUP, () => backupRows(backupStore));
   if (backupStore && wanted('move')) await table.section(DB_MOVE, () => dbMoveRows(backupStore));
-  if (wanted('memory')) await table.section('Memory at the end', async () => [await rssRow('Memory at the end', 'after the whole run', server, api)]);
+  if (wanted('memory'))
+    await table.section('Memory at the end', async () => [
+      await rssRow('Memory at the end', 'after the whole run', server, api),
+    ]);
 }
 
 /** bench/under-load.ts (issue 24, another branch): `cgUnderLoads(api, { sheets, onRow })` → LoadRow[]. */
-type CgUnderLoads = (api: LoadContext['api'], ctx: { sheets: LoadContext['sheets']; onRow?: (row: LoadRow) => void }) => Promise<LoadRow[]>;
+type CgUnderLoads = (
+  api: LoadContext['api'],
+  ctx: { sheets: LoadContext['sheets']; onRow?: (row: LoadRow) => void },
+) => Promise<LoadRow[]>;
 
 /** Loaded by file so this runner works before and after that file is merged. */
 async function findCgUnderLoads(): Promise<CgUnderLoads | null> {
@@ -149,7 +217,12 @@ async function findCgUnderLoads(): Promise<CgUnderLoads | null> {
  * CG under each load (bench/under-load.ts when present, else the older benches) and under the wires
  * polls (`--only wires` runs that one alone, on the same seeded server), then what the loads cost.
  */
-async function loadSections(table: Table, ctx: LoadContext, url: string, which: { others: boolean; wires: boolean }): Promise<void> {
+async function loadSections(
+  table: Table,
+  ctx: LoadContext,
+  url: string,
+  which: { others: boolean; wires: boolean },
+): Promise<void> {
   const costs: BenchRow[] = [];
   if (which.others) await otherLoads(table, ctx, costs);
   if (which.wires) await wiresLoad(table, ctx, costs);
@@ -181,7 +254,9 @@ async function wiresLoad(table: Table, ctx: LoadContext, costs: BenchRow[]): Pro
     try {
       const w = await benchWires(ctx.api, feeds.url);
       costs.push(summaryRow(COSTS, `${w.feeds} feeds × ${w.items} new items polled at once`, w.polls));
-      return [loadRowToBench(LOADS, loadRow(`${w.feeds} wire feeds polling (${w.items} new items each)`, w.quiet, w.loaded))];
+      return [
+        loadRowToBench(LOADS, loadRow(`${w.feeds} wire feeds polling (${w.items} new items each)`, w.quiet, w.loaded)),
+      ];
     } finally {
       await feeds.close();
     }

@@ -16,7 +16,15 @@ export function seedNews(baseDir: string, count: number, status?: 'approved'): v
     for (let i = 0; i < count; i++) {
       const at = new Date(start + i * 1000).toISOString();
       const s = status ?? (i % 4 === 0 ? 'approved' : 'draft');
-      insert.run(`Seeded headline ${i}`, `Subtitle ${i}`, `Body of seeded article ${i} `.repeat(8), s, i % 50 === 0 ? 'breaking' : 'normal', at, at);
+      insert.run(
+        `Seeded headline ${i}`,
+        `Subtitle ${i}`,
+        `Body of seeded article ${i} `.repeat(8),
+        s,
+        i % 50 === 0 ? 'breaking' : 'normal',
+        at,
+        at,
+      );
     }
   })();
   db.close();
@@ -41,7 +49,18 @@ export function seedEquipment(baseDir: string, count: number): void {
     for (let i = 0; i < count; i++) {
       const at = new Date(start + i * 1000).toISOString();
       const quantity = (i % 5) + 1;
-      insert.run(`Seeded item ${i}`, `SEED-${i}`, `Seeded kit ${i % 50}, case ${i % 12}`, categories[i % categories.length], conditions[i % conditions.length], `Store ${i % 12}`, quantity, quantity, at, at);
+      insert.run(
+        `Seeded item ${i}`,
+        `SEED-${i}`,
+        `Seeded kit ${i % 50}, case ${i % 12}`,
+        categories[i % categories.length],
+        conditions[i % conditions.length],
+        `Store ${i % 12}`,
+        quantity,
+        quantity,
+        at,
+        at,
+      );
     }
   })();
   db.close();

@@ -87,7 +87,11 @@ export interface CgUpdate {
  * until `graceMs` after its answer (a frame still on the wire when the client itself drops is
  * not the server's loss).
  */
-export function lostPerClient(clients: SoakClient[], updates: CgUpdate[], graceMs = 1000): { expected: number; lost: number[] } {
+export function lostPerClient(
+  clients: SoakClient[],
+  updates: CgUpdate[],
+  graceMs = 1000,
+): { expected: number; lost: number[] } {
   let expected = 0;
   const lost = clients.map((c) => {
     let missed = 0;

@@ -31,7 +31,11 @@ export async function cgLoop(api: ApiClient, record: LoadRecord, t0: number, unt
     await sleepUntil(t0 + seq * 1000);
     if (until()) return;
     const sentAt = nowMs();
-    const body = await ok(record, `CG update ${seq}`, api.post('/api/cg-files/update-direct', { type: 'headline', content: `soak ${seq}` }));
+    const body = await ok(
+      record,
+      `CG update ${seq}`,
+      api.post('/api/cg-files/update-direct', { type: 'headline', content: `soak ${seq}` }),
+    );
     const ackedAt = nowMs();
     if (body === null) continue;
     record.updates.push({ seq, sentAt, ackedAt });
@@ -43,7 +47,11 @@ export async function cgLoop(api: ApiClient, record: LoadRecord, t0: number, unt
 export async function newsLoop(api: ApiClient, record: LoadRecord, until: () => boolean): Promise<void> {
   for (let n = 1; !until(); n += 1) {
     const next = nowMs() + 2000;
-    const made = await ok<{ id: number }>(record, 'news create', api.post('/api/news', { title: `Soak story ${n}`, content: `Soak body ${n}` }));
+    const made = await ok<{ id: number }>(
+      record,
+      'news create',
+      api.post('/api/news', { title: `Soak story ${n}`, content: `Soak body ${n}` }),
+    );
     if (made) {
       await ok(record, 'news edit', api.put(`/api/news/${made.id}`, { title: `Soak story ${n} (edited)` }));
       await ok(record, 'news approve', api.post(`/api/news/${made.id}/approve`));
@@ -54,11 +62,21 @@ export async function newsLoop(api: ApiClient, record: LoadRecord, until: () => 
 }
 
 /** A loan every 3 s: the cameraman asks, the owner approves, the owner takes the unit back. */
-export async function loansLoop(owner: ApiClient, cameraman: ApiClient, equipmentIds: number[], record: LoadRecord, until: () => boolean): Promise<void> {
+export async function loansLoop(
+  owner: ApiClient,
+  cameraman: ApiClient,
+  equipmentIds: number[],
+  record: LoadRecord,
+  until: () => boolean,
+): Promise<void> {
   for (let n = 0; !until(); n += 1) {
     const next = nowMs() + 3000;
     const equipmentId = equipmentIds[n % equipmentIds.length]!;
-    const made = await ok<{ id: number }>(record, 'loan request', cameraman.post('/api/equipment-requests', { equipmentId, purpose: `Soak shoot ${n}` }));
+    const made = await ok<{ id: number }>(
+      record,
+      'loan request',
+      cameraman.post('/api/equipment-requests', { equipmentId, purpose: `Soak shoot ${n}` }),
+    );
     if (made && (await ok(record, 'loan approve', owner.put(`/api/equipment-requests/${made.id}/approve`)))) {
       if (await ok(record, 'loan return', owner.put(`/api/equipment-requests/${made.id}/return`))) record.loans += 1;
     }

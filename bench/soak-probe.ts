@@ -21,7 +21,9 @@ export function fdCount(pid: number): number {
 
 /** The server's active handles and timers by kind, e.g. { TCPSocketWrap: 3, Timeout: 7 }. */
 export async function activeResources(inspectPort: number): Promise<Record<string, number>> {
-  const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as Array<{
+    webSocketDebuggerUrl: string;
+  }>;
   const url = targets[0]?.webSocketDebuggerUrl;
   if (!url) throw new Error('the server exposes no inspector target');
   const ws = new WebSocket(url);
@@ -32,7 +34,11 @@ export async function activeResources(inspectPort: number): Promise<Record<strin
     });
     const answer = new Promise<string>((resolve, reject) => {
       ws.on('message', (raw: Buffer) => {
-        const msg = JSON.parse(raw.toString('utf8')) as { id?: number; result?: { result?: { value?: string } }; error?: unknown };
+        const msg = JSON.parse(raw.toString('utf8')) as {
+          id?: number;
+          result?: { result?: { value?: string } };
+          error?: unknown;
+        };
         if (msg.id !== 1) return;
         if (typeof msg.result?.result?.value === 'string') resolve(msg.result.result.value);
         else reject(new Error(`inspector: ${JSON.stringify(msg).slice(0, 300)}`));

@@ -30,7 +30,8 @@ export interface PrompterLoad {
 
 export async function startPrompter(api: ApiClient): Promise<PrompterLoad> {
   const created = await api.post<{ id: number }>('/api/prompters', { name: `Soak prompter ${Date.now()}` });
-  if (created.status !== 201) throw new Error(`create prompter failed: ${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status !== 201)
+    throw new Error(`create prompter failed: ${created.status} ${JSON.stringify(created.body)}`);
   const prompterId = created.body.id;
   const token = api.token ?? '';
   const errors: string[] = [];
@@ -47,11 +48,17 @@ export async function startPrompter(api: ApiClient): Promise<PrompterLoad> {
   const operator = await open(api.baseUrl, token, (raw) => {
     if (raw.includes('"prompter_error"')) errors.push(raw.toString('utf8'));
   });
-  for (const ws of [...followers, operator]) ws.on('close', (code) => errors.push(`a prompter socket was closed by the server: ${code}`));
+  for (const ws of [...followers, operator])
+    ws.on('close', (code) => errors.push(`a prompter socket was closed by the server: ${code}`));
   let sent = 0;
   const timer = setInterval(() => {
     sent += 1;
-    operator.send(JSON.stringify({ type: 'prompter_position', data: { prompterId, position: sent, sectionIndex: sent % 40, speed: 30, playing: true } }));
+    operator.send(
+      JSON.stringify({
+        type: 'prompter_position',
+        data: { prompterId, position: sent, sectionIndex: sent % 40, speed: 30, playing: true },
+      }),
+    );
   }, EVERY_MS);
   return {
     async stop() {

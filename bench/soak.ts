@@ -30,7 +30,12 @@ const windowMs = minutes >= 3 ? 60_000 : Math.min(20_000, durationMs / 3);
 /** RSS is read, and the first window starts, after this (JIT, caches and 300 fresh sockets settle): 10 s of a 1-minute run, 1 minute of a long one. */
 const warmUpMs = Math.min(60_000, durationMs / 6);
 /** Storm times: every 2 minutes outside the last window; one at mid-run for shorter runs. */
-const storms = minutes < 2 ? [durationMs / 2] : Array.from({ length: Math.floor(durationMs / STORM_EVERY_MS) }, (_, i) => (i + 1) * STORM_EVERY_MS).filter((t) => t < durationMs - windowMs);
+const storms =
+  minutes < 2
+    ? [durationMs / 2]
+    : Array.from({ length: Math.floor(durationMs / STORM_EVERY_MS) }, (_, i) => (i + 1) * STORM_EVERY_MS).filter(
+        (t) => t < durationMs - windowMs,
+      );
 
 async function signIn(url: string, username: string, password: string): Promise<ApiClient> {
   const api = new ApiClient(url);
@@ -43,12 +48,22 @@ async function signIn(url: string, username: string, password: string): Promise<
 /** The owner, a cameraman for the loans, and three items to lend. */
 async function setUp(server: SpawnedServer) {
   const owner = await signIn(server.url, 'owner', 'owner-password');
-  const made = await owner.post('/api/users', { username: 'soak_cameraman', password: 'soak-password-1', fullName: 'Soak Cameraman', role: 'cameraman' });
+  const made = await owner.post('/api/users', {
+    username: 'soak_cameraman',
+    password: 'soak-password-1',
+    fullName: 'Soak Cameraman',
+    role: 'cameraman',
+  });
   if (made.status !== 201) throw new Error(`create cameraman: ${made.status} ${JSON.stringify(made.body)}`);
   const cameraman = await signIn(server.url, 'soak_cameraman', 'soak-password-1');
   const equipmentIds: number[] = [];
   for (const code of ['SOAK-CAM-1', 'SOAK-CAM-2', 'SOAK-CAM-3']) {
-    const res = await owner.post<{ id: number }>('/api/equipment', { name: `Soak camera ${code}`, code, location: 'Store', quantity: 5 });
+    const res = await owner.post<{ id: number }>('/api/equipment', {
+      name: `Soak camera ${code}`,
+      code,
+      location: 'Store',
+      quantity: 5,
+    });
     if (res.status !== 201) throw new Error(`create equipment: ${res.status} ${JSON.stringify(res.body)}`);
     equipmentIds.push(res.body.id);
   }
@@ -66,18 +81,37 @@ async function run(server: SpawnedServer, inspectPort: number): Promise<Figures>
   const until = () => nowMs() - t0 >= durationMs;
   const rss: Array<{ at: number; mb: number }> = [];
   // A server that died shows as failed requests and a rejected loop; the sampler must not throw first.
-  const sampler = setInterval(() => void Promise.resolve().then(() => rss.push({ at: nowMs() - t0, mb: rssMb(server.pid) })).catch(() => undefined), 5000);
+  const sampler = setInterval(
+    () =>
+      void Promise.resolve()
+        .then(() => rss.push({ at: nowMs() - t0, mb: rssMb(server.pid) }))
+        .catch(() => undefined),
+    5000,
+  );
   const stormMs: number[] = [];
   const stormsDone = (async () => {
     for (const at of storms) {
       await new Promise((r) => setTimeout(r, Math.max(0, t0 + at - nowMs())));
       stormMs.push(await reconnectStorm(clients));
-      log(`reconnect storm at ${Math.round((nowMs() - t0) / 1000)} s: ${CLIENTS} back in ${Math.round(stormMs[stormMs.length - 1]!)} ms`);
+      log(
+        `reconnect storm at ${Math.round((nowMs() - t0) / 1000)} s: ${CLIENTS} back in ${Math.round(stormMs[stormMs.length - 1]!)} ms`,
+      );
     }
   })();
-  const progress = setInterval(() => log(`${Math.round((nowMs() - t0) / 1000)} s: ${record.updates.length} CG updates, RSS ${rss[rss.length - 1]?.mb ?? '?'} MB`), 60_000);
+  const progress = setInterval(
+    () =>
+      log(
+        `${Math.round((nowMs() - t0) / 1000)} s: ${record.updates.length} CG updates, RSS ${rss[rss.length - 1]?.mb ?? '?'} MB`,
+      ),
+    60_000,
+  );
   const warm = new Promise<number>((resolve) => setTimeout(() => resolve(rssMb(server.pid)), warmUpMs));
-  await Promise.all([cgLoop(owner, record, t0, until), newsLoop(owner, record, until), loansLoop(owner, cameraman, equipmentIds, record, until), stormsDone]);
+  await Promise.all([
+    cgLoop(owner, record, t0, until),
+    newsLoop(owner, record, until),
+    loansLoop(owner, cameraman, equipmentIds, record, until),
+    stormsDone,
+  ]);
   clearInterval(sampler);
   clearInterval(progress);
   const rssEnd = rssMb(server.pid);
@@ -111,7 +145,9 @@ async function main(): Promise<number> {
   const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --inspect=127.0.0.1:${inspectPort}`.trim();
   const server = await spawnServer(baseDir, { NODE_OPTIONS: nodeOptions, LOG_LEVEL: 'warn' });
   try {
-    log(`${minutes} min, ${CLIENTS} clients, storms at ${storms.map((t) => `${t / 1000} s`).join(', ') || 'none'} — ${os.cpus().length} cores, Node ${process.version}`);
+    log(
+      `${minutes} min, ${CLIENTS} clients, storms at ${storms.map((t) => `${t / 1000} s`).join(', ') || 'none'} — ${os.cpus().length} cores, Node ${process.version}`,
+    );
     const { lines, failed } = judge(await run(server, inspectPort));
     for (const line of lines) process.stdout.write(line + '\n');
     return failed ? 1 : 0;

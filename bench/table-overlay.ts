@@ -9,7 +9,10 @@ export async function overlayRows(api: ApiClient): Promise<BenchRow[]> {
   const paint = await benchOverlayPaint(api);
   const ticker = await benchOverlayTicker(api);
   const twoFrames = 2 * FRAME_MS;
-  const noLongFrame = { text: `0 intervals > ${twoFrames.toFixed(1)}: ${ticker.overTwoFrames}`, ok: () => ticker.overTwoFrames === 0 };
+  const noLongFrame = {
+    text: `0 intervals > ${twoFrames.toFixed(1)}: ${ticker.overTwoFrames}`,
+    ok: () => ticker.overTwoFrames === 0,
+  };
   return [
     summaryRow(OVERLAY, 'POST update-direct → headline painted (Chromium, 1920×1080)', paint.latencies, p99AtMost(100)),
     summaryRow(OVERLAY, '  the server’s answer to the same POSTs', paint.answered),
@@ -19,7 +22,17 @@ export async function overlayRows(api: ApiClient): Promise<BenchRow[]> {
       ticker.intervals,
       noLongFrame,
     ),
-    summaryRow(OVERLAY, `  baseline: same page ${ticker.baseline.seconds} s, ticker stopped (${ticker.baseline.overTwoFrames} > ${twoFrames.toFixed(1)})`, ticker.baseline.intervals),
-    summaryRow(OVERLAY, `  on-screen speed of the text (worst step off speed × time: ${ticker.worstStepErrorPx} px)`, ticker.speed, undefined, 'px/s'),
+    summaryRow(
+      OVERLAY,
+      `  baseline: same page ${ticker.baseline.seconds} s, ticker stopped (${ticker.baseline.overTwoFrames} > ${twoFrames.toFixed(1)})`,
+      ticker.baseline.intervals,
+    ),
+    summaryRow(
+      OVERLAY,
+      `  on-screen speed of the text (worst step off speed × time: ${ticker.worstStepErrorPx} px)`,
+      ticker.speed,
+      undefined,
+      'px/s',
+    ),
   ];
 }

@@ -37,7 +37,10 @@ export async function rssRow(section: string, when: string, server: SpawnedServe
 export const STARTUP = 'Startup, memory, UI bundle';
 
 /** Start-up samples: `spawns` starts and stops on the seeded store, before the measured server runs. */
-export async function spawnRepeatedly(baseDir: string, spawns: number): Promise<{ ready: number[]; spawned: number[] }> {
+export async function spawnRepeatedly(
+  baseDir: string,
+  spawns: number,
+): Promise<{ ready: number[]; spawned: number[] }> {
   const ready: number[] = [];
   const spawned: number[] = [];
   for (let i = 0; i < spawns; i++) {
@@ -57,16 +60,31 @@ export function startupRows(samples: { ready: number[]; spawned: number[] }, mea
   const ready = [...samples.ready, measured.readyMs];
   const spawned = [...samples.spawned, measured.spawnMs];
   return [
-    summaryRow(STARTUP, 'Server ready after start, inside the process (100k articles)', summarize(ready), maxAtMost(1500)),
+    summaryRow(
+      STARTUP,
+      'Server ready after start, inside the process (100k articles)',
+      summarize(ready),
+      maxAtMost(1500),
+    ),
     // The installed app runs built JavaScript: the loader's compile time is a dev-checkout cost.
-    summaryRow(STARTUP, '  same, from spawn incl. Node and the TypeScript loader (dev checkout only)', summarize(spawned)),
+    summaryRow(
+      STARTUP,
+      '  same, from spawn incl. Node and the TypeScript loader (dev checkout only)',
+      summarize(spawned),
+    ),
   ];
 }
 
 export function bundleRow(): BenchRow {
   ensureRendererBuilt();
   const b = bundleSize();
-  return valueRow(STARTUP, `Initial UI JavaScript, gzip (entry + ${b.files.length - 1} static imports; ${b.rawKb} kB raw; CSS ${b.cssGzipKb} kB gzip)`, b.gzipKb, 'kB', maxAtMost(400, 'kB', 'gzip'));
+  return valueRow(
+    STARTUP,
+    `Initial UI JavaScript, gzip (entry + ${b.files.length - 1} static imports; ${b.rawKb} kB raw; CSS ${b.cssGzipKb} kB gzip)`,
+    b.gzipKb,
+    'kB',
+    maxAtMost(400, 'kB', 'gzip'),
+  );
 }
 
 const ratioText = (a: Summary, b: Summary) => `${(a.p99 / b.p99).toFixed(2)}×`;
@@ -80,7 +98,12 @@ export async function hotPathRows(api: ApiClient, baseDir: string): Promise<Benc
   try {
     const r = await benchHotPathInterleaved(ours, bare);
     return [
-      summaryRow(HOT, `CG Bridge, 200 WS clients (p99 ${ratioText(r.ours, r.bare)} bare)`, r.ours, p99WithinBaseline(1, r.bare, 'bare')),
+      summaryRow(
+        HOT,
+        `CG Bridge, 200 WS clients (p99 ${ratioText(r.ours, r.bare)} bare)`,
+        r.ours,
+        p99WithinBaseline(1, r.bare, 'bare'),
+      ),
       summaryRow(HOT, '  bare express+SQLite+rename+ws model, 200 clients', r.bare),
     ];
   } finally {
@@ -91,14 +114,27 @@ export async function hotPathRows(api: ApiClient, baseDir: string): Promise<Benc
 }
 
 /** Issue 24 fan-out: the LAST of `clients` sockets, rotating blocks, server CPU per write from /proc. */
-export async function fanoutRows(api: ApiClient, baseDir: string, serverPid: number, clients = 1000): Promise<BenchRow[]> {
+export async function fanoutRows(
+  api: ApiClient,
+  baseDir: string,
+  serverPid: number,
+  clients = 1000,
+): Promise<BenchRow[]> {
   const bareModel = await startBareModel();
   const ours = await hotPathTarget(api, headlineFile(baseDir), clients);
   const bare = await hotPathTarget(new ApiClient(bareModel.url), null, clients);
   try {
-    const [o, b] = (await benchInterleaved([ours, bare], 5, 60, [serverPid, bareModel.pid])) as [FanoutResult, FanoutResult];
+    const [o, b] = (await benchInterleaved([ours, bare], 5, 60, [serverPid, bareModel.pid])) as [
+      FanoutResult,
+      FanoutResult,
+    ];
     return [
-      summaryRow(HOT, `CG Bridge, ${clients.toLocaleString('en')} WS clients (p99 ${ratioText(o, b)} bare; server CPU ${o.cpuPerWrite} ms/write)`, o, p99WithinBaseline(1, b, 'bare', 25)),
+      summaryRow(
+        HOT,
+        `CG Bridge, ${clients.toLocaleString('en')} WS clients (p99 ${ratioText(o, b)} bare; server CPU ${o.cpuPerWrite} ms/write)`,
+        o,
+        p99WithinBaseline(1, b, 'bare', 25),
+      ),
       summaryRow(HOT, `  bare model, ${clients.toLocaleString('en')} clients (CPU ${b.cpuPerWrite} ms/write)`, b),
     ];
   } finally {

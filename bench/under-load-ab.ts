@@ -24,13 +24,27 @@ async function signedIn(server: SpawnedServer): Promise<ApiClient> {
 
 const fake = await startFakeSheets();
 const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-ab-a-')), fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-ab-b-'))];
-const servers = [await spawnServer(dirs[0], { GOOGLE_SHEETS_ROOT_URL: fake.url }, path.resolve(otherRoot)), await spawnServer(dirs[1], { GOOGLE_SHEETS_ROOT_URL: fake.url })];
+const servers = [
+  await spawnServer(dirs[0], { GOOGLE_SHEETS_ROOT_URL: fake.url }, path.resolve(otherRoot)),
+  await spawnServer(dirs[1], { GOOGLE_SHEETS_ROOT_URL: fake.url }),
+];
 try {
   const apis = [await signedIn(servers[0]!), await signedIn(servers[1]!)];
-  process.stdout.write(`CG write under load, A = ${otherRoot}, B = this checkout — ${new Date().toISOString()} — ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  process.stdout.write(
+    `CG write under load, A = ${otherRoot}, B = this checkout — ${new Date().toISOString()} — ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  );
   for (let r = 0; r < repeats; r++) {
     for (const [i, name] of ['A', 'B'].entries()) {
-      await cgUnderLoads(apis[i]!, { sheets: fake, rounds: 2, only, pid: servers[i]!.pid, onRow: (row) => process.stdout.write(`${name} ${formatUnderLoadRow(row)}\n`) });
+      await cgUnderLoads(apis[i]!, {
+        sheets: fake,
+        rounds: 2,
+        only,
+        pid: servers[i]!.pid,
+        onRow: (row) => process.stdout.write(`${name} ${formatUnderLoadRow(row)}\n`),
+      });
     }
   }
 } finally {

@@ -10,8 +10,16 @@ runAlone(
   'CG write under load benchmark',
   async (api, server) => {
     try {
-      const rows = await cgUnderLoads(api, { sheets: fake, rounds, only, pid: server.pid, onRow: (r) => process.stdout.write(formatUnderLoadRow(r) + '\n') });
-      process.stdout.write(`rows: ${JSON.stringify(rows.map(({ load, quietP99, loadedP99, ratio }) => ({ load, quietP99, loadedP99, ratio })))}\n`);
+      const rows = await cgUnderLoads(api, {
+        sheets: fake,
+        rounds,
+        only,
+        pid: server.pid,
+        onRow: (r) => process.stdout.write(formatUnderLoadRow(r) + '\n'),
+      });
+      process.stdout.write(
+        `rows: ${JSON.stringify(rows.map(({ load, quietP99, loadedP99, ratio }) => ({ load, quietP99, loadedP99, ratio })))}\n`,
+      );
       return [];
     } finally {
       await fake.close();

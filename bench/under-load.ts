@@ -54,7 +54,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Quiet block, then a loaded block lasting as long as `load(round)` runs; `rounds` times. */
 let serverPid: number | undefined;
 
-async function interleaved(api: ApiClient, name: string, rounds: number, load: (round: number) => Promise<unknown>, between = 0) {
+async function interleaved(
+  api: ApiClient,
+  name: string,
+  rounds: number,
+  load: (round: number) => Promise<unknown>,
+  between = 0,
+) {
   const quiet: number[] = [];
   const loaded: number[] = [];
   const cpu = new ServerCpu(serverPid);
@@ -70,15 +76,29 @@ async function interleaved(api: ApiClient, name: string, rounds: number, load: (
   return { quiet: summarize(quiet), loaded: summarize(loaded), ...cpu.totals() };
 }
 
-function row(load: string, s: { quiet: Summary; loaded: Summary; airCpuMs?: number; processCpuMs?: number }): UnderLoadRow {
-  return { load, quietP99: s.quiet.p99, loadedP99: s.loaded.p99, ratio: Math.round((s.loaded.p99 / s.quiet.p99) * 100) / 100, ...s };
+function row(
+  load: string,
+  s: { quiet: Summary; loaded: Summary; airCpuMs?: number; processCpuMs?: number },
+): UnderLoadRow {
+  return {
+    load,
+    quietP99: s.quiet.p99,
+    loadedP99: s.loaded.p99,
+    ratio: Math.round((s.loaded.p99 / s.quiet.p99) * 100) / 100,
+    ...s,
+  };
 }
 
 async function accounts(api: ApiClient, count: number): Promise<ApiClient[]> {
   const clients: ApiClient[] = [];
   for (let i = 0; i < count; i++) {
     const username = `underload-${Date.now().toString(36)}-${i}`;
-    const res = await api.post('/api/users', { username, password: 'bench-password', fullName: `Login ${i}`, role: 'editor' });
+    const res = await api.post('/api/users', {
+      username,
+      password: 'bench-password',
+      fullName: `Login ${i}`,
+      role: 'editor',
+    });
     if (res.status !== 201) throw new Error(`create account failed: ${res.status}`);
     const client = new ApiClient(api.baseUrl);
     (client as ApiClient & { username?: string }).username = username;
@@ -117,7 +137,8 @@ function importBody(prefix: string): string {
 
 async function importOnce(api: ApiClient, json: string): Promise<void> {
   const res = await api.request<BulkUploadResult>('POST', '/api/equipment/bulk', json);
-  if (res.status !== 200 || res.body.results.success !== IMPORT_ROWS) throw new Error(`bulk import failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  if (res.status !== 200 || res.body.results.success !== IMPORT_ROWS)
+    throw new Error(`bulk import failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
 }
 
 async function sync(api: ApiClient, action: 'sync-from-sheet' | 'sync-to-sheet'): Promise<SheetSyncResult> {
@@ -153,7 +174,6 @@ type Add = (row: UnderLoadRow) => void;
 async function loginRow(api: ApiClient, rounds: number, add: Add): Promise<void> {
   const people = await accounts(api, 8);
   add(row('8 concurrent logins (×10 bursts)', await interleaved(api, 'logins', rounds, () => loginBursts(people))));
-
 }
 
 /** Ten imports: they also build the 100 000-item catalogue the Sheets loads work on. */
@@ -161,7 +181,12 @@ async function importRow(api: ApiClient, add: Add): Promise<void> {
   const stamp = Date.now().toString(36);
   const imports = Math.ceil(CATALOGUE / IMPORT_ROWS);
   const bodies = (r: number) => importBody(`UL${stamp}${r}`);
-  add(row(`${IMPORT_ROWS.toLocaleString('en')}-row bulk import`, await interleaved(api, 'import', imports, (r) => importOnce(api, bodies(r)))));
+  add(
+    row(
+      `${IMPORT_ROWS.toLocaleString('en')}-row bulk import`,
+      await interleaved(api, 'import', imports, (r) => importOnce(api, bodies(r))),
+    ),
+  );
 }
 
 async function sheetRows(api: ApiClient, sheets: FakeSheets, rounds: number, add: Add): Promise<void> {
@@ -169,7 +194,8 @@ async function sheetRows(api: ApiClient, sheets: FakeSheets, rounds: number, add
   const account = sheets.serviceAccount(`underload${stamp}`);
   await api.put('/api/google-sheets/settings', { serviceAccountKey: account.keyJson });
   const created = await api.post<{ spreadsheetId: string }>('/api/google-sheets/create-sheet');
-  if (created.status !== 200) throw new Error(`create-sheet failed: ${created.status} ${JSON.stringify(created.body).slice(0, 300)}`);
+  if (created.status !== 200)
+    throw new Error(`create-sheet failed: ${created.status} ${JSON.stringify(created.body).slice(0, 300)}`);
   const sheetId = created.body.spreadsheetId;
   await sleep(SETTLE_MS);
   const pullRounds = Math.max(2, Math.floor(rounds / 2));
@@ -180,19 +206,26 @@ async function sheetRows(api: ApiClient, sheets: FakeSheets, rounds: number, add
     (r) => {
       // 1 000 rows edited in the sheet, the other 99 000 compared by hash.
       const grid = sheets.grid(sheetId, 'Equipment');
-      for (let i = 1; i <= 1000 && i < grid.length; i++) sheets.setCell(sheetId, 'Equipment', i * 97, 1, `${grid[i * 97]?.[1] ?? ''} p${r}`);
+      for (let i = 1; i <= 1000 && i < grid.length; i++)
+        sheets.setCell(sheetId, 'Equipment', i * 97, 1, `${grid[i * 97]?.[1] ?? ''} p${r}`);
       return sync(api, 'sync-from-sheet');
     },
     SETTLE_MS,
   );
   add(row(`sync from sheet, ${CATALOGUE.toLocaleString('en')} rows (1 000 edited)`, pull));
-  add(row(`sync to sheet, ${CATALOGUE.toLocaleString('en')} items`, await interleaved(api, 'push', pullRounds, () => sync(api, 'sync-to-sheet'), SETTLE_MS)));
+  add(
+    row(
+      `sync to sheet, ${CATALOGUE.toLocaleString('en')} items`,
+      await interleaved(api, 'push', pullRounds, () => sync(api, 'sync-to-sheet'), SETTLE_MS),
+    ),
+  );
 }
 
 async function uploadRow(api: ApiClient, rounds: number, add: Add): Promise<void> {
   const upload = async () => {
     const res = await rawUpload(api.baseUrl, api.token!, { size: UPLOAD_BYTES, name: 'CGBridgeSetup.zip' });
-    if (res.status !== 200 && res.status !== 201) throw new Error(`upload failed: ${res.status} ${res.body.slice(0, 300)}`);
+    if (res.status !== 200 && res.status !== 201)
+      throw new Error(`upload failed: ${res.status} ${res.body.slice(0, 300)}`);
   };
   add(row('500 MB installer upload', await interleaved(api, 'upload', Math.max(2, Math.floor(rounds / 2)), upload)));
 }

@@ -24,20 +24,38 @@ async function signedIn(server: SpawnedServer): Promise<ApiClient> {
   return api;
 }
 
-const load = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 const feeds = await startFeedsProcess();
-const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-wab-a-')), fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-wab-b-'))];
+const dirs = [
+  fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-wab-a-')),
+  fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-wab-b-')),
+];
 const servers = [await spawnServer(dirs[0], {}, path.resolve(otherRoot)), await spawnServer(dirs[1], {})];
 try {
   const apis = [await signedIn(servers[0]!), await signedIn(servers[1]!)];
-  process.stdout.write(`Wires A/B, A = ${otherRoot}, B = this checkout — ${new Date().toISOString()} — ${os.cpus().length} cores, load ${load()}\n`);
+  process.stdout.write(
+    `Wires A/B, A = ${otherRoot}, B = this checkout — ${new Date().toISOString()} — ${os.cpus().length} cores, load ${load()}\n`,
+  );
   process.stdout.write('| what | n | p50 ms | p99 ms | max ms | ratio |\n|---|---|---|---|---|---|\n');
   for (let r = 0; r < repeats; r++) {
     for (const [i, name] of ['A', 'B'].entries()) {
-      const { quiet, loaded, polls, airCpuMs, processCpuMs } = await benchWires(apis[i]!, feeds.url, rounds, servers[i]!.pid);
-      process.stdout.write(`${formatRow(`${name} polls of all feeds`, polls, `CPU air thread ${airCpuMs} ms of ${processCpuMs} ms; load ${load()}`)}\n`);
+      const { quiet, loaded, polls, airCpuMs, processCpuMs } = await benchWires(
+        apis[i]!,
+        feeds.url,
+        rounds,
+        servers[i]!.pid,
+      );
+      process.stdout.write(
+        `${formatRow(`${name} polls of all feeds`, polls, `CPU air thread ${airCpuMs} ms of ${processCpuMs} ms; load ${load()}`)}\n`,
+      );
       process.stdout.write(`${formatRow(`${name} CG write quiet`, quiet, '')}\n`);
-      process.stdout.write(`${formatRow(`${name} CG write while feeds poll`, loaded, `${(loaded.p99 / quiet.p99).toFixed(2)}×`)}\n`);
+      process.stdout.write(
+        `${formatRow(`${name} CG write while feeds poll`, loaded, `${(loaded.p99 / quiet.p99).toFixed(2)}×`)}\n`,
+      );
     }
   }
 } finally {

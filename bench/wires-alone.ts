@@ -8,4 +8,6 @@ import { wiresRows, WIRES_ROUNDS } from './wires';
  */
 const rounds = Number(process.argv[2] ?? WIRES_ROUNDS);
 const feeds = await startFeedsProcess();
-runAlone('Wires benchmark', (api, server) => wiresRows(api, feeds.url, rounds, server.pid).finally(() => feeds.close()));
+runAlone('Wires benchmark', (api, server) =>
+  wiresRows(api, feeds.url, rounds, server.pid).finally(() => feeds.close()),
+);

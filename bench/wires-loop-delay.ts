@@ -16,7 +16,11 @@ try {
   const owner = await loginDevOwner(server);
   const ids: number[] = [];
   for (let f = 0; f < 8; f++) {
-    const res = await owner.post<WireFeed>('/api/wires/feeds', { name: `Loop ${f}`, url: `${feeds.url}/big.xml?n=3000&f=loop${Date.now()}${f}`, enabled: false });
+    const res = await owner.post<WireFeed>('/api/wires/feeds', {
+      name: `Loop ${f}`,
+      url: `${feeds.url}/big.xml?n=3000&f=loop${Date.now()}${f}`,
+      enabled: false,
+    });
     ids.push(res.body.id);
   }
   const ms = (ns: number) => (ns / 1e6).toFixed(1);
@@ -27,9 +31,12 @@ try {
     const polled = await Promise.all(ids.map((id) => owner.post<WireFeed>(`/api/wires/feeds/${id}/poll`)));
     delay.disable();
     const used = process.cpuUsage(cpu);
-    if (polled.some((p) => p.body.lastError)) throw new Error(`a poll failed: ${polled.find((p) => p.body.lastError)?.body.lastError}`);
+    if (polled.some((p) => p.body.lastError))
+      throw new Error(`a poll failed: ${polled.find((p) => p.body.lastError)?.body.lastError}`);
     // Wall-clock lateness of a 1 ms timer: includes time the OS gave the thread to other processes.
-    process.stdout.write(`round ${r}: event loop delay p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms; process CPU ${((used.user + used.system) / 1000).toFixed(0)} ms\n`);
+    process.stdout.write(
+      `round ${r}: event loop delay p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms; process CPU ${((used.user + used.system) / 1000).toFixed(0)} ms\n`,
+    );
   }
 } finally {
   await server.close();

@@ -40,11 +40,20 @@ export interface WiresBench {
 }
 
 /** The measurement: interleaved quiet / polling blocks of CG writes, and how long each poll of all feeds took. */
-export async function benchWires(api: ApiClient, feedsUrl: string, rounds = WIRES_ROUNDS, pid?: number): Promise<WiresBench> {
+export async function benchWires(
+  api: ApiClient,
+  feedsUrl: string,
+  rounds = WIRES_ROUNDS,
+  pid?: number,
+): Promise<WiresBench> {
   const ids: number[] = [];
   const stamp = Date.now().toString(36);
   for (let f = 0; f < BIG_FEEDS; f++) {
-    const res = await api.post<WireFeed>('/api/wires/feeds', { name: `Bench ${f}`, url: `${feedsUrl}/big.xml?n=${ITEMS}&f=${stamp}${f}`, enabled: false });
+    const res = await api.post<WireFeed>('/api/wires/feeds', {
+      name: `Bench ${f}`,
+      url: `${feedsUrl}/big.xml?n=${ITEMS}&f=${stamp}${f}`,
+      enabled: false,
+    });
     if (res.status !== 201) throw new Error(`add feed failed: ${res.status} ${JSON.stringify(res.body)}`);
     ids.push(res.body.id);
   }
@@ -75,7 +84,16 @@ export async function benchWires(api: ApiClient, feedsUrl: string, rounds = WIRE
     await editors.close();
   }
   const q = quietCpu.totals();
-  return { quiet: summarize(quiet), loaded: summarize(loaded), polls: summarize(polls), feeds: BIG_FEEDS, items: ITEMS, ...cpu.totals(), quietAirCpuMs: q.airCpuMs, quietProcessCpuMs: q.processCpuMs };
+  return {
+    quiet: summarize(quiet),
+    loaded: summarize(loaded),
+    polls: summarize(polls),
+    feeds: BIG_FEEDS,
+    items: ITEMS,
+    ...cpu.totals(),
+    quietAirCpuMs: q.airCpuMs,
+    quietProcessCpuMs: q.processCpuMs,
+  };
 }
 
 /**
@@ -95,12 +113,32 @@ function slowOffsets(samples: number[]): string {
 }
 
 /** The rows of `npx tsx bench/wires-alone.ts`. */
-export async function wiresRows(api: ApiClient, feedsUrl: string, rounds = WIRES_ROUNDS, pid?: number): Promise<string[]> {
-  const { quiet: q, loaded: l, polls, airCpuMs, processCpuMs, quietAirCpuMs, quietProcessCpuMs } = await benchWires(api, feedsUrl, rounds, pid);
-  const cpu = airCpuMs === undefined ? '' : `CPU air thread ${airCpuMs} ms of ${processCpuMs} ms (quiet blocks: ${quietAirCpuMs} of ${quietProcessCpuMs})`;
+export async function wiresRows(
+  api: ApiClient,
+  feedsUrl: string,
+  rounds = WIRES_ROUNDS,
+  pid?: number,
+): Promise<string[]> {
+  const {
+    quiet: q,
+    loaded: l,
+    polls,
+    airCpuMs,
+    processCpuMs,
+    quietAirCpuMs,
+    quietProcessCpuMs,
+  } = await benchWires(api, feedsUrl, rounds, pid);
+  const cpu =
+    airCpuMs === undefined
+      ? ''
+      : `CPU air thread ${airCpuMs} ms of ${processCpuMs} ms (quiet blocks: ${quietAirCpuMs} of ${quietProcessCpuMs})`;
   return [
     formatRow(`${BIG_FEEDS} feeds × ${ITEMS.toLocaleString('en')} new items polled at once (all answered)`, polls, cpu),
     formatRow('CG write every 20 ms, no polling (interleaved baseline)', q, ''),
-    formatRow(`CG write every 20 ms while ${BIG_FEEDS} feeds poll`, l, `p99 ≤ 1.5× quiet: ${(l.p99 / q.p99).toFixed(2)}×`),
+    formatRow(
+      `CG write every 20 ms while ${BIG_FEEDS} feeds poll`,
+      l,
+      `p99 ≤ 1.5× quiet: ${(l.p99 / q.p99).toFixed(2)}×`,
+    ),
   ];
 }

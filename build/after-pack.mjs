@@ -25,5 +25,7 @@ export default async function afterPack(context) {
     [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
     [FuseV1Options.OnlyLoadAppFromAsar]: true,
   });
-  console.log(`  • fuses set on ${path.basename(executable(context))}: RunAsNode, NODE_OPTIONS, --inspect off; app.asar only`);
+  console.log(
+    `  • fuses set on ${path.basename(executable(context))}: RunAsNode, NODE_OPTIONS, --inspect off; app.asar only`,
+  );
 }

@@ -21,22 +21,28 @@ async function reachable(url) {
 
 function skip(reason) {
   const line = '!'.repeat(78);
-  console.warn(`\n${line}\n  Native modules NOT rebuilt for Electron: ${reason}.\n  This package is for layout checks only: do not ship it (docs/release.md).\n${line}\n`);
+  console.warn(
+    `\n${line}\n  Native modules NOT rebuilt for Electron: ${reason}.\n  This package is for layout checks only: do not ship it (docs/release.md).\n${line}\n`,
+  );
 }
 
 export default async function beforePack(context) {
   const projectDir = context.packager.projectDir;
   const electronVersion =
-    context.packager.config.electronVersion ?? JSON.parse(fs.readFileSync(path.join(projectDir, 'node_modules/electron/package.json'), 'utf8')).version;
+    context.packager.config.electronVersion ??
+    JSON.parse(fs.readFileSync(path.join(projectDir, 'node_modules/electron/package.json'), 'utf8')).version;
   if (process.env.CGB_FAKE_ELECTRON === '1') return skip('CGB_FAKE_ELECTRON=1 (a stand-in Electron folder)');
   if (!(await reachable(HEADERS(electronVersion)))) {
-    if (process.env.CI) throw new Error(`Electron ${electronVersion} headers unreachable: cannot rebuild better-sqlite3 for Electron`);
+    if (process.env.CI)
+      throw new Error(`Electron ${electronVersion} headers unreachable: cannot rebuild better-sqlite3 for Electron`);
     return skip(`Electron ${electronVersion} headers are unreachable (offline)`);
   }
   // npm's nodedir (set on the dev machines) would make node-gyp use Node's headers instead.
   delete process.env.npm_config_nodedir;
   const { rebuild } = await import('@electron/rebuild');
   const arch = Arch[context.arch];
-  console.log(`  • rebuilding better-sqlite3 for Electron ${electronVersion} (${context.electronPlatformName}-${arch})`);
+  console.log(
+    `  • rebuilding better-sqlite3 for Electron ${electronVersion} (${context.electronPlatformName}-${arch})`,
+  );
   await rebuild({ buildPath: projectDir, electronVersion, arch, onlyModules: ['better-sqlite3'], force: true });
 }

@@ -21,7 +21,10 @@ describe('accessibility gate (axe, WCAG 2.2 AA)', () => {
     seed = await seedA11yStation(app.server);
   });
 
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     it(`${size} ${viewport.width}×${viewport.height}: no critical or serious violation on any screen`, async () => {
       const findings: Finding[] = [];
       const signedOut = await app.newPage(viewport);
@@ -37,9 +40,12 @@ describe('accessibility gate (axe, WCAG 2.2 AA)', () => {
       }
       console.log(report(size, findings));
       // A11Y_REPORT=dir keeps every element of every finding, for fixing rather than gating.
-      if (process.env.A11Y_REPORT) fs.writeFileSync(path.join(process.env.A11Y_REPORT, `a11y-${size}.json`), JSON.stringify(findings, null, 1));
+      if (process.env.A11Y_REPORT)
+        fs.writeFileSync(path.join(process.env.A11Y_REPORT, `a11y-${size}.json`), JSON.stringify(findings, null, 1));
       const blocking = findings.filter((f) => f.impact === 'critical' || f.impact === 'serious');
-      expect(blocking.map((f) => `${f.impact} ${f.screen} ${f.rule} ×${f.elements}: ${f.examples[0] ?? ''}`)).toEqual([]);
+      expect(blocking.map((f) => `${f.impact} ${f.screen} ${f.rule} ×${f.elements}: ${f.examples[0] ?? ''}`)).toEqual(
+        [],
+      );
       expect(countBy(findings, 'critical') + countBy(findings, 'serious')).toBe(0);
     }, 300_000);
   }

@@ -53,19 +53,36 @@ describe('tally and alarms: every output refusing', () => {
 
   async function station(owner: ApiClient): Promise<void> {
     const bodies: OutputInput[] = [
-      { kind: 'casparcg', name: 'CasparCG', config: { host: '127.0.0.1', port: caspar.port, template: 'lower', types: ['headline', 'subheadline'] } },
-      { kind: 'obs', name: 'OBS', config: { url: obs.url, password: 'pw', mapping: [{ type: 'headline', input: 'CG Headline' }] } },
-      { kind: 'vmix', name: 'vMix', config: { url: vmix.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } },
+      {
+        kind: 'casparcg',
+        name: 'CasparCG',
+        config: { host: '127.0.0.1', port: caspar.port, template: 'lower', types: ['headline', 'subheadline'] },
+      },
+      {
+        kind: 'obs',
+        name: 'OBS',
+        config: { url: obs.url, password: 'pw', mapping: [{ type: 'headline', input: 'CG Headline' }] },
+      },
+      {
+        kind: 'vmix',
+        name: 'vMix',
+        config: { url: vmix.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] },
+      },
     ];
     for (const body of bodies) expect((await owner.post<Output>('/api/outputs', body)).status).toBe(201);
     const settings = (await owner.get<Settings>('/api/settings')).body;
     if (!settings.takeMode) await owner.put('/api/settings', { takeMode: true, version: settings.version });
-    const allUp = async () => (await owner.get<OutputStatusEntry[]>('/api/outputs/status')).body.every((s) => s.status.state === 'connected');
+    const allUp = async () =>
+      (await owner.get<OutputStatusEntry[]>('/api/outputs/status')).body.every((s) => s.status.state === 'connected');
     await expect.poll(allUp, { timeout: 10_000 }).toBe(true);
   }
 
   async function stage(owner: ApiClient, headline: string): Promise<CgNext> {
-    const res = await owner.post<{ next: CgNext }>('/api/cg-files/update-direct', { type: 'headline', content: headline, subheadline: '' });
+    const res = await owner.post<{ next: CgNext }>('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: headline,
+      subheadline: '',
+    });
     expect(res.status).toBe(200);
     return res.body.next;
   }
@@ -83,7 +100,8 @@ describe('tally and alarms: every output refusing', () => {
   const airLevel = (page: Page) => page.getByTestId('air-state').getAttribute('data-level');
   const badgeColor = (page: Page) => page.getByTestId('outputs-header-status').getAttribute('data-color');
   const tones = (page: Page) => page.evaluate(() => window.__tones ?? 0);
-  const tallyRow = (page: Page, output: string) => page.getByTestId('tally-row').and(page.locator(`[data-output="${output}"]`));
+  const tallyRow = (page: Page, output: string) =>
+    page.getByTestId('tally-row').and(page.locator(`[data-output="${output}"]`));
 
   it('the Take names each failure and both desks turn red within seconds; the tally shows what each output last confirmed', async () => {
     const owner = await loginDevOwner(app.server);
@@ -118,7 +136,9 @@ describe('tally and alarms: every output refusing', () => {
     expect(await answer.getAttribute('data-level')).toBe('failed');
     const line = await answer.innerText();
     expect(line).toMatch(/^On air: files · CasparCG failed: .+ · OBS failed: .+ · vMix failed: .+$/);
-    await visible(two.locator('.mantine-Notification-root').getByText('Not on every output — failed: CasparCG, OBS, vMix'));
+    await visible(
+      two.locator('.mantine-Notification-root').getByText('Not on every output — failed: CasparCG, OBS, vMix'),
+    );
     expect((await owner.get<CgNext>('/api/cg-files/next')).body.lastTake?.version).toBe(next.version);
 
     // Both desks: red within seconds — the outputs badge and AIR beside LIVE.
@@ -127,7 +147,9 @@ describe('tally and alarms: every output refusing', () => {
       await expect.poll(() => badgeColor(page), RED).toBe('red');
       // Each output turns Error on its own clock (3 failed sends or 5 s): red comes with the first, the count follows.
       await expect.poll(() => page.getByTestId('air-state').innerText(), RED).toBe('AIR: 3 outputs failing');
-      await expect.poll(() => page.getByTestId('outputs-header-status').innerText(), RED).toContain('Outputs: 0 OK · 3 error');
+      await expect
+        .poll(() => page.getByTestId('outputs-header-status').innerText(), RED)
+        .toContain('Outputs: 0 OK · 3 error');
     }
     const redAfter = Date.now() - started;
     console.log(`both headers red ${redAfter} ms after Take`);
@@ -147,11 +169,15 @@ describe('tally and alarms: every output refusing', () => {
 
     // The tally: the files are program; each device still shows the text it last confirmed.
     for (const page of [one, two]) {
-      await expect.poll(() => tallyRow(page, 'files').getByTestId('tally-text').first().innerText(), RED).toBe('headline: Every output is down');
+      await expect
+        .poll(() => tallyRow(page, 'files').getByTestId('tally-text').first().innerText(), RED)
+        .toBe('headline: Every output is down');
       for (const name of NAMES) {
         await expect.poll(() => tallyRow(page, name).getAttribute('data-current'), RED).toBe('false');
         expect(await tallyRow(page, name).getByTestId('tally-word').textContent()).toBe('Not on program');
-        expect(await tallyRow(page, name).getByTestId('tally-text').first().innerText()).toBe('headline: Before the fault');
+        expect(await tallyRow(page, name).getByTestId('tally-text').first().innerText()).toBe(
+          'headline: Before the fault',
+        );
       }
     }
     // From the top: the fixed header stays at the top of a full-page picture.
@@ -169,6 +195,9 @@ describe('tally and alarms: every output refusing', () => {
     await login(phone, mcr.user.username, mcr.password);
     await expect.poll(() => airLevel(phone), RED).toBe('fail');
     expectNoHorizontalOverflow(await phone.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
-    await phone.screenshot({ path: `${SHOTS}/header-alarm-phone.png`, clip: { x: 0, y: 0, width: PHONE.width, height: 160 } });
+    await phone.screenshot({
+      path: `${SHOTS}/header-alarm-phone.png`,
+      clip: { x: 0, y: 0, width: PHONE.width, height: 160 },
+    });
   }, 90_000);
 });

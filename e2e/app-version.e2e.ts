@@ -55,7 +55,9 @@ describe('app version', () => {
     await visible(dialog.getByRole('progressbar', { name: 'Upload progress' }));
     await visible(toast(page, 'File uploaded successfully'));
     await visible(dialog.getByTestId('upload-percent').getByText('100%'));
-    expect(await dialog.getByRole('textbox', { name: 'Download File Name' }).inputValue()).toBe('CGBridge-Setup-2.4.1.zip');
+    expect(await dialog.getByRole('textbox', { name: 'Download File Name' }).inputValue()).toBe(
+      'CGBridge-Setup-2.4.1.zip',
+    );
     expect(await dialog.getByRole('textbox', { name: 'Checksum' }).inputValue()).toBe(sha);
     expect(await dialog.getByRole('textbox', { name: 'File Size' }).inputValue()).toBe(String(bytes.length));
     await dialog.getByRole('button', { name: 'Create Version' }).click();
@@ -70,7 +72,10 @@ describe('app version', () => {
     await visible(row.getByText('Station A'));
     await visible(row.getByText('CGBridge-Setup-2.4.1.zip'));
 
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('CGBridge-Setup-2.4.1.zip');
     const saved = path.join(tmp, 'downloaded.zip');
     await download.saveAs(saved);
@@ -135,7 +140,11 @@ describe('app version', () => {
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await openAppVersion(page);
     await visible(page.getByText('No app version configured for your company'));
-    await dev.post('/api/app-version', { latestVersion: '5.0.0', releaseNotes: 'Pushed from elsewhere', downloadFileName: 'Setup.exe' });
+    await dev.post('/api/app-version', {
+      latestVersion: '5.0.0',
+      releaseNotes: 'Pushed from elsewhere',
+      downloadFileName: 'Setup.exe',
+    });
     await visible(page.getByTestId('current-version').getByText('5.0.0'));
     await visible(page.getByTestId('version-row-1').getByText('5.0.0'));
     await dev.delete('/api/app-version/1');
@@ -145,7 +154,12 @@ describe('app version', () => {
   it('fits a phone screen: the table scrolls inside its card, the page does not', async () => {
     const dev = await loginDevOwner(app.server);
     const { companyId } = await createCompany(dev, app.server, 'Island Radio & Television Corporation');
-    await dev.post('/api/app-version', { companyId, latestVersion: '2.4.0-beta.2', releaseNotes: 'Pilot', downloadFileName: 'CGBridgeSetup-long-name.msi' });
+    await dev.post('/api/app-version', {
+      companyId,
+      latestVersion: '2.4.0-beta.2',
+      releaseNotes: 'Pilot',
+      downloadFileName: 'CGBridgeSetup-long-name.msi',
+    });
     const page = await app.newPage(PHONE);
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await page.goto('/app-version');

@@ -44,7 +44,10 @@ describe('as-run log page', () => {
     await page.getByRole('option', { name: 'titlebar', exact: true }).click();
     await expect.poll(() => rows.count()).toBe(1);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^as-run-\d{4}-\d\d-\d\d\.csv$/);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'as-run-')), 'log.csv');
     await download.saveAs(file);
@@ -56,7 +59,10 @@ describe('as-run log page', () => {
 
   it('names the API key that acted (a Stream Deck press), on a wide screen and on a phone', async () => {
     const s = await station();
-    const created = await s.owner.post<{ key: string }>('/api/company/api-keys', { name: 'Studio Deck', permissions: ['control.emergency'] });
+    const created = await s.owner.post<{ key: string }>('/api/company/api-keys', {
+      name: 'Studio Deck',
+      permissions: ['control.emergency'],
+    });
     const pressed = await fetch(`${app.server.url}/api/control/emergency`, {
       method: 'POST',
       headers: { 'x-api-key': created.body.key, 'content-type': 'application/json' },

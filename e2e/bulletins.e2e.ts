@@ -32,7 +32,10 @@ describe('Bulletins', () => {
   it('create with news and a break, keyboard reorder, live on a second screen, CG bulletin mode, edit keeps status, delete', async () => {
     const owner = await loginDevOwner(app.server);
     const mcr = await createUser(owner, app.server, 'mcr', { fullName: 'Mo Control' });
-    const harbour = await createApprovedNews(owner, { title: 'Harbour reopens after storm', subtitle: 'Ferries resume at noon' });
+    const harbour = await createApprovedNews(owner, {
+      title: 'Harbour reopens after storm',
+      subtitle: 'Ferries resume at noon',
+    });
     const rain = await createApprovedNews(owner, { title: THAANA });
 
     const page = await app.newPage();
@@ -52,7 +55,13 @@ describe('Bulletins', () => {
     await dialog.getByLabel('Duration (minutes)').fill('');
     await dialog.getByLabel('Scheduled time').fill('');
     await button(dialog, 'Create Bulletin').click();
-    for (const message of ['Title is required', 'Broadcast time is required', 'Duration is required', 'Scheduled time is required', 'Please add at least one item to the bulletin']) {
+    for (const message of [
+      'Title is required',
+      'Broadcast time is required',
+      'Duration is required',
+      'Scheduled time is required',
+      'Please add at least one item to the bulletin',
+    ]) {
       await visible(dialog.getByText(message, { exact: true }));
     }
     expect(await dialog.getByLabel('Broadcast time').getAttribute('placeholder')).toBe('09:00');
@@ -80,8 +89,17 @@ describe('Bulletins', () => {
 
     const saved = (await owner.get<Bulletin[]>('/api/bulletins')).body;
     expect(saved).toHaveLength(1);
-    expect(saved[0]).toMatchObject({ title: 'Evening News', status: 'draft', content: 'Bulletin for 20:00', duration: 30 });
-    expect(saved[0]!.bulletinItems.map((i) => [i.sortOrder, i.breakType ?? i.newsId])).toEqual([[0, 'SPORTS BREAK'], [1, harbour.id], [2, rain.id]]);
+    expect(saved[0]).toMatchObject({
+      title: 'Evening News',
+      status: 'draft',
+      content: 'Bulletin for 20:00',
+      duration: 30,
+    });
+    expect(saved[0]!.bulletinItems.map((i) => [i.sortOrder, i.breakType ?? i.newsId])).toEqual([
+      [0, 'SPORTS BREAK'],
+      [1, harbour.id],
+      [2, rain.id],
+    ]);
 
     // The second desk sees it without a reload.
     await expect.poll(() => titlesOf(watcher).allInnerTexts(), { timeout: LIVE_MS }).toEqual(['Evening News']);
@@ -108,7 +126,10 @@ describe('Bulletins', () => {
     await button(edit, 'Save Changes').click();
     await expectHidden(edit);
     await expect.poll(() => titlesOf(watcher).allInnerTexts(), { timeout: LIVE_MS }).toEqual(['Evening News (late)']);
-    expect((await owner.get<Bulletin[]>('/api/bulletins')).body[0]).toMatchObject({ status: 'ready', title: 'Evening News (late)' });
+    expect((await owner.get<Bulletin[]>('/api/bulletins')).body[0]).toMatchObject({
+      status: 'ready',
+      title: 'Evening News (late)',
+    });
     await visible(page.getByTestId('bulletin-row').getByText('ready'));
 
     // Preview dialog, then delete with confirmation (Cancel first keeps it).
@@ -135,7 +156,10 @@ describe('Bulletins', () => {
       broadcastTime: '12:00',
       duration: 1,
       scheduledTime: '2026-11-23T12:00:00.000Z',
-      bulletinItems: [{ type: 'news', newsId: story.id }, { type: 'break', breakType: 'LOCAL BREAK' }],
+      bulletinItems: [
+        { type: 'news', newsId: story.id },
+        { type: 'break', breakType: 'LOCAL BREAK' },
+      ],
     });
     expect(made.status).toBe(201);
     await owner.delete(`/api/news/${story.id}`);

@@ -67,13 +67,14 @@ describe('CG control', () => {
     await confirm.getByRole('textbox', { name: 'Emergency text', exact: true }).fill('TSUNAMI WARNING');
     await confirm.getByRole('textbox', { name: 'Subheadline', exact: true }).fill('Move to higher ground now');
     await button(confirm, 'Override').click();
-    await expect.poll(() => [cgFile('emergency'), cgFile('headline'), cgFile('subheadline')], POLL).toEqual([
-      'TSUNAMI WARNING\nMove to higher ground now',
-      'TSUNAMI WARNING',
-      'Move to higher ground now',
-    ]);
+    await expect
+      .poll(() => [cgFile('emergency'), cgFile('headline'), cgFile('subheadline')], POLL)
+      .toEqual(['TSUNAMI WARNING\nMove to higher ground now', 'TSUNAMI WARNING', 'Move to higher ground now']);
     await visible(operator.getByText('Emergency mode activated - CG updated'));
-    await watcher.getByTestId('cg-preview-subheadline').getByText('Move to higher ground now').waitFor({ timeout: 1000 });
+    await watcher
+      .getByTestId('cg-preview-subheadline')
+      .getByText('Move to higher ground now')
+      .waitFor({ timeout: 1000 });
   });
 
   it('Emergency Override starts with an empty subheadline, not the one on air; the preview shows what will air', async () => {
@@ -82,7 +83,9 @@ describe('CG control', () => {
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await openCgControl(page);
-    await expect.poll(() => page.getByRole('textbox', { name: 'Subheadline', exact: true }).inputValue(), POLL).toBe('Sub A');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Subheadline', exact: true }).inputValue(), POLL)
+      .toBe('Sub A');
     await button(page, 'Override').click();
     const dialog = page.getByRole('dialog', { name: 'Activate emergency override?' });
     const subheadline = dialog.getByRole('textbox', { name: 'Subheadline', exact: true });
@@ -91,13 +94,19 @@ describe('CG control', () => {
     expect(await dialog.getByText('Sub A', { exact: true }).count()).toBe(0);
     await dialog.getByRole('textbox', { name: 'Emergency text', exact: true }).fill('FLOOD WARNING');
     await button(dialog, 'Override').click();
-    await expect.poll(() => [cgFile('emergency'), cgFile('headline'), cgFile('subheadline')], POLL).toEqual(['FLOOD WARNING', 'FLOOD WARNING', '']);
+    await expect
+      .poll(() => [cgFile('emergency'), cgFile('headline'), cgFile('subheadline')], POLL)
+      .toEqual(['FLOOD WARNING', 'FLOOD WARNING', '']);
     await owner.post('/api/cg-files/emergency/end');
   });
 
   it('sends a recent news item (headline and subheadline) and loads it into the editor', async () => {
     const owner = await loginDevOwner(app.server);
-    const article = await createNews(owner, { title: 'Harbour reopens', subtitle: 'Ferries run again', priority: 'breaking' });
+    const article = await createNews(owner, {
+      title: 'Harbour reopens',
+      subtitle: 'Ferries run again',
+      priority: 'breaking',
+    });
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await openCgControl(page);
@@ -108,7 +117,9 @@ describe('CG control', () => {
     const ask = page.getByRole('dialog', { name: 'Send to CG?' });
     await visible(ask.getByText(/This article is not approved/));
     await button(ask, 'Send to CG').click();
-    await expect.poll(() => [cgFile('headline'), cgFile('subheadline')], POLL).toEqual(['Harbour reopens', 'Ferries run again']);
+    await expect
+      .poll(() => [cgFile('headline'), cgFile('subheadline')], POLL)
+      .toEqual(['Harbour reopens', 'Ferries run again']);
 
     await page.getByRole('textbox', { name: 'Headline', exact: true }).fill('');
     await button(row, 'Edit').click();
@@ -120,7 +131,9 @@ describe('CG control', () => {
 
   it('file centre: adds a file of a type and deletes it after confirmation', async () => {
     const owner = await loginDevOwner(app.server);
-    const before = (await owner.get<CgFile[]>('/api/cg-files')).body.filter((f) => f.type !== 'hashtag_bar' && f.type !== 'program_bar').length;
+    const before = (await owner.get<CgFile[]>('/api/cg-files')).body.filter(
+      (f) => f.type !== 'hashtag_bar' && f.type !== 'program_bar',
+    ).length;
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await openCgControl(page);
@@ -138,7 +151,10 @@ describe('CG control', () => {
     await expect.poll(() => cgFile('score1'), POLL).toBe('3');
     await visible(active.getByText(`Active Files: ${before + 1}`));
 
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download score1' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download score1' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('score1.txt');
     const saved = await download.path();
     expect(fs.readFileSync(saved, 'utf8')).toBe('3');
@@ -189,7 +205,10 @@ describe('CG control', () => {
     await visible(button(panel, 'Edit'));
 
     await button(panel, 'News').click();
-    await page.getByTestId('cg-news-picker').getByRole('button', { name: `Jump to ${newer.title}` }).click();
+    await page
+      .getByTestId('cg-news-picker')
+      .getByRole('button', { name: `Jump to ${newer.title}` })
+      .click();
     await expect.poll(() => cgFile('infoline'), POLL).toBe(newer.title);
   });
 
@@ -199,11 +218,20 @@ describe('CG control', () => {
     const first = await createApprovedNews(owner, { title: 'Bulletin story one' });
     const second = await createApprovedNews(owner, { title: 'Bulletin story two' });
     const draft = await createNews(owner, { title: 'Bulletin draft story' });
-    createBulletin(app.server, companyId, userId, { title: 'Early', broadcastTime: '18:00', items: [{ type: 'news', newsId: second.id }] });
+    createBulletin(app.server, companyId, userId, {
+      title: 'Early',
+      broadcastTime: '18:00',
+      items: [{ type: 'news', newsId: second.id }],
+    });
     createBulletin(app.server, companyId, userId, {
       title: 'Evening',
       broadcastTime: '20:00',
-      items: [{ type: 'news', newsId: first.id }, { type: 'break', breakType: 'SPORTS BREAK' }, { type: 'news', newsId: draft.id }, { type: 'news', newsId: second.id }],
+      items: [
+        { type: 'news', newsId: first.id },
+        { type: 'break', breakType: 'SPORTS BREAK' },
+        { type: 'news', newsId: draft.id },
+        { type: 'news', newsId: second.id },
+      ],
     });
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
@@ -281,7 +309,17 @@ describe('CG control', () => {
     await visible(page.getByTestId('cg-on-air-preview'));
     await visible(page.getByTestId('cg-read-only'));
     await visible(page.getByTestId('cg-file-centre'));
-    for (const name of ['Headline', 'Subheadline', 'Override', 'Hashtag', 'Program', 'Generate News Crawler', 'Send to CG', 'Next', 'Bulletin']) {
+    for (const name of [
+      'Headline',
+      'Subheadline',
+      'Override',
+      'Hashtag',
+      'Program',
+      'Generate News Crawler',
+      'Send to CG',
+      'Next',
+      'Bulletin',
+    ]) {
       expect(await button(page, name).count(), name).toBe(0);
     }
     expect(await page.getByRole('button', { name: /^Add .* file$/ }).count()).toBe(0);

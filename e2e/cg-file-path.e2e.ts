@@ -39,7 +39,11 @@ describe('CG File Centre: the file’s real name and folder', () => {
     // Saving still writes timer.txt in the new folder.
     await dialog.getByRole('textbox', { name: 'Content' }).fill('46:00');
     await dialog.getByRole('button', { name: 'Update File' }).click();
-    await expect.poll(async () => (await owner.get<CgFile[]>('/api/cg-files')).body.find((f) => f.type === 'timer')?.content, { timeout: 5000 }).toBe('46:00');
+    await expect
+      .poll(async () => (await owner.get<CgFile[]>('/api/cg-files')).body.find((f) => f.type === 'timer')?.content, {
+        timeout: 5000,
+      })
+      .toBe('46:00');
   });
 
   it('the add dialog names the chosen type’s file in the station’s folder', async () => {
@@ -51,7 +55,9 @@ describe('CG File Centre: the file’s real name and folder', () => {
     await page.goto('/cg-control');
     await (await visible(page.getByTestId('cg-type-score1'))).getByRole('button', { name: 'Add score1 file' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add CG File' });
-    expect(await (await visible(dialog.getByRole('textbox', { name: 'File', exact: true }))).inputValue()).toBe(path.join(folder, 'score1.txt'));
+    expect(await (await visible(dialog.getByRole('textbox', { name: 'File', exact: true }))).inputValue()).toBe(
+      path.join(folder, 'score1.txt'),
+    );
     await dialog.screenshot({ path: '.scratch/issue39-cg-file-dialog-add.png' });
   });
 });

@@ -21,7 +21,9 @@ describe('an HTML template on another origin', () => {
   let templateOrigin: string;
 
   beforeAll(async () => {
-    templates = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SAMPLE));
+    templates = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(SAMPLE),
+    );
     await new Promise<void>((resolve) => templates.listen(0, '127.0.0.1', resolve));
     templateOrigin = `http://127.0.0.1:${(templates.address() as AddressInfo).port}`;
   });
@@ -29,14 +31,22 @@ describe('an HTML template on another origin', () => {
 
   it('shows the headline on air through GET /api/cg-files/sync with X-API-Key, and follows a change', async () => {
     const owner = await loginDevOwner(app.server);
-    const { key } = (await owner.post<CreatedApiKey>('/api/company/api-keys', { name: 'SPX template', permissions: ['cg_files'] })).body;
-    await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Template headline', subheadline: 'ނޫސް' });
+    const { key } = (
+      await owner.post<CreatedApiKey>('/api/company/api-keys', { name: 'SPX template', permissions: ['cg_files'] })
+    ).body;
+    await owner.post('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'Template headline',
+      subheadline: 'ނޫސް',
+    });
     expect(new URL(templateOrigin).origin).not.toBe(new URL(app.server.url).origin);
 
     const context = await app.browser.newContext();
     const page = await context.newPage();
     try {
-      await page.goto(`${templateOrigin}/cg-sync-template.html?server=${encodeURIComponent(app.server.url)}&key=${key}`);
+      await page.goto(
+        `${templateOrigin}/cg-sync-template.html?server=${encodeURIComponent(app.server.url)}&key=${key}`,
+      );
       await expect.poll(() => page.locator('#headline').textContent(), { timeout: 10_000 }).toBe('Template headline');
       expect(await page.locator('#subheadline').textContent()).toBe('ނޫސް');
       expect(await page.locator('body').getAttribute('data-error')).toBeNull();
@@ -45,7 +55,11 @@ describe('an HTML template on another origin', () => {
 
       // The same page cannot read a session route, even holding a valid session token.
       const blocked = await page.evaluate(
-        async ({ url, token }) => fetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } }).then(() => 'read', (e: Error) => e.name),
+        async ({ url, token }) =>
+          fetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } }).then(
+            () => 'read',
+            (e: Error) => e.name,
+          ),
         { url: app.server.url, token: owner.token! },
       );
       expect(blocked).toBe('TypeError');

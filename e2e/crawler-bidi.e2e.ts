@@ -25,7 +25,8 @@ const STEPS = 90;
 /** A separator's room each side may differ by pixel rounding and glyph side bearings (±1.5 px), not by design. */
 const EVEN_PX = 3;
 
-const rgb = (hex: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+const rgb = (hex: string): [number, number, number] =>
+  [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 
 /** Lines that moved against their reading direction between two snapshots. */
 function wrongWay(before: Map<number, StripLine>, lines: StripLine[]): string[] {
@@ -70,7 +71,8 @@ describe('a mixed Dhivehi/English crawler', () => {
       await page.clock.runFor(STEP_MS);
       const snap = await stripSnapshot(page, rgb(layout.accentColor));
       for (const line of snap.lines) {
-        if (line.direction !== (isThaana(line.text) ? 'rtl' : 'ltr')) misread.push(`"${line.text}" reads ${line.direction}`);
+        if (line.direction !== (isThaana(line.text) ? 'rtl' : 'ltr'))
+          misread.push(`"${line.text}" reads ${line.direction}`);
         if (positions.has(line.id) && positions.get(line.id)?.left !== line.left) moved.add(line.text);
       }
       backwards.push(...wrongWay(positions, snap.lines));
@@ -80,13 +82,18 @@ describe('a mixed Dhivehi/English crawler', () => {
     expect([...new Set(misread)]).toEqual([]);
     expect([...new Set(backwards)].slice(0, 5)).toEqual([]);
     expect([...moved].sort()).toEqual([...MIXED].sort());
-    const uneven = pairs.filter((p) => p.separators !== 1).map((p) => `${p.separators} separators between "${p.between[0]}" and "${p.between[1]}"`);
+    const uneven = pairs
+      .filter((p) => p.separators !== 1)
+      .map((p) => `${p.separators} separators between "${p.between[0]}" and "${p.between[1]}"`);
     expect([...new Set(uneven)]).toEqual([]);
     // Neighbours of both scripts were on screen, and every separator had the same room each side.
     expect(pairs.some((p) => p.between.every(isThaana))).toBe(true);
     expect(pairs.some((p) => !p.between.some(isThaana))).toBe(true);
     const gaps = pairs.flatMap((p) => p.gaps);
-    expect(Math.max(...gaps) - Math.min(...gaps), `gaps ${Math.min(...gaps).toFixed(1)}–${Math.max(...gaps).toFixed(1)} px`).toBeLessThanOrEqual(EVEN_PX);
+    expect(
+      Math.max(...gaps) - Math.min(...gaps),
+      `gaps ${Math.min(...gaps).toFixed(1)}–${Math.max(...gaps).toFixed(1)} px`,
+    ).toBeLessThanOrEqual(EVEN_PX);
   }, 120_000);
 
   it('on CG Control: the crawler display shows each line in its own direction', async () => {

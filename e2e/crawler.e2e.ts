@@ -14,7 +14,8 @@ const THAANA = 'ދިވެހި ޚަބަރު: މާލޭގައި ވިއްސާރަ';
 
 const panelOf = (page: Page) => page.getByTestId('news-crawler-panel');
 const rowsOf = (page: Page) => panelOf(page).getByTestId('crawler-headline-text');
-const toastOf = (page: Page, message: string) => page.locator('.mantine-Notification-root').filter({ hasText: message });
+const toastOf = (page: Page, message: string) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: message });
 
 /** The shell shows one toast at a time and queues the rest: read it, then dismiss it. */
 async function seeToast(page: Page, message: string): Promise<void> {
@@ -54,13 +55,21 @@ function crawlerFile(app: AppFixture): string {
 async function expectEverywhere(app: AppFixture, pages: Page[], expected: readonly string[]): Promise<void> {
   await Promise.all(pages.map((page) => expectRows(page, expected)));
   expect(crawlerFile(app)).toBe(expected.join('\n'));
-  await expect.poll(() => panelOf(pages[0] as Page).getByTestId('crawler-count').innerText()).toBe(String(expected.length));
+  await expect
+    .poll(() =>
+      panelOf(pages[0] as Page)
+        .getByTestId('crawler-count')
+        .innerText(),
+    )
+    .toBe(String(expected.length));
 }
 
 /** A real pointer drag: press on the handle, move past the target row in small steps, release. */
 async function mouseDrag(page: Page, fromRow: number, toRow: number): Promise<void> {
   const handle = panelOf(page).getByRole('button', { name: `Drag headline ${fromRow}` });
-  const target = panelOf(page).getByTestId('crawler-headline-row').nth(toRow - 1);
+  const target = panelOf(page)
+    .getByTestId('crawler-headline-row')
+    .nth(toRow - 1);
   const from = await handle.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('drag handle or target row not on screen');
@@ -108,7 +117,9 @@ describe('news crawler', () => {
     expected = [...expected, THAANA];
     await expectEverywhere(app, [page, watcher], expected);
     await panel.getByRole('button', { name: 'Add Headline' }).click();
-    expect(await page.getByRole('dialog', { name: 'Add New Headline' }).getByLabel('Headline Text').inputValue()).toBe('');
+    expect(await page.getByRole('dialog', { name: 'Add New Headline' }).getByLabel('Headline Text').inputValue()).toBe(
+      '',
+    );
     await page.getByRole('dialog', { name: 'Add New Headline' }).getByRole('button', { name: 'Cancel' }).click();
 
     await panel.getByRole('button', { name: 'Edit headline 2' }).click();
@@ -149,7 +160,8 @@ describe('news crawler', () => {
   it('shows one line at a time and moves on every 60 s, countdown back at 60', async () => {
     const owner = await loginDevOwner(app.server);
     await owner.post('/api/news-crawler/clear');
-    for (const headline of ['Alpha line', 'Beta line', 'Gamma line']) await owner.post('/api/news-crawler/add-headline', { headline });
+    for (const headline of ['Alpha line', 'Beta line', 'Gamma line'])
+      await owner.post('/api/news-crawler/add-headline', { headline });
     const page = await app.newPage();
     await page.clock.install();
     await openCgControl(page, DEV_OWNER.username, DEV_OWNER.password);

@@ -42,7 +42,9 @@ describe('dashboard', () => {
 
     // The overdue job's window event (the shell dispatches it from the live equipment_overdue).
     await page.evaluate(() => {
-      window.dispatchEvent(new CustomEvent('equipment-overdue', { detail: { equipmentName: 'Sony FX6 #2', userName: 'Carl Camera' } }));
+      window.dispatchEvent(
+        new CustomEvent('equipment-overdue', { detail: { equipmentName: 'Sony FX6 #2', userName: 'Carl Camera' } }),
+      );
     });
     await visible(page.getByRole('alert').filter({ hasText: 'Sony FX6 #2' }).filter({ hasText: 'Carl Camera' }));
   });

@@ -98,7 +98,14 @@ describe('Deep links against the desktop build (npm run build)', () => {
   it('opens /prompter/<id>/follow, /field/equipment/<code> and /equipment/labels?ids= with their content and every asset', async () => {
     const owner = await loginDevOwner(app.server);
     const prompter = (await owner.post<Prompter>('/api/prompters', { name: 'Deep link prompter' })).body;
-    const item = (await owner.post<Equipment>('/api/equipment', { code: 'CAM-007', name: 'Sony FX6 deep link', location: 'Store', quantity: 1 })).body;
+    const item = (
+      await owner.post<Equipment>('/api/equipment', {
+        code: 'CAM-007',
+        name: 'Sony FX6 deep link',
+        location: 'Store',
+        quantity: 1,
+      })
+    ).body;
 
     const page = await app.newPage(PHONE);
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
@@ -110,7 +117,9 @@ describe('Deep links against the desktop build (npm run build)', () => {
         return await visible(content);
       } catch (error) {
         await page.screenshot({ path: path.join(REPO_ROOT, '.scratch', 'deep-link-blank.png') }).catch(() => undefined);
-        throw new Error(`${target} shows no content; assets: ${watch.problems.join('; ') || 'none failed'}`, { cause: error });
+        throw new Error(`${target} shows no content; assets: ${watch.problems.join('; ') || 'none failed'}`, {
+          cause: error,
+        });
       }
     };
 

@@ -13,7 +13,9 @@ import { submitLogin } from './support/pages';
 const PASSWORD = 'ci-owner-password';
 
 function lanAddress(port: number): string {
-  const ipv4 = Object.values(os.networkInterfaces()).flatMap((l) => l ?? []).find((i) => i.family === 'IPv4' && !i.internal);
+  const ipv4 = Object.values(os.networkInterfaces())
+    .flatMap((l) => l ?? [])
+    .find((i) => i.family === 'IPv4' && !i.internal);
   return `http://${ipv4?.address ?? '127.0.0.1'}:${port}`;
 }
 
@@ -34,7 +36,9 @@ async function main(): Promise<void> {
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
     const health = await fetch(`${lanAddress(3999)}/api/health`);
     assert.equal(health.status, 200, 'the LAN address answers /api/health');
-    const info = await page.evaluate(() => (window as unknown as { cgBridge?: { info(): Promise<{ serverUrl: string | null }> } }).cgBridge?.info());
+    const info = await page.evaluate(() =>
+      (window as unknown as { cgBridge?: { info(): Promise<{ serverUrl: string | null }> } }).cgBridge?.info(),
+    );
     assert.equal(info?.serverUrl, 'http://127.0.0.1:3999', 'the preload bridge answers');
     console.log('desktop smoke (real Electron): window, login, LAN /api/health, preload — ok');
   } finally {

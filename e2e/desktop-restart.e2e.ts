@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { firstRunCredentials, login as apiLogin, startDesktopHost, waitGone, waitHealthy, type DesktopHost } from '../electron/test-support/desktop-host';
+import {
+  firstRunCredentials,
+  login as apiLogin,
+  startDesktopHost,
+  waitGone,
+  waitHealthy,
+  type DesktopHost,
+} from '../electron/test-support/desktop-host';
 import { DESKTOP, launchChromium } from './support/app-fixture';
 import { login, shell, visible } from './support/pages';
 

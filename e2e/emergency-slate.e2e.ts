@@ -25,7 +25,11 @@ describe('the emergency says what airs and ends where it began', () => {
   it('starts empty, the slate shows both lines, End puts back the lower third from before', async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
     const owner = await loginDevOwner(app.server);
-    await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Harbour reopens', subheadline: 'Ferries from 6 am' });
+    await owner.post('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'Harbour reopens',
+      subheadline: 'Ferries from 6 am',
+    });
     const { path: overlayPath } = (await owner.get<OverlayOutput>('/api/outputs/overlay')).body;
     const overlay = await app.newPage({ width: 1920, height: 1080 });
     await overlay.goto(overlayPath);
@@ -36,7 +40,9 @@ describe('the emergency says what airs and ends where it began', () => {
     await page.goto('/cg-control');
     await shell(page).connection.getByText('Connected', { exact: true }).waitFor();
     // The control panel's draft holds the story on air: the override must not start from it.
-    await expect.poll(() => page.getByRole('textbox', { name: 'Headline', exact: true }).inputValue(), POLL).toBe('Harbour reopens');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Headline', exact: true }).inputValue(), POLL)
+      .toBe('Harbour reopens');
     await page.getByTestId('cg-control-panel').getByRole('button', { name: 'Override', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Activate emergency override?' });
     const text = dialog.getByRole('textbox', { name: 'Emergency text', exact: true });
@@ -52,7 +58,9 @@ describe('the emergency says what airs and ends where it began', () => {
     await expectHidden(dialog);
 
     await expect.poll(() => cgFile('emergency'), POLL).toBe('FLOOD WARNING\nGo to high ground');
-    await expect.poll(() => overlay.locator('.emergency-text').innerText(), POLL).toBe('FLOOD WARNING\nGo to high ground');
+    await expect
+      .poll(() => overlay.locator('.emergency-text').innerText(), POLL)
+      .toBe('FLOOD WARNING\nGo to high ground');
     await overlay.screenshot({ path: path.join(SHOTS, 'emergency-slate.png') });
 
     // End: the lower third from before, previewed, back with one click.
@@ -63,7 +71,9 @@ describe('the emergency says what airs and ends where it began', () => {
     await visible(before.getByText('Ferries from 6 am', { exact: true }));
     await end.screenshot({ path: path.join(SHOTS, 'emergency-end-put-back.png') });
     await end.getByRole('button', { name: 'End and put back' }).click();
-    await expect.poll(() => [cgFile('emergency'), cgFile('headline'), cgFile('subheadline')], POLL).toEqual(['', 'Harbour reopens', 'Ferries from 6 am']);
+    await expect
+      .poll(() => [cgFile('emergency'), cgFile('headline'), cgFile('subheadline')], POLL)
+      .toEqual(['', 'Harbour reopens', 'Ferries from 6 am']);
     await overlay.locator('.headline').getByText('Harbour reopens', { exact: true }).waitFor();
     await expectHidden(page.getByTestId('emergency-bar'));
   });

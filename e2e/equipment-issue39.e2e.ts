@@ -100,7 +100,9 @@ describe('issue 39 equipment screens', () => {
 
     // Check-in: the approver's Return asks the condition and a damage note; the item follows.
     const lens = await addItem(owner, { code: 'LNS-39', name: 'Zoom lens', condition: 'excellent' });
-    const lent = (await cam.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: lens.id, purpose: 'Wildlife feature' })).body;
+    const lent = (
+      await cam.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: lens.id, purpose: 'Wildlife feature' })
+    ).body;
     await owner.put(`/api/equipment-requests/${lent.id}/approve`);
     await cam.put(`/api/equipment-requests/${lent.id}/checkout`);
     const lentRow = requestRow(desk, 'Wildlife feature');
@@ -113,7 +115,10 @@ describe('issue 39 equipment screens', () => {
     await button(checkIn, 'Return').click();
     await expectHidden(checkIn);
     await visible(lentRow.getByText('Came back poor — Front element scratched'));
-    expect((await owner.get<Equipment[]>('/api/equipment')).body.find((e) => e.id === lens.id)).toMatchObject({ condition: 'poor', currentStock: 1 });
+    expect((await owner.get<Equipment[]>('/api/equipment')).body.find((e) => e.id === lens.id)).toMatchObject({
+      condition: 'poor',
+      currentStock: 1,
+    });
 
     await desk.getByRole('tab', { name: 'Equipment' }).click();
     const cardLoc = desk.locator('[data-testid="equipment-card"][data-code="DRN-39"]');
@@ -126,16 +131,22 @@ describe('issue 39 equipment screens', () => {
     await expectHidden(edit);
     await visible(cardLoc.getByText('Roof store'));
     await cardLoc.screenshot({ path: `${SHOTS}/i39-10-card-edit.png` });
-    expect((await owner.get<Equipment[]>('/api/equipment')).body.find((e) => e.id === item.id)?.location).toBe('Roof store');
+    expect((await owner.get<Equipment[]>('/api/equipment')).body.find((e) => e.id === item.id)?.location).toBe(
+      'Roof store',
+    );
   });
 
   it('phone (390 px): Request Extension on /field, the rejection reason on the card', async () => {
     const { owner, cam } = await station();
     const item = await addItem(owner, { code: 'GIM-39', name: 'Gimbal' });
     const other = await addItem(owner, { code: 'TRI-39', name: 'Tripod' });
-    const loan = (await cam.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: item.id, purpose: 'Sports day' })).body;
+    const loan = (
+      await cam.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: item.id, purpose: 'Sports day' })
+    ).body;
     await owner.put(`/api/equipment-requests/${loan.id}/approve`);
-    const refused = (await cam.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: other.id, purpose: 'Studio' })).body;
+    const refused = (
+      await cam.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: other.id, purpose: 'Studio' })
+    ).body;
     await owner.put(`/api/equipment-requests/${refused.id}/reject`, { reason: 'Booked for the election night' });
 
     const phone = await openPage(app, cam.user.username, cam.password, '/field', PHONE);

@@ -19,7 +19,14 @@ describe('equipment loan across the phone and the desk', () => {
 
   it('cameraman requests on /field, admin approves on /equipment, cameraman checks out and returns, admin approves the return: available', async () => {
     const owner = await loginDevOwner(app.server);
-    const item = (await owner.post<Equipment>('/api/equipment', { name: 'Drone DJI Mavic', code: 'DRN-01', location: 'Store B', quantity: 1 })).body;
+    const item = (
+      await owner.post<Equipment>('/api/equipment', {
+        name: 'Drone DJI Mavic',
+        code: 'DRN-01',
+        location: 'Store B',
+        quantity: 1,
+      })
+    ).body;
     const cameraman = await createUser(owner, app.server, 'cameraman', { fullName: 'Cam Era' });
 
     const phone = await app.newPage(PHONE);

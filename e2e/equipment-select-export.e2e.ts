@@ -59,7 +59,10 @@ describe('Equipment: export, labels for chosen items, return date', () => {
     expect(new URL(page.url()).searchParams.get('ids')).toBe(`${b.id},${a.id}`);
     const labels = page.getByTestId('equipment-label');
     await expect.poll(() => labels.count(), POLL).toBe(2);
-    expect([await labels.nth(0).getAttribute('data-code'), await labels.nth(1).getAttribute('data-code')]).toEqual(['LBL-002', 'LBL-001']);
+    expect([await labels.nth(0).getAttribute('data-code'), await labels.nth(1).getAttribute('data-code')]).toEqual([
+      'LBL-002',
+      'LBL-001',
+    ]);
 
     // On a phone the select bar wraps, nothing scrolls sideways.
     const phone = await app.newPage(PHONE);
@@ -117,13 +120,22 @@ describe('Equipment: export, labels for chosen items, return date', () => {
     const due = await page.evaluate(() => {
       const d = new Date();
       d.setDate(d.getDate() + 3);
-      return { day: `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`, iso: new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59).toISOString() };
+      return {
+        day: `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`,
+        iso: new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59).toISOString(),
+      };
     });
     await date.fill(due.day);
     await page.screenshot({ path: '.scratch/equipment-request-date.png' });
     await button(dialog, 'Submit Request').click();
-    await expect.poll(async () => (await cam.get<EquipmentRequest[]>('/api/equipment-requests')).body.length, POLL).toBe(1);
+    await expect
+      .poll(async () => (await cam.get<EquipmentRequest[]>('/api/equipment-requests')).body.length, POLL)
+      .toBe(1);
     const [made] = (await cam.get<EquipmentRequest[]>('/api/equipment-requests')).body;
-    expect(made).toMatchObject({ equipmentId: item.id, purpose: 'Election night live shot', expectedReturnDate: due.iso });
+    expect(made).toMatchObject({
+      equipmentId: item.id,
+      purpose: 'Election night live shot',
+      expectedReturnDate: due.iso,
+    });
   });
 });

@@ -32,7 +32,8 @@ describe('Equipment', () => {
     expect(await dialog.getByLabel('Quantity').inputValue()).toBe('1');
     expect(await dialog.getByLabel('Condition', { exact: true }).first().inputValue()).toBe('good');
     await button(dialog, 'Add Equipment').click();
-    for (const message of ['Equipment code is required', 'Equipment name is required', 'Location is required']) await visible(dialog.getByText(message, { exact: true }));
+    for (const message of ['Equipment code is required', 'Equipment name is required', 'Location is required'])
+      await visible(dialog.getByText(message, { exact: true }));
 
     await dialog.getByLabel('Code').fill('CAM-101');
     await dialog.getByLabel('Name').fill('Sony FX6 Camera');
@@ -60,7 +61,9 @@ describe('Equipment', () => {
     // Status selector: the badge and the server follow.
     await item.getByLabel('Status of Sony FX6 Camera').click();
     await page.getByRole('option', { name: 'out of service', exact: true }).click();
-    await expect.poll(async () => (await item.getByTestId('equipment-status').innerText()).toLowerCase()).toBe('out of service');
+    await expect
+      .poll(async () => (await item.getByTestId('equipment-status').innerText()).toLowerCase())
+      .toBe('out of service');
     const saved = (await owner.get<Equipment[]>('/api/equipment')).body;
     expect(saved.map((e) => [e.code, e.status])).toEqual([['CAM-101', 'out_of_service']]);
 
@@ -79,7 +82,12 @@ describe('Equipment', () => {
     const page = await openPage(app, owner.user.username, ownerPassword);
     await visible(page.getByText('No equipment', { exact: true }));
     const lines = ['Code,Name,Location,Category,Quantity'];
-    for (let i = 1; i <= 50; i += 1) lines.push(i === 17 ? 'BLK-017,Broken row,,Audio,1' : `BLK-${String(i).padStart(3, '0')},Item ${i},Store ${i % 3},Audio,${i === 4 ? 'lots' : (i % 4) + 1}`);
+    for (let i = 1; i <= 50; i += 1)
+      lines.push(
+        i === 17
+          ? 'BLK-017,Broken row,,Audio,1'
+          : `BLK-${String(i).padStart(3, '0')},Item ${i},Store ${i % 3},Audio,${i === 4 ? 'lots' : (i % 4) + 1}`,
+      );
 
     await button(page, 'Bulk Upload').click();
     const dialog = page.getByRole('dialog', { name: 'Bulk Upload Equipment' });
@@ -142,7 +150,9 @@ describe('Equipment', () => {
 
     await camPage.getByRole('tab', { name: 'Requests' }).click();
     const camRow = requestRow(camPage, 'Live shot at the harbour');
-    await expect.poll(() => camRow.getByTestId('request-status').innerText(), { timeout: LIVE_MS }).toMatch(/approved/i);
+    await expect
+      .poll(() => camRow.getByTestId('request-status').innerText(), { timeout: LIVE_MS })
+      .toMatch(/approved/i);
     expect(await button(camRow, 'Approve').count()).toBe(0);
     await button(camRow, 'Check Out').click();
     await expect.poll(() => camRow.getByTestId('request-status').innerText()).toMatch(/^out$/i);
@@ -162,7 +172,9 @@ describe('Equipment', () => {
     await adminPage.getByRole('option', { name: 'Good', exact: true }).click();
     await button(checkIn, 'Approve Return').click();
     await visible(adminPage.getByText('Equipment return approved and equipment is now available'));
-    await expect.poll(() => camRow.getByTestId('request-status').innerText(), { timeout: LIVE_MS }).toMatch(/returned/i);
+    await expect
+      .poll(() => camRow.getByTestId('request-status').innerText(), { timeout: LIVE_MS })
+      .toMatch(/returned/i);
     const request = (await owner.get<EquipmentRequest[]>('/api/equipment-requests')).body[0];
     expect(request).toMatchObject({ status: 'returned', requestedByName: 'Camila Field', notes: 'Needs two SIMs' });
     await camPage.getByRole('tab', { name: 'Equipment' }).click();
@@ -175,11 +187,15 @@ describe('Equipment', () => {
     const { owner } = await station();
     await addItem(owner, { code: 'MIC-001', name: 'Wireless lavalier', quantity: 2 });
     const editor = await createUser(owner, app.server, 'editor', { fullName: 'Eddie Desk' });
-    await owner.post('/api/equipment-requests', { equipmentId: (await owner.get<Equipment[]>('/api/equipment')).body[0]!.id, purpose: 'Studio interview' });
+    await owner.post('/api/equipment-requests', {
+      equipmentId: (await owner.get<Equipment[]>('/api/equipment')).body[0]!.id,
+      purpose: 'Studio interview',
+    });
     const page = await openPage(app, editor.user.username, editor.password);
     const item = card(page, 'MIC-001');
     await visible(item);
-    for (const name of ['Add Equipment', 'Bulk Upload', 'Send Reminder']) expect(await button(page, name).count()).toBe(0);
+    for (const name of ['Add Equipment', 'Bulk Upload', 'Send Reminder'])
+      expect(await button(page, name).count()).toBe(0);
     expect(await item.getByLabel('Status of Wireless lavalier').count()).toBe(0);
     expect(await button(item, 'Delete Wireless lavalier').count()).toBe(0);
     await visible(button(item, 'Request'));
@@ -200,8 +216,13 @@ describe('Equipment', () => {
   it('an approver rejects, reminds (shown as not delivered, as the server says) and approves an extension', async () => {
     const { owner, ownerPassword } = await station();
     const cam = await createUser(owner, app.server, 'cameraman', { fullName: 'Hassan Lens' });
-    const [a, b, c] = [await addItem(owner, { code: 'EXT-A', name: 'Drone kit' }), await addItem(owner, { code: 'EXT-B', name: 'Gimbal kit' }), await addItem(owner, { code: 'EXT-C', name: 'Light kit' })];
-    const ask = async (item: Equipment, purpose: string) => (await cam.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: item.id, purpose })).body;
+    const [a, b, c] = [
+      await addItem(owner, { code: 'EXT-A', name: 'Drone kit' }),
+      await addItem(owner, { code: 'EXT-B', name: 'Gimbal kit' }),
+      await addItem(owner, { code: 'EXT-C', name: 'Light kit' }),
+    ];
+    const ask = async (item: Equipment, purpose: string) =>
+      (await cam.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: item.id, purpose })).body;
     await ask(a, 'Aerial of the bridge');
     const out = await ask(b, 'Harbour walk-and-talk');
     await owner.put(`/api/equipment-requests/${out.id}/approve`, {});
@@ -209,7 +230,10 @@ describe('Equipment', () => {
     const longer = await ask(c, 'Night shoot');
     await owner.put(`/api/equipment-requests/${longer.id}/approve`, {});
     const newReturnDate = new Date(Date.now() + 72 * 3600_000).toISOString();
-    expect((await cam.post(`/api/equipment-requests/${longer.id}/extend`, { newReturnDate, reason: 'Ferry cancelled' })).status).toBe(200);
+    expect(
+      (await cam.post(`/api/equipment-requests/${longer.id}/extend`, { newReturnDate, reason: 'Ferry cancelled' }))
+        .status,
+    ).toBe(200);
 
     const page = await openPage(app, owner.user.username, ownerPassword, '/equipment?tab=requests');
     const pendingRow = requestRow(page, 'Aerial of the bridge');
@@ -251,11 +275,14 @@ describe('Equipment', () => {
     lines[2401] = 'Cable dup,CBL-5,Store'; // a code from the first chunk
     await button(page, 'Bulk Upload').click();
     const dialog = page.getByRole('dialog', { name: 'Bulk Upload Equipment' });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'cables.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'cables.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
     await visible(dialog.getByText('2500 rows ready to upload'));
     const bodies: number[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST' && r.url().endsWith('/api/equipment/bulk')) bodies.push((JSON.parse(r.postData() ?? '{}') as { csvData: unknown[] }).csvData.length);
+      if (r.method() === 'POST' && r.url().endsWith('/api/equipment/bulk'))
+        bodies.push((JSON.parse(r.postData() ?? '{}') as { csvData: unknown[] }).csvData.length);
     });
     await button(dialog, 'Upload').click();
     await visible(page.getByText('Upload finished: 2498 imported, 2 failed'));
@@ -268,13 +295,19 @@ describe('Equipment', () => {
     // A file that is not CSV is refused before anything is sent.
     await button(dialog, 'Close').click();
     await button(page, 'Bulk Upload').click();
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'kit.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'kit.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
     await visible(dialog.getByText('Please select a CSV file', { exact: true }));
   });
 
   it('on a phone both tabs fit the screen and requests are cards', async () => {
     const { owner, ownerPassword } = await station();
-    const item = await addItem(owner, { code: 'PHN-001', name: 'Sony PXW-Z280 Camcorder with a long name', quantity: 1 });
+    const item = await addItem(owner, {
+      code: 'PHN-001',
+      name: 'Sony PXW-Z280 Camcorder with a long name',
+      quantity: 1,
+    });
     await owner.post('/api/equipment-requests', { equipmentId: item.id, purpose: 'Parliament session, full day' });
     const page = await openPage(app, owner.user.username, ownerPassword, '/equipment', PHONE);
     await visible(card(page, 'PHN-001'));

@@ -31,9 +31,18 @@ describe('Google Sheets page (issue 15)', () => {
     const s = await equipmentStation(app.server);
     const page = await openAs(s.editor);
     await visible(status(page).getByText('Disconnected', { exact: true }));
-    await visible(status(page).getByText('Google Sheets is not connected: upload the service-account key and enter the sheet ID under Connection', { exact: false }));
+    await visible(
+      status(page).getByText(
+        'Google Sheets is not connected: upload the service-account key and enter the sheet ID under Connection',
+        { exact: false },
+      ),
+    );
     await visible(status(page).getByText('An owner or admin connects the sheet.', { exact: false }));
-    await visible(page.getByTestId('sheets-instructions').getByText('create a service account and download its JSON key', { exact: false }));
+    await visible(
+      page
+        .getByTestId('sheets-instructions')
+        .getByText('create a service account and download its JSON key', { exact: false }),
+    );
     expect(await page.getByRole('button', { name: 'Sync Now' }).count()).toBe(0);
     expect(await page.getByTestId('sheets-connection').count()).toBe(0);
   });
@@ -45,14 +54,22 @@ describe('Google Sheets page (issue 15)', () => {
     const sheetId = fake.humanSheet();
     const page = await openAs(s.admin);
     const form = page.getByTestId('sheets-connection');
-    await form.locator('input[type="file"]').setInputFiles({ name: 'key.json', mimeType: 'application/json', buffer: Buffer.from(account.keyJson) });
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'key.json', mimeType: 'application/json', buffer: Buffer.from(account.keyJson) });
     await visible(form.getByText(`Service account: ${account.email}`));
     expect(await page.content()).not.toContain('PRIVATE KEY');
-    await form.getByRole('textbox', { name: 'Sheet ID or URL' }).fill(`https://docs.google.com/spreadsheets/d/${sheetId}/edit#gid=0`);
+    await form
+      .getByRole('textbox', { name: 'Sheet ID or URL' })
+      .fill(`https://docs.google.com/spreadsheets/d/${sheetId}/edit#gid=0`);
     await form.getByRole('button', { name: 'Save Sheet' }).click();
     await expect.poll(() => form.getByRole('textbox', { name: 'Sheet ID or URL' }).inputValue()).toBe(sheetId);
 
-    await visible(page.getByTestId('permission-fix').getByText(`Share the sheet with the service account as Editor: ${account.email}`, { exact: false }));
+    await visible(
+      page
+        .getByTestId('permission-fix')
+        .getByText(`Share the sheet with the service account as Editor: ${account.email}`, { exact: false }),
+    );
     await visible(status(page).getByText('Disconnected', { exact: true }));
     fake.share(sheetId, account.email);
     await status(page).getByRole('button', { name: 'Test Connection' }).click();
@@ -62,13 +79,18 @@ describe('Google Sheets page (issue 15)', () => {
     await page.getByRole('button', { name: 'Create Sheet' }).click();
     await visible(toast(page, 'Sheet ready').getByText('1 equipment and 0 requests written', { exact: false }));
     await visible(status(page).getByText('Sync active', { exact: true }));
-    expect(await page.getByRole('link', { name: 'Open Google Sheet' }).getAttribute('href')).toBe(`https://docs.google.com/spreadsheets/d/${sheetId}/edit`);
+    expect(await page.getByRole('link', { name: 'Open Google Sheet' }).getAttribute('href')).toBe(
+      `https://docs.google.com/spreadsheets/d/${sheetId}/edit`,
+    );
     expect(fake.grid(sheetId, 'Equipment')[1]?.[COL.name]).toBe('Sony FX9');
   });
 
   it('Sync from Sheet lists a bad row, imports the good edit, and /equipment elsewhere follows live; a double-click syncs once', async () => {
     const s = await equipmentStation(app.server);
-    const [first, second] = [await createEquipment(s.owner, { name: 'Tripod' }), await createEquipment(s.owner, { name: 'Light' })];
+    const [first, second] = [
+      await createEquipment(s.owner, { name: 'Tripod' }),
+      await createEquipment(s.owner, { name: 'Light' }),
+    ];
     const account = fake.serviceAccount(`e2e-sync-${s.companyId}`);
     await s.owner.put('/api/google-sheets/settings', { serviceAccountKey: account.keyJson });
     const created = await s.owner.post<{ spreadsheetId: string }>('/api/google-sheets/create-sheet');
@@ -91,7 +113,11 @@ describe('Google Sheets page (issue 15)', () => {
     await visible(watcher.getByText('Carbon tripod').first());
 
     // A pull starts by reading the header row: one per sync.
-    const reads = () => fake.calls.filter((c) => c.method === 'GET' && decodeURIComponent(c.path) === `/v4/spreadsheets/${sheetId}/values/'Equipment'!A1:Z1`).length;
+    const reads = () =>
+      fake.calls.filter(
+        (c) =>
+          c.method === 'GET' && decodeURIComponent(c.path) === `/v4/spreadsheets/${sheetId}/values/'Equipment'!A1:Z1`,
+      ).length;
     const before = reads();
     await page.getByRole('button', { name: 'Sync Now' }).dblclick();
     await visible(toast(page, 'Sync').getByText('Sync complete:', { exact: false }));

@@ -46,7 +46,11 @@ describe('issue 39 screens', () => {
     await card.getByText('Thursday', { exact: true }).click();
     await card.getByRole('button', { name: 'Save' }).click();
     await visible(page.getByText("The station's weekend is now Thursday, Friday and Saturday"));
-    expect((await owner.get<{ weekendDays: string[] }>('/api/settings')).body.weekendDays).toEqual(['thu', 'fri', 'sat']);
+    expect((await owner.get<{ weekendDays: string[] }>('/api/settings')).body.weekendDays).toEqual([
+      'thu',
+      'fri',
+      'sat',
+    ]);
   });
 
   it('point 14: as-run times are the station’s clock and say which zone', async () => {
@@ -65,10 +69,21 @@ describe('issue 39 screens', () => {
 
   it('point 12: on localhost with no LAN address Print is off and says why', async () => {
     const { owner, page } = await station();
-    const item = (await owner.post<{ id: number }>('/api/equipment', { code: 'QR-001', name: 'Tripod', location: 'Store', quantity: 1 })).body;
+    const item = (
+      await owner.post<{ id: number }>('/api/equipment', {
+        code: 'QR-001',
+        name: 'Tripod',
+        location: 'Store',
+        quantity: 1,
+      })
+    ).body;
     await page.goto(`/equipment/labels?ids=${item.id}`);
     const print = page.getByRole('button', { name: 'Print' });
-    await visible(page.getByTestId('label-print-blocked').getByText('Print is off until the QR codes have an address phones can open', { exact: false }));
+    await visible(
+      page
+        .getByTestId('label-print-blocked')
+        .getByText('Print is off until the QR codes have an address phones can open', { exact: false }),
+    );
     expect(await print.isDisabled()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/i39-12-labels-blocked.png` });
     await page.getByRole('textbox', { name: 'LAN address' }).fill('192.168.1.20:3000');
@@ -87,7 +102,10 @@ describe('issue 39 screens', () => {
     await visible(picker);
     const save = branding.getByRole('button', { name: 'Save Branding' });
     const box = (await save.boundingBox())!;
-    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
     expect(hit).toBe('Save Branding');
     await page.screenshot({ path: `${SHOTS}/i39-15-colour-picker.png` });
     await page.keyboard.press('Escape');
@@ -107,7 +125,14 @@ describe('issue 39 screens', () => {
 
   it('the new parts pass axe: labels blocked, Settings (weekend, recycle bin), recycle bin with deleted-by, as-run', async () => {
     const { owner, page } = await station();
-    const item = (await owner.post<{ id: number }>('/api/equipment', { code: 'AX-001', name: 'Light', location: 'Store', quantity: 1 })).body;
+    const item = (
+      await owner.post<{ id: number }>('/api/equipment', {
+        code: 'AX-001',
+        name: 'Light',
+        location: 'Store',
+        quantity: 1,
+      })
+    ).body;
     const story = await createApprovedNews(owner, { title: 'For the bin' });
     await owner.delete(`/api/news/${story.id}`);
     await owner.post('/api/cg-files/update-direct', { type: 'infoline', content: 'axe' });

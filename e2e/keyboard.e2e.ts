@@ -47,7 +47,9 @@ describe('keyboard only', () => {
     await tabTo(button(page, 'Headline'));
     await page.keyboard.press('Enter');
     await expect.poll(() => cgFile('headline'), POLL).toBe('Harbour reopens at dawn');
-    await expect.poll(() => polite.innerText(), POLL).toBe('On air now: headline Harbour reopens at dawn; subheadline Ferries from 6 am');
+    await expect
+      .poll(() => polite.innerText(), POLL)
+      .toBe('On air now: headline Harbour reopens at dawn; subheadline Ferries from 6 am');
 
     // Override from the panel's box: Enter opens the dialog with the text field focused.
     await tabTo(button(page.getByTestId('cg-control-panel'), 'Override'));
@@ -62,7 +64,9 @@ describe('keyboard only', () => {
     // The slate carries the second line under the text, and is read as two sentences (issue 38).
     await expect.poll(() => cgFile('emergency'), POLL).toBe('FLOOD WARNING FOR THE CAPITAL\nStay indoors');
     await expectHidden(dialog);
-    await expect.poll(() => assertive.innerText(), POLL).toBe('Emergency on air: FLOOD WARNING FOR THE CAPITAL. Stay indoors');
+    await expect
+      .poll(() => assertive.innerText(), POLL)
+      .toBe('Emergency on air: FLOOD WARNING FOR THE CAPITAL. Stay indoors');
 
     // The red bar sits above the panel: Shift+Tab goes back up to its End emergency.
     const bar = page.getByTestId('emergency-bar');
@@ -73,7 +77,9 @@ describe('keyboard only', () => {
     await page.keyboard.press('Escape');
     await expectHidden(confirm);
     expect(cgFile('emergency')).toBe('FLOOD WARNING FOR THE CAPITAL\nStay indoors');
-    await expect.poll(() => button(bar, 'End emergency').evaluate((el) => el === document.activeElement), POLL).toBe(true);
+    await expect
+      .poll(() => button(bar, 'End emergency').evaluate((el) => el === document.activeElement), POLL)
+      .toBe(true);
     await page.keyboard.press('Space');
     await visible(confirm);
     await tabTo(button(confirm, 'End emergency'));
@@ -85,12 +91,22 @@ describe('keyboard only', () => {
   it('approves a story and requests equipment with the keyboard', async () => {
     const owner = await loginDevOwner(app.server);
     const story = await createNews(owner, { title: 'Council votes on harbour budget' });
-    const item = (await owner.post<Equipment>('/api/equipment', { code: 'KB-001', name: 'Sony FX6 keyboard kit', quantity: 1, location: 'Store room A' })).body;
+    const item = (
+      await owner.post<Equipment>('/api/equipment', {
+        code: 'KB-001',
+        name: 'Sony FX6 keyboard kit',
+        quantity: 1,
+        location: 'Store room A',
+      })
+    ).body;
     const page = await app.newPage();
     await keyboardLogin(page, DEV_OWNER.username, DEV_OWNER.password);
 
     await page.goto('/news');
-    const row = page.getByTestId('news-section-draft').locator('[data-testid^="news-row-"]').filter({ hasText: story.title });
+    const row = page
+      .getByTestId('news-section-draft')
+      .locator('[data-testid^="news-row-"]')
+      .filter({ hasText: story.title });
     await tabTo(button(row, 'Approve'));
     await page.keyboard.press('Space');
     await expect.poll(async () => (await owner.get<News>(`/api/news/${story.id}`)).body.status, POLL).toBe('approved');
@@ -106,7 +122,10 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expectHidden(dialog);
     await expect
-      .poll(async () => (await owner.get<EquipmentRequest[]>('/api/equipment-requests')).body.map((r) => r.purpose), POLL)
+      .poll(
+        async () => (await owner.get<EquipmentRequest[]>('/api/equipment-requests')).body.map((r) => r.purpose),
+        POLL,
+      )
       .toContain('Parliament session, full day');
   });
 

@@ -24,7 +24,16 @@ describe('Equipment labels print', () => {
     const items: Equipment[] = [];
     for (let n = 1; n <= 25; n += 1) {
       const code = `LBL-${String(n).padStart(3, '0')}`;
-      items.push((await owner.post<Equipment>('/api/equipment', { code, name: `Tripod kit ${n}`, location: 'Store', quantity: 1 })).body);
+      items.push(
+        (
+          await owner.post<Equipment>('/api/equipment', {
+            code,
+            name: `Tripod kit ${n}`,
+            location: 'Store',
+            quantity: 1,
+          })
+        ).body,
+      );
     }
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);

@@ -39,8 +39,15 @@ describe('LAN addresses in Settings, on the dashboard and on the QR labels page'
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await page.goto('/settings');
     const card = await visible(page.getByRole('region', { name: 'LAN addresses' }));
-    await expect.poll(() => card.getByTestId('lan-address').evaluateAll((els) => els.map((e) => e.getAttribute('data-address'))), POLL).toEqual(addresses);
-    expect(await card.innerText()).toContain('Phones and browsers on the station network open CG Bridge at these addresses');
+    await expect
+      .poll(
+        () => card.getByTestId('lan-address').evaluateAll((els) => els.map((e) => e.getAttribute('data-address'))),
+        POLL,
+      )
+      .toEqual(addresses);
+    expect(await card.innerText()).toContain(
+      'Phones and browsers on the station network open CG Bridge at these addresses',
+    );
     const first = addresses[0] ?? '';
     await card.getByRole('button', { name: `Copy ${first}` }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), POLL).toBe(first);
@@ -88,7 +95,14 @@ describe('LAN addresses in Settings, on the dashboard and on the QR labels page'
   it('the labels page opened on localhost encodes the server’s LAN address in the QR codes, without asking to type it', async () => {
     const addresses = await lanAddresses();
     const owner = await loginDevOwner(app.server);
-    const item = (await owner.post<Equipment>('/api/equipment', { code: 'LAN-QR-1', name: 'Camera 4', location: 'Store', quantity: 1 })).body;
+    const item = (
+      await owner.post<Equipment>('/api/equipment', {
+        code: 'LAN-QR-1',
+        name: 'Camera 4',
+        location: 'Store',
+        quantity: 1,
+      })
+    ).body;
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     expect(new URL(page.url()).hostname).toBe('localhost');

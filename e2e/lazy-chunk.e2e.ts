@@ -74,7 +74,9 @@ describe('Lazily loaded pages survive a cut-off chunk download', () => {
     // Waited for, not read at once: two CI runs found no stylesheet request seen by the time the
     // heading was up (cause not found). A request seen late now passes; none at all still fails,
     // naming what the page asked for.
-    await expect.poll(() => aborted, { message: `stylesheets requested: ${stylesheets.join(', ') || 'none'}`, timeout: 5000 }).toBe(1);
+    await expect
+      .poll(() => aborted, { message: `stylesheets requested: ${stylesheets.join(', ') || 'none'}`, timeout: 5000 })
+      .toBe(1);
     const styled = () =>
       page.evaluate(() =>
         [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some((link) => {
@@ -118,7 +120,9 @@ describe('Lazily loaded pages survive a cut-off chunk download', () => {
   it('a page opened by its address on a phone whose chunk is gone shows the same message', async () => {
     const page = await app.newPage(PHONE);
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
-    await page.route(NEWS_CHUNK, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
+    await page.route(NEWS_CHUNK, (route) =>
+      route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
+    );
     await page.goto('/news');
     await visible(page.getByTestId('page-load-failed').getByRole('button', { name: 'Reload' }));
     await page.screenshot({ path: '.scratch/page-load-failed-390.png' });

@@ -17,7 +17,14 @@ describe('Sign-in returns to the page that asked for it', () => {
 
   it('a QR scan while signed out: Go to Login, sign in, and the scanned item is on the phone', async () => {
     const owner = await loginDevOwner(app.server);
-    const item = (await owner.post<Equipment>('/api/equipment', { code: 'CAM-007', name: 'Sony FX6 scanned', location: 'Store', quantity: 1 })).body;
+    const item = (
+      await owner.post<Equipment>('/api/equipment', {
+        code: 'CAM-007',
+        name: 'Sony FX6 scanned',
+        location: 'Store',
+        quantity: 1,
+      })
+    ).body;
     const page = await app.newPage(PHONE);
     await page.goto(`/field/equipment/${item.code}?src=qr`);
     await visible(page.getByText('Authentication Required'));
@@ -32,7 +39,14 @@ describe('Sign-in returns to the page that asked for it', () => {
 
   it('a desktop deep link while signed out: the login screen, then that page with its query string', async () => {
     const owner = await loginDevOwner(app.server);
-    const item = (await owner.post<Equipment>('/api/equipment', { code: 'LBL-016', name: 'Labelled light', location: 'Store', quantity: 1 })).body;
+    const item = (
+      await owner.post<Equipment>('/api/equipment', {
+        code: 'LBL-016',
+        name: 'Labelled light',
+        location: 'Store',
+        quantity: 1,
+      })
+    ).body;
     const page = await app.newPage();
     await page.goto(`/equipment/labels?ids=${item.id}`);
     await waitForPath(page, '/login');

@@ -9,13 +9,19 @@ import { expectNoHorizontalOverflow, login, visible } from './support/pages';
 const POLL = { timeout: 5000, interval: 50 } as const;
 const DAY = 86_400_000;
 
-async function addItem(owner: ApiClient, name: string, code: string, extra: Record<string, unknown> = {}): Promise<Equipment> {
+async function addItem(
+  owner: ApiClient,
+  name: string,
+  code: string,
+  extra: Record<string, unknown> = {},
+): Promise<Equipment> {
   const res = await owner.post<Equipment>('/api/equipment', { name, code, location: 'Store room A', ...extra });
   expect(res.status).toBe(201);
   return res.body;
 }
 
-const itemCards = (page: Page) => page.locator('[data-testid^="mobile-equipment-"]:not([data-testid="mobile-equipment-count"])');
+const itemCards = (page: Page) =>
+  page.locator('[data-testid^="mobile-equipment-"]:not([data-testid="mobile-equipment-count"])');
 
 /** Issue 22 #18 and the request number of #22, on a 390x844 phone. */
 describe('mobile field lists (phone)', () => {
@@ -32,8 +38,16 @@ describe('mobile field lists (phone)', () => {
     for (let i = 1; i <= 8; i += 1) await addItem(owner, `Cable ${i}`, `CBL-${i}`, { category: 'Cables' });
     const cam = await createUser(owner, app.server, 'cameraman', { fullName: 'Camila Field' });
     const approver = await createUser(owner, app.server, 'admin', { fullName: 'Adam Approver' });
-    const pending = (await cam.post<EquipmentRequest>('/api/mobile/equipment-requests', { equipmentId: fx6.id, purpose: 'Parliament' })).body;
-    const loan = (await cam.post<EquipmentRequest>('/api/mobile/equipment-requests', { equipmentId: liveu.id, purpose: 'Live shot', expectedReturnDate: new Date(Date.now() + 3_600_000).toISOString() })).body;
+    const pending = (
+      await cam.post<EquipmentRequest>('/api/mobile/equipment-requests', { equipmentId: fx6.id, purpose: 'Parliament' })
+    ).body;
+    const loan = (
+      await cam.post<EquipmentRequest>('/api/mobile/equipment-requests', {
+        equipmentId: liveu.id,
+        purpose: 'Live shot',
+        expectedReturnDate: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+    ).body;
     expect((await approver.put(`/api/equipment-requests/${loan.id}/approve`)).status).toBe(200);
     expect((await cam.put(`/api/equipment-requests/${loan.id}/checkout`)).status).toBe(200);
 
@@ -49,7 +63,9 @@ describe('mobile field lists (phone)', () => {
     await search.fill('fx6');
     await expect.poll(() => itemCards(page).count(), POLL).toBe(1);
     const fx6Card = page.getByTestId('mobile-equipment-CAM-001');
-    await visible(fx6Card.getByText(`You requested this (REQ-${String(pending.id).padStart(4, '0')}), awaiting approval`));
+    await visible(
+      fx6Card.getByText(`You requested this (REQ-${String(pending.id).padStart(4, '0')}), awaiting approval`),
+    );
     expect(await page.getByRole('button', { name: 'Request Sony FX6' }).count()).toBe(0);
     await page.screenshot({ path: '.scratch/mobile-field-pending.png' });
     await fx6Card.click();
@@ -64,13 +80,18 @@ describe('mobile field lists (phone)', () => {
     const day = await page.evaluate(() => {
       const d = new Date();
       d.setDate(d.getDate() + 1);
-      return { day: `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`, iso: new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59).toISOString() };
+      return {
+        day: `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`,
+        iso: new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59).toISOString(),
+      };
     });
     await dialog.getByLabel('Expected Return Date').fill(day.day);
     await page.screenshot({ path: '.scratch/mobile-field-request-date.png' });
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await visible(page.getByText('Equipment request submitted successfully'));
-    const made = (await cam.get<EquipmentRequest[]>('/api/mobile/equipment-requests')).body.find((r) => r.equipmentId === tripod.id);
+    const made = (await cam.get<EquipmentRequest[]>('/api/mobile/equipment-requests')).body.find(
+      (r) => r.equipmentId === tripod.id,
+    );
     expect(made).toMatchObject({ purpose: 'ރިޕޯޓަށް', expectedReturnDate: day.iso, source: 'mobile' });
     await visible(page.getByTestId('mobile-equipment-TRP-002').getByTestId('my-pending-request'));
     await search.fill('cables');

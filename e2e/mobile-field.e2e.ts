@@ -14,8 +14,14 @@ let codeSeq = 0;
 
 async function createEquipment(owner: ApiClient, name: string): Promise<Equipment> {
   codeSeq += 1;
-  const res = await owner.post<Equipment>('/api/equipment', { name, code: `MF-${Date.now() % 100000}-${codeSeq}`, location: 'Store room A', quantity: 1 });
-  if (res.status !== 201 && res.status !== 200) throw new Error(`create equipment failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const res = await owner.post<Equipment>('/api/equipment', {
+    name,
+    code: `MF-${Date.now() % 100000}-${codeSeq}`,
+    location: 'Store room A',
+    quantity: 1,
+  });
+  if (res.status !== 201 && res.status !== 200)
+    throw new Error(`create equipment failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
@@ -23,9 +29,11 @@ async function noSideScroll(page: Page): Promise<void> {
   expectNoHorizontalOverflow(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
 }
 
-const toast = (page: Page, text: string) => visible(page.locator('.mantine-Notification-root').getByText(text, { exact: true }));
+const toast = (page: Page, text: string) =>
+  visible(page.locator('.mantine-Notification-root').getByText(text, { exact: true }));
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
-const requestCard = (page: Page, purpose: string) => page.locator('[data-testid^="mobile-request-"]').filter({ hasText: purpose });
+const requestCard = (page: Page, purpose: string) =>
+  page.locator('[data-testid^="mobile-request-"]').filter({ hasText: purpose });
 const cardStatus = (card: Locator) => card.getAttribute('data-status');
 
 /** Signs in on a phone and opens the full-page field interface. */
@@ -124,7 +132,9 @@ describe('mobile field interface (phone 390x844)', () => {
     const cameraman = await createUser(owner, app.server, 'cameraman');
     const cam = await app.newPage(PHONE);
     await login(cam, cameraman.user.username, cameraman.password);
-    const permissions = cam.waitForResponse((r) => r.url().includes(`/api/mobile/user-permissions/${cameraman.user.id}`));
+    const permissions = cam.waitForResponse((r) =>
+      r.url().includes(`/api/mobile/user-permissions/${cameraman.user.id}`),
+    );
     await cam.goto('/field');
     expect(((await (await permissions).json()) as { canAccessCg: boolean }).canAccessCg).toBe(false);
     await visible(tab(cam, 'Requests'));
@@ -151,7 +161,9 @@ describe('mobile field interface (phone 390x844)', () => {
     // The as-run log knows these came from the phone page (issue 25).
     await app.server.asRunRecorder.flush();
     const asRun = await mcr.get<{ entries: { text: string; source: string }[] }>('/api/as-run?source=phone');
-    expect(asRun.body.entries.map((e) => e.text).sort()).toEqual(['First departure at noon', 'Ferry service resumes'].sort());
+    expect(asRun.body.entries.map((e) => e.text).sort()).toEqual(
+      ['First departure at noon', 'Ferry service resumes'].sort(),
+    );
   });
 
   it('a QR target /field/equipment/<code> opens that item: Request, then Return once approved', async () => {
@@ -175,7 +187,9 @@ describe('mobile field interface (phone 390x844)', () => {
     await toast(page, 'Request Sent');
     expect(await card.getByRole('button', { name: 'Return', exact: true }).count()).toBe(0);
 
-    const mine = (await cameraman.get<EquipmentRequest[]>('/api/mobile/equipment-requests')).body.find((r) => r.equipmentId === item.id);
+    const mine = (await cameraman.get<EquipmentRequest[]>('/api/mobile/equipment-requests')).body.find(
+      (r) => r.equipmentId === item.id,
+    );
     expect((await owner.put(`/api/equipment-requests/${mine?.id}/approve`)).status).toBe(200);
     // Issue 39: an approved loan offers Check Out, and Return only once it is out.
     await card.getByRole('button', { name: 'Check Out', exact: true }).click();
@@ -211,7 +225,8 @@ describe('mobile field interface (phone 390x844)', () => {
     await page.getByRole('button', { name: 'Print Labels' }).click();
     await page.getByTestId('label-selection-bar').getByRole('link', { name: 'All items' }).click();
     await waitForPath(page, '/equipment/labels');
-    for (const item of [a, b]) await expect.poll(() => page.locator(`[data-code="${item.code}"]`).count(), POLL).toBe(1);
+    for (const item of [a, b])
+      await expect.poll(() => page.locator(`[data-code="${item.code}"]`).count(), POLL).toBe(1);
     await page.goto(`/equipment/labels?ids=${b.id},${a.id}`);
     const labels = page.getByTestId('equipment-label');
     await expect.poll(() => labels.count(), POLL).toBe(2);
@@ -220,14 +235,18 @@ describe('mobile field interface (phone 390x844)', () => {
     await visible(page.getByTestId('lan-address-warning'));
     expect(await labels.nth(0).getAttribute('data-url')).toBeNull();
     await page.getByRole('textbox', { name: 'LAN address' }).fill('192.168.1.20:3000');
-    await expect.poll(() => labels.nth(1).getAttribute('data-url'), POLL).toBe(`http://192.168.1.20:3000/field/equipment/${a.code}`);
+    await expect
+      .poll(() => labels.nth(1).getAttribute('data-url'), POLL)
+      .toBe(`http://192.168.1.20:3000/field/equipment/${a.code}`);
     await visible(labels.nth(1).getByTestId('label-qr').locator('svg'));
     await visible(labels.nth(1).getByText(a.name));
     await visible(page.getByRole('button', { name: 'Print' }));
 
     // Remembered in this browser.
     await page.reload();
-    await expect.poll(() => page.getByTestId('equipment-label').nth(0).getAttribute('data-url'), POLL).toBe(`http://192.168.1.20:3000/field/equipment/${b.code}`);
+    await expect
+      .poll(() => page.getByTestId('equipment-label').nth(0).getAttribute('data-url'), POLL)
+      .toBe(`http://192.168.1.20:3000/field/equipment/${b.code}`);
 
     const cameraman = await createUser(owner, app.server, 'cameraman');
     const other = await app.newPage(PHONE);

@@ -29,7 +29,8 @@ async function chooseType(dialog: Locator, type: string): Promise<void> {
 }
 
 /** The segmented control's radios are visually hidden: click the label, as a person does. */
-const chooseSource = (dialog: Locator, label: string) => dialog.getByRole('radiogroup', { name: 'Content Source' }).getByText(label, { exact: true }).click();
+const chooseSource = (dialog: Locator, label: string) =>
+  dialog.getByRole('radiogroup', { name: 'Content Source' }).getByText(label, { exact: true }).click();
 
 const preview = (dialog: Locator) => dialog.getByTestId('cg-from-news-preview');
 const previewText = (dialog: Locator) => preview(dialog).getByTestId('cg-from-news-preview-text');

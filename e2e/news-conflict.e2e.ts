@@ -29,7 +29,10 @@ describe('news edit conflict (issue 26)', () => {
   }
 
   it('two browsers edit one story: the second save shows the diff, merging by hand saves once with the merged text', async () => {
-    const { owner, aminath, bilal, story } = await newsroom('Harbour vote', 'The council votes on the harbour plan today.');
+    const { owner, aminath, bilal, story } = await newsroom(
+      'Harbour vote',
+      'The council votes on the harbour plan today.',
+    );
     const a = await app.newPage();
     const b = await app.newPage();
     await login(a, aminath.user.username, aminath.password);
@@ -37,12 +40,16 @@ describe('news edit conflict (issue 26)', () => {
     const editA = await openEdit(a, 'Harbour vote');
     const editB = await openEdit(b, 'Harbour vote');
 
-    await editA.getByRole('textbox', { name: 'Content', exact: true }).fill('The council approved the harbour plan today.');
+    await editA
+      .getByRole('textbox', { name: 'Content', exact: true })
+      .fill('The council approved the harbour plan today.');
     await editA.getByRole('button', { name: 'Save Changes' }).click();
     await expectHidden(editA);
 
     await editB.getByRole('textbox', { name: 'Title', exact: true }).fill('Harbour vote delayed');
-    await editB.getByRole('textbox', { name: 'Content', exact: true }).fill('The council votes on the harbour plan on Friday.');
+    await editB
+      .getByRole('textbox', { name: 'Content', exact: true })
+      .fill('The council votes on the harbour plan on Friday.');
     await editB.getByRole('button', { name: 'Save Changes' }).click();
     const conflict = await visible(editB.getByTestId('news-conflict'));
     await visible(conflict.getByText('Aminath Editor changed this story just now'));
@@ -50,7 +57,10 @@ describe('news edit conflict (issue 26)', () => {
     await visible(conflict.locator('mark[data-diff="del"]', { hasText: 'Friday.' }));
     await b.screenshot({ path: path.join(SHOTS, 'news-conflict-desktop.png') });
     // Nothing was saved over Aminath's rewrite.
-    expect((await owner.get<News>(`/api/news/${story.id}`)).body).toMatchObject({ content: 'The council approved the harbour plan today.', version: 2 });
+    expect((await owner.get<News>(`/api/news/${story.id}`)).body).toMatchObject({
+      content: 'The council approved the harbour plan today.',
+      version: 2,
+    });
 
     await conflict.getByRole('button', { name: 'Merge by hand' }).click();
     const merge = await visible(editB.getByTestId('news-merge'));
@@ -64,7 +74,11 @@ describe('news edit conflict (issue 26)', () => {
 
     const saved = (await owner.get<News>(`/api/news/${story.id}`)).body;
     // Version 3: Aminath's save and the one merged save — the merge saved once.
-    expect(saved).toMatchObject({ title: 'Harbour vote delayed', content: 'The council approved the harbour plan; the funding vote is on Friday.', version: 3 });
+    expect(saved).toMatchObject({
+      title: 'Harbour vote delayed',
+      content: 'The council approved the harbour plan; the funding vote is on Friday.',
+      version: 3,
+    });
   });
 
   it('at phone width the conflict view stacks the two versions; Take theirs loads them into the form and the next save starts from their version', async () => {
@@ -72,7 +86,9 @@ describe('news edit conflict (issue 26)', () => {
     const phone = await app.newPage(PHONE);
     await login(phone, bilal.user.username, bilal.password);
     const edit = await openEdit(phone, 'Ferry strike', true);
-    expect((await aminath.put(`/api/news/${story.id}`, { content: 'Ferries stop at midnight.', version: 1 })).status).toBe(200);
+    expect(
+      (await aminath.put(`/api/news/${story.id}`, { content: 'Ferries stop at midnight.', version: 1 })).status,
+    ).toBe(200);
 
     await edit.getByRole('textbox', { name: 'Content', exact: true }).fill('Ferries stop at noon, the union says.');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
@@ -82,10 +98,15 @@ describe('news edit conflict (issue 26)', () => {
     expect(width).toBeLessThanOrEqual(PHONE.width);
 
     await conflict.getByRole('button', { name: 'Take theirs' }).click();
-    expect(await edit.getByRole('textbox', { name: 'Content', exact: true }).inputValue()).toBe('Ferries stop at midnight.');
+    expect(await edit.getByRole('textbox', { name: 'Content', exact: true }).inputValue()).toBe(
+      'Ferries stop at midnight.',
+    );
     await edit.getByRole('textbox', { name: 'Content', exact: true }).fill('Ferries stop at midnight, the union says.');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectHidden(edit);
-    expect((await owner.get<News>(`/api/news/${story.id}`)).body).toMatchObject({ content: 'Ferries stop at midnight, the union says.', version: 3 });
+    expect((await owner.get<News>(`/api/news/${story.id}`)).body).toMatchObject({
+      content: 'Ferries stop at midnight, the union says.',
+      version: 3,
+    });
   });
 });

@@ -13,7 +13,12 @@ describe('story revision history', () => {
     const dev = await loginDevOwner(app.server);
     const { owner, ownerPassword } = await createCompany(dev, app.server);
     const story = await createNews(owner, { title: 'Harbour reopens', content: 'The harbour reopens on Monday.' });
-    const edited = (await owner.put<News>(`/api/news/${story.id}`, { content: 'The harbour reopens on Tuesday after repairs.', version: story.version })).body;
+    const edited = (
+      await owner.put<News>(`/api/news/${story.id}`, {
+        content: 'The harbour reopens on Tuesday after repairs.',
+        version: story.version,
+      })
+    ).body;
 
     const page = await app.newPage();
     await login(page, owner.user.username, ownerPassword);
@@ -36,7 +41,11 @@ describe('story revision history', () => {
     expect(now).toMatchObject({ content: 'The harbour reopens on Monday.', version: edited.version + 1 });
 
     await page.goto('/activity-logs');
-    await page.getByTestId('activity-entry').filter({ hasText: 'Restored news "Harbour reopens"' }).getByRole('link', { name: 'View this version' }).click();
+    await page
+      .getByTestId('activity-entry')
+      .filter({ hasText: 'Restored news "Harbour reopens"' })
+      .getByRole('link', { name: 'View this version' })
+      .click();
     const linked = await visible(page.getByRole('dialog', { name: 'Story history' }));
     await visible(linked.getByTestId('revision-detail').getByText(/^Version 3 — restored by/));
   });

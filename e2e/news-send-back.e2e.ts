@@ -14,7 +14,10 @@ describe('send back and take back with a reason', () => {
   async function station() {
     const dev = await loginDevOwner(app.server);
     const { owner, companyId } = await createCompany(dev, app.server);
-    const [editor, writer] = await Promise.all([createUser(owner, app.server, 'editor'), createUser(owner, app.server, 'mcr', { fullName: 'Hassan Writer' })]);
+    const [editor, writer] = await Promise.all([
+      createUser(owner, app.server, 'editor'),
+      createUser(owner, app.server, 'mcr', { fullName: 'Hassan Writer' }),
+    ]);
     return { owner, companyId, editor, writer };
   }
 
@@ -41,20 +44,32 @@ describe('send back and take back with a reason', () => {
     await dialog.getByRole('button', { name: 'Send back' }).dblclick();
     await dialog.waitFor({ state: 'detached' });
 
-    await visible(writerPage.getByTestId(`news-row-${story.id}`).getByText(/Sent back by .*: Please confirm the new times with the port/));
-    await expect.poll(() => shell(writerPage).bell.getAttribute('aria-label'), { timeout: 3000 }).toBe('Notifications (1)');
+    await visible(
+      writerPage
+        .getByTestId(`news-row-${story.id}`)
+        .getByText(/Sent back by .*: Please confirm the new times with the port/),
+    );
+    await expect
+      .poll(() => shell(writerPage).bell.getAttribute('aria-label'), { timeout: 3000 })
+      .toBe('Notifications (1)');
     await shell(writerPage).bell.click();
     await visible(writerPage.getByTestId('bell-dropdown').getByText('Story sent back', { exact: true }));
     // One sending back, however the button was pressed (the double-click above).
-    const log = (await s.owner.get<Array<{ action: string; details: string | null }>>('/api/activity-logs?limit=50')).body;
-    expect(log.filter((e) => e.action === 'news_rejected' && e.details?.includes('Ferry timetable change'))).toHaveLength(1);
+    const log = (await s.owner.get<Array<{ action: string; details: string | null }>>('/api/activity-logs?limit=50'))
+      .body;
+    expect(
+      log.filter((e) => e.action === 'news_rejected' && e.details?.includes('Ferry timetable change')),
+    ).toHaveLength(1);
   });
 
   it('taking back a story a prompter is reading asks first', async () => {
     const s = await station();
     const story = await createNews(s.writer, { title: 'Budget vote tonight' });
     await s.editor.post(`/api/news/${story.id}/approve`);
-    const bulletinId = createBulletin(app.server, s.companyId, s.owner.user.id, { title: 'Evening news', items: [{ type: 'news', newsId: story.id }] });
+    const bulletinId = createBulletin(app.server, s.companyId, s.owner.user.id, {
+      title: 'Evening news',
+      items: [{ type: 'news', newsId: story.id }],
+    });
     const prompter = (await s.owner.post<Prompter>('/api/prompters', { name: 'Studio', bulletinId })).body;
     await s.owner.post(`/api/prompters/${prompter.id}/sessions`, {});
 

@@ -15,7 +15,10 @@ async function openNews(page: Page): Promise<void> {
 const section = (page: Page, status: 'draft' | 'approved' | 'published') => page.getByTestId(`news-section-${status}`);
 const rowIn = (scope: Locator, title: string) => scope.locator('[data-testid^="news-row-"]').filter({ hasText: title });
 
-async function fillNewsForm(dialog: Locator, fields: { title: string; subtitle?: string; content: string; priority?: string }) {
+async function fillNewsForm(
+  dialog: Locator,
+  fields: { title: string; subtitle?: string; content: string; priority?: string },
+) {
   await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(fields.title);
   if (fields.subtitle) await dialog.getByRole('textbox', { name: 'Subtitle', exact: true }).fill(fields.subtitle);
   await dialog.getByRole('textbox', { name: 'Content', exact: true }).fill(fields.content);
@@ -38,7 +41,12 @@ describe('news management', () => {
     await openNews(writer);
     await writer.getByRole('button', { name: 'Create First Article' }).click();
     const dialog = writer.getByRole('dialog', { name: 'Create News' });
-    await fillNewsForm(dialog, { title: THAANA_TITLE, subtitle: 'Rain in Malé', content: 'Heavy rain across the capital.', priority: 'Breaking' });
+    await fillNewsForm(dialog, {
+      title: THAANA_TITLE,
+      subtitle: 'Rain in Malé',
+      content: 'Heavy rain across the capital.',
+      priority: 'Breaking',
+    });
     // Typing Thaana turns the field right-to-left.
     const titleInput = dialog.getByRole('textbox', { name: 'Title', exact: true });
     expect(await titleInput.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
@@ -165,7 +173,9 @@ describe('news management', () => {
     await visible(shell(page).connection.getByText('Disconnected', { exact: true }));
     await visible(shell(page).connection.getByText('Connected', { exact: true }));
     await refetched;
-    const raced = (await owner.get<{ items: Array<{ id: number; title: string }> }>('/api/news?status=draft&page=1&limit=20')).body.items;
+    const raced = (
+      await owner.get<{ items: Array<{ id: number; title: string }> }>('/api/news?status=draft&page=1&limit=20')
+    ).body.items;
     const target = raced.find((n) => n.title === 'Paged story 21')!;
     expect((await owner.post(`/api/news/${target.id}/approve`)).status).toBe(200);
     await rowIn(section(page, 'draft'), 'Paged story 21').getByRole('button', { name: 'Approve' }).click();

@@ -113,7 +113,10 @@ describe('issue 39 newsroom', () => {
     await dialogTwo.getByRole('button', { name: 'Save Changes' }).click();
     await visible(two.getByText('News article updated'));
     const saved = (await r.owner.get<News>(`/api/news/${story.id}`)).body;
-    expect(saved).toMatchObject({ title: 'Airport runway: April', content: 'The runway opens in April, the minister said.' });
+    expect(saved).toMatchObject({
+      title: 'Airport runway: April',
+      content: 'The runway opens in April, the minister said.',
+    });
   });
 
   /** A 5-minute 21:00 bulletin of 90 s + 120 s + 60 s = 4:30: 30 s under. */
@@ -145,7 +148,9 @@ describe('issue 39 newsroom', () => {
 
     await listRow.getByRole('button', { name: 'Preview Nine o’clock news' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bulletin Preview' });
-    await visible(dialog.getByTestId('bulletin-preview-timing').getByText('On air 21:00:00 · ends 21:04:30 · slot ends 21:05:00'));
+    await visible(
+      dialog.getByTestId('bulletin-preview-timing').getByText('On air 21:00:00 · ends 21:04:30 · slot ends 21:05:00'),
+    );
     expect(await dialog.getByTestId('item-on-air').allInnerTexts()).toEqual(['21:00:00', '21:01:30', '21:03:30']);
     expect(await dialog.getByTestId('item-back-time').allInnerTexts()).toEqual(['21:00:30', '21:02:00', '21:04:00']);
     await dialog.screenshot({ path: `${SHOTS}/i39-05-preview-desktop.png` });
@@ -164,7 +169,10 @@ describe('issue 39 newsroom', () => {
     const preview = page.getByRole('dialog', { name: 'Bulletin Preview' });
     await visible(preview.getByTestId('item-on-air').first());
     await preview.screenshot({ path: `${SHOTS}/i39-05-preview-390.png` });
-    await preview.getByRole('button', { name: 'Close' }).click().catch(() => page.keyboard.press('Escape'));
+    await preview
+      .getByRole('button', { name: 'Close' })
+      .click()
+      .catch(() => page.keyboard.press('Escape'));
     await page.keyboard.press('Escape');
 
     await edit.click();

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../shared/contracts/notification-preferences';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationPreferences,
+} from '../shared/contracts/notification-preferences';
 import { createCompany, createUser, loginDevOwner } from '../server/test/factories';
 import { createNews } from '../server/test/news-factory';
 import { PHONE, useApp } from './support/app-fixture';
@@ -118,7 +121,12 @@ describe('notification preferences wizard (issue 13)', () => {
     await button(page, 'Save Preferences').click();
     await visible(page.getByRole('alert').filter({ hasText: 'Preferences Updated' }));
     const saved = (await s.editor.get<NotificationPreferences>(`/api/notification-preferences/${s.me}`)).body;
-    expect(saved.quietHours).toEqual({ enabled: true, startTime: '22:00', endTime: '06:00', timezone: 'Indian/Maldives' });
+    expect(saved.quietHours).toEqual({
+      enabled: true,
+      startTime: '22:00',
+      endTime: '06:00',
+      timezone: 'Indian/Maldives',
+    });
   });
 
   it('an owner still sets up approval alerts', async () => {
@@ -133,7 +141,10 @@ describe('notification preferences wizard (issue 13)', () => {
     await button(page, 'Save Preferences').click();
     await visible(page.getByRole('alert').filter({ hasText: 'Preferences Updated' }));
     const me = (await s.owner.get<{ id: number }>('/api/auth/me')).body.id;
-    expect((await s.owner.get<NotificationPreferences>(`/api/notification-preferences/${me}`)).body.equipmentApproval.includeReturns).toBe(false);
+    expect(
+      (await s.owner.get<NotificationPreferences>(`/api/notification-preferences/${me}`)).body.equipmentApproval
+        .includeReturns,
+    ).toBe(false);
   });
 
   it('turning breaking news off empties the bell of news at once', async () => {

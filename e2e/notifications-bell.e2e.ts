@@ -9,11 +9,18 @@ import { expectHidden, login, shell, visible } from './support/pages';
 async function station(app: ReturnType<typeof useApp>) {
   const dev = await loginDevOwner(app.server);
   const { owner } = await createCompany(dev, app.server);
-  const [editor, mcr] = await Promise.all([createUser(owner, app.server, 'editor'), createUser(owner, app.server, 'mcr')]);
+  const [editor, mcr] = await Promise.all([
+    createUser(owner, app.server, 'editor'),
+    createUser(owner, app.server, 'mcr'),
+  ]);
   return { owner, editor, mcr };
 }
 
-async function openAs(app: ReturnType<typeof useApp>, user: { user: { username: string }; password: string }, path = '/'): Promise<Page> {
+async function openAs(
+  app: ReturnType<typeof useApp>,
+  user: { user: { username: string }; password: string },
+  path = '/',
+): Promise<Page> {
   const page = await app.newPage();
   await login(page, user.user.username, user.password);
   if (path !== '/') await page.goto(path);
@@ -92,7 +99,11 @@ describe('notification bell, toasts and Online MCR (issue 13)', () => {
     await page.keyboard.press('F8');
     const focused = await page.evaluate(() => {
       const el = document.activeElement;
-      return { label: el?.getAttribute('aria-label'), region: el?.hasAttribute('data-notification-region'), role: el?.getAttribute('role') };
+      return {
+        label: el?.getAttribute('aria-label'),
+        region: el?.hasAttribute('data-notification-region'),
+        role: el?.getAttribute('role'),
+      };
     });
     expect(focused).toEqual({ label: 'Notifications (F8)', region: true, role: 'region' });
   });

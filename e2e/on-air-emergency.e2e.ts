@@ -19,7 +19,13 @@ const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Emergenc
 function countOnAirWrites(page: Page): () => number {
   let writes = 0;
   page.on('request', (r) => {
-    if (r.method() === 'POST' && /\/api\/(cg-files|cg-files\/update-direct|news\/\d+\/create-cg|news-crawler\/add-headline)$/.test(new URL(r.url()).pathname)) writes += 1;
+    if (
+      r.method() === 'POST' &&
+      /\/api\/(cg-files|cg-files\/update-direct|news\/\d+\/create-cg|news-crawler\/add-headline)$/.test(
+        new URL(r.url()).pathname,
+      )
+    )
+      writes += 1;
   });
   return () => writes;
 }
@@ -90,7 +96,9 @@ describe('Sending to air during an emergency', () => {
 
     await page.keyboard.press('Space');
     await button(await visible(confirmDialog(page)), 'Send anyway').click();
-    await expect.poll(() => [cgFile('headline'), cgFile('subheadline')], POLL).toEqual(['Parliament passes budget', 'Vote 52 to 31']);
+    await expect
+      .poll(() => [cgFile('headline'), cgFile('subheadline')], POLL)
+      .toEqual(['Parliament passes budget', 'Vote 52 to 31']);
     expect(writes()).toBe(1);
 
     await button(page, 'Exit Full Screen').click();
@@ -135,7 +143,9 @@ describe('Sending to air during an emergency', () => {
     const preview = await visible(page.getByRole('dialog', { name: 'Bulletin Preview' }));
     await visible(preview.getByTestId('emergency-bar').getByText(EMERGENCY));
     await cancelThenSendAnyway(button(preview, 'Send item 1 to CG'), writes);
-    await expect.poll(() => [cgFile('headline'), cgFile('subheadline')], POLL).toEqual(['Harbour reopens', 'Ferries back']);
+    await expect
+      .poll(() => [cgFile('headline'), cgFile('subheadline')], POLL)
+      .toEqual(['Harbour reopens', 'Ferries back']);
     await owner.post('/api/cg-files/emergency/end');
   });
 
@@ -147,12 +157,17 @@ describe('Sending to air during an emergency', () => {
     const writes = countOnAirWrites(page);
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await page.goto('/news');
-    const row = page.getByTestId('news-section-approved').locator('[data-testid^="news-row-"]').filter({ hasText: 'Fuel prices fall' });
+    const row = page
+      .getByTestId('news-section-approved')
+      .locator('[data-testid^="news-row-"]')
+      .filter({ hasText: 'Fuel prices fall' });
     await row.getByRole('button', { name: 'Add to CG Display' }).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Add to CG Display' }));
     await visible(dialog.getByTestId('emergency-bar').getByText(EMERGENCY));
     await cancelThenSendAnyway(button(dialog, 'Add to CG'), writes);
-    await expect.poll(() => [cgFile('headline'), cgFile('subheadline')], POLL).toEqual(['Fuel prices fall', 'Diesel down 3 %']);
+    await expect
+      .poll(() => [cgFile('headline'), cgFile('subheadline')], POLL)
+      .toEqual(['Fuel prices fall', 'Diesel down 3 %']);
     expect(cgFile('emergency')).toBe(EMERGENCY);
     await owner.post('/api/cg-files/emergency/end');
   });

@@ -53,7 +53,12 @@ async function thaanaWidths(locator: Locator): Promise<{ rendered: number; noto:
     await document.fonts.load(`${style.fontWeight} ${style.fontSize} "Noto Sans Thaana"`, word);
     const span = document.createElement('span');
     span.textContent = word;
-    Object.assign(span.style, { font: style.font, fontFamily: '"Noto Sans Thaana"', whiteSpace: 'pre', position: 'absolute' });
+    Object.assign(span.style, {
+      font: style.font,
+      fontFamily: '"Noto Sans Thaana"',
+      whiteSpace: 'pre',
+      position: 'absolute',
+    });
     document.body.append(span);
     const noto = span.getBoundingClientRect().width;
     span.remove();
@@ -64,31 +69,35 @@ async function thaanaWidths(locator: Locator): Promise<{ rendered: number; noto:
 describe('on-air safety', () => {
   const app = useApp();
 
-  it('an offline headline fails at once with a clear toast and never airs after reconnecting', { timeout: 60_000 }, async () => {
-    const page = await app.newPage();
-    await login(page, DEV_OWNER.username, DEV_OWNER.password);
-    await page.goto('/cg-control');
-    await expectConnection(page, true);
+  it(
+    'an offline headline fails at once with a clear toast and never airs after reconnecting',
+    { timeout: 60_000 },
+    async () => {
+      const page = await app.newPage();
+      await login(page, DEV_OWNER.username, DEV_OWNER.password);
+      await page.goto('/cg-control');
+      await expectConnection(page, true);
 
-    await page.context().setOffline(true);
-    await expectConnection(page, false);
-    const headline = 'Offline text that must never air';
-    const input = page.getByRole('textbox', { name: 'Headline', exact: true });
-    await input.fill(headline);
-    await input.press('Enter');
-    const toast = toastOf(page, 'Not sent: this computer is offline. Nothing was changed.');
-    await visible(toast);
-    await expectClearOfHeader(page, toast);
+      await page.context().setOffline(true);
+      await expectConnection(page, false);
+      const headline = 'Offline text that must never air';
+      const input = page.getByRole('textbox', { name: 'Headline', exact: true });
+      await input.fill(headline);
+      await input.press('Enter');
+      const toast = toastOf(page, 'Not sent: this computer is offline. Nothing was changed.');
+      await visible(toast);
+      await expectClearOfHeader(page, toast);
 
-    await page.context().setOffline(false);
-    await expectConnection(page, true);
-    // Long enough for any queued write to replay: TanStack resumes paused mutations at once.
-    await page.waitForTimeout(15_000);
-    expect(cgOutput(app, 'headline')).not.toBe(headline);
-    const owner = await loginDevOwner(app.server);
-    const files = await owner.get<CgFile[]>('/api/cg-files');
-    expect(files.body.some((f) => f.content.includes(headline))).toBe(false);
-  });
+      await page.context().setOffline(false);
+      await expectConnection(page, true);
+      // Long enough for any queued write to replay: TanStack resumes paused mutations at once.
+      await page.waitForTimeout(15_000);
+      expect(cgOutput(app, 'headline')).not.toBe(headline);
+      const owner = await loginDevOwner(app.server);
+      const files = await owner.get<CgFile[]>('/api/cg-files');
+      expect(files.body.some((f) => f.content.includes(headline))).toBe(false);
+    },
+  );
 
   it('a double-click on Add Headline adds exactly one line; its toast stays clear of the header', async () => {
     const page = await app.newPage();

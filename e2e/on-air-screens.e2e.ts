@@ -91,7 +91,10 @@ describe('on-air screens', () => {
     await expect.poll(() => cgFile('emergency'), POLL).toBe('FLOOD WARNING FOR THE CAPITAL\nStay indoors');
 
     await b.getByTestId('emergency-bar').getByText('FLOOD WARNING FOR THE CAPITAL').waitFor({ timeout: LIVE_MS });
-    await b.getByTestId('header-emergency').getByText('EMERGENCY: FLOOD WARNING FOR THE CAPITAL').waitFor({ timeout: LIVE_MS });
+    await b
+      .getByTestId('header-emergency')
+      .getByText('EMERGENCY: FLOOD WARNING FOR THE CAPITAL')
+      .waitFor({ timeout: LIVE_MS });
     await visible(a.getByTestId('emergency-bar'));
     expect(await modeA.getAttribute('aria-pressed')).toBe('true');
 
@@ -144,7 +147,8 @@ describe('on-air screens', () => {
   it('Generate asks before replacing a non-empty ticker and names how many lines go', async () => {
     const owner = await loginDevOwner(app.server);
     await owner.post('/api/news-crawler/clear');
-    for (const headline of ['Hand line one', 'Hand line two', 'Hand line three']) await owner.post('/api/news-crawler/add-headline', { headline });
+    for (const headline of ['Hand line one', 'Hand line two', 'Hand line three'])
+      await owner.post('/api/news-crawler/add-headline', { headline });
     await createApprovedNews(owner, { title: 'Approved for the ticker' });
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
@@ -190,7 +194,11 @@ describe('on-air screens', () => {
 
   it('Recent News asks before a draft goes on air', async () => {
     const owner = await loginDevOwner(app.server);
-    await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Before the draft', subheadline: 'Old sub' });
+    await owner.post('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'Before the draft',
+      subheadline: 'Old sub',
+    });
     const draft = await createNews(owner, { title: 'Unchecked rumour', subtitle: null });
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
@@ -212,7 +220,11 @@ describe('on-air screens', () => {
 
   it('preview Next and Previous put headline and subheadline on air in one call', async () => {
     const owner = await loginDevOwner(app.server);
-    await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Old story', subheadline: 'Old subheadline' });
+    await owner.post('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'Old story',
+      subheadline: 'Old subheadline',
+    });
     const older = await createApprovedNews(owner, { title: 'Older story, no subtitle', subtitle: null });
     const newer = await createApprovedNews(owner, { title: 'Newer story', subtitle: 'Newer subtitle' });
     const page = await app.newPage();
@@ -254,7 +266,7 @@ describe('on-air screens', () => {
     // The full text is a keyboard focus away.
     await box.getByTestId('cg-preview-headline').focus();
     await visible(page.getByRole('tooltip').getByText(long));
- 
+
     // File centre icons are fingertip-sized on a phone.
     for (const name of ['Download headline', 'Edit headline', 'Clear headline', 'Delete headline']) {
       const icon = await page.getByTestId('cg-type-headline').getByRole('button', { name, exact: true }).boundingBox();

@@ -115,7 +115,7 @@ describe('/outputs — CasparCG, OBS and vMix', () => {
     expect(await edit.getByLabel('WebSocket server password').inputValue()).toBe('');
   });
 
-  it('a save over another owner\'s newer save shows who changed it, keeps the form, and loads theirs or overwrites on request', async () => {
+  it("a save over another owner's newer save shows who changed it, keeps the form, and loads theirs or overwrites on request", async () => {
     const owner = await loginDevOwner(app.server);
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
@@ -126,9 +126,16 @@ describe('/outputs — CasparCG, OBS and vMix', () => {
     const edit = page.getByRole('dialog', { name: 'Edit output' });
     await edit.getByLabel('Title input').fill('Mine');
     // Meanwhile another owner renames it (the version the dialog started from).
-    const all = (await owner.get<Array<{ id: number; name: string; version: number; config: unknown }>>('/api/outputs')).body;
+    const all = (await owner.get<Array<{ id: number; name: string; version: number; config: unknown }>>('/api/outputs'))
+      .body;
     const stored = all.find((o) => o.name === 'Conflict vMix')!;
-    const theirs = await owner.put(`/api/outputs/${stored.id}`, { kind: 'vmix', name: 'Their vMix', enabled: true, version: stored.version, config: stored.config });
+    const theirs = await owner.put(`/api/outputs/${stored.id}`, {
+      kind: 'vmix',
+      name: 'Their vMix',
+      enabled: true,
+      version: stored.version,
+      config: stored.config,
+    });
     expect(theirs.status).toBe(200);
     await edit.getByRole('button', { name: 'Save' }).click();
     const notice = await visible(edit.getByTestId('conflict-notice'));
@@ -141,8 +148,9 @@ describe('/outputs — CasparCG, OBS and vMix', () => {
     await edit.getByLabel('Title input').fill('Mine after all');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expectHidden(edit);
-    const saved = (await owner.get<Array<{ name: string; config: { input?: string } }>>('/api/outputs')).body.find((o) => o.name === 'Their vMix');
+    const saved = (await owner.get<Array<{ name: string; config: { input?: string } }>>('/api/outputs')).body.find(
+      (o) => o.name === 'Their vMix',
+    );
     expect(saved?.config.input).toBe('Mine after all');
   });
 });
-

@@ -4,7 +4,15 @@ import type { SystemAddresses } from '../shared/contracts/system';
 import { createUser, loginDevOwner } from '../server/test/factories';
 import { DEV_OWNER } from '../server/test/test-server';
 import { PHONE, useApp } from './support/app-fixture';
-import { expectHidden, expectNoHorizontalOverflow, login, menuLabels, shell, visible, waitForPath } from './support/pages';
+import {
+  expectHidden,
+  expectNoHorizontalOverflow,
+  login,
+  menuLabels,
+  shell,
+  visible,
+  waitForPath,
+} from './support/pages';
 
 const POLL = { timeout: 10_000 };
 const FRAME = { width: 1920, height: 1080 };
@@ -24,7 +32,8 @@ describe('/outputs', () => {
     const url = await visible(page.getByTestId('overlay-url'));
     // The page's own origin shows until the server's LAN addresses arrive; then the first of them.
     const { addresses } = (await (await loginDevOwner(app.server)).get<SystemAddresses>('/api/system/addresses')).body;
-    if (addresses[0]) await expect.poll(() => url.innerText(), POLL).toMatch(new RegExp(`^${addresses[0].replace(/[.]/g, '\\.')}/`));
+    if (addresses[0])
+      await expect.poll(() => url.innerText(), POLL).toMatch(new RegExp(`^${addresses[0].replace(/[.]/g, '\\.')}/`));
     return url.innerText();
   }
 
@@ -80,7 +89,11 @@ describe('/outputs', () => {
     await expect.poll(() => page.getByTestId('overlay-url').innerText(), POLL).not.toBe(oldUrl);
     const newUrl = await page.getByTestId('overlay-url').innerText();
 
-    await oldOverlay.waitForFunction(() => document.querySelector('.l3')?.getAttribute('data-on') === 'false' && document.documentElement.dataset.connected === 'false');
+    await oldOverlay.waitForFunction(
+      () =>
+        document.querySelector('.l3')?.getAttribute('data-on') === 'false' &&
+        document.documentElement.dataset.connected === 'false',
+    );
     expect(await oldOverlay.locator('.headline').innerText()).toBe('');
     const newOverlay = await overlayAt(newUrl);
     await visible(newOverlay.getByText('Before the rotation'));

@@ -37,7 +37,11 @@ describe('HTML overlay after its key is rotated (issue 38)', () => {
   it('goes blank at once: texts, ticker and the clock; nothing is drawn and the clock stays empty', async () => {
     const owner = await loginDevOwner(app.server);
     const { path } = (await owner.get<OverlayOutput>('/api/outputs/overlay')).body;
-    await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Harbour budget agreed', subheadline: 'Vote 52 to 31' });
+    await owner.post('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'Harbour budget agreed',
+      subheadline: 'Vote 52 to 31',
+    });
     await owner.post('/api/news-crawler/add-headline', { headline: 'Ferries run again from Monday' });
     const page = await app.newPage(FRAME);
     await page.goto(path);
@@ -48,7 +52,9 @@ describe('HTML overlay after its key is rotated (issue 38)', () => {
     expect(await drawnPixels(page, await page.screenshot({ omitBackground: true }))).toBeGreaterThan(1000); // the test sees what is drawn
 
     expect((await owner.post('/api/outputs/overlay/rotate')).status).toBe(200);
-    await page.waitForFunction(() => document.documentElement.dataset.connected === 'false', undefined, { timeout: 2000 });
+    await page.waitForFunction(() => document.documentElement.dataset.connected === 'false', undefined, {
+      timeout: 2000,
+    });
     // At once: the clock is emptied and hidden, every element is off air.
     await expect.poll(() => clock.textContent(), { timeout: 1000 }).toBe('');
     expect(await clock.isHidden()).toBe(true);

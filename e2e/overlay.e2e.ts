@@ -28,7 +28,11 @@ declare global {
 function quantiles(samples: number[]): { p50: number; p99: number; text: string } {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
-  return { p50: at(0.5), p99: at(0.99), text: `p50=${at(0.5).toFixed(1)} p99=${at(0.99).toFixed(1)} max=${at(1).toFixed(1)} ms` };
+  return {
+    p50: at(0.5),
+    p99: at(0.99),
+    text: `p50=${at(0.5).toFixed(1)} p99=${at(0.99).toFixed(1)} max=${at(1).toFixed(1)} ms`,
+  };
 }
 
 describe('HTML overlay', () => {
@@ -79,17 +83,24 @@ describe('HTML overlay', () => {
       const res = await owner.post('/api/cg-files/update-direct', { type: 'headline', content: text });
       if (i >= WARM_UP) parts.answered.push(performance.timeOrigin + performance.now() - sent);
       expect(res.status).toBe(200);
-      const painted = await page.waitForFunction((t) => window.__painted?.[t], text, { polling: 'raf' }).catch(async (err: unknown) => {
-        const state = await page.evaluate(() => ({ shown: document.querySelector('.headline')?.textContent, connected: document.documentElement.dataset.connected }));
-        throw new Error(`update ${i} ("${text}") not painted: page shows ${JSON.stringify(state)}; ${String(err)}`);
-      });
+      const painted = await page
+        .waitForFunction((t) => window.__painted?.[t], text, { polling: 'raf' })
+        .catch(async (err: unknown) => {
+          const state = await page.evaluate(() => ({
+            shown: document.querySelector('.headline')?.textContent,
+            connected: document.documentElement.dataset.connected,
+          }));
+          throw new Error(`update ${i} ("${text}") not painted: page shows ${JSON.stringify(state)}; ${String(err)}`);
+        });
       if (i >= WARM_UP) {
         latencies.push(Number(await painted.jsonValue()) - sent);
         parts.inDom.push((await page.evaluate((t) => window.__changed?.[t] ?? NaN, text)) - sent);
       }
     }
     const paint = quantiles(latencies);
-    console.log(`overlay paint after POST update-direct: n=${latencies.length} ${paint.text}; server answered ${quantiles(parts.answered).text}; in the DOM ${quantiles(parts.inDom).text}; load ${os.loadavg()[0]?.toFixed(1)}`);
+    console.log(
+      `overlay paint after POST update-direct: n=${latencies.length} ${paint.text}; server answered ${quantiles(parts.answered).text}; in the DOM ${quantiles(parts.inDom).text}; load ${os.loadavg()[0]?.toFixed(1)}`,
+    );
     expect(latencies.length).toBe(UPDATES);
     expect(latencies.every((ms) => ms > 0 && Number.isFinite(ms))).toBe(true);
   }, 180_000);
@@ -128,24 +139,42 @@ describe('HTML overlay', () => {
     // Written while the overlay is away: it never gets this as a change, only in the next snapshot.
     await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Written during the drop' });
     await owner.post('/api/cg-files/update-direct', { type: 'breakingnews', content: 'Breaking during the drop' });
-    await page.waitForFunction(() => document.documentElement.dataset.connected === 'true' && document.querySelector('.headline')?.textContent === 'Written during the drop', undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () =>
+        document.documentElement.dataset.connected === 'true' &&
+        document.querySelector('.headline')?.textContent === 'Written during the drop',
+      undefined,
+      { timeout: 15_000 },
+    );
     await visible(page.locator('.breaking[data-on="true"]'));
     // Cleared while away: the snapshot takes it off air too.
     app.server.overlayHub.disconnectAll();
     await owner.post('/api/cg-files/update-direct', { type: 'breakingnews', content: '' });
-    await page.waitForFunction(() => document.querySelector('.breaking')?.getAttribute('data-on') === 'false', undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => document.querySelector('.breaking')?.getAttribute('data-on') === 'false',
+      undefined,
+      { timeout: 15_000 },
+    );
   });
 
   it('shows the station’s own label words — Thaana right to left — as soon as the layout is saved', async () => {
     const { page, owner } = await openOverlay();
     const output = (await owner.get<OverlayOutput>('/api/outputs/overlay')).body;
     const labels = { breakingLabel: 'ބްރޭކިންގ', tickerLabel: 'ޚަބަރު', emergencyLabel: 'ކުއްލި' };
-    expect((await owner.put('/api/outputs/overlay/layout', { ...output.layout, ...labels, version: output.layoutVersion })).status).toBe(200);
-    await page.waitForFunction((want) => document.querySelector('.ticker-label')?.textContent === want, labels.tickerLabel);
+    expect(
+      (await owner.put('/api/outputs/overlay/layout', { ...output.layout, ...labels, version: output.layoutVersion }))
+        .status,
+    ).toBe(200);
+    await page.waitForFunction(
+      (want) => document.querySelector('.ticker-label')?.textContent === want,
+      labels.tickerLabel,
+    );
     expect(await page.locator('.breaking .label').textContent()).toBe(labels.breakingLabel);
     expect(await page.locator('.emergency-label').textContent()).toBe(labels.emergencyLabel);
     expect(await page.locator('.ticker-label').evaluate((n) => getComputedStyle(n).direction)).toBe('rtl');
-    expect((await owner.put('/api/outputs/overlay/layout', { ...output.layout, version: output.layoutVersion + 1 })).status).toBe(200);
+    expect(
+      (await owner.put('/api/outputs/overlay/layout', { ...output.layout, version: output.layoutVersion + 1 })).status,
+    ).toBe(200);
     await page.waitForFunction(() => document.querySelector('.ticker-label')?.textContent === 'News');
   });
 
@@ -155,9 +184,22 @@ describe('HTML overlay', () => {
     expect((await owner.put('/api/settings', { timeZone: 'Asia/Kolkata' })).status).toBe(200);
     await page.waitForFunction(() => document.querySelector<HTMLElement>('.clock')?.dataset.zone === 'Asia/Kolkata');
     const shown = await page.locator('.clock').textContent();
-    const expected = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date());
+    const expected = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Kolkata',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    }).format(new Date());
     // The minute may turn between the two reads.
-    expect([expected, new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(Date.now() - 60_000))]).toContain(shown);
+    expect([
+      expected,
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Kolkata',
+        hour: '2-digit',
+        minute: '2-digit',
+        hour12: false,
+      }).format(new Date(Date.now() - 60_000)),
+    ]).toContain(shown);
   });
 
   it('the ticker keeps running when a line is added: no jump back to the start', async () => {
@@ -168,11 +210,19 @@ describe('HTML overlay', () => {
     await page.waitForTimeout(1500);
     // One item on screen, followed by its left edge: the strip's transform resets by an item's
     // width whenever one leaves (by design), but nothing on screen may move back.
-    await page.locator('.ticker-item').first().evaluate((el) => el.setAttribute('data-probe', ''));
-    const leftOfProbe = () => page.locator('.ticker-item[data-probe]').evaluate((el) => el.getBoundingClientRect().left);
+    await page
+      .locator('.ticker-item')
+      .first()
+      .evaluate((el) => el.setAttribute('data-probe', ''));
+    const leftOfProbe = () =>
+      page.locator('.ticker-item[data-probe]').evaluate((el) => el.getBoundingClientRect().left);
     const before = await leftOfProbe();
     await owner.post('/api/news-crawler/add-headline', { headline: 'Second line, added while running' });
-    await page.waitForFunction(() => [...document.querySelectorAll('.ticker-item')].some((e) => e.textContent?.startsWith('Second line')), undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('.ticker-item')].some((e) => e.textContent?.startsWith('Second line')),
+      undefined,
+      { timeout: 15_000 },
+    );
     const after = await leftOfProbe();
     expect(after).toBeLessThan(before);
     expect(await page.locator('.ticker-item').first().getAttribute('data-probe')).toBe('');

@@ -29,7 +29,8 @@ describe('the phone’s CG tab in take mode (390×844)', () => {
     const owner = await loginDevOwner(app.server);
     await owner.post('/api/cg-files/initialize');
     const settings = (await owner.get<Settings>('/api/settings')).body;
-    if (!settings.takeMode) expect((await owner.put('/api/settings', { takeMode: true, version: settings.version })).status).toBe(200);
+    if (!settings.takeMode)
+      expect((await owner.put('/api/settings', { takeMode: true, version: settings.version })).status).toBe(200);
     const mcr = await createUser(owner, app.server, 'mcr', { fullName: 'Field Operator' });
 
     const page = await app.newPage(PHONE);
@@ -47,7 +48,9 @@ describe('the phone’s CG tab in take mode (390×844)', () => {
     await visible(next.getByTestId('phone-next-text-subheadline').getByText('Ferries from noon'));
     await visible(next.getByText('Not on air until Take — here or at CG Control.'));
     expect(cgFile('headline')).not.toBe(THAANA);
-    expect(await next.getByTestId('phone-next-text-headline').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    expect(await next.getByTestId('phone-next-text-headline').evaluate((el) => getComputedStyle(el).direction)).toBe(
+      'rtl',
+    );
     expectNoHorizontalOverflow(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width);
     await next.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/shots/phone-cg-next.png' });

@@ -18,16 +18,42 @@ const LAND_MS = 1000;
 /** Optional: a directory to save the follower's picture in (e.g. CGB_SHOTS_DIR=/tmp/shots). */
 const SHOTS = process.env.CGB_SHOTS_DIR;
 
-const STORIES = ['Harbour budget agreed', 'Ferries run again', 'School term extended', 'Power cut in Hulhumalé', 'Reef survey results', 'Fuel price steady'];
+const STORIES = [
+  'Harbour budget agreed',
+  'Ferries run again',
+  'School term extended',
+  'Power cut in Hulhumalé',
+  'Reef survey results',
+  'Fuel price steady',
+];
 
 /** Seven sections: five stories, a break, a story. */
 async function seedRundown(server: TestServer) {
   const owner = await loginDevOwner(server);
   const news = [];
-  for (const title of STORIES) news.push(await createApprovedNews(owner, { title, content: `${title}: the full story, read slowly on air. `.repeat(12) }));
-  const items = [...news.slice(0, 5).map((n) => ({ type: 'news', newsId: n.id })), { type: 'break', breakType: 'LUI HABARU' }, { type: 'news', newsId: news[5]!.id }];
-  const bulletin = await owner.post<{ id: number }>('/api/bulletins', { title: 'Late follower', broadcastTime: '21:00', duration: 30, scheduledTime: new Date().toISOString(), bulletinItems: items });
-  const prompter = (await owner.post<Prompter>('/api/prompters', { name: 'Late follower prompter', bulletinId: bulletin.body.id, fontSize: 48 })).body;
+  for (const title of STORIES)
+    news.push(
+      await createApprovedNews(owner, { title, content: `${title}: the full story, read slowly on air. `.repeat(12) }),
+    );
+  const items = [
+    ...news.slice(0, 5).map((n) => ({ type: 'news', newsId: n.id })),
+    { type: 'break', breakType: 'LUI HABARU' },
+    { type: 'news', newsId: news[5]!.id },
+  ];
+  const bulletin = await owner.post<{ id: number }>('/api/bulletins', {
+    title: 'Late follower',
+    broadcastTime: '21:00',
+    duration: 30,
+    scheduledTime: new Date().toISOString(),
+    bulletinItems: items,
+  });
+  const prompter = (
+    await owner.post<Prompter>('/api/prompters', {
+      name: 'Late follower prompter',
+      bulletinId: bulletin.body.id,
+      fontSize: 48,
+    })
+  ).body;
   return { owner, prompter };
 }
 
@@ -54,8 +80,12 @@ describe('Prompter follower that joins late (issue 38)', () => {
     await login(follower, DEV_OWNER.username, DEV_OWNER.password);
     await follower.goto(`/prompter/${prompter.id}/follow`);
     await expect.poll(() => follower.getByTestId('prompter-section-title').count()).toBe(7); // the script is laid out
-    await expect.poll(() => indicator(follower).innerText(), { timeout: LAND_MS, interval: 20 }).toBe('Section: 5 of 7');
-    await expect.poll(() => follower.getByTestId('prompter-follow-reading').innerText(), { timeout: LAND_MS }).toBe(`Reading: ${STORIES[4]}`);
+    await expect
+      .poll(() => indicator(follower).innerText(), { timeout: LAND_MS, interval: 20 })
+      .toBe('Section: 5 of 7');
+    await expect
+      .poll(() => follower.getByTestId('prompter-follow-reading').innerText(), { timeout: LAND_MS })
+      .toBe(`Reading: ${STORIES[4]}`);
 
     // The remote knows who reads it, and its Next moves the operator; the follower goes along.
     await button(follower, 'Remote').click();
@@ -64,7 +94,9 @@ describe('Prompter follower that joins late (issue 38)', () => {
     if (SHOTS) await follower.screenshot({ path: path.join(SHOTS, 'prompter-follower-late-join.png') });
     await button(follower, 'Next').click();
     await expect.poll(() => indicator(operator).innerText()).toBe('Section: 6 of 7');
-    await expect.poll(() => indicator(follower).innerText(), { timeout: LAND_MS, interval: 20 }).toBe('Section: 6 of 7');
+    await expect
+      .poll(() => indicator(follower).innerText(), { timeout: LAND_MS, interval: 20 })
+      .toBe('Section: 6 of 7');
 
     // The operator's screen goes: the follower keeps its place and says nobody reads now.
     await operator.close();

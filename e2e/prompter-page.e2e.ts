@@ -11,8 +11,10 @@ const LIVE_MS = 6000;
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 const dialogOf = (page: Page, name: string) => page.getByRole('dialog', { name });
 const namesOf = (page: Page) => page.getByTestId('prompter-name').allInnerTexts();
-const settingsFor = (page: Page, name: string) => page.getByRole('button', { name: `Prompter settings for ${name}`, exact: true });
-const pageWidth = (page: Page) => page.evaluate(() => document.scrollingElement?.scrollWidth ?? document.documentElement.scrollWidth);
+const settingsFor = (page: Page, name: string) =>
+  page.getByRole('button', { name: `Prompter settings for ${name}`, exact: true });
+const pageWidth = (page: Page) =>
+  page.evaluate(() => document.scrollingElement?.scrollWidth ?? document.documentElement.scrollWidth);
 
 describe('Prompter page', () => {
   const app = useApp();
@@ -24,7 +26,11 @@ describe('Prompter page', () => {
     return { owner, ownerPassword };
   }
 
-  async function openAs(username: string, password: string, viewport?: { width: number; height: number }): Promise<Page> {
+  async function openAs(
+    username: string,
+    password: string,
+    viewport?: { width: number; height: number },
+  ): Promise<Page> {
     const page = await app.newPage(viewport);
     await login(page, username, password);
     await page.goto('/prompter');
@@ -94,7 +100,17 @@ describe('Prompter page', () => {
     expect(await item.getByTestId('prompter-status').innerText()).toMatch(/^active$/i);
     expect(await item.getByTestId('prompter-status').getAttribute('data-variant')).toBe('primary');
     expect(await list(owner)).toMatchObject([
-      { name: 'Evening Prompter', bulletinId, status: 'active', fontSize: 72, scrollSpeed: 50, fontFamily: 'Arial', backgroundColor: '#000000', textColor: '#ffffff', isAutoScroll: false },
+      {
+        name: 'Evening Prompter',
+        bulletinId,
+        status: 'active',
+        fontSize: 72,
+        scrollSpeed: 50,
+        fontFamily: 'Arial',
+        backgroundColor: '#000000',
+        textColor: '#ffffff',
+        isAutoScroll: false,
+      },
     ]);
     await expect.poll(() => namesOf(watcher), { timeout: LIVE_MS }).toEqual(['Evening Prompter']);
 

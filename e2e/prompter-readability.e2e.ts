@@ -28,7 +28,10 @@ describe('Prompter readability (issue 38)', () => {
 
   it('a prompter made with the defaults reads at 72 px, speed says ms in both dialogs, the card names the bulletin, no toast over the script, 160 px saves', async () => {
     const owner = await loginDevOwner(app.server);
-    const story = await createApprovedNews(owner, { title: 'Harbour budget agreed', content: 'The council met late into the night to agree the harbour budget. '.repeat(10) });
+    const story = await createApprovedNews(owner, {
+      title: 'Harbour budget agreed',
+      content: 'The council met late into the night to agree the harbour budget. '.repeat(10),
+    });
     const bulletin = (
       await owner.post<Bulletin>('/api/bulletins', {
         title: 'Evening News',
@@ -55,7 +58,10 @@ describe('Prompter readability (issue 38)', () => {
     await button(create, 'Create Prompter').click();
     await expectHidden(create);
     const prompters = async () => (await owner.get<Prompter[]>('/api/prompters')).body;
-    expect((await prompters()).find((p) => p.name === 'Studio A talent monitor')).toMatchObject({ fontSize: 72, scrollSpeed: 50 });
+    expect((await prompters()).find((p) => p.name === 'Studio A talent monitor')).toMatchObject({
+      fontSize: 72,
+      scrollSpeed: 50,
+    });
 
     // The card names the bulletin.
     const item = page.getByTestId('prompter-item').filter({ hasText: 'Studio A talent monitor' });

@@ -20,15 +20,23 @@ async function seedRundown(server: TestServer, name: string) {
   const owner = await loginDevOwner(server);
   const long = 'The council met late into the night to agree the harbour budget and ferries. '.repeat(25);
   const harbour = await createApprovedNews(owner, { title: 'Harbour budget agreed', content: long });
-  const rain = await createApprovedNews(owner, { title: THAANA_TITLE, content: 'މާލޭގައި ވިއްސާރަ ވެހެމުން ދާތީ، މަގުތަކުގައި ފެން ބޮޑުވެއްޖެ. '.repeat(20) });
+  const rain = await createApprovedNews(owner, {
+    title: THAANA_TITLE,
+    content: 'މާލޭގައި ވިއްސާރަ ވެހެމުން ދާތީ، މަގުތަކުގައި ފެން ބޮޑުވެއްޖެ. '.repeat(20),
+  });
   const bulletin = await owner.post<{ id: number }>('/api/bulletins', {
     title: 'Morning',
     broadcastTime: '09:00',
     duration: 30,
     scheduledTime: new Date().toISOString(),
-    bulletinItems: [{ type: 'news', newsId: harbour.id }, { type: 'break', breakType: 'LOCAL BREAK' }, { type: 'news', newsId: rain.id }],
+    bulletinItems: [
+      { type: 'news', newsId: harbour.id },
+      { type: 'break', breakType: 'LOCAL BREAK' },
+      { type: 'news', newsId: rain.id },
+    ],
   });
-  const prompter = (await owner.post<Prompter>('/api/prompters', { name, bulletinId: bulletin.body.id, fontSize: 40 })).body;
+  const prompter = (await owner.post<Prompter>('/api/prompters', { name, bulletinId: bulletin.body.id, fontSize: 40 }))
+    .body;
   return { owner, harbour, rain, prompter };
 }
 
@@ -71,18 +79,24 @@ describe('Prompter reader', () => {
     await expect(button(page, 'Previous section').isDisabled()).resolves.toBe(true);
     await button(page, 'Next section').click();
     await expect.poll(() => indicator(page).innerText()).toBe('Section: 2 of 3');
-    await expect.poll(() => indicator(follower).innerText(), { timeout: FOLLOW_MS, interval: 20 }).toBe('Section: 2 of 3');
+    await expect
+      .poll(() => indicator(follower).innerText(), { timeout: FOLLOW_MS, interval: 20 })
+      .toBe('Section: 2 of 3');
     await button(page, 'Next section').click();
     await expect.poll(() => reading(page).innerText()).toBe(`Reading: ${THAANA_TITLE}`);
     await expect(button(page, 'Next section').isDisabled()).resolves.toBe(true);
-    await expect.poll(() => indicator(follower).innerText(), { timeout: FOLLOW_MS, interval: 20 }).toBe('Section: 3 of 3');
+    await expect
+      .poll(() => indicator(follower).innerText(), { timeout: FOLLOW_MS, interval: 20 })
+      .toBe('Section: 3 of 3');
 
     const headline = path.join(app.server.baseDir, 'cg_output', 'headline.txt');
     await page.keyboard.press('Space');
     await expect.poll(() => fs.existsSync(headline) && fs.readFileSync(headline, 'utf8')).toBe(THAANA_TITLE);
     // The as-run log says the prompter sent it (issue 25).
     await app.server.asRunRecorder.flush();
-    const asRun = await (await loginDevOwner(app.server)).get<{ entries: { type: string; text: string; source: string }[] }>('/api/as-run?type=headline&limit=1');
+    const asRun = await (
+      await loginDevOwner(app.server)
+    ).get<{ entries: { type: string; text: string; source: string }[] }>('/api/as-run?type=headline&limit=1');
     expect(asRun.body.entries[0]).toMatchObject({ text: THAANA_TITLE, source: 'prompter' });
 
     // Dhivehi reads right to left, and still does in the mirrored glass.
@@ -121,7 +135,9 @@ describe('Prompter reader', () => {
     await page.clock.fastForward(29_000);
     expect(await page.getByTestId('prompter-section-title').first().innerText()).toBe('Harbour budget agreed');
     await page.clock.fastForward(2_000);
-    await expect.poll(() => page.getByTestId('prompter-section-title').first().innerText()).toBe('Harbour budget signed');
+    await expect
+      .poll(() => page.getByTestId('prompter-section-title').first().innerText())
+      .toBe('Harbour budget signed');
     expect(await indicator(page).innerText()).toBe('Section: 2 of 3');
   });
 
@@ -186,11 +202,16 @@ describe('Prompter reader', () => {
     await settings.getByRole('button', { name: 'Save Changes' }).click();
     await expect.poll(fontOf).toBe('60px');
     expect(fs.statSync(headline).mtimeMs).toBe(aired);
-    expect(await page.getByRole('link', { name: 'Follower screen' }).getAttribute('href')).toBe(`/prompter/${prompter.id}/follow`);
+    expect(await page.getByRole('link', { name: 'Follower screen' }).getAttribute('href')).toBe(
+      `/prompter/${prompter.id}/follow`,
+    );
 
     // The reading was one prompter session, ended on leaving full screen with what was done.
     const db = new Database(path.join(app.server.dataDir, 'cg-bridge.sqlite'), { readonly: true });
-    const sessionOf = () => db.prepare('SELECT session_end AS sessionEnd, actions FROM prompter_sessions WHERE prompter_id = ?').all(prompter.id) as Array<{ sessionEnd: string | null; actions: string }>;
+    const sessionOf = () =>
+      db
+        .prepare('SELECT session_end AS sessionEnd, actions FROM prompter_sessions WHERE prompter_id = ?')
+        .all(prompter.id) as Array<{ sessionEnd: string | null; actions: string }>;
     try {
       await expect.poll(() => sessionOf()[0]?.sessionEnd ?? null).not.toBeNull();
       expect(sessionOf()).toHaveLength(1);
@@ -250,14 +271,26 @@ describe('Prompter reader', () => {
 
   it('Space sends the story’s headline and subheadline together; a story without a subtitle clears the subheadline; a break clears the lower third', async () => {
     const owner = await loginDevOwner(app.server);
-    const budget = await createApprovedNews(owner, { title: 'Parliament passes budget', subtitle: 'Vote 52 to 31', content: 'The budget passed late.' });
-    const ferry = await createApprovedNews(owner, { title: 'Ferry service resumes', subtitle: null, content: 'Ferries run again.' });
+    const budget = await createApprovedNews(owner, {
+      title: 'Parliament passes budget',
+      subtitle: 'Vote 52 to 31',
+      content: 'The budget passed late.',
+    });
+    const ferry = await createApprovedNews(owner, {
+      title: 'Ferry service resumes',
+      subtitle: null,
+      content: 'Ferries run again.',
+    });
     const bulletin = await owner.post<{ id: number }>('/api/bulletins', {
       title: 'Noon',
       broadcastTime: '12:00',
       duration: 30,
       scheduledTime: new Date().toISOString(),
-      bulletinItems: [{ type: 'news', newsId: budget.id }, { type: 'news', newsId: ferry.id }, { type: 'break', breakType: 'LUI HABARU' }],
+      bulletinItems: [
+        { type: 'news', newsId: budget.id },
+        { type: 'news', newsId: ferry.id },
+        { type: 'break', breakType: 'LUI HABARU' },
+      ],
     });
     await owner.post<Prompter>('/api/prompters', { name: 'Noon prompter', bulletinId: bulletin.body.id, fontSize: 40 });
     await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'A', subheadline: 'Sub A' });

@@ -12,7 +12,8 @@ async function openBin(page: Page): Promise<void> {
   await visible(page.getByRole('heading', { name: 'Recycle Bin', exact: true }));
 }
 
-const binItem = (page: Page, title: string) => page.locator('[data-testid^="deleted-news-"]').filter({ hasText: title });
+const binItem = (page: Page, title: string) =>
+  page.locator('[data-testid^="deleted-news-"]').filter({ hasText: title });
 
 describe('recycle bin', () => {
   const app = useApp();

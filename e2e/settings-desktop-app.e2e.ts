@@ -57,7 +57,9 @@ describe('settings: desktop app card', () => {
     await input.fill('3100');
     await card.getByRole('button', { name: 'Save' }).click();
     await visible(card.getByTestId('desktop-port-restart'));
-    expect(await card.getByTestId('desktop-port-restart').textContent()).toContain('runs on port 3000 until CG Bridge is restarted; then it uses port 3100');
+    expect(await card.getByTestId('desktop-port-restart').textContent()).toContain(
+      'runs on port 3000 until CG Bridge is restarted; then it uses port 3100',
+    );
     expect(await page.evaluate(() => (window as unknown as { __savedPort?: number }).__savedPort)).toBe(3100);
   });
 });

@@ -58,7 +58,10 @@ describe('settings', () => {
     await visible(cg.getByTestId('cg-folder-moved').getByText(newFolder));
     expect(await cg.getByTestId('cg-output-folder').innerText()).toBe(newFolder);
 
-    const res = await admin.post('/api/cg-files/update-direct', { type: 'headline', content: 'Harbour reopens at dawn' });
+    const res = await admin.post('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'Harbour reopens at dawn',
+    });
     expect(res.status).toBe(200);
     expect(fs.readFileSync(path.join(newFolder, 'headline.txt'), 'utf8')).toBe('Harbour reopens at dawn');
     expect(fs.existsSync(path.join(station.folder, 'headline.txt'))).toBe(false);
@@ -74,7 +77,10 @@ describe('settings', () => {
     const cg = section(page, 'CG Configuration');
     await cg.getByRole('textbox', { name: 'CG output path' }).fill(theirs);
     await cg.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('dialog', { name: 'Change the CG output folder?' }).getByRole('button', { name: 'Change folder' }).click();
+    await page
+      .getByRole('dialog', { name: 'Change the CG output folder?' })
+      .getByRole('button', { name: 'Change folder' })
+      .click();
     const notice = cg.getByTestId('cg-folder-foreign');
     await visible(notice.getByText('2 files that CG Bridge did not write', { exact: false }));
     await visible(notice.getByText('(lower-third.gtzip, timer.txt)', { exact: false }));
@@ -108,7 +114,9 @@ describe('settings', () => {
     const shown = page.getByRole('dialog', { name: 'API Key Created' });
     await visible(shown.getByText('It will not be shown again', { exact: false }));
     const key = (await shown.getByTestId('new-api-key').innerText()).trim();
-    expect(await shown.getByTestId('new-api-key-url').innerText()).toBe(`${app.server.url}/api/cg-files/sync?apiKey=${key}`);
+    expect(await shown.getByTestId('new-api-key-url').innerText()).toBe(
+      `${app.server.url}/api/cg-files/sync?apiKey=${key}`,
+    );
     // This server listens on 127.0.0.1 only: no LAN address is known, and the dialog says so (issue 22).
     await visible(shown.getByTestId('sync-address-warning').getByText('The graphics PC cannot open this address'));
     await shown.screenshot({ path: '.scratch/api-key-loopback-warning.png' });
@@ -157,7 +165,9 @@ describe('settings', () => {
     await expect.poll(() => backgroundOf(activeItem), { timeout: 2000 }).toBe('rgb(225, 29, 72)');
     const header = other.locator('header.mantine-AppShell-header');
     expect(await header.evaluate((el) => getComputedStyle(el).borderBottomColor)).toBe('rgb(20, 184, 166)');
-    expect(await backgroundOf(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' }))).toBe('rgb(225, 29, 72)');
+    expect(
+      await backgroundOf(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' })),
+    ).toBe('rgb(225, 29, 72)');
   });
 
   it('Find Topics asks for a group id and adds the minus; bot actions explain the missing bot', async () => {
@@ -180,7 +190,9 @@ describe('settings', () => {
     await groups.getByRole('button', { name: 'Save Group Settings' }).click();
     await seeToast(page, 'Telegram settings updated successfully');
     await page.reload();
-    expect(await section(page, 'Group Settings').getByRole('textbox', { name: 'Primary Group ID' }).inputValue()).toBe('-12345');
+    expect(await section(page, 'Group Settings').getByRole('textbox', { name: 'Primary Group ID' }).inputValue()).toBe(
+      '-12345',
+    );
   });
 
   it('sets and clears the bot token without ever showing it; saves notification settings within range', async () => {
@@ -195,7 +207,10 @@ describe('settings', () => {
     expect(await bot.getByLabel('Bot token').inputValue()).toBe('');
     expect(await page.content()).not.toContain('SECRET-bot-token');
     await bot.getByRole('button', { name: 'Clear' }).click();
-    await page.getByRole('dialog', { name: 'Clear the bot token?' }).getByRole('button', { name: 'Clear token' }).click();
+    await page
+      .getByRole('dialog', { name: 'Clear the bot token?' })
+      .getByRole('button', { name: 'Clear token' })
+      .click();
     await seeToast(page, 'Telegram settings updated successfully');
     await expect.poll(status).toBe('Not set');
 
@@ -210,7 +225,11 @@ describe('settings', () => {
     await notes.getByRole('button', { name: 'Save Notification Settings' }).click();
     await seeToast(page, 'Telegram settings updated successfully');
     const saved = await admin.get<TelegramGroups>('/api/company/telegram-settings');
-    expect(saved.body).toMatchObject({ reminderInterval: 120, enableOverdueAlerts: false, enableGroupNotifications: true });
+    expect(saved.body).toMatchObject({
+      reminderInterval: 120,
+      enableOverdueAlerts: false,
+      enableGroupNotifications: true,
+    });
   });
 
   it('tells an editor that only owners and admins change settings, without asking the server', async () => {
@@ -219,11 +238,14 @@ describe('settings', () => {
     const page = await app.newPage();
     const asked: string[] = [];
     page.on('request', (req) => {
-      if (/\/api\/(settings|company\/)/.test(req.url()) && !req.url().endsWith('/api/settings/branding')) asked.push(req.url());
+      if (/\/api\/(settings|company\/)/.test(req.url()) && !req.url().endsWith('/api/settings/branding'))
+        asked.push(req.url());
     });
     await login(page, editor.user.username, editor.password);
     await page.goto('/settings');
-    await visible(page.getByTestId('settings-no-access').getByText('Only owners and admins can change settings', { exact: false }));
+    await visible(
+      page.getByTestId('settings-no-access').getByText('Only owners and admins can change settings', { exact: false }),
+    );
     expect(asked).toEqual([]);
     await page.getByRole('link', { name: 'Personal notification preferences' }).click();
     await waitForPath(page, '/notifications');

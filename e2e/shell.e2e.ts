@@ -47,7 +47,9 @@ describe('app shell', () => {
     await login(page, editor.user.username, editor.password);
     await visible(shell(page).menuLink('Settings'));
     const labels = await menuLabels(page);
-    expect(labels).toEqual(FULL_MENU.filter((l) => !['Activity History', 'Recycle Bin', 'Backups', 'Outputs', 'App Version'].includes(l)));
+    expect(labels).toEqual(
+      FULL_MENU.filter((l) => !['Activity History', 'Recycle Bin', 'Backups', 'Outputs', 'App Version'].includes(l)),
+    );
     await visible(page.getByTestId('menu-user-name').getByText('Eddie Editor'));
     expect(await page.getByTestId('menu-user-role').innerText()).toBe('EDITOR');
   });
@@ -58,7 +60,17 @@ describe('app shell', () => {
     const page = await app.newPage();
     await login(page, tech.user.username, tech.password);
     await visible(shell(page).menuLink('Equipment'));
-    const hidden = ['News Management', 'Wires', 'CG Control', 'Activity History', 'As-Run Log', 'Recycle Bin', 'Backups', 'Outputs', 'App Version'];
+    const hidden = [
+      'News Management',
+      'Wires',
+      'CG Control',
+      'Activity History',
+      'As-Run Log',
+      'Recycle Bin',
+      'Backups',
+      'Outputs',
+      'App Version',
+    ];
     expect(await menuLabels(page)).toEqual(FULL_MENU.filter((l) => !hidden.includes(l)));
   });
 

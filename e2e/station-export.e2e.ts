@@ -21,7 +21,10 @@ describe('Station export card', () => {
     await page.goto('/settings');
     const card = await visible(page.getByTestId('settings-station-export'));
     await visible(card.getByText('passwords (every user sets a new one)', { exact: false }));
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^cg-bridge-export-station-\d{4}-\d\d-\d\d\.tar$/);
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'station-export-e2e-')), 'export.tar');
     await download.saveAs(file);

@@ -50,7 +50,8 @@ describe('take mode on two desks', () => {
     await openDesk(desk2);
     const takes: number[] = [];
     desk1.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/cg-files/take') takes.push((JSON.parse(r.postData() ?? '{}') as { version: number }).version);
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/cg-files/take')
+        takes.push((JSON.parse(r.postData() ?? '{}') as { version: number }).version);
     });
 
     await stageHeadline(desk1, 'Operator one');
@@ -70,7 +71,9 @@ describe('take mode on two desks', () => {
     await visible(notice.getByText('Take held: look at NEXT, then press Take again to air it.', { exact: true }));
     expect(await desk1.getByTestId('next-list').locator('[data-changed="true"]').count()).toBe(1);
     // The desk that made the change never sees its own text marked as another desk's.
-    expect(await desk2.getByTestId('next-list').locator('[data-changed="true"]').getByText('Operator TWO').count()).toBe(0);
+    expect(
+      await desk2.getByTestId('next-list').locator('[data-changed="true"]').getByText('Operator TWO').count(),
+    ).toBe(0);
     await desk1.getByTestId('on-air-with-next').screenshot({ path: path.join(SHOTS, 'cg-next-foreign-change.png') });
 
     // A second, deliberate press airs what this screen shows, with the version it shows.
@@ -103,9 +106,17 @@ describe('take mode on two desks', () => {
     const owner = await loginDevOwner(app.server);
     await ensureTakeMode(owner);
     await owner.post('/api/cg-files', { type: 'titlebar', content: 'Evening news', stage: true });
-    await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Old story', subheadline: 'Old story line' });
+    await owner.post('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'Old story',
+      subheadline: 'Old story line',
+    });
     await owner.post('/api/cg-files/take', { version: (await owner.get<CgNext>('/api/cg-files/next')).body.version });
-    expect([cgFile('titlebar'), cgFile('headline'), cgFile('subheadline')]).toEqual(['Evening news', 'Old story', 'Old story line']);
+    expect([cgFile('titlebar'), cgFile('headline'), cgFile('subheadline')]).toEqual([
+      'Evening news',
+      'Old story',
+      'Old story line',
+    ]);
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await openDesk(page);
@@ -131,10 +142,14 @@ describe('take mode on two desks', () => {
     await page.goto('/telegram');
     await page.getByRole('button', { name: 'Update CG Bar' }).click();
     const bar = page.getByRole('dialog', { name: 'Update CG Bar' });
-    await visible(bar.getByText('Take mode is on: this waits in NEXT until an operator takes it in CG Control.', { exact: true }));
+    await visible(
+      bar.getByText('Take mode is on: this waits in NEXT until an operator takes it in CG Control.', { exact: true }),
+    );
     await bar.getByRole('textbox', { name: 'Content' }).fill('Storm passes');
     await bar.getByRole('button', { name: /^(Stage in NEXT|Update CG Bar)$/ }).click();
-    await visible(page.getByText('headline (subheadline cleared) staged in NEXT: take it in CG Control', { exact: true }));
+    await visible(
+      page.getByText('headline (subheadline cleared) staged in NEXT: take it in CG Control', { exact: true }),
+    );
     const next = (await owner.get<CgNext>('/api/cg-files/next')).body;
     expect(next.changes.filter((c) => c.type === 'headline' || c.type === 'subheadline')).toEqual([
       { type: 'headline', content: 'Storm passes' },
@@ -151,7 +166,9 @@ describe('take mode on two desks', () => {
     const page = await app.newPage();
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await openDesk(page);
-    await visible(page.getByTestId('after-take-empty').getByText('NEXT is empty — this is what is on air', { exact: true }));
+    await visible(
+      page.getByTestId('after-take-empty').getByText('NEXT is empty — this is what is on air', { exact: true }),
+    );
 
     // The first Tab of the page (just loaded: focus at the top) is the skip link; Enter lands in the Headline field.
     await page.keyboard.press('Tab');

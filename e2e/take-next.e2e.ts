@@ -24,7 +24,6 @@ declare global {
   }
 }
 
-
 describe('preview and take', () => {
   const app = useApp();
   const cgFile = (type: string) => {

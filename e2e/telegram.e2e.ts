@@ -47,8 +47,12 @@ describe('Telegram bot page and bot → web (issue 14)', () => {
     const status = page.getByTestId('bot-status');
     await visible(status.getByText('Connected', { exact: true }));
     await visible(status.getByText(/CG Bridge Bot · @station_\d+_bot/));
-    await visible(page.getByTestId('bot-commands').getByText('/addnews <title> | <content> [| normal|breaking|urgent]'));
-    await visible(page.getByText('Equipment returns need admin approval before the equipment becomes available again.'));
+    await visible(
+      page.getByTestId('bot-commands').getByText('/addnews <title> | <content> [| normal|breaking|urgent]'),
+    );
+    await visible(
+      page.getByText('Equipment returns need admin approval before the equipment becomes available again.'),
+    );
 
     const chats = page.getByTestId('test-message-card');
     await chats.getByLabel('New chat ID').fill('-1001234567890');
@@ -104,8 +108,12 @@ describe('Telegram bot page and bot → web (issue 14)', () => {
     await visible(page.getByText('Only owners, admins and technical staff can add equipment.'));
     await visible(page.getByText('Only owners, admins, editors, MCR operators and developers can file news.'));
     await visible(page.getByText('Only owners, admins, editors, MCR operators and developers can update the CG bar.'));
-    expect(await page.getByRole('button', { name: 'Add Equipment' }).getAttribute('aria-describedby')).toBe('why-equipment.manage');
-    await visible(page.getByTestId('bot-status').getByText('Owners and admins set the bot token in Settings — ask one of them.'));
+    expect(await page.getByRole('button', { name: 'Add Equipment' }).getAttribute('aria-describedby')).toBe(
+      'why-equipment.manage',
+    );
+    await visible(
+      page.getByTestId('bot-status').getByText('Owners and admins set the bot token in Settings — ask one of them.'),
+    );
     expect(await page.getByTestId('bot-settings-link').count()).toBe(0);
     await page.screenshot({ path: '.scratch/telegram-cameraman.png' });
   });

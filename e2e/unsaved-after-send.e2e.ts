@@ -14,13 +14,21 @@ describe('Unsaved-text guard after a send', () => {
   it('a double-click on Submit Request after a refused first try (then Escape while it is sent) saves once, toasts, and asks nothing', async () => {
     const dev = await loginDevOwner(app.server);
     const { owner, ownerPassword } = await createCompany(dev, app.server);
-    const item = await owner.post<Equipment>('/api/equipment', { code: 'CAM-017', name: 'Sony FX6', quantity: 2, location: 'Store' });
+    const item = await owner.post<Equipment>('/api/equipment', {
+      code: 'CAM-017',
+      name: 'Sony FX6',
+      quantity: 2,
+      location: 'Store',
+    });
     expect(item.status).toBe(201);
     const page = await app.newPage();
     await login(page, owner.user.username, ownerPassword);
     await page.goto('/equipment');
 
-    await page.locator('[data-testid="equipment-card"][data-code="CAM-017"]').getByRole('button', { name: 'Request', exact: true }).click();
+    await page
+      .locator('[data-testid="equipment-card"][data-code="CAM-017"]')
+      .getByRole('button', { name: 'Request', exact: true })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Request Equipment' });
     const submit = dialog.getByRole('button', { name: 'Submit Request', exact: true });
     await submit.click();

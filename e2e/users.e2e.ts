@@ -10,7 +10,10 @@ async function openUsers(page: Page): Promise<void> {
   await visible(page.getByRole('heading', { name: 'Users', exact: true }));
 }
 
-async function fillUserForm(page: Page, fields: { username: string; password: string; fullName: string; telegramId?: string }) {
+async function fillUserForm(
+  page: Page,
+  fields: { username: string; password: string; fullName: string; telegramId?: string },
+) {
   const dialog = page.getByRole('dialog', { name: 'Add User' });
   await dialog.getByLabel('Username').fill(fields.username);
   await dialog.getByLabel('Password', { exact: false }).first().fill(fields.password);
@@ -27,7 +30,12 @@ describe('users', () => {
     await login(page, DEV_OWNER.username, DEV_OWNER.password);
     await openUsers(page);
     await page.getByRole('button', { name: 'Add User' }).click();
-    const dialog = await fillUserForm(page, { username: 'anchor.ana', password: 'anchor-pass-1', fullName: 'Ana Anchor', telegramId: '123456789' });
+    const dialog = await fillUserForm(page, {
+      username: 'anchor.ana',
+      password: 'anchor-pass-1',
+      fullName: 'Ana Anchor',
+      telegramId: '123456789',
+    });
     expect(await dialog.getByLabel('Role').inputValue()).toBe('editor');
     await dialog.getByRole('button', { name: 'Create User' }).click();
     await expectHidden(dialog);

@@ -61,7 +61,9 @@ describe('Wires page (issue 26)', () => {
     await item(page, 'RSS cabinet meets').getByRole('button', { name: 'Open story' }).click();
     await waitForPath(page, '/news');
     await visible(page.getByRole('dialog', { name: 'Edit News' }));
-    expect((await owner.get<News[]>('/api/news?status=draft')).body.filter((n) => n.title === 'RSS cabinet meets')).toHaveLength(1);
+    expect(
+      (await owner.get<News[]>('/api/news?status=draft')).body.filter((n) => n.title === 'RSS cabinet meets'),
+    ).toHaveLength(1);
   });
 
   it('a bad feed shows its message on its row; search narrows; Thaana reads right-to-left', async () => {
@@ -85,7 +87,7 @@ describe('Wires page (issue 26)', () => {
     await visible(page.getByText('Nothing on the wires matches', { exact: false }));
   });
 
-  it('an editor reads wires (no feed management); on a phone the owner\'s feed rows fold; the layout fits', async () => {
+  it("an editor reads wires (no feed management); on a phone the owner's feed rows fold; the layout fits", async () => {
     const { owner, ownerPassword } = await stationWithPassword();
     await addFeed(owner, feeds, '/feed.json', 'JSON Desk');
     await addFeed(owner, feeds, '/error.xml', 'Down Desk');

@@ -22,16 +22,29 @@ test('the built server takes a backup now: its check passes (verified, the stati
   const token = await login(url, username, password);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const offsite = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-offsite-'));
-  const { settings } = (await (await fetch(`${url}/api/backups`, { headers })).json()) as { settings: Record<string, unknown> };
-  const saved = await fetch(`${url}/api/backups/settings`, { method: 'PUT', headers, body: JSON.stringify({ ...settings, offsiteFolder: offsite }) });
+  const { settings } = (await (await fetch(`${url}/api/backups`, { headers })).json()) as {
+    settings: Record<string, unknown>;
+  };
+  const saved = await fetch(`${url}/api/backups/settings`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ ...settings, offsiteFolder: offsite }),
+  });
   expect(saved.status).toBe(200);
   const res = await fetch(`${url}/api/backups`, { method: 'POST', headers });
-  const body = (await res.json()) as { verified?: boolean; problem?: string | null; stations?: string[]; counts?: Record<string, number>; message?: string };
+  const body = (await res.json()) as {
+    verified?: boolean;
+    problem?: string | null;
+    stations?: string[];
+    counts?: Record<string, number>;
+    message?: string;
+  };
   expect([res.status, body.verified, body.problem, body.message]).toEqual([201, true, null, undefined]);
   expect(body.stations?.length).toBe(1);
   expect(Object.keys(body.counts ?? {}).length).toBeGreaterThan(5);
   const deadline = Date.now() + 15_000;
-  while (!fs.readdirSync(offsite).some((f) => f.endsWith('.manifest.json')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  while (!fs.readdirSync(offsite).some((f) => f.endsWith('.manifest.json')) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 100));
   expect(fs.readdirSync(offsite).filter((f) => !f.startsWith('.')).length).toBeGreaterThanOrEqual(2);
   fs.rmSync(offsite, { recursive: true, force: true });
 

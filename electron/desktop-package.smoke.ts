@@ -5,7 +5,14 @@ import path from 'node:path';
 import asar from '@electron/asar';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { REPO_ROOT } from '../server/config';
-import { firstRunCredentials, login, startDesktopHost, waitGone, waitHealthy, type DesktopHost } from './test-support/desktop-host';
+import {
+  firstRunCredentials,
+  login,
+  startDesktopHost,
+  waitGone,
+  waitHealthy,
+  type DesktopHost,
+} from './test-support/desktop-host';
 
 /**
  * `npm run package:dir` against a stand-in Electron folder (no Electron binary can be had here),
@@ -41,7 +48,17 @@ afterAll(() => {
 const packages = () => new Set(files.flatMap((f) => /^\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(f)?.[1] ?? []));
 
 test('the asar holds main, the server entry and its worker entries, preload and renderer; migrations and icon beside it; size reported', () => {
-  for (const f of ['/out/main/index.js', '/out/main/server.js', '/out/main/restore.js', '/out/main/heavy-worker.js', '/out/main/cg-file-worker.js', '/out/preload/index.cjs', '/out/renderer/index.html', '/package.json']) expect(files).toContain(f);
+  for (const f of [
+    '/out/main/index.js',
+    '/out/main/server.js',
+    '/out/main/restore.js',
+    '/out/main/heavy-worker.js',
+    '/out/main/cg-file-worker.js',
+    '/out/preload/index.cjs',
+    '/out/renderer/index.html',
+    '/package.json',
+  ])
+    expect(files).toContain(f);
   const migrations = fs.readdirSync(path.join(resources, 'migrations'));
   expect(migrations.filter((m) => m.endsWith('.sql')).length).toBeGreaterThan(0);
   expect(migrations).toContain('meta');
@@ -51,7 +68,13 @@ test('the asar holds main, the server entry and its worker entries, preload and 
 });
 
 test('only production dependencies, no googleapis beyond Sheets, no native sources; .node files unpacked', () => {
-  const devDeps = Object.keys((JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }).devDependencies);
+  const devDeps = Object.keys(
+    (
+      JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+        devDependencies: Record<string, string>;
+      }
+    ).devDependencies,
+  );
   const inside = packages();
   expect(devDeps.filter((d) => inside.has(d))).toEqual([]);
   expect(inside.has('googleapis')).toBe(false);
@@ -72,7 +95,11 @@ test('electron-updater ships inside and finds resources/app-update.yml (its cach
 test('the packaged layout (extracted asar) starts under the stand-in, serves /api/health and a login, and quits cleanly', async () => {
   const app = path.join(tmp, 'app');
   asar.extractAll(appAsar, app); // reads the unpacked .node files from app.asar.unpacked too
-  host = startDesktopHost({ main: path.join(app, 'out', 'main', 'index.js'), cwd: tmp, env: { CGB_STANDIN_PACKAGED: '1', CGB_STANDIN_RESOURCES: resources } });
+  host = startDesktopHost({
+    main: path.join(app, 'out', 'main', 'index.js'),
+    cwd: tmp,
+    env: { CGB_STANDIN_PACKAGED: '1', CGB_STANDIN_RESOURCES: resources },
+  });
   const { url } = await host.waitFor('loadURL');
   await waitHealthy(String(url));
   const fork = await host.waitFor('utilityProcess.fork');

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { firstRunOwner, login, startDesktopHost, waitGone, waitHealthy, type DesktopHost, type HostEvent } from './test-support/desktop-host';
+import {
+  firstRunOwner,
+  login,
+  startDesktopHost,
+  waitGone,
+  waitHealthy,
+  type DesktopHost,
+  type HostEvent,
+} from './test-support/desktop-host';
 
 /**
  * The desktop app's first-run screen "Restore from a backup" (issue 41), from the BUILT bundle
@@ -34,9 +42,20 @@ async function quit(host: DesktopHost): Promise<void> {
 async function oldPcBackup(): Promise<{ backup: string; username: string; password: string; title: string }> {
   const old = start();
   const { url, username, password } = await firstRunOwner(old);
-  const headers = { authorization: `Bearer ${await login(url, username, password)}`, 'content-type': 'application/json' };
+  const headers = {
+    authorization: `Bearer ${await login(url, username, password)}`,
+    'content-type': 'application/json',
+  };
   const title = 'ރައީސް — budget vote tonight';
-  expect((await fetch(`${url}/api/news`, { method: 'POST', headers, body: JSON.stringify({ title, content: 'Lead story.' }) })).status).toBe(201);
+  expect(
+    (
+      await fetch(`${url}/api/news`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ title, content: 'Lead story.' }),
+      })
+    ).status,
+  ).toBe(201);
   const taken = await fetch(`${url}/api/backups`, { method: 'POST', headers });
   const { name } = (await taken.json()) as { name: string };
   expect(taken.status).toBe(201);
@@ -61,7 +80,9 @@ test('a new PC restores the lost PC’s backup from the first-run screen: the st
   expect(shown.message).toMatch(/^Restore .+ as it was on /);
   const { url } = await host.waitFor('loadURL');
   await waitHealthy(String(url));
-  const restoreFork = host.events.find((e) => e.event === 'utilityProcess.fork' && String(e.modulePath).endsWith('restore.js'));
+  const restoreFork = host.events.find(
+    (e) => e.event === 'utilityProcess.fork' && String(e.modulePath).endsWith('restore.js'),
+  );
   expect(restoreFork).toBeDefined();
   await waitGone(restoreFork?.pid as number);
 

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { pidAlive } from '../server/test/spawn-server';
-import { firstRunCredentials, login, startDesktopHost, waitGone, waitHealthy, type DesktopHost } from './test-support/desktop-host';
+import {
+  firstRunCredentials,
+  login,
+  startDesktopHost,
+  waitGone,
+  waitHealthy,
+  type DesktopHost,
+} from './test-support/desktop-host';
 
 /**
  * The self-update wiring in the BUILT main (issue 23) under the stand-in electron module. The
@@ -37,13 +44,17 @@ test('the built main checks its station feed at start through electron-updater; 
 
   // electron-updater's own HTTP request, to this PC's server, for the first station's feed.
   const request = await host.waitFor('net.request', (e) => String(e.url).includes('/api/app-versions/feed/1/'));
-  expect(String(request.url)).toMatch(new RegExp(`^${String(url)}/api/app-versions/feed/1/[0-9a-f]{48}/latest(-linux)?\\.yml`));
+  expect(String(request.url)).toMatch(
+    new RegExp(`^${String(url)}/api/app-versions/feed/1/[0-9a-f]{48}/latest(-linux)?\\.yml`),
+  );
   const log = path.join(host.userData, 'logs', 'server.log');
   expect(await logLine(log, /INFO \[desktop\] update check: /)).not.toMatch(/[0-9a-f]{48}/); // the key stays out of the log
   expect(await logLine(log, /WARN \[desktop\] update check failed: /)).toMatch(/404/);
 
   // Nothing was offered, nothing stopped: the server still answers and signs in.
-  expect(host.events.some((e) => e.event === 'dialog.showMessageBox' && JSON.stringify(e).includes('is available'))).toBe(false);
+  expect(
+    host.events.some((e) => e.event === 'dialog.showMessageBox' && JSON.stringify(e).includes('is available')),
+  ).toBe(false);
   expect(await login(String(url), username, password)).toMatch(/\S{20,}/);
   process.kill(host.pid, 'SIGTERM');
   expect(await host.exited).toBe(0);

@@ -38,7 +38,10 @@ test('the built server checks a bulk import on its heavy worker, reads a wire fe
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: '{"csvData": [',
   });
-  expect([malformed.status, ((await malformed.json()) as { message: string }).message]).toEqual([400, 'Malformed JSON body']);
+  expect([malformed.status, ((await malformed.json()) as { message: string }).message]).toEqual([
+    400,
+    'Malformed JSON body',
+  ]);
   expect(await wireFeedPolled(url, token)).toMatchObject({ itemCount: 2, lastError: null });
   // The wires reader is a process of its own, started by the host (electron/main/reader-relay.ts),
   // every thread of it at lowered priority (Linux: its parse thread SCHED_IDLE).
@@ -53,7 +56,10 @@ test('the built server checks a bulk import on its heavy worker, reads a wire fe
     expect(threads.some((t) => t.policy === SCHED_IDLE)).toBe(true);
     expect(threads.find((t) => t.tid === reader!.pid)?.policy).toBe(0);
   }
-  expect(await casparcgDriven(url, token)).toEqual({ firstSend: 'CG STOP', test: { ok: true, message: 'CasparCG 2.3.0 b1234 Stable answered' } });
+  expect(await casparcgDriven(url, token)).toEqual({
+    firstSend: 'CG STOP',
+    test: { ok: true, message: 'CasparCG 2.3.0 b1234 Stable answered' },
+  });
 
   // A server that dies takes its reader with it (the host stops it), and the restarted server reads feeds again.
   process.kill(server!.pid as number, 'SIGKILL');
@@ -72,7 +78,11 @@ async function wireFeedPolled(url: string, token: string): Promise<{ itemCount: 
   const feeds = await startFakeFeeds();
   try {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const created = await fetch(`${url}/api/wires/feeds`, { method: 'POST', headers, body: JSON.stringify({ name: 'Smoke', url: `${feeds.url}/rss.xml`, enabled: false }) });
+    const created = await fetch(`${url}/api/wires/feeds`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Smoke', url: `${feeds.url}/rss.xml`, enabled: false }),
+    });
     const { id } = (await created.json()) as { id: number };
     const polled = await fetch(`${url}/api/wires/feeds/${id}/poll`, { method: 'POST', headers });
     return (await polled.json()) as { itemCount: number; lastError: string | null };
@@ -86,7 +96,12 @@ async function casparcgDriven(url: string, token: string): Promise<{ firstSend: 
   const caspar = await startFakeCasparcg();
   try {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const body = { kind: 'casparcg', name: 'Smoke CasparCG', enabled: true, config: { host: '127.0.0.1', port: caspar.port, template: 'lower' } };
+    const body = {
+      kind: 'casparcg',
+      name: 'Smoke CasparCG',
+      enabled: true,
+      config: { host: '127.0.0.1', port: caspar.port, template: 'lower' },
+    };
     const created = await fetch(`${url}/api/outputs`, { method: 'POST', headers, body: JSON.stringify(body) });
     const { id } = (await created.json()) as { id: number };
     const deadline = Date.now() + 10_000;

@@ -5,7 +5,15 @@ import { pidAlive } from '../server/test/spawn-server';
 import net from 'node:net';
 import Database from 'better-sqlite3';
 import { TestSocket } from '../server/test/ws-client';
-import { firstRunCredentials, firstRunOwner, login, startDesktopHost, waitGone, waitHealthy, type DesktopHost } from './test-support/desktop-host';
+import {
+  firstRunCredentials,
+  firstRunOwner,
+  login,
+  startDesktopHost,
+  waitGone,
+  waitHealthy,
+  type DesktopHost,
+} from './test-support/desktop-host';
 
 /**
  * The BUILT desktop main (out/main, after `electron-vite build`) under plain Node with the stand-in
@@ -18,7 +26,8 @@ afterEach(() => {
   host = null;
 });
 
-const forkedPids = (h: DesktopHost) => h.events.filter((e) => e.event === 'utilityProcess.fork').map((e) => e.pid as number);
+const forkedPids = (h: DesktopHost) =>
+  h.events.filter((e) => e.event === 'utilityProcess.fork').map((e) => e.pid as number);
 
 test('the built main loads, serves /api/health and a login, and quits cleanly (WAL checkpointed, no process left)', async () => {
   host = startDesktopHost();
@@ -72,8 +81,17 @@ async function occupiedPort(): Promise<{ port: number; release: () => void }> {
 test('port taken, operator answers Quit: no server, clean exit, no process left', async () => {
   const taken = await occupiedPort();
   try {
-    host = startDesktopHost({ env: { PORT: String(taken.port), HOST: '0.0.0.0', CGB_STANDIN_DIALOG_RESPONSES: '0', CGB_STANDIN_DIALOG_RESPONSE: '1' } });
-    const box = await host.waitFor('dialog.showMessageBox', (e) => JSON.stringify(e).includes('used by another program'));
+    host = startDesktopHost({
+      env: {
+        PORT: String(taken.port),
+        HOST: '0.0.0.0',
+        CGB_STANDIN_DIALOG_RESPONSES: '0',
+        CGB_STANDIN_DIALOG_RESPONSE: '1',
+      },
+    });
+    const box = await host.waitFor('dialog.showMessageBox', (e) =>
+      JSON.stringify(e).includes('used by another program'),
+    );
     expect((box.options as { message: string }).message).toBe(`Port ${taken.port} is used by another program`);
     expect(await host.exited).toBe(0);
     expect(host.events.some((e) => e.event === 'loadURL')).toBe(false);
@@ -87,13 +105,17 @@ test('port taken, operator takes the offered port: the server runs there and the
   const taken = await occupiedPort();
   try {
     host = startDesktopHost({ env: { PORT: String(taken.port), HOST: '0.0.0.0' } });
-    const box = await host.waitFor('dialog.showMessageBox', (e) => JSON.stringify(e).includes('used by another program'));
+    const box = await host.waitFor('dialog.showMessageBox', (e) =>
+      JSON.stringify(e).includes('used by another program'),
+    );
     const offered = Number(/Use port (\d+)/.exec(JSON.stringify(box.options))?.[1]);
     expect(offered).toBeGreaterThan(taken.port);
     const { url } = await host.waitFor('loadURL');
     expect(url).toBe(`http://127.0.0.1:${offered}`);
     await waitHealthy(String(url));
-    const saved = JSON.parse(fs.readFileSync(path.join(host.userData, 'desktop-settings.json'), 'utf8')) as { port: number };
+    const saved = JSON.parse(fs.readFileSync(path.join(host.userData, 'desktop-settings.json'), 'utf8')) as {
+      port: number;
+    };
     expect(saved.port).toBe(offered);
     process.kill(host.pid, 'SIGTERM');
     expect(await host.exited).toBe(0);
@@ -108,10 +130,20 @@ test('closing the window keeps the server running for the LAN (default answer); 
   const { url } = await host.waitFor('loadURL');
   await waitHealthy(String(url));
   const tray = await host.waitFor('Tray.setContextMenu');
-  expect(tray.labels).toEqual(['Open CG Bridge', expect.stringMatching(/^Copy address \(http:\/\/[\d.]+:\d+\)$/), 'separator', 'Quit CG Bridge']);
+  expect(tray.labels).toEqual([
+    'Open CG Bridge',
+    expect.stringMatching(/^Copy address \(http:\/\/[\d.]+:\d+\)$/),
+    'separator',
+    'Quit CG Bridge',
+  ]);
   const from = host.events.length;
   process.kill(host.pid, 'SIGUSR2'); // the close button
-  const question = await host.waitFor('dialog.showMessageBox', (e) => JSON.stringify(e).includes('Keep the CG Bridge server running?'), 10_000, from);
+  const question = await host.waitFor(
+    'dialog.showMessageBox',
+    (e) => JSON.stringify(e).includes('Keep the CG Bridge server running?'),
+    10_000,
+    from,
+  );
   expect((question.options as { buttons: string[] }).buttons[0]).toBe('Keep running for the LAN');
   await host.waitFor('window.hide', undefined, 10_000, from);
   await host.waitFor('Tray.displayBalloon', undefined, 10_000, from);
@@ -120,7 +152,9 @@ test('closing the window keeps the server running for the LAN (default answer); 
   process.kill(host.pid, 'SIGTERM');
   expect(await host.exited).toBe(0);
   for (const pid of forkedPids(host)) await waitGone(pid);
-  const saved = JSON.parse(fs.readFileSync(path.join(host.userData, 'desktop-settings.json'), 'utf8')) as { window: { bounds: { width: number } } };
+  const saved = JSON.parse(fs.readFileSync(path.join(host.userData, 'desktop-settings.json'), 'utf8')) as {
+    window: { bounds: { width: number } };
+  };
   expect(saved.window.bounds.width).toBe(1440); // window state kept for next start
 });
 
@@ -132,7 +166,12 @@ test('quit with other screens connected asks first (the server counts them); Can
   const screens = [await TestSocket.authed(String(url), token), await TestSocket.authed(String(url), token)];
   const from = host.events.length;
   process.kill(host.pid, 'SIGTERM');
-  const question = await host.waitFor('dialog.showMessageBox', (e) => JSON.stringify(e).includes('connected to this server'), 10_000, from);
+  const question = await host.waitFor(
+    'dialog.showMessageBox',
+    (e) => JSON.stringify(e).includes('connected to this server'),
+    10_000,
+    from,
+  );
   expect((question.options as { message: string }).message).toBe('1 other screen is connected to this server');
   await waitHealthy(String(url)); // Cancel (the default): nothing stopped
   expect(host.events.some((e) => e.event === 'exit')).toBe(false);
@@ -160,15 +199,28 @@ test('quit finishes the CG writes in flight: each answers 200 or is refused unre
   // A new install stages in NEXT (take mode on, issue 25): this test is about writes that go to
   // air, so the station switches to direct sends first, as an operator would in Settings.
   const auth = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const settings = (await (await fetch(`${String(url)}/api/settings`, { headers: auth })).json()) as { takeMode: boolean };
+  const settings = (await (await fetch(`${String(url)}/api/settings`, { headers: auth })).json()) as {
+    takeMode: boolean;
+  };
   expect(settings.takeMode).toBe(true);
-  expect((await fetch(`${String(url)}/api/settings`, { method: 'PUT', headers: auth, body: JSON.stringify({ takeMode: false }) })).status).toBe(200);
+  expect(
+    (
+      await fetch(`${String(url)}/api/settings`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ takeMode: false }),
+      })
+    ).status,
+  ).toBe(200);
   const write = (i: number) =>
     fetch(`${String(url)}/api/cg-files/update-direct`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ type: 'headline', content: `Headline ${i}` }),
-    }).then((r) => r.status, () => 'refused' as const);
+    }).then(
+      (r) => r.status,
+      () => 'refused' as const,
+    );
   const writes = Array.from({ length: 30 }, (_, i) => write(i));
   await Promise.race(writes); // the writes are on the server, queued at the on-air gate: quit now
   process.kill(host.pid, 'SIGTERM');
@@ -177,7 +229,10 @@ test('quit finishes the CG writes in flight: each answers 200 or is refused unre
 
   // A request the server had not read yet is refused (the operator sees an error, never a false
   // success); one it had read finishes. Before the drain in close(), 27-29 of 30 were cut off.
-  expect(statuses.every((s) => s === 200 || s === 'refused'), JSON.stringify(statuses)).toBe(true);
+  expect(
+    statuses.every((s) => s === 200 || s === 'refused'),
+    JSON.stringify(statuses),
+  ).toBe(true);
   // Measured: 19-30 of 30 answered with the drain, 1-3 without; 10 leaves room for a loaded machine.
   expect(statuses.filter((s) => s === 200).length, JSON.stringify(statuses)).toBeGreaterThanOrEqual(10);
   const answered = statuses.flatMap((s, i) => (s === 200 ? [`Headline ${i}`] : []));

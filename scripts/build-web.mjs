@@ -37,5 +37,8 @@ export async function buildWeb({ ifStale = false, outDir = undefined } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const outDirAt = process.argv.indexOf('--out-dir');
-  await buildWeb({ ifStale: process.argv.includes('--if-stale'), outDir: outDirAt > 0 ? process.argv[outDirAt + 1] : undefined });
+  await buildWeb({
+    ifStale: process.argv.includes('--if-stale'),
+    outDir: outDirAt > 0 ? process.argv[outDirAt + 1] : undefined,
+  });
 }

@@ -16,11 +16,15 @@ export function ensurePostgres() {
   if (postgresInstalled()) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error('PostgreSQL is missing. Install it: sudo apt-get update && sudo apt-get install -y postgresql (or set PG_BIN to the folder of initdb and pg_ctl)');
+    console.error(
+      'PostgreSQL is missing. Install it: sudo apt-get update && sudo apt-get install -y postgresql (or set PG_BIN to the folder of initdb and pg_ctl)',
+    );
     process.exit(1);
   }
   console.log('Installing PostgreSQL for the PostgreSQL store tests (apt-get)...');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql', { stdio: 'inherit' });
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql', {
+    stdio: 'inherit',
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensurePostgres();

@@ -9,6 +9,9 @@ await buildWeb({ ifStale: true });
 // One process for the server (`node --import tsx`), not the tsx wrapper: a signal sent to it
 // reaches the server itself, and nothing survives as an orphan holding the port.
 const loader = pathToFileURL(path.join(root, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-const child = spawn(process.execPath, ['--import', loader, path.join(root, 'server', 'cli.ts')], { stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, ['--import', loader, path.join(root, 'server', 'cli.ts')], {
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -30,7 +30,8 @@ describe('HTTP contract', () => {
 
   it('hostile input always gets a 4xx JSON with a message, never a 5xx or a stack', async () => {
     const dev = await loginDevOwner(server);
-    const raw = (body: string, type = 'application/json') => dev.request('POST', '/api/users', body, { 'content-type': type });
+    const raw = (body: string, type = 'application/json') =>
+      dev.request('POST', '/api/users', body, { 'content-type': type });
     const attempts = [
       raw('{"username": "a",'),
       raw('[]'),

@@ -26,7 +26,11 @@ import { dashboardRouter, type Presence } from './modules/dashboard/dashboard.ro
 import { equipmentRouter } from './modules/equipment/equipment.routes';
 import { equipmentBulkRouter } from './modules/equipment/equipment-bulk.routes';
 import { equipmentReminderRouter } from './modules/equipment-alerts/equipment-alerts.routes';
-import { equipmentExtensionRouter, equipmentRequestsRouter, mobileRouter } from './modules/equipment-requests/equipment-requests.routes';
+import {
+  equipmentExtensionRouter,
+  equipmentRequestsRouter,
+  mobileRouter,
+} from './modules/equipment-requests/equipment-requests.routes';
 import { newsRouter } from './modules/news/news.routes';
 import { newsSendBackRouter } from './modules/news/news-send-back.routes';
 import { newsRevisionsRouter } from './modules/news/news-revisions.routes';
@@ -63,13 +67,26 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api', ctx.onAir.readsWait);
   // A restore is accepted (issue 41): a write now would be acknowledged and then lost with the store.
   app.use('/api', (req, _res, next) => {
-    if (services.backups.writesClosed && req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(503, 'CG Bridge is restoring a backup: nothing can be saved until it is back (a few seconds)');
+    if (services.backups.writesClosed && req.method !== 'GET' && req.method !== 'HEAD')
+      throw new HttpError(
+        503,
+        'CG Bridge is restoring a backup: nothing can be saved until it is back (a few seconds)',
+      );
     next();
   });
   // A CSV upload of 20 000 rows is megabytes of JSON: its own limit, and only read here — the route
   // parses and checks it on a worker thread (server/workers/bulk-check.ts), off the air thread.
-  app.use('/api/equipment/bulk', express.raw({ type: 'application/json', limit: EQUIPMENT_LIMITS.bulkBodyBytes, verify: fingerprintBody }));
-  app.use('/api', express.json({ limit: JSON_LIMIT, verify: fingerprintBody }), rejectNul, identify(services), idempotency(new IdempotencyStore(ctx.clock)));
+  app.use(
+    '/api/equipment/bulk',
+    express.raw({ type: 'application/json', limit: EQUIPMENT_LIMITS.bulkBodyBytes, verify: fingerprintBody }),
+  );
+  app.use(
+    '/api',
+    express.json({ limit: JSON_LIMIT, verify: fingerprintBody }),
+    rejectNul,
+    identify(services),
+    idempotency(new IdempotencyStore(ctx.clock)),
+  );
   // Health is a liveness probe (the desktop supervisor, monitors): cheap, and never rate-limited,
   // so a busy session's reads cannot make a healthy server look down.
   app.get('/api/health', (_req, res) => {
@@ -80,9 +97,19 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/auth', authRouter(services.auth, services.users));
   app.use('/api/users', usersRouter(services.users));
   app.use('/api/companies', companiesRouter(services.companies));
-  app.use('/api/news', cgFromNewsRouter(services.cgNext, services.news), newsSendBackRouter(services.newsSendBack), newsRevisionsRouter(services.newsRevisions), newsRouter(services.news, services.recycleBin, cache));
+  app.use(
+    '/api/news',
+    cgFromNewsRouter(services.cgNext, services.news),
+    newsSendBackRouter(services.newsSendBack),
+    newsRevisionsRouter(services.newsRevisions),
+    newsRouter(services.news, services.recycleBin, cache),
+  );
   // Next before the CG files router: its /:id routes would read 'next' as an id.
-  app.use('/api/cg-files', cgNextRouter(services.cgNext, services.cgFiles.changes), cgFilesRouter(services.cgFiles, services.cgNext, services.apiKeys, cache));
+  app.use(
+    '/api/cg-files',
+    cgNextRouter(services.cgNext, services.cgFiles.changes),
+    cgFilesRouter(services.cgFiles, services.cgNext, services.apiKeys, cache),
+  );
   app.use('/api/company/api-keys', apiKeysRouter(services.apiKeys));
   app.use('/api/company/telegram-settings', telegramSettingsRouter(services.settings));
   app.use('/api/settings', settingsRouter(services.settings));
@@ -92,7 +119,11 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/bulletins', bulletinsRouter(services.bulletins));
   app.use('/api/prompters', promptersRouter(services.prompters));
   app.use('/api/prompter-sessions', prompterSessionsRouter(services.prompters));
-  app.use('/api/equipment', equipmentBulkRouter(services.equipmentBulk, ctx.heavy), equipmentRouter(services.equipment));
+  app.use(
+    '/api/equipment',
+    equipmentBulkRouter(services.equipmentBulk, ctx.heavy),
+    equipmentRouter(services.equipment),
+  );
   app.use('/api/equipment-requests', equipmentRequestsRouter(services.equipmentRequests));
   app.use('/api/equipment-extension', equipmentExtensionRouter(services.equipmentRequests));
   app.use('/api/mobile', mobileRouter(services.equipmentRequests));
@@ -144,7 +175,8 @@ const rejectNul: RequestHandler = (req, _res, next) => {
     if (containsNul(req.query)) throw badRequest('Text must not contain NUL characters');
     return next();
   }
-  const rowsChecked = NUL_PER_ROW.has(req.baseUrl + req.path) && typeof body === 'object' && body !== null && !Array.isArray(body);
+  const rowsChecked =
+    NUL_PER_ROW.has(req.baseUrl + req.path) && typeof body === 'object' && body !== null && !Array.isArray(body);
   const checked = rowsChecked ? { ...body, csvData: undefined } : body;
   if (containsNul(checked) || containsNul(req.query)) throw badRequest('Text must not contain NUL characters');
   next();

@@ -15,15 +15,28 @@ async function main(argv: string[]): Promise<void> {
   const given = argv.find((a, i) => !a.startsWith('--') && (stationAt < 0 || i !== stationAt + 1));
   if (!given) throw new RestoreRefused('Usage: npm run restore -- <backup file or name> [--station "<station name>"]');
   const config = configFromEnv();
-  const plan: RestorePlan = { dataDir: config.dataDir, migrationsDir: config.migrationsDir, backup: given, appVersion: APP_VERSION, now: new Date() };
+  const plan: RestorePlan = {
+    dataDir: config.dataDir,
+    migrationsDir: config.migrationsDir,
+    backup: given,
+    appVersion: APP_VERSION,
+    now: new Date(),
+  };
   const { file, copy, checked } = await checkBackup(plan);
   const host = checked.stations[0] ?? '';
-  const counts = Object.entries(checked.counts).filter(([t]) => !t.startsWith('__')).map(([t, n]) => `${t} ${n}`).join(', ');
-  process.stdout.write(`Backup: ${file}\nStations: ${checked.stations.join(', ')}\nRows: ${counts}\nIntegrity: ${checked.integrity}\n`);
+  const counts = Object.entries(checked.counts)
+    .filter(([t]) => !t.startsWith('__'))
+    .map(([t, n]) => `${t} ${n}`)
+    .join(', ');
+  process.stdout.write(
+    `Backup: ${file}\nStations: ${checked.stations.join(', ')}\nRows: ${counts}\nIntegrity: ${checked.integrity}\n`,
+  );
   const answer = typed ?? (await ask(`Type the station name "${host}" to restore it over ${config.dataDir}: `));
   if (answer.trim() !== host) throw new RestoreRefused('The station name did not match: nothing was restored');
   const { safetyBackup } = await restoreBackup(plan, copy);
-  process.stdout.write(`Restored. The store as it was is kept as ${safetyBackup ?? '(there was none)'}.\nStart CG Bridge: it brings the restored store up to this version.\n`);
+  process.stdout.write(
+    `Restored. The store as it was is kept as ${safetyBackup ?? '(there was none)'}.\nStart CG Bridge: it brings the restored store up to this version.\n`,
+  );
 }
 
 async function ask(question: string): Promise<string> {

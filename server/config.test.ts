@@ -4,8 +4,16 @@ import { configFromEnv } from './config';
 
 describe('configFromEnv', () => {
   it('treats empty variables as unset, as shells and compose files produce them', () => {
-    const config = configFromEnv({ OWNER_ROLETYPE: '', PORT: '', LOG_LEVEL: ' ', OWNER_PASSWORD: '', COMPANY_NAME: '' }, '/srv');
-    expect(config.firstRun).toEqual({ companyName: 'My Station', ownerUsername: 'owner', ownerPassword: undefined, ownerRoletype: 'user' });
+    const config = configFromEnv(
+      { OWNER_ROLETYPE: '', PORT: '', LOG_LEVEL: ' ', OWNER_PASSWORD: '', COMPANY_NAME: '' },
+      '/srv',
+    );
+    expect(config.firstRun).toEqual({
+      companyName: 'My Station',
+      ownerUsername: 'owner',
+      ownerPassword: undefined,
+      ownerRoletype: 'user',
+    });
     expect(config.port).toBe(3000);
     expect(config.logLevel).toBe('info');
     expect(config.dataDir).toBe(path.resolve('/srv', './data'));

@@ -98,9 +98,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = pr
     webDir: path.join(REPO_ROOT, 'out', 'renderer'),
     migrationsDir: path.join(REPO_ROOT, 'server', 'db', 'migrations'),
     telegram: { apiRoot: e.TELEGRAM_API_ROOT, pollTimeoutSeconds: e.TELEGRAM_POLL_TIMEOUT },
-    googleSheets: { rootUrl: e.GOOGLE_SHEETS_ROOT_URL.replace(/\/?$/, '/'), pushDebounceMs: GOOGLE_SHEETS.pushDebounceMs },
+    googleSheets: {
+      rootUrl: e.GOOGLE_SHEETS_ROOT_URL.replace(/\/?$/, '/'),
+      pushDebounceMs: GOOGLE_SHEETS.pushDebounceMs,
+    },
     wires: { fetchTimeoutMs: e.WIRES_FETCH_TIMEOUT_MS, manualPollsPerMinute: e.WIRES_MANUAL_POLLS_PER_MINUTE },
-    wiresNetwork: { allowPrivate: e.WIRES_ALLOW_PRIVATE_NETWORKS === 'on', allowLoopback: e.WIRES_ALLOW_LOOPBACK === 'on' },
+    wiresNetwork: {
+      allowPrivate: e.WIRES_ALLOW_PRIVATE_NETWORKS === 'on',
+      allowLoopback: e.WIRES_ALLOW_LOOPBACK === 'on',
+    },
     takeModeForNewCompanies: e.NEW_COMPANY_TAKE_MODE === 'on',
     backups: { startDelayMs: e.BACKUP_START_DELAY_MS },
   };

@@ -30,7 +30,10 @@ export class CrashRig {
     // The session is itself an acknowledged write: the same token must work after every crash.
     this.api = new ApiClient(this.proc.url, this.token);
     if (!this.token) {
-      const res = await this.api.post<LoginResponse>('/api/auth/login', { username: 'owner', password: 'owner-password' });
+      const res = await this.api.post<LoginResponse>('/api/auth/login', {
+        username: 'owner',
+        password: 'owner-password',
+      });
       expect(res.status).toBe(200);
       this.token = this.api.token = res.body.token;
     }
@@ -79,7 +82,8 @@ export class CrashRig {
   async cgFilesEqualDb(): Promise<CgFile[]> {
     const folder = await this.folder();
     const files = (await this.api.get<CgFile[]>('/api/cg-files')).body;
-    for (const file of files) expect(fs.readFileSync(path.join(folder, `${file.type}.txt`), 'utf8'), `${file.type}.txt`).toBe(file.content);
+    for (const file of files)
+      expect(fs.readFileSync(path.join(folder, `${file.type}.txt`), 'utf8'), `${file.type}.txt`).toBe(file.content);
     if (files.length) {
       const snapshot = JSON.parse(fs.readFileSync(path.join(folder, 'cg.json'), 'utf8')) as Record<string, string>;
       expect(snapshot).toEqual(Object.fromEntries(files.map((f) => [f.type, f.content])));

@@ -56,13 +56,21 @@ function connectedClients(): number {
 async function main(): Promise<void> {
   const options = optionsSchema.parse(JSON.parse(process.env[DESKTOP_OPTIONS_ENV] ?? 'null'));
   // Built: out/main/heavy-worker.js beside this bundle; as source (forked under tsx): the .ts worker.
-  server = await startServer({ ...options, workerEntry: heavyWorkerEntry(import.meta.url), outputsWorkerEntry: workerEntry(import.meta.url, 'outputs-worker'), cgFileWorkerEntry: workerEntry(import.meta.url, 'cg-file-worker'), wiresReaderHost: readers.start });
+  server = await startServer({
+    ...options,
+    workerEntry: heavyWorkerEntry(import.meta.url),
+    outputsWorkerEntry: workerEntry(import.meta.url, 'outputs-worker'),
+    cgFileWorkerEntry: workerEntry(import.meta.url, 'cg-file-worker'),
+    wiresReaderHost: readers.start,
+  });
   const first = server.firstRun;
   port.post({
     type: 'ready',
     url: server.url,
     port: server.port,
-    firstRun: first ? { companyName: first.company.name, username: first.owner.username, generatedPassword: first.generatedPassword } : null,
+    firstRun: first
+      ? { companyName: first.company.name, username: first.owner.username, generatedPassword: first.generatedPassword }
+      : null,
     updateFeedPath: server.services.appVersions.feeds.homeFolderPath(),
   });
 }

@@ -42,18 +42,25 @@ export type ReaderRequest =
   | { type: 'reader-task'; reader: number; message: unknown }
   | { type: 'reader-stop'; reader: number };
 
-export type ReaderReport = { type: 'reader-reply'; reader: number; reply: unknown } | { type: 'reader-gone'; reader: number; message: string };
+export type ReaderReport =
+  { type: 'reader-reply'; reader: number; reply: unknown } | { type: 'reader-gone'; reader: number; message: string };
 
 export type HostMessage = { type: 'stop' } | { type: 'status' } | ReaderReport;
 
-const READER_REQUEST_TYPES = new Set<string>(['reader-start', 'reader-task', 'reader-stop'] satisfies ReaderRequest['type'][]);
+const READER_REQUEST_TYPES = new Set<string>([
+  'reader-start',
+  'reader-task',
+  'reader-stop',
+] satisfies ReaderRequest['type'][]);
 const SERVER_MESSAGE_TYPES = new Set<string>(['ready', 'error', 'status', 'stopped', ...READER_REQUEST_TYPES]);
 
 /** A server message for the wires reader relay (electron/main/reader-relay.ts). */
-export const isReaderRequest = (message: ServerMessage): message is ReaderRequest => READER_REQUEST_TYPES.has(message.type);
+export const isReaderRequest = (message: ServerMessage): message is ReaderRequest =>
+  READER_REQUEST_TYPES.has(message.type);
 
 /** A host message for the server's end of the relay (server/desktop-reader.ts). */
-export const isReaderReport = (message: HostMessage): message is ReaderReport => message.type === 'reader-reply' || message.type === 'reader-gone';
+export const isReaderReport = (message: HostMessage): message is ReaderReport =>
+  message.type === 'reader-reply' || message.type === 'reader-gone';
 
 export function isServerMessage(value: unknown): value is ServerMessage {
   const type = (value as { type?: unknown } | null)?.type;

@@ -13,7 +13,11 @@ import { APP_VERSION } from './version';
  * (the current store, if any, is backed up first) and exits; the host then starts the server,
  * which brings the restored store up to this version.
  */
-const optionsSchema = z.object({ dataDir: z.string().min(1), migrationsDir: z.string().min(1), backup: z.string().min(1) });
+const optionsSchema = z.object({
+  dataDir: z.string().min(1),
+  migrationsDir: z.string().min(1),
+  backup: z.string().min(1),
+});
 
 const channel = parentChannel<RestoreAnswer, RestoreReport>();
 if (!channel) throw new Error('server/desktop-restore-entry must be started by the desktop host');
@@ -31,7 +35,12 @@ const answer = () => new Promise<RestoreAnswer>((resolve) => host.onMessage(reso
 async function main(): Promise<void> {
   const options = optionsSchema.parse(JSON.parse(process.env[DESKTOP_RESTORE_ENV] ?? 'null'));
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const plan: RestorePlan = { ...options, appVersion: APP_VERSION, now: new Date(), how: 'the desktop app’s first-run screen' };
+  const plan: RestorePlan = {
+    ...options,
+    appVersion: APP_VERSION,
+    now: new Date(),
+    how: 'the desktop app’s first-run screen',
+  };
   const { file, copy, checked } = await checkBackup(plan);
   const takenAt = readManifest(file)?.createdAt ?? fs.statSync(file).mtime.toISOString();
   const counts = Object.fromEntries(Object.entries(checked.counts).filter(([table]) => !table.startsWith('__')));
@@ -44,4 +53,6 @@ async function main(): Promise<void> {
   finish({ type: 'restore-done', safetyBackup }, 0);
 }
 
-main().catch((err: unknown) => finish({ type: 'restore-refused', message: err instanceof Error ? err.message : String(err) }, 1));
+main().catch((err: unknown) =>
+  finish({ type: 'restore-refused', message: err instanceof Error ? err.message : String(err) }, 1),
+);

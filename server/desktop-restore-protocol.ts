@@ -33,7 +33,12 @@ export type RestoreReport =
 
 export type RestoreAnswer = { type: 'restore-confirm' } | { type: 'restore-cancel' };
 
-const REPORT_TYPES = new Set<string>(['restore-checked', 'restore-done', 'restore-refused', 'restore-cancelled'] satisfies RestoreReport['type'][]);
+const REPORT_TYPES = new Set<string>([
+  'restore-checked',
+  'restore-done',
+  'restore-refused',
+  'restore-cancelled',
+] satisfies RestoreReport['type'][]);
 
 export function isRestoreReport(value: unknown): value is RestoreReport {
   const type = (value as { type?: unknown } | null)?.type;

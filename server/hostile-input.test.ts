@@ -36,7 +36,8 @@ afterAll(async () => {
 const bodyRoutes = ROUTE_TABLE.filter((r) => r.body !== null);
 
 async function pathOf(entry: RouteEntry, seed: ReturnType<typeof seederFor>): Promise<string> {
-  const id = entry.scope.kind === 'record' && !entry.scope.param.startsWith('body.') ? await seed(entry.scope.record) : null;
+  const id =
+    entry.scope.kind === 'record' && !entry.scope.param.startsWith('body.') ? await seed(entry.scope.record) : null;
   return requestFor(entry, caller.user.companyId, id).path;
 }
 
@@ -55,7 +56,9 @@ describe('hostile input on every body-taking route', () => {
         await server.services.cgFiles.flush();
         await server.asRunRecorder.flush();
         const before = storedState(db, [server.baseDir]);
-        const res = await caller.request<{ message?: unknown }>(entry.method, url, c.raw, { 'content-type': 'application/json' });
+        const res = await caller.request<{ message?: unknown }>(entry.method, url, c.raw, {
+          'content-type': 'application/json',
+        });
         const where = `${routeKey(entry)} [${c.label}] → ${res.status} ${JSON.stringify(res.body).slice(0, 140)}`;
         // Valid input may meet the station's state (no Telegram bot: a deliberate 503); a 500 never.
         if (res.status === 500 || (res.status > 500 && !valid)) defects.push(`5xx: ${where}`);
@@ -65,7 +68,8 @@ describe('hostile input on every body-taking route', () => {
         }
         const message = res.body && typeof res.body === 'object' ? res.body.message : undefined;
         if (!valid) refused += 1;
-        if (!valid && (res.status < 400 || res.status >= 500 || typeof message !== 'string' || message === '')) defects.push(`not a 4xx JSON with a message: ${where}`);
+        if (!valid && (res.status < 400 || res.status >= 500 || typeof message !== 'string' || message === ''))
+          defects.push(`not a 4xx JSON with a message: ${where}`);
         // A refusal — by the contract or by the service — leaves everything as it was.
         if (!valid || (res.status >= 400 && res.status < 500)) {
           await server.services.cgFiles.flush();
@@ -74,10 +78,13 @@ describe('hostile input on every body-taking route', () => {
         }
         const health = (await caller.get('/api/health')).status;
         if (health !== 200) defects.push(`unhealthy (${health}) after ${where}`);
-        if (({} as Record<string, unknown>).polluted !== undefined) defects.push(`Object.prototype polluted by ${where}`);
+        if (({} as Record<string, unknown>).polluted !== undefined)
+          defects.push(`Object.prototype polluted by ${where}`);
       }
     }
-    console.log(`hostile input: ${refused + accepted} cases over ${bodyRoutes.length} body-taking routes (${refused} refused by the contract, ${accepted} valid input by the contract)`);
+    console.log(
+      `hostile input: ${refused + accepted} cases over ${bodyRoutes.length} body-taking routes (${refused} refused by the contract, ${accepted} valid input by the contract)`,
+    );
     expect(defects).toEqual([]);
     expect(bodyRoutes.every((r) => hostileCases(fieldsOf(r.body)).length >= 8)).toBe(true);
   }, 240_000);
@@ -96,12 +103,23 @@ describe('hostile input on every body-taking route', () => {
     // The URL is opened by other users (devs see every station's): a javascript: link would run in their session.
     const body = { latestVersion: '1.0.0', releaseNotes: 'Notes', downloadFileName: 'Setup.exe' };
     expect([201, 409]).toContain((await caller.post('/api/app-version', body)).status);
-    for (const downloadUrl of ['javascript:alert(document.cookie)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', '../../../../etc/passwd', 'C:\\Windows\\setup.exe', 'file:///etc/passwd']) {
+    for (const downloadUrl of [
+      'javascript:alert(document.cookie)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      '../../../../etc/passwd',
+      'C:\\Windows\\setup.exe',
+      'file:///etc/passwd',
+    ]) {
       const res = await caller.put<{ message: string }>('/api/app-version', { ...body, downloadUrl });
       expect(res.status, `${downloadUrl}: ${JSON.stringify(res.body)}`).toBe(400);
       expect(res.body.message).toMatch(/Download URL/);
     }
-    for (const downloadUrl of ['https://example.com/Setup.exe', 'http://10.0.0.5/Setup.exe', `/api/app-version/files/${'a'.repeat(32)}`]) {
+    for (const downloadUrl of [
+      'https://example.com/Setup.exe',
+      'http://10.0.0.5/Setup.exe',
+      `/api/app-version/files/${'a'.repeat(32)}`,
+    ]) {
       const res = await caller.put('/api/app-version', { ...body, downloadUrl });
       expect(res.status, `${downloadUrl}: ${JSON.stringify(res.body)}`).toBe(200);
     }

@@ -68,7 +68,9 @@ test('server/ has no import circle', () => {
   const graph = new Map<string, string[]>();
   for (const file of files(SERVER)) {
     const text = fs.readFileSync(file, 'utf8');
-    const deps = [...text.matchAll(IMPORT)].map((m) => resolve(file, (m[1] ?? m[2])!)).filter((d): d is string => d !== null);
+    const deps = [...text.matchAll(IMPORT)]
+      .map((m) => resolve(file, (m[1] ?? m[2])!))
+      .filter((d): d is string => d !== null);
     graph.set(file, deps);
   }
   expect(graph.size).toBeGreaterThan(400);

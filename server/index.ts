@@ -37,7 +37,14 @@ import { APP_VERSION } from './version';
 import type { HostStarter } from './lib/task-host';
 import { CgFileThread } from './integrations/cg-writer/cg-file-thread';
 import { restoreInPlace } from './restore-in-place';
-import { createHeavyPool, createOutputsPool, createWiresReader, type HeavyPool, type OutputsPool, type WiresReader } from './workers/heavy-pool';
+import {
+  createHeavyPool,
+  createOutputsPool,
+  createWiresReader,
+  type HeavyPool,
+  type OutputsPool,
+  type WiresReader,
+} from './workers/heavy-pool';
 
 /** Longest a request may take (a 500 MB upload over slow Wi-Fi); Node's default is 5 minutes. */
 const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
@@ -99,7 +106,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // An update's migrations change the store: a verified backup of it as it was comes first (issue 41).
   await backupBeforeMigrations(config.dataDir, config.migrationsDir, APP_VERSION, (options.clock ?? systemClock).now());
   const store = openDatabase(config.dataDir, config.migrationsDir);
-  const ctx: AppContext = { config, db: store.db, bus: new EventBus(), clock: options.clock ?? systemClock, logger, onAir: new OnAirGate(), heavy: createHeavyPool(options.workerEntry), wiresReader: createWiresReader(options.workerEntry, options.wiresReaderHost), outputsIo: createOutputsPool(options.outputsWorkerEntry), cgFilesIo: new CgFileThread(options.cgFileWorkerEntry) };
+  const ctx: AppContext = {
+    config,
+    db: store.db,
+    bus: new EventBus(),
+    clock: options.clock ?? systemClock,
+    logger,
+    onAir: new OnAirGate(),
+    heavy: createHeavyPool(options.workerEntry),
+    wiresReader: createWiresReader(options.workerEntry, options.wiresReaderHost),
+    outputsIo: createOutputsPool(options.outputsWorkerEntry),
+    cgFilesIo: new CgFileThread(options.cgFileWorkerEntry),
+  };
   // The start-up resync below is the first CG write: its thread is up before anyone goes on air.
   ctx.cgFilesIo.warm();
   const services = createServices(ctx);
@@ -127,7 +145,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // What a crash mid-backup left is removed; then hourly (a setting) and once a minute after start.
   services.backups.runner.sweep();
   scheduler.add(backupJob(services.backups));
-  const startBackup = config.backups.startDelayMs > 0 ? setTimeout(() => void services.backups.runner.take('start').catch(() => undefined), config.backups.startDelayMs) : null;
+  const startBackup =
+    config.backups.startDelayMs > 0
+      ? setTimeout(() => void services.backups.runner.take('start').catch(() => undefined), config.backups.startDelayMs)
+      : null;
   startBackup?.unref();
   const stopTelegram = startTelegram(ctx, services, scheduler);
   const stopGoogleSheets = startGoogleSheets(ctx, services.googleSheets, services.sheetSync, scheduler);
@@ -156,8 +177,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     pingIntervalMs: options.wsPingIntervalMs,
     expiryCheckMs: options.wsExpiryCheckMs,
     relay: combineHandlers(
-      new PrompterRelay({ bus: ctx.bus, prompterExists: (companyId, id) => services.prompters.repo.find(companyId, id) !== undefined }),
-      new EditingPresence({ bus: ctx.bus, now: () => ctx.clock.now(), recordExists: (companyId, kind, id) => editingRecordExists(ctx.db, companyId, kind, id) }),
+      new PrompterRelay({
+        bus: ctx.bus,
+        prompterExists: (companyId, id) => services.prompters.repo.find(companyId, id) !== undefined,
+      }),
+      new EditingPresence({
+        bus: ctx.bus,
+        now: () => ctx.clock.now(),
+        recordExists: (companyId, kind, id) => editingRecordExists(ctx.db, companyId, kind, id),
+      }),
     ),
     otherPaths: { [OVERLAY_WS_PATH]: (req, socket, head) => overlayHub.handleUpgrade(req, socket, head) },
     identity: () => ({ bootId: services.backups.bootId, restoredAt }),

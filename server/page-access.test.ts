@@ -18,7 +18,8 @@ const pages = Object.keys(PAGE_ACCESS) as MenuPage[];
 
 describe('menu pages against the server route table', () => {
   it('names only routes the server has', () => {
-    for (const page of pages) for (const key of PAGE_ACCESS[page].routes) expect(byKey.has(key), `${page}: ${key}`).toBe(true);
+    for (const page of pages)
+      for (const key of PAGE_ACCESS[page].routes) expect(byKey.has(key), `${page}: ${key}`).toBe(true);
   });
 
   describe.each(PRINCIPALS)('$name', ({ who }) => {

@@ -19,7 +19,12 @@ interface Restartable {
   close(): Promise<void>;
 }
 
-export function restoreInPlace<S extends Restartable, O extends object>(running: S, options: O, start: (options: O & { port: number }) => Promise<S>, logger: Logger): RestoreInPlace {
+export function restoreInPlace<S extends Restartable, O extends object>(
+  running: S,
+  options: O,
+  start: (options: O & { port: number }) => Promise<S>,
+  logger: Logger,
+): RestoreInPlace {
   return ({ plan, copy, started }) => {
     // After this request's answer is on its way (close() lets it finish).
     setImmediate(() => {

@@ -18,14 +18,19 @@ import { startTestServer, type TestServer } from './test/test-server';
  * guards each mounted route from its row, and no router carries a check of its own.
  */
 const MODULES = path.join(__dirname, 'modules');
-const routesFiles = fs
-  .readdirSync(MODULES)
-  .flatMap((dir) => fs.readdirSync(path.join(MODULES, dir)).filter((f) => f.endsWith('.routes.ts')).map((f) => path.join(MODULES, dir, f)));
+const routesFiles = fs.readdirSync(MODULES).flatMap((dir) =>
+  fs
+    .readdirSync(path.join(MODULES, dir))
+    .filter((f) => f.endsWith('.routes.ts'))
+    .map((f) => path.join(MODULES, dir, f)),
+);
 
 describe('the route table is the one place a route’s rule is written', () => {
   it('no routes file guards a route itself', () => {
     expect(routesFiles.length).toBeGreaterThan(25);
-    const guarded = routesFiles.filter((file) => /requirePermission|requireAuth|requireDev|requireScope|requireClearScope/.test(fs.readFileSync(file, 'utf8')));
+    const guarded = routesFiles.filter((file) =>
+      /requirePermission|requireAuth|requireDev|requireScope|requireClearScope/.test(fs.readFileSync(file, 'utf8')),
+    );
     expect(guarded.map((f) => path.relative(MODULES, f))).toEqual([]);
     // Nothing left to write one with: the guards are built from the table only.
     expect(Object.keys(auth).filter((name) => name.startsWith('require'))).toEqual([]);
@@ -38,7 +43,8 @@ describe('the route table is the one place a route’s rule is written', () => {
     const app = express();
     app.use((req, _res, next) => {
       const role = req.get('x-role') as Role | undefined;
-      if (role) req.actor = { userId: 1, companyId: 1, role, roletype: 'user', username: role, fullName: role, tokenHash: '' };
+      if (role)
+        req.actor = { userId: 1, companyId: 1, role, roletype: 'user', username: role, fullName: role, tokenHash: '' };
       next();
     });
     const router = Router();
@@ -47,7 +53,10 @@ describe('the route table is the one place a route’s rule is written', () => {
     router.get('/list', (_req, res) => void res.json({ ok: true }));
     app.use('/api/demo', router);
     app.use(errorHandler(createLogger('error')));
-    const table = [route('GET', '/api/demo/story', perm('news.manage'), bySession), route('GET', '/api/demo/list', signedIn, bySession)];
+    const table = [
+      route('GET', '/api/demo/story', perm('news.manage'), bySession),
+      route('GET', '/api/demo/list', signedIn, bySession),
+    ];
     guardRoutesFromTable(app, () => (_req, _res, next) => next(), table);
 
     beforeAll(async () => {
@@ -58,7 +67,8 @@ describe('the route table is the one place a route’s rule is written', () => {
     });
     afterAll(() => close());
 
-    const status = async (method: string, url: string, role?: Role) => (await fetch(base + url, { method, headers: role ? { 'x-role': role } : {} })).status;
+    const status = async (method: string, url: string, role?: Role) =>
+      (await fetch(base + url, { method, headers: role ? { 'x-role': role } : {} })).status;
 
     it('answers as the row says: 401 without a caller, 403 without the permission, through for those who hold it', async () => {
       expect(await status('GET', '/api/demo/story')).toBe(401);
@@ -72,14 +82,21 @@ describe('the route table is the one place a route’s rule is written', () => {
     it('a route without a row, or one router mounted twice, does not start', () => {
       const unlisted = express();
       unlisted.use('/api/demo', router);
-      expect(() => guardRoutesFromTable(unlisted, () => (_req, _res, next) => next(), table.slice(1))).toThrow('route GET /api/demo/story is served but has no entry');
+      expect(() => guardRoutesFromTable(unlisted, () => (_req, _res, next) => next(), table.slice(1))).toThrow(
+        'route GET /api/demo/story is served but has no entry',
+      );
       const twice = express();
       const one = Router();
       one.get('/x', (_req, res) => void res.json({}));
       twice.use('/api/a', one);
       twice.use('/api/b', one);
-      const rows = [route('GET', '/api/a/x', signedIn, bySession), route('GET', '/api/b/x', perm('news.manage'), bySession)];
-      expect(() => guardRoutesFromTable(twice, () => (_req, _res, next) => next(), rows)).toThrow('one guard per route');
+      const rows = [
+        route('GET', '/api/a/x', signedIn, bySession),
+        route('GET', '/api/b/x', perm('news.manage'), bySession),
+      ];
+      expect(() => guardRoutesFromTable(twice, () => (_req, _res, next) => next(), rows)).toThrow(
+        'one guard per route',
+      );
     });
   });
 

@@ -39,7 +39,10 @@ beforeAll(async () => {
   server = await startTestServer();
   dev = await loginDevOwner(server);
   newsId = String((await createNews(dev)).id);
-  const key = await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'Route walk', permissions: [...CONTROL_SCOPES] });
+  const key = await dev.post<CreatedApiKey>('/api/company/api-keys', {
+    name: 'Route walk',
+    permissions: [...CONTROL_SCOPES],
+  });
   controlKey = key.body.key;
 });
 afterAll(() => server.close());
@@ -64,21 +67,28 @@ function expected(entry: RouteEntry, param: string): 400 | 404 {
   return 400;
 }
 
-const cases = ROUTE_TABLE.flatMap((entry) => paramsOf(entry).flatMap((param) => BAD.map((bad) => ({ entry, param, bad }))));
+const cases = ROUTE_TABLE.flatMap((entry) =>
+  paramsOf(entry).flatMap((param) => BAD.map((bad) => ({ entry, param, bad }))),
+);
 
 describe('ids in paths are decimal digits only, on every route', () => {
   it('walks at least the routes of issue 37 point 11', () => {
-    expect(cases.map((c) => `${routeKey(c.entry)} ${c.param}`)).toContain('GET /api/notification-preferences/:userId userId');
+    expect(cases.map((c) => `${routeKey(c.entry)} ${c.param}`)).toContain(
+      'GET /api/notification-preferences/:userId userId',
+    );
   });
 
-  it.each(cases.map((c) => [routeKey(c.entry), c.param, c.bad, c] as const))('%s  :%s = %s', async (_key, param, bad, { entry }) => {
-    const sample = SAMPLES[routeKey(entry)];
-    const body = sample ? sample(newsId) : entry.method === 'GET' || entry.method === 'DELETE' ? undefined : {};
-    // The dev owner passes every session rule; control routes want their API key instead.
-    const headers: Record<string, string> = entry.rule.kind === 'apiKeyScope' ? { 'x-api-key': controlKey } : {};
-    const res = await dev.request<{ message?: string }>(entry.method, pathWith(entry, param, bad), body, headers);
-    const want = expected(entry, param);
-    expect(res.status, JSON.stringify(res.body)).toBe(want);
-    if (want === 400 && !(param in NOT_IDS)) expect(res.body.message).toMatch(new RegExp(`^${param}: `));
-  });
+  it.each(cases.map((c) => [routeKey(c.entry), c.param, c.bad, c] as const))(
+    '%s  :%s = %s',
+    async (_key, param, bad, { entry }) => {
+      const sample = SAMPLES[routeKey(entry)];
+      const body = sample ? sample(newsId) : entry.method === 'GET' || entry.method === 'DELETE' ? undefined : {};
+      // The dev owner passes every session rule; control routes want their API key instead.
+      const headers: Record<string, string> = entry.rule.kind === 'apiKeyScope' ? { 'x-api-key': controlKey } : {};
+      const res = await dev.request<{ message?: string }>(entry.method, pathWith(entry, param, bad), body, headers);
+      const want = expected(entry, param);
+      expect(res.status, JSON.stringify(res.body)).toBe(want);
+      if (want === 400 && !(param in NOT_IDS)) expect(res.body.message).toMatch(new RegExp(`^${param}: `));
+    },
+  );
 });

@@ -7,7 +7,16 @@ import { route, signedIn, bySession, type RouteEntry } from './route-table-types
 import { ApiClient } from './test/api-client';
 import { createCompany, createUser, loginDevOwner } from './test/factories';
 import { closeSeedFeeds, seederFor } from './test/matrix-seeds';
-import { changesRecord, expectedFor, matches, requestFor, SAMPLES, type CompanyIds, type Expected, type MatrixActor } from './test/route-matrix-support';
+import {
+  changesRecord,
+  expectedFor,
+  matches,
+  requestFor,
+  SAMPLES,
+  type CompanyIds,
+  type Expected,
+  type MatrixActor,
+} from './test/route-matrix-support';
 import { startTestServer, type TestServer } from './test/test-server';
 import { versionBody } from './modules/app-versions/app-version-test-helpers';
 
@@ -45,7 +54,12 @@ beforeAll(async () => {
   other = { companyId: station.companyId, record: sharedIds(seederFor(station.owner)) };
   const roleUsers = await Promise.all(ROLES.map((role) => createUser(dev, server, role)));
   actors = [
-    ...roleUsers.map((client, i) => ({ label: `${ROLES[i]} (roletype user)`, role: ROLES[i] ?? 'owner', roletype: 'user' as const, client })),
+    ...roleUsers.map((client, i) => ({
+      label: `${ROLES[i]} (roletype user)`,
+      role: ROLES[i] ?? 'owner',
+      roletype: 'user' as const,
+      client,
+    })),
     { label: 'owner (roletype dev)', role: 'owner', roletype: 'dev', client: dev },
   ];
 }, 60_000);
@@ -55,18 +69,25 @@ afterAll(async () => {
 });
 
 /** Logout ends the caller's session: it goes last, so every other cell still has one. */
-const ordered = [...ROUTE_TABLE].sort((a, b) => Number(a.path === '/api/auth/logout') - Number(b.path === '/api/auth/logout'));
+const ordered = [...ROUTE_TABLE].sort(
+  (a, b) => Number(a.path === '/api/auth/logout') - Number(b.path === '/api/auth/logout'),
+);
 
 /** An app version for the companyParam routes: an allowed DELETE must have one to remove. */
 async function ensureAppVersion(owner: ApiClient): Promise<void> {
   const res = await owner.post('/api/app-version', versionBody());
-  if (res.status !== 201 && res.status !== 409) throw new Error(`app version seed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201 && res.status !== 409)
+    throw new Error(`app version seed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 async function cell(entry: RouteEntry, client: ApiClient, ids: CompanyIds, fresh: boolean) {
   const scope = entry.scope;
   let recordId: string | null = null;
-  if (scope.kind === 'record') recordId = fresh && changesRecord(entry) ? await seederFor(ids === own ? ownOwner : otherOwner)(scope.record) : await ids.record(scope.record);
+  if (scope.kind === 'record')
+    recordId =
+      fresh && changesRecord(entry)
+        ? await seederFor(ids === own ? ownOwner : otherOwner)(scope.record)
+        : await ids.record(scope.record);
   if (scope.kind === 'companyParam' && fresh) await ensureAppVersion(ids === own ? ownOwner : otherOwner);
   const { path, body } = requestFor(entry, ids.companyId, recordId);
   const res = await client.request(entry.method, path, body);
@@ -75,15 +96,30 @@ async function cell(entry: RouteEntry, client: ApiClient, ids: CompanyIds, fresh
 
 describe('route matrix', () => {
   it('the server serves exactly the table: a route without a row fails to start', () => {
-    expect(() => verifyRouteTable(mountedRoutes(createApp(server.services.equipment.ctx, server.services, 'test', { onlineUsers: () => 0, onlineMcr: () => 0 })))).not.toThrow();
+    expect(() =>
+      verifyRouteTable(
+        mountedRoutes(
+          createApp(server.services.equipment.ctx, server.services, 'test', {
+            onlineUsers: () => 0,
+            onlineMcr: () => 0,
+          }),
+        ),
+      ),
+    ).not.toThrow();
     const mounted = ROUTE_TABLE.map((r) => ({ method: r.method, path: r.path }));
-    expect(() => verifyRouteTable([...mounted, { method: 'GET', path: '/api/unlisted' }])).toThrow('route GET /api/unlisted is served but has no entry');
+    expect(() => verifyRouteTable([...mounted, { method: 'GET', path: '/api/unlisted' }])).toThrow(
+      'route GET /api/unlisted is served but has no entry',
+    );
     const extra = route('GET', '/api/not-served', signedIn, bySession);
-    expect(() => verifyRouteTable(mounted, [...ROUTE_TABLE, extra])).toThrow('route table entry GET /api/not-served has no route');
+    expect(() => verifyRouteTable(mounted, [...ROUTE_TABLE, extra])).toThrow(
+      'route table entry GET /api/not-served has no route',
+    );
   });
 
   it('every route whose record is in the body or checked after the body has a valid sample body', () => {
-    const needing = ROUTE_TABLE.filter((r) => r.body !== null && r.body !== 'multipart' && (r.scope.kind === 'record' || r.method !== 'POST'));
+    const needing = ROUTE_TABLE.filter(
+      (r) => r.body !== null && r.body !== 'multipart' && (r.scope.kind === 'record' || r.method !== 'POST'),
+    );
     const missing = needing.filter((r) => r.scope.kind === 'record' && !(routeKey(r) in SAMPLES)).map(routeKey);
     expect(missing).toEqual([]);
   });
@@ -91,23 +127,43 @@ describe('route matrix', () => {
   it('every route × role × own / other company × no session answers as the table predicts', async () => {
     const wrong: string[] = [];
     let requests = 0;
-    const check = (entry: RouteEntry, who: string, expected: Expected, got: { path: string; status: number; body: unknown }) => {
+    const check = (
+      entry: RouteEntry,
+      who: string,
+      expected: Expected,
+      got: { path: string; status: number; body: unknown },
+    ) => {
       requests += 1;
       // An allowed read must succeed outright: there is no body to be wrong.
       const readFailed = expected === 'allowed' && entry.method === 'GET' && got.status >= 400;
-      if (!matches(expected, got.status) || readFailed) wrong.push(`${entry.method} ${got.path} as ${who}: expected ${expected}, got ${got.status} ${JSON.stringify(got.body).slice(0, 160)}`);
+      if (!matches(expected, got.status) || readFailed)
+        wrong.push(
+          `${entry.method} ${got.path} as ${who}: expected ${expected}, got ${got.status} ${JSON.stringify(got.body).slice(0, 160)}`,
+        );
     };
     for (const entry of ordered) {
-      check(entry, 'no session', expectedFor(entry, null, false), await cell(entry, new ApiClient(server.url), own, false));
+      check(
+        entry,
+        'no session',
+        expectedFor(entry, null, false),
+        await cell(entry, new ApiClient(server.url), own, false),
+      );
       for (const actor of actors) {
         const ownExpected = expectedFor(entry, actor, false);
         check(entry, actor.label, ownExpected, await cell(entry, actor.client, own, ownExpected === 'allowed'));
         if (entry.scope.kind !== 'record' && entry.scope.kind !== 'companyParam') continue;
         const otherExpected = expectedFor(entry, actor, true);
-        check(entry, `${actor.label}, other company's id`, otherExpected, await cell(entry, actor.client, other, otherExpected === 'allowed'));
+        check(
+          entry,
+          `${actor.label}, other company's id`,
+          otherExpected,
+          await cell(entry, actor.client, other, otherExpected === 'allowed'),
+        );
       }
     }
-    console.log(`route matrix: ${ROUTE_TABLE.length} routes, ${actors.length} callers + no session, ${requests} requests`);
+    console.log(
+      `route matrix: ${ROUTE_TABLE.length} routes, ${actors.length} callers + no session, ${requests} requests`,
+    );
     expect(wrong).toEqual([]);
   }, 240_000);
 });

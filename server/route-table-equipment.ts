@@ -14,7 +14,18 @@ import {
 import { googleSheetsSettingsInputSchema } from '../shared/contracts/google-sheets';
 import { testMessageSchema, testNotificationSchema } from '../shared/contracts/telegram';
 import { bulkEnvelopeSchema } from './workers/bulk-check';
-import { bySession, devRoletype, noScope, ownerOrDev, ownOr, perm, record, route, signedIn, type RouteEntry } from './route-table-types';
+import {
+  bySession,
+  devRoletype,
+  noScope,
+  ownerOrDev,
+  ownOr,
+  perm,
+  record,
+  route,
+  signedIn,
+  type RouteEntry,
+} from './route-table-types';
 
 const approver = perm('equipmentRequests.approve');
 /** The requester, an owner/admin, or equipment staff (shared/equipment-transitions.ts 'participant'). */
@@ -31,7 +42,13 @@ export const EQUIPMENT_AND_ADMIN_ROUTES: RouteEntry[] = [
   route('DELETE', '/api/equipment/:id', perm('equipment.manage'), record('equipment')),
 
   route('GET', '/api/equipment-requests', signedIn, bySession),
-  route('POST', '/api/equipment-requests', signedIn, record('equipment', 'body.equipmentId'), createEquipmentRequestSchema),
+  route(
+    'POST',
+    '/api/equipment-requests',
+    signedIn,
+    record('equipment', 'body.equipmentId'),
+    createEquipmentRequestSchema,
+  ),
   route('POST', '/api/equipment-requests/cleanup-duplicates', approver, bySession),
   // The generic {status} form: the step the status names decides who may (the service checks).
   route('PUT', '/api/equipment-requests/:id', signedIn, record('loan'), setRequestStatusSchema),
@@ -42,13 +59,31 @@ export const EQUIPMENT_AND_ADMIN_ROUTES: RouteEntry[] = [
   route('PUT', '/api/equipment-requests/:id/return', signedIn, record('loan'), checkInSchema),
   route('PUT', '/api/equipment-requests/:id/approve-return', approver, record('loan'), checkInSchema),
   route('POST', '/api/equipment-requests/:id/extend', participant, record('loan'), requestExtensionSchema),
-  route('POST', '/api/equipment-extension/approve', approver, record('loan', 'body.requestId'), extensionDecisionSchema),
+  route(
+    'POST',
+    '/api/equipment-extension/approve',
+    approver,
+    record('loan', 'body.requestId'),
+    extensionDecisionSchema,
+  ),
   route('GET', '/api/mobile/equipment', signedIn, bySession),
   route('GET', '/api/mobile/equipment-requests', signedIn, bySession),
-  route('POST', '/api/mobile/equipment-requests', signedIn, record('equipment', 'body.equipmentId'), createEquipmentRequestSchema),
+  route(
+    'POST',
+    '/api/mobile/equipment-requests',
+    signedIn,
+    record('equipment', 'body.equipmentId'),
+    createEquipmentRequestSchema,
+  ),
   route('GET', '/api/mobile/user-permissions/:id', ownOr(null, 'users.manage'), record('user')),
 
-  route('POST', '/api/telegram/send-equipment-reminder', approver, record('loan', 'body.requestId'), equipmentReminderSchema),
+  route(
+    'POST',
+    '/api/telegram/send-equipment-reminder',
+    approver,
+    record('loan', 'body.requestId'),
+    equipmentReminderSchema,
+  ),
   route('GET', '/api/telegram/test', signedIn, bySession),
   route('POST', '/api/telegram/test-message', perm('settings.manage'), bySession, testMessageSchema),
   // `{}` is the personal test (everyone's); a groupId needs settings.manage (checked in the route).

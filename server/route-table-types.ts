@@ -81,9 +81,17 @@ export const ownOr = (gate: Permission | null, ...others: Permission[]): RoleRul
 
 export const noScope: Scope = { kind: 'none' };
 export const bySession: Scope = { kind: 'session' };
-export const record = (kind: RecordKind, param = 'id', devCrosses = false): Scope => ({ kind: 'record', param, record: kind, devCrosses });
+export const record = (kind: RecordKind, param = 'id', devCrosses = false): Scope => ({
+  kind: 'record',
+  param,
+  record: kind,
+  devCrosses,
+});
 export const perm = permission;
-export const apiKeyScope = (scope: ControlScope, when?: { param: string; value: string; scope: ControlScope }): RoleRule => ({ kind: 'apiKeyScope', scope, when });
+export const apiKeyScope = (
+  scope: ControlScope,
+  when?: { param: string; value: string; scope: ControlScope },
+): RoleRule => ({ kind: 'apiKeyScope', scope, when });
 
 /**
  * Whether the rule lets a signed-in principal through. `own`: the record named is the caller's
@@ -114,7 +122,13 @@ export function allows(rule: RoleRule, who: Principal, own = false): boolean {
 export const needsCaller = (rule: RoleRule) => rule.kind !== 'public' && rule.kind !== 'feedKey';
 
 /** One row: method, full path, who, which company's data, what body. */
-export const route = (method: RouteEntry['method'], path: string, rule: RoleRule, scope: Scope, body: BodyContract = null): RouteEntry => ({
+export const route = (
+  method: RouteEntry['method'],
+  path: string,
+  rule: RoleRule,
+  scope: Scope,
+  body: BodyContract = null,
+): RouteEntry => ({
   method,
   path,
   rule,

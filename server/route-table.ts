@@ -1,11 +1,28 @@
 import { loginRequestSchema } from '../shared/contracts/auth';
 import { createApiKeySchema, updateApiKeySchema } from '../shared/contracts/api-keys';
 import { createBulletinSchema, updateBulletinSchema } from '../shared/contracts/bulletins';
-import { createCgFileSchema, createCgFromNewsSchema, emergencyOverrideSchema, endEmergencySchema, updateCgFileSchema, updateDirectSchema } from '../shared/contracts/cg-files';
+import {
+  createCgFileSchema,
+  createCgFromNewsSchema,
+  emergencyOverrideSchema,
+  endEmergencySchema,
+  updateCgFileSchema,
+  updateDirectSchema,
+} from '../shared/contracts/cg-files';
 import { takeNextSchema } from '../shared/contracts/cg-next';
 import { createCompanySchema } from '../shared/contracts/companies';
-import { addHeadlineSchema, editHeadlineSchema, removeHeadlineSchema, reorderHeadlinesSchema } from '../shared/contracts/crawler';
-import { createNewsSchema, restoreRevisionSchema, sendBackNewsSchema, updateNewsSchema } from '../shared/contracts/news';
+import {
+  addHeadlineSchema,
+  editHeadlineSchema,
+  removeHeadlineSchema,
+  reorderHeadlinesSchema,
+} from '../shared/contracts/crawler';
+import {
+  createNewsSchema,
+  restoreRevisionSchema,
+  sendBackNewsSchema,
+  updateNewsSchema,
+} from '../shared/contracts/news';
 import { wireFeedInputSchema } from '../shared/contracts/wires';
 import { updateNotificationPreferencesSchema } from '../shared/contracts/notification-preferences';
 import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../shared/contracts/prompters';
@@ -64,7 +81,13 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('POST', '/api/news/:id/unapprove', perm('news.manage'), record('news'), sendBackNewsSchema),
   route('GET', '/api/news/:id/revisions', signedIn, record('news')),
   // Restore is an edit: own draft with news.create, anyone's with news.manage (NewsService.update).
-  route('POST', '/api/news/:id/revisions/:revisionId/restore', ownOr('news.create', 'news.manage'), record('news'), restoreRevisionSchema),
+  route(
+    'POST',
+    '/api/news/:id/revisions/:revisionId/restore',
+    ownOr('news.create', 'news.manage'),
+    record('news'),
+    restoreRevisionSchema,
+  ),
   route('DELETE', '/api/news/:id', perm('news.manage'), record('news')),
   route('POST', '/api/news/:id/restore', perm('recycleBin.manage'), record('deletedNews')),
   route('DELETE', '/api/news/:id/permanent', perm('recycleBin.manage'), record('deletedNews')),
@@ -115,7 +138,13 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('GET', '/api/prompters/:id/content', signedIn, record('prompter')),
   route('POST', '/api/prompters/:id/sessions', signedIn, record('prompter')),
   // The reader ends their own session; owner/admin end anyone's.
-  route('PUT', '/api/prompter-sessions/:id/end', ownOr(null, 'prompters.manage'), record('prompterSession'), endPrompterSessionSchema),
+  route(
+    'PUT',
+    '/api/prompter-sessions/:id/end',
+    ownOr(null, 'prompters.manage'),
+    record('prompterSession'),
+    endPrompterSessionSchema,
+  ),
 
   route('GET', '/api/company/api-keys', perm('settings.manage'), bySession),
   route('POST', '/api/company/api-keys', perm('settings.manage'), bySession, createApiKeySchema),
@@ -141,7 +170,13 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('GET', '/api/notifications', signedIn, bySession),
   // Self, or an owner/admin of the same company.
   route('GET', '/api/notification-preferences/:userId', ownOr(null, 'users.manage'), record('user', 'userId')),
-  route('PUT', '/api/notification-preferences/:userId', ownOr(null, 'users.manage'), record('user', 'userId'), updateNotificationPreferencesSchema),
+  route(
+    'PUT',
+    '/api/notification-preferences/:userId',
+    ownOr(null, 'users.manage'),
+    record('user', 'userId'),
+    updateNotificationPreferencesSchema,
+  ),
   route('GET', '/api/system/addresses', signedIn, bySession),
   // The HTML overlay (issue 25): URL, rotation and layout for owner/admin; the page itself by key.
   route('GET', '/api/outputs/overlay', perm('settings.manage'), bySession),
@@ -165,7 +200,12 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('GET', '/api/control/state', apiKeyScope('control.state'), bySession),
   route('POST', '/api/control/take', apiKeyScope('control.take'), bySession),
   // clear/emergency ends the emergency: it needs control.emergency instead, as DELETE /emergency (issue 37 point 7).
-  route('POST', '/api/control/clear/:type', apiKeyScope('control.clear', { param: 'type', value: 'emergency', scope: 'control.emergency' }), bySession),
+  route(
+    'POST',
+    '/api/control/clear/:type',
+    apiKeyScope('control.clear', { param: 'type', value: 'emergency', scope: 'control.emergency' }),
+    bySession,
+  ),
   route('POST', '/api/control/crawler/next', apiKeyScope('control.crawler'), bySession),
   route('POST', '/api/control/crawler/previous', apiKeyScope('control.crawler'), bySession),
   route('POST', '/api/control/emergency', apiKeyScope('control.emergency'), bySession, controlEmergencySchema),
@@ -212,7 +252,11 @@ export function verifyRouteTable(mounted: readonly MountedRoute[], table: readon
  * in front of its route's handlers: the routers carry no permission check of their own, so the
  * rule a route enforces is the rule the table says (route-guards.test.ts).
  */
-export function guardRoutesFromTable(app: Express, keyGuard: KeyGuard, table: readonly RouteEntry[] = ROUTE_TABLE): void {
+export function guardRoutesFromTable(
+  app: Express,
+  keyGuard: KeyGuard,
+  table: readonly RouteEntry[] = ROUTE_TABLE,
+): void {
   verifyRouteTable(mountedRoutes(app), table);
   const byKey = new Map(table.map((r) => [routeKey(r), r]));
   guardRoutes(app, (mounted) => {

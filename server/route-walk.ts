@@ -38,7 +38,8 @@ export function guardRoutes(app: Express, guardOf: (route: MountedRoute) => Requ
   const seen = new Map<Route, string>();
   for (const { route, method, path } of walked(app)) {
     const before = seen.get(route);
-    if (before !== undefined && before !== path) throw new Error(`route ${method} ${path} is also mounted at ${before}: one guard per route`);
+    if (before !== undefined && before !== path)
+      throw new Error(`route ${method} ${path} is also mounted at ${before}: one guard per route`);
     seen.set(route, path);
     const guard = guardOf({ method, path });
     if (!guard) continue;
@@ -62,7 +63,8 @@ function walk(stack: Layer[], prefix: string, out: WalkedRoute[]): void {
     if (layer.route) {
       for (const path of [layer.route.path].flat()) {
         for (const [method, on] of Object.entries(layer.route.methods)) {
-          if (on && method !== '_all') out.push({ method: method.toUpperCase(), path: join(prefix, path), route: layer.route });
+          if (on && method !== '_all')
+            out.push({ method: method.toUpperCase(), path: join(prefix, path), route: layer.route });
         }
       }
     } else if (layer.handle?.stack) {

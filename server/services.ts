@@ -80,7 +80,11 @@ export function createServices(ctx: AppContext): Services {
   const auth = new AuthService(ctx);
   const activity = new ActivityLogsService(ctx);
   const news = new NewsService(ctx, activity);
-  const cgFiles = new CgFilesService(ctx, activity, new OnAirChanges((err) => ctx.logger.error('on-air listener failed', { err })));
+  const cgFiles = new CgFilesService(
+    ctx,
+    activity,
+    new OnAirChanges((err) => ctx.logger.error('on-air listener failed', { err })),
+  );
   const cgNext = new CgNextService(ctx, cgFiles);
   // Loans move stock and announce the item: the requests service works through the catalogue's.
   const equipment = new EquipmentService(ctx, activity);
@@ -116,7 +120,9 @@ export function createServices(ctx: AppContext): Services {
     equipmentRequests,
     equipmentAlerts: new EquipmentAlertsService(ctx, activity, [telegramNotifications]),
     // The bell honours each user's switches (docs/product.md §Data).
-    notifications: new NotificationsService(ctx, notificationPreferences, (companyId) => backups.lateOffsite(companyId)),
+    notifications: new NotificationsService(ctx, notificationPreferences, (companyId) =>
+      backups.lateOffsite(companyId),
+    ),
     notificationPreferences,
     telegramBots,
     telegramOutbox,

@@ -41,7 +41,10 @@ describe('WebSocket message table', () => {
       const socket = new TestSocket(server.url);
       await socket.opened();
       socket.send(entry.sample(1));
-      expect({ type: entry.type, code: await socket.waitClosed() }).toEqual({ type: entry.type, code: entry.rule === 'auth' ? WS_CLOSE_UNAUTHORIZED : CLOSE_POLICY });
+      expect({ type: entry.type, code: await socket.waitClosed() }).toEqual({
+        type: entry.type,
+        code: entry.rule === 'auth' ? WS_CLOSE_UNAUTHORIZED : CLOSE_POLICY,
+      });
     }
   });
 
@@ -65,7 +68,11 @@ describe('WebSocket message table', () => {
         }
         const heardBefore = listener.messages.filter((m) => m.type === entry.type).length;
         socket.send(entry.sample(bPrompter.id)); // another company's: refused to the sender
-        await socket.until(() => socket.messages.find((m) => m.type === 'prompter_error' && (m.data as { prompterId: number }).prompterId === bPrompter.id));
+        await socket.until(() =>
+          socket.messages.find(
+            (m) => m.type === 'prompter_error' && (m.data as { prompterId: number }).prompterId === bPrompter.id,
+          ),
+        );
         socket.messages.length = 0;
         socket.send(entry.sample(prompter.id)); // own company's: the company hears it, once
         const heard = await listener.until(() => {
@@ -73,7 +80,10 @@ describe('WebSocket message table', () => {
           return of.length > heardBefore && of;
         });
         expect(heard.length).toBe(heardBefore + 1);
-        expect((heard.at(-1)?.data as { prompterId: number; from: { userId: number } })).toMatchObject({ prompterId: prompter.id, from: { userId: caller.user.id } });
+        expect(heard.at(-1)?.data as { prompterId: number; from: { userId: number } }).toMatchObject({
+          prompterId: prompter.id,
+          from: { userId: caller.user.id },
+        });
       }
       socket.close();
     }
@@ -103,15 +113,25 @@ describe('WebSocket message table', () => {
       socket.messages.length = 0;
       socket.send(entry.sample(story.id));
       if (can({ role, roletype: 'user' }, 'news.create')) {
-        await listener.until(() => listener.messages.find((m) => m.type === 'editing_changed' && (m.data as EditingEntry).editors.some((e) => e.userId === caller.user.id)));
+        await listener.until(() =>
+          listener.messages.find(
+            (m) =>
+              m.type === 'editing_changed' && (m.data as EditingEntry).editors.some((e) => e.userId === caller.user.id),
+          ),
+        );
       } else {
-        expect({ role, data: (await socket.waitFor('editing_error')).data }).toMatchObject({ role, data: { message: 'Your role may not edit this' } });
+        expect({ role, data: (await socket.waitFor('editing_error')).data }).toMatchObject({
+          role,
+          data: { message: 'Your role may not edit this' },
+        });
       }
       socket.close();
     }
     otherCompany.send({ type: 'ping' });
     await otherCompany.waitFor('pong');
-    expect(otherCompany.messages.filter((m) => m.type.startsWith('editing_') && m.type !== 'editing_snapshot')).toEqual([]);
+    expect(otherCompany.messages.filter((m) => m.type.startsWith('editing_') && m.type !== 'editing_snapshot')).toEqual(
+      [],
+    );
     listener.close();
     otherCompany.close();
   }, 60_000);
@@ -137,7 +157,10 @@ describe('overlay WebSocket message table (issue 25)', () => {
     for (const entry of OVERLAY_WS_MESSAGE_TABLE) {
       const socket = await open();
       socket.send(entry.sample());
-      expect({ type: entry.type, code: await socket.waitClosed() }).toEqual({ type: entry.type, code: entry.rule === 'overlayKey' ? WS_CLOSE_UNAUTHORIZED : CLOSE_POLICY });
+      expect({ type: entry.type, code: await socket.waitClosed() }).toEqual({
+        type: entry.type,
+        code: entry.rule === 'overlayKey' ? WS_CLOSE_UNAUTHORIZED : CLOSE_POLICY,
+      });
     }
     const dev = await loginDevOwner(server);
     const { key } = (await dev.get<OverlayOutput>('/api/outputs/overlay')).body;
@@ -152,8 +175,13 @@ describe('overlay WebSocket message table (issue 25)', () => {
     await pinging.waitFor('pong');
     pinging.close();
     // Every other message of the main channel is a write or a session message here: refused.
-    const allowedAfterKey = new Set<string>(OVERLAY_WS_MESSAGE_TABLE.filter((m) => m.rule === 'afterKey').map((m) => m.type));
-    for (const entry of [...WS_MESSAGE_TABLE.filter((m) => !allowedAfterKey.has(m.type)), { type: 'overlay_auth', sample: () => ({ type: 'overlay_auth', key }) }]) {
+    const allowedAfterKey = new Set<string>(
+      OVERLAY_WS_MESSAGE_TABLE.filter((m) => m.rule === 'afterKey').map((m) => m.type),
+    );
+    for (const entry of [
+      ...WS_MESSAGE_TABLE.filter((m) => !allowedAfterKey.has(m.type)),
+      { type: 'overlay_auth', sample: () => ({ type: 'overlay_auth', key }) },
+    ]) {
       const socket = await keyed();
       socket.send(entry.sample(1));
       expect({ type: entry.type, code: await socket.waitClosed() }).toEqual({ type: entry.type, code: CLOSE_POLICY });

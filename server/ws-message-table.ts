@@ -14,7 +14,10 @@ import type { OverlayClientMessage } from '../shared/contracts/overlay';
 export interface WsMessageEntry {
   type: ClientMessage['type'];
   rule: 'auth' | 'signedIn' | 'editPermission';
-  scope: { kind: 'none' } | { kind: 'record'; record: 'prompter'; field: 'data.prompterId' } | { kind: 'record'; record: 'news'; field: 'data.id' };
+  scope:
+    | { kind: 'none' }
+    | { kind: 'record'; record: 'prompter'; field: 'data.prompterId' }
+    | { kind: 'record'; record: 'news'; field: 'data.id' };
   /** A valid message of this type naming the record (`id`) where it names one. */
   sample: (id: number) => unknown;
 }
@@ -22,17 +25,35 @@ export interface WsMessageEntry {
 const prompterScope = { kind: 'record', record: 'prompter', field: 'data.prompterId' } as const;
 
 export const WS_MESSAGE_TABLE: readonly WsMessageEntry[] = [
-  { type: 'auth', rule: 'auth', scope: { kind: 'none' }, sample: () => ({ type: 'auth', token: 'not-a-session-token' }) },
+  {
+    type: 'auth',
+    rule: 'auth',
+    scope: { kind: 'none' },
+    sample: () => ({ type: 'auth', token: 'not-a-session-token' }),
+  },
   { type: 'ping', rule: 'signedIn', scope: { kind: 'none' }, sample: () => ({ type: 'ping' }) },
   {
     type: 'prompter_position',
     rule: 'signedIn',
     scope: prompterScope,
-    sample: (prompterId) => ({ type: 'prompter_position', data: { prompterId, position: 10, sectionIndex: 0, speed: 100, playing: true } }),
+    sample: (prompterId) => ({
+      type: 'prompter_position',
+      data: { prompterId, position: 10, sectionIndex: 0, speed: 100, playing: true },
+    }),
   },
-  { type: 'prompter_command', rule: 'signedIn', scope: prompterScope, sample: (prompterId) => ({ type: 'prompter_command', data: { prompterId, command: 'pause' } }) },
+  {
+    type: 'prompter_command',
+    rule: 'signedIn',
+    scope: prompterScope,
+    sample: (prompterId) => ({ type: 'prompter_command', data: { prompterId, command: 'pause' } }),
+  },
   // Presence while editing (issue 26); the matrix sends it for a story.
-  { type: 'editing', rule: 'editPermission', scope: { kind: 'record', record: 'news', field: 'data.id' }, sample: (id) => ({ type: 'editing', data: { kind: 'news', id, state: 'open' } }) },
+  {
+    type: 'editing',
+    rule: 'editPermission',
+    scope: { kind: 'record', record: 'news', field: 'data.id' },
+    sample: (id) => ({ type: 'editing', data: { kind: 'news', id, state: 'open' } }),
+  },
 ];
 
 /**

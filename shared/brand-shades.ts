@@ -23,7 +23,13 @@ function toRgb(hex: string): [number, number, number] {
 }
 
 function toHex(rgb: readonly number[]): string {
-  return `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** `hex` moved `amount` (0–1) of the way towards `target`. */
@@ -34,7 +40,9 @@ function mix(hex: string, target: readonly [number, number, number], amount: num
 /** The least white (from the usual 30 %) that lifts `base` to 4.5:1 on every dark surface. */
 function textTint(base: string): number {
   const readable = (amount: number) =>
-    Object.values(DARK_SURFACES).every((surface) => contrastRatio(mix(base, [255, 255, 255], amount), surface) >= MIN_TEXT_CONTRAST);
+    Object.values(DARK_SURFACES).every(
+      (surface) => contrastRatio(mix(base, [255, 255, 255], amount), surface) >= MIN_TEXT_CONTRAST,
+    );
   let amount: number = TINTS[BRAND_TEXT_SHADE];
   while (amount < 1 && !readable(amount)) amount = Math.min(1, amount + 0.01);
   return amount;
@@ -48,6 +56,8 @@ function textTint(base: string): number {
 export function brandShadeList(hex: string): string[] {
   const base = HEX.test(hex) ? hex.toLowerCase() : FALLBACK;
   const text = textTint(base);
-  const tints = TINTS.map((amount, i) => mix(base, [255, 255, 255], i <= BRAND_TEXT_SHADE ? Math.max(amount, text) : amount));
+  const tints = TINTS.map((amount, i) =>
+    mix(base, [255, 255, 255], i <= BRAND_TEXT_SHADE ? Math.max(amount, text) : amount),
+  );
   return [...tints, base, mix(base, [0, 0, 0], 0.25)];
 }

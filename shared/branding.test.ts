@@ -3,7 +3,18 @@ import { BRAND_FILLED_SHADE, BRAND_TEXT_SHADE, brandShadeList } from './brand-sh
 import { DEFAULT_BRANDING, brandColourProblem, brandContrast } from './branding';
 import { DARK_SURFACES, MIN_TEXT_CONTRAST, MIN_UI_CONTRAST, contrastRatio, labelColourOn, luminance } from './contrast';
 
-const SWATCHES = ['#3b82f6', '#22c55e', '#eab308', '#f97316', '#ef4444', '#ec4899', '#a855f7', '#14b8a6', '#64748b', '#94a3b8'];
+const SWATCHES = [
+  '#3b82f6',
+  '#22c55e',
+  '#eab308',
+  '#f97316',
+  '#ef4444',
+  '#ec4899',
+  '#a855f7',
+  '#14b8a6',
+  '#64748b',
+  '#94a3b8',
+];
 
 function colourGrid(): string[] {
   const steps = Array.from({ length: 12 }, (_, i) => Math.round((i * 255) / 11));
@@ -13,11 +24,14 @@ function colourGrid(): string[] {
 
 describe('brand colour check (issue 27: the theme rule)', () => {
   it('accepts the defaults, the swatches and a station red', () => {
-    for (const c of [...Object.values(DEFAULT_BRANDING), ...SWATCHES, '#e11d48', '#dc2626']) expect(brandColourProblem(c), c).toBeNull();
+    for (const c of [...Object.values(DEFAULT_BRANDING), ...SWATCHES, '#e11d48', '#dc2626'])
+      expect(brandColourProblem(c), c).toBeNull();
   });
 
   it('refuses a fill too dark to tell from the page, naming the ratio', () => {
-    expect(brandColourProblem('#101010')).toMatch(/^is too dark to read on the dark theme \(contrast 1\.2:1, needs at least 3:1\)$/);
+    expect(brandColourProblem('#101010')).toMatch(
+      /^is too dark to read on the dark theme \(contrast 1\.2:1, needs at least 3:1\)$/,
+    );
     expect(brandColourProblem('blue')).toMatch(/#rrggbb/);
   });
 
@@ -31,7 +45,10 @@ describe('brand colour check (issue 27: the theme rule)', () => {
       expect(contrastRatio(fill, DARK_SURFACES.page), colour).toBeGreaterThanOrEqual(MIN_UI_CONTRAST);
       expect(contrastRatio(labelColourOn(fill), fill), colour).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
       for (const surface of Object.values(DARK_SURFACES)) {
-        expect(contrastRatio(shades[BRAND_TEXT_SHADE] as string, surface), `${colour} text on ${surface}`).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+        expect(
+          contrastRatio(shades[BRAND_TEXT_SHADE] as string, surface),
+          `${colour} text on ${surface}`,
+        ).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
       }
     }
     expect(accepted).toBeGreaterThan(1000);
@@ -51,7 +68,10 @@ describe('brand shades', () => {
       const shades = brandShadeList(colour.toUpperCase());
       expect(shades).toHaveLength(10);
       expect(shades[BRAND_FILLED_SHADE]).toBe(colour);
-      for (let i = 1; i < shades.length; i++) expect(luminance(shades[i] as string), `${colour} shade ${i}`).toBeLessThanOrEqual(luminance(shades[i - 1] as string));
+      for (let i = 1; i < shades.length; i++)
+        expect(luminance(shades[i] as string), `${colour} shade ${i}`).toBeLessThanOrEqual(
+          luminance(shades[i - 1] as string),
+        );
     }
   });
 

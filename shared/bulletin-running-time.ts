@@ -21,5 +21,7 @@ export function formatSeconds(total: number): string {
 export function overUnderText(plannedSeconds: number, slotMinutes: number): { text: string; over: boolean } {
   const diff = plannedSeconds - slotMinutes * 60;
   if (diff === 0) return { text: 'on time', over: false };
-  return diff > 0 ? { text: `+${formatSeconds(diff)} over`, over: true } : { text: `${formatSeconds(diff)} under`, over: false };
+  return diff > 0
+    ? { text: `+${formatSeconds(diff)} over`, over: true }
+    : { text: `${formatSeconds(diff)} under`, over: false };
 }

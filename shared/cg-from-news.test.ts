@@ -16,13 +16,19 @@ describe('cgChangesFromArticle', () => {
   });
 
   it('puts "both" on two lines only where the type is multi-line', () => {
-    expect(cgChangesFromArticle(article, 'emergency', 'both')).toEqual([{ type: 'emergency', content: 'Budget passed\nVote 52 to 30' }]);
-    expect(cgChangesFromArticle(article, 'infoline', 'both')).toEqual([{ type: 'infoline', content: 'Budget passed — Vote 52 to 30' }]);
+    expect(cgChangesFromArticle(article, 'emergency', 'both')).toEqual([
+      { type: 'emergency', content: 'Budget passed\nVote 52 to 30' },
+    ]);
+    expect(cgChangesFromArticle(article, 'infoline', 'both')).toEqual([
+      { type: 'infoline', content: 'Budget passed — Vote 52 to 30' },
+    ]);
   });
 
   it('has nothing to send without a subtitle or custom text', () => {
     expect(cgChangesFromArticle({ ...article, subtitle: '' }, 'titlebar', 'subtitle')).toBeNull();
     expect(cgChangesFromArticle(article, 'titlebar', 'custom', ' \n ')).toBeNull();
-    expect(cgChangesFromArticle(article, 'titlebar', 'custom', '  Polls close at 6 ')).toEqual([{ type: 'titlebar', content: 'Polls close at 6' }]);
+    expect(cgChangesFromArticle(article, 'titlebar', 'custom', '  Polls close at 6 ')).toEqual([
+      { type: 'titlebar', content: 'Polls close at 6' },
+    ]);
   });
 });

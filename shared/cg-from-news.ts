@@ -23,7 +23,12 @@ export interface CgTextChange {
  *   joins them with " — ".
  * - Custom text is trimmed. Null when the source has nothing to send (no subtitle, blank custom).
  */
-export function cgChangesFromArticle(article: ArticleText, cgType: CgFromNewsType, source: CgContentSource, custom = ''): CgTextChange[] | null {
+export function cgChangesFromArticle(
+  article: ArticleText,
+  cgType: CgFromNewsType,
+  source: CgContentSource,
+  custom = '',
+): CgTextChange[] | null {
   const subtitle = article.subtitle?.trim() ? article.subtitle : '';
   if (cgType === 'headline' && (source === 'title' || source === 'both')) {
     return [
@@ -39,9 +44,18 @@ export function cgChangesFromArticle(article: ArticleText, cgType: CgFromNewsTyp
  * A story to air as the headline: its title, with its subtitle (or nothing) on the subheadline in
  * the same operation. The prompter's Space sends this to POST /api/news/:id/create-cg.
  */
-export const STORY_ON_HEADLINE = { cgType: 'headline', contentSource: 'title' } as const satisfies { cgType: CgFromNewsType; contentSource: CgContentSource };
+export const STORY_ON_HEADLINE = { cgType: 'headline', contentSource: 'title' } as const satisfies {
+  cgType: CgFromNewsType;
+  contentSource: CgContentSource;
+};
 
-function cgTextOf(article: ArticleText, cgType: CgFromNewsType, source: CgContentSource, custom: string, subtitle: string): string | null {
+function cgTextOf(
+  article: ArticleText,
+  cgType: CgFromNewsType,
+  source: CgContentSource,
+  custom: string,
+  subtitle: string,
+): string | null {
   switch (source) {
     case 'title':
       return article.title;

@@ -78,7 +78,15 @@ export const CG_TYPES = [
 ] as const;
 export const CG_BAR_TYPES = ['hashtag_bar', 'program_bar'] as const;
 export const CG_WRITABLE_TYPES = [...CG_TYPES, ...CG_BAR_TYPES] as const;
-export const CG_FROM_NEWS_TYPES = ['headline', 'subheadline', 'breakingnews', 'emergency', 'infoline', 'programbar', 'titlebar'] as const;
+export const CG_FROM_NEWS_TYPES = [
+  'headline',
+  'subheadline',
+  'breakingnews',
+  'emergency',
+  'infoline',
+  'programbar',
+  'titlebar',
+] as const;
 export const CG_CONTENT_SOURCES = ['title', 'subtitle', 'both', 'content', 'custom'] as const;
 /** Longest CG text we accept (a crawler of 500 headlines × 500 chars fits). */
 export const CG_CONTENT_MAX = 300_000;
@@ -105,7 +113,13 @@ export const IDEMPOTENCY_MAX_BYTES = 32 * 1024 * 1024;
  * Stream Deck / Companion control scopes (issue 25), one per kind of button, so a key on a shared
  * panel can be limited to what its buttons do. 'control.take' joins this list with the take route.
  */
-export const CONTROL_SCOPES = ['control.take', 'control.clear', 'control.crawler', 'control.emergency', 'control.state'] as const;
+export const CONTROL_SCOPES = [
+  'control.take',
+  'control.clear',
+  'control.crawler',
+  'control.emergency',
+  'control.state',
+] as const;
 export const API_KEY_PERMISSIONS = ['cg_files', 'equipment', 'news', ...CONTROL_SCOPES] as const;
 /** An API key's lastUsed is recorded at most this often (sync is polled several times a second). */
 export const API_KEY_LAST_USED_RESOLUTION_MS = 60_000;
@@ -118,7 +132,15 @@ export const CRAWLER_ROTATION_MS = 60_000;
 export const CRAWLER_FADE_MS = 300;
 
 /** Bulletins (docs/product.md §Data, §Limits). */
-export const BULLETIN_STATUSES = ['draft', 'ready', 'published', 'breaking', 'local_break', 'live', 'archived'] as const;
+export const BULLETIN_STATUSES = [
+  'draft',
+  'ready',
+  'published',
+  'breaking',
+  'local_break',
+  'live',
+  'archived',
+] as const;
 /** A bulletin in one of these is on air now: taking back a story it uses asks first (issue 26). */
 export const ON_AIR_BULLETIN_STATUSES = ['live', 'breaking', 'local_break'] as const;
 /** Why a story is sent back to its writer (issue 26). */
@@ -128,7 +150,13 @@ export const BULLETIN_BREAK_TYPES = ['LOCAL BREAK', 'BUSINESS BREAK', 'SPORTS BR
 export const BULLETIN_DEFAULT_DURATION = 30;
 export const BULLETIN_LABEL_CHARS = 30;
 /** Our limits (docs/decisions.md, issue 11): text lengths, items per bulletin, slot and item lengths. */
-export const BULLETIN_LIMITS = { title: 200, broadcastTime: 20, items: 200, durationMinutes: 24 * 60, itemSeconds: 6 * 3600 } as const;
+export const BULLETIN_LIMITS = {
+  title: 200,
+  broadcastTime: 20,
+  items: 200,
+  durationMinutes: 24 * 60,
+  itemSeconds: 6 * 3600,
+} as const;
 /** Running time: a break defaults to 2 minutes, a headline slot to 30 s; news is read at 3 words/s (180 wpm). */
 export const BULLETIN_BREAK_DEFAULT_SECONDS = 120;
 export const BULLETIN_HEADLINE_DEFAULT_SECONDS = 30;
@@ -136,7 +164,15 @@ export const BULLETIN_READING_WORDS_PER_SECOND = 3;
 export const BULLETIN_NEWS_MIN_SECONDS = 10;
 /** CG preview (docs/product.md §States, §Limits). */
 export const BULLETIN_AUTOPLAY_MS = 5000;
-export const CG_PREVIEW_TYPES = ['headline', 'subheadline', 'breakingnews', 'emergency', 'infoline', 'programbar', 'titlebar'] as const;
+export const CG_PREVIEW_TYPES = [
+  'headline',
+  'subheadline',
+  'breakingnews',
+  'emergency',
+  'infoline',
+  'programbar',
+  'titlebar',
+] as const;
 
 /** Settings (docs/product.md §Data, §Limits); the lengths are ours (docs/decisions.md). */
 export const SETTINGS_LIMITS = { cgOutputPath: 500, secret: 512, telegramId: 32 } as const;
@@ -180,7 +216,10 @@ export const PROMPTER_DEFAULTS = {
   isManualScroll: true,
 } as const;
 /** Create: font 12–200 (spec 12–48; issue 38 reads at 60–120+), speed 10–200 step 10 (the form starts at 30, the reader's floor). */
-export const PROMPTER_CREATE_RANGES = { fontSize: { min: 12, max: 200 }, scrollSpeed: { min: 10, max: 200, step: 10 } } as const;
+export const PROMPTER_CREATE_RANGES = {
+  fontSize: { min: 12, max: 200 },
+  scrollSpeed: { min: 10, max: 200, step: 10 },
+} as const;
 /** Settings/edit: font 10–200 (spec 10–100, issue 38), speed 30–300 ms (lower is faster). */
 export const PROMPTER_EDIT_RANGES = { fontSize: { min: 10, max: 200 }, scrollSpeed: { min: 30, max: 300 } } as const;
 export const PROMPTER_SPEED_STEP = 20;
@@ -215,19 +254,54 @@ export const PROMPTER_PUBLISH_INTERVAL_MS = 100;
 /* Equipment (docs/product.md §Data–§5, §9; issue 12). */
 export const EQUIPMENT_CONDITIONS = ['excellent', 'good', 'fair', 'poor'] as const;
 /** Schema values and the selector's values are both given by the spec (§4); we accept their union. */
-export const EQUIPMENT_STATUSES = ['available', 'in_use', 'maintenance', 'out_of_stock', 'checked_out', 'out_of_service'] as const;
+export const EQUIPMENT_STATUSES = [
+  'available',
+  'in_use',
+  'maintenance',
+  'out_of_stock',
+  'checked_out',
+  'out_of_service',
+] as const;
 /** What the status selector offers (docs/product.md §Screens and routes). */
 export const EQUIPMENT_SELECTOR_STATUSES = ['available', 'checked_out', 'maintenance', 'out_of_service'] as const;
 /** Statuses a person sets that stop loans: Check Out is refused while one of these holds. */
 export const EQUIPMENT_UNLOANABLE_STATUSES = ['maintenance', 'out_of_service'] as const;
-export const EQUIPMENT_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'out', 'returned', 'return_requested', 'extension_pending'] as const;
+export const EQUIPMENT_REQUEST_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'out',
+  'returned',
+  'return_requested',
+  'extension_pending',
+] as const;
 export const EXTENSION_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
-export const EQUIPMENT_ACTIVITY_TYPES = ['telegram_request', 'telegram_approval', 'telegram_return', 'web_request', 'web_approval'] as const;
+export const EQUIPMENT_ACTIVITY_TYPES = [
+  'telegram_request',
+  'telegram_approval',
+  'telegram_return',
+  'web_request',
+  'web_approval',
+] as const;
 export const EQUIPMENT_REQUEST_SOURCES = ['web', 'mobile', 'telegram'] as const;
 export const EQUIPMENT_ALERT_KINDS = ['overdue', 'before_due', 'after_due', 'low_stock', 'manual'] as const;
 /** CSV defaults for empty values (docs/product.md §Validation, §Limits). */
-export const EQUIPMENT_CSV_DEFAULTS = { status: 'available', category: 'General', condition: 'good', quantity: 1 } as const;
-export const EQUIPMENT_CSV_COLUMNS = ['name', 'code', 'description', 'location', 'status', 'category', 'condition', 'quantity'] as const;
+export const EQUIPMENT_CSV_DEFAULTS = {
+  status: 'available',
+  category: 'General',
+  condition: 'good',
+  quantity: 1,
+} as const;
+export const EQUIPMENT_CSV_COLUMNS = [
+  'name',
+  'code',
+  'description',
+  'location',
+  'status',
+  'category',
+  'condition',
+  'quantity',
+] as const;
 export const EQUIPMENT_CSV_REQUIRED = ['code', 'name', 'location'] as const;
 export const EQUIPMENT_CSV_TEMPLATE_ROWS = 5;
 export const EQUIPMENT_LIMITS = {
@@ -269,5 +343,11 @@ export const NOTIFICATION_TIMEZONES = [
   { value: 'Asia/Tokyo', label: 'Japan (Asia/Tokyo)' },
 ] as const;
 
-export const NOTIFICATION_WIZARD_STEPS = ['News Notifications', 'Equipment Alerts', 'System Notifications', 'Schedule Preferences', 'Review & Save'] as const;
+export const NOTIFICATION_WIZARD_STEPS = [
+  'News Notifications',
+  'Equipment Alerts',
+  'System Notifications',
+  'Schedule Preferences',
+  'Review & Save',
+] as const;
 export const TELEGRAM_ON_AIR_MAX_AGE_S = 60;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BLACK, DARK_SURFACES, MIN_TEXT_CONTRAST, WHITE, WHITE_LABEL_MAX_LUMINANCE, contrastRatio, labelColourOn, luminance } from './contrast';
+import {
+  BLACK,
+  DARK_SURFACES,
+  MIN_TEXT_CONTRAST,
+  WHITE,
+  WHITE_LABEL_MAX_LUMINANCE,
+  contrastRatio,
+  labelColourOn,
+  luminance,
+} from './contrast';
 
 /** Every 17th step of each channel: 4 096 colours across the whole cube. */
 function colourGrid(): string[] {

@@ -56,20 +56,28 @@ describe('toCsv', () => {
 
   it('read with ; or tab as the separator (Excel in a ; locale, a paste), no cell of any row starts a formula', () => {
     const hostile = ['Budget;=1+1;x', 'Kit,+cmd', 'Desk\t@SUM(A1)', 'Two lines\n-2+3', 'a;"=1+1"', '=1'];
-    const csv = toCsv(['time', 'text', 'result'], hostile.map((text) => ['2026-11-28', text, 'ok']));
+    const csv = toCsv(
+      ['time', 'text', 'result'],
+      hostile.map((text) => ['2026-11-28', text, 'ok']),
+    );
     for (const delimiter of [',', ';', '\t']) {
       for (const cell of Papa.parse<string[]>(csv, { delimiter, newline: '\r\n' }).data.flat()) {
         expect(cell, `${JSON.stringify(delimiter)}: ${JSON.stringify(cell)}`).not.toMatch(/^"*[=+\-@\t\r]/);
       }
     }
     // Read as written (comma), every cell is whole, marked cells quoted.
-    expect(Papa.parse<string[]>(csv, { newline: '\r\n' }).data.map((row) => row[1])).toEqual(['text', ...hostile.map(neutraliseCell)]);
+    expect(Papa.parse<string[]>(csv, { newline: '\r\n' }).data.map((row) => row[1])).toEqual([
+      'text',
+      ...hostile.map(neutraliseCell),
+    ]);
     expect(csv).toContain(`2026-11-28,"Budget;'=1+1;x",ok`);
   });
 });
 
 describe('neutraliseCsvText', () => {
   it('rewrites a CSV text cell by cell', () => {
-    expect(neutraliseCsvText('code,name\nCAM-1,=1+1\nCAM-2,x;=1\n')).toBe(`code,name\r\nCAM-1,"'=1+1"\r\nCAM-2,"x;'=1"`);
+    expect(neutraliseCsvText('code,name\nCAM-1,=1+1\nCAM-2,x;=1\n')).toBe(
+      `code,name\r\nCAM-1,"'=1+1"\r\nCAM-2,"x;'=1"`,
+    );
   });
 });

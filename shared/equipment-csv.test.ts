@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { EQUIPMENT_CSV_COLUMNS, EQUIPMENT_CSV_TEMPLATE_ROWS, EQUIPMENT_LIMITS } from './constants';
-import { equipmentCsvFileError, equipmentCsvTemplate, normaliseEquipmentCsvRow, parseEquipmentCsv } from './equipment-csv';
+import {
+  equipmentCsvFileError,
+  equipmentCsvTemplate,
+  normaliseEquipmentCsvRow,
+  parseEquipmentCsv,
+} from './equipment-csv';
 
 const rowsOf = (text: string) => {
   const parsed = parseEquipmentCsv(text);
@@ -12,7 +17,9 @@ describe('equipment CSV file check', () => {
   it('accepts a .csv name (any case) or the text/csv type and refuses anything else', () => {
     expect(equipmentCsvFileError({ name: 'kit.CSV', type: '' })).toBeNull();
     expect(equipmentCsvFileError({ name: 'export', type: 'text/csv' })).toBeNull();
-    expect(equipmentCsvFileError({ name: 'kit.xlsx', type: 'application/vnd.ms-excel' })).toBe('Please select a CSV file');
+    expect(equipmentCsvFileError({ name: 'kit.xlsx', type: 'application/vnd.ms-excel' })).toBe(
+      'Please select a CSV file',
+    );
   });
 });
 
@@ -25,7 +32,10 @@ describe('parseEquipmentCsv', () => {
 
   it('needs a header and at least one data row', () => {
     expect(parseEquipmentCsv('name,code,location\n')).toEqual({ ok: false, error: 'No valid data found in CSV' });
-    expect(parseEquipmentCsv('name,code,location\n\n , , \n')).toEqual({ ok: false, error: 'No valid data found in CSV' });
+    expect(parseEquipmentCsv('name,code,location\n\n , , \n')).toEqual({
+      ok: false,
+      error: 'No valid data found in CSV',
+    });
   });
 
   it('strips a byte-order mark and matches headers case-insensitively with stray spaces', () => {
@@ -35,7 +45,9 @@ describe('parseEquipmentCsv', () => {
 
   it('keeps commas, doubled quotes and newlines inside quoted fields', () => {
     const rows = rowsOf('name,code,location,description\n"Camera, 4K",CAM-1,"Store ""A""","line one\nline two"\n');
-    expect(rows).toEqual([{ name: 'Camera, 4K', code: 'CAM-1', location: 'Store "A"', description: 'line one\nline two' }]);
+    expect(rows).toEqual([
+      { name: 'Camera, 4K', code: 'CAM-1', location: 'Store "A"', description: 'line one\nline two' },
+    ]);
   });
 
   it('skips blank and whitespace-only lines between rows', () => {
@@ -72,7 +84,8 @@ describe('normaliseEquipmentCsvRow', () => {
       const r = normaliseEquipmentCsvRow({ ...base, quantity });
       return r.ok ? r.record.quantity : r.error;
     };
-    const bad = (shown: string) => `Invalid quantity "${shown}": use a whole number from 1 to ${EQUIPMENT_LIMITS.quantity}`;
+    const bad = (shown: string) =>
+      `Invalid quantity "${shown}": use a whole number from 1 to ${EQUIPMENT_LIMITS.quantity}`;
     expect([q('1e308'), q('-5'), q('0'), q('4e0'), q('2.9'), q('12abc'), q('1,000'), q(2.5), q(1e308)]).toEqual([
       bad('1e308'),
       bad('-5'),
@@ -86,15 +99,35 @@ describe('normaliseEquipmentCsvRow', () => {
     ]);
   });
 
-  it('reports a NUL character in a column as that row\'s error', () => {
-    expect(normaliseEquipmentCsvRow({ ...base, name: 'Tri\u0000pod' })).toEqual({ ok: false, code: 'TRP-1', error: 'Name must not contain NUL characters' });
-    expect(normaliseEquipmentCsvRow({ ...base, code: 'TRP\u0000' })).toEqual({ ok: false, code: null, error: 'Code must not contain NUL characters' });
+  it("reports a NUL character in a column as that row's error", () => {
+    expect(normaliseEquipmentCsvRow({ ...base, name: 'Tri\u0000pod' })).toEqual({
+      ok: false,
+      code: 'TRP-1',
+      error: 'Name must not contain NUL characters',
+    });
+    expect(normaliseEquipmentCsvRow({ ...base, code: 'TRP\u0000' })).toEqual({
+      ok: false,
+      code: null,
+      error: 'Code must not contain NUL characters',
+    });
   });
 
   it('names the first missing required field and keeps the code when there is one', () => {
-    expect(normaliseEquipmentCsvRow({ name: 'A', location: 'X' })).toEqual({ ok: false, code: null, error: 'Missing required field: code' });
-    expect(normaliseEquipmentCsvRow({ code: 'A-1', name: ' ', location: 'X' })).toEqual({ ok: false, code: 'A-1', error: 'Missing required field: name' });
-    expect(normaliseEquipmentCsvRow({ code: 'A-1', name: 'A' })).toEqual({ ok: false, code: 'A-1', error: 'Missing required field: location' });
+    expect(normaliseEquipmentCsvRow({ name: 'A', location: 'X' })).toEqual({
+      ok: false,
+      code: null,
+      error: 'Missing required field: code',
+    });
+    expect(normaliseEquipmentCsvRow({ code: 'A-1', name: ' ', location: 'X' })).toEqual({
+      ok: false,
+      code: 'A-1',
+      error: 'Missing required field: name',
+    });
+    expect(normaliseEquipmentCsvRow({ code: 'A-1', name: 'A' })).toEqual({
+      ok: false,
+      code: 'A-1',
+      error: 'Missing required field: location',
+    });
   });
 
   it('refuses an unknown status or condition but accepts any letter case', () => {
@@ -103,19 +136,36 @@ describe('normaliseEquipmentCsvRow', () => {
     expect(!bad.ok && bad.error).toMatch(/^Invalid status "lost": use one of available/);
     const mint = normaliseEquipmentCsvRow({ ...base, condition: 'mint' });
     expect(!mint.ok && mint.error).toMatch(/^Invalid condition "mint"/);
-    expect(normaliseEquipmentCsvRow({ ...base, status: 'Maintenance', condition: 'POOR' })).toMatchObject({ ok: true, record: { status: 'maintenance', condition: 'poor' } });
+    expect(normaliseEquipmentCsvRow({ ...base, status: 'Maintenance', condition: 'POOR' })).toMatchObject({
+      ok: true,
+      record: { status: 'maintenance', condition: 'poor' },
+    });
   });
 
   it('matches keys like headers and ignores unknown columns', () => {
-    expect(normaliseEquipmentCsvRow({ ' Name ': 'A', CODE: 'A-1', Location: 'X', serial: 'S/N 1' })).toMatchObject({ ok: true, record: { name: 'A', code: 'A-1', location: 'X' } });
+    expect(normaliseEquipmentCsvRow({ ' Name ': 'A', CODE: 'A-1', Location: 'X', serial: 'S/N 1' })).toMatchObject({
+      ok: true,
+      record: { name: 'A', code: 'A-1', location: 'X' },
+    });
   });
 
   it('answers hostile shapes with a row error instead of throwing', () => {
     expect(normaliseEquipmentCsvRow(null)).toMatchObject({ ok: false });
     expect(normaliseEquipmentCsvRow(['a', 'b'])).toMatchObject({ ok: false });
-    expect(normaliseEquipmentCsvRow({ ...base, name: { $gt: '' } })).toEqual({ ok: false, code: 'TRP-1', error: 'Name must be text' });
-    expect(normaliseEquipmentCsvRow({ ...base, code: ['x'] })).toEqual({ ok: false, code: null, error: 'Code must be text' });
-    expect(normaliseEquipmentCsvRow({ ...base, name: 'x'.repeat(EQUIPMENT_LIMITS.name + 1) })).toMatchObject({ ok: false, error: `Name must be at most ${EQUIPMENT_LIMITS.name} characters` });
+    expect(normaliseEquipmentCsvRow({ ...base, name: { $gt: '' } })).toEqual({
+      ok: false,
+      code: 'TRP-1',
+      error: 'Name must be text',
+    });
+    expect(normaliseEquipmentCsvRow({ ...base, code: ['x'] })).toEqual({
+      ok: false,
+      code: null,
+      error: 'Code must be text',
+    });
+    expect(normaliseEquipmentCsvRow({ ...base, name: 'x'.repeat(EQUIPMENT_LIMITS.name + 1) })).toMatchObject({
+      ok: false,
+      error: `Name must be at most ${EQUIPMENT_LIMITS.name} characters`,
+    });
   });
 });
 

@@ -77,7 +77,8 @@ export interface EquipmentCsvRecord {
   quantity: number;
 }
 
-export type EquipmentCsvRowResult = { ok: true; record: EquipmentCsvRecord } | { ok: false; code: string | null; error: string };
+export type EquipmentCsvRowResult =
+  { ok: true; record: EquipmentCsvRecord } | { ok: false; code: string | null; error: string };
 
 const FIELD_LABEL: Record<EquipmentCsvColumn, string> = {
   name: 'Name',
@@ -107,7 +108,8 @@ class RowError extends Error {}
  * a script sending "Code" is understood too.
  */
 export function normaliseEquipmentCsvRow(raw: unknown): EquipmentCsvRowResult {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, code: null, error: 'Row must be an object of column values' };
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    return { ok: false, code: null, error: 'Row must be an object of column values' };
   const cells = new Map<string, unknown>();
   for (const [key, value] of Object.entries(raw)) cells.set(headerKey(key), value);
   let code: string | null = null;
@@ -149,12 +151,18 @@ function text(cells: Map<string, unknown>, field: EquipmentCsvColumn): string {
   const out = String(value).trim();
   if (out.includes('\u0000')) throw new RowError(`${FIELD_LABEL[field]} must not contain NUL characters`);
   const max = MAX_LENGTH[field];
-  if (max !== undefined && out.length > max) throw new RowError(`${FIELD_LABEL[field]} must be at most ${max} characters`);
+  if (max !== undefined && out.length > max)
+    throw new RowError(`${FIELD_LABEL[field]} must be at most ${max} characters`);
   return out;
 }
 
 /** Status and condition are words from a fixed list; "Available" in a spreadsheet means available. */
-function oneOf<T extends string>(cells: Map<string, unknown>, field: EquipmentCsvColumn, allowed: readonly T[], fallback: T): T {
+function oneOf<T extends string>(
+  cells: Map<string, unknown>,
+  field: EquipmentCsvColumn,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   const value = text(cells, field).toLowerCase();
   if (!value) return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
@@ -171,7 +179,10 @@ function quantityOf(cells: Map<string, unknown>): number {
   if (!/\d/.test(value)) return EQUIPMENT_CSV_DEFAULTS.quantity;
   const parsed = /^\d+$/.test(value) ? Number(value) : 0;
   if (parsed > EQUIPMENT_LIMITS.quantity) throw new RowError(`Quantity must be at most ${EQUIPMENT_LIMITS.quantity}`);
-  if (parsed < 1) throw new RowError(`Invalid quantity "${value.slice(0, 40)}": use a whole number from 1 to ${EQUIPMENT_LIMITS.quantity}`);
+  if (parsed < 1)
+    throw new RowError(
+      `Invalid quantity "${value.slice(0, 40)}": use a whole number from 1 to ${EQUIPMENT_LIMITS.quantity}`,
+    );
   return parsed;
 }
 
@@ -179,14 +190,62 @@ function quantityOf(cells: Map<string, unknown>): number {
 
 /** Five sample rows (docs/product.md §Limits) of real broadcast kit; one description holds a comma, so quoted. */
 const TEMPLATE_ROWS: ReadonlyArray<Record<EquipmentCsvColumn, string>> = [
-  { name: 'Sony PXW-Z280 Camcorder', code: 'CAM-001', description: '4K 1/2" 3-CMOS shoulder camcorder, with battery and charger', location: 'Camera Store Room', status: 'available', category: 'Camera', condition: 'excellent', quantity: '2' },
-  { name: 'Sennheiser EW 112P G4 Wireless Lavalier', code: 'MIC-001', description: 'Bodypack transmitter and camera receiver', location: 'Audio Cabinet', status: 'available', category: 'Audio', condition: 'good', quantity: '4' },
-  { name: 'Sachtler Flowtech 75 Tripod', code: 'TRP-001', description: 'Carbon tripod with fluid head', location: 'Camera Store Room', status: 'available', category: 'Support', condition: 'good', quantity: '3' },
-  { name: 'Aputure LS 300d II LED Light', code: 'LGT-001', description: 'Daylight LED with softbox', location: 'Lighting Bay', status: 'maintenance', category: 'Lighting', condition: 'fair', quantity: '1' },
-  { name: 'LiveU Solo Pro Bonded Encoder', code: 'ENC-001', description: 'Cellular bonding unit for live shots', location: 'MCR Rack 2', status: 'available', category: 'Transmission', condition: 'good', quantity: '1' },
+  {
+    name: 'Sony PXW-Z280 Camcorder',
+    code: 'CAM-001',
+    description: '4K 1/2" 3-CMOS shoulder camcorder, with battery and charger',
+    location: 'Camera Store Room',
+    status: 'available',
+    category: 'Camera',
+    condition: 'excellent',
+    quantity: '2',
+  },
+  {
+    name: 'Sennheiser EW 112P G4 Wireless Lavalier',
+    code: 'MIC-001',
+    description: 'Bodypack transmitter and camera receiver',
+    location: 'Audio Cabinet',
+    status: 'available',
+    category: 'Audio',
+    condition: 'good',
+    quantity: '4',
+  },
+  {
+    name: 'Sachtler Flowtech 75 Tripod',
+    code: 'TRP-001',
+    description: 'Carbon tripod with fluid head',
+    location: 'Camera Store Room',
+    status: 'available',
+    category: 'Support',
+    condition: 'good',
+    quantity: '3',
+  },
+  {
+    name: 'Aputure LS 300d II LED Light',
+    code: 'LGT-001',
+    description: 'Daylight LED with softbox',
+    location: 'Lighting Bay',
+    status: 'maintenance',
+    category: 'Lighting',
+    condition: 'fair',
+    quantity: '1',
+  },
+  {
+    name: 'LiveU Solo Pro Bonded Encoder',
+    code: 'ENC-001',
+    description: 'Cellular bonding unit for live shots',
+    location: 'MCR Rack 2',
+    status: 'available',
+    category: 'Transmission',
+    condition: 'good',
+    quantity: '1',
+  },
 ];
 
 /** Header line plus the sample rows, CRLF-separated as spreadsheets expect. */
 export function equipmentCsvTemplate(): string {
-  return Papa.unparse({ fields: [...EQUIPMENT_CSV_COLUMNS], data: TEMPLATE_ROWS.slice(0, EQUIPMENT_CSV_TEMPLATE_ROWS).map((row) => EQUIPMENT_CSV_COLUMNS.map((c) => row[c])) });
+  return Papa.unparse({
+    fields: [...EQUIPMENT_CSV_COLUMNS],
+    data: TEMPLATE_ROWS.slice(0, EQUIPMENT_CSV_TEMPLATE_ROWS).map((row) => EQUIPMENT_CSV_COLUMNS.map((c) => row[c])),
+  });
 }

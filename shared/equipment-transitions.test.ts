@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { EQUIPMENT_REQUEST_STATUSES } from './constants';
-import { actionsFrom, decideExtension, EQUIPMENT_REQUEST_ACTIONS, transition, type EquipmentRequestAction } from './equipment-transitions';
+import {
+  actionsFrom,
+  decideExtension,
+  EQUIPMENT_REQUEST_ACTIONS,
+  transition,
+  type EquipmentRequestAction,
+} from './equipment-transitions';
 
 describe('equipment request transitions (docs/product.md §States)', () => {
   it('allows exactly the table’s moves and refuses every other with a message', () => {
@@ -21,8 +27,14 @@ describe('equipment request transitions (docs/product.md §States)', () => {
     expect(transition('out', 'return')).toEqual({ ok: true, to: 'returned' });
     expect(transition('approved', 'request_return')).toEqual({ ok: true, to: 'return_requested' });
     expect(transition('return_requested', 'approve_return')).toEqual({ ok: true, to: 'returned' });
-    expect(transition('rejected', 'check_out')).toEqual({ ok: false, message: 'This request cannot be checked out: it is rejected' });
-    expect(transition('returned', 'approve')).toEqual({ ok: false, message: 'This request cannot be approved: it is returned' });
+    expect(transition('rejected', 'check_out')).toEqual({
+      ok: false,
+      message: 'This request cannot be checked out: it is rejected',
+    });
+    expect(transition('returned', 'approve')).toEqual({
+      ok: false,
+      message: 'This request cannot be approved: it is returned',
+    });
     expect(actionsFrom('rejected')).toEqual([]);
     expect(actionsFrom('returned')).toEqual([]);
   });

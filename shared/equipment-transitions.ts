@@ -21,7 +21,10 @@ export const EQUIPMENT_REQUEST_ACTIONS = {
   return: { from: ['out', 'approved', 'return_requested'], to: 'returned', label: 'returned' },
   /** approved | out → extension_pending with an extension request record. */
   request_extension: { from: ['approved', 'out'], to: 'extension_pending', label: 'sent for extension' },
-} as const satisfies Record<string, { from: readonly EquipmentRequestStatus[]; to: EquipmentRequestStatus; label: string }>;
+} as const satisfies Record<
+  string,
+  { from: readonly EquipmentRequestStatus[]; to: EquipmentRequestStatus; label: string }
+>;
 
 export type EquipmentRequestAction = keyof typeof EQUIPMENT_REQUEST_ACTIONS;
 
@@ -74,7 +77,8 @@ export function actionsFrom(current: EquipmentRequestStatus): EquipmentRequestAc
  * extension_pending for its previous status (out or approved).
  */
 export function decideExtension(current: EquipmentRequestStatus, previous: EquipmentRequestStatus): TransitionResult {
-  if (current !== 'extension_pending') return { ok: false, message: `There is no extension to decide: the request is ${STATUS_WORDS[current]}` };
+  if (current !== 'extension_pending')
+    return { ok: false, message: `There is no extension to decide: the request is ${STATUS_WORDS[current]}` };
   return { ok: true, to: previous };
 }
 

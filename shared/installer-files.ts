@@ -12,7 +12,10 @@ export const INSTALLER_HEAD_BYTES = 8;
 
 const MAGIC: Record<InstallerType, { name: string; prefixes: ReadonlyArray<readonly number[]> }> = {
   '.exe': { name: 'a Windows executable (starting with MZ)', prefixes: [[0x4d, 0x5a]] },
-  '.msi': { name: 'a Windows Installer package (OLE compound file)', prefixes: [[0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]] },
+  '.msi': {
+    name: 'a Windows Installer package (OLE compound file)',
+    prefixes: [[0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]],
+  },
   '.zip': {
     name: 'a ZIP archive (starting with PK)',
     prefixes: [
@@ -30,7 +33,9 @@ export function installerType(name: string): InstallerType | null {
 
 /** True when the file's first bytes are those of the type its name claims. */
 export function headMatches(type: InstallerType, head: Uint8Array): boolean {
-  return MAGIC[type].prefixes.some((prefix) => head.length >= prefix.length && prefix.every((byte, i) => head[i] === byte));
+  return MAGIC[type].prefixes.some(
+    (prefix) => head.length >= prefix.length && prefix.every((byte, i) => head[i] === byte),
+  );
 }
 
 export function wrongContentMessage(fileName: string, type: InstallerType): string {

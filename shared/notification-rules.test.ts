@@ -14,7 +14,12 @@ const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
 const MIN = 60_000;
 const ALL_ON = { equipmentOverdue: true, breakingNews: true, equipmentApproval: true };
 
-const news = (id: number, priority: string, ageMs: number, title = `Story ${id}`): NewsCandidate => ({ id, title, priority, createdAt: ago(ageMs) });
+const news = (id: number, priority: string, ageMs: number, title = `Story ${id}`): NewsCandidate => ({
+  id,
+  title,
+  priority,
+  createdAt: ago(ageMs),
+});
 const loan = (id: number, status: string, dueAgoMs: number | null, equipmentName = `Cam ${id}`): LoanCandidate => ({
   id,
   equipmentName,
@@ -24,7 +29,16 @@ const loan = (id: number, status: string, dueAgoMs: number | null, equipmentName
 });
 
 function input(over: Partial<NotificationInput>): NotificationInput {
-  return { news: [], loans: [], pendingRequests: 0, pendingReturns: 0, role: 'editor', flags: ALL_ON, now: NOW, ...over };
+  return {
+    news: [],
+    loans: [],
+    pendingRequests: 0,
+    pendingReturns: 0,
+    role: 'editor',
+    flags: ALL_ON,
+    now: NOW,
+    ...over,
+  };
 }
 
 const ids = (i: NotificationInput) => buildNotifications(i).map((n) => n.id);
@@ -41,11 +55,19 @@ const cases: Case[] = [
   { name: 'urgent news 1 min old', in: { news: [news(1, 'urgent', MIN)] }, ids: ['news-1'] },
   { name: 'normal news is never a notification', in: { news: [news(1, 'normal', MIN)] }, ids: [] },
   { name: 'unknown priority is ignored', in: { news: [news(1, 'low', MIN)] }, ids: [] },
-  { name: 'news 2 h − 1 ms old is in', in: { news: [news(1, 'breaking', BREAKING_NEWS_WINDOW_MS - 1)] }, ids: ['news-1'] },
+  {
+    name: 'news 2 h − 1 ms old is in',
+    in: { news: [news(1, 'breaking', BREAKING_NEWS_WINDOW_MS - 1)] },
+    ids: ['news-1'],
+  },
   { name: 'news exactly 2 h old is out', in: { news: [news(1, 'breaking', BREAKING_NEWS_WINDOW_MS)] }, ids: [] },
   { name: 'news 2 h + 1 ms old is out', in: { news: [news(1, 'urgent', BREAKING_NEWS_WINDOW_MS + 1)] }, ids: [] },
   { name: 'news created this very ms is in', in: { news: [news(1, 'breaking', 0)] }, ids: ['news-1'] },
-  { name: 'breaking-news flag off hides news', in: { news: [news(1, 'urgent', MIN)], flags: { ...ALL_ON, breakingNews: false } }, ids: [] },
+  {
+    name: 'breaking-news flag off hides news',
+    in: { news: [news(1, 'urgent', MIN)], flags: { ...ALL_ON, breakingNews: false } },
+    ids: [],
+  },
   { name: 'approved loan past due', in: { loans: [loan(1, 'approved', MIN)] }, ids: ['overdue-1'] },
   { name: 'checked-out loan past due', in: { loans: [loan(1, 'out', MIN)] }, ids: ['overdue-1'] },
   { name: 'loan awaiting extension past due', in: { loans: [loan(1, 'extension_pending', MIN)] }, ids: ['overdue-1'] },
@@ -58,18 +80,38 @@ const cases: Case[] = [
   { name: 'return date exactly now is not yet overdue', in: { loans: [loan(1, 'out', 0)] }, ids: [] },
   { name: 'return date 1 ms ago is overdue', in: { loans: [loan(1, 'out', 1)] }, ids: ['overdue-1'] },
   { name: 'no return date is never overdue', in: { loans: [loan(1, 'out', null)] }, ids: [] },
-  { name: 'overdue flag off hides overdue', in: { loans: [loan(1, 'out', MIN)], flags: { ...ALL_ON, equipmentOverdue: false } }, ids: [] },
+  {
+    name: 'overdue flag off hides overdue',
+    in: { loans: [loan(1, 'out', MIN)], flags: { ...ALL_ON, equipmentOverdue: false } },
+    ids: [],
+  },
   { name: 'admin sees pending requests', in: { role: 'admin', pendingRequests: 3 }, ids: ['approvals'] },
   { name: 'admin sees pending returns', in: { role: 'admin', pendingReturns: 2 }, ids: ['returns'] },
-  { name: 'owner sees approvals too', in: { role: 'owner', pendingRequests: 1, pendingReturns: 1 }, ids: ['approvals', 'returns'] },
+  {
+    name: 'owner sees approvals too',
+    in: { role: 'owner', pendingRequests: 1, pendingReturns: 1 },
+    ids: ['approvals', 'returns'],
+  },
   ...(['editor', 'mcr', 'cameraman', 'technical', 'dev'] as Role[]).map((role) => ({
     name: `${role} never sees approvals`,
     in: { role, pendingRequests: 4, pendingReturns: 4 },
     ids: [],
   })),
-  { name: 'approval flag off hides approvals for admin', in: { role: 'admin', pendingRequests: 4, pendingReturns: 4, flags: { ...ALL_ON, equipmentApproval: false } }, ids: [] },
-  { name: 'includeRequests off keeps only returns', in: { role: 'admin', pendingRequests: 4, pendingReturns: 2, flags: { ...ALL_ON, includeRequests: false } }, ids: ['returns'] },
-  { name: 'includeReturns off keeps only requests', in: { role: 'owner', pendingRequests: 4, pendingReturns: 2, flags: { ...ALL_ON, includeReturns: false } }, ids: ['approvals'] },
+  {
+    name: 'approval flag off hides approvals for admin',
+    in: { role: 'admin', pendingRequests: 4, pendingReturns: 4, flags: { ...ALL_ON, equipmentApproval: false } },
+    ids: [],
+  },
+  {
+    name: 'includeRequests off keeps only returns',
+    in: { role: 'admin', pendingRequests: 4, pendingReturns: 2, flags: { ...ALL_ON, includeRequests: false } },
+    ids: ['returns'],
+  },
+  {
+    name: 'includeReturns off keeps only requests',
+    in: { role: 'owner', pendingRequests: 4, pendingReturns: 2, flags: { ...ALL_ON, includeReturns: false } },
+    ids: ['approvals'],
+  },
   { name: 'zero counts give no approval items', in: { role: 'admin', pendingRequests: 0, pendingReturns: 0 }, ids: [] },
   {
     name: 'sort: urgent news, then high (breaking/overdue newest first), then approvals',
@@ -86,7 +128,11 @@ const cases: Case[] = [
     in: { news: [news(9, 'breaking', MIN), news(10, 'breaking', MIN)], loans: [loan(1, 'out', MIN)] },
     ids: ['news-10', 'news-9', 'overdue-1'],
   },
-  { name: 'approval and return items tie on time → by id', in: { role: 'admin', pendingRequests: 1, pendingReturns: 1 }, ids: ['approvals', 'returns'] },
+  {
+    name: 'approval and return items tie on time → by id',
+    in: { role: 'admin', pendingRequests: 1, pendingReturns: 1 },
+    ids: ['approvals', 'returns'],
+  },
 ];
 
 describe('buildNotifications', () => {
@@ -102,7 +148,14 @@ describe('buildNotifications', () => {
 describe('notification texts (docs/product.md §Limits)', () => {
   it('breaking news: title Breaking News, message = the article title, time = created, urgent → urgent', () => {
     const [n] = buildNotifications(input({ news: [news(7, 'urgent', MIN, 'Fire downtown')] }));
-    expect(n).toEqual({ id: 'news-7', type: 'breaking_news', title: 'Breaking News', message: 'Fire downtown', time: ago(MIN), priority: 'urgent' });
+    expect(n).toEqual({
+      id: 'news-7',
+      type: 'breaking_news',
+      title: 'Breaking News',
+      message: 'Fire downtown',
+      time: ago(MIN),
+      priority: 'urgent',
+    });
   });
   it('breaking → high', () => {
     expect(buildNotifications(input({ news: [news(7, 'breaking', MIN)] }))[0]?.priority).toBe('high');

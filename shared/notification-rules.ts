@@ -6,7 +6,15 @@ import type { Role } from './roles';
  */
 
 export type NotificationPriority = 'urgent' | 'high' | 'normal';
-export type NotificationType = 'equipment_overdue' | 'breaking_news' | 'equipment_approval' | 'equipment_return' | 'story_returned' | 'story_deleted' | 'story_submitted' | 'backup_late';
+export type NotificationType =
+  | 'equipment_overdue'
+  | 'breaking_news'
+  | 'equipment_approval'
+  | 'equipment_return'
+  | 'story_returned'
+  | 'story_deleted'
+  | 'story_submitted'
+  | 'backup_late';
 
 /** A client-side notification (docs/product.md §Data). */
 export interface ClientNotification {
@@ -125,7 +133,9 @@ const APPROVAL_PRIORITY: NotificationPriority = 'normal';
 const PRIORITY_RANK: Record<NotificationPriority, number> = { urgent: 0, high: 1, normal: 2 };
 
 /** Urgent first, then high, then normal; newest first within each; then by id (stable output). */
-export function sortNotifications<T extends { priority: NotificationPriority; time: string; id?: string }>(items: readonly T[]): T[] {
+export function sortNotifications<T extends { priority: NotificationPriority; time: string; id?: string }>(
+  items: readonly T[],
+): T[] {
   return [...items].sort(
     (a, b) =>
       PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||
@@ -141,7 +151,14 @@ function breakingNews(news: readonly NewsCandidate[], nowMs: number): ClientNoti
     const age = nowMs - Date.parse(n.createdAt);
     // Future-dated rows (clock skew) are still "recent"; NaN dates are dropped.
     if (!priority || !(age < BREAKING_NEWS_WINDOW_MS)) continue;
-    out.push({ id: `news-${n.id}`, type: 'breaking_news', title: 'Breaking News', message: n.title, time: n.createdAt, priority });
+    out.push({
+      id: `news-${n.id}`,
+      type: 'breaking_news',
+      title: 'Breaking News',
+      message: n.title,
+      time: n.createdAt,
+      priority,
+    });
   }
   return out;
 }
@@ -169,11 +186,25 @@ function approvals(input: NotificationInput): ClientNotification[] {
   const out: ClientNotification[] = [];
   if (input.pendingRequests > 0 && input.flags.includeRequests !== false) {
     const message = `${input.pendingRequests} pending equipment requests`;
-    out.push({ id: 'approvals', type: 'equipment_approval', title: 'Equipment Approvals', message, time, priority: APPROVAL_PRIORITY });
+    out.push({
+      id: 'approvals',
+      type: 'equipment_approval',
+      title: 'Equipment Approvals',
+      message,
+      time,
+      priority: APPROVAL_PRIORITY,
+    });
   }
   if (input.pendingReturns > 0 && input.flags.includeReturns !== false) {
     const message = `${input.pendingReturns} pending return requests`;
-    out.push({ id: 'returns', type: 'equipment_return', title: 'Return Approvals', message, time, priority: APPROVAL_PRIORITY });
+    out.push({
+      id: 'returns',
+      type: 'equipment_return',
+      title: 'Return Approvals',
+      message,
+      time,
+      priority: APPROVAL_PRIORITY,
+    });
   }
   return out;
 }
@@ -228,7 +259,16 @@ function backupLate(input: NotificationInput): ClientNotification[] {
   const message = late.lastCopyAt
     ? 'No backup has reached the off-PC folder for more than two backup intervals. Check the folder on the Backups page.'
     : 'No backup has reached the off-PC folder yet. Check the folder on the Backups page.';
-  return [{ id: `backup-late-${late.lastCopyAt ?? 'never'}`, type: 'backup_late', title: 'Off-PC backup late', message, time: late.lateSince, priority: 'high' }];
+  return [
+    {
+      id: `backup-late-${late.lastCopyAt ?? 'never'}`,
+      type: 'backup_late',
+      title: 'Off-PC backup late',
+      message,
+      time: late.lateSince,
+      priority: 'high',
+    },
+  ];
 }
 
 /** Every notification the viewer should see now, sorted (docs/product.md §Limits). */

@@ -21,7 +21,9 @@ describe('on-air rules', () => {
 
   it('counts code points against the maximum', () => {
     expect(onAirTextProblem('headline', 'x'.repeat(120))).toBeNull();
-    expect(onAirTextProblem('headline', 'x'.repeat(121))).toBe('Headline must be at most 120 characters (this text has 121)');
+    expect(onAirTextProblem('headline', 'x'.repeat(121))).toBe(
+      'Headline must be at most 120 characters (this text has 121)',
+    );
     expect(textLength('😀ދ')).toBe(2);
     expect(onAirTextProblem('timer', '😀'.repeat(16))).toBeNull();
   });

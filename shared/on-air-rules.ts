@@ -18,7 +18,12 @@ export interface OnAirRule {
   maxLines: number;
 }
 
-const line = (label: string, maxLineLength: number): OnAirRule => ({ label, multiline: false, maxLineLength, maxLines: 1 });
+const line = (label: string, maxLineLength: number): OnAirRule => ({
+  label,
+  multiline: false,
+  maxLineLength,
+  maxLines: 1,
+});
 
 export const ON_AIR_RULES: Record<CgWritableType, OnAirRule> = {
   headline: line('Headline', 120),
@@ -35,7 +40,12 @@ export const ON_AIR_RULES: Record<CgWritableType, OnAirRule> = {
   timer: line('Timer', 16),
   hashtag_bar: line('Hashtag bar', 80),
   program_bar: line('Program bar', 80),
-  news_crawler: { label: 'News crawler', multiline: true, maxLineLength: CRAWLER_HEADLINE_MAX, maxLines: CRAWLER_MAX_HEADLINES },
+  news_crawler: {
+    label: 'News crawler',
+    multiline: true,
+    maxLineLength: CRAWLER_HEADLINE_MAX,
+    maxLines: CRAWLER_MAX_HEADLINES,
+  },
 };
 
 /**
@@ -52,9 +62,7 @@ export const textLength = (text: string): number => [...text].length;
 
 /** Pasted text for a single-line type: every run of line breaks (and the blanks around it) becomes one space, tabs too. */
 export function foldLineBreaks(text: string): string {
-  return text
-    .replace(/[ \t]*(\r\n|\r|\n|\u2028|\u2029)+[ \t]*/gu, ' ')
-    .replace(/\t/g, ' ');
+  return text.replace(/[ \t]*(\r\n|\r|\n|\u2028|\u2029)+[ \t]*/gu, ' ').replace(/\t/g, ' ');
 }
 
 /** True when the text holds line breaks a single-line type would refuse. */
@@ -67,9 +75,11 @@ export const hasLineBreaks = (text: string): boolean => /[\r\n\u2028\u2029]/u.te
 export function onAirTextProblem(type: CgWritableType, text: string): string | null {
   const rule = ON_AIR_RULES[type];
   if (!rule.multiline && hasLineBreaks(text)) return `${rule.label} must be a single line`;
-  if ((rule.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(text)) return `${rule.label} must not contain control characters`;
+  if ((rule.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(text))
+    return `${rule.label} must not contain control characters`;
   const lines = rule.multiline ? text.split('\n') : [text];
-  if (lines.length > rule.maxLines) return `${rule.label} holds at most ${rule.maxLines} lines (this text has ${lines.length})`;
+  if (lines.length > rule.maxLines)
+    return `${rule.label} holds at most ${rule.maxLines} lines (this text has ${lines.length})`;
   const longest = lines.reduce((max, l) => Math.max(max, textLength(l)), 0);
   if (longest > rule.maxLineLength) {
     const what = rule.multiline ? 'Each line of ' + rule.label.toLowerCase() : rule.label;

@@ -23,7 +23,12 @@ export type DeliveryDecision =
 
 type Schedule = Pick<NotificationPreferences, 'quietHours' | 'weekendMode'>;
 
-export function shouldDeliverNow(prefs: Schedule, urgency: DeliveryUrgency, now: Date, weekendDays: readonly Weekday[] = DEFAULT_WEEKEND): DeliveryDecision {
+export function shouldDeliverNow(
+  prefs: Schedule,
+  urgency: DeliveryUrgency,
+  now: Date,
+  weekendDays: readonly Weekday[] = DEFAULT_WEEKEND,
+): DeliveryDecision {
   if (urgency === 'urgent') return { deliver: true };
   const zone = prefs.quietHours.timezone;
   const weekend = prefs.weekendMode;
@@ -33,7 +38,11 @@ export function shouldDeliverNow(prefs: Schedule, urgency: DeliveryUrgency, now:
   }
   const quiet = prefs.quietHours;
   if (quiet.enabled && inWindow(minutesOf(quiet.startTime), minutesOf(quiet.endTime), localClock(now, zone).minutes)) {
-    return { deliver: false, reason: 'quiet_hours', holdUntil: windowEnd(now, zone, minutesOf(quiet.startTime), minutesOf(quiet.endTime)) };
+    return {
+      deliver: false,
+      reason: 'quiet_hours',
+      holdUntil: windowEnd(now, zone, minutesOf(quiet.startTime), minutesOf(quiet.endTime)),
+    };
   }
   return { deliver: true };
 }
@@ -52,7 +61,13 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', weekday: 'short', hour: '2-digit', minute: '2-digit' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     formatters.set(zone, f);
   }
   return f;

@@ -6,7 +6,11 @@ import { RECYCLE_BIN_RETENTION_MS } from './constants';
  * (000 §8); a station may keep them longer (never shorter), up to 30 days. The time is set on
  * each story when it is deleted, so a change applies to stories deleted after it.
  */
-export const RECYCLE_BIN_HOURS = { default: RECYCLE_BIN_RETENTION_MS / 3_600_000, min: RECYCLE_BIN_RETENTION_MS / 3_600_000, max: 720 } as const;
+export const RECYCLE_BIN_HOURS = {
+  default: RECYCLE_BIN_RETENTION_MS / 3_600_000,
+  min: RECYCLE_BIN_RETENTION_MS / 3_600_000,
+  max: 720,
+} as const;
 
 export const recycleBinHoursField = z
   .number({ error: 'Recycle bin time must be a whole number of hours' })

@@ -25,13 +25,55 @@ const APPROVERS: readonly Role[] = ['admin', 'owner'];
 const WRITERS: readonly Role[] = ['editor', 'admin', 'owner'];
 
 export const BOT_COMMANDS: readonly BotCommand[] = [
-  { command: 'start', category: 'General', usage: '/start', description: 'Your chat id and whether it is linked', roles: EVERYONE },
-  { command: 'status', category: 'General', usage: '/status', description: 'Your account and your open loans', roles: EVERYONE },
-  { command: 'myrequests', category: 'General', usage: '/myrequests', description: 'Your 10 most recent equipment requests', roles: EVERYONE },
-  { command: 'changepassword', category: 'General', usage: '/changepassword <current> <new>', description: 'Change your password (the message is deleted)', roles: EVERYONE },
-  { command: 'request', category: 'Equipment', usage: '/request <code> <purpose>', description: 'Request an item by its code', roles: BORROWERS },
-  { command: 'return', category: 'Equipment', usage: '/return <request id>', description: 'Hand back a loan (an admin approves the return)', roles: BORROWERS },
-  { command: 'extend', category: 'Equipment', usage: '/extend <request id> <YYYY-MM-DD> [HH:MM] <reason>', description: 'Ask to keep a loan longer (UTC; an admin decides)', roles: BORROWERS },
+  {
+    command: 'start',
+    category: 'General',
+    usage: '/start',
+    description: 'Your chat id and whether it is linked',
+    roles: EVERYONE,
+  },
+  {
+    command: 'status',
+    category: 'General',
+    usage: '/status',
+    description: 'Your account and your open loans',
+    roles: EVERYONE,
+  },
+  {
+    command: 'myrequests',
+    category: 'General',
+    usage: '/myrequests',
+    description: 'Your 10 most recent equipment requests',
+    roles: EVERYONE,
+  },
+  {
+    command: 'changepassword',
+    category: 'General',
+    usage: '/changepassword <current> <new>',
+    description: 'Change your password (the message is deleted)',
+    roles: EVERYONE,
+  },
+  {
+    command: 'request',
+    category: 'Equipment',
+    usage: '/request <code> <purpose>',
+    description: 'Request an item by its code',
+    roles: BORROWERS,
+  },
+  {
+    command: 'return',
+    category: 'Equipment',
+    usage: '/return <request id>',
+    description: 'Hand back a loan (an admin approves the return)',
+    roles: BORROWERS,
+  },
+  {
+    command: 'extend',
+    category: 'Equipment',
+    usage: '/extend <request id> <YYYY-MM-DD> [HH:MM] <reason>',
+    description: 'Ask to keep a loan longer (UTC; an admin decides)',
+    roles: BORROWERS,
+  },
   {
     command: 'approvals',
     category: 'Approvals',
@@ -39,10 +81,34 @@ export const BOT_COMMANDS: readonly BotCommand[] = [
     description: 'List pending requests, returns and extensions, or decide one (reject and refuse take a reason)',
     roles: APPROVERS,
   },
-  { command: 'alerts', category: 'Approvals', usage: '/alerts', description: 'Overdue loans and low stock', roles: APPROVERS },
-  { command: 'addequipment', category: 'Equipment', usage: '/addequipment <code> | <name> | <location> [| quantity]', description: 'Add an item to the catalogue', roles: APPROVERS },
-  { command: 'addnews', category: 'Content', usage: '/addnews <title> | <content> [| normal|breaking|urgent]', description: 'File a news article (draft)', roles: WRITERS },
-  { command: 'addcgbar', category: 'Content', usage: '/addcgbar <headline|subheadline|crawler|hashtag> <text> (headline: <text> | <subheadline>)', description: 'Put text on a CG bar now', roles: WRITERS },
+  {
+    command: 'alerts',
+    category: 'Approvals',
+    usage: '/alerts',
+    description: 'Overdue loans and low stock',
+    roles: APPROVERS,
+  },
+  {
+    command: 'addequipment',
+    category: 'Equipment',
+    usage: '/addequipment <code> | <name> | <location> [| quantity]',
+    description: 'Add an item to the catalogue',
+    roles: APPROVERS,
+  },
+  {
+    command: 'addnews',
+    category: 'Content',
+    usage: '/addnews <title> | <content> [| normal|breaking|urgent]',
+    description: 'File a news article (draft)',
+    roles: WRITERS,
+  },
+  {
+    command: 'addcgbar',
+    category: 'Content',
+    usage: '/addcgbar <headline|subheadline|crawler|hashtag> <text> (headline: <text> | <subheadline>)',
+    description: 'Put text on a CG bar now',
+    roles: WRITERS,
+  },
 ];
 
 export function botCommand(name: string): BotCommand | undefined {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, supportedTimeZones, timeZoneField, timeZoneLabel, timeZoneOptions, utcOffsetText } from './time-zones';
+import {
+  canonicalTimeZone,
+  supportedTimeZones,
+  timeZoneField,
+  timeZoneLabel,
+  timeZoneOptions,
+  utcOffsetText,
+} from './time-zones';
 
 describe('time zones (issue 22 point 20)', () => {
   it('offers every IANA zone Intl knows, with UTC first and the Maldives in it', () => {
@@ -17,13 +24,16 @@ describe('time zones (issue 22 point 20)', () => {
     expect(canonicalTimeZone('Indian/Maldives\n')).toBe('Indian/Maldives');
     expect(canonicalTimeZone('America/Argentina/Buenos_Aires')).toBe('America/Argentina/Buenos_Aires');
     expect(canonicalTimeZone('Etc/GMT-5')).toBe('Etc/GMT-5');
-    for (const bad of ['', 'Mars/Olympus', '+05:00', 'UTC+5', '../etc/passwd', 'x'.repeat(65)]) expect(canonicalTimeZone(bad), bad).toBeNull();
+    for (const bad of ['', 'Mars/Olympus', '+05:00', 'UTC+5', '../etc/passwd', 'x'.repeat(65)])
+      expect(canonicalTimeZone(bad), bad).toBeNull();
   });
 
   it('the contract field names what to write', () => {
     const field = timeZoneField('Time zone');
     expect(field.parse('Asia/Kolkata')).toBe('Asia/Kolkata');
-    expect(field.safeParse('Mars/Olympus').error?.issues[0]?.message).toBe('Time zone must be an IANA time zone such as Indian/Maldives');
+    expect(field.safeParse('Mars/Olympus').error?.issues[0]?.message).toBe(
+      'Time zone must be an IANA time zone such as Indian/Maldives',
+    );
     expect(field.safeParse(5).success).toBe(false);
   });
 
@@ -36,7 +46,12 @@ describe('time zones (issue 22 point 20)', () => {
   });
 
   it('orders the picker: UTC, the station’s zone, then A–Z; a saved alias is kept', () => {
-    expect(timeZoneOptions(['Europe/London', 'Asia/Tokyo', 'Indian/Maldives', 'UTC'], ['Indian/Maldives'])).toEqual(['UTC', 'Indian/Maldives', 'Asia/Tokyo', 'Europe/London']);
+    expect(timeZoneOptions(['Europe/London', 'Asia/Tokyo', 'Indian/Maldives', 'UTC'], ['Indian/Maldives'])).toEqual([
+      'UTC',
+      'Indian/Maldives',
+      'Asia/Tokyo',
+      'Europe/London',
+    ]);
     expect(timeZoneOptions(['Asia/Kolkata'], ['', 'Asia/Calcutta'])).toEqual(['UTC', 'Asia/Calcutta', 'Asia/Kolkata']);
   });
 });

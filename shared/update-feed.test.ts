@@ -17,9 +17,15 @@ const input: UpdateFeedInput = {
 test('the feed text is read by electron-updater itself as the same update info, installer URL under the feed folder', () => {
   const base = 'http://127.0.0.1:3000/api/app-versions/feed/1/k3y/';
   const info = parseUpdateInfo(renderUpdateFeed(buildUpdateFeed(input)), 'latest.yml', new URL(`${base}latest.yml`));
-  expect(info).toMatchObject({ version: '2.4.0', path: input.url, sha512: input.sha512, releaseDate: input.releaseDate, releaseNotes: input.releaseNotes });
+  expect(info).toMatchObject({
+    version: '2.4.0',
+    path: input.url,
+    sha512: input.sha512,
+    releaseDate: input.releaseDate,
+    releaseNotes: input.releaseNotes,
+  });
   expect(info.files).toEqual([{ url: input.url, sha512: input.sha512, size: input.size, sha256: input.sha256 }]);
-  const [file] = resolveFiles(info, new URL(base)) // the folder URL ends in /, as electron-updater makes it;
+  const [file] = resolveFiles(info, new URL(base)); // the folder URL ends in /, as electron-updater makes it;
   expect(file?.url.href).toBe(`${base}0123456789abcdef0123456789abcdef/CG%20Bridge%20Setup%202.4.0.exe`);
   // The NSIS updater picks the file whose URL ends in .exe.
   expect(file?.url.pathname.endsWith('.exe')).toBe(true);
@@ -27,7 +33,11 @@ test('the feed text is read by electron-updater itself as the same update info, 
 });
 
 test('a version that looks like a number stays a string in the YAML', () => {
-  const info = parseUpdateInfo(renderUpdateFeed(buildUpdateFeed({ ...input, version: '2.10' })), 'latest.yml', new URL('http://x/latest.yml'));
+  const info = parseUpdateInfo(
+    renderUpdateFeed(buildUpdateFeed({ ...input, version: '2.10' })),
+    'latest.yml',
+    new URL('http://x/latest.yml'),
+  );
   expect(info.version).toBe('2.10');
 });
 
@@ -41,7 +51,10 @@ test('a feed without our SHA-256, with a bad checksum, or whose checksums disagr
   expect(errorOf(withoutSha256)).toContain('sha256');
   expect(errorOf({ ...feed, sha512: 'abc' })).toContain('sha512 must be base64');
   const other = createHash('sha256').update('other').digest('hex');
-  expect(parseUpdateFeed({ ...feed, sha256: other })).toEqual({ ok: false, error: 'The update feed is not usable: its checksums disagree' });
+  expect(parseUpdateFeed({ ...feed, sha256: other })).toEqual({
+    ok: false,
+    error: 'The update feed is not usable: its checksums disagree',
+  });
   expect(parseUpdateFeed({ ...feed, files: [] })).toMatchObject({ ok: false });
   expect(parseUpdateFeed(null)).toMatchObject({ ok: false });
 });

@@ -25,7 +25,12 @@ export interface UpdateFeedInput {
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/i, 'sha256 must be 64 hex digits');
 const base64Sha512 = z.string().regex(/^[A-Za-z0-9+/]{86}==$/, 'sha512 must be base64 of 64 bytes');
 
-const fileSchema = z.object({ url: z.string().min(1), sha512: base64Sha512, size: z.number().int().positive(), sha256: hex64 });
+const fileSchema = z.object({
+  url: z.string().min(1),
+  sha512: base64Sha512,
+  size: z.number().int().positive(),
+  sha256: hex64,
+});
 
 /** What the host needs from electron-updater's parsed UpdateInfo; anything else is refused. */
 export const updateFeedSchema = z.object({
@@ -64,7 +69,12 @@ export function renderUpdateFeed(feed: UpdateFeed): string {
   const lines = [
     `version: ${scalar(feed.version)}`,
     'files:',
-    ...feed.files.flatMap((f) => [`  - url: ${scalar(f.url)}`, `    sha512: ${scalar(f.sha512)}`, `    size: ${f.size}`, `    sha256: ${scalar(f.sha256)}`]),
+    ...feed.files.flatMap((f) => [
+      `  - url: ${scalar(f.url)}`,
+      `    sha512: ${scalar(f.sha512)}`,
+      `    size: ${f.size}`,
+      `    sha256: ${scalar(f.sha256)}`,
+    ]),
     `path: ${scalar(file?.url ?? feed.path)}`,
     `sha512: ${scalar(feed.sha512)}`,
     `sha256: ${scalar(feed.sha256)}`,
@@ -77,7 +87,11 @@ export function renderUpdateFeed(feed: UpdateFeed): string {
 /** The feed as the host reads it (electron-updater's UpdateInfo), or why it cannot be trusted. */
 export function parseUpdateFeed(info: unknown): { ok: true; feed: UpdateFeed } | { ok: false; error: string } {
   const parsed = updateFeedSchema.safeParse(info);
-  if (!parsed.success) return { ok: false, error: `The update feed is not usable: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+  if (!parsed.success)
+    return {
+      ok: false,
+      error: `The update feed is not usable: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    };
   const [file] = parsed.data.files;
   // Our SHA-256 must describe the same file electron-updater downloads, not some other entry.
   if (file && (file.sha256 !== parsed.data.sha256.toLowerCase() || file.sha512 !== parsed.data.sha512)) {

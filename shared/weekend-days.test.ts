@@ -30,7 +30,10 @@ describe('station weekend days (issue 39 point 13)', () => {
       quietHours: { ...DEFAULT_NOTIFICATION_PREFERENCES.quietHours, timezone: MALE },
       weekendMode: { enabled: true, reducedNotifications: true, emergencyOnly: false },
     };
-    expect(shouldDeliverNow(prefs, 'normal', FRI_NOON_MALE, ['fri', 'sat'])).toEqual({ deliver: false, reason: 'weekend_reduced' });
+    expect(shouldDeliverNow(prefs, 'normal', FRI_NOON_MALE, ['fri', 'sat'])).toEqual({
+      deliver: false,
+      reason: 'weekend_reduced',
+    });
     expect(shouldDeliverNow(prefs, 'normal', SUN_NOON_MALE, ['fri', 'sat'])).toEqual({ deliver: true });
   });
 

@@ -63,7 +63,9 @@ export function weekendText(days: readonly Weekday[]): string {
 
 /** PUT /api/settings weekendDays: 1–3 distinct days; null = follow the time zone again. */
 export const weekendDaysField = z
-  .array(z.enum(WEEKDAYS, { error: 'Weekend days must be sun, mon, tue, wed, thu, fri or sat' }), { error: 'Weekend days must be a list of days' })
+  .array(z.enum(WEEKDAYS, { error: 'Weekend days must be sun, mon, tue, wed, thu, fri or sat' }), {
+    error: 'Weekend days must be a list of days',
+  })
   .min(1, 'Choose at least one weekend day')
   .max(3, 'A weekend is at most 3 days')
   .refine((days) => new Set(days).size === days.length, 'Each weekend day only once')

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { diffWords, tokenize } from './word-diff';
 
-const join = (parts: ReturnType<typeof diffWords>, keep: 'add' | 'del') => parts.filter((p) => p.op !== keep).map((p) => p.text).join('');
+const join = (parts: ReturnType<typeof diffWords>, keep: 'add' | 'del') =>
+  parts
+    .filter((p) => p.op !== keep)
+    .map((p) => p.text)
+    .join('');
 
 describe('diffWords', () => {
   it('marks the changed words only, and both sides join back to their exact text', () => {

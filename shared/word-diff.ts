@@ -35,6 +35,7 @@ export function diffWords(before: string, after: string): DiffPart[] {
     push(parts, 'add', after);
     return parts;
   }
-  for (const change of changes) push(parts, change.added ? 'add' : change.removed ? 'del' : 'same', change.value.join(''));
+  for (const change of changes)
+    push(parts, change.added ? 'add' : change.removed ? 'del' : 'same', change.value.join(''));
   return parts;
 }

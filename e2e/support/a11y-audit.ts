@@ -42,7 +42,11 @@ function describeNode(n: { target: unknown[]; failureSummary?: string }): string
  */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.locator('.mantine-Loader-root').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+  await page
+    .locator('.mantine-Loader-root')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 5000 })
+    .catch(() => undefined);
   await page.waitForTimeout(450);
 }
 
@@ -55,6 +59,8 @@ export function report(label: string, findings: readonly Finding[]): string {
   const order: Impact[] = ['critical', 'serious', 'moderate', 'minor'];
   const sorted = [...findings].sort((a, b) => order.indexOf(a.impact) - order.indexOf(b.impact));
   const counts = order.map((i) => `${i} ${countBy(findings, i)}`).join(', ');
-  const lines = sorted.map((f) => `  [${f.impact}] ${f.screen}: ${f.rule} ×${f.elements}\n${f.examples.map((e) => `      ${e}`).join('\n')}`);
+  const lines = sorted.map(
+    (f) => `  [${f.impact}] ${f.screen}: ${f.rule} ×${f.elements}\n${f.examples.map((e) => `      ${e}`).join('\n')}`,
+  );
   return `axe ${label}: ${counts} (elements)\n${lines.join('\n')}`;
 }

@@ -34,24 +34,59 @@ export async function seedA11yStation(server: TestServer): Promise<A11ySeed> {
     broadcastTime: '20:00',
     duration: 30,
     scheduledTime: new Date().toISOString(),
-    bulletinItems: [{ type: 'news', newsId: approved.id }, { type: 'break', breakType: 'LOCAL BREAK' }],
+    bulletinItems: [
+      { type: 'news', newsId: approved.id },
+      { type: 'break', breakType: 'LOCAL BREAK' },
+    ],
   });
   const prompterName = 'Evening News — Studio A';
-  const prompter = await owner.post<{ id: number }>('/api/prompters', { name: prompterName, bulletinId: bulletin.body.id });
+  const prompter = await owner.post<{ id: number }>('/api/prompters', {
+    name: prompterName,
+    bulletinId: bulletin.body.id,
+  });
 
   const kit: Equipment[] = [];
-  for (const [code, name] of [['CAM-001', 'Sony PXW-Z280'], ['TRI-001', 'Sachtler Tripod'], ['MIC-001', 'Sennheiser MKE 600']] as const) {
-    kit.push((await owner.post<Equipment>('/api/equipment', { code, name, category: 'Cameras', quantity: 2, location: 'Camera Store Room' })).body);
+  for (const [code, name] of [
+    ['CAM-001', 'Sony PXW-Z280'],
+    ['TRI-001', 'Sachtler Tripod'],
+    ['MIC-001', 'Sennheiser MKE 600'],
+  ] as const) {
+    kit.push(
+      (
+        await owner.post<Equipment>('/api/equipment', {
+          code,
+          name,
+          category: 'Cameras',
+          quantity: 2,
+          location: 'Camera Store Room',
+        })
+      ).body,
+    );
   }
   const ask = async (item: Equipment, purpose: string) =>
-    (await cam.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: item.id, purpose, expectedReturnDate: new Date(Date.now() + 24 * 3600_000).toISOString() })).body;
+    (
+      await cam.post<EquipmentRequest>('/api/equipment-requests', {
+        equipmentId: item.id,
+        purpose,
+        expectedReturnDate: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      })
+    ).body;
   await ask(kit[0]!, 'Parliament session, full day');
   const out = await ask(kit[1]!, 'Live shot at the harbour');
   await owner.put(`/api/equipment-requests/${out.id}/approve`, {});
   await cam.put(`/api/equipment-requests/${out.id}/checkout`, {});
   // Outputs (issue 25): one that cannot be reached (status + message) and one disabled, in Dhivehi.
   const mapping = [{ type: 'headline', field: 'Headline.Text' }];
-  await owner.post('/api/outputs', { kind: 'vmix', name: 'vMix studio', config: { url: 'http://127.0.0.1:9', input: 'Lower Third', mapping } });
-  await owner.post('/api/outputs', { kind: 'vmix', name: THAANA, enabled: false, config: { url: 'http://127.0.0.1:9', input: 'Lower Third', mapping } });
+  await owner.post('/api/outputs', {
+    kind: 'vmix',
+    name: 'vMix studio',
+    config: { url: 'http://127.0.0.1:9', input: 'Lower Third', mapping },
+  });
+  await owner.post('/api/outputs', {
+    kind: 'vmix',
+    name: THAANA,
+    enabled: false,
+    config: { url: 'http://127.0.0.1:9', input: 'Lower Third', mapping },
+  });
   return { prompterId: prompter.body.id, prompterName, equipmentCode: kit[2]!.code, equipmentName: kit[2]!.name };
 }

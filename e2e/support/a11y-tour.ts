@@ -7,10 +7,12 @@ export interface Stop {
   open(page: Page, seed: A11ySeed): Promise<void>;
 }
 
-const go = (path: string, ready?: (page: Page) => Promise<unknown>): Stop['open'] => async (page) => {
-  await page.goto(path);
-  if (ready) await ready(page);
-};
+const go =
+  (path: string, ready?: (page: Page) => Promise<unknown>): Stop['open'] =>
+  async (page) => {
+    await page.goto(path);
+    if (ready) await ready(page);
+  };
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name }).waitFor();
 
@@ -90,7 +92,10 @@ export const SIGNED_IN_STOPS: readonly Stop[] = [
       await page.getByTestId('prompter-fullscreen').waitFor();
     },
   },
-  { name: '/prompter/:id/follow', open: async (page, seed) => page.goto(`/prompter/${seed.prompterId}/follow`).then(() => undefined) },
+  {
+    name: '/prompter/:id/follow',
+    open: async (page, seed) => page.goto(`/prompter/${seed.prompterId}/follow`).then(() => undefined),
+  },
   { name: '/equipment', open: go('/equipment', (p) => p.getByText('Sony PXW-Z280').first().waitFor()) },
   {
     name: '/equipment Request Equipment dialog',
@@ -112,7 +117,10 @@ export const SIGNED_IN_STOPS: readonly Stop[] = [
       await dialog(page, 'Request Equipment');
     },
   },
-  { name: '/field/equipment/:code', open: async (page, seed) => page.goto(`/field/equipment/${seed.equipmentCode}`).then(() => undefined) },
+  {
+    name: '/field/equipment/:code',
+    open: async (page, seed) => page.goto(`/field/equipment/${seed.equipmentCode}`).then(() => undefined),
+  },
   { name: '/notifications', open: go('/notifications') },
   { name: '/settings', open: go('/settings') },
   // The overlay page itself (/overlay/<key>) is a graphics output for OBS/vMix/CasparCG, not a

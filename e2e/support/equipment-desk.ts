@@ -6,7 +6,13 @@ import type { AppFixture } from './app-fixture';
 import { login } from './pages';
 
 /** A fresh browser signed in as the user, on `path` (the Equipment page unless said). */
-export async function openAs(app: AppFixture, username: string, password: string, path = '/equipment', viewport?: { width: number; height: number }): Promise<Page> {
+export async function openAs(
+  app: AppFixture,
+  username: string,
+  password: string,
+  path = '/equipment',
+  viewport?: { width: number; height: number },
+): Promise<Page> {
   const page = await app.newPage(viewport);
   await login(page, username, password);
   await page.goto(path);

@@ -57,7 +57,9 @@ function wordBoxes(locator: Locator, words: [string, string]): Promise<[Box, Box
 function inkRows(page: Page, png: Buffer): Promise<boolean[]> {
   return page.evaluate(async (b64) => {
     // From bytes, not a data: URL: the app's CSP refuses to fetch those.
-    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+    const bitmap = await createImageBitmap(
+      new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }),
+    );
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('no 2d context');
@@ -69,7 +71,10 @@ function inkRows(page: Page, png: Buffer): Promise<boolean[]> {
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     const bg = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
-    const dist = (i: number) => Math.abs(data[i]! - (bg >> 16)) + Math.abs(data[i + 1]! - ((bg >> 8) & 255)) + Math.abs(data[i + 2]! - (bg & 255));
+    const dist = (i: number) =>
+      Math.abs(data[i]! - (bg >> 16)) +
+      Math.abs(data[i + 1]! - ((bg >> 8) & 255)) +
+      Math.abs(data[i + 2]! - (bg & 255));
     let far = 0;
     for (let i = 0; i < data.length; i += 4) far = Math.max(far, dist(i));
     const rows: boolean[] = [];

@@ -21,20 +21,24 @@ export async function focusIsVisible(page: Page): Promise<boolean> {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return false;
     const style = getComputedStyle(el);
-    if ((style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none') return true;
+    if ((style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none')
+      return true;
     // Each element is judged once: blurring and refocusing a date input sends focus back to its
     // first part, so judging it again on every Tab would never let focus leave it.
     const judged = ((window as unknown as { focusJudged?: WeakMap<Element, boolean> }).focusJudged ??= new WeakMap());
     const known = judged.get(el);
     if (known !== undefined) return known;
-    const around = [el, el.nextElementSibling, el.parentElement].filter((n): n is HTMLElement => n instanceof HTMLElement);
+    const around = [el, el.nextElementSibling, el.parentElement].filter(
+      (n): n is HTMLElement => n instanceof HTMLElement,
+    );
     // Mantine eases border colours over 100 ms: without this the blurred reading is the focused one.
     const transitions = around.map((n) => n.style.transition);
     for (const n of around) n.style.transition = 'none';
-    const look = () => around.map((n) => {
-      const s = getComputedStyle(n);
-      return [s.outlineStyle, s.outlineWidth, s.boxShadow, s.borderColor, s.backgroundColor].join(' ');
-    });
+    const look = () =>
+      around.map((n) => {
+        const s = getComputedStyle(n);
+        return [s.outlineStyle, s.outlineWidth, s.boxShadow, s.borderColor, s.backgroundColor].join(' ');
+      });
     const focused = look();
     el.blur();
     const blurred = look();
@@ -62,7 +66,9 @@ export async function tabTo(target: Locator, { backwards = false, max = 120 } = 
       return;
     }
   }
-  throw new Error(`${String(target)} not reached in ${max} ${backwards ? 'Shift+Tab' : 'Tab'} presses (last: ${await focusedDescription(page)})`);
+  throw new Error(
+    `${String(target)} not reached in ${max} ${backwards ? 'Shift+Tab' : 'Tab'} presses (last: ${await focusedDescription(page)})`,
+  );
 }
 
 /**

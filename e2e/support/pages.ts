@@ -36,7 +36,8 @@ export function shell(page: Page) {
   return {
     menu: page.getByRole('navigation', { name: 'Main menu' }),
     sideMenu: page.getByTestId('side-menu'),
-    menuLink: (label: string) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: label, exact: true }),
+    menuLink: (label: string) =>
+      page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: label, exact: true }),
     // The app's own header (a Mantine modal has a <header> of its own).
     header: page.locator('header.mantine-AppShell-header'),
     connection: page.getByTestId('connection-status'),

@@ -52,13 +52,17 @@ function hexToText(hex: string): string {
 function readCmap(cmap: string): Map<string, string> {
   const map = new Map<string, string>();
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const [, code, text] of (block[1] ?? '').matchAll(/<([0-9A-F]+)>\s*<([0-9A-F]+)>/gi)) map.set(code!.toUpperCase(), hexToText(text!));
+    for (const [, code, text] of (block[1] ?? '').matchAll(/<([0-9A-F]+)>\s*<([0-9A-F]+)>/gi))
+      map.set(code!.toUpperCase(), hexToText(text!));
   }
   for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
     for (const [, lo, hi, first] of (block[1] ?? '').matchAll(/<([0-9A-F]+)>\s*<([0-9A-F]+)>\s*<([0-9A-F]+)>/gi)) {
       const start = parseInt(lo!, 16);
       for (let code = start; code <= parseInt(hi!, 16); code += 1) {
-        map.set(code.toString(16).toUpperCase().padStart(4, '0'), String.fromCharCode(parseInt(first!, 16) + code - start));
+        map.set(
+          code.toString(16).toUpperCase().padStart(4, '0'),
+          String.fromCharCode(parseInt(first!, 16) + code - start),
+        );
       }
     }
   }
@@ -84,7 +88,8 @@ function contentLines(content: string, fonts: Map<string, Map<string, string>>):
   let line = '';
   for (const [, fontName, hex, operator] of content.matchAll(/\/(\w+) [\d.]+ Tf|<([0-9A-Fa-f]*)>|\b(BT|ET)\b/g)) {
     if (fontName) font = fonts.get(fontName) ?? new Map<string, string>();
-    else if (hex !== undefined) line += (hex.toUpperCase().match(/.{4}/g) ?? []).map((code) => font.get(code) ?? '\uFFFD').join('');
+    else if (hex !== undefined)
+      line += (hex.toUpperCase().match(/.{4}/g) ?? []).map((code) => font.get(code) ?? '\uFFFD').join('');
     else if (operator === 'ET' && line) {
       lines.push(line);
       line = '';
@@ -99,7 +104,9 @@ export function readPdf(pdf: Buffer): PdfPage[] {
   for (const { dict } of objects.values()) {
     if (!/\/Type \/Page\b(?!s)/.test(dict)) continue;
     const mediaBox = (/\/MediaBox \[([^\]]*)\]/.exec(dict)?.[1] ?? '').trim().split(/\s+/).map(Number);
-    const contentIds = [...(/\/Contents (\[[^\]]*\]|\d+ 0 R)/.exec(dict)?.[1] ?? '').matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1]));
+    const contentIds = [...(/\/Contents (\[[^\]]*\]|\d+ 0 R)/.exec(dict)?.[1] ?? '').matchAll(/(\d+) 0 R/g)].map((m) =>
+      Number(m[1]),
+    );
     const content = contentIds.map((id) => objects.get(id)?.stream?.toString('latin1') ?? '').join('\n');
     pages.push({ mediaBox, lines: contentLines(content, pageFonts(dict, objects)) });
   }

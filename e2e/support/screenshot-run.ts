@@ -31,7 +31,10 @@ export async function screenshotRun(
   const browser = await launchChromium();
   try {
     await seed(server);
-    for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
       const context = await browser.newContext({ viewport, baseURL: server.url });
       await screens(await context.newPage(), size, server);
       await context.close();

@@ -13,7 +13,20 @@ import { screenshotRun, type Size } from './screenshot-run';
 
 const outDir = process.argv[2] ?? '/tmp/shots-a11y';
 const everyStop = process.argv[3] === 'all';
-const KEY = new Set(['/login', '/ (dashboard)', '/ user menu open', '/news', '/cg-control', '/cg-control emergency override dialog', '/bulletins Create Bulletin dialog', '/prompter full screen', '/equipment', '/field', '/settings', '/users']);
+const KEY = new Set([
+  '/login',
+  '/ (dashboard)',
+  '/ user menu open',
+  '/news',
+  '/cg-control',
+  '/cg-control emergency override dialog',
+  '/bulletins Create Bulletin dialog',
+  '/prompter full screen',
+  '/equipment',
+  '/field',
+  '/settings',
+  '/users',
+]);
 
 let seed: A11ySeed | undefined;
 const fileName = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';

@@ -18,7 +18,9 @@ const shoot = shooter(outDir, true);
 
 async function seed(server: TestServer): Promise<void> {
   const dev = await loginDevOwner(server);
-  const file = (await upload(dev, 'CGBridge-Setup-2.4.1.exe', Buffer.concat([Buffer.from('MZ'), zipBytes(3_456_789).subarray(2)]))).body;
+  const file = (
+    await upload(dev, 'CGBridge-Setup-2.4.1.exe', Buffer.concat([Buffer.from('MZ'), zipBytes(3_456_789).subarray(2)]))
+  ).body;
   await dev.post('/api/app-version', {
     latestVersion: '2.4.1',
     releaseNotes: 'Faster CG writes under load.\nApp Version screen with installer uploads.',
@@ -27,9 +29,19 @@ async function seed(server: TestServer): Promise<void> {
     fileSize: file.fileSize,
     checksum: file.checksum,
   });
-  for (const [name, version] of [['Harbour TV', '2.3.0'], ['Island Radio & Television Corporation', '2.4.0-beta.2']] as const) {
+  for (const [name, version] of [
+    ['Harbour TV', '2.3.0'],
+    ['Island Radio & Television Corporation', '2.4.0-beta.2'],
+  ] as const) {
     const { companyId } = await createCompany(dev, server, name);
-    await dev.post('/api/app-version', { companyId, latestVersion: version, releaseNotes: 'Pilot', downloadFileName: 'CGBridgeSetup.msi', fileSize: 98_765_432, isPublic: version === '2.3.0' });
+    await dev.post('/api/app-version', {
+      companyId,
+      latestVersion: version,
+      releaseNotes: 'Pilot',
+      downloadFileName: 'CGBridgeSetup.msi',
+      fileSize: 98_765_432,
+      isPublic: version === '2.3.0',
+    });
   }
 }
 

@@ -16,7 +16,8 @@ let owner: { username: string; password: string } | null = null;
 async function seed(s: TestServer): Promise<void> {
   const station = await createCompany(await loginDevOwner(s), s, 'As-Run Station');
   owner = { username: station.owner.user.username, password: station.ownerPassword };
-  const post = (type: string, content: string, headers: Record<string, string> = {}) => station.owner.request('POST', '/api/cg-files/update-direct', { type, content }, headers);
+  const post = (type: string, content: string, headers: Record<string, string> = {}) =>
+    station.owner.request('POST', '/api/cg-files/update-direct', { type, content }, headers);
   await post('headline', 'Parliament passes the budget');
   await post('headline', 'ރައްޔިތުންގެ މަޖިލީހުން ބަޖެޓް ފާސްކޮށްފި');
   await post('infoline', 'Ferry times changed today', { 'X-CGB-Source': 'phone' });

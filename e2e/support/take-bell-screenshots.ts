@@ -28,7 +28,12 @@ async function seed(server: TestServer): Promise<void> {
   const returned = await requestEquipment(cameraman, camera.id);
   await owner.put(`/api/equipment-requests/${returned.id}/approve`);
   await cameraman.put(`/api/equipment-requests/${returned.id}/return`);
-  for (const title of ['Flooding closes the ring road', 'Minister resigns after vote', 'Stadium evacuated during match', 'Power cut across the east side']) {
+  for (const title of [
+    'Flooding closes the ring road',
+    'Minister resigns after vote',
+    'Stadium evacuated during match',
+    'Power cut across the east side',
+  ]) {
     await createNews(owner, { title, priority: 'breaking' });
   }
   await createNews(owner, { title: 'Earthquake felt across the region — live updates to follow', priority: 'urgent' });

@@ -16,12 +16,34 @@ const shoot = shooter(outDir);
 async function seed(server: TestServer): Promise<void> {
   const owner = await loginDevOwner(server);
   const long = 'The council met late into the night to agree the harbour budget. '.repeat(12);
-  const a = await createApprovedNews(owner, { title: 'Harbour budget agreed after late session', subtitle: 'Ferries resume at noon', content: long });
+  const a = await createApprovedNews(owner, {
+    title: 'Harbour budget agreed after late session',
+    subtitle: 'Ferries resume at noon',
+    content: long,
+  });
   const b = await createApprovedNews(owner, { title: 'ދިވެހި ޚަބަރު: މާލޭގައި ވިއްސާރަ' });
   const c = await createApprovedNews(owner, { title: 'Football: national team wins friendly' });
-  const post = (body: Record<string, unknown>) => owner.post('/api/bulletins', { scheduledTime: new Date().toISOString(), ...body });
-  await post({ title: 'Morning Bulletin', broadcastTime: '09:00', duration: 30, bulletinItems: [{ type: 'news', newsId: a.id }, { type: 'break', breakType: 'LOCAL BREAK' }, { type: 'news', newsId: c.id }] });
-  await post({ title: 'ހެނދުނުގެ ޚަބަރު', broadcastTime: '12:00', duration: 2, bulletinItems: [{ type: 'news', newsId: b.id }, { type: 'break', breakType: 'LUI HABARU', durationSeconds: 180 }] });
+  const post = (body: Record<string, unknown>) =>
+    owner.post('/api/bulletins', { scheduledTime: new Date().toISOString(), ...body });
+  await post({
+    title: 'Morning Bulletin',
+    broadcastTime: '09:00',
+    duration: 30,
+    bulletinItems: [
+      { type: 'news', newsId: a.id },
+      { type: 'break', breakType: 'LOCAL BREAK' },
+      { type: 'news', newsId: c.id },
+    ],
+  });
+  await post({
+    title: 'ހެނދުނުގެ ޚަބަރު',
+    broadcastTime: '12:00',
+    duration: 2,
+    bulletinItems: [
+      { type: 'news', newsId: b.id },
+      { type: 'break', breakType: 'LUI HABARU', durationSeconds: 180 },
+    ],
+  });
 }
 
 async function screens(page: Page, size: Size): Promise<void> {

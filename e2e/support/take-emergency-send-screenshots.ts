@@ -16,14 +16,26 @@ let mcr = { username: '', password: '' };
 
 async function seed(server: TestServer): Promise<void> {
   const owner = await loginDevOwner(server);
-  const budget = await createApprovedNews(owner, { title: 'Parliament passes budget', subtitle: 'Vote 52 to 31', content: 'The budget passed late at night. '.repeat(30) });
-  const ferry = await createApprovedNews(owner, { title: 'Ferry services resume', subtitle: null, content: 'Ferries run again. '.repeat(30) });
+  const budget = await createApprovedNews(owner, {
+    title: 'Parliament passes budget',
+    subtitle: 'Vote 52 to 31',
+    content: 'The budget passed late at night. '.repeat(30),
+  });
+  const ferry = await createApprovedNews(owner, {
+    title: 'Ferry services resume',
+    subtitle: null,
+    content: 'Ferries run again. '.repeat(30),
+  });
   const bulletin = await owner.post<{ id: number }>('/api/bulletins', {
     title: 'Evening News',
     broadcastTime: '18:00',
     duration: 30,
     scheduledTime: new Date().toISOString(),
-    bulletinItems: [{ type: 'news', newsId: budget.id }, { type: 'break', breakType: 'LOCAL BREAK' }, { type: 'news', newsId: ferry.id }],
+    bulletinItems: [
+      { type: 'news', newsId: budget.id },
+      { type: 'break', breakType: 'LOCAL BREAK' },
+      { type: 'news', newsId: ferry.id },
+    ],
   });
   await owner.post('/api/prompters', { name: 'Evening prompter', bulletinId: bulletin.body.id, fontSize: 40 });
   const created = await createUser(owner, server, 'mcr', { fullName: 'Mo Control' });

@@ -32,12 +32,29 @@ async function seed(server: TestServer): Promise<void> {
   const owner = await loginDevOwner(server);
   const items: Equipment[] = [];
   for (const [code, name, category, quantity] of KIT) {
-    items.push((await owner.post<Equipment>('/api/equipment', { code, name, category, quantity, location: 'Camera Store Room', description: code === 'CAM-001' ? '4K shoulder camcorder with battery and charger' : undefined })).body);
+    items.push(
+      (
+        await owner.post<Equipment>('/api/equipment', {
+          code,
+          name,
+          category,
+          quantity,
+          location: 'Camera Store Room',
+          description: code === 'CAM-001' ? '4K shoulder camcorder with battery and charger' : undefined,
+        })
+      ).body,
+    );
   }
   await owner.put(`/api/equipment/${items[5]!.id}/status`, { status: 'maintenance' });
   const cam = await createUser(owner, server, 'cameraman', { fullName: 'Aminath Shifa' });
   const ask = async (item: Equipment, purpose: string, hoursFromNow = 24) =>
-    (await cam.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: item.id, purpose, expectedReturnDate: new Date(Date.now() + hoursFromNow * 3600_000).toISOString() })).body;
+    (
+      await cam.post<EquipmentRequest>('/api/equipment-requests', {
+        equipmentId: item.id,
+        purpose,
+        expectedReturnDate: new Date(Date.now() + hoursFromNow * 3600_000).toISOString(),
+      })
+    ).body;
   await ask(items[0]!, 'Parliament session, full day');
   const approved = await ask(items[2]!, 'Studio interview with the minister');
   await owner.put(`/api/equipment-requests/${approved.id}/approve`, {});
@@ -50,12 +67,22 @@ async function seed(server: TestServer): Promise<void> {
   await cam.put(`/api/equipment-requests/${back.id}/return`, {});
   const longer = await ask(items[4]!, 'Documentary shoot, outer atolls');
   await owner.put(`/api/equipment-requests/${longer.id}/approve`, {});
-  await cam.post(`/api/equipment-requests/${longer.id}/extend`, { newReturnDate: new Date(Date.now() + 72 * 3600_000).toISOString(), reason: 'Ferry cancelled' });
+  await cam.post(`/api/equipment-requests/${longer.id}/extend`, {
+    newReturnDate: new Date(Date.now() + 72 * 3600_000).toISOString(),
+    reason: 'Ferry cancelled',
+  });
   const rejected = await ask(items[10]!, 'Aerial of the new bridge');
   await owner.put(`/api/equipment-requests/${rejected.id}/reject`, {});
 }
 
-async function dialog(page: Page, size: Size, opener: string, name: string, shot: string, fill?: (d: ReturnType<Page['getByRole']>) => Promise<void>): Promise<void> {
+async function dialog(
+  page: Page,
+  size: Size,
+  opener: string,
+  name: string,
+  shot: string,
+  fill?: (d: ReturnType<Page['getByRole']>) => Promise<void>,
+): Promise<void> {
   await page.getByRole('button', { name: opener, exact: true }).first().click();
   const d = page.getByRole('dialog', { name });
   await d.waitFor();
@@ -64,7 +91,13 @@ async function dialog(page: Page, size: Size, opener: string, name: string, shot
   await page.keyboard.press('Escape');
   const discard = page.getByRole('button', { name: 'Discard', exact: true });
   // Typed forms ask before discarding; untouched ones close at once.
-  if (await discard.waitFor({ timeout: 1500 }).then(() => true, () => false)) await discard.click();
+  if (
+    await discard.waitFor({ timeout: 1500 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await discard.click();
   await d.waitFor({ state: 'hidden' });
 }
 
@@ -80,11 +113,15 @@ async function screens(page: Page, size: Size): Promise<void> {
     await d.getByRole('button', { name: 'Add Equipment' }).click();
   });
   await dialog(page, size, 'Bulk Upload', 'Bulk Upload Equipment', 'bulk', async (d) => {
-    await d.getByLabel('Or paste CSV data').fill('code,name,location\nCAM-010,Sony FX9,Store A\nCAM-011,Canon C300,Store A\nMIC-010,,Audio Cabinet');
+    await d
+      .getByLabel('Or paste CSV data')
+      .fill('code,name,location\nCAM-010,Sony FX9,Store A\nCAM-011,Canon C300,Store A\nMIC-010,,Audio Cabinet');
     await d.getByTestId('bulk-row-count').waitFor();
   });
   await dialog(page, size, 'Bulk Upload', 'Bulk Upload Equipment', 'bulk-result', async (d) => {
-    const rows = Array.from({ length: 8 }, (_, i) => (i % 2 ? `BLK-${size}-${i},Cable ${i},` : `BLK-${size}-${i},Cable ${i},Store`));
+    const rows = Array.from({ length: 8 }, (_, i) =>
+      i % 2 ? `BLK-${size}-${i},Cable ${i},` : `BLK-${size}-${i},Cable ${i},Store`,
+    );
     await d.getByLabel('Or paste CSV data').fill(['code,name,location', ...rows].join('\n'));
     await d.getByRole('button', { name: 'Upload', exact: true }).click();
     await d.getByTestId('bulk-results').waitFor();
@@ -99,7 +136,10 @@ async function screens(page: Page, size: Size): Promise<void> {
   await page.screenshot({ path: `${outDir}/${size}-equipment-requests-full.png`, fullPage: true });
   await dialog(page, size, 'Remind', 'Send Equipment Reminder', 'reminder', async (d) => {
     await d.getByRole('button', { name: 'Send Reminder' }).click();
-    await d.getByTestId('reminder-outcome').waitFor({ timeout: 5000 }).catch(() => undefined);
+    await d
+      .getByTestId('reminder-outcome')
+      .waitFor({ timeout: 5000 })
+      .catch(() => undefined);
   });
 }
 

@@ -32,9 +32,14 @@ function at<T>(list: readonly T[], i: number): T {
 async function seed(server: TestServer): Promise<void> {
   const owner = await loginDevOwner(server);
   await owner.post('/api/cg-files/initialize');
-  await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Harbour budget agreed after late session', subheadline: 'Ferries resume at noon' });
+  await owner.post('/api/cg-files/update-direct', {
+    type: 'headline',
+    content: 'Harbour budget agreed after late session',
+    subheadline: 'Ferries resume at noon',
+  });
   const made: Equipment[] = [];
-  for (const [name, code, location] of ITEMS) made.push((await owner.post<Equipment>('/api/equipment', { name, code, location })).body);
+  for (const [name, code, location] of ITEMS)
+    made.push((await owner.post<Equipment>('/api/equipment', { name, code, location })).body);
   codes = made.map((e) => e.code);
   ids = made.map((e) => e.id);
   const cam = await createUser(owner, server, 'cameraman', { fullName: 'Aisha Cameraman' });
@@ -80,7 +85,11 @@ async function signedOut(page: Page): Promise<void> {
   await shoot(page, 'phone-signed-out');
 }
 
-await screenshotRun(outDir, async (page, size) => {
-  if (size === 'phone') await signedOut(page);
-  await screens(page, size);
-}, seed);
+await screenshotRun(
+  outDir,
+  async (page, size) => {
+    if (size === 'phone') await signedOut(page);
+    await screens(page, size);
+  },
+  seed,
+);

@@ -15,12 +15,23 @@ const shoot = shooter(outDir, true);
 
 async function seed(server: TestServer): Promise<void> {
   const owner = await loginDevOwner(server);
-  await createApprovedNews(owner, { title: 'Ferry services resume after the storm', subtitle: 'First boats leave Malé at noon' });
-  await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Budget passes with 52 votes', subheadline: 'Opposition walks out' });
+  await createApprovedNews(owner, {
+    title: 'Ferry services resume after the storm',
+    subtitle: 'First boats leave Malé at noon',
+  });
+  await owner.post('/api/cg-files/update-direct', {
+    type: 'headline',
+    content: 'Budget passes with 52 votes',
+    subheadline: 'Opposition walks out',
+  });
   await owner.post('/api/news-crawler/add-headline', { headline: 'Airport reopens at 6 am' });
   const { version } = (await owner.get<Settings>('/api/settings')).body;
   await owner.put('/api/settings', { takeMode: true, version });
-  await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'މާލޭގައި ވަރުގަދަ ވާރޭ', subheadline: 'Heavy rain in Malé: schools closed today' });
+  await owner.post('/api/cg-files/update-direct', {
+    type: 'headline',
+    content: 'މާލޭގައި ވަރުގަދަ ވާރޭ',
+    subheadline: 'Heavy rain in Malé: schools closed today',
+  });
   await owner.post('/api/cg-files/update-direct', { type: 'hashtag_bar', content: '#MaldivesWeather' });
   await owner.post('/api/news-crawler/add-headline', { headline: 'Staged: ferry timetable changes from Sunday' });
 }

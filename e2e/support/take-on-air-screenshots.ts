@@ -15,7 +15,10 @@ const WARNING = 'TSUNAMI WARNING: residents of all coastal islands move to highe
 
 async function seed(server: TestServer): Promise<void> {
   const owner = await loginDevOwner(server);
-  await createApprovedNews(owner, { title: 'Ferry services resume after the storm', subtitle: 'First boats leave Malé at noon' });
+  await createApprovedNews(owner, {
+    title: 'Ferry services resume after the storm',
+    subtitle: 'First boats leave Malé at noon',
+  });
   await createApprovedNews(owner, { title: 'Budget passes with 52 votes', subtitle: null });
   await createNews(owner, { title: 'Unconfirmed: airport runway closed' });
   await owner.post('/api/news-crawler/generate');

@@ -15,14 +15,35 @@ const shoot = shooter(outDir, true);
 
 async function seed(s: TestServer): Promise<void> {
   const owner = await loginDevOwner(s);
-  await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Parliament passes the budget', subheadline: 'Vote 52 to 30' });
+  await owner.post('/api/cg-files/update-direct', {
+    type: 'headline',
+    content: 'Parliament passes the budget',
+    subheadline: 'Vote 52 to 30',
+  });
   await owner.post('/api/news-crawler/add-headline', { headline: 'Airport expansion opens its second runway' });
   // Direct outputs: one answering (a fake vMix), one unreachable (retrying), one disabled in Dhivehi.
   const vmix = await startFakeVmix();
   const mapping = [{ type: 'headline', field: 'Headline.Text' }];
-  await owner.post('/api/outputs', { kind: 'vmix', name: 'vMix studio', config: { url: vmix.url, input: 'Lower Third', mapping } });
-  await owner.post('/api/outputs', { kind: 'casparcg', name: 'CasparCG playout', config: { host: '127.0.0.1', port: 9, template: 'cgbridge/lower-third', types: ['headline', 'subheadline'] } });
-  await owner.post('/api/outputs', { kind: 'obs', name: 'ސްޓްރީމް OBS', enabled: false, config: { url: 'ws://127.0.0.1:9', password: 'x', mapping: [{ type: 'headline', input: 'CG Headline', scene: 'News' }] } });
+  await owner.post('/api/outputs', {
+    kind: 'vmix',
+    name: 'vMix studio',
+    config: { url: vmix.url, input: 'Lower Third', mapping },
+  });
+  await owner.post('/api/outputs', {
+    kind: 'casparcg',
+    name: 'CasparCG playout',
+    config: { host: '127.0.0.1', port: 9, template: 'cgbridge/lower-third', types: ['headline', 'subheadline'] },
+  });
+  await owner.post('/api/outputs', {
+    kind: 'obs',
+    name: 'ސްޓްރީމް OBS',
+    enabled: false,
+    config: {
+      url: 'ws://127.0.0.1:9',
+      password: 'x',
+      mapping: [{ type: 'headline', input: 'CG Headline', scene: 'News' }],
+    },
+  });
 }
 
 async function screens(page: Page, size: Size): Promise<void> {

@@ -36,7 +36,9 @@ try {
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, baseURL: server.url });
   await page.goto(overlayPath);
   // A dark, textured stand-in for the programme picture under the transparent page.
-  await page.addStyleTag({ content: 'html { background: linear-gradient(135deg, #1b2430, #3a4656 60%, #202a36) !important; }' });
+  await page.addStyleTag({
+    content: 'html { background: linear-gradient(135deg, #1b2430, #3a4656 60%, #202a36) !important; }',
+  });
   await page.waitForTimeout(2500);
   await page.screenshot({ path: path.join(outDir, 'overlay-latin.png') });
   await cg('headline', 'ރައްޔިތުންގެ މަޖިލީހުން ބަޖެޓް ފާސްކޮށްފި');
@@ -46,7 +48,18 @@ try {
   await owner.post('/api/news-crawler/add-headline', { headline: 'ސްކޫލުތައް އާދީއްތަ ދުވަހު ހުޅުވާނެ' });
   await page.waitForTimeout(2500);
   await page.screenshot({ path: path.join(outDir, 'overlay-thaana.png') });
-  await owner.put('/api/outputs/overlay/layout', { align: 'center', tickerPosition: 'top', safeArea: 3, accentColor: '#f5a000', barColor: '#111111', textColor: '#ffffff', fontSize: 48, tickerSpeed: 150, animation: 'fade', showClock: false });
+  await owner.put('/api/outputs/overlay/layout', {
+    align: 'center',
+    tickerPosition: 'top',
+    safeArea: 3,
+    accentColor: '#f5a000',
+    barColor: '#111111',
+    textColor: '#ffffff',
+    fontSize: 48,
+    tickerSpeed: 150,
+    animation: 'fade',
+    showClock: false,
+  });
   await page.waitForTimeout(1500);
   await page.screenshot({ path: path.join(outDir, 'overlay-layout-centre-top.png') });
   await owner.post('/api/cg-files/emergency', { content: 'Tsunami warning for all atolls\nMove to higher ground now' });

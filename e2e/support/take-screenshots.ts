@@ -28,7 +28,10 @@ async function screens(page: Page, size: string, baseUrl: string): Promise<void>
   await page.getByRole('button', { name: 'Create User' }).click();
   await shoot(page, `${size}-users-add`);
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: /^Edit mcr_/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Edit mcr_/ })
+    .first()
+    .click();
   await shoot(page, `${size}-users-edit`);
   await page.keyboard.press('Escape');
   await page.goto(`${baseUrl}/nowhere`);
@@ -41,7 +44,11 @@ async function screens(page: Page, size: string, baseUrl: string): Promise<void>
 
 async function seed(server: TestServer): Promise<void> {
   const owner = await loginDevOwner(server);
-  await createUser(owner, server, 'mcr', { fullName: 'Maya Control', email: 'maya@station.example', telegramId: '5551234567' });
+  await createUser(owner, server, 'mcr', {
+    fullName: 'Maya Control',
+    email: 'maya@station.example',
+    telegramId: '5551234567',
+  });
   await createUser(owner, server, 'cameraman', { fullName: 'Carl Camera' });
   await createUser(owner, server, 'admin', { fullName: 'Ada Admin', email: 'ada@station.example' });
 }

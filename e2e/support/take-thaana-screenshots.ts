@@ -17,15 +17,25 @@ import { login } from './pages';
 
 const outDir = process.argv[2] ?? '/tmp/shots';
 const prefix = process.argv[3] ?? '';
-const CRAWLER = ['Budget passed in parliament', 'Ferry to Addu delayed by weather', 'ރައްޔިތުންގެ މަޖިލީހުން ބަޖެޓް ފާސްކޮށްފި', 'މާލޭގައި މިރޭ ވާރޭ ވެހުން'];
+const CRAWLER = [
+  'Budget passed in parliament',
+  'Ferry to Addu delayed by weather',
+  'ރައްޔިތުންގެ މަޖިލީހުން ބަޖެޓް ފާސްކޮށްފި',
+  'މާލޭގައި މިރޭ ވާރޭ ވެހުން',
+];
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(outDir, `${prefix}${name}.png`) });
 
 /** What the strip shows now: the scripts of the lines wholly inside the viewport, left to right. */
 function visibleScripts(page: Page): Promise<string> {
   return page.evaluate(() => {
     const vp = document.querySelector('.ticker-viewport')?.getBoundingClientRect();
-    const items = [...document.querySelectorAll('.ticker-item')].map((el) => ({ r: el.getBoundingClientRect(), t: el.textContent ?? '' }));
-    const inside = vp ? items.filter(({ r }) => r.left >= vp.left && r.right <= vp.right).sort((a, b) => a.r.left - b.r.left) : [];
+    const items = [...document.querySelectorAll('.ticker-item')].map((el) => ({
+      r: el.getBoundingClientRect(),
+      t: el.textContent ?? '',
+    }));
+    const inside = vp
+      ? items.filter(({ r }) => r.left >= vp.left && r.right <= vp.right).sort((a, b) => a.r.left - b.r.left)
+      : [];
     return inside.map(({ t }) => (/[\u0780-\u07BF]/.test(t) ? 'T' : 'E')).join('');
   });
 }
@@ -58,7 +68,9 @@ try {
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 }, baseURL: server.url });
   await page.clock.install();
   await page.goto(overlayPath);
-  await page.addStyleTag({ content: 'html { background: linear-gradient(135deg, #1b2430, #3a4656 60%, #202a36) !important; }' });
+  await page.addStyleTag({
+    content: 'html { background: linear-gradient(135deg, #1b2430, #3a4656 60%, #202a36) !important; }',
+  });
   await page.waitForFunction(() => document.documentElement.dataset.connected === 'true');
   await cg('news_crawler', CRAWLER.join('\n'));
   await page.waitForTimeout(1000);

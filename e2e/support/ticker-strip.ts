@@ -43,7 +43,13 @@ function readLines(page: Page): Promise<Pick<StripSnapshot, 'viewport' | 'lines'
       const range = document.createRange();
       range.selectNodeContents(node);
       const box = range.getBoundingClientRect();
-      lines.push({ id: ids.get(node) ?? 0, text, left: box.left, right: box.right, direction: getComputedStyle(node.parentElement).direction });
+      lines.push({
+        id: ids.get(node) ?? 0,
+        text,
+        left: box.left,
+        right: box.right,
+        direction: getComputedStyle(node.parentElement).direction,
+      });
     }
     lines.sort((a, b) => a.left - b.left);
     return { viewport: { left: vp.left, right: vp.right, top: vp.top, bottom: vp.bottom }, lines };
@@ -51,11 +57,17 @@ function readLines(page: Page): Promise<Pick<StripSnapshot, 'viewport' | 'lines'
 }
 
 /** Columns of the PNG holding the accent colour, grouped into runs; runs touching an edge are cut off, so dropped. */
-function accentRuns(page: Page, png: Buffer, accent: [number, number, number]): Promise<Array<{ left: number; right: number }>> {
+function accentRuns(
+  page: Page,
+  png: Buffer,
+  accent: [number, number, number],
+): Promise<Array<{ left: number; right: number }>> {
   return page.evaluate(
     async ({ b64, rgb }) => {
       // From bytes, not a data: URL: the app's CSP refuses to fetch those.
-      const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+      const bitmap = await createImageBitmap(
+        new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' }),
+      );
       const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
       const ctx = canvas.getContext('2d');
       if (!ctx) throw new Error('no 2d context');
@@ -84,7 +96,12 @@ function accentRuns(page: Page, png: Buffer, accent: [number, number, number]): 
 /** The strip must be still while this runs (the page's clock paused). */
 export async function stripSnapshot(page: Page, accent: [number, number, number]): Promise<StripSnapshot> {
   const { viewport, lines } = await readLines(page);
-  const clip = { x: viewport.left, y: viewport.top, width: viewport.right - viewport.left, height: viewport.bottom - viewport.top };
+  const clip = {
+    x: viewport.left,
+    y: viewport.top,
+    width: viewport.right - viewport.left,
+    height: viewport.bottom - viewport.top,
+  };
   const runs = await accentRuns(page, await page.screenshot({ clip }), accent);
   const separators = runs.map((r) => ({ left: viewport.left + r.left, right: viewport.left + r.right }));
   return { viewport, lines, separators };
@@ -104,7 +121,11 @@ export function pairGaps(s: StripSnapshot): PairGap[] {
     const [a, b] = [s.lines[i - 1]!, s.lines[i]!];
     if (a.right < s.viewport.left + 2 || b.left > s.viewport.right - 2) continue;
     const inGap = s.separators.filter((sep) => sep.left >= a.right - 1 && sep.right <= b.left + 1);
-    out.push({ between: [a.text, b.text], separators: inGap.length, gaps: inGap.length === 1 ? [inGap[0]!.left - a.right, b.left - inGap[0]!.right] : [] });
+    out.push({
+      between: [a.text, b.text],
+      separators: inGap.length,
+      gaps: inGap.length === 1 ? [inGap[0]!.left - a.right, b.left - inGap[0]!.right] : [],
+    });
   }
   return out;
 }

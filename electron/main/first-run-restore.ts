@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dialog, utilityProcess } from 'electron';
 import { DB_FILE } from '../../server/db/store-file';
-import { DESKTOP_RESTORE_ENV, isRestoreReport, type CheckedBackup, type DesktopRestoreOptions, type RestoreAnswer, type RestoreReport } from '../../server/desktop-restore-protocol';
+import {
+  DESKTOP_RESTORE_ENV,
+  isRestoreReport,
+  type CheckedBackup,
+  type DesktopRestoreOptions,
+  type RestoreAnswer,
+  type RestoreReport,
+} from '../../server/desktop-restore-protocol';
 import type { RotatingLog } from './rotating-log';
 
 /**
@@ -32,7 +39,8 @@ export async function firstRunChoice(deps: FirstRunDeps): Promise<'new' | 'resto
       type: 'question',
       title: `${TITLE} — welcome`,
       message: 'This PC has no CG Bridge station yet',
-      detail: 'Start a new station, or restore one from a backup: a .sqlite file from Settings → Backups, its off-PC folder, or a copy of an old PC’s data/backups folder.',
+      detail:
+        'Start a new station, or restore one from a backup: a .sqlite file from Settings → Backups, its off-PC folder, or a copy of an old PC’s data/backups folder.',
       buttons: [...WELCOME_BUTTONS],
       defaultId: 0,
       cancelId: 0,
@@ -66,7 +74,12 @@ async function restoreFrom(backup: string, deps: FirstRunDeps): Promise<boolean>
       if (message.type !== 'restore-checked') return resolve(message);
       void confirm(message).then((yes) => answer({ type: yes ? 'restore-confirm' : 'restore-cancel' }));
     });
-    child.on('exit', (code: number) => resolve({ type: 'restore-refused', message: `The restore stopped before it finished (exit code ${code}). Nothing was restored.` }));
+    child.on('exit', (code: number) =>
+      resolve({
+        type: 'restore-refused',
+        message: `The restore stopped before it finished (exit code ${code}). Nothing was restored.`,
+      }),
+    );
   });
   deps.log.line('INFO', `first-run restore of ${backup}: ${outcome.type}`);
   if (outcome.type === 'restore-refused') dialog.showErrorBox(`${TITLE} — restore refused`, outcome.message);

@@ -4,7 +4,14 @@ import { DesktopSettings } from './desktop-settings';
 import { firstRunChoice, hasStation } from './first-run-restore';
 import { registerIpcHandlers } from './ipc';
 import { lanUrls } from './lan';
-import { CLOSE_QUESTION, closeAnswer, onWindowClose, portQuestion, quitQuestion, type Question } from './operator-decisions';
+import {
+  CLOSE_QUESTION,
+  closeAnswer,
+  onWindowClose,
+  portQuestion,
+  quitQuestion,
+  type Question,
+} from './operator-decisions';
 import { resourcePaths } from './paths';
 import { nextFreePort } from './port';
 import { RotatingLog } from './rotating-log';
@@ -63,7 +70,10 @@ function startSupervisor(): ServerSupervisor {
     onCrash: (code, delayMs) => {
       if (delayMs !== null) return mainWindow?.setTitle(`${TITLE} — server restarting…`);
       mainWindow?.setTitle(`${TITLE} — server stopped`);
-      dialog.showErrorBox('CG Bridge server stopped', `The server exited with code ${code} several times in a row. See ${log.path}.`);
+      dialog.showErrorBox(
+        'CG Bridge server stopped',
+        `The server exited with code ${code} several times in a row. See ${log.path}.`,
+      );
     },
   });
 }
@@ -123,7 +133,11 @@ async function resumeServer(): Promise<void> {
   if (serverPort) running.port = serverPort;
   supervisor = running;
   const ready = await startServer(running).catch(() => null);
-  if (!ready) dialog.showErrorBox('CG Bridge server stopped', 'The update could not be installed and the server did not start again. Restart CG Bridge.');
+  if (!ready)
+    dialog.showErrorBox(
+      'CG Bridge server stopped',
+      'The update could not be installed and the server did not start again. Restart CG Bridge.',
+    );
 }
 
 async function showFirstRun(ready: ReadyMessage): Promise<void> {
@@ -166,7 +180,10 @@ function openWindow(): void {
 
 function hideToTray(win: BrowserWindow): void {
   win.hide();
-  tray?.displayBalloon({ title: TITLE, content: `The server keeps running for the LAN at ${lanAddress()}. Right-click the tray icon to quit.` });
+  tray?.displayBalloon({
+    title: TITLE,
+    content: `The server keeps running for the LAN at ${lanAddress()}. Right-click the tray icon to quit.`,
+  });
 }
 
 registerIpcHandlers({ settings: () => settings, serverPort: () => serverPort });

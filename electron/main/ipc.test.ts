@@ -19,11 +19,21 @@ const own = 'http://127.0.0.1:3000/settings';
 test('every DesktopApi channel answers pages of our own server only', async () => {
   serverPort = 3000;
   for (const channel of Object.values(DESKTOP_CHANNELS)) {
-    for (const stranger of ['https://news.example.com/', 'http://127.0.0.1:3001/settings', 'file:///C:/x.html', undefined]) {
-      await expect(invokeIpc(channel, stranger, 3100), `${channel} from ${stranger}`).rejects.toThrow(`${channel} is answered to CG Bridge pages only`);
+    for (const stranger of [
+      'https://news.example.com/',
+      'http://127.0.0.1:3001/settings',
+      'file:///C:/x.html',
+      undefined,
+    ]) {
+      await expect(invokeIpc(channel, stranger, 3100), `${channel} from ${stranger}`).rejects.toThrow(
+        `${channel} is answered to CG Bridge pages only`,
+      );
     }
   }
-  expect(await invokeIpc(DESKTOP_CHANNELS.info, own)).toEqual({ version: '0.0.0-standin', serverUrl: 'http://127.0.0.1:3000' });
+  expect(await invokeIpc(DESKTOP_CHANNELS.info, own)).toEqual({
+    version: '0.0.0-standin',
+    serverUrl: 'http://127.0.0.1:3000',
+  });
   expect(fs.existsSync(file)).toBe(false); // nothing a stranger asked was saved
 });
 
@@ -38,7 +48,9 @@ test('the port is saved in userData for the next start; the server keeps its por
   expect(await invokeIpc(DESKTOP_CHANNELS.setPort, own, 3100)).toEqual({ current: 3000, saved: 3100 });
   expect((JSON.parse(fs.readFileSync(file, 'utf8')) as { port: number }).port).toBe(3100);
   for (const bad of [80, 70000, 3100.5, '3100', null]) {
-    await expect(invokeIpc(DESKTOP_CHANNELS.setPort, own, bad)).rejects.toThrow('The port must be a whole number from 1024 to 65535');
+    await expect(invokeIpc(DESKTOP_CHANNELS.setPort, own, bad)).rejects.toThrow(
+      'The port must be a whole number from 1024 to 65535',
+    );
   }
   expect(new DesktopSettings(file).get().port).toBe(3100);
 });

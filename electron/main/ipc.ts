@@ -1,5 +1,10 @@
 import { app, ipcMain, type IpcMainInvokeEvent } from 'electron';
-import { DESKTOP_CHANNELS, isValidDesktopPort, type DesktopChannel, type DesktopPortSetting } from '../../shared/desktop-api';
+import {
+  DESKTOP_CHANNELS,
+  isValidDesktopPort,
+  type DesktopChannel,
+  type DesktopPortSetting,
+} from '../../shared/desktop-api';
 import type { DesktopSettings } from './desktop-settings';
 import { fromOrigin } from './security';
 
@@ -12,9 +17,14 @@ export interface IpcContext {
 const localOrigin = (port: number | null) => (port ? `http://127.0.0.1:${port}` : null);
 
 /** Every handler goes through here: a sender that is not a page of our own server gets an error. */
-function handle(channel: DesktopChannel, ctx: IpcContext, answer: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void {
+function handle(
+  channel: DesktopChannel,
+  ctx: IpcContext,
+  answer: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown,
+): void {
   ipcMain.handle(channel, (event, ...args: unknown[]) => {
-    if (!fromOrigin(event, localOrigin(ctx.serverPort()))) throw new Error(`${channel} is answered to CG Bridge pages only`);
+    if (!fromOrigin(event, localOrigin(ctx.serverPort())))
+      throw new Error(`${channel} is answered to CG Bridge pages only`);
     return answer(event, ...args);
   });
 }

@@ -2,7 +2,8 @@ import type os from 'node:os';
 import { expect, test } from 'vitest';
 import { lanUrls } from './lan';
 
-const iface = (address: string, family: 'IPv4' | 'IPv6', internal = false) => ({ address, family, internal }) as os.NetworkInterfaceInfo;
+const iface = (address: string, family: 'IPv4' | 'IPv6', internal = false) =>
+  ({ address, family, internal }) as os.NetworkInterfaceInfo;
 
 test('one address per external IPv4 interface; loopback and IPv6 left out', () => {
   const urls = lanUrls(3000, {

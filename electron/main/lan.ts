@@ -5,7 +5,10 @@ import os from 'node:os';
  * VPN). The server's own listing (GET /api/system/addresses) is for pages; the tray needs one
  * without a round trip.
  */
-export function lanUrls(port: number, interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]> = os.networkInterfaces()): string[] {
+export function lanUrls(
+  port: number,
+  interfaces: NodeJS.Dict<os.NetworkInterfaceInfo[]> = os.networkInterfaces(),
+): string[] {
   return Object.values(interfaces)
     .flatMap((list) => list ?? [])
     .filter((i) => i.family === 'IPv4' && !i.internal)

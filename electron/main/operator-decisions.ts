@@ -32,7 +32,10 @@ export const CLOSE_QUESTION: Question = {
 };
 
 /** The operator's answer to CLOSE_QUESTION: what to do now and what to remember. */
-export function closeAnswer(response: number, remember: boolean): { action: 'hide' | 'close'; save: CloseAction | null } {
+export function closeAnswer(
+  response: number,
+  remember: boolean,
+): { action: 'hide' | 'close'; save: CloseAction | null } {
   const action = response === 1 ? 'close' : 'hide';
   return { action, save: remember ? (action === 'hide' ? 'keep-running' : 'quit') : null };
 }
@@ -47,7 +50,8 @@ export function quitQuestion(connections: number, windowOpen: boolean): Question
   const screens = others === 1 ? '1 other screen is' : `${others} other screens are`;
   return {
     message: `${screens} connected to this server`,
-    detail: 'Quitting stops the server: their pages stop updating and CG changes from them stop until CG Bridge is started again.',
+    detail:
+      'Quitting stops the server: their pages stop updating and CG changes from them stop until CG Bridge is started again.',
     buttons: ['Cancel', `Quit and disconnect ${others}`],
     defaultId: 0,
     cancelId: 0,
@@ -59,7 +63,8 @@ export function portQuestion(port: number, nextFree: number | null): Question {
   if (nextFree === null) {
     return {
       message: `Port ${port} is used by another program`,
-      detail: 'No free port was found near it. Close the other program, or change the port, then start CG Bridge again.',
+      detail:
+        'No free port was found near it. Close the other program, or change the port, then start CG Bridge again.',
       buttons: ['Quit'],
       defaultId: 0,
       cancelId: 0,

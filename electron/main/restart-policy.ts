@@ -20,10 +20,15 @@ export const DEFAULT_RESTART_POLICY: RestartPolicy = {
   maxQuickCrashes: 8,
 };
 
-export type RestartDecision = { restart: true; delayMs: number; quickCrashes: number } | { restart: false; quickCrashes: number };
+export type RestartDecision =
+  { restart: true; delayMs: number; quickCrashes: number } | { restart: false; quickCrashes: number };
 
 /** `quickCrashes`: the count before this crash; `ranForMs`: how long the process that died had been up. */
-export function decideRestart(quickCrashes: number, ranForMs: number, policy: RestartPolicy = DEFAULT_RESTART_POLICY): RestartDecision {
+export function decideRestart(
+  quickCrashes: number,
+  ranForMs: number,
+  policy: RestartPolicy = DEFAULT_RESTART_POLICY,
+): RestartDecision {
   const count = (ranForMs >= policy.stableAfterMs ? 0 : quickCrashes) + 1;
   if (count > policy.maxQuickCrashes) return { restart: false, quickCrashes: count };
   const delayMs = Math.min(policy.baseDelayMs * 2 ** (count - 1), policy.maxDelayMs);

@@ -1,5 +1,12 @@
 import { utilityProcess, type UtilityProcess } from 'electron';
-import { DESKTOP_OPTIONS_ENV, isReaderRequest, isServerMessage, type DesktopServerOptions, type HostMessage, type ServerMessage } from '../../server/desktop-protocol';
+import {
+  DESKTOP_OPTIONS_ENV,
+  isReaderRequest,
+  isServerMessage,
+  type DesktopServerOptions,
+  type HostMessage,
+  type ServerMessage,
+} from '../../server/desktop-protocol';
 import { ReaderRelay } from './reader-relay';
 import { decideRestart, DEFAULT_RESTART_POLICY, type RestartPolicy } from './restart-policy';
 import type { RotatingLog } from './rotating-log';
@@ -135,7 +142,8 @@ export class ServerSupervisor {
       readers.stopAll();
       if (this.child === child) this.child = null;
       if (this.stopping) return this.log.line('INFO', `server stopped (exit ${code})`);
-      if (!ready) return onFail?.(failure ?? new ServerStartError(`server exited with code ${code} before it was ready`));
+      if (!ready)
+        return onFail?.(failure ?? new ServerStartError(`server exited with code ${code} before it was ready`));
       this.crashed(code);
     });
   }
@@ -144,7 +152,10 @@ export class ServerSupervisor {
     const decision = decideRestart(this.quickCrashes, Date.now() - this.startedAt, this.policy);
     this.quickCrashes = decision.quickCrashes;
     if (!decision.restart) {
-      this.log.line('ERROR', `server exited with code ${code}; ${decision.quickCrashes} quick crashes in a row: not restarting`);
+      this.log.line(
+        'ERROR',
+        `server exited with code ${code}; ${decision.quickCrashes} quick crashes in a row: not restarting`,
+      );
       this.listener.onCrash(code, null);
       return;
     }

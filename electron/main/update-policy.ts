@@ -23,7 +23,10 @@ export function installDecision(connections: number, windowOpen: boolean): Insta
   const others = connections - (windowOpen ? 1 : 0);
   if (others <= 0) return { now: true };
   const screens = others === 1 ? '1 other screen is' : `${others} other screens are`;
-  return { now: false, reason: `${screens} connected to this server (CG control, prompters, phones): the update waits until they have closed.` };
+  return {
+    now: false,
+    reason: `${screens} connected to this server (CG control, prompters, phones): the update waits until they have closed.`,
+  };
 }
 
 export function offerQuestion(version: string, current: string, releaseNotes?: string): Question {

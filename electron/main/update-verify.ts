@@ -17,7 +17,10 @@ export async function verifyDownloadedUpdate(file: string, expectedSha256: strin
     await pipeline(fs.createReadStream(file), hash);
     actual = hash.digest('hex');
   } catch (err) {
-    return { ok: false, error: `The downloaded update could not be read (${(err as Error).message}); it will not be installed.` };
+    return {
+      ok: false,
+      error: `The downloaded update could not be read (${(err as Error).message}); it will not be installed.`,
+    };
   }
   if (actual === expectedSha256.toLowerCase()) return { ok: true };
   await fs.promises.rm(file, { force: true });

@@ -40,7 +40,10 @@ interface Run {
 function windowsUpdater(): NsisUpdater {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-updater-'));
   const configPath = path.join(dir, 'app-update.yml');
-  fs.writeFileSync(configPath, 'provider: generic\nurl: http://127.0.0.1/unused\nupdaterCacheDirName: cg-bridge-updater\n');
+  fs.writeFileSync(
+    configPath,
+    'provider: generic\nurl: http://127.0.0.1/unused\nupdaterCacheDirName: cg-bridge-updater\n',
+  );
   const updater = new NsisUpdater(undefined, {
     version: '2.4.0',
     name: 'CG Bridge',
@@ -95,7 +98,14 @@ async function stationWith(bytes: Buffer) {
   const dev = await loginDevOwner(server);
   const station = await createCompany(dev, server);
   const up = await upload(station.owner, 'CG Bridge Setup 2.5.0.exe', bytes);
-  expect((await station.owner.post('/api/app-version', versionBody({ latestVersion: '2.5.0', downloadUrl: up.body.downloadUrl }))).status).toBe(201);
+  expect(
+    (
+      await station.owner.post(
+        '/api/app-version',
+        versionBody({ latestVersion: '2.5.0', downloadUrl: up.body.downloadUrl }),
+      )
+    ).status,
+  ).toBe(201);
   return { companyId: station.companyId, fileId: up.body.downloadUrl.split('/').pop() ?? '' };
 }
 
@@ -106,7 +116,9 @@ test('a newer version is offered, downloaded on request, its SHA-256 checked, an
   const run = await runUpdater(companyId, 3, /waits:/);
   expect(run.questions[0]?.message).toBe('CG Bridge 2.5.0 is available');
   expect(run.lines).toContain('INFO update 2.5.0 downloaded; SHA-256 matches App Version');
-  expect(run.lines).toContain('INFO update 2.5.0 waits: 2 other screens are connected to this server (CG control, prompters, phones): the update waits until they have closed.');
+  expect(run.lines).toContain(
+    'INFO update 2.5.0 waits: 2 other screens are connected to this server (CG control, prompters, phones): the update waits until they have closed.',
+  );
   // Not asked to install, nothing stopped.
   expect(run.questions.map((q) => q.message)).toEqual(['CG Bridge 2.5.0 is available']);
   expect(run.stopped).toBe(0);
@@ -116,7 +128,10 @@ test('with no other screen the operator is asked; "Later" (the default) installs
   const { companyId } = await stationWith(installer(6));
   const run = await runUpdater(companyId, 1, /downloaded; SHA-256 matches/);
   await new Promise((r) => setTimeout(r, 200));
-  expect(run.questions.map((q) => q.message)).toEqual(['CG Bridge 2.5.0 is available', 'CG Bridge 2.5.0 is downloaded and checked']);
+  expect(run.questions.map((q) => q.message)).toEqual([
+    'CG Bridge 2.5.0 is available',
+    'CG Bridge 2.5.0 is downloaded and checked',
+  ]);
   expect(run.stopped).toBe(0);
 });
 
@@ -128,7 +143,9 @@ test('a download whose SHA-256 differs from App Version is refused and deleted, 
   db.close();
   const run = await runUpdater(companyId, 0, /does not match the SHA-256/);
   const refusal = run.lines.find((l) => l.includes('does not match'));
-  expect(refusal).toMatch(/^ERROR The downloaded update does not match the SHA-256 published on App Version \(expected (ab){32}, got [0-9a-f]{64}\)\. It was deleted and will not be installed\.$/);
+  expect(refusal).toMatch(
+    /^ERROR The downloaded update does not match the SHA-256 published on App Version \(expected (ab){32}, got [0-9a-f]{64}\)\. It was deleted and will not be installed\.$/,
+  );
   expect(run.questions.at(-1)?.message).toBe('The CG Bridge update was refused');
   expect(run.stopped).toBe(0);
 });

@@ -2,7 +2,13 @@ import { app } from 'electron';
 import electronUpdater, { type AppUpdater, type UpdateDownloadedEvent, type UpdateInfo } from 'electron-updater';
 import { parseUpdateFeed, type UpdateFeed } from '../../shared/update-feed';
 import type { Question } from './operator-decisions';
-import { installDecision, installQuestion, offerQuestion, UPDATE_CHECK_INTERVAL_MS, UPDATE_RETRY_INTERVAL_MS } from './update-policy';
+import {
+  installDecision,
+  installQuestion,
+  offerQuestion,
+  UPDATE_CHECK_INTERVAL_MS,
+  UPDATE_RETRY_INTERVAL_MS,
+} from './update-policy';
 import { verifyDownloadedUpdate } from './update-verify';
 
 export interface UpdaterHost {
@@ -103,7 +109,13 @@ export class DesktopUpdater {
     if (!verified.ok) {
       this.state = { step: 'idle' };
       this.host.log('ERROR', verified.error);
-      await this.host.ask({ message: 'The CG Bridge update was refused', detail: verified.error, buttons: ['OK'], defaultId: 0, cancelId: 0 });
+      await this.host.ask({
+        message: 'The CG Bridge update was refused',
+        detail: verified.error,
+        buttons: ['OK'],
+        defaultId: 0,
+        cancelId: 0,
+      });
       return;
     }
     this.host.log('INFO', `update ${feed.version} downloaded; SHA-256 matches App Version`);

@@ -17,7 +17,10 @@ export const DEFAULT_BOUNDS = { width: 1440, height: 900 };
  * The saved bounds if at least a 100×50 piece of the title area still lies on a display (a
  * monitor may have been unplugged since); otherwise only the saved size, centred by the OS.
  */
-export function restoreBounds(saved: WindowState | undefined, workAreas: Bounds[]): { bounds: Partial<Bounds>; maximized: boolean } {
+export function restoreBounds(
+  saved: WindowState | undefined,
+  workAreas: Bounds[],
+): { bounds: Partial<Bounds>; maximized: boolean } {
   if (!saved) return { bounds: DEFAULT_BOUNDS, maximized: false };
   const { x, y, width, height } = saved.bounds;
   const visible = workAreas.some((a) => overlap(x, width, a.x, a.width) >= 100 && overlap(y, 50, a.y, a.height) >= 50);

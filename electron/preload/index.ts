@@ -1,5 +1,11 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { DESKTOP_CHANNELS, DESKTOP_GLOBAL, type DesktopApi, type DesktopInfo, type DesktopPortSetting } from '../../shared/desktop-api';
+import {
+  DESKTOP_CHANNELS,
+  DESKTOP_GLOBAL,
+  type DesktopApi,
+  type DesktopInfo,
+  type DesktopPortSetting,
+} from '../../shared/desktop-api';
 
 /** The whole desktop bridge (shared/desktop-api.ts). The UI works without it (browsers). */
 const api: DesktopApi = {

@@ -33,13 +33,22 @@ const REGISTER = path.join(REPO_ROOT, 'electron', 'test-support', 'register-stan
  * `electron` module, in its own process group so a failed test can stop it and the server
  * child it forked in one go.
  */
-export function startDesktopHost(options: { main?: string; cwd?: string; env?: NodeJS.ProcessEnv; userData?: string } = {}): DesktopHost {
+export function startDesktopHost(
+  options: { main?: string; cwd?: string; env?: NodeJS.ProcessEnv; userData?: string } = {},
+): DesktopHost {
   const userData = options.userData ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-desktop-'));
   const main = options.main ?? path.join(REPO_ROOT, 'out', 'main', 'index.js');
   const child: ChildProcess = spawn(process.execPath, ['--import', REGISTER, main], {
     cwd: options.cwd ?? REPO_ROOT,
     detached: true,
-    env: { ...process.env, CGB_STANDIN_USERDATA: userData, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...options.env },
+    env: {
+      ...process.env,
+      CGB_STANDIN_USERDATA: userData,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (child.pid === undefined) throw new Error('desktop host did not spawn');
@@ -84,9 +93,13 @@ export function startDesktopHost(options: { main?: string; cwd?: string; env?: N
         const check = () => {
           const found = events.slice(from).find((e) => e.event === event && match(e));
           if (found) return done(() => resolve(found));
-          if (exitCode !== undefined) done(() => reject(new Error(`host exited (${exitCode}) before ${event}:\n${text}`)));
+          if (exitCode !== undefined)
+            done(() => reject(new Error(`host exited (${exitCode}) before ${event}:\n${text}`)));
         };
-        const timer = setTimeout(() => done(() => reject(new Error(`no ${event} within ${timeoutMs} ms:\n${text}`))), timeoutMs);
+        const timer = setTimeout(
+          () => done(() => reject(new Error(`no ${event} within ${timeoutMs} ms:\n${text}`))),
+          timeoutMs,
+        );
         const done = (settle: () => void) => {
           clearTimeout(timer);
           listeners.delete(check);

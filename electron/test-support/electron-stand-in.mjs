@@ -162,7 +162,10 @@ export class BrowserWindow extends EventEmitter {
 // then CGB_STANDIN_DIALOG_RESPONSE (default 0). Open dialogs pick the files of
 // CGB_STANDIN_OPEN_FILES in turn ("|"-separated; an empty entry or none left = cancelled).
 const dialogResponse = Number(process.env.CGB_STANDIN_DIALOG_RESPONSE ?? 0);
-const dialogResponses = (process.env.CGB_STANDIN_DIALOG_RESPONSES ?? '').split(',').filter((r) => r !== '').map(Number);
+const dialogResponses = (process.env.CGB_STANDIN_DIALOG_RESPONSES ?? '')
+  .split(',')
+  .filter((r) => r !== '')
+  .map(Number);
 const openFiles = process.env.CGB_STANDIN_OPEN_FILES === undefined ? [] : process.env.CGB_STANDIN_OPEN_FILES.split('|');
 const nextResponse = () => dialogResponses.shift() ?? dialogResponse;
 export const dialog = {
@@ -231,7 +234,9 @@ class StandInUtilityProcess extends EventEmitter {
     return this.child.kill();
   }
 }
-export const utilityProcess = { fork: (modulePath, args = [], options = {}) => new StandInUtilityProcess(modulePath, args, options) };
+export const utilityProcess = {
+  fork: (modulePath, args = [], options = {}) => new StandInUtilityProcess(modulePath, args, options),
+};
 
 export class Tray extends EventEmitter {
   constructor(image) {
@@ -273,4 +278,19 @@ export const net = {
 };
 export const session = { fromPartition: () => ({}) };
 
-export default { app, BrowserWindow, dialog, ipcMain, utilityProcess, Tray, Menu, shell, clipboard, nativeImage, screen, powerMonitor, net, session };
+export default {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  utilityProcess,
+  Tray,
+  Menu,
+  shell,
+  clipboard,
+  nativeImage,
+  screen,
+  powerMonitor,
+  net,
+  session,
+};

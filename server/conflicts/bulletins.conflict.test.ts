@@ -54,7 +54,11 @@ describe('bulletins: no lost update', () => {
   it('two producers reordering at once: one order wins whole, the other is a 409 showing it', async () => {
     const { owner, producer, bulletin, ids, load } = await station();
     const order = (i: number) => ORDERS[i % ORDERS.length]!.map((k) => ids[k]!);
-    const body = (i: number) => ({ ...form, title: 'Evening', bulletinItems: order(i).map((newsId) => ({ type: 'news', newsId })) });
+    const body = (i: number) => ({
+      ...form,
+      title: 'Evening',
+      bulletinItems: order(i).map((newsId) => ({ type: 'news', newsId })),
+    });
     await expectNoLostUpdate<Bulletin>({
       a: producer,
       b: owner,
@@ -69,12 +73,30 @@ describe('bulletins: no lost update', () => {
   it('the 409 names who reordered, and a bulletin save without a version is still accepted', async () => {
     const { owner, producer, bulletin, ids } = await station();
     const reversed = [...ids].reverse().map((newsId) => ({ type: 'news', newsId }));
-    expect((await producer.put(`/api/bulletins/${bulletin.id}`, { ...form, title: 'Evening', bulletinItems: reversed, version: 1 })).status).toBe(200);
-    const late = await owner.put<VersionConflict<Bulletin>>(`/api/bulletins/${bulletin.id}`, { ...form, title: 'Mine', bulletinItems: reversed, version: 1 });
+    expect(
+      (
+        await producer.put(`/api/bulletins/${bulletin.id}`, {
+          ...form,
+          title: 'Evening',
+          bulletinItems: reversed,
+          version: 1,
+        })
+      ).status,
+    ).toBe(200);
+    const late = await owner.put<VersionConflict<Bulletin>>(`/api/bulletins/${bulletin.id}`, {
+      ...form,
+      title: 'Mine',
+      bulletinItems: reversed,
+      version: 1,
+    });
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/^Second Producer changed this bulletin (just now|1 minute ago)$/);
     expect(late.body.changedBy).toEqual({ id: producer.user.id, fullName: 'Second Producer' });
-    const legacy = await owner.put<Bulletin>(`/api/bulletins/${bulletin.id}`, { ...form, title: 'Legacy', bulletinItems: reversed });
+    const legacy = await owner.put<Bulletin>(`/api/bulletins/${bulletin.id}`, {
+      ...form,
+      title: 'Legacy',
+      bulletinItems: reversed,
+    });
     expect(legacy.status).toBe(200);
     expect(legacy.body.version).toBe(3);
   });

@@ -19,10 +19,18 @@ describe('news: no lost update', () => {
     const editor = await createUser(owner, server, 'editor', { fullName: 'Aminath Editor' });
     const story = await createNews(owner, { title: 'Old title', content: 'Old content' });
     expect(story.version).toBe(1);
-    const a = await editor.put<News>(`/api/news/${story.id}`, { title: story.title, content: 'A rewrote everything', version: story.version });
+    const a = await editor.put<News>(`/api/news/${story.id}`, {
+      title: story.title,
+      content: 'A rewrote everything',
+      version: story.version,
+    });
     expect(a.status).toBe(200);
     expect(a.body.version).toBe(2);
-    const b = await owner.put<VersionConflict<News>>(`/api/news/${story.id}`, { title: 'B new title', content: story.content, version: story.version });
+    const b = await owner.put<VersionConflict<News>>(`/api/news/${story.id}`, {
+      title: 'B new title',
+      content: story.content,
+      version: story.version,
+    });
     expect(b.status).toBe(409);
     expect(b.body.message).toMatch(/^Aminath Editor changed this story /);
     expect(b.body.current.content).toBe('A rewrote everything');
@@ -37,13 +45,21 @@ describe('news: no lost update', () => {
   it('100 parallel saves from one version: 1 × 200, 99 × 409, the story is the winner body', async () => {
     const { owner } = await createStation(server);
     const story = await createNews(owner);
-    const bodies = Array.from({ length: 100 }, (_, i) => ({ title: `Title ${i}`, content: `Content ${i}`, version: story.version }));
+    const bodies = Array.from({ length: 100 }, (_, i) => ({
+      title: `Title ${i}`,
+      content: `Content ${i}`,
+      version: story.version,
+    }));
     const results = await Promise.all(bodies.map((body) => owner.put<News>(`/api/news/${story.id}`, body)));
     const won = results.flatMap((r, i) => (r.status === 200 ? [i] : []));
     expect(won).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(99);
     const now = (await owner.get<News>(`/api/news/${story.id}`)).body;
-    expect({ title: now.title, content: now.content, version: now.version }).toEqual({ title: `Title ${won[0]}`, content: `Content ${won[0]}`, version: 2 });
+    expect({ title: now.title, content: now.content, version: now.version }).toEqual({
+      title: `Title ${won[0]}`,
+      content: `Content ${won[0]}`,
+      version: 2,
+    });
   });
 
   it('a client that sends no version (API key, legacy) is accepted as before, and still moves the version on', async () => {
@@ -62,7 +78,10 @@ describe('news: no lost update', () => {
     const { owner } = await createStation(server);
     const story = await createNews(owner);
     expect((await owner.post(`/api/news/${story.id}/approve`, {})).status).toBe(200);
-    const res = await owner.put<VersionConflict<News>>(`/api/news/${story.id}`, { title: 'Late', version: story.version });
+    const res = await owner.put<VersionConflict<News>>(`/api/news/${story.id}`, {
+      title: 'Late',
+      version: story.version,
+    });
     expect(res.status).toBe(409);
     expect(res.body.current.status).toBe('approved');
   });
@@ -70,12 +89,20 @@ describe('news: no lost update', () => {
   it('the prompter script carries each article version, so a live correction from a stale script is refused', async () => {
     const { owner, companyId } = await createStation(server);
     const story = await createNews(owner, { content: 'Read this on air.' });
-    const bulletinId = createBulletin(server, companyId, owner.user.id, { items: [{ type: 'news', newsId: story.id }] });
+    const bulletinId = createBulletin(server, companyId, owner.user.id, {
+      items: [{ type: 'news', newsId: story.id }],
+    });
     const prompter = (await owner.post<Prompter>('/api/prompters', { name: 'Studio', bulletinId })).body;
-    const script = async () => (await owner.get<PrompterContent>(`/api/prompters/${prompter.id}/content`)).body.sections[0]!;
+    const script = async () =>
+      (await owner.get<PrompterContent>(`/api/prompters/${prompter.id}/content`)).body.sections[0]!;
     expect((await script()).newsVersion).toBe(1);
-    expect((await owner.put(`/api/news/${story.id}`, { content: 'Corrected by the desk.', version: 1 })).status).toBe(200);
-    const live = await owner.put<VersionConflict<News>>(`/api/news/${story.id}`, { content: 'Corrected by the reader.', version: 1 });
+    expect((await owner.put(`/api/news/${story.id}`, { content: 'Corrected by the desk.', version: 1 })).status).toBe(
+      200,
+    );
+    const live = await owner.put<VersionConflict<News>>(`/api/news/${story.id}`, {
+      content: 'Corrected by the reader.',
+      version: 1,
+    });
     expect(live.status).toBe(409);
     expect(live.body.current.content).toBe('Corrected by the desk.');
     expect((await script()).newsVersion).toBe(2);

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_OVERLAY_LAYOUT, type OverlayOutput, type VersionedOverlayLayout } from '../../shared/contracts/overlay';
+import {
+  DEFAULT_OVERLAY_LAYOUT,
+  type OverlayOutput,
+  type VersionedOverlayLayout,
+} from '../../shared/contracts/overlay';
 import { createStation, createUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { expectNoLostUpdate } from '../test/version-race';
@@ -33,10 +37,17 @@ describe('overlay layout: no lost update', () => {
 
   it('the version is not part of what an overlay is sent, and a bad version is a 400', async () => {
     const { owner } = await createStation(server);
-    const bad = await owner.put<{ message: string }>('/api/outputs/overlay/layout', { ...DEFAULT_OVERLAY_LAYOUT, version: 'one' });
+    const bad = await owner.put<{ message: string }>('/api/outputs/overlay/layout', {
+      ...DEFAULT_OVERLAY_LAYOUT,
+      version: 'one',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/version/i);
-    const saved = await owner.put<VersionedOverlayLayout>('/api/outputs/overlay/layout', { ...DEFAULT_OVERLAY_LAYOUT, fontSize: 50, version: 0 });
+    const saved = await owner.put<VersionedOverlayLayout>('/api/outputs/overlay/layout', {
+      ...DEFAULT_OVERLAY_LAYOUT,
+      fontSize: 50,
+      version: 0,
+    });
     expect(saved.status).toBe(200);
     const output = (await owner.get<OverlayOutput>('/api/outputs/overlay')).body;
     expect(output.layout).toEqual({ ...DEFAULT_OVERLAY_LAYOUT, fontSize: 50 });

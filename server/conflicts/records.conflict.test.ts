@@ -88,7 +88,11 @@ describe('prompters, equipment, users, settings: no lost update', () => {
     const { owner, admin } = await twoAdmins();
     const item = await createEquipment(owner);
     expect((await admin.put(`/api/equipment/${item.id}/status`, { status: 'maintenance' })).status).toBe(200);
-    const res = await owner.patch<VersionConflict<Equipment>>(`/api/equipment/${item.id}`, { status: 'available', location: 'Van', version: item.version });
+    const res = await owner.patch<VersionConflict<Equipment>>(`/api/equipment/${item.id}`, {
+      status: 'available',
+      location: 'Van',
+      version: item.version,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/^Aminath Admin changed this equipment item /);
     expect(res.body.current).toMatchObject({ status: 'maintenance', location: item.location, version: 2 });

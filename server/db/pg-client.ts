@@ -21,11 +21,15 @@ export const PG_MIGRATIONS_DIR = path.join(REPO_ROOT, 'server', 'db', 'pg-migrat
  * SQLite store's synchronous=FULL: synchronous_commit stays on, asserted here because a server
  * configured with it off would lose acknowledged writes on a crash.
  */
-export async function openPostgres(url: string, options: { migrate?: boolean; migrationsDir?: string } = {}): Promise<PostgresStore> {
+export async function openPostgres(
+  url: string,
+  options: { migrate?: boolean; migrationsDir?: string } = {},
+): Promise<PostgresStore> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   try {
     const { rows } = await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
-    if (rows[0]?.synchronous_commit === 'off') throw new Error('PostgreSQL synchronous_commit is off: acknowledged writes could be lost on a crash; turn it on');
+    if (rows[0]?.synchronous_commit === 'off')
+      throw new Error('PostgreSQL synchronous_commit is off: acknowledged writes could be lost on a crash; turn it on');
     const db = drizzle(pool, { schema: pgSchema });
     if (options.migrate !== false) await migratePostgres(db, options.migrationsDir);
     return { db, pool, close: () => pool.end() };

@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { getTableColumns, is, SQL } from 'drizzle-orm';
 import { getTableConfig as pgConfig, PgDialect, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
-import { getTableConfig as sqliteConfig, SQLiteSyncDialect, SQLiteTable, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import {
+  getTableConfig as sqliteConfig,
+  SQLiteSyncDialect,
+  SQLiteTable,
+  type SQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
 import { describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../config';
 import { isoNow as pgNow } from './pg-schema/columns';
@@ -35,7 +40,8 @@ const TYPES: Record<string, string> = {
 const sqliteDialect = new SQLiteSyncDialect();
 const pgDialect = new PgDialect();
 /** SQL as either dialect renders it, without the table prefix PostgreSQL's renderer adds. */
-const sqlOf = (s: SQL, dialect: 'sqlite' | 'pg') => (dialect === 'sqlite' ? sqliteDialect : pgDialect).sqlToQuery(s).sql.replace(/"[a-z_]+"\./g, '');
+const sqlOf = (s: SQL, dialect: 'sqlite' | 'pg') =>
+  (dialect === 'sqlite' ? sqliteDialect : pgDialect).sqlToQuery(s).sql.replace(/"[a-z_]+"\./g, '');
 
 type AnyColumn = SQLiteColumn | PgColumn;
 function columnShape(key: string, c: AnyColumn, dialect: 'sqlite' | 'pg') {
@@ -48,9 +54,13 @@ function columnShape(key: string, c: AnyColumn, dialect: 'sqlite' | 'pg') {
     enum: c.enumValues ?? null,
     notNull: c.notNull || c.primary,
     primary: c.primary,
-    identity: dialect === 'sqlite' ? Boolean((c as { autoIncrement?: boolean }).autoIncrement) : Boolean((c as { generatedIdentity?: unknown }).generatedIdentity),
+    identity:
+      dialect === 'sqlite'
+        ? Boolean((c as { autoIncrement?: boolean }).autoIncrement)
+        : Boolean((c as { generatedIdentity?: unknown }).generatedIdentity),
     unique: c.isUnique ? c.uniqueName : null,
-    default: !c.hasDefault || d === undefined ? null : d === now ? 'now' : is(d, SQL) ? sqlOf(d, dialect) : JSON.stringify(d),
+    default:
+      !c.hasDefault || d === undefined ? null : d === now ? 'now' : is(d, SQL) ? sqlOf(d, dialect) : JSON.stringify(d),
   };
 }
 
@@ -63,8 +73,16 @@ function tableShape(table: SQLiteTable | PgTable, dialect: 'sqlite' | 'pg') {
     foreignKeys: cfg.foreignKeys
       .map((fk) => {
         const ref = fk.reference();
-        const target = dialect === 'sqlite' ? sqliteConfig(ref.foreignTable as SQLiteTable).name : pgConfig(ref.foreignTable as PgTable).name;
-        return { columns: ref.columns.map(name), target, foreignColumns: ref.foreignColumns.map(name), onDelete: fk.onDelete ?? 'no action' };
+        const target =
+          dialect === 'sqlite'
+            ? sqliteConfig(ref.foreignTable as SQLiteTable).name
+            : pgConfig(ref.foreignTable as PgTable).name;
+        return {
+          columns: ref.columns.map(name),
+          target,
+          foreignColumns: ref.foreignColumns.map(name),
+          onDelete: fk.onDelete ?? 'no action',
+        };
       })
       .sort((a, b) => a.columns.join().localeCompare(b.columns.join())),
     indexes: cfg.indexes
@@ -86,27 +104,47 @@ const tablesOf = (schema: Record<string, unknown>, kind: typeof SQLiteTable | ty
 
 describe('the PostgreSQL schema', () => {
   test('has the same tables as the SQLite schema, under the same export names', () => {
-    expect(Object.keys(tablesOf(pgSchema, PgTable)).sort()).toEqual(Object.keys(tablesOf(sqliteSchema, SQLiteTable)).sort());
+    expect(Object.keys(tablesOf(pgSchema, PgTable)).sort()).toEqual(
+      Object.keys(tablesOf(sqliteSchema, SQLiteTable)).sort(),
+    );
     expect(Object.keys(tablesOf(sqliteSchema, SQLiteTable)).length).toBe(30);
   });
 
-  test.each(Object.entries(tablesOf(sqliteSchema, SQLiteTable)))('%s: columns, types, defaults, keys, indexes and checks are equal', (exportName, table) => {
-    const pgTable = (pgSchema as Record<string, unknown>)[exportName] as PgTable;
-    expect(tableShape(pgTable, 'pg')).toEqual(tableShape(table as SQLiteTable, 'sqlite'));
-  });
+  test.each(Object.entries(tablesOf(sqliteSchema, SQLiteTable)))(
+    '%s: columns, types, defaults, keys, indexes and checks are equal',
+    (exportName, table) => {
+      const pgTable = (pgSchema as Record<string, unknown>)[exportName] as PgTable;
+      expect(tableShape(pgTable, 'pg')).toEqual(tableShape(table as SQLiteTable, 'sqlite'));
+    },
+  );
 
   test('is what scripts/gen-pg-schema.ts writes from the SQLite schema today, and its migrations are generated', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-pgschema-'));
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/gen-pg-schema.ts', out], { cwd: REPO_ROOT, stdio: 'pipe' });
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/gen-pg-schema.ts', out], {
+        cwd: REPO_ROOT,
+        stdio: 'pipe',
+      });
       const dir = path.join(REPO_ROOT, 'server/db/pg-schema');
-      for (const f of fs.readdirSync(out)) expect(fs.readFileSync(path.join(dir, f), 'utf8'), f).toBe(fs.readFileSync(path.join(out, f), 'utf8'));
+      for (const f of fs.readdirSync(out))
+        expect(fs.readFileSync(path.join(dir, f), 'utf8'), f).toBe(fs.readFileSync(path.join(out, f), 'utf8'));
       // drizzle-kit finds nothing to generate: server/db/pg-migrations matches the schema.
       const migrations = path.join(out, 'migrations');
       fs.cpSync(path.join(REPO_ROOT, 'server/db/pg-migrations'), migrations, { recursive: true });
       const config = path.join(out, 'drizzle.config.json');
-      fs.writeFileSync(config, JSON.stringify({ dialect: 'postgresql', schema: path.relative(REPO_ROOT, path.join(dir, 'index.ts')), out: path.relative(REPO_ROOT, migrations) }));
-      const said = execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/drizzle-kit/bin.cjs'), 'generate', `--config=${config}`], { cwd: REPO_ROOT, encoding: 'utf8' });
+      fs.writeFileSync(
+        config,
+        JSON.stringify({
+          dialect: 'postgresql',
+          schema: path.relative(REPO_ROOT, path.join(dir, 'index.ts')),
+          out: path.relative(REPO_ROOT, migrations),
+        }),
+      );
+      const said = execFileSync(
+        process.execPath,
+        [path.join(REPO_ROOT, 'node_modules/drizzle-kit/bin.cjs'), 'generate', `--config=${config}`],
+        { cwd: REPO_ROOT, encoding: 'utf8' },
+      );
       expect(said).toContain('No schema changes');
     } finally {
       fs.rmSync(out, { recursive: true, force: true });

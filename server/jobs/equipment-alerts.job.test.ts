@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../shared/contracts/activity-logs';
 import type { ServerEvents } from '../../shared/contracts/live';
 import { presentEquipment } from '../modules/equipment/equipment.presenter';
-import { alertsOf, insertItem, insertLoan, recordEvents, setLoanStatus, setStock } from '../test/equipment-alert-fixtures';
+import {
+  alertsOf,
+  insertItem,
+  insertLoan,
+  recordEvents,
+  setLoanStatus,
+  setStock,
+} from '../test/equipment-alert-fixtures';
 import { createStation, createUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/test-server';
 
@@ -19,7 +26,14 @@ async function station() {
   const s = await createStation(server);
   const cameraman = await createUser(s.owner, server, 'cameraman', { fullName: 'Aisha Rasheed' });
   const item = insertItem(server, s.companyId, { name: 'Sony PXW-Z280' });
-  const loan = (status: string, dueInMinutes: number) => insertLoan(server, { companyId: s.companyId, equipmentId: item.id, requestedBy: cameraman.user.id, status, dueInMinutes });
+  const loan = (status: string, dueInMinutes: number) =>
+    insertLoan(server, {
+      companyId: s.companyId,
+      equipmentId: item.id,
+      requestedBy: cameraman.user.id,
+      status,
+      dueInMinutes,
+    });
   return { ...s, cameraman, item, loan };
 }
 
@@ -35,7 +49,13 @@ describe('equipment-overdue job', () => {
     expect(events).toHaveLength(1);
     const data = events[0]!.data as ServerEvents['equipment_overdue'];
     expect(data).toMatchObject({ equipmentName: 'Sony PXW-Z280', userName: 'Aisha Rasheed', overdueMinutes: 1 });
-    expect(data.request).toMatchObject({ id, status: 'out', equipmentName: 'Sony PXW-Z280', requestedByName: 'Aisha Rasheed', extension: null });
+    expect(data.request).toMatchObject({
+      id,
+      status: 'out',
+      equipmentName: 'Sony PXW-Z280',
+      requestedByName: 'Aisha Rasheed',
+      extension: null,
+    });
 
     server.clock.advance(239 * MIN);
     await server.scheduler.runNow('equipment-overdue');
@@ -109,7 +129,11 @@ describe('equipment-reminders job', () => {
       ['before_due', returned],
       ['after_due', id],
     ]);
-    expect(alertsOf(server, s.companyId).every((a) => a.delivery === 'not_delivered' && a.reason === 'Telegram delivery is not set up yet')).toBe(true);
+    expect(
+      alertsOf(server, s.companyId).every(
+        (a) => a.delivery === 'not_delivered' && a.reason === 'Telegram delivery is not set up yet',
+      ),
+    ).toBe(true);
   });
 
   it('does nothing while the company has equipment reminders switched off', async () => {
@@ -124,10 +148,20 @@ describe('equipment-reminders job', () => {
 describe('low-stock alerts', () => {
   it('alert once when an update takes stock to the minimum, and again only after a restock above it', async () => {
     const s = await station();
-    const item = insertItem(server, s.companyId, { name: 'V-mount battery', quantity: 6, currentStock: 6, minStock: 2 });
+    const item = insertItem(server, s.companyId, {
+      name: 'V-mount battery',
+      quantity: 6,
+      currentStock: 6,
+      minStock: 2,
+    });
     const { events, stop } = recordEvents(server, s.companyId, ['equipment_low_stock']);
     // What the catalogue service publishes after each check-out or return.
-    const publishStock = (n: number) => server.services.equipmentAlerts.ctx.bus.publish(s.companyId, 'equipment_updated', presentEquipment(setStock(server, item.id, n)));
+    const publishStock = (n: number) =>
+      server.services.equipmentAlerts.ctx.bus.publish(
+        s.companyId,
+        'equipment_updated',
+        presentEquipment(setStock(server, item.id, n)),
+      );
     publishStock(3);
     publishStock(2);
     publishStock(1);

@@ -3,5 +3,9 @@ import type { Job } from './scheduler';
 
 /** Hourly: uploads no app version points at, once a day old, leave the disk. */
 export function sweepAppVersionFilesJob(versions: AppVersionsService): Job {
-  return { name: 'sweep-app-version-files', everyMs: 60 * 60 * 1000, run: () => versions.sweepUnusedFiles().then(() => undefined) };
+  return {
+    name: 'sweep-app-version-files',
+    everyMs: 60 * 60 * 1000,
+    run: () => versions.sweepUnusedFiles().then(() => undefined),
+  };
 }

@@ -23,7 +23,8 @@ function cellsAs(csv: string, delimiter: string): string[] {
 
 function expectNoFormulaCell(csv: string): void {
   for (const delimiter of DELIMITERS) {
-    for (const cell of cellsAs(csv, delimiter)) expect(cell, `read with ${JSON.stringify(delimiter)}: ${JSON.stringify(cell)}`).not.toMatch(/^"*[=+\-@\t\r]/);
+    for (const cell of cellsAs(csv, delimiter))
+      expect(cell, `read with ${JSON.stringify(delimiter)}: ${JSON.stringify(cell)}`).not.toMatch(/^"*[=+\-@\t\r]/);
   }
 }
 
@@ -35,7 +36,9 @@ describe('CSV exports neutralise a formula after an inner separator (issue 37 #9
     expect(res.status).toBe(200);
     expect(res.body).toContain(`"Budget;'=1+1;x"`);
     expectNoFormulaCell(res.body);
-    const names = Papa.parse<Record<string, string>>(res.body, { header: true, skipEmptyLines: true }).data.map((r) => r.name);
+    const names = Papa.parse<Record<string, string>>(res.body, { header: true, skipEmptyLines: true }).data.map(
+      (r) => r.name,
+    );
     expect(names).toEqual(HOSTILE.map(neutraliseCell));
   });
 
@@ -53,7 +56,9 @@ describe('CSV exports neutralise a formula after an inner separator (issue 37 #9
     expect(res.status).toBe(200);
     expect(res.body).toContain(`"Budget;'=1+1;x"`);
     expectNoFormulaCell(res.body);
-    const written = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, '').trimEnd(), { newline: '\r\n' }).data.slice(1).map((l) => l[6]);
+    const written = Papa.parse<string[]>(res.body.replace(/^\uFEFF/, '').trimEnd(), { newline: '\r\n' })
+      .data.slice(1)
+      .map((l) => l[6]);
     expect(written.reverse()).toEqual(texts.map(neutraliseCell));
   });
 });

@@ -12,7 +12,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const MB = 1024 * 1024;
 /** `total` bytes in 64 KB chunks, as a socket delivers an upload; each chunk its own fill. */
-const chunks = (total: number) => Array.from({ length: total / (64 * 1024) }, (_, i) => Buffer.alloc(64 * 1024, i % 251));
+const chunks = (total: number) =>
+  Array.from({ length: total / (64 * 1024) }, (_, i) => Buffer.alloc(64 * 1024, i % 251));
 
 describe('DurableFile', () => {
   it('writes every byte and flushes each step to disk as it goes, not only at the end', async () => {

@@ -60,7 +60,8 @@ export class DurableFile extends Writable {
   }
 
   private async append(chunk: Buffer): Promise<void> {
-    for (let at = 0; at < chunk.length; ) at += (await this.fileHandle().write(chunk, at, chunk.length - at)).bytesWritten;
+    for (let at = 0; at < chunk.length;)
+      at += (await this.fileHandle().write(chunk, at, chunk.length - at)).bytesWritten;
     this.unsynced += chunk.length;
     if (this.unsynced >= (this.options.stepBytes ?? DURABLE_STEP_BYTES)) await this.flush();
   }

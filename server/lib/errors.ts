@@ -23,7 +23,8 @@ export const unauthorized = (message = 'Authentication required') => new HttpErr
 export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string, retryAfterSeconds?: number) => new HttpError(429, message, undefined, retryAfterSeconds);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(429, message, undefined, retryAfterSeconds);
 
 /**
  * What a unique index means to the person who hit it — the same words the services use when they

@@ -22,7 +22,7 @@ const withKey = <T>(c: ApiClient, method: string, url: string, key: string, body
 
 async function station() {
   const { dev, owner, folder } = await createStation(server);
-  const newsCount = () => (owner.get<News[]>('/api/news').then((r) => r.body.length));
+  const newsCount = () => owner.get<News[]>('/api/news').then((r) => r.body.length);
   const headlines = async () => (await owner.get<CrawlerContent>('/api/news-crawler/content')).body.headlines;
   return { dev, owner, folder, newsCount, headlines };
 }
@@ -31,8 +31,12 @@ describe('Idempotency-Key', () => {
   it('a repeated crawler add-headline gets the first answer and adds the headline once', async () => {
     const { owner, headlines } = await station();
     const key = newKey();
-    const first = await withKey<CrawlerContent>(owner, 'POST', '/api/news-crawler/add-headline', key, { headline: 'Once only' });
-    const second = await withKey<CrawlerContent>(owner, 'POST', '/api/news-crawler/add-headline', key, { headline: 'Once only' });
+    const first = await withKey<CrawlerContent>(owner, 'POST', '/api/news-crawler/add-headline', key, {
+      headline: 'Once only',
+    });
+    const second = await withKey<CrawlerContent>(owner, 'POST', '/api/news-crawler/add-headline', key, {
+      headline: 'Once only',
+    });
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
@@ -48,7 +52,9 @@ describe('Idempotency-Key', () => {
     const { owner, newsCount } = await station();
     const key = newKey();
     const body = { title: 'Harbour fire', content: 'Body' };
-    const answers = await Promise.all(Array.from({ length: 250 }, () => withKey<News>(owner, 'POST', '/api/news', key, body)));
+    const answers = await Promise.all(
+      Array.from({ length: 250 }, () => withKey<News>(owner, 'POST', '/api/news', key, body)),
+    );
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect(answers.every((a) => JSON.stringify(a.body) === JSON.stringify(answers[0]!.body))).toBe(true);
@@ -58,16 +64,29 @@ describe('Idempotency-Key', () => {
   it('200 parallel crawler adds with one key add one headline; different keys add one each', async () => {
     const { owner, headlines } = await station();
     const key = newKey();
-    await Promise.all(Array.from({ length: 200 }, () => withKey(owner, 'POST', '/api/news-crawler/add-headline', key, { headline: 'Same' })));
+    await Promise.all(
+      Array.from({ length: 200 }, () =>
+        withKey(owner, 'POST', '/api/news-crawler/add-headline', key, { headline: 'Same' }),
+      ),
+    );
     expect(await headlines()).toEqual(['Same']);
-    await Promise.all(Array.from({ length: 5 }, (_, i) => withKey(owner, 'POST', '/api/news-crawler/add-headline', newKey(), { headline: `H${i}` })));
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        withKey(owner, 'POST', '/api/news-crawler/add-headline', newKey(), { headline: `H${i}` }),
+      ),
+    );
     expect((await headlines()).length).toBe(6);
   });
 
   it('users create: a repeated key answers 201 with the same user instead of a duplicate-name 409', async () => {
     const { owner } = await station();
     const key = newKey();
-    const body = { username: `idem_${seq}_${Date.now()}`, password: 'password-123456', fullName: 'Idem User', role: 'editor' };
+    const body = {
+      username: `idem_${seq}_${Date.now()}`,
+      password: 'password-123456',
+      fullName: 'Idem User',
+      role: 'editor',
+    };
     const a = await withKey<User>(owner, 'POST', '/api/users', key, body);
     const b = await withKey<User>(owner, 'POST', '/api/users', key, body);
     expect([a.status, b.status]).toEqual([201, 201]);
@@ -95,7 +114,9 @@ describe('Idempotency-Key', () => {
     await withKey(owner, 'POST', '/api/news-crawler/add-headline', key, { headline: 'First use' });
     const res = await withKey<{ message: string }>(owner, 'POST', '/api/news', key, { title: 'Other', content: 'x' });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(`Idempotency-Key "${key}" was already used for POST /api/news-crawler/add-headline; send a new key for each action`);
+    expect(res.body.message).toBe(
+      `Idempotency-Key "${key}" was already used for POST /api/news-crawler/add-headline; send a new key for each action`,
+    );
     const put = await withKey(owner, 'PUT', '/api/news-crawler/add-headline', key, { headline: 'x' });
     expect(put.status).toBe(422);
     expect(await newsCount()).toBe(0);
@@ -122,7 +143,11 @@ describe('Idempotency-Key', () => {
     fs.rmSync(folder, { recursive: true });
     fs.writeFileSync(folder, 'not a folder');
     const key = newKey();
-    const send = () => withKey<{ content?: string }>(owner, 'POST', '/api/cg-files/update-direct', key, { type: 'headline', content: 'Retried' });
+    const send = () =>
+      withKey<{ content?: string }>(owner, 'POST', '/api/cg-files/update-direct', key, {
+        type: 'headline',
+        content: 'Retried',
+      });
     expect((await send()).status).toBe(503);
     fs.rmSync(folder);
     const retry = await send();
@@ -147,33 +172,55 @@ describe('Idempotency-Key', () => {
     const { owner, newsCount } = await station();
     const key = newKey();
     expect((await withKey(owner, 'POST', '/api/news', key, { title: 'First', content: 'x' })).status).toBe(201);
-    const other = await withKey<{ message: string }>(owner, 'POST', '/api/news', key, { title: 'Second', content: 'x' });
+    const other = await withKey<{ message: string }>(owner, 'POST', '/api/news', key, {
+      title: 'Second',
+      content: 'x',
+    });
     expect(other.status).toBe(422);
-    expect(other.body.message).toBe(`Idempotency-Key "${key}" was already used with a different request body; send a new key for each action`);
+    expect(other.body.message).toBe(
+      `Idempotency-Key "${key}" was already used with a different request body; send a new key for each action`,
+    );
     expect(await newsCount()).toBe(1);
     // The bulk import has its own body parser: the same rule holds there.
     const bulkKey = newKey();
     const rows = (code: string) => ({ csvData: [{ name: 'Tripod', code, location: 'Store' }] });
     expect((await withKey(owner, 'POST', '/api/equipment/bulk', bulkKey, rows('T-1'))).status).toBe(200);
-    expect((await withKey(owner, 'POST', '/api/equipment/bulk', bulkKey, rows('T-1'))).headers.get('idempotent-replayed')).toBe('true');
+    expect(
+      (await withKey(owner, 'POST', '/api/equipment/bulk', bulkKey, rows('T-1'))).headers.get('idempotent-replayed'),
+    ).toBe('true');
     expect((await withKey(owner, 'POST', '/api/equipment/bulk', bulkKey, rows('T-2'))).status).toBe(422);
   });
 
   it('refuses a malformed key with 400 and does nothing', async () => {
     const { owner, headlines } = await station();
     for (const key of ['', 'has space', 'a/b', 'x'.repeat(201), 'quote"d']) {
-      const res = await withKey<{ message: string }>(owner, 'POST', '/api/news-crawler/add-headline', key, { headline: 'Nope' });
+      const res = await withKey<{ message: string }>(owner, 'POST', '/api/news-crawler/add-headline', key, {
+        headline: 'Nope',
+      });
       expect(res.status, JSON.stringify(key)).toBe(400);
-      expect(res.body.message).toBe('Idempotency-Key must be 1 to 200 characters of letters, digits, "_", ".", ":" or "-"');
+      expect(res.body.message).toBe(
+        'Idempotency-Key must be 1 to 200 characters of letters, digits, "_", ".", ":" or "-"',
+      );
     }
     expect(await headlines()).toEqual([]);
-    expect((await withKey(owner, 'POST', '/api/news-crawler/add-headline', 'A-z_0.9:' + 'k'.repeat(192), { headline: 'Yes' })).status).toBe(200);
+    expect(
+      (
+        await withKey(owner, 'POST', '/api/news-crawler/add-headline', 'A-z_0.9:' + 'k'.repeat(192), {
+          headline: 'Yes',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('covers companies create (dev) too', async () => {
     const dev = await loginDevOwner(server);
     const key = newKey();
-    const body = { name: `Idem Station ${Date.now()}`, ownerUsername: `idem_owner_${Date.now()}`, ownerPassword: 'password-123456', ownerFullName: 'X' };
+    const body = {
+      name: `Idem Station ${Date.now()}`,
+      ownerUsername: `idem_owner_${Date.now()}`,
+      ownerPassword: 'password-123456',
+      ownerFullName: 'X',
+    };
     const a = await withKey<{ company: { id: number } }>(dev, 'POST', '/api/companies', key, body);
     const b = await withKey<{ company: { id: number } }>(dev, 'POST', '/api/companies', key, body);
     expect([a.status, b.status]).toEqual([201, 201]);
@@ -190,7 +237,13 @@ describe('Idempotency-Key belongs to the user who sent it', () => {
     const key = newKey();
     const created = await withKey<CreatedApiKey>(owner, 'POST', '/api/company/api-keys', key, apiKeyBody);
     expect(created.status).toBe(201);
-    const stolen = await withKey<CreatedApiKey & { message: string }>(editor, 'POST', '/api/company/api-keys', key, apiKeyBody);
+    const stolen = await withKey<CreatedApiKey & { message: string }>(
+      editor,
+      'POST',
+      '/api/company/api-keys',
+      key,
+      apiKeyBody,
+    );
     expect(stolen.status).toBe(403);
     expect(stolen.headers.get('idempotent-replayed')).toBeNull();
     expect(JSON.stringify(stolen.body)).not.toContain(created.body.key);
@@ -201,7 +254,12 @@ describe('Idempotency-Key belongs to the user who sent it', () => {
     const { owner } = await station();
     const cameraman = await createUser(owner, server, 'cameraman');
     const key = newKey();
-    const body = { username: `idem_cam_${++seq}_${Date.now()}`, password: 'password-123456', fullName: 'New Editor', role: 'editor' };
+    const body = {
+      username: `idem_cam_${++seq}_${Date.now()}`,
+      password: 'password-123456',
+      fullName: 'New Editor',
+      role: 'editor',
+    };
     expect((await withKey<User>(owner, 'POST', '/api/users', key, body)).status).toBe(201);
     const replay = await withKey<{ message: string }>(cameraman, 'POST', '/api/users', key, body);
     expect(replay.status).toBe(403);
@@ -222,7 +280,11 @@ describe('Idempotency-Key belongs to the user who sent it', () => {
   it('the same user with the same key still gets the first answer; 100 parallel repeats make one API key', async () => {
     const { owner } = await station();
     const key = newKey();
-    const answers = await Promise.all(Array.from({ length: 100 }, () => withKey<CreatedApiKey>(owner, 'POST', '/api/company/api-keys', key, apiKeyBody)));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        withKey<CreatedApiKey>(owner, 'POST', '/api/company/api-keys', key, apiKeyBody),
+      ),
+    );
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
     expect(new Set(answers.map((a) => a.body.key)).size).toBe(1);
     expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(99);
@@ -237,7 +299,9 @@ describe('Idempotency-Key belongs to the user who sent it', () => {
     expect((await owner.put(`/api/users/${admin.user.id}`, { role: 'editor' })).status).toBe(200);
     const after = await withKey<{ message: string }>(admin, 'POST', '/api/company/api-keys', key, apiKeyBody);
     expect(after.status).toBe(409);
-    expect(after.body.message).toBe(`Idempotency-Key "${key}" was first used with other rights (your role changed); send a new key for each action`);
+    expect(after.body.message).toBe(
+      `Idempotency-Key "${key}" was first used with other rights (your role changed); send a new key for each action`,
+    );
     expect((await owner.get<ApiKey[]>('/api/company/api-keys')).body).toHaveLength(1);
   });
 });

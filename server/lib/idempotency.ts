@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_MAX_BYTES, IDEMPOTENCY_MAX_KEYS, IDEMPOTENCY_TTL_MS } from '../../shared/constants';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENCY_MAX_BYTES,
+  IDEMPOTENCY_MAX_KEYS,
+  IDEMPOTENCY_TTL_MS,
+} from '../../shared/constants';
 import type { Actor } from './auth';
 import type { Clock } from './clock';
 import { badRequest, conflict, HttpError } from './errors';
@@ -59,7 +64,12 @@ export class IdempotencyStore {
   /** Starts an entry whose answer arrives later; `settle` stores or forgets it. */
   begin(scope: string, use: Use): { entry: Entry; settle: (answer: Answer | null) => void } {
     let resolve!: (a: Answer | null) => void;
-    const entry: Entry = { ...use, expiresAt: this.clock.now().getTime() + this.ttlMs, answer: new Promise((r) => (resolve = r)), bytes: 0 };
+    const entry: Entry = {
+      ...use,
+      expiresAt: this.clock.now().getTime() + this.ttlMs,
+      answer: new Promise((r) => (resolve = r)),
+      bytes: 0,
+    };
     this.entries.set(scope, entry);
     this.evictOverflow();
     const settle = (answer: Answer | null) => {
@@ -132,9 +142,12 @@ function useOf(req: Request, caller: Caller): Use {
 /** Why a repeat of `key` may not have the first answer, or null when it may. */
 function mismatch(key: string, first: Use, now: Use): HttpError | null {
   const again = 'send a new key for each action';
-  if (first.route !== now.route) return new HttpError(422, `Idempotency-Key "${key}" was already used for ${first.route}; ${again}`);
-  if (first.body !== now.body) return new HttpError(422, `Idempotency-Key "${key}" was already used with a different request body; ${again}`);
-  if (first.rights !== now.rights) return conflict(`Idempotency-Key "${key}" was first used with other rights (your role changed); ${again}`);
+  if (first.route !== now.route)
+    return new HttpError(422, `Idempotency-Key "${key}" was already used for ${first.route}; ${again}`);
+  if (first.body !== now.body)
+    return new HttpError(422, `Idempotency-Key "${key}" was already used with a different request body; ${again}`);
+  if (first.rights !== now.rights)
+    return conflict(`Idempotency-Key "${key}" was first used with other rights (your role changed); ${again}`);
   return null;
 }
 
@@ -151,7 +164,10 @@ function mismatch(key: string, first: Use, now: Use): HttpError | null {
  * caller an answer the route would refuse them. Anyone else's request with the same key is a new
  * request and meets the route's checks itself.
  */
-export function idempotency(store: IdempotencyStore, callerOf: (req: Request) => Caller | undefined = sessionCaller): RequestHandler {
+export function idempotency(
+  store: IdempotencyStore,
+  callerOf: (req: Request) => Caller | undefined = sessionCaller,
+): RequestHandler {
   return async (req, res, next) => {
     const key = req.get('idempotency-key');
     const caller = callerOf(req);

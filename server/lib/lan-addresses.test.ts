@@ -6,7 +6,10 @@ const v6 = (address: string) => ({ address, family: 'IPv6', internal: false });
 
 describe('lanAddresses (issue 22 point 21)', () => {
   it('lists non-internal IPv4 addresses as http URLs with the port', () => {
-    const table: InterfaceTable = { lo: [v4('127.0.0.1', true), { address: '::1', family: 'IPv6', internal: true }], eth0: [v4('192.168.1.20'), v6('fe80::1')] };
+    const table: InterfaceTable = {
+      lo: [v4('127.0.0.1', true), { address: '::1', family: 'IPv6', internal: true }],
+      eth0: [v4('192.168.1.20'), v6('fe80::1')],
+    };
     expect(lanAddresses(table, 3000)).toEqual(['http://192.168.1.20:3000']);
   });
 
@@ -37,7 +40,10 @@ describe('lanAddresses (issue 22 point 21)', () => {
   });
 
   it('leaves out link-local addresses and duplicates; accepts Node 18.0’s numeric family', () => {
-    const table: InterfaceTable = { eth0: [v4('169.254.10.1'), { address: '192.168.0.5', family: 4, internal: false }], eth0b: [v4('192.168.0.5')] };
+    const table: InterfaceTable = {
+      eth0: [v4('169.254.10.1'), { address: '192.168.0.5', family: 4, internal: false }],
+      eth0b: [v4('192.168.0.5')],
+    };
     expect(lanAddresses(table, 3000)).toEqual(['http://192.168.0.5:3000']);
   });
 

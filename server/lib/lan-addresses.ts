@@ -13,7 +13,8 @@ export interface InterfaceAddress {
 export type InterfaceTable = Record<string, readonly InterfaceAddress[] | undefined>;
 
 /** Docker, VM, VPN and WSL adapters: reachable from this PC only, or from a tunnel, not the studio LAN. */
-const VIRTUAL_INTERFACE = /^(docker|br-|veth|virbr|vmnet|vboxnet|vethernet|tun|tap|utun|wg|zt|tailscale|lxc|lxd|podman|cni|flannel|ham)/i;
+const VIRTUAL_INTERFACE =
+  /^(docker|br-|veth|virbr|vmnet|vboxnet|vethernet|tun|tap|utun|wg|zt|tailscale|lxc|lxd|podman|cni|flannel|ham)/i;
 
 const isIpv4 = (a: InterfaceAddress) => a.family === 'IPv4' || a.family === 4;
 

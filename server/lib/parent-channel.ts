@@ -18,7 +18,11 @@ interface ElectronParentPort {
 export function parentChannel<In, Out>(): ParentChannel<In, Out> | null {
   const electron = (process as NodeJS.Process & { parentPort?: ElectronParentPort }).parentPort;
   if (electron) {
-    return { post: (m) => electron.postMessage(m), onMessage: (l) => electron.on('message', (e) => l(e.data as In)), onParentGone: () => undefined };
+    return {
+      post: (m) => electron.postMessage(m),
+      onMessage: (l) => electron.on('message', (e) => l(e.data as In)),
+      onParentGone: () => undefined,
+    };
   }
   const send = process.send?.bind(process);
   if (!send) return null;

@@ -41,7 +41,9 @@ describe('limitConcurrentReads', () => {
     const refused = await Promise.all(Array.from({ length: 5 }, () => get('a')));
     expect(refused.map((r) => r.status)).toEqual([429, 429, 429, 429, 429]);
     expect(refused[0]?.headers.get('retry-after')).toBe('1');
-    expect(await refused[0]?.json()).toEqual({ message: 'At most 2 large reads at a time per session; try again in a second' });
+    expect(await refused[0]?.json()).toEqual({
+      message: 'At most 2 large reads at a time per session; try again in a second',
+    });
 
     // Another session has its own budget.
     const other = get('b');

@@ -43,7 +43,6 @@ describe('reads per session are rate limited (a loop cannot hold the event loop)
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses).toContain(429);
   });
-
 });
 
 /**

@@ -45,7 +45,10 @@ export function limitReadRate(options: ReadRateOptions): RequestHandler {
     if (bucket.tokens < cost) {
       buckets.set(who, bucket);
       const waitMs = ((cost - bucket.tokens) / options.perSecond) * 1000;
-      const error = tooManyRequests(options.message ?? 'Too many requests from this session; slow down and try again in a moment', Math.max(1, Math.ceil(waitMs / 1000)));
+      const error = tooManyRequests(
+        options.message ?? 'Too many requests from this session; slow down and try again in a moment',
+        Math.max(1, Math.ceil(waitMs / 1000)),
+      );
       // The refusal arrives when a token would have: a client that loops without reading
       // Retry-After is slowed to the rate, instead of keeping the event loop busy with 429s.
       setTimeout(() => next(error), Math.min(waitMs, MAX_HOLD_MS));

@@ -74,20 +74,29 @@ describe('the CG list is built once per CG change', () => {
     const end = await owner.post('/api/cg-files/emergency', { content: 'Evacuate' });
     expect(end.status).toBe(200);
     await owner.post('/api/cg-files/emergency/end');
-    expect((await owner.get<Array<{ type: string; content: string }>>('/api/cg-files')).body.find((f) => f.type === 'emergency')?.content).toBe('');
+    expect(
+      (await owner.get<Array<{ type: string; content: string }>>('/api/cg-files')).body.find(
+        (f) => f.type === 'emergency',
+      )?.content,
+    ).toBe('');
   });
 });
 
 describe('the unpaged news list, built a slice at a time', () => {
   it('answers the very bytes of the whole list serialized at once, with its headers', async () => {
     const station = await createStation(server);
-    for (let i = 0; i < 250; i++) await createNews(station.owner, { title: `Story ${i}`, content: `Text of story ${i} ފުރަތަމަ` });
+    for (let i = 0; i < 250; i++)
+      await createNews(station.owner, { title: `Story ${i}`, content: `Text of story ${i} ފުރަތަމަ` });
     const actor = { companyId: station.companyId } as Actor;
     expect(server.services.news.listInSlices(actor).slices()).toHaveLength(3);
     const res = await fetch(`${server.url}/api/news`, { headers: { authorization: `Bearer ${station.owner.token}` } });
     const body = Buffer.from(await res.arrayBuffer());
     expect(body.toString('utf8')).toBe(JSON.stringify(server.services.news.list(actor)));
-    expect([res.headers.get('content-type'), res.headers.get('content-length'), res.headers.get('cache-control')]).toEqual(['application/json; charset=utf-8', String(body.length), 'no-cache']);
+    expect([
+      res.headers.get('content-type'),
+      res.headers.get('content-length'),
+      res.headers.get('cache-control'),
+    ]).toEqual(['application/json; charset=utf-8', String(body.length), 'no-cache']);
     expect(res.headers.get('etag')).toBe(`"${createHash('sha1').update(body).digest('base64url')}"`);
   });
 
@@ -114,7 +123,10 @@ describe('ResponseCache.sendList', () => {
     const http = app.listen(0, '127.0.0.1');
     await once(http, 'listening');
     const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/list`;
-    return { get: () => fetch(url).then(async (r) => ({ etag: r.headers.get('etag'), text: await r.text() })), close: () => (cache.close(), http.close()) };
+    return {
+      get: () => fetch(url).then(async (r) => ({ etag: r.headers.get('etag'), text: await r.text() })),
+      close: () => (cache.close(), http.close()),
+    };
   }
 
   /** Slices over `items`, two to a slice, counting how often the list was laid out; `onPause` runs between slices. */

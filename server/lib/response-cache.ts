@@ -12,7 +12,8 @@ interface Entry {
 /** Which events make an entry stale. Default: every change but the on-air ones. */
 export type StaleAfter = (type: ServerEventType) => boolean;
 /** Prompter events (positions arrive ~10 a second while reading) change no cached list. */
-export const anyChangeButOnAir: StaleAfter = (type) => type !== 'cg_file_updated' && type !== 'cg_write_failed' && !type.startsWith('prompter_');
+export const anyChangeButOnAir: StaleAfter = (type) =>
+  type !== 'cg_file_updated' && type !== 'cg_write_failed' && !type.startsWith('prompter_');
 export const onAirChange: StaleAfter = (type) => type === 'cg_file_updated';
 
 /** Entries kept per company (page after page of a list); the oldest goes first. */
@@ -59,7 +60,14 @@ export class ResponseCache {
   }
 
   /** Answers from the cache (or 304 when the client has it), building it once when missing. */
-  send(req: Request, res: Response, companyId: number, key: string, build: () => unknown, staleAfter = anyChangeButOnAir): void {
+  send(
+    req: Request,
+    res: Response,
+    companyId: number,
+    key: string,
+    build: () => unknown,
+    staleAfter = anyChangeButOnAir,
+  ): void {
     reply(req, res, this.get(companyId, key) ?? this.put(companyId, key, encode(JSON.stringify(build())), staleAfter));
   }
 
@@ -70,7 +78,14 @@ export class ResponseCache {
    * JSON.stringify of the whole list. A change to the company during the build starts it again,
    * so the list is always as of one moment; the last of SLICED_ATTEMPTS runs in one turn.
    */
-  async sendList(req: Request, res: Response, companyId: number, key: string, list: SlicedList, staleAfter = anyChangeButOnAir): Promise<void> {
+  async sendList(
+    req: Request,
+    res: Response,
+    companyId: number,
+    key: string,
+    list: SlicedList,
+    staleAfter = anyChangeButOnAir,
+  ): Promise<void> {
     const entry = this.get(companyId, key) ?? (await this.whenBuilt(companyId, key, list, staleAfter));
     reply(req, res, entry);
   }
@@ -106,7 +121,9 @@ export class ResponseCache {
       const parts: string[] = [];
       for (const [i, slice] of list.slices().entries()) {
         if (i > 0) await list.pause();
-        const text = slice().map((item) => JSON.stringify(item)).join(',');
+        const text = slice()
+          .map((item) => JSON.stringify(item))
+          .join(',');
         if (text) parts.push(text);
       }
       if (!build.stale) return this.put(companyId, build.key, encode(`[${parts.join(',')}]`), build.staleAfter);

@@ -25,7 +25,12 @@ describe('startPlainProcess (the wires reader from source)', () => {
   it('an entry that cannot be built fails its tasks instead of leaving them waiting, and is built again next time', async () => {
     const missing = pathToFileURL(path.resolve('server/workers/no-such-entry.ts'));
     for (let attempt = 0; attempt < 2; attempt++) {
-      const pool = new JobPool({ runner: new HostRunner(() => startPlainProcess(missing, null)), slots: 1, maxQueue: 1, timeoutMs: 30_000 });
+      const pool = new JobPool({
+        runner: new HostRunner(() => startPlainProcess(missing, null)),
+        slots: 1,
+        maxQueue: 1,
+        timeoutMs: 30_000,
+      });
       await expect(pool.run('echo', 1)).rejects.toThrow(/no-such-entry/);
       await pool.close();
     }

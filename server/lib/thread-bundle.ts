@@ -75,17 +75,28 @@ export function startPlainProcess(entry: URL, workerData: unknown): TaskHost {
 /** A host that exists once `starting` resolves; a start that fails is reported as the host gone. */
 function deferredHost(starting: Promise<TaskHost>): TaskHost {
   let started: TaskHost | undefined;
-  starting.then((host) => (started = host), () => undefined);
+  starting.then(
+    (host) => (started = host),
+    () => undefined,
+  );
   return {
     get pid() {
       return started?.pid;
     },
-    post: (message, transfer) => void starting.then((host) => host.post(message, transfer), () => undefined),
+    post: (message, transfer) =>
+      void starting.then(
+        (host) => host.post(message, transfer),
+        () => undefined,
+      ),
     listen: (onReply, onGone) =>
       void starting.then(
         (host) => host.listen(onReply, onGone),
         (err: unknown) => onGone(err instanceof Error ? err : new Error(String(err))),
       ),
-    stop: () => starting.then((host) => host.stop(), () => undefined),
+    stop: () =>
+      starting.then(
+        (host) => host.stop(),
+        () => undefined,
+      ),
   };
 }

@@ -25,7 +25,11 @@ describe('airFirst', () => {
     let finishWrite = () => {};
     const write = gate.run(() => new Promise<void>((resolve) => (finishWrite = resolve)));
     const job = (async () => {
-      for await (const n of airFirst(gate, whileMore(() => order.filter((o) => o.startsWith('slice')).length < 3))) order.push(`slice ${String(n)}`);
+      for await (const n of airFirst(
+        gate,
+        whileMore(() => order.filter((o) => o.startsWith('slice')).length < 3),
+      ))
+        order.push(`slice ${String(n)}`);
       order.push(await airStep(gate, () => 'last step'));
     })();
     await new Promise((r) => setTimeout(r, 30));

@@ -17,10 +17,16 @@ export interface LastChange {
  * blindly. Built inside the failed write's transaction, so `current` is what beat the save.
  */
 export function versionConflict<T>(db: DbOrTx, record: string, current: T, last: LastChange, now: Date): HttpError {
-  const who = last.updatedBy === null ? undefined : db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, last.updatedBy)).get();
+  const who =
+    last.updatedBy === null
+      ? undefined
+      : db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, last.updatedBy)).get();
   const changedBy = who ?? null;
   const body: Omit<VersionConflict<T>, 'message'> = { current, changedBy, changedAt: last.updatedAt };
-  const err = new HttpError(409, `${changedBy?.fullName ?? 'Someone'} changed this ${record} ${relativeTime(last.updatedAt, now)}`);
+  const err = new HttpError(
+    409,
+    `${changedBy?.fullName ?? 'Someone'} changed this ${record} ${relativeTime(last.updatedAt, now)}`,
+  );
   err.extra = body;
   return err;
 }

@@ -17,7 +17,9 @@ const of = (s: TestSocket, type: string) => s.messages.filter((m) => m.type === 
 const entry = (m: LiveMessage) => m.data as EditingEntry;
 const editorsOf = (s: TestSocket, id: number) =>
   s.until(() => {
-    const last = of(s, 'editing_changed').filter((m) => entry(m).id === id).at(-1);
+    const last = of(s, 'editing_changed')
+      .filter((m) => entry(m).id === id)
+      .at(-1);
     return last && entry(last).editors;
   });
 
@@ -36,17 +38,28 @@ async function newsroom() {
     other: await TestSocket.authed(server.url, bOwner.token!, bOwner.user.id),
   };
   const close = () => Object.values(sockets).forEach((s) => s.close());
-  return { api: owner, ownerId: owner.user.id, story, bStory, ...sockets, close, tokens: { owner: owner.token!, editor: editor.token! } };
+  return {
+    api: owner,
+    ownerId: owner.user.id,
+    story,
+    bStory,
+    ...sockets,
+    close,
+    tokens: { owner: owner.token!, editor: editor.token! },
+  };
 }
 
-const open = (s: TestSocket, id: number, kind = 'news') => s.send({ type: 'editing', data: { kind, id, state: 'open' } });
+const open = (s: TestSocket, id: number, kind = 'news') =>
+  s.send({ type: 'editing', data: { kind, id, state: 'open' } });
 
 describe('who is editing what, over /ws (issue 26)', () => {
   it('shows an open story to the company at once, never to another company, and clears it when the dialog closes', async () => {
     const r = await newsroom();
     open(r.owner, r.story.id);
     const editors = await editorsOf(r.editor, r.story.id);
-    expect(editors).toEqual([{ userId: r.ownerId, fullName: expect.any(String) as string, since: expect.any(String) as string }]);
+    expect(editors).toEqual([
+      { userId: r.ownerId, fullName: expect.any(String) as string, since: expect.any(String) as string },
+    ]);
     r.owner.send({ type: 'editing', data: { kind: 'news', id: r.story.id, state: 'closed' } });
     await r.editor.until(() => of(r.editor, 'editing_changed').some((m) => entry(m).editors.length === 0));
     await sleep(50);
@@ -118,7 +131,9 @@ describe('who is editing what, over /ws (issue 26)', () => {
     const r = await newsroom();
     const prompter = (await r.api.post<Prompter>('/api/prompters', { name: 'Evening' })).body;
     open(r.owner, prompter.id, 'prompter');
-    const editors = await r.editor.until(() => of(r.editor, 'editing_changed').find((m) => entry(m).kind === 'prompter'));
+    const editors = await r.editor.until(() =>
+      of(r.editor, 'editing_changed').find((m) => entry(m).kind === 'prompter'),
+    );
     expect(entry(editors)).toMatchObject({ kind: 'prompter', id: prompter.id });
     r.close();
   });

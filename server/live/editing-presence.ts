@@ -68,7 +68,8 @@ export class EditingPresence implements ClientMessageHandler {
   private refusal(socket: object, actor: Actor, kind: EditingKind, id: number): string | null {
     if (!can(actor, EDIT_PERMISSION[kind])) return 'Your role may not edit this';
     const open = this.openBySocket.get(socket);
-    if (open && !open.has(keyOf(kind, id)) && open.size >= MAX_OPEN_PER_SOCKET) return 'Too many records open in this window';
+    if (open && !open.has(keyOf(kind, id)) && open.size >= MAX_OPEN_PER_SOCKET)
+      return 'Too many records open in this window';
     if (!this.options.recordExists(actor.companyId, kind, id)) return 'Not found';
     return null;
   }
@@ -103,7 +104,12 @@ export class EditingPresence implements ClientMessageHandler {
   private announceTakeOver(actor: Actor, kind: EditingKind, id: number): void {
     const holders = this.companies.get(actor.companyId)?.get(keyOf(kind, id));
     const from = [...new Set([...(holders?.values() ?? [])].map((e) => e.userId))].filter((u) => u !== actor.userId);
-    this.options.bus.publish(actor.companyId, 'editing_taken_over', { kind, id, by: { userId: actor.userId, fullName: actor.fullName }, from });
+    this.options.bus.publish(actor.companyId, 'editing_taken_over', {
+      kind,
+      id,
+      by: { userId: actor.userId, fullName: actor.fullName },
+      from,
+    });
   }
 
   private publish(companyId: number, key: string): void {

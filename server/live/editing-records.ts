@@ -9,10 +9,22 @@ import { prompters } from '../db/schema/prompters';
 export function editingRecordExists(db: Db, companyId: number, kind: EditingKind, id: number): boolean {
   switch (kind) {
     case 'news':
-      return !!db.select({ id: news.id }).from(news).where(and(eq(news.companyId, companyId), eq(news.id, id), isNull(news.deletedAt))).get();
+      return !!db
+        .select({ id: news.id })
+        .from(news)
+        .where(and(eq(news.companyId, companyId), eq(news.id, id), isNull(news.deletedAt)))
+        .get();
     case 'bulletin':
-      return !!db.select({ id: bulletins.id }).from(bulletins).where(and(eq(bulletins.companyId, companyId), eq(bulletins.id, id))).get();
+      return !!db
+        .select({ id: bulletins.id })
+        .from(bulletins)
+        .where(and(eq(bulletins.companyId, companyId), eq(bulletins.id, id)))
+        .get();
     case 'prompter':
-      return !!db.select({ id: prompters.id }).from(prompters).where(and(eq(prompters.companyId, companyId), eq(prompters.id, id))).get();
+      return !!db
+        .select({ id: prompters.id })
+        .from(prompters)
+        .where(and(eq(prompters.companyId, companyId), eq(prompters.id, id)))
+        .get();
   }
 }

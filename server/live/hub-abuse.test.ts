@@ -100,7 +100,9 @@ describe('live channel under abuse (server as its own process)', () => {
   it('a non-reading flooder, before and after auth, is cut off and raises RSS by < 32 MB', async () => {
     // Log in first: argon2 takes its 19 MiB once, which is not the flooders' doing.
     const api = new ApiClient(proc.url);
-    const token = (await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })).body.token;
+    const token = (
+      await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })
+    ).body.token;
     const before = rssMb(proc.pid);
     expect(await flood(proc.url, 10_000)).not.toBeNull();
     expect(await flood(proc.url, 10_000, { type: 'auth', token })).not.toBeNull();

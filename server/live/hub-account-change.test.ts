@@ -13,9 +13,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const takeOver = (s: TestSocket, id: number) => s.send({ type: 'editing', data: { kind: 'news', id, state: 'take_over' } });
+const takeOver = (s: TestSocket, id: number) =>
+  s.send({ type: 'editing', data: { kind: 'news', id, state: 'take_over' } });
 const takeOversBy = (s: TestSocket, userId: number) =>
-  s.messages.filter((m) => m.type === 'editing_taken_over' && (m.data as { by: { userId: number } }).by.userId === userId).length;
+  s.messages.filter(
+    (m) => m.type === 'editing_taken_over' && (m.data as { by: { userId: number } }).by.userId === userId,
+  ).length;
 
 /** A station with an owner watching /ws, an editor with an open /ws and a story to take over. */
 async function newsroom() {
@@ -45,7 +48,9 @@ describe('a change to a user reaches the sockets opened before it (issue 37 #8)'
     // A marker through the same hub after the old socket's message had its chance.
     await sleep(100);
     await createUser(owner, server, 'technical');
-    await watcher.until(() => watcher.messages.some((m) => m.type === 'user_updated' && JSON.stringify(m.data).includes('technical')));
+    await watcher.until(() =>
+      watcher.messages.some((m) => m.type === 'user_updated' && JSON.stringify(m.data).includes('technical')),
+    );
     expect(takeOversBy(watcher, editor.user.id)).toBe(1);
 
     // The session holds (HTTP already read the new role); the client reconnects as a cameraman.
@@ -74,7 +79,10 @@ describe('a change to a user reaches the sockets opened before it (issue 37 #8)'
   it('a save that changes nothing a socket acts as leaves it open; a body naming another company moves nobody', async () => {
     const { owner, editor, watcher, socket } = await newsroom();
     const { owner: other } = await createCompany(owner, server);
-    const res = await owner.put<User>(`/api/users/${editor.user.id}`, { email: 'editor@example.com', companyId: other.user.companyId });
+    const res = await owner.put<User>(`/api/users/${editor.user.id}`, {
+      email: 'editor@example.com',
+      companyId: other.user.companyId,
+    });
     expect(res.status).toBe(200);
     expect(res.body.companyId).toBe(editor.user.companyId);
     socket.send({ type: 'ping' });
@@ -88,7 +96,10 @@ describe('a change to a user reaches the sockets opened before it (issue 37 #8)'
     for (const end of ['deactivate', 'delete'] as const) {
       const user = await createUser(owner, server, 'editor');
       const socket = await TestSocket.authed(server.url, user.token!, user.user.id);
-      const res = end === 'deactivate' ? await owner.put(`/api/users/${user.user.id}`, { isActive: false }) : await owner.delete(`/api/users/${user.user.id}`);
+      const res =
+        end === 'deactivate'
+          ? await owner.put(`/api/users/${user.user.id}`, { isActive: false })
+          : await owner.delete(`/api/users/${user.user.id}`);
       expect(res.status).toBe(200);
       expect(await socket.waitClosed()).toBe(WS_CLOSE_UNAUTHORIZED);
       const again = new TestSocket(server.url);

@@ -81,7 +81,9 @@ describe('live fan-out (issue 24)', () => {
     // A marker event in the other company proves their sockets are live and ordered; then check.
     const marker = await createUser(other, server, 'mcr');
     await waitUntil(() => theirs.every((c) => c.frames.some((f) => textOf(f).includes(marker.user.username))));
-    expect(theirs.some((c) => c.frames.some((f) => isTheWrite(f) || textOf(f).includes('cg_file_updated')))).toBe(false);
+    expect(theirs.some((c) => c.frames.some((f) => isTheWrite(f) || textOf(f).includes('cg_file_updated')))).toBe(
+      false,
+    );
 
     [...mine, ...theirs].forEach((c) => c.socket.terminate());
   }, 30_000);

@@ -67,7 +67,12 @@ export class LiveHub {
   // No automatic pong to protocol pings: a client that pings and never reads would make us
   // buffer pongs without bound (browsers never send protocol pings). No permessage-deflate
   // (ws's server default, stated here because broadcasts share one encoded payload per event).
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, autoPong: false, perMessageDeflate: false });
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: WS_MAX_PAYLOAD,
+    autoPong: false,
+    perMessageDeflate: false,
+  });
   private readonly clients = new Set<Client>();
   private readonly rooms = new Map<number, Set<Client>>();
   private readonly presence = new PresenceCounter();
@@ -94,7 +99,9 @@ export class LiveHub {
 
   private onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const other = Object.hasOwn(this.options.otherPaths ?? {}, url.pathname) ? this.options.otherPaths?.[url.pathname] : undefined;
+    const other = Object.hasOwn(this.options.otherPaths ?? {}, url.pathname)
+      ? this.options.otherPaths?.[url.pathname]
+      : undefined;
     if (url.pathname !== WS_PATH && !other) return reject(socket, 404, 'Not Found');
     if (!sameOrigin(req)) return reject(socket, 403, 'Forbidden');
     if (other) return other(req, socket, head);
@@ -102,7 +109,14 @@ export class LiveHub {
   }
 
   private onConnection(socket: WebSocket): void {
-    const client: Client = { socket, actor: null, alive: true, deadline: Infinity, received: 0, windowStart: this.options.now() };
+    const client: Client = {
+      socket,
+      actor: null,
+      alive: true,
+      deadline: Infinity,
+      received: 0,
+      windowStart: this.options.now(),
+    };
     this.clients.add(client);
     const authTimer = setTimeout(() => {
       if (!client.actor) socket.close(WS_CLOSE_UNAUTHORIZED, 'Authentication timeout');
@@ -133,7 +147,8 @@ export class LiveHub {
     const message = parseClientMessage(raw);
     // The relay has its own rate (follower screens send ~10 a second); beyond it, and for every
     // other message, the general budget applies.
-    const relayed = message && this.options.relay ? this.options.relay.handle(client, client.actor, message) : { handled: false };
+    const relayed =
+      message && this.options.relay ? this.options.relay.handle(client, client.actor, message) : { handled: false };
     if (relayed.reply) this.send(client, relayed.reply);
     if (relayed.handled) return;
     if (!this.withinBudget(client)) return client.socket.close(CLOSE_POLICY, 'Too many messages');
@@ -236,7 +251,10 @@ export class LiveHub {
 
   /** A user's first socket came or last socket went: the company's dashboards refetch stats. */
   private announcePresence(companyId: number): void {
-    this.options.bus.publish(companyId, 'presence_changed', { online: this.onlineUsers(companyId), onlineMcr: this.onlineMcr(companyId) });
+    this.options.bus.publish(companyId, 'presence_changed', {
+      online: this.onlineUsers(companyId),
+      onlineMcr: this.onlineMcr(companyId),
+    });
   }
 
   /** Number of authenticated sockets of a company. */

@@ -1,8 +1,18 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { WS_AUTH_TIMEOUT_MS, WS_CLOSE_UNAUTHORIZED, WS_MAX_BUFFERED, WS_PING_INTERVAL_MS } from '../../shared/constants';
-import { overlayClientMessageSchema, type OverlayClientMessage, type OverlayConnections, type OverlayServerMessage } from '../../shared/contracts/overlay';
+import {
+  WS_AUTH_TIMEOUT_MS,
+  WS_CLOSE_UNAUTHORIZED,
+  WS_MAX_BUFFERED,
+  WS_PING_INTERVAL_MS,
+} from '../../shared/constants';
+import {
+  overlayClientMessageSchema,
+  type OverlayClientMessage,
+  type OverlayConnections,
+  type OverlayServerMessage,
+} from '../../shared/contracts/overlay';
 import type { CompanyEvent, EventBus } from '../lib/event-bus';
 import type { Logger } from '../lib/logger';
 import { heartbeat } from './heartbeat';
@@ -42,7 +52,12 @@ const OVERLAY_MAX_PAYLOAD = 1024;
  * Rotating the key closes every overlay of the company (4401) at once.
  */
 export class OverlayHub {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: OVERLAY_MAX_PAYLOAD, autoPong: false, perMessageDeflate: false });
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: OVERLAY_MAX_PAYLOAD,
+    autoPong: false,
+    perMessageDeflate: false,
+  });
   private readonly clients = new Set<OverlayClient>();
   private readonly rooms = new Map<number, Set<OverlayClient>>();
   private readonly timer: NodeJS.Timeout;
@@ -61,7 +76,14 @@ export class OverlayHub {
   }
 
   private onConnection(socket: WebSocket): void {
-    const client: OverlayClient = { socket, companyId: null, preview: false, alive: true, received: 0, windowStart: this.options.now() };
+    const client: OverlayClient = {
+      socket,
+      companyId: null,
+      preview: false,
+      alive: true,
+      received: 0,
+      windowStart: this.options.now(),
+    };
     this.clients.add(client);
     const authTimer = setTimeout(() => {
       if (client.companyId === null) socket.close(WS_CLOSE_UNAUTHORIZED, 'Authentication timeout');
@@ -189,14 +211,21 @@ function overlayMessageOf(event: CompanyEvent): OverlayServerMessage | null {
     const { type, content, updatedAt, deleted } = event.data as CompanyEvent<'cg_file_updated'>['data'];
     return { type: 'cg_file_updated', data: { type, content: deleted ? '' : content, updatedAt } };
   }
-  if (event.type === 'overlay_layout_updated') return { type: 'overlay_layout', data: event.data as CompanyEvent<'overlay_layout_updated'>['data'] };
-  if (event.type === 'settings_updated') return { type: 'overlay_clock', data: { timeZone: (event.data as CompanyEvent<'settings_updated'>['data']).timeZone } };
+  if (event.type === 'overlay_layout_updated')
+    return { type: 'overlay_layout', data: event.data as CompanyEvent<'overlay_layout_updated'>['data'] };
+  if (event.type === 'settings_updated')
+    return {
+      type: 'overlay_clock',
+      data: { timeZone: (event.data as CompanyEvent<'settings_updated'>['data']).timeZone },
+    };
   return null;
 }
 
 function parse(raw: RawData): OverlayClientMessage | null {
   try {
-    const text = Array.isArray(raw) ? Buffer.concat(raw).toString('utf8') : Buffer.from(raw as ArrayBuffer).toString('utf8');
+    const text = Array.isArray(raw)
+      ? Buffer.concat(raw).toString('utf8')
+      : Buffer.from(raw as ArrayBuffer).toString('utf8');
     const result = overlayClientMessageSchema.safeParse(JSON.parse(text));
     return result.success ? result.data : null;
   } catch {

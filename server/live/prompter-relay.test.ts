@@ -53,7 +53,14 @@ describe('follower screens over /ws', () => {
       const list = of(operator, 'prompter_command');
       return list.length === 6 && list;
     });
-    expect(commands.map((m) => (m.data as { command: string }).command)).toEqual(['play', 'pause', 'speed_up', 'speed_down', 'next', 'previous']);
+    expect(commands.map((m) => (m.data as { command: string }).command)).toEqual([
+      'play',
+      'pause',
+      'speed_up',
+      'speed_down',
+      'next',
+      'previous',
+    ]);
     expect(commands[0]!.data).toEqual({ prompterId: prompter.id, command: 'play', from: { userId: cam.user.id } });
     await sleep(50);
     expect(of(other, 'prompter_command')).toEqual([]);
@@ -62,10 +69,22 @@ describe('follower screens over /ws', () => {
 
   it('refuses another company’s prompter (prompter_error to the sender, nothing relayed) and ignores bad messages', async () => {
     const { prompter, bPrompter, operator, follower, other, close } = await stations();
-    operator.send({ type: 'prompter_position', data: { prompterId: bPrompter.id, position: 0, sectionIndex: 0, speed: 100, playing: false } });
-    expect((await operator.waitFor('prompter_error')).data).toEqual({ prompterId: bPrompter.id, message: 'Prompter not found' });
-    operator.send({ type: 'prompter_position', data: { prompterId: prompter.id, position: -1, sectionIndex: 0, speed: 100, playing: false } });
-    operator.send({ type: 'prompter_position', data: { prompterId: String(prompter.id), position: 0, sectionIndex: 0, speed: 100, playing: false } });
+    operator.send({
+      type: 'prompter_position',
+      data: { prompterId: bPrompter.id, position: 0, sectionIndex: 0, speed: 100, playing: false },
+    });
+    expect((await operator.waitFor('prompter_error')).data).toEqual({
+      prompterId: bPrompter.id,
+      message: 'Prompter not found',
+    });
+    operator.send({
+      type: 'prompter_position',
+      data: { prompterId: prompter.id, position: -1, sectionIndex: 0, speed: 100, playing: false },
+    });
+    operator.send({
+      type: 'prompter_position',
+      data: { prompterId: String(prompter.id), position: 0, sectionIndex: 0, speed: 100, playing: false },
+    });
     operator.send({ type: 'prompter_command', data: { prompterId: prompter.id, command: 'rm -rf' } });
     operator.send({ type: 'prompter_command', data: { prompterId: bPrompter.id, command: 'play' } });
     await operator.until(() => of(operator, 'prompter_error').length === 2);
@@ -80,7 +99,10 @@ describe('follower screens over /ws', () => {
 
   it('stops relaying a deleted prompter', async () => {
     const { dev, prompter, operator, follower, close } = await stations();
-    const msg = { type: 'prompter_position', data: { prompterId: prompter.id, position: 10, sectionIndex: 0, speed: 100, playing: true } };
+    const msg = {
+      type: 'prompter_position',
+      data: { prompterId: prompter.id, position: 10, sectionIndex: 0, speed: 100, playing: true },
+    };
     operator.send(msg);
     await follower.waitFor('prompter_position');
     await dev.delete(`/api/prompters/${prompter.id}`);
@@ -93,7 +115,10 @@ describe('follower screens over /ws', () => {
 
   it('rate-limits positions per socket; a sustained flood closes the socket (1008)', async () => {
     const { prompter, operator, follower, close } = await stations();
-    const msg = (i: number) => ({ type: 'prompter_position', data: { prompterId: prompter.id, position: i, sectionIndex: 0, speed: 100, playing: true } });
+    const msg = (i: number) => ({
+      type: 'prompter_position',
+      data: { prompterId: prompter.id, position: i, sectionIndex: 0, speed: 100, playing: true },
+    });
     for (let i = 0; i < 30; i++) operator.send(msg(i));
     await follower.until(() => of(follower, 'prompter_position').length >= PROMPTER_POSITION_PER_SECOND);
     await sleep(100);
@@ -117,8 +142,15 @@ describe('follower screens over /ws', () => {
   // Issue 38, point 5: a follower or remote that joins after the operator moved (a paused operator
   // sends nothing more) used to wait for ever at section 1; the server now keeps the last place.
   describe('late joiners (issue 38)', () => {
-    const at = (prompterId: number, sectionIndex: number, playing = false) => ({ prompterId, position: 500 + sectionIndex, sectionIndex, speed: 120, playing });
-    const snapshotOf = async (s: TestSocket) => ((await s.waitFor('prompter_snapshot')).data as { positions: Array<{ prompterId: number }> }).positions;
+    const at = (prompterId: number, sectionIndex: number, playing = false) => ({
+      prompterId,
+      position: 500 + sectionIndex,
+      sectionIndex,
+      speed: 120,
+      playing,
+    });
+    const snapshotOf = async (s: TestSocket) =>
+      ((await s.waitFor('prompter_snapshot')).data as { positions: Array<{ prompterId: number }> }).positions;
     /** Nothing read now: no snapshot at all (a pong after auth proves nothing else came first). */
     const noSnapshot = async (s: TestSocket) => {
       s.send({ type: 'ping' });
@@ -135,7 +167,9 @@ describe('follower screens over /ws', () => {
       await other.waitFor('prompter_position');
 
       const late = await TestSocket.authed(server.url, cam.token!, cam.user.id);
-      expect(await snapshotOf(late)).toEqual([{ ...at(prompter.id, 4), from: { userId: dev.user.id, fullName: dev.user.fullName } }]);
+      expect(await snapshotOf(late)).toEqual([
+        { ...at(prompter.id, 4), from: { userId: dev.user.id, fullName: dev.user.fullName } },
+      ]);
       expect(late.messages.map((m) => m.type).slice(0, 2)).toEqual(['auth_ok', 'prompter_snapshot']);
       late.close();
       close();
@@ -161,7 +195,9 @@ describe('follower screens over /ws', () => {
       second.send({ type: 'prompter_position', data: at(prompter.id, 6) });
       await follower.until(() => of(follower, 'prompter_position').length === 2);
       second.close();
-      const back = await follower.until(() => of(follower, 'prompter_position').length === 3 && of(follower, 'prompter_position')[2]);
+      const back = await follower.until(
+        () => of(follower, 'prompter_position').length === 3 && of(follower, 'prompter_position')[2],
+      );
       expect(back.data).toMatchObject({ sectionIndex: 1, from: { userId: dev.user.id } });
       expect(of(follower, 'prompter_reader_left')).toEqual([]);
 

@@ -53,7 +53,10 @@ export class PrompterRelay implements ClientMessageHandler {
       return { handled: true, reply: { type: 'prompter_error', data: { prompterId, message: 'Prompter not found' } } };
     }
     if (message.type === 'prompter_command') {
-      this.options.bus.publish(actor.companyId, 'prompter_command', { ...message.data, from: { userId: actor.userId } });
+      this.options.bus.publish(actor.companyId, 'prompter_command', {
+        ...message.data,
+        from: { userId: actor.userId },
+      });
       return { handled: true };
     }
     const position = { ...message.data, from: { userId: actor.userId, fullName: actor.fullName } };
@@ -96,7 +99,10 @@ export class PrompterRelay implements ClientMessageHandler {
   private take(socket: object): boolean {
     const now = this.now();
     const bucket = this.buckets.get(socket) ?? { tokens: PROMPTER_POSITION_PER_SECOND, at: now };
-    bucket.tokens = Math.min(PROMPTER_POSITION_PER_SECOND, bucket.tokens + ((now - bucket.at) / 1000) * PROMPTER_POSITION_PER_SECOND);
+    bucket.tokens = Math.min(
+      PROMPTER_POSITION_PER_SECOND,
+      bucket.tokens + ((now - bucket.at) / 1000) * PROMPTER_POSITION_PER_SECOND,
+    );
     bucket.at = now;
     this.buckets.set(socket, bucket);
     if (bucket.tokens < 1) return false;

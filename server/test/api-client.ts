@@ -11,7 +11,12 @@ export class ApiClient {
     public token: string | null = null,
   ) {}
 
-  async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const init: RequestInit = { method, headers: { ...headers } };
     if (this.token) (init.headers as Record<string, string>).authorization = `Bearer ${this.token}`;
     if (body !== undefined) {

@@ -3,7 +3,12 @@ import type { NewBulletin } from '../modules/bulletins/bulletins.service';
 import type { TestServer } from './test-server';
 
 /** Bulletins for tests, made through the real service (no HTTP round trip). */
-export function createBulletin(server: TestServer, companyId: number, userId: number, input: Partial<NewBulletin> & Pick<NewBulletin, 'items'>): number {
+export function createBulletin(
+  server: TestServer,
+  companyId: number,
+  userId: number,
+  input: Partial<NewBulletin> & Pick<NewBulletin, 'items'>,
+): number {
   const { items, ...rest } = input;
   return server.services.bulletins.create(
     { companyId, userId },

@@ -11,7 +11,11 @@ const dbOf = (server: TestServer) => server.services.equipmentAlerts.ctx.db;
 
 let codes = 0;
 
-export function insertItem(server: TestServer, companyId: number, values: Partial<typeof equipment.$inferInsert> = {}): EquipmentRow {
+export function insertItem(
+  server: TestServer,
+  companyId: number,
+  values: Partial<typeof equipment.$inferInsert> = {},
+): EquipmentRow {
   codes += 1;
   return dbOf(server)
     .insert(equipment)
@@ -50,7 +54,12 @@ export function setLoanStatus(server: TestServer, id: number, status: string): v
 }
 
 export function alertsOf(server: TestServer, companyId: number) {
-  return dbOf(server).select().from(equipmentAlerts).where(eq(equipmentAlerts.companyId, companyId)).orderBy(asc(equipmentAlerts.id)).all();
+  return dbOf(server)
+    .select()
+    .from(equipmentAlerts)
+    .where(eq(equipmentAlerts.companyId, companyId))
+    .orderBy(asc(equipmentAlerts.id))
+    .all();
 }
 
 /** Records the company's live events of the given types until `stop()`. */

@@ -12,14 +12,26 @@ export async function createEquipment(client: ApiClient, overrides: Record<strin
   return res.body;
 }
 
-export async function requestEquipment(client: ApiClient, equipmentId: number, overrides: Record<string, unknown> = {}): Promise<EquipmentRequest> {
-  const res = await client.post<EquipmentRequest>('/api/equipment-requests', { equipmentId, purpose: 'Field shoot', ...overrides });
+export async function requestEquipment(
+  client: ApiClient,
+  equipmentId: number,
+  overrides: Record<string, unknown> = {},
+): Promise<EquipmentRequest> {
+  const res = await client.post<EquipmentRequest>('/api/equipment-requests', {
+    equipmentId,
+    purpose: 'Field shoot',
+    ...overrides,
+  });
   if (res.status !== 201) throw new Error(`request failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 /** A request moved to approved by `approver`. */
-export async function approvedRequest(requester: ApiClient, approver: ApiClient, equipmentId: number): Promise<EquipmentRequest> {
+export async function approvedRequest(
+  requester: ApiClient,
+  approver: ApiClient,
+  equipmentId: number,
+): Promise<EquipmentRequest> {
   const made = await requestEquipment(requester, equipmentId);
   const res = await approver.put<EquipmentRequest>(`/api/equipment-requests/${made.id}/approve`);
   if (res.status !== 200) throw new Error(`approve failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -11,7 +11,11 @@ import { DEV_OWNER, type TestServer } from './test-server';
 const unique = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
 
 /** Logs in through the real endpoint and returns a client carrying the token. */
-export async function login(server: TestServer, username: string, password: string): Promise<ApiClient & { user: User }> {
+export async function login(
+  server: TestServer,
+  username: string,
+  password: string,
+): Promise<ApiClient & { user: User }> {
   const client = new ApiClient(server.url);
   const res = await client.post<LoginResponse>('/api/auth/login', { username, password });
   if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
@@ -25,7 +29,12 @@ export function loginDevOwner(server: TestServer) {
 }
 
 /** Creates a user with `role` in the creator's company and logs them in. */
-export async function createUser(creator: ApiClient, server: TestServer, role: Role, overrides: Record<string, unknown> = {}) {
+export async function createUser(
+  creator: ApiClient,
+  server: TestServer,
+  role: Role,
+  overrides: Record<string, unknown> = {},
+) {
   const password = 'password-' + randomBytes(4).toString('hex');
   const body = { username: unique(role), password, fullName: `Test ${role}`, role, ...overrides };
   const res = await creator.post<User>('/api/users', body);

@@ -36,7 +36,10 @@ export interface FakeCasparcg {
 const unquote = (s: string) => s.replace(/^"|"$/g, '').replace(/\\(.)/g, '$1');
 
 function parse(line: string): AmcpCommand {
-  const cg = /^CG (\d+)-(\d+) (ADD|UPDATE|STOP|PLAY|REMOVE|CLEAR) \d+(?: ("(?:[^"\\]|\\.)*"))?(?: \d)?(?: ("(?:[^"\\]|\\.)*"))?/.exec(line);
+  const cg =
+    /^CG (\d+)-(\d+) (ADD|UPDATE|STOP|PLAY|REMOVE|CLEAR) \d+(?: ("(?:[^"\\]|\\.)*"))?(?: \d)?(?: ("(?:[^"\\]|\\.)*"))?/.exec(
+      line,
+    );
   if (!cg) return { line, name: line.split(' ')[0] ?? '' };
   const [, channel, layer, verb, first, second] = cg;
   const cmd: AmcpCommand = { line, name: `CG ${verb}`, channel: Number(channel), layer: Number(layer) };

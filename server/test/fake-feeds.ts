@@ -48,7 +48,10 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 export function rss(title: string, items: FakeItem[]): string {
   const body = items
-    .map((i) => `<item><title>${esc(i.title)}</title><link>${esc(i.link)}</link><guid>${esc(i.guid)}</guid><description>${esc(i.description)}</description><pubDate>${new Date(i.date).toUTCString()}</pubDate></item>`)
+    .map(
+      (i) =>
+        `<item><title>${esc(i.title)}</title><link>${esc(i.link)}</link><guid>${esc(i.guid)}</guid><description>${esc(i.description)}</description><pubDate>${new Date(i.date).toUTCString()}</pubDate></item>`,
+    )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${esc(title)}</title><link>http://example.test/</link><description>x</description>${body}</channel></rss>`;
 }
@@ -64,8 +67,20 @@ function jsonFeed(): string {
     version: 'https://jsonfeed.org/version/1.1',
     title: 'JSON Desk',
     items: [
-      { id: 'json-1', url: 'http://example.test/json/1', title: 'JSON budget vote', content_html: '<p>Parliament votes <b>today</b>.</p>', date_published: hoursAgo(1) },
-      { id: 'json-2', url: 'javascript:alert(1)', title: 'JSON unsafe link', content_text: 'A link that must not be kept.', date_published: hoursAgo(2) },
+      {
+        id: 'json-1',
+        url: 'http://example.test/json/1',
+        title: 'JSON budget vote',
+        content_html: '<p>Parliament votes <b>today</b>.</p>',
+        date_published: hoursAgo(1),
+      },
+      {
+        id: 'json-2',
+        url: 'javascript:alert(1)',
+        title: 'JSON unsafe link',
+        content_text: 'A link that must not be kept.',
+        date_published: hoursAgo(2),
+      },
     ],
   });
 }
@@ -75,8 +90,20 @@ const THAANA_SUMMARY = 'މިއަދު މާލޭގައި ގަދަ ވާރޭ ވެހެ
 
 export function defaultRssItems(): FakeItem[] {
   return [
-    { guid: 'rss-1', title: 'RSS cabinet meets', description: '<p>The cabinet <b>met</b> today.<script>alert(1)</script></p>', link: 'http://example.test/rss/1', date: hoursAgo(1) },
-    { guid: 'rss-2', title: 'RSS weather & sea', description: 'Rough seas &amp; rain expected.', link: 'http://example.test/rss/2', date: hoursAgo(2) },
+    {
+      guid: 'rss-1',
+      title: 'RSS cabinet meets',
+      description: '<p>The cabinet <b>met</b> today.<script>alert(1)</script></p>',
+      link: 'http://example.test/rss/1',
+      date: hoursAgo(1),
+    },
+    {
+      guid: 'rss-2',
+      title: 'RSS weather & sea',
+      description: 'Rough seas &amp; rain expected.',
+      link: 'http://example.test/rss/2',
+      date: hoursAgo(2),
+    },
   ];
 }
 
@@ -115,7 +142,18 @@ export async function startFakeFeeds(options: FakeFeedsOptions = {}): Promise<Fa
       case '/feed.json':
         return xml(res, jsonFeed(), 'application/feed+json');
       case '/thaana.xml':
-        return xml(res, rss('ތާނަ ނޫސް', [{ guid: 'dv-1', title: THAANA_TITLE, description: THAANA_SUMMARY, link: 'http://example.test/dv/1', date: hoursAgo(3) }]));
+        return xml(
+          res,
+          rss('ތާނަ ނޫސް', [
+            {
+              guid: 'dv-1',
+              title: THAANA_TITLE,
+              description: THAANA_SUMMARY,
+              link: 'http://example.test/dv/1',
+              date: hoursAgo(3),
+            },
+          ]),
+        );
       case '/malformed.xml':
         return xml(res, '<rss><channel><item><title>Broken</title></item></chann', 'text/xml');
       case '/not-a-feed.html':
@@ -191,7 +229,13 @@ export async function startFakeFeeds(options: FakeFeedsOptions = {}): Promise<Fa
 
 let bomb: Buffer | null = null;
 /** 50 MB of spaces inside an RSS start, about 50 kB gzipped: built once. */
-const gzipBomb = (): Buffer => (bomb ??= zlib.gzipSync(Buffer.concat([Buffer.from('<?xml version="1.0"?><rss version="2.0"><channel><title>'), Buffer.alloc(50 * MB, 0x20)])));
+const gzipBomb = (): Buffer =>
+  (bomb ??= zlib.gzipSync(
+    Buffer.concat([
+      Buffer.from('<?xml version="1.0"?><rss version="2.0"><channel><title>'),
+      Buffer.alloc(50 * MB, 0x20),
+    ]),
+  ));
 
 const bigTemplates = new Map<string, string>();
 
@@ -242,6 +286,20 @@ function conditional(req: http.IncomingMessage, res: http.ServerResponse, state:
     res.writeHead(304, { etag: CONDITIONAL_ETAG, 'last-modified': CONDITIONAL_MODIFIED });
     return void res.end();
   }
-  res.writeHead(200, { 'content-type': 'application/rss+xml', etag: CONDITIONAL_ETAG, 'last-modified': CONDITIONAL_MODIFIED });
-  res.end(rss('Conditional', [{ guid: 'c-1', title: 'Conditional story', description: 'Once only.', link: 'http://example.test/c/1', date: hoursAgo(4) }]));
+  res.writeHead(200, {
+    'content-type': 'application/rss+xml',
+    etag: CONDITIONAL_ETAG,
+    'last-modified': CONDITIONAL_MODIFIED,
+  });
+  res.end(
+    rss('Conditional', [
+      {
+        guid: 'c-1',
+        title: 'Conditional story',
+        description: 'Once only.',
+        link: 'http://example.test/c/1',
+        date: hoursAgo(4),
+      },
+    ]),
+  );
 }

@@ -20,7 +20,10 @@ describe('FakeLine (the bench agencies’ link)', () => {
   it('sends whole feeds, never faster than the link, and two answers share it', async () => {
     feeds = await startFakeFeeds({ lineBytesPerMs: BYTES_PER_MS });
     const started = performance.now();
-    const got = await Promise.all([download(`${feeds.url}/big.xml?n=150&f=a`), download(`${feeds.url}/big.xml?n=150&f=b`)]);
+    const got = await Promise.all([
+      download(`${feeds.url}/big.xml?n=150&f=a`),
+      download(`${feeds.url}/big.xml?n=150&f=b`),
+    ]);
     const total = got[0].bytes + got[1].bytes;
     for (const { body } of got) {
       expect(body.endsWith('</channel></rss>')).toBe(true);
@@ -29,7 +32,9 @@ describe('FakeLine (the bench agencies’ link)', () => {
     // The link's rate is a floor on the time: both bodies through one link take total / rate.
     expect(Math.max(got[0].doneAt, got[1].doneAt) - started).toBeGreaterThanOrEqual((total / BYTES_PER_MS) * 0.95);
     // Shared turn by turn: the first to finish did not have the link to itself (it waited for the other's chunks).
-    expect(Math.min(got[0].doneAt, got[1].doneAt) - started).toBeGreaterThanOrEqual(((total - 64 * 1024) / BYTES_PER_MS) * 0.95);
+    expect(Math.min(got[0].doneAt, got[1].doneAt) - started).toBeGreaterThanOrEqual(
+      ((total - 64 * 1024) / BYTES_PER_MS) * 0.95,
+    );
   });
 
   it('without a link rate, big feeds are answered at once (the wires tests keep their speed)', async () => {

@@ -46,7 +46,11 @@ const sha256b64 = (s: string) => createHash('sha256').update(s).digest('base64')
  * `hang`: accepts and never says Hello; `drop`: identifies, then closes on the first request.
  */
 export async function startFakeObs(password: string | null = null): Promise<FakeObs> {
-  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', handleProtocols: (protocols) => (protocols.has('obswebsocket.json') ? 'obswebsocket.json' : false) });
+  const wss = new WebSocketServer({
+    port: 0,
+    host: '127.0.0.1',
+    handleProtocols: (protocols) => (protocols.has('obswebsocket.json') ? 'obswebsocket.json' : false),
+  });
   await new Promise<void>((resolve) => wss.once('listening', resolve));
   const fake: FakeObs = {
     url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`,
@@ -84,7 +88,11 @@ export async function startFakeObs(password: string | null = null): Promise<Fake
     });
   });
 
-  function identify(ws: WebSocket, d: Record<string, unknown>, auth: { challenge: string; salt: string } | undefined): void {
+  function identify(
+    ws: WebSocket,
+    d: Record<string, unknown>,
+    auth: { challenge: string; salt: string } | undefined,
+  ): void {
     if (auth && fake.password !== null) {
       const expected = sha256b64(sha256b64(fake.password + auth.salt) + auth.challenge);
       if (d.authentication !== expected) {
@@ -106,7 +114,14 @@ export async function startFakeObs(password: string | null = null): Promise<Fake
     fake.batches += 1;
     const results: Result[] = [];
     for (const r of d.requests as Record<string, unknown>[]) {
-      const result = fake.failComment === null ? { requestId: r.requestId, ...run(r) } : { requestId: r.requestId, requestType: String(r.requestType), requestStatus: { result: false, code: 700, comment: fake.failComment } };
+      const result =
+        fake.failComment === null
+          ? { requestId: r.requestId, ...run(r) }
+          : {
+              requestId: r.requestId,
+              requestType: String(r.requestType),
+              requestStatus: { result: false, code: 700, comment: fake.failComment },
+            };
       results.push(result);
       if (!result.requestStatus.result && d.haltOnFailure === true) break;
     }
@@ -125,10 +140,19 @@ export async function startFakeObs(password: string | null = null): Promise<Fake
     });
     switch (requestType) {
       case 'GetVersion':
-        return reply({ obsVersion: fake.obsVersion, obsWebSocketVersion: fake.obsWebSocketVersion, rpcVersion: 1, availableRequests: [], supportedImageFormats: [], platform: 'linux', platformDescription: 'fake' });
+        return reply({
+          obsVersion: fake.obsVersion,
+          obsWebSocketVersion: fake.obsWebSocketVersion,
+          rpcVersion: 1,
+          availableRequests: [],
+          supportedImageFormats: [],
+          platform: 'linux',
+          platformDescription: 'fake',
+        });
       case 'SetInputSettings': {
         const name = String(data?.inputName);
-        if (fake.inputs.length && !fake.inputs.includes(name)) return reply(undefined, { code: 600, comment: `No source was found by the name of \`${name}\`.` });
+        if (fake.inputs.length && !fake.inputs.includes(name))
+          return reply(undefined, { code: 600, comment: `No source was found by the name of \`${name}\`.` });
         fake.texts.set(name, String((data?.inputSettings as { text?: unknown } | undefined)?.text));
         return reply();
       }

@@ -43,7 +43,14 @@ interface Sheet {
   tabs: Map<string, string[][]>;
 }
 
-const STATUS_NAMES: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL' };
+const STATUS_NAMES: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+};
 const MESSAGES: Record<number, string> = {
   401: 'Request had invalid authentication credentials.',
   403: 'The caller does not have permission',
@@ -96,7 +103,8 @@ export async function startFakeSheets(): Promise<FakeSheets> {
     const claims = JSON.parse(b64url(p).toString()) as { iss?: string; scope?: string; exp?: number };
     const key = accounts.get(claims.iss ?? '');
     if (!key || !crypto.verify('RSA-SHA256', Buffer.from(`${h}.${p}`), key, b64url(sig))) throw new ApiError(401);
-    if (!claims.scope?.split(' ').includes('https://www.googleapis.com/auth/spreadsheets')) throw new ApiError(403, 'Request had insufficient authentication scopes.');
+    if (!claims.scope?.split(' ').includes('https://www.googleapis.com/auth/spreadsheets'))
+      throw new ApiError(403, 'Request had insufficient authentication scopes.');
     return claims.iss!;
   };
   const open = (req: Request, id: string): Sheet => {
@@ -124,18 +132,19 @@ export async function startFakeSheets(): Promise<FakeSheets> {
   });
 
   /** The request bodies of the calls implemented (the fields the fake reads). */
-interface Body {
-  properties?: { title?: string };
-  sheets?: { properties: { title: string } }[];
-  requests?: { addSheet?: { properties: { title: string } } }[];
-  ranges?: string[];
-  valueInputOption?: string;
-  data?: { range: string; values: unknown[][] }[];
-}
+  interface Body {
+    properties?: { title?: string };
+    sheets?: { properties: { title: string } }[];
+    requests?: { addSheet?: { properties: { title: string } } }[];
+    ranges?: string[];
+    valueInputOption?: string;
+    data?: { range: string; values: unknown[][] }[];
+  }
 
-const cellText = (c: unknown): string => (typeof c === 'string' ? c : typeof c === 'number' || typeof c === 'boolean' ? String(c) : '');
+  const cellText = (c: unknown): string =>
+    typeof c === 'string' ? c : typeof c === 'number' || typeof c === 'boolean' ? String(c) : '';
 
-/** One handler for /v4/spreadsheets…: Google's `:verb` suffixes do not fit route patterns. */
+  /** One handler for /v4/spreadsheets…: Google's `:verb` suffixes do not fit route patterns. */
   const route = (req: Request): unknown => {
     const path = decodeURIComponent(req.path);
     const body = (req.body ?? {}) as Body;
@@ -166,7 +175,8 @@ const cellText = (c: unknown): string => (typeof c === 'string' ? c : typeof c =
     m = /^\/([^/:]+)\/values:batchUpdate$/.exec(path);
     if (m && req.method === 'POST') {
       const s = open(req, m[1]!);
-      if (!['RAW', 'USER_ENTERED'].includes(body.valueInputOption ?? '')) throw new ApiError(400, 'Invalid valueInputOption');
+      if (!['RAW', 'USER_ENTERED'].includes(body.valueInputOption ?? ''))
+        throw new ApiError(400, 'Invalid valueInputOption');
       for (const d of body.data ?? []) {
         const grid = tab(s, d.range);
         const { from } = parseRange(d.range);
@@ -191,7 +201,9 @@ const cellText = (c: unknown): string => (typeof c === 'string' ? c : typeof c =
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(500, String(err));
       record(e.code);
-      res.status(e.code).json({ error: { code: e.code, message: e.message, status: STATUS_NAMES[e.code] ?? 'UNKNOWN' } });
+      res
+        .status(e.code)
+        .json({ error: { code: e.code, message: e.message, status: STATUS_NAMES[e.code] ?? 'UNKNOWN' } });
     }
   });
   const server = http.createServer(app);
@@ -205,12 +217,23 @@ const cellText = (c: unknown): string => (typeof c === 'string' ? c : typeof c =
       const email = `${name}@cg-bridge-test.iam.gserviceaccount.com`;
       const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
       accounts.set(email, publicKey);
-      const keyJson = JSON.stringify({ type: 'service_account', project_id: 'cg-bridge-test', private_key_id: crypto.randomBytes(8).toString('hex'), private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }), client_email: email, token_uri: 'https://oauth2.googleapis.com/token' });
+      const keyJson = JSON.stringify({
+        type: 'service_account',
+        project_id: 'cg-bridge-test',
+        private_key_id: crypto.randomBytes(8).toString('hex'),
+        private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+        client_email: email,
+        token_uri: 'https://oauth2.googleapis.com/token',
+      });
       return { email, keyJson };
     },
     humanSheet: (tabs = ['Sheet1']) => newSheet('Station equipment', tabs),
     share: (id, email) => void sheets.get(id)?.editors.add(email),
-    grid: (id, t) => sheets.get(id)?.tabs.get(t)?.map((r) => [...r]) ?? [],
+    grid: (id, t) =>
+      sheets
+        .get(id)
+        ?.tabs.get(t)
+        ?.map((r) => [...r]) ?? [],
     setCell(id, t, row, col, value) {
       const grid = sheets.get(id)!.tabs.get(t)!;
       while (grid.length <= row) grid.push([]);

@@ -36,7 +36,12 @@ export interface FakeTelegram {
   /** Bot tokens the fake accepts (others get 401 Unauthorized, as the real API answers). */
   addBot(token: string, username?: string): void;
   /** A user writes to the bot in a private chat (chat id = user id) or in a group. */
-  userSays(token: string, from: { id: number; firstName?: string }, text: string, options?: { chatId?: number; ageSeconds?: number }): number;
+  userSays(
+    token: string,
+    from: { id: number; firstName?: string },
+    text: string,
+    options?: { chatId?: number; ageSeconds?: number },
+  ): number;
   /** The next `count` sendMessage calls answer 429 (retry_after seconds) or 500. */
   failNextSends(count: number, kind: '429' | '500', retryAfter?: number): void;
   /** Waits until `count` messages matching `filter` were sent (polling the log; 5 s limit). */
@@ -107,7 +112,12 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       case 'sendMessage': {
         const failure = failures.shift();
         if (failure?.kind === '429') {
-          res.status(429).json({ ok: false, error_code: 429, description: `Too Many Requests: retry after ${failure.retryAfter}`, parameters: { retry_after: failure.retryAfter } });
+          res.status(429).json({
+            ok: false,
+            error_code: 429,
+            description: `Too Many Requests: retry after ${failure.retryAfter}`,
+            parameters: { retry_after: failure.retryAfter },
+          });
           return;
         }
         if (failure) {
@@ -122,14 +132,24 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
         }
         const messageId = nextMessage++;
         sent.push({ token, chatId, threadId: param(body, 'message_thread_id') ?? null, text, messageId });
-        return ok({ message_id: messageId, date: Math.floor(Date.now() / 1000), chat: { id: Number(chatId), type: chatId.startsWith('-') ? 'supergroup' : 'private' }, text });
+        return ok({
+          message_id: messageId,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: Number(chatId), type: chatId.startsWith('-') ? 'supergroup' : 'private' },
+          text,
+        });
       }
       case 'deleteMessage':
         deleted.push({ chatId: param(body, 'chat_id') ?? '', messageId: Number(param(body, 'message_id')) });
         return ok(true);
       case 'getChat': {
         const chatId = Number(param(body, 'chat_id'));
-        return ok({ id: chatId, type: chatId < 0 ? 'supergroup' : 'private', title: chatId < 0 ? `Group ${chatId}` : undefined, is_forum: chatId < 0 });
+        return ok({
+          id: chatId,
+          type: chatId < 0 ? 'supergroup' : 'private',
+          title: chatId < 0 ? `Group ${chatId}` : undefined,
+          is_forum: chatId < 0,
+        });
       }
       default:
         res.status(404).json({ ok: false, error_code: 404, description: 'Not Found: method not found' });
@@ -160,7 +180,10 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
           message_id: messageId,
           date: Math.floor(clock() / 1000) - ageSeconds,
           from: { id: from.id, is_bot: false, first_name: from.firstName ?? 'Tester' },
-          chat: chatId < 0 ? { id: chatId, type: 'supergroup', title: 'Newsroom' } : { id: chatId, type: 'private', first_name: from.firstName ?? 'Tester' },
+          chat:
+            chatId < 0
+              ? { id: chatId, type: 'supergroup', title: 'Newsroom' }
+              : { id: chatId, type: 'private', first_name: from.firstName ?? 'Tester' },
           text,
           ...(isCommand ? { entities: [{ type: 'bot_command', offset: 0, length: commandLength }] } : {}),
         },
@@ -176,7 +199,10 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
       for (;;) {
         const matches = sent.filter(filter);
         if (matches.length >= count) return matches;
-        if (Date.now() > deadline) throw new Error(`expected ${count} sent message(s), got ${matches.length}: ${JSON.stringify(sent.map((m) => m.text))}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `expected ${count} sent message(s), got ${matches.length}: ${JSON.stringify(sent.map((m) => m.text))}`,
+          );
         await new Promise((r) => setTimeout(r, 20));
       }
     },

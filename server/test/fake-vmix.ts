@@ -27,7 +27,8 @@ export interface FakeVmix {
   close(): Promise<void>;
 }
 
-const STATE_HEAD = '<vmix><version>27.0.0.49</version><inputs><input key="6a1b" number="1" type="GT" title="Lower Third">Lower Third</input>';
+const STATE_HEAD =
+  '<vmix><version>27.0.0.49</version><inputs><input key="6a1b" number="1" type="GT" title="Lower Third">Lower Third</input>';
 const STATE_TAIL = '</inputs></vmix>';
 
 /** The XML state padded to `bytes` with filler inputs, written as fast as the client reads it. */
@@ -55,7 +56,16 @@ function streamState(res: http.ServerResponse, fake: FakeVmix): void {
  * answers; `drop`: destroys the socket without an answer.
  */
 export async function startFakeVmix(): Promise<FakeVmix> {
-  const fake: FakeVmix = { url: '', mode: 'ok', calls: [], fields: new Map(), stateBytes: 0, stateBytesWritten: 0, stateFinished: false, close: () => Promise.resolve() };
+  const fake: FakeVmix = {
+    url: '',
+    mode: 'ok',
+    calls: [],
+    fields: new Map(),
+    stateBytes: 0,
+    stateBytesWritten: 0,
+    stateFinished: false,
+    close: () => Promise.resolve(),
+  };
   const server = http.createServer((req, res) => {
     if (fake.mode === 'hang') return;
     if (fake.mode === 'drop') return void req.socket.destroy();
@@ -67,7 +77,12 @@ export async function startFakeVmix(): Promise<FakeVmix> {
       res.writeHead(200, { 'content-type': 'text/xml' });
       return void res.end(STATE_HEAD + STATE_TAIL);
     }
-    const call: VmixCall = { fn, input: url.searchParams.get('Input'), selectedName: url.searchParams.get('SelectedName'), value: url.searchParams.get('Value') };
+    const call: VmixCall = {
+      fn,
+      input: url.searchParams.get('Input'),
+      selectedName: url.searchParams.get('SelectedName'),
+      value: url.searchParams.get('Value'),
+    };
     fake.calls.push(call);
     if (fn === 'SetText') fake.fields.set(`${call.input}/${call.selectedName}`, call.value ?? '');
     res.writeHead(200, { 'content-type': 'text/plain' }).end('Function completed successfully.');

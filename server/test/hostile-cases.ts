@@ -36,7 +36,8 @@ function walk(schema: z.ZodType): string[] {
   return [];
 }
 
-const every = (fields: string[], value: unknown) => JSON.stringify(Object.fromEntries((fields.length ? fields : ['value']).map((f) => [f, value])));
+const every = (fields: string[], value: unknown) =>
+  JSON.stringify(Object.fromEntries((fields.length ? fields : ['value']).map((f) => [f, value])));
 
 /**
  * At least 8 hostile bodies for a route whose contract reads `fields`: malformed JSON, wrong
@@ -47,12 +48,21 @@ export function hostileCases(fields: string[]): HostileCase[] {
   return [
     { label: 'malformed JSON', raw: '{"title": "half a body",' },
     { label: 'wrong type: an array for the body', raw: '[{"id":1},{"id":2}]' },
-    { label: 'wrong types: operator objects in every field', raw: every(fields, { $ne: null, $gt: [1, { deep: true }] }) },
+    {
+      label: 'wrong types: operator objects in every field',
+      raw: every(fields, { $ne: null, $gt: [1, { deep: true }] }),
+    },
     { label: 'missing fields', raw: '{}' },
     { label: '1 MB strings', raw: every(fields, 'A'.repeat(MB)) },
     { label: 'NUL bytes', raw: every(fields, 'on\u0000air') },
-    { label: 'unknown fields only', raw: JSON.stringify({ isAdmin: true, roletype: 'dev', companyId: 999_999, zzUnknown: 'x' }) },
-    { label: 'prototype pollution', raw: '{"__proto__":{"polluted":"yes","role":"owner"},"constructor":{"prototype":{"polluted":"yes"}}}' },
+    {
+      label: 'unknown fields only',
+      raw: JSON.stringify({ isAdmin: true, roletype: 'dev', companyId: 999_999, zzUnknown: 'x' }),
+    },
+    {
+      label: 'prototype pollution',
+      raw: '{"__proto__":{"polluted":"yes","role":"owner"},"constructor":{"prototype":{"polluted":"yes"}}}',
+    },
     { label: 'path-like values (POSIX)', raw: every(fields, '../../../../etc/passwd') },
     { label: 'path-like values (Windows)', raw: every(fields, 'C:\\Windows\\System32\\config\\SAM') },
   ];
@@ -77,12 +87,19 @@ export function contractAccepts(contract: BodyContract, raw: string): boolean {
  */
 export function storedState(db: Database.Database, dirs: string[]): string {
   const hash = createHash('sha256');
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[];
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .pluck()
+    .all() as string[];
   for (const table of tables) {
-    const rows = table === 'sessions' ? db.prepare('SELECT count(*) FROM sessions').all() : db.prepare(`SELECT * FROM "${table}"`).all();
+    const rows =
+      table === 'sessions'
+        ? db.prepare('SELECT count(*) FROM sessions').all()
+        : db.prepare(`SELECT * FROM "${table}"`).all();
     hash.update(table).update(JSON.stringify(rows));
   }
-  for (const dir of dirs) for (const file of listFiles(dir)) if (!SQLITE_FILE.test(file)) hash.update(file).update(fs.readFileSync(file));
+  for (const dir of dirs)
+    for (const file of listFiles(dir)) if (!SQLITE_FILE.test(file)) hash.update(file).update(fs.readFileSync(file));
   return hash.digest('hex');
 }
 
@@ -91,5 +108,8 @@ const SQLITE_FILE = /\.sqlite(-wal|-shm|-journal)?$/;
 
 function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)])).sort();
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+    .sort();
 }

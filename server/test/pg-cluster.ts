@@ -24,9 +24,14 @@ export interface PgCluster {
 export function postgresBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const base = '/usr/lib/postgresql';
-  const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb'))) : [];
+  const versions = fs.existsSync(base)
+    ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')))
+    : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (!newest) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (Debian), or set PG_BIN to the folder of initdb and pg_ctl');
+  if (!newest)
+    throw new Error(
+      'PostgreSQL is not installed: apt-get install -y postgresql (Debian), or set PG_BIN to the folder of initdb and pg_ctl',
+    );
   return path.join(base, newest, 'bin');
 }
 
@@ -45,9 +50,31 @@ export async function startPgCluster(): Promise<PgCluster> {
   fs.mkdirSync(data, { mode: 0o700 });
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   const port = await freePort();
-  run(path.join(bin, 'initdb'), ['-D', data, '-U', 'cgb', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  run(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'cgb',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c synchronous_commit=on -c max_connections=200`;
-  run(path.join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', '-t', '30', 'start']);
+  run(path.join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-o',
+    options,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '30',
+    'start',
+  ]);
   const url = `postgres://cgb@127.0.0.1:${port}/postgres`;
   let stopped = false;
   return {

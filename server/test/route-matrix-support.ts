@@ -23,7 +23,11 @@ export interface CompanyIds {
 export const SAMPLES: Record<string, (id: string) => unknown> = {
   'PUT /api/users/:id': () => ({ fullName: 'Renamed in the matrix' }),
   'PUT /api/news/:id': () => ({ title: 'Edited in the matrix' }),
-  'PUT /api/wires/feeds/:id': () => ({ name: 'Edited in the matrix', url: `http://127.0.0.1:9/edited-${randomBytes(4).toString('hex')}.xml`, enabled: false }),
+  'PUT /api/wires/feeds/:id': () => ({
+    name: 'Edited in the matrix',
+    url: `http://127.0.0.1:9/edited-${randomBytes(4).toString('hex')}.xml`,
+    enabled: false,
+  }),
   'POST /api/news/:id/reject': () => ({ reason: 'Sent back in the matrix' }),
   'POST /api/news/:id/unapprove': () => ({ reason: 'Taken back in the matrix' }),
   // The story and the right to edit it are checked before the revision id (random here): 404 / 403 first.
@@ -33,7 +37,12 @@ export const SAMPLES: Record<string, (id: string) => unknown> = {
   // Nothing staged in the matrix: an allowed caller gets 409 Nothing to take.
   'POST /api/cg-files/take': () => ({ version: 1 }),
   'PATCH /api/company/api-keys/:id': () => ({ isActive: false }),
-  'PUT /api/bulletins/:id': () => ({ title: 'Edited', broadcastTime: '21:00', scheduledTime: new Date().toISOString(), bulletinItems: [{ type: 'break', breakType: 'LOCAL BREAK' }] }),
+  'PUT /api/bulletins/:id': () => ({
+    title: 'Edited',
+    broadcastTime: '21:00',
+    scheduledTime: new Date().toISOString(),
+    bulletinItems: [{ type: 'break', breakType: 'LOCAL BREAK' }],
+  }),
   'PUT /api/prompters/:id': () => ({ name: 'Edited in the matrix' }),
   'PUT /api/prompter-sessions/:id/end': () => ({}),
   'PATCH /api/equipment/:id': () => ({ name: 'Edited in the matrix' }),
@@ -43,13 +52,20 @@ export const SAMPLES: Record<string, (id: string) => unknown> = {
   'PUT /api/equipment-requests/:id/reject': () => ({ reason: 'Booked for the election night' }),
   'PUT /api/equipment-requests/:id/return': () => ({}),
   'PUT /api/equipment-requests/:id/approve-return': () => ({ condition: 'good', damageNote: '' }),
-  'POST /api/equipment-requests/:id/extend': () => ({ newReturnDate: new Date(Date.now() + 7 * 86_400_000).toISOString() }),
+  'POST /api/equipment-requests/:id/extend': () => ({
+    newReturnDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  }),
   'POST /api/equipment-requests': (id) => ({ equipmentId: Number(id), purpose: 'Matrix shoot' }),
   'POST /api/mobile/equipment-requests': (id) => ({ equipmentId: Number(id), purpose: 'Matrix shoot' }),
   'POST /api/equipment-extension/approve': (id) => ({ requestId: Number(id), approved: true }),
   'POST /api/telegram/send-equipment-reminder': (id) => ({ requestId: Number(id) }),
   'PUT /api/notification-preferences/:userId': () => ({}),
-  'PUT /api/outputs/:id': () => ({ kind: 'vmix', name: `Edited ${randomBytes(3).toString('hex')}`, enabled: false, config: { url: 'http://127.0.0.1:9', input: 'Title', mapping: [{ type: 'headline', field: 'Headline.Text' }] } }),
+  'PUT /api/outputs/:id': () => ({
+    kind: 'vmix',
+    name: `Edited ${randomBytes(3).toString('hex')}`,
+    enabled: false,
+    config: { url: 'http://127.0.0.1:9', input: 'Title', mapping: [{ type: 'headline', field: 'Headline.Text' }] },
+  }),
 };
 
 /**
@@ -82,7 +98,11 @@ export const changesRecord = (entry: RouteEntry) =>
   entry.method !== 'GET' && entry.scope.kind === 'record' && !entry.scope.param.startsWith('body.');
 
 /** The request one cell of the matrix sends: path with ids filled in, and the body. */
-export function requestFor(entry: RouteEntry, companyId: number, recordId: string | null): { path: string; body: unknown } {
+export function requestFor(
+  entry: RouteEntry,
+  companyId: number,
+  recordId: string | null,
+): { path: string; body: unknown } {
   const scope = entry.scope;
   const param = scope.kind === 'record' ? scope.param : null;
   const path = entry.path.replace(/:(\w+)/g, (_m, name: string) => {

@@ -148,7 +148,8 @@ async function stopGroup(pid: number, signal: NodeJS.Signals, exited: Promise<vo
   await exited;
   const deadline = Date.now() + 5000;
   while (pidAlive(pid) || !(await portRefuses(port))) {
-    if (Date.now() > deadline) throw new Error(`server pid ${pid} survived ${signal} (port ${port} still open or pid alive)`);
+    if (Date.now() > deadline)
+      throw new Error(`server pid ${pid} survived ${signal} (port ${port} still open or pid alive)`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }

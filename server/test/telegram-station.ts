@@ -60,9 +60,13 @@ export async function createBotStation(server: TestServer, fake: FakeTelegram) {
     expect(res.status).toBe(200);
     return { id: telegramId };
   };
-  const tg = { admin: await link(s.admin), mcr: await link(mcr), cameraman: await link(s.cameraman), editor: await link(s.editor) };
+  const tg = {
+    admin: await link(s.admin),
+    mcr: await link(mcr),
+    cameraman: await link(s.cameraman),
+    editor: await link(s.editor),
+  };
   expect((await s.owner.put('/api/settings', { telegramBotToken: token })).status).toBe(200);
   await waitConnected(s.owner, username);
   return { ...s, mcr, token, tg };
 }
-

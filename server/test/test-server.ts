@@ -58,7 +58,10 @@ export async function startTestServer(options: StartOptions & { withUi?: boolean
  * A fresh server for `first`, then — while it still runs — a second one on the same data
  * directory for `restarted` (what a restart finds); both closed after.
  */
-export async function withRestart(first: (s: TestServer) => Promise<void>, restarted: (s: TestServer) => Promise<void> | void): Promise<void> {
+export async function withRestart(
+  first: (s: TestServer) => Promise<void>,
+  restarted: (s: TestServer) => Promise<void> | void,
+): Promise<void> {
   const fresh = await startTestServer();
   try {
     await first(fresh);

@@ -40,7 +40,9 @@ export async function expectNoLostUpdate<T extends Versioned>(opts: {
 
   const from = await load();
   const n = opts.parallel ?? 100;
-  const results: Array<ApiResponse<T>> = await Promise.all(Array.from({ length: n }, (_, i) => (i % 2 ? a : b)[method]<T>(path, { ...body(i + 2), version: from.version })));
+  const results: Array<ApiResponse<T>> = await Promise.all(
+    Array.from({ length: n }, (_, i) => (i % 2 ? a : b)[method]<T>(path, { ...body(i + 2), version: from.version })),
+  );
   const won = results.flatMap((r, i) => (r.status === 200 ? [i] : []));
   expect(won).toHaveLength(1);
   expect(results.filter((r) => r.status === 409)).toHaveLength(n - 1);

@@ -21,7 +21,12 @@ export function useWiresServer(use: (server: TestServer, feeds: FakeFeeds) => vo
 }
 
 /** Adds a feed of the fake server and waits for the first poll that adding it starts. */
-export async function addFeed(client: ApiClient, feeds: FakeFeeds, path: string, name = path.replace(/\W/g, ' ').trim()): Promise<WireFeed> {
+export async function addFeed(
+  client: ApiClient,
+  feeds: FakeFeeds,
+  path: string,
+  name = path.replace(/\W/g, ' ').trim(),
+): Promise<WireFeed> {
   const created = await client.post<WireFeed>('/api/wires/feeds', { name, url: feeds.url + path });
   if (created.status !== 201) throw new Error(`add feed failed: ${created.status} ${JSON.stringify(created.body)}`);
   return firstPolled(client, created.body.id);

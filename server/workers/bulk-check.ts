@@ -47,7 +47,8 @@ export function parseBulkBody(raw: Uint8Array): unknown {
     throw badRequest('Malformed JSON body');
   }
   // Rows report their own NUL with their line (shared/equipment-csv.ts); everything else is refused.
-  const rest = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, csvData: undefined } : body;
+  const rest =
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, csvData: undefined } : body;
   if (containsNul(rest)) throw badRequest('Text must not contain NUL characters');
   return body;
 }
@@ -76,7 +77,8 @@ export function checkBulkRows(body: unknown): CheckedBulk {
     if (!result.ok) return errors.push({ row: lineOf(i), code: result.code, error: result.error });
     const { code } = result.record;
     const first = firstLineOfCode.get(code);
-    if (first !== undefined) return errors.push({ row: lineOf(i), code, error: `Duplicate code in this file (first on row ${first})` });
+    if (first !== undefined)
+      return errors.push({ row: lineOf(i), code, error: `Duplicate code in this file (first on row ${first})` });
     firstLineOfCode.set(code, lineOf(i));
     lines.push(lineOf(i));
     records.push(result.record);

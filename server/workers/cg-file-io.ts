@@ -54,5 +54,9 @@ export async function replaceCgFiles({ files, state }: CgFileTask): Promise<CgFi
     return files.map((_, i) => (i === failedAt ? { ok: false, code } : { ok: false, code: null }));
   }
   const renamed = await Promise.allSettled(temps.map((temp, i) => renameIntoPlace(temp, files[i]!.path)));
-  return renamed.map((r) => (r.status === 'fulfilled' ? { ok: true } : { ok: false, code: r.reason instanceof CgWriteError ? (r.reason.code ?? null) : null }));
+  return renamed.map((r) =>
+    r.status === 'fulfilled'
+      ? { ok: true }
+      : { ok: false, code: r.reason instanceof CgWriteError ? (r.reason.code ?? null) : null },
+  );
 }

@@ -27,4 +27,3 @@ export function workerEntry(hostUrl: string, name: WorkerName): URL {
 
 /** The heavy jobs' entry for the module at `hostUrl` (workerEntry). */
 export const heavyWorkerEntry = (hostUrl: string): URL => workerEntry(hostUrl, 'heavy-worker');
-

@@ -31,14 +31,18 @@ export async function parseFeedBody(input: FeedParseInput): Promise<FeedParseRes
   try {
     // The retention picks before the text is made plain: a 3 000-item feed keeps 500, and plain
     // text was most of the parse (190 → see docs/performance.md "wires").
-    const kept = keepable(await parseRawEntries(decodeBody(input.bytes, input.contentType), input.contentType, () => wiresPace.pace()), input.cutoff);
+    const kept = keepable(
+      await parseRawEntries(decodeBody(input.bytes, input.contentType), input.contentType, () => wiresPace.pace()),
+      input.cutoff,
+    );
     entries = kept.map(finishEntry).filter((e): e is ParsedEntry => e !== null);
   } catch (err) {
     if (err instanceof FeedError) return { ok: false, message: err.message };
     throw err;
   }
   const chunks: string[] = [];
-  for (let i = 0; i < entries.length; i += INSERT_SLICE) chunks.push(JSON.stringify(entries.slice(i, i + INSERT_SLICE)));
+  for (let i = 0; i < entries.length; i += INSERT_SLICE)
+    chunks.push(JSON.stringify(entries.slice(i, i + INSERT_SLICE)));
   return { ok: true, chunks, entries: entries.length };
 }
 

@@ -45,9 +45,17 @@ export function warmParseThread(): true {
  */
 export async function readFeed(input: FeedReadInput): Promise<FeedReadResult> {
   try {
-    const fetched = await fetchFeed(input.url, { etag: input.etag, lastModified: input.lastModified, timeoutMs: input.timeoutMs, network: input.network, pause: () => wiresPace.pace() });
+    const fetched = await fetchFeed(input.url, {
+      etag: input.etag,
+      lastModified: input.lastModified,
+      timeoutMs: input.timeoutMs,
+      network: input.network,
+      pause: () => wiresPace.pace(),
+    });
     if (fetched.kind === 'not-modified') return fetched;
-    const parsed = await parses.run(() => parser.parse({ bytes: fetched.bytes, contentType: fetched.contentType, cutoff: input.cutoff }));
+    const parsed = await parses.run(() =>
+      parser.parse({ bytes: fetched.bytes, contentType: fetched.contentType, cutoff: input.cutoff }),
+    );
     return { kind: 'body', etag: fetched.etag, lastModified: fetched.lastModified, parsed };
   } catch (err) {
     if (err instanceof FeedError) return { kind: 'failed', message: err.shown, detail: err.message };

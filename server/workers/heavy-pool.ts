@@ -23,7 +23,14 @@ export const HEAVY_TASK_TIMEOUT_MS = 120_000;
  */
 export function createHeavyPool(entry: URL = heavyWorkerEntry(import.meta.url)): HeavyPool {
   const size = Math.max(1, Math.min(4, os.cpus().length - 1));
-  return new JobPool({ runner: new PoolThreads(entry, { size, concurrency: 1 }), slots: size, maxQueue: 16, perStation: Math.max(1, Math.ceil(size / 2)), waitingPerStation: 8, timeoutMs: HEAVY_TASK_TIMEOUT_MS });
+  return new JobPool({
+    runner: new PoolThreads(entry, { size, concurrency: 1 }),
+    slots: size,
+    maxQueue: 16,
+    perStation: Math.max(1, Math.ceil(size / 2)),
+    waitingPerStation: 8,
+    timeoutMs: HEAVY_TASK_TIMEOUT_MS,
+  });
 }
 
 /**
@@ -36,8 +43,15 @@ export function createHeavyPool(entry: URL = heavyWorkerEntry(import.meta.url)):
  * A station reads at most 8 feeds at once and 8 more wait (READER_SHARE); a read is given up on
  * after WIRES_READ_TIMEOUT_MS and the reader is then started anew.
  */
-export function createWiresReader(entry: URL = heavyWorkerEntry(import.meta.url), host: HostStarter = startPlainProcess): WiresReader {
-  return new JobPool({ runner: new HostRunner(() => host(entry, null)), ...READER_SHARE, timeoutMs: WIRES_READ_TIMEOUT_MS });
+export function createWiresReader(
+  entry: URL = heavyWorkerEntry(import.meta.url),
+  host: HostStarter = startPlainProcess,
+): WiresReader {
+  return new JobPool({
+    runner: new HostRunner(() => host(entry, null)),
+    ...READER_SHARE,
+    timeoutMs: WIRES_READ_TIMEOUT_MS,
+  });
 }
 
 /**
@@ -65,7 +79,8 @@ export const READER_SHARE = { slots: 16, maxQueue: 16, perStation: 8, waitingPer
  */
 export const OUTPUT_TASK_TIMEOUT_MS = 10_000;
 export const OUTPUT_TASKS_PER_STATION = 32;
-export const OUTPUTS_BUSY_MESSAGE = 'Too many device calls of this station are waiting (a device is not answering); try again in a few seconds';
+export const OUTPUTS_BUSY_MESSAGE =
+  'Too many device calls of this station are waiting (a device is not answering); try again in a few seconds';
 
 /**
  * The outputs thread (issue 25): the CasparCG, OBS and vMix drivers' connections, encoding and
@@ -73,7 +88,10 @@ export const OUTPUTS_BUSY_MESSAGE = 'Too many device calls of this station are w
  * it runs many at once; it is air too, so it keeps normal priority (worker-main.ts). Shared by
  * every station: each task carries its station (remote-driver.ts).
  */
-export function createOutputsPool(entry: URL = workerEntry(import.meta.url, 'outputs-worker'), limits: Partial<Pick<JobPoolOptions, 'timeoutMs' | 'perStation'>> = {}): OutputsPool {
+export function createOutputsPool(
+  entry: URL = workerEntry(import.meta.url, 'outputs-worker'),
+  limits: Partial<Pick<JobPoolOptions, 'timeoutMs' | 'perStation'>> = {},
+): OutputsPool {
   const perStation = limits.perStation ?? OUTPUT_TASKS_PER_STATION;
   return new JobPool({
     runner: new PoolThreads(entry, { size: 1, concurrency: 256, workerData: { air: true } }),

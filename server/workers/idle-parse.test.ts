@@ -24,7 +24,11 @@ function feed(n: number): FeedParseInput {
     link: `http://example.test/${i}`,
     date: new Date(now - i * 60_000).toISOString(),
   }));
-  return { bytes: new TextEncoder().encode(rss('Agency', items)), contentType: 'application/rss+xml', cutoff: new Date(now - 30 * 86_400_000).toISOString() };
+  return {
+    bytes: new TextEncoder().encode(rss('Agency', items)),
+    contentType: 'application/rss+xml',
+    cutoff: new Date(now - 30 * 86_400_000).toISOString(),
+  };
 }
 
 describe('the wires reader parse thread (IdleParser)', () => {
@@ -68,7 +72,11 @@ describe('the wires reader parse thread (IdleParser)', () => {
 
   it('a feed it refuses is an answer with its message, from the thread as in place', async () => {
     const p = parser();
-    const input: FeedParseInput = { bytes: new TextEncoder().encode('<html>not a feed</html>'), contentType: 'text/html', cutoff: new Date(0).toISOString() };
+    const input: FeedParseInput = {
+      bytes: new TextEncoder().encode('<html>not a feed</html>'),
+      contentType: 'text/html',
+      cutoff: new Date(0).toISOString(),
+    };
     expect(await p.parse(input)).toEqual(await parseFeedBody(input));
     expect((await p.parse(input)).ok).toBe(false);
   });

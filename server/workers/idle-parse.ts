@@ -60,7 +60,12 @@ export class IdleParser {
   }
 
   private current(): JobPool<FeedParseTasks> {
-    return (this.pool ??= new JobPool({ runner: new PoolThreads(this.entry, { size: 1, concurrency: 1, workerData: { idle: true } }), slots: 1, maxQueue: 16, timeoutMs: this.patienceMs }));
+    return (this.pool ??= new JobPool({
+      runner: new PoolThreads(this.entry, { size: 1, concurrency: 1, workerData: { idle: true } }),
+      slots: 1,
+      maxQueue: 16,
+      timeoutMs: this.patienceMs,
+    }));
   }
 
   /** Parse threads running now (0 or 1; for tests). */

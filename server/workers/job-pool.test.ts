@@ -8,14 +8,26 @@ const entry = new URL('./job-pool.test-worker.ts', import.meta.url);
 const pools: JobPool<TaskTable>[] = [];
 /** A pool of the test worker on the pool library's threads: `size` threads running `concurrency` tasks each. */
 const pool = (size = 1, maxQueue = 2, concurrency = 1, more: Partial<JobPoolOptions> = {}) => {
-  const p = new JobPool<TaskTable>({ runner: new PoolThreads(entry, { size, concurrency }), slots: size * concurrency, maxQueue, timeoutMs: 20_000, ...more });
+  const p = new JobPool<TaskTable>({
+    runner: new PoolThreads(entry, { size, concurrency }),
+    slots: size * concurrency,
+    maxQueue,
+    timeoutMs: 20_000,
+    ...more,
+  });
   pools.push(p);
   return p;
 };
 
 /** The promise's outcome (value or error), or 'still waiting' after `ms`: a task that never settles fails the test instead of hanging it. */
 const settledWithin = (p: Promise<unknown>, ms: number): Promise<unknown> =>
-  Promise.race([p.then((v) => v, (e: unknown) => e), new Promise((r) => setTimeout(() => r('still waiting'), ms))]);
+  Promise.race([
+    p.then(
+      (v) => v,
+      (e: unknown) => e,
+    ),
+    new Promise((r) => setTimeout(() => r('still waiting'), ms)),
+  ]);
 
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
@@ -28,7 +40,10 @@ describe('JobPool on the pool library’s threads', () => {
     expect(await p.run<number>('threadId', null)).toBeGreaterThan(0);
     const err = await p.run('refuse', 'csvData: No valid data found in CSV').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
-    expect([(err as HttpError).status, (err as HttpError).message]).toEqual([400, 'csvData: No valid data found in CSV']);
+    expect([(err as HttpError).status, (err as HttpError).message]).toEqual([
+      400,
+      'csvData: No valid data found in CSV',
+    ]);
   });
 
   it('refuses with 503 and Retry-After when the queue is full, says it is full, runs what it took and counts answers by name', async () => {
@@ -48,7 +63,10 @@ describe('JobPool on the pool library’s threads', () => {
     const roomy = { timeoutMs: 20_000 };
     const first = await p.run<number>('threadId', null, [], roomy);
     const hung = (await settledWithin(p.run('hang', null), 5_000)) as HttpError;
-    expect([hung.status, hung.message]).toEqual([503, 'The server gave up on hang after 0.3 s without an answer; try again in a few seconds']);
+    expect([hung.status, hung.message]).toEqual([
+      503,
+      'The server gave up on hang after 0.3 s without an answer; try again in a few seconds',
+    ]);
     // The next task runs on a new thread: the hung one was stopped.
     expect(await settledWithin(p.run<number>('threadId', null, [], roomy), 5_000)).not.toBe(first);
     const late = (await settledWithin(p.run('wait', 2_000, [], { timeoutMs: 50 }), 5_000)) as HttpError;
@@ -85,7 +103,11 @@ describe('JobPool on the pool library’s threads', () => {
   it('per station: a station at its share is refused alone (503); other stations and the server’s own work go on, and take their turn before its waiting tasks', async () => {
     const p = pool(1, 8, 2, { perStation: 1, waitingPerStation: 2 });
     const order: string[] = [];
-    const a = [p.run('wait', 300, [], { station: 1 }), p.run('echo', 'a2', [], { station: 1 }), p.run('echo', 'a3', [], { station: 1 })].map((t) => t.then((v) => order.push(`a:${String(v)}`)));
+    const a = [
+      p.run('wait', 300, [], { station: 1 }),
+      p.run('echo', 'a2', [], { station: 1 }),
+      p.run('echo', 'a3', [], { station: 1 }),
+    ].map((t) => t.then((v) => order.push(`a:${String(v)}`)));
     const refused = (await p.run('echo', 'a4', [], { station: 1 }).catch((e: unknown) => e)) as HttpError;
     expect([refused.status, refused.message, refused.retryAfterSeconds]).toEqual([503, STATION_BUSY_MESSAGE, 5]);
     expect(p.load(1)).toBe(3);

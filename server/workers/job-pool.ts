@@ -44,7 +44,8 @@ export interface TaskOptions {
 export class StationBusy extends HttpError {}
 
 export const POOL_BUSY_MESSAGE = 'The server is busy with other heavy work; try again in a few seconds';
-export const STATION_BUSY_MESSAGE = 'Your station already has as much heavy work running as it may; try again in a few seconds';
+export const STATION_BUSY_MESSAGE =
+  'Your station already has as much heavy work running as it may; try again in a few seconds';
 const RETRY_AFTER_SECONDS = 5;
 
 type Input<T extends TaskTable, N extends keyof T> = Parameters<T[N]>[0];
@@ -66,7 +67,12 @@ export class JobPool<T extends TaskTable> {
   }
 
   /** Runs the task `name` of this kind's table; `transfer`: buffers of the input handed over, not copied. */
-  task<N extends keyof T & string>(name: N, input: Input<T, N>, transfer: Transferable[] = [], options: TaskOptions = {}): Promise<Output<T, N>> {
+  task<N extends keyof T & string>(
+    name: N,
+    input: Input<T, N>,
+    transfer: Transferable[] = [],
+    options: TaskOptions = {},
+  ): Promise<Output<T, N>> {
     return this.run<Output<T, N>>(name, input, transfer, options);
   }
 
@@ -75,12 +81,29 @@ export class JobPool<T extends TaskTable> {
     if (this.closed) throw shuttingDown();
     const ms = options.timeoutMs ?? this.options.timeoutMs;
     const limit = new AbortController();
-    const timer = setTimeout(() => limit.abort(new HttpError(503, `The server gave up on ${name} after ${ms / 1000} s without an answer; try again in a few seconds`, undefined, RETRY_AFTER_SECONDS)), ms);
+    const timer = setTimeout(
+      () =>
+        limit.abort(
+          new HttpError(
+            503,
+            `The server gave up on ${name} after ${ms / 1000} s without an answer; try again in a few seconds`,
+            undefined,
+            RETRY_AFTER_SECONDS,
+          ),
+        ),
+      ms,
+    );
     try {
-      const reply = await this.share.run(options.station, () => this.options.runner.exec({ name, payload }, transfer, limit.signal), limit.signal);
+      const reply = await this.share.run(
+        options.station,
+        () => this.options.runner.exec({ name, payload }, transfer, limit.signal),
+        limit.signal,
+      );
       this.answered.set(name, (this.answered.get(name) ?? 0) + 1);
       if (reply.ok) return reply.value as R;
-      throw reply.error.status ? new HttpError(reply.error.status, reply.error.message, reply.error.issues) : new Error(reply.error.message);
+      throw reply.error.status
+        ? new HttpError(reply.error.status, reply.error.message, reply.error.issues)
+        : new Error(reply.error.message);
     } catch (err) {
       throw this.refusal(err, limit.signal);
     } finally {
@@ -120,7 +143,13 @@ export class JobPool<T extends TaskTable> {
 
   /** What the caller is told: the pool's refusals as 503s with Retry-After, the task's own error as is. */
   private refusal(err: unknown, limit: AbortSignal): unknown {
-    if (err instanceof StationShareFull) return new StationBusy(503, this.options.stationBusyMessage ?? STATION_BUSY_MESSAGE, undefined, RETRY_AFTER_SECONDS);
+    if (err instanceof StationShareFull)
+      return new StationBusy(
+        503,
+        this.options.stationBusyMessage ?? STATION_BUSY_MESSAGE,
+        undefined,
+        RETRY_AFTER_SECONDS,
+      );
     if (err instanceof QueueFull) return new HttpError(503, POOL_BUSY_MESSAGE, undefined, RETRY_AFTER_SECONDS);
     if (limit.aborted) return limit.reason;
     if (this.closed && !(err instanceof HttpError)) return shuttingDown();

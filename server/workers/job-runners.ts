@@ -31,7 +31,9 @@ export interface ThreadOptions {
   workerData?: unknown;
 }
 
-const tsxLoader = () => pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/loader.mjs')).href;
+const tsxLoader = () =>
+  pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/loader.mjs'))
+    .href;
 
 /**
  * Threads of the pool library (piscina) for an entry that exports a jobHandler (worker-main.ts).
@@ -52,7 +54,8 @@ export class PoolThreads implements JobRunner {
     const pool = this.current();
     const message = { id: 0, ...task };
     // One task per thread: past its limit the library stops the thread that runs it and starts another.
-    if (this.options.concurrency === 1) return pool.run(message, { transferList: transfer as never, signal: limit }) as Promise<WorkerReply>;
+    if (this.options.concurrency === 1)
+      return pool.run(message, { transferList: transfer as never, signal: limit }) as Promise<WorkerReply>;
     // Many per thread: the library runs a task that may be aborted alone on its thread, so the
     // limit is kept here — past it the task is refused at once and the threads are started anew
     // (their other tasks fail, and their callers try again).
@@ -63,7 +66,15 @@ export class PoolThreads implements JobRunner {
       };
       limit.addEventListener('abort', onLimit, { once: true });
       (pool.run(message, { transferList: transfer as never }) as Promise<WorkerReply>)
-        .then(resolve, (err: Error) => reject(limit.aborted ? (limit.reason as Error) : this.recycled.has(pool) ? restarted() : new Error(`Heavy work failed: ${err.message}`)))
+        .then(resolve, (err: Error) =>
+          reject(
+            limit.aborted
+              ? (limit.reason as Error)
+              : this.recycled.has(pool)
+                ? restarted()
+                : new Error(`Heavy work failed: ${err.message}`),
+          ),
+        )
         .finally(() => limit.removeEventListener('abort', onLimit));
     });
   }
@@ -108,7 +119,13 @@ export class PoolThreads implements JobRunner {
   }
 }
 
-const restarted = () => new HttpError(503, 'The server started this work anew (another task did not answer in time); try again in a few seconds', undefined, 5);
+const restarted = () =>
+  new HttpError(
+    503,
+    'The server started this work anew (another task did not answer in time); try again in a few seconds',
+    undefined,
+    5,
+  );
 
 interface Live {
   host: TaskHost;

@@ -1,6 +1,12 @@
 import type { StoredOutput } from '../../shared/contracts/outputs';
 import { createDriver } from '../integrations/outputs/create-driver';
-import { messageOf, OutputFault, type OutputDriver, type OutputUpdate, type SendOutcome } from '../integrations/outputs/output-driver';
+import {
+  messageOf,
+  OutputFault,
+  type OutputDriver,
+  type OutputUpdate,
+  type SendOutcome,
+} from '../integrations/outputs/output-driver';
 
 /**
  * The device drivers' side of the outputs thread (issue 25): each driver (one connection to one

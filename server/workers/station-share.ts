@@ -83,8 +83,10 @@ export class StationShare {
       return Promise.resolve();
     }
     const queue = this.waiting.get(key) ?? [];
-    if (key !== SERVER && queue.length >= this.limits.waitingPerStation) return Promise.reject(new StationShareFull('This station has its share of the pool in use'));
-    if (this.waitingTotal >= (this.limits.maxWaiting ?? Infinity)) return Promise.reject(new QueueFull('Every waiting place of the pool is taken'));
+    if (key !== SERVER && queue.length >= this.limits.waitingPerStation)
+      return Promise.reject(new StationShareFull('This station has its share of the pool in use'));
+    if (this.waitingTotal >= (this.limits.maxWaiting ?? Infinity))
+      return Promise.reject(new QueueFull('Every waiting place of the pool is taken'));
     this.waiting.set(key, queue);
     this.waitingTotal += 1;
     return new Promise((resolve, reject) => {
@@ -152,7 +154,8 @@ export class StationShare {
   }
 
   private nextWaiting(): number | undefined {
-    for (const key of this.waiting.keys()) if (key === SERVER || this.inFlight(key) < this.limits.perStation) return key;
+    for (const key of this.waiting.keys())
+      if (key === SERVER || this.inFlight(key) < this.limits.perStation) return key;
     return undefined;
   }
 }

@@ -17,7 +17,11 @@ export const apiKeySchema = z.object({
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 export const createApiKeySchema = z.object({
-  name: z.string({ error: 'Please enter a name for the API key' }).trim().min(1, 'Please enter a name for the API key').max(100),
+  name: z
+    .string({ error: 'Please enter a name for the API key' })
+    .trim()
+    .min(1, 'Please enter a name for the API key')
+    .max(100),
   permissions: z
     .array(apiKeyPermissionSchema, { error: 'Please select at least one permission' })
     .min(1, 'Please select at least one permission'),

@@ -32,7 +32,12 @@ export const asRunFilterSchema = z.object({
   to: moment('to').optional(),
   type: z.string({ error: 'type must be text' }).trim().min(1).max(64, 'type must be at most 64 characters').optional(),
   userId: decimalInt('userId').pipe(z.number().int().positive('userId must be positive')).optional(),
-  output: z.string({ error: 'output must be text' }).trim().min(1).max(100, 'output must be at most 100 characters').optional(),
+  output: z
+    .string({ error: 'output must be text' })
+    .trim()
+    .min(1)
+    .max(100, 'output must be at most 100 characters')
+    .optional(),
   source: z.enum(AS_RUN_SOURCES, { error: `source must be one of ${AS_RUN_SOURCES.join(', ')}` }).optional(),
 });
 export type AsRunFilter = z.output<typeof asRunFilterSchema>;
@@ -47,7 +52,15 @@ export const asRunListQuerySchema = asRunFilterSchema.extend({
       return { at, id: Number(id) };
     })
     .optional(),
-  limit: decimalInt('limit').pipe(z.number().int().min(1, 'limit must be at least 1').max(AS_RUN_MAX_PAGE_SIZE, `limit must be at most ${AS_RUN_MAX_PAGE_SIZE}`)).default(AS_RUN_PAGE_SIZE),
+  limit: decimalInt('limit')
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, 'limit must be at least 1')
+        .max(AS_RUN_MAX_PAGE_SIZE, `limit must be at most ${AS_RUN_MAX_PAGE_SIZE}`),
+    )
+    .default(AS_RUN_PAGE_SIZE),
 });
 export type AsRunListQuery = z.input<typeof asRunListQuerySchema>;
 
@@ -78,7 +91,18 @@ export const asRunPageSchema = z.object({
 export type AsRunPage = z.infer<typeof asRunPageSchema>;
 
 /** The CSV's columns, in order (the export's header row). */
-export const AS_RUN_CSV_COLUMNS = ['time', 'seq', 'user', 'source', 'action', 'type', 'text', 'output', 'result', 'message'] as const;
+export const AS_RUN_CSV_COLUMNS = [
+  'time',
+  'seq',
+  'user',
+  'source',
+  'action',
+  'type',
+  'text',
+  'output',
+  'result',
+  'message',
+] as const;
 
 /**
  * The header the web UI sends on writes from the phone page ('phone') and the prompter

@@ -8,7 +8,11 @@ export type BackupReason = (typeof BACKUP_REASONS)[number];
 export const BACKUP_DEFAULTS = { intervalMinutes: 60, keepHourly: 24, keepDaily: 14, keepWeekly: 8 } as const;
 
 export const backupSettingsSchema = z.object({
-  intervalMinutes: z.number().int().min(15, 'Back up at least every 15 minutes or more').max(24 * 60, 'Back up at least once a day'),
+  intervalMinutes: z
+    .number()
+    .int()
+    .min(15, 'Back up at least every 15 minutes or more')
+    .max(24 * 60, 'Back up at least once a day'),
   keepHourly: z.number().int().min(1).max(500),
   keepDaily: z.number().int().min(0).max(500),
   keepWeekly: z.number().int().min(0).max(500),

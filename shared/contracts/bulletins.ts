@@ -63,7 +63,9 @@ export const bulletinItemInputSchema = z
   .object({
     type: z.enum(BULLETIN_ITEM_TYPES, { error: 'Item type must be news, headline or break' }),
     newsId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullish(),
-    breakType: z.enum(BULLETIN_BREAK_TYPES, { error: `Break type must be one of ${BULLETIN_BREAK_TYPES.join(', ')}` }).nullish(),
+    breakType: z
+      .enum(BULLETIN_BREAK_TYPES, { error: `Break type must be one of ${BULLETIN_BREAK_TYPES.join(', ')}` })
+      .nullish(),
     /** Accepted and ignored: the order of the array is the running order. */
     sortOrder: z.unknown().optional(),
     durationSeconds: z
@@ -74,8 +76,10 @@ export const bulletinItemInputSchema = z
       .nullish(),
   })
   .superRefine((item, ctx) => {
-    if (item.type === 'news' && !item.newsId) ctx.addIssue({ code: 'custom', path: ['newsId'], message: 'A news item needs an article' });
-    if (item.type === 'break' && !item.breakType) ctx.addIssue({ code: 'custom', path: ['breakType'], message: 'A break needs a break type' });
+    if (item.type === 'news' && !item.newsId)
+      ctx.addIssue({ code: 'custom', path: ['newsId'], message: 'A news item needs an article' });
+    if (item.type === 'break' && !item.breakType)
+      ctx.addIssue({ code: 'custom', path: ['breakType'], message: 'A break needs a break type' });
   });
 export type BulletinItemInput = z.output<typeof bulletinItemInputSchema>;
 

@@ -30,7 +30,9 @@ export const cgFileSchema = z.object({
 export type CgFile = z.infer<typeof cgFileSchema>;
 
 /** CG text: any characters but NUL; may be empty (an empty file clears the graphic). */
-const content = z.string({ error: 'Content is required' }).max(CG_CONTENT_MAX, `Content must be at most ${CG_CONTENT_MAX} characters`);
+const content = z
+  .string({ error: 'Content is required' })
+  .max(CG_CONTENT_MAX, `Content must be at most ${CG_CONTENT_MAX} characters`);
 const fileName = z
   .string()
   .trim()
@@ -38,7 +40,12 @@ const fileName = z
   .refine((v) => !/[\\/:*?"<>|]/.test(v), 'File name may not contain path characters')
   .nullish()
   .transform((v) => v || null);
-const outputPath = z.string().trim().max(500).nullish().transform((v) => v || null);
+const outputPath = z
+  .string()
+  .trim()
+  .max(500)
+  .nullish()
+  .transform((v) => v || null);
 
 /**
  * Issue 38: the file centre's text goes through NEXT in take mode. `stage: true` stages the text
@@ -91,7 +98,10 @@ export const emergencyOverrideSchema = z.object({
   subheadline: z.string().max(CG_CONTENT_MAX).optional(),
 });
 
-const flag = z.enum(['true', 'false']).optional().transform((v) => v === 'true');
+const flag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true');
 
 /**
  * In take mode (issue 38) a Clear of text on air is staged (`stage=true`: '' waits in NEXT); a
@@ -109,7 +119,10 @@ export const deleteCgFileQuerySchema = z.object({
  */
 export const endEmergencySchema = z.object({
   restore: z
-    .object({ headline: z.string().max(CG_CONTENT_MAX), subheadline: z.string().max(CG_CONTENT_MAX) }, { error: 'restore must name headline and subheadline' })
+    .object(
+      { headline: z.string().max(CG_CONTENT_MAX), subheadline: z.string().max(CG_CONTENT_MAX) },
+      { error: 'restore must name headline and subheadline' },
+    )
     .optional(),
 });
 
@@ -120,16 +133,15 @@ export interface EmergencyState {
   before: { headline: string; subheadline: string; at: string } | null;
 }
 
-export const createCgFromNewsSchema = z
-  .object({
-    cgType: z.enum(CG_FROM_NEWS_TYPES, { error: `cgType must be one of: ${CG_FROM_NEWS_TYPES.join(', ')}` }),
-    contentSource: z.enum(CG_CONTENT_SOURCES).optional(),
-    useTitle: z.boolean().optional(),
-    useSubtitle: z.boolean().optional(),
-    useContent: z.boolean().optional(),
-    customContent: z.string().max(CG_CONTENT_MAX).optional(),
-    sentFrom,
-  });
+export const createCgFromNewsSchema = z.object({
+  cgType: z.enum(CG_FROM_NEWS_TYPES, { error: `cgType must be one of: ${CG_FROM_NEWS_TYPES.join(', ')}` }),
+  contentSource: z.enum(CG_CONTENT_SOURCES).optional(),
+  useTitle: z.boolean().optional(),
+  useSubtitle: z.boolean().optional(),
+  useContent: z.boolean().optional(),
+  customContent: z.string().max(CG_CONTENT_MAX).optional(),
+  sentFrom,
+});
 export type CreateCgFromNewsInput = z.input<typeof createCgFromNewsSchema>;
 
 export const cgInitializeResponseSchema = z.object({ path: z.string(), created: z.number() });

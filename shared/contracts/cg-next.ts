@@ -26,12 +26,19 @@ export type CgNext = z.infer<typeof cgNextSchema>;
 
 /** POST /api/cg-files/take: the Next version the operator saw (a double-click or a second desk takes nothing). */
 export const takeNextSchema = z.object({
-  version: z.number({ error: 'version must be the Next version you saw' }).int('version must be a whole number').min(0, 'version must be a Next version'),
+  version: z
+    .number({ error: 'version must be the Next version you saw' })
+    .int('version must be a whole number')
+    .min(0, 'version must be a Next version'),
 });
 
 /** DELETE /api/cg-files/next?version=: clears Next; without a version it clears whatever is staged. */
 export const clearNextQuerySchema = z.object({
-  version: z.coerce.number({ error: 'version must be a number' }).int('version must be a whole number').min(0).optional(),
+  version: z.coerce
+    .number({ error: 'version must be a number' })
+    .int('version must be a whole number')
+    .min(0)
+    .optional(),
 });
 
 export interface TakeNextResponse {

@@ -18,18 +18,15 @@ export const decimalInt = (name: string) =>
     .transform(Number);
 
 /** A positive id in a route parameter named `name`, decimal digits only (server/route-ids.test.ts walks every route). */
-export const positiveId = (name: string) => decimalInt(name).pipe(z.number().int().positive(`${name} must be a positive integer`));
+export const positiveId = (name: string) =>
+  decimalInt(name).pipe(z.number().int().positive(`${name} must be a positive integer`));
 
 /** A numeric id in a route parameter, e.g. /api/users/{id}. */
 export const idParamSchema = z.object({ id: positiveId('id') });
 
 /** Trimmed required text with a spec-worded message when blank. */
 export function requiredText(message: string, max: number) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 }
 
 export const okSchema = z.object({ success: z.literal(true) });

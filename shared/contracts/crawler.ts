@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { CRAWLER_HEADLINE_MAX, CRAWLER_MAX_HEADLINES } from '../constants';
 
 /** `staged`: take mode holds this list in Next (issue 25) — it is the list the desk edits, not yet on air. */
-export const crawlerContentSchema = z.object({ headlines: z.array(z.string()), count: z.number(), staged: z.boolean().optional() });
+export const crawlerContentSchema = z.object({
+  headlines: z.array(z.string()),
+  count: z.number(),
+  staged: z.boolean().optional(),
+});
 export type CrawlerContent = z.infer<typeof crawlerContentSchema>;
 
 /** One ticker line: not blank, no line break (the file holds one headline per line). */

@@ -115,11 +115,19 @@ const quantity = z.coerce
   .min(1, 'Quantity must be at least 1')
   .max(EQUIPMENT_LIMITS.quantity, `Quantity must be at most ${EQUIPMENT_LIMITS.quantity}`);
 
-const condition = z.enum(EQUIPMENT_CONDITIONS, { error: `Condition must be one of ${EQUIPMENT_CONDITIONS.join(', ')}` });
-const minStock = z.coerce.number({ error: 'Minimum stock must be a number' }).int().min(0, 'Minimum stock must be at least 0').max(EQUIPMENT_LIMITS.quantity);
+const condition = z.enum(EQUIPMENT_CONDITIONS, {
+  error: `Condition must be one of ${EQUIPMENT_CONDITIONS.join(', ')}`,
+});
+const minStock = z.coerce
+  .number({ error: 'Minimum stock must be a number' })
+  .int()
+  .min(0, 'Minimum stock must be at least 0')
+  .max(EQUIPMENT_LIMITS.quantity);
 const equipmentStatus = z.enum(EQUIPMENT_STATUSES, { error: `Status must be one of ${EQUIPMENT_STATUSES.join(', ')}` });
 /** An empty category is the CSV default (the column is NOT NULL). */
-const category = optionalText(EQUIPMENT_LIMITS.category, 'Category').transform((v) => v ?? EQUIPMENT_CSV_DEFAULTS.category);
+const category = optionalText(EQUIPMENT_LIMITS.category, 'Category').transform(
+  (v) => v ?? EQUIPMENT_CSV_DEFAULTS.category,
+);
 
 /** The form's fields without defaults: an edit must change only the fields it sends. */
 const equipmentFields = {
@@ -169,7 +177,10 @@ export const EXPECTED_RETURN_IN_PAST = 'Expected return date must not be in the 
 
 /** Request Equipment (docs/product.md §Validation): purpose required ('Please fill in all required fields'). */
 export const createEquipmentRequestSchema = z.object({
-  equipmentId: z.number({ error: 'Please fill in all required fields' }).int().positive('Please fill in all required fields'),
+  equipmentId: z
+    .number({ error: 'Please fill in all required fields' })
+    .int()
+    .positive('Please fill in all required fields'),
   purpose: requiredText('Please fill in all required fields', EQUIPMENT_LIMITS.purpose),
   notes: optionalText(EQUIPMENT_LIMITS.notes, 'Notes'),
   location: optionalText(EQUIPMENT_LIMITS.location, 'Location'),
@@ -184,7 +195,9 @@ export type CreateEquipmentRequestInput = z.input<typeof createEquipmentRequestS
 
 /** PUT /api/equipment-requests/:id {status}: the spec's generic form, mapped onto the transitions. */
 export const setRequestStatusSchema = z.object({
-  status: z.enum(['approved', 'rejected', 'out', 'returned', 'return_requested'], { error: 'Status must be approved, rejected, out, returned or return_requested' }),
+  status: z.enum(['approved', 'rejected', 'out', 'returned', 'return_requested'], {
+    error: 'Status must be approved, rejected, out, returned or return_requested',
+  }),
   approvedBy: ignored,
   approvedAt: ignored,
 });

@@ -57,7 +57,9 @@ const spreadsheetId = z
 export const serviceAccountKeySchema = z.object({
   type: z.literal('service_account', { error: 'The key must be a service-account key (type "service_account")' }),
   client_email: z.email({ error: 'The key has no client_email' }),
-  private_key: z.string({ error: 'The key has no private_key' }).includes('PRIVATE KEY', { error: 'The key has no private_key' }),
+  private_key: z
+    .string({ error: 'The key has no private_key' })
+    .includes('PRIVATE KEY', { error: 'The key has no private_key' }),
 });
 export type ServiceAccountKey = z.infer<typeof serviceAccountKeySchema>;
 

@@ -7,7 +7,13 @@ import type { Equipment, EquipmentRequest } from './equipment';
 import type { News } from './news';
 import type { OverlayLayout } from './overlay';
 import type { OutputStatusEntry } from './outputs';
-import { prompterCommandSchema, prompterPositionSchema, type Prompter, type PrompterCommand, type RelayedPrompterPosition } from './prompters';
+import {
+  prompterCommandSchema,
+  prompterPositionSchema,
+  type Prompter,
+  type PrompterCommand,
+  type RelayedPrompterPosition,
+} from './prompters';
 import type { Branding } from './settings';
 import type { User } from './users';
 
@@ -122,7 +128,11 @@ export type EditingKind = (typeof EDITING_KINDS)[number];
 /** open / closed as a dialog opens and closes; take_over tells the others at once. */
 export const editingMessageSchema = z.object({
   kind: z.enum(EDITING_KINDS),
-  id: z.number().int().positive().max(2 ** 31),
+  id: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31),
   state: z.enum(['open', 'closed', 'take_over']),
 });
 export type EditingMessage = z.infer<typeof editingMessageSchema>;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { NEWS_DEFAULT_CATEGORY, NEWS_LIMITS, NEWS_MAX_PAGE_SIZE, NEWS_PRIORITIES, NEWS_RETURN_REASON_MAX, NEWS_STATUSES } from '../constants';
+import {
+  NEWS_DEFAULT_CATEGORY,
+  NEWS_LIMITS,
+  NEWS_MAX_PAGE_SIZE,
+  NEWS_PRIORITIES,
+  NEWS_RETURN_REASON_MAX,
+  NEWS_STATUSES,
+} from '../constants';
 import { decimalInt, expectedVersionSchema, requiredText } from './common';
 
 export const newsStatusSchema = z.enum(NEWS_STATUSES);
@@ -66,7 +73,10 @@ const REASON_CONTROL = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F]/;
  * saw that the story is in a bulletin on air and takes it back anyway.
  */
 export const sendBackNewsSchema = z.object({
-  reason: requiredText('A reason is required', NEWS_RETURN_REASON_MAX).refine((v) => !REASON_CONTROL.test(v), 'The reason must not contain control characters'),
+  reason: requiredText('A reason is required', NEWS_RETURN_REASON_MAX).refine(
+    (v) => !REASON_CONTROL.test(v),
+    'The reason must not contain control characters',
+  ),
   confirmOnAir: z.boolean().optional(),
 });
 export type SendBackNewsInput = z.input<typeof sendBackNewsSchema>;
@@ -134,18 +144,20 @@ export const newsPageSchema = z.object({
 });
 export type NewsPage = z.infer<typeof newsPageSchema>;
 
-export const deletedNewsSchema = newsSchema.pick({
-  id: true,
-  title: true,
-  subtitle: true,
-  content: true,
-  priority: true,
-  deletedAt: true,
-  scheduledForDeletion: true,
-  /** Issue 39: who deleted it (the spec's deletedBy) and the status it had. */
-  deletedBy: true,
-  status: true,
-}).extend({ deletedByName: z.string().nullable() });
+export const deletedNewsSchema = newsSchema
+  .pick({
+    id: true,
+    title: true,
+    subtitle: true,
+    content: true,
+    priority: true,
+    deletedAt: true,
+    scheduledForDeletion: true,
+    /** Issue 39: who deleted it (the spec's deletedBy) and the status it had. */
+    deletedBy: true,
+    status: true,
+  })
+  .extend({ deletedByName: z.string().nullable() });
 export type DeletedNews = z.infer<typeof deletedNewsSchema>;
 
 export const cleanupResponseSchema = z.object({ deletedCount: z.number() });

@@ -15,23 +15,36 @@ export type NotificationChannelName = (typeof NOTIFICATION_CHANNELS)[number];
 /** breakingNews.priority: which articles notify — all priorities, breaking and urgent, or urgent only. */
 export const NEWS_PRIORITY_FILTERS = ['all', 'breaking', 'urgent'] as const;
 
-const channels = z.array(z.enum(NOTIFICATION_CHANNELS, { error: 'Channels must be telegram or websocket' })).max(2).transform((list) => [...new Set(list)]);
+const channels = z
+  .array(z.enum(NOTIFICATION_CHANNELS, { error: 'Channels must be telegram or websocket' }))
+  .max(2)
+  .transform((list) => [...new Set(list)]);
 const wholeMinutes = (label: string, min: number, max: number) =>
   z.coerce
     .number({ error: `${label} must be a number of minutes` })
     .int(`${label} must be whole minutes`)
     .min(min, `${label} must be at least ${min} minutes`)
     .max(max, `${label} must be at most ${max} minutes`);
-const clockTime = (label: string) => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time as HH:MM (00:00 to 23:59)`);
+const clockTime = (label: string) =>
+  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time as HH:MM (00:00 to 23:59)`);
 
 const groups = {
-  breakingNews: z.object({ enabled: z.boolean(), channels, priority: z.enum(NEWS_PRIORITY_FILTERS, { error: 'Priority must be all, breaking or urgent' }) }),
+  breakingNews: z.object({
+    enabled: z.boolean(),
+    channels,
+    priority: z.enum(NEWS_PRIORITY_FILTERS, { error: 'Priority must be all, breaking or urgent' }),
+  }),
   equipmentOverdue: z.object({
     enabled: z.boolean(),
     channels,
     reminderInterval: wholeMinutes('Reminder interval', LIMITS.reminderInterval.min, LIMITS.reminderInterval.max),
   }),
-  equipmentApproval: z.object({ enabled: z.boolean(), includeRequests: z.boolean(), includeReturns: z.boolean(), channels }),
+  equipmentApproval: z.object({
+    enabled: z.boolean(),
+    includeRequests: z.boolean(),
+    includeReturns: z.boolean(),
+    channels,
+  }),
   equipmentReminders: z.object({
     enabled: z.boolean(),
     beforeDue: wholeMinutes('Reminder before due', LIMITS.reminderMinutes.min, LIMITS.reminderMinutes.max),
@@ -47,7 +60,12 @@ const groups = {
       .max(LIMITS.lowStockThreshold.max, `Low stock threshold must be at most ${LIMITS.lowStockThreshold.max}`),
     channels,
   }),
-  bulletinUpdates: z.object({ enabled: z.boolean(), includeCreated: z.boolean(), includePublished: z.boolean(), channels }),
+  bulletinUpdates: z.object({
+    enabled: z.boolean(),
+    includeCreated: z.boolean(),
+    includePublished: z.boolean(),
+    channels,
+  }),
   quietHours: z.object({
     enabled: z.boolean(),
     startTime: clockTime('Quiet hours start'),
@@ -60,7 +78,10 @@ const groups = {
 
 export const notificationPreferencesSchema = z
   .object(groups)
-  .refine((p) => p.quietHours.startTime !== p.quietHours.endTime, { message: 'Quiet hours start and end must differ', path: ['quietHours', 'endTime'] });
+  .refine((p) => p.quietHours.startTime !== p.quietHours.endTime, {
+    message: 'Quiet hours start and end must differ',
+    path: ['quietHours', 'endTime'],
+  });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 export type NotificationPreferenceGroup = keyof NotificationPreferences;
 
@@ -97,7 +118,8 @@ export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPre
 /** The saved groups with an update laid over them, group by group. */
 export function mergePreferences(current: NotificationPreferences, update: UpdateNotificationPreferences): unknown {
   const merged: Record<string, unknown> = {};
-  for (const key of Object.keys(current) as NotificationPreferenceGroup[]) merged[key] = { ...current[key], ...(update[key] ?? {}) };
+  for (const key of Object.keys(current) as NotificationPreferenceGroup[])
+    merged[key] = { ...current[key], ...(update[key] ?? {}) };
   return merged;
 }
 

@@ -37,7 +37,11 @@ export const OUTPUTS = {
 
 const cgType = z.enum(CG_WRITABLE_TYPES, { error: 'type must be a CG type' });
 const deviceName = (what: string) => requiredText(`${what} is required`, OUTPUTS.nameInDeviceMax);
-const optionalDeviceName = z.string().trim().max(OUTPUTS.nameInDeviceMax, `Must be at most ${OUTPUTS.nameInDeviceMax} characters`).optional();
+const optionalDeviceName = z
+  .string()
+  .trim()
+  .max(OUTPUTS.nameInDeviceMax, `Must be at most ${OUTPUTS.nameInDeviceMax} characters`)
+  .optional();
 const urlOf = (schemes: string[], label: string) =>
   z
     .string({ error: 'URL is required' })
@@ -46,16 +50,26 @@ const urlOf = (schemes: string[], label: string) =>
     .max(2000, 'URL must be at most 2000 characters')
     .refine((v) => URL.canParse(v) && schemes.includes(new URL(v).protocol), `URL must start with ${label}`);
 const whole = (name: string, min: number, max: number) =>
-  z.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`);
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
 /** No two rows of a mapping may name the same CG type (which text would win?). */
 const uniqueTypes = <T extends { type: string }>(rows: T[]) => new Set(rows.map((r) => r.type)).size === rows.length;
 
 export const casparcgConfigSchema = z.object({
-  host: requiredText('Host is required', OUTPUTS.hostMax).refine((v) => /^[A-Za-z0-9.:_-]+$/.test(v), 'Host must be a host name or IP address'),
+  host: requiredText('Host is required', OUTPUTS.hostMax).refine(
+    (v) => /^[A-Za-z0-9.:_-]+$/.test(v),
+    'Host must be a host name or IP address',
+  ),
   port: whole('Port', 1, 65535).default(5250),
   channel: whole('Channel', 1, 999).default(1),
   layer: whole('Layer', 1, 9999).default(20),
-  template: deviceName('Template').refine((v) => !/["\r\n\\]/.test(v), 'Template must not contain quotes, backslashes or line breaks'),
+  template: deviceName('Template').refine(
+    (v) => !/["\r\n\\]/.test(v),
+    'Template must not contain quotes, backslashes or line breaks',
+  ),
   /** The CG types the template shows (its data fields); empty: every type. */
   types: z.array(cgType).max(OUTPUTS.mappingMax).default([]),
 });
@@ -72,7 +86,11 @@ export const obsMappingSchema = z.object({
 export const obsConfigInputSchema = z.object({
   url: urlOf(['ws:', 'wss:'], 'ws:// or wss://'),
   password: z.string().max(256, 'Password must be at most 256 characters').nullable().optional(),
-  mapping: z.array(obsMappingSchema).min(1, 'Map at least one CG type').max(OUTPUTS.mappingMax).refine(uniqueTypes, 'Each CG type may be mapped once'),
+  mapping: z
+    .array(obsMappingSchema)
+    .min(1, 'Map at least one CG type')
+    .max(OUTPUTS.mappingMax)
+    .refine(uniqueTypes, 'Each CG type may be mapped once'),
 });
 
 export const vmixMappingSchema = z.object({
@@ -85,10 +103,18 @@ export const vmixConfigSchema = z.object({
   url: urlOf(['http:', 'https:'], 'http:// or https://'),
   /** The title input: its number, name or key. */
   input: deviceName('Title input'),
-  mapping: z.array(vmixMappingSchema).min(1, 'Map at least one CG type').max(OUTPUTS.mappingMax).refine(uniqueTypes, 'Each CG type may be mapped once'),
+  mapping: z
+    .array(vmixMappingSchema)
+    .min(1, 'Map at least one CG type')
+    .max(OUTPUTS.mappingMax)
+    .refine(uniqueTypes, 'Each CG type may be mapped once'),
 });
 
-const common = { name: requiredText('Name is required', OUTPUTS.nameMax), enabled: z.boolean().default(true), version: expectedVersionSchema };
+const common = {
+  name: requiredText('Name is required', OUTPUTS.nameMax),
+  enabled: z.boolean().default(true),
+  version: expectedVersionSchema,
+};
 
 /** Create and update: the whole output (kind-specific config), plus the version an edit started from. */
 export const outputInputSchema = z.discriminatedUnion(
@@ -148,7 +174,12 @@ export const outputSchema = z.discriminatedUnion('kind', [
 export type Output = z.infer<typeof outputSchema>;
 
 /** GET /api/outputs/status: every output's status, for the header (all signed-in users). */
-export const outputStatusEntrySchema = z.object({ id: z.number(), name: z.string(), kind: z.enum(OUTPUT_KINDS), status: outputStatusSchema });
+export const outputStatusEntrySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(OUTPUT_KINDS),
+  status: outputStatusSchema,
+});
 export type OutputStatusEntry = z.infer<typeof outputStatusEntrySchema>;
 
 /** POST /api/outputs/:id/test */

@@ -52,7 +52,9 @@ export const overlayLayoutSchema = z
   .object({
     /** Where the lower third, breaking bar, info line and hashtag/program bars sit across the frame. */
     align: z.enum(OVERLAY_ALIGNS, { error: `Position must be one of: ${OVERLAY_ALIGNS.join(', ')}` }),
-    tickerPosition: z.enum(OVERLAY_TICKER_POSITIONS, { error: `Ticker position must be one of: ${OVERLAY_TICKER_POSITIONS.join(', ')}` }),
+    tickerPosition: z.enum(OVERLAY_TICKER_POSITIONS, {
+      error: `Ticker position must be one of: ${OVERLAY_TICKER_POSITIONS.join(', ')}`,
+    }),
     safeArea: whole('Safe area', OVERLAY_LIMITS.safeArea, '%'),
     accentColor: colour('Accent colour'),
     barColor: colour('Bar colour'),
@@ -97,7 +99,11 @@ export const DEFAULT_OVERLAY_LAYOUT: OverlayLayout = {
 
 /** PUT /api/outputs/overlay/layout: the whole layout and the layout version the form started from (issue 26). */
 export const saveOverlayLayoutSchema = overlayLayoutSchema.extend({
-  version: z.number({ error: 'version must be a whole number' }).int('version must be a whole number').min(0, 'version must be 0 or more').optional(),
+  version: z
+    .number({ error: 'version must be a whole number' })
+    .int('version must be a whole number')
+    .min(0, 'version must be 0 or more')
+    .optional(),
 });
 export type SaveOverlayLayoutInput = z.input<typeof saveOverlayLayoutSchema>;
 
@@ -112,7 +118,10 @@ export function layoutVersionOf(stored: unknown): number {
 
 /** A stored layout read back: anything unreadable (an older shape) falls back to the defaults. */
 export function layoutOrDefault(stored: unknown): OverlayLayout {
-  const parsed = overlayLayoutSchema.safeParse({ ...DEFAULT_OVERLAY_LAYOUT, ...(typeof stored === 'object' && stored ? stored : {}) });
+  const parsed = overlayLayoutSchema.safeParse({
+    ...DEFAULT_OVERLAY_LAYOUT,
+    ...(typeof stored === 'object' && stored ? stored : {}),
+  });
   return parsed.success ? parsed.data : DEFAULT_OVERLAY_LAYOUT;
 }
 

@@ -12,7 +12,9 @@ import {
 } from '../constants';
 import { expectedVersionSchema, requiredText } from './common';
 
-export const prompterStatusSchema = z.enum(PROMPTER_STATUSES, { error: `Status must be one of ${PROMPTER_STATUSES.join(', ')}` });
+export const prompterStatusSchema = z.enum(PROMPTER_STATUSES, {
+  error: `Status must be one of ${PROMPTER_STATUSES.join(', ')}`,
+});
 export type PrompterStatus = z.infer<typeof prompterStatusSchema>;
 
 const highlightColorsSchema = z.object({ emphasize: z.string(), readSlow: z.string(), important: z.string() });
@@ -65,7 +67,10 @@ const int = (field: string, min: number, max: number) =>
     .int(`${field} must be a whole number`)
     .min(min, `${field} must be between ${min} and ${max}`)
     .max(max, `${field} must be between ${min} and ${max}`);
-const bulletinRef = z.number({ error: 'Bulletin must be a bulletin id' }).int('Bulletin must be a bulletin id').positive('Bulletin must be a bulletin id');
+const bulletinRef = z
+  .number({ error: 'Bulletin must be a bulletin id' })
+  .int('Bulletin must be a bulletin id')
+  .positive('Bulletin must be a bulletin id');
 const position = int('Position', 0, PROMPTER_LIMITS.position);
 const { fontSize: createFont, scrollSpeed: createSpeed } = PROMPTER_CREATE_RANGES;
 const { fontSize: editFont, scrollSpeed: editSpeed } = PROMPTER_EDIT_RANGES;
@@ -108,8 +113,14 @@ export const updatePrompterSchema = z.object({
   currentPosition: position.optional(),
   lineSpacing: z
     .number({ error: 'Line spacing must be a number' })
-    .min(PROMPTER_LIMITS.lineSpacing.min, `Line spacing must be between ${PROMPTER_LIMITS.lineSpacing.min} and ${PROMPTER_LIMITS.lineSpacing.max}`)
-    .max(PROMPTER_LIMITS.lineSpacing.max, `Line spacing must be between ${PROMPTER_LIMITS.lineSpacing.min} and ${PROMPTER_LIMITS.lineSpacing.max}`)
+    .min(
+      PROMPTER_LIMITS.lineSpacing.min,
+      `Line spacing must be between ${PROMPTER_LIMITS.lineSpacing.min} and ${PROMPTER_LIMITS.lineSpacing.max}`,
+    )
+    .max(
+      PROMPTER_LIMITS.lineSpacing.max,
+      `Line spacing must be between ${PROMPTER_LIMITS.lineSpacing.min} and ${PROMPTER_LIMITS.lineSpacing.max}`,
+    )
     .optional(),
   marginTop: int('Top margin', 0, PROMPTER_LIMITS.margin).optional(),
   marginBottom: int('Bottom margin', 0, PROMPTER_LIMITS.margin).optional(),
@@ -172,7 +183,10 @@ const sessionAction = z.object({
 /** Ending a session may record what the reader did (bounded); userId in a body is ignored. */
 export const endPrompterSessionSchema = z
   .object({
-    actions: z.array(sessionAction).max(PROMPTER_LIMITS.sessionActions, `At most ${PROMPTER_LIMITS.sessionActions} actions`).optional(),
+    actions: z
+      .array(sessionAction)
+      .max(PROMPTER_LIMITS.sessionActions, `At most ${PROMPTER_LIMITS.sessionActions} actions`)
+      .optional(),
     userId: z.unknown().optional(),
   })
   .optional()

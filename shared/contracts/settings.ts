@@ -82,8 +82,14 @@ export const updateTelegramGroupsSchema = z
     reminderInterval: z.coerce
       .number({ error: 'Reminder interval must be a number of minutes' })
       .int('Reminder interval must be whole minutes')
-      .min(TELEGRAM_REMINDER_INTERVAL.min, `Reminder interval must be at least ${TELEGRAM_REMINDER_INTERVAL.min} minutes`)
-      .max(TELEGRAM_REMINDER_INTERVAL.max, `Reminder interval must be at most ${TELEGRAM_REMINDER_INTERVAL.max} minutes`),
+      .min(
+        TELEGRAM_REMINDER_INTERVAL.min,
+        `Reminder interval must be at least ${TELEGRAM_REMINDER_INTERVAL.min} minutes`,
+      )
+      .max(
+        TELEGRAM_REMINDER_INTERVAL.max,
+        `Reminder interval must be at most ${TELEGRAM_REMINDER_INTERVAL.max} minutes`,
+      ),
   })
   .partial();
 

@@ -7,7 +7,11 @@ const chatId = z
   .min(1, 'Chat ID is required')
   .max(32, 'Chat ID must be at most 32 characters')
   .regex(/^-?\d+$/, 'Chat ID must be a number (groups and channels start with a minus)');
-const message = z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(4096, 'Message must be at most 4096 characters (a Telegram limit)');
+const message = z
+  .string({ error: 'Message is required' })
+  .trim()
+  .min(1, 'Message is required')
+  .max(4096, 'Message must be at most 4096 characters (a Telegram limit)');
 
 export const testMessageSchema = z.object({ chatId, message });
 export type TestMessageInput = z.infer<typeof testMessageSchema>;
@@ -22,8 +26,14 @@ export const testNotificationSchema = z
     topicId: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(16)).optional(),
     message: z.string().trim().max(4096, 'Message must be at most 4096 characters (a Telegram limit)').optional(),
   })
-  .refine((b) => (!b.groupId && !b.topicId) || (b.groupId && b.topicId), { message: 'Please configure Group ID and Topic ID first', path: ['topicId'] })
-  .refine((b) => !b.groupId || /^-?\d+$/.test(b.groupId), { message: 'Group ID must be a number (groups start with a minus)', path: ['groupId'] })
+  .refine((b) => (!b.groupId && !b.topicId) || (b.groupId && b.topicId), {
+    message: 'Please configure Group ID and Topic ID first',
+    path: ['topicId'],
+  })
+  .refine((b) => !b.groupId || /^-?\d+$/.test(b.groupId), {
+    message: 'Group ID must be a number (groups start with a minus)',
+    path: ['groupId'],
+  })
   .refine((b) => !b.topicId || /^\d+$/.test(b.topicId), { message: 'Topic ID must be a number', path: ['topicId'] });
 export type TestNotificationInput = z.input<typeof testNotificationSchema>;
 

@@ -48,7 +48,10 @@ const feedUrl = z
   .min(1, 'URL is required')
   .max(WIRE_LIMITS.url, `URL must be at most ${WIRE_LIMITS.url} characters`)
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'URL must start with http:// or https://')
-  .refine((v) => !hasCredentials(v), 'URL must not contain a user name or password (put an agency key in the query string, e.g. ?key=…)');
+  .refine(
+    (v) => !hasCredentials(v),
+    'URL must not contain a user name or password (put an agency key in the query string, e.g. ?key=…)',
+  );
 
 export const wireFeedInputSchema = z.object({
   name: requiredText('Name is required', WIRE_LIMITS.name),
@@ -99,7 +102,11 @@ export const wireItemPageSchema = z.object({
 export type WireItemPage = z.infer<typeof wireItemPageSchema>;
 
 export const wireListQuerySchema = z.object({
-  search: z.string().trim().max(WIRE_LIMITS.search, `Search must be at most ${WIRE_LIMITS.search} characters`).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(WIRE_LIMITS.search, `Search must be at most ${WIRE_LIMITS.search} characters`)
+    .optional(),
   feedId: decimalInt('feedId').optional(),
   page: decimalInt('page').pipe(z.number().int().min(1)).default(1),
 });

@@ -32,8 +32,7 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
   const primary = signedIn ? branding.data?.primaryColor : undefined;
   const secondary = signedIn ? branding.data?.secondaryColor : undefined;
   const current = useMemo(
-    () =>
-      primary && secondary ? brandTheme({ primaryColor: primary, secondaryColor: secondary }) : defaultTheme,
+    () => (primary && secondary ? brandTheme({ primaryColor: primary, secondaryColor: secondary }) : defaultTheme),
     [primary, secondary],
   );
   return (

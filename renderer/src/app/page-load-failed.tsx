@@ -7,9 +7,17 @@ import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
  */
 export function PageLoadFailed() {
   return (
-    <Alert color="yellow" variant="light" icon={<IconPlugConnectedX size={18} />} title="Could not load this page" data-testid="page-load-failed" maw={640}>
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconPlugConnectedX size={18} />}
+      title="Could not load this page"
+      data-testid="page-load-failed"
+      maw={640}
+    >
       <Text size="sm" mb="sm">
-        The connection to the CG Bridge server was interrupted while this page was loading, or the app was updated. Nothing was changed on air.
+        The connection to the CG Bridge server was interrupted while this page was loading, or the app was updated.
+        Nothing was changed on air.
       </Text>
       <Button leftSection={<IconRefresh size={16} />} onClick={() => window.location.reload()}>
         Reload

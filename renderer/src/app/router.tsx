@@ -22,7 +22,9 @@ const PrompterFollowPage = lazyPage(() => import('@/features/prompter/pages/prom
 const EquipmentPage = lazyPage(() => import('@/features/equipment/pages/equipment-page'));
 const EquipmentLabelsPage = lazyPage(() => import('@/features/equipment-labels/equipment-labels-page'));
 const MobileFieldPage = lazyPage(() => import('@/features/mobile-field/pages/mobile-field-page'));
-const NotificationPreferencesPage = lazyPage(() => import('@/features/notification-preferences/pages/notification-preferences-page'));
+const NotificationPreferencesPage = lazyPage(
+  () => import('@/features/notification-preferences/pages/notification-preferences-page'),
+);
 const TelegramPage = lazyPage(() => import('@/features/telegram/pages/telegram-page'));
 const GoogleSheetsPage = lazyPage(() => import('@/features/google-sheets/pages/google-sheets-page'));
 const WiresPage = lazyPage(() => import('@/features/wires/pages/wires-page'));

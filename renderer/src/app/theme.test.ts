@@ -1,10 +1,19 @@
 import { DEFAULT_THEME, darken, mergeMantineTheme, mergeThemeOverrides } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { DARK_SURFACES, MIN_TEXT_CONTRAST, WHITE_LABEL_MAX_LUMINANCE, contrastRatio, labelColourOn } from '@shared/contrast';
+import {
+  DARK_SURFACES,
+  MIN_TEXT_CONTRAST,
+  WHITE_LABEL_MAX_LUMINANCE,
+  contrastRatio,
+  labelColourOn,
+} from '@shared/contrast';
 import { brandShades } from './brand-colors';
 import { contrastVariables, theme } from './theme';
 
-const branded = mergeMantineTheme(DEFAULT_THEME, mergeThemeOverrides(theme, { colors: { brand: brandShades('#3b82f6'), rose: brandShades('#e11d48') } }));
+const branded = mergeMantineTheme(
+  DEFAULT_THEME,
+  mergeThemeOverrides(theme, { colors: { brand: brandShades('#3b82f6'), rose: brandShades('#e11d48') } }),
+);
 const resolved = contrastVariables(branded);
 
 /** Mantine's dark light-variant background (darken(shade 9, 0.5)) as #rrggbb. */
@@ -18,7 +27,10 @@ function lightBackground(shades: readonly string[]): string {
  * prompter's bulletin line in the brand's tint). Yellow, orange and green tints carry body
  * text only: dimmed text on them would need a lighter grey than the page can take.
  */
-const TINTED = [...(['blue', 'red', 'gray', 'dark'] as const).map((c) => lightBackground(DEFAULT_THEME.colors[c])), lightBackground(brandShades('#3b82f6'))];
+const TINTED = [
+  ...(['blue', 'red', 'gray', 'dark'] as const).map((c) => lightBackground(DEFAULT_THEME.colors[c])),
+  lightBackground(brandShades('#3b82f6')),
+];
 
 describe('theme contrast (issue 27)', () => {
   it('dimmed text reads at 4.5:1 on every dark surface and tint', () => {
@@ -32,7 +44,8 @@ describe('theme contrast (issue 27)', () => {
 
   it('the light scheme dimmed reads at 4.5:1 on white and gray-0', () => {
     const dimmed = resolved.light['--mantine-color-dimmed'] as string;
-    for (const surface of ['#ffffff', '#f8f9fa']) expect(contrastRatio(dimmed, surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    for (const surface of ['#ffffff', '#f8f9fa'])
+      expect(contrastRatio(dimmed, surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
   });
 
   it('labels on fills follow the shared rule', () => {

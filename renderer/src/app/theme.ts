@@ -43,7 +43,10 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: DIALOG_PARTS }),
     Drawer: Drawer.extend({ defaultProps: DIALOG_PARTS }),
     // The description's default (dimmed, 3.5:1 on the dark toast) fails WCAG AA: toasts say what aired.
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } }, styles: { description: { color: 'var(--mantine-color-text)' } } }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      styles: { description: { color: 'var(--mantine-color-text)' } },
+    }),
     Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Close' } }),
     // The focus placeholder is a focusable div inside role="menu", which may only own menu items;
     // without it the first item takes focus on open, as the ARIA menu pattern expects.
@@ -75,7 +78,8 @@ function blackLabelHovers(colors: Record<string, readonly string[]>): Record<str
   const hovers: Record<string, string> = {};
   for (const [name, shades] of Object.entries(colors)) {
     const fill = shades[8];
-    if (fill?.startsWith('#') && labelColourOn(fill) === BLACK) hovers[`--mantine-color-${name}-filled-hover`] = `var(--mantine-color-${name}-7)`;
+    if (fill?.startsWith('#') && labelColourOn(fill) === BLACK)
+      hovers[`--mantine-color-${name}-filled-hover`] = `var(--mantine-color-${name}-7)`;
   }
   return hovers;
 }

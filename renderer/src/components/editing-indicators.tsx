@@ -27,13 +27,27 @@ export function EditingBadge({ kind, id }: { kind: EditingKind; id: number }) {
  * In an edit dialog: a soft lock. Anyone may still save (the version check keeps saves safe);
  * "Take over" tells the others at once.
  */
-export function EditingNotice({ kind, id, mb }: { kind: EditingKind; id: number | null | undefined; mb?: MantineSpacing }) {
+export function EditingNotice({
+  kind,
+  id,
+  mb,
+}: {
+  kind: EditingKind;
+  id: number | null | undefined;
+  mb?: MantineSpacing;
+}) {
   const editors = useOtherEditors(kind, id);
   const takenOver = useTakenOver(kind, id);
   if (!id) return null;
   if (takenOver) {
     return (
-      <Alert color="orange" variant="light" role="status" mb={mb} title={`${takenOver.by.fullName} took this ${editingNoun(kind)} over`}>
+      <Alert
+        color="orange"
+        variant="light"
+        role="status"
+        mb={mb}
+        title={`${takenOver.by.fullName} took this ${editingNoun(kind)} over`}
+      >
         <Text size="sm">Your changes stay here; saving checks whether the {editingNoun(kind)} changed meanwhile.</Text>
       </Alert>
     );

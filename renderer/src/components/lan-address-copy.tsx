@@ -17,7 +17,13 @@ export function LanAddressCopy({ address, size = 'sm' }: { address: string; size
         <CopyButton value={address} timeout={2000}>
           {({ copied, copy }) => (
             <Tooltip label={copied ? 'Copied' : 'Copy address'} withArrow>
-              <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} size={size === 'xs' ? 'sm' : 'md'} onClick={copy} aria-label={`Copy ${address}`}>
+              <ActionIcon
+                variant="subtle"
+                color={copied ? 'teal' : 'gray'}
+                size={size === 'xs' ? 'sm' : 'md'}
+                onClick={copy}
+                aria-label={`Copy ${address}`}
+              >
                 {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
               </ActionIcon>
             </Tooltip>

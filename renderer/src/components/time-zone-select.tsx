@@ -17,11 +17,23 @@ interface TimeZoneSelectProps {
  * Every IANA zone this browser knows (issue 22: the spec's five left out the station's own,
  * Indian/Maldives). Searchable by name; the offset now is shown beside each, as a hint only.
  */
-export function TimeZoneSelect({ label, value, onChange, first = [], description, error, w = 320 }: TimeZoneSelectProps) {
+export function TimeZoneSelect({
+  label,
+  value,
+  onChange,
+  first = [],
+  description,
+  error,
+  w = 320,
+}: TimeZoneSelectProps) {
   // Keyed by the names, not the array: callers may pass a new array each render.
   const firstKey = first.join('\n');
   const data = useMemo(
-    () => timeZoneOptions(supportedTimeZones(), [...firstKey.split('\n'), value]).map((zone) => ({ value: zone, label: timeZoneLabel(zone) })),
+    () =>
+      timeZoneOptions(supportedTimeZones(), [...firstKey.split('\n'), value]).map((zone) => ({
+        value: zone,
+        label: timeZoneLabel(zone),
+      })),
     [firstKey, value],
   );
   const now = useMemo(() => new Date(), []);

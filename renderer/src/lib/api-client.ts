@@ -58,17 +58,31 @@ function toRequestFailure(error: unknown, isWrite: boolean, callerSignal?: Abort
  * apart — one rule here instead of a flag on every CG call. It only labels the log.
  */
 export function airSourceOf(pathname: string): 'phone' | 'prompter' | null {
-  if (pathname === '/mobile-field' || pathname.startsWith('/mobile-field/') || pathname === '/field' || pathname.startsWith('/field/')) return 'phone';
+  if (
+    pathname === '/mobile-field' ||
+    pathname.startsWith('/mobile-field/') ||
+    pathname === '/field' ||
+    pathname.startsWith('/field/')
+  )
+    return 'phone';
   if (pathname === '/prompter' || pathname.startsWith('/prompter/')) return 'prompter';
   return null;
 }
 
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
   const isWrite = method !== 'GET';
   // Refuse now rather than let anything queue: an offline write must never air later by itself.
   if (browserIsOffline()) throw new RequestFailure('offline', isWrite);
   const hasBody = body !== undefined;
-  const headers: Record<string, string> = { ...(hasBody ? { 'Content-Type': 'application/json' } : {}), ...authHeaders() };
+  const headers: Record<string, string> = {
+    ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    ...authHeaders(),
+  };
   if (isWrite) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
   const source = isWrite ? airSourceOf(window.location.pathname) : null;
   if (source) headers[AIR_SOURCE_HEADER] = source;
@@ -89,7 +103,12 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
 }
 
 /** A request whose response body is JSON of type T (every /api route answers JSON). */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown, options?: RequestOptions): Promise<T> {
+export async function apiJson<T>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
   const res = await apiRequest(method, url, body, options);
   return (await res.json()) as T;
 }

@@ -90,7 +90,16 @@ describe('loadChunk', () => {
     const flaky = flakyLoad(99);
     expect(await loadChunk(flaky.load, deps)).toEqual({ kind: 'reloading' });
     expect(flaky.calls()).toBe(3);
-    expect(log).toEqual([`probe ${URL_}`, 'retrying', 'sleep 500', `probe ${URL_}`, 'sleep 250', `probe ${URL_}`, 'reload', 'done']);
+    expect(log).toEqual([
+      `probe ${URL_}`,
+      'retrying',
+      'sleep 500',
+      `probe ${URL_}`,
+      'sleep 250',
+      `probe ${URL_}`,
+      'reload',
+      'done',
+    ]);
   });
 
   it('goes on retrying a held script failure when a reload just happened', async () => {
@@ -132,7 +141,8 @@ describe('loadChunk', () => {
       return sheetTries === 1 ? Promise.reject(new Error(`Unable to preload CSS for ${url}`)) : Promise.resolve();
     };
     let calls = 0;
-    const load = () => (++calls === 1 ? Promise.reject(new Error(`Unable to preload CSS for ${css}`)) : Promise.resolve('m'));
+    const load = () =>
+      ++calls === 1 ? Promise.reject(new Error(`Unable to preload CSS for ${css}`)) : Promise.resolve('m');
     expect(await loadChunk(load, deps)).toEqual({ kind: 'loaded', module: 'm' });
     expect(log.filter((l) => l.startsWith('stylesheet'))).toEqual([`stylesheet ${css}`, `stylesheet ${css}`]);
     expect(calls).toBe(3);
@@ -141,7 +151,8 @@ describe('loadChunk', () => {
   it('retries an error that names no URL as if the server were away', async () => {
     const { deps, log } = fakeDeps([]);
     let calls = 0;
-    const load = () => (++calls === 1 ? Promise.reject(new TypeError('Importing a module script failed.')) : Promise.resolve('m'));
+    const load = () =>
+      ++calls === 1 ? Promise.reject(new TypeError('Importing a module script failed.')) : Promise.resolve('m');
     expect(await loadChunk(load, deps)).toEqual({ kind: 'loaded', module: 'm' });
     expect(log).toEqual(['retrying', 'sleep 500', 'done']);
   });

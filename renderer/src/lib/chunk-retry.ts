@@ -80,7 +80,8 @@ export async function loadChunk<T>(load: () => Promise<T>, deps: ChunkRetryDeps)
         // A script that failed again although the server has it: the browser keeps the failed
         // fetch for this document (Chromium 150 does — a retried import sends no request), so
         // only a new document loads it. Refused by the reload guard: retries go on as before.
-        if (probe === 'there' && url?.endsWith('js') && ++heldScriptFailures >= 2 && deps.reloadOnce()) return { kind: 'reloading' };
+        if (probe === 'there' && url?.endsWith('js') && ++heldScriptFailures >= 2 && deps.reloadOnce())
+          return { kind: 'reloading' };
         const delay = delays[tries];
         if (delay === undefined) return { kind: 'failed' };
         if (!retrying) deps.onRetrying?.(true);

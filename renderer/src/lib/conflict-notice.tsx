@@ -37,7 +37,11 @@ interface Props {
 /** "<Name> changed this <record> <when> — your changes were not saved", and the two ways on. */
 export function ConflictNotice({ conflict, record, pending, onLoadTheirs, onOverwrite }: Props) {
   return (
-    <Alert color="orange" data-testid="conflict-notice" title={`${conflictHeadline(conflict, record)} — your changes were not saved`}>
+    <Alert
+      color="orange"
+      data-testid="conflict-notice"
+      title={`${conflictHeadline(conflict, record)} — your changes were not saved`}
+    >
       <Text size="sm" mb="xs">
         Load their version into the form, or save yours over it.
       </Text>

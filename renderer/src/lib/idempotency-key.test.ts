@@ -15,7 +15,9 @@ describe('newIdempotencyKey', () => {
 
 describe('RequestFailure', () => {
   it('tells the operator an offline write changed nothing', () => {
-    expect(new RequestFailure('offline', true).message).toBe('Not sent: this computer is offline. Nothing was changed.');
+    expect(new RequestFailure('offline', true).message).toBe(
+      'Not sent: this computer is offline. Nothing was changed.',
+    );
   });
 
   it('sends the operator to the ON AIR box after a timed-out write', () => {

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { chosenLanAddress, isLoopbackOrigin, labelBaseUrl, labelUrl, normaliseLanAddress, phoneReachable } from './label-url';
+import {
+  chosenLanAddress,
+  isLoopbackOrigin,
+  labelBaseUrl,
+  labelUrl,
+  normaliseLanAddress,
+  phoneReachable,
+} from './label-url';
 
 describe('label URLs', () => {
   it('knows which origins a phone cannot reach', () => {
-    for (const o of ['http://localhost:3000', 'http://127.0.0.1:5173', 'http://127.1.2.3', 'http://[::1]:3000', 'http://app.localhost']) {
+    for (const o of [
+      'http://localhost:3000',
+      'http://127.0.0.1:5173',
+      'http://127.1.2.3',
+      'http://[::1]:3000',
+      'http://app.localhost',
+    ]) {
       expect(isLoopbackOrigin(o), o).toBe(true);
     }
     for (const o of ['http://192.168.1.20:3000', 'http://mcr-pc.local:3000', 'https://cg.example.org']) {
@@ -19,7 +32,15 @@ describe('label URLs', () => {
   });
 
   it('refuses what a phone could not open', () => {
-    for (const bad of ['', '   ', 'http://localhost:3000', '127.0.0.1:3000', 'ftp://192.168.1.20', 'http://', 'http://a b']) {
+    for (const bad of [
+      '',
+      '   ',
+      'http://localhost:3000',
+      '127.0.0.1:3000',
+      'ftp://192.168.1.20',
+      'http://',
+      'http://a b',
+    ]) {
       expect(normaliseLanAddress(bad), bad).toBeNull();
     }
   });

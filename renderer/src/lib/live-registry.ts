@@ -10,7 +10,9 @@ import type { ControlMessage, ServerEventType, ServerEvents } from '@shared/cont
 export type LiveEventType = ServerEventType | 'prompter_snapshot' | 'editing_snapshot';
 
 /** The data of one live message type, as the contract says. */
-export type LiveEventData<K extends LiveEventType> = K extends ServerEventType ? ServerEvents[K] : Extract<ControlMessage, { type: K }>['data'];
+export type LiveEventData<K extends LiveEventType> = K extends ServerEventType
+  ? ServerEvents[K]
+  : Extract<ControlMessage, { type: K }>['data'];
 
 export interface LiveEventHandler<K extends LiveEventType = LiveEventType> {
   /** Query keys refreshed LIVE_REFRESH_DELAY_MS after the message (batched). */

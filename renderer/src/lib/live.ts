@@ -16,7 +16,9 @@ interface LiveStatusState {
 export const useLiveStatus = create<LiveStatusState>(() => ({ connected: false }));
 
 /** A restore from a backup the server announced (issue 41): the shell covers the page until it reloads. */
-export const useServerRestore = create<{ restoring: { name: string; createdAt: string } | null }>(() => ({ restoring: null }));
+export const useServerRestore = create<{ restoring: { name: string; createdAt: string } | null }>(() => ({
+  restoring: null,
+}));
 
 interface ServerIdentity {
   bootId?: string;

@@ -6,8 +6,14 @@ import { isLoopbackOrigin } from '@/lib/label-url';
  * addresses; `localhost` means the graphics PC itself, so it is offered only when nothing else is
  * known — and then the dialog warns.
  */
-export function syncOrigins(pageOrigin: string, lanAddresses: readonly string[]): { origins: string[]; onlyLoopback: boolean } {
-  const usable = [...(isLoopbackOrigin(pageOrigin) ? [] : [pageOrigin]), ...lanAddresses.filter((a) => !isLoopbackOrigin(a))];
+export function syncOrigins(
+  pageOrigin: string,
+  lanAddresses: readonly string[],
+): { origins: string[]; onlyLoopback: boolean } {
+  const usable = [
+    ...(isLoopbackOrigin(pageOrigin) ? [] : [pageOrigin]),
+    ...lanAddresses.filter((a) => !isLoopbackOrigin(a)),
+  ];
   const origins = [...new Set(usable)];
   return origins.length ? { origins, onlyLoopback: false } : { origins: [pageOrigin], onlyLoopback: true };
 }

@@ -43,7 +43,16 @@ export function newsOf(id: number, overrides: Partial<News> = {}): News {
 }
 
 export function cgFileOf(type: CgFile['type'], content: string, id = 1): CgFile {
-  return { id, type, content, fileName: `${type}.txt`, companyId: 1, updatedBy: 1, outputPath: null, updatedAt: '2025-01-01T00:00:00.000Z' };
+  return {
+    id,
+    type,
+    content,
+    fileName: `${type}.txt`,
+    companyId: 1,
+    updatedBy: 1,
+    outputPath: null,
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  };
 }
 
 export function itemOf(id: number, overrides: Partial<BulletinItem> = {}): BulletinItem {

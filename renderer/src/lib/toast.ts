@@ -14,7 +14,12 @@ let visibleColor: ToastColor | null = null;
  * seconds late during rapid desk work, so each toast replaces the previous one. Persistent
  * alerts (the CG write failure) are shown apart and never replaced.
  */
-export function showToast(title: string, message: ReactNode, color: ToastColor, options: { autoClose?: number } = {}): void {
+export function showToast(
+  title: string,
+  message: ReactNode,
+  color: ToastColor,
+  options: { autoClose?: number } = {},
+): void {
   if (lastId) notifications.hide(lastId);
   const id = notifications.show({
     title,

@@ -1,7 +1,17 @@
 import { Modal, Text, type ModalProps } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { UNSAVED_TEXTS, hasUnsavedWork, markUnsaved, useUnsavedRegistry } from './unsaved-registry';
 import { createSendTracker } from './unsaved-sending';

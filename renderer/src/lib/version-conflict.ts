@@ -11,7 +11,12 @@ export function versionConflictOf<T>(error: unknown): VersionConflict<T> | null 
   try {
     const body = JSON.parse(error.bodyText) as Partial<VersionConflict<T>>;
     if (body && typeof body === 'object' && body.current && typeof body.message === 'string') {
-      return { message: body.message, current: body.current, changedBy: body.changedBy ?? null, changedAt: body.changedAt ?? null };
+      return {
+        message: body.message,
+        current: body.current,
+        changedBy: body.changedBy ?? null,
+        changedAt: body.changedAt ?? null,
+      };
     }
   } catch {
     // Not JSON: not a version conflict.

@@ -39,7 +39,8 @@ export class OverlayChannel {
     const socket = new WebSocket(`${scheme}//${location.host}${OVERLAY_WS_PATH}`);
     this.socket = socket;
     // In a frame it is /outputs' preview: the server does not count it as a connected output.
-    socket.onopen = () => socket.send(JSON.stringify({ type: 'overlay_auth', key: this.key, preview: window.self !== window.top }));
+    socket.onopen = () =>
+      socket.send(JSON.stringify({ type: 'overlay_auth', key: this.key, preview: window.self !== window.top }));
     socket.onmessage = (event) => this.receive(event);
     socket.onclose = (event) => this.lost(socket, event.code);
   }

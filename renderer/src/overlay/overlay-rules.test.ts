@@ -7,8 +7,12 @@ describe('overlay rules (issue 25)', () => {
   it('reads a preview layout only in its own message shape', () => {
     expect(previewLayoutFrom(previewLayoutMessage(DEFAULT_OVERLAY_LAYOUT))).toEqual(DEFAULT_OVERLAY_LAYOUT);
     expect(previewLayoutFrom({ type: 'other', layout: DEFAULT_OVERLAY_LAYOUT })).toBeNull();
-    expect(previewLayoutFrom({ type: PREVIEW_LAYOUT_MESSAGE, layout: { ...DEFAULT_OVERLAY_LAYOUT, accentColor: 'red' } })).toBeNull();
-    expect(previewLayoutFrom({ type: PREVIEW_LAYOUT_MESSAGE, layout: { ...DEFAULT_OVERLAY_LAYOUT, fontSize: '40' } })).toBeNull();
+    expect(
+      previewLayoutFrom({ type: PREVIEW_LAYOUT_MESSAGE, layout: { ...DEFAULT_OVERLAY_LAYOUT, accentColor: 'red' } }),
+    ).toBeNull();
+    expect(
+      previewLayoutFrom({ type: PREVIEW_LAYOUT_MESSAGE, layout: { ...DEFAULT_OVERLAY_LAYOUT, fontSize: '40' } }),
+    ).toBeNull();
     expect(previewLayoutFrom('cg-bridge:overlay-preview-layout')).toBeNull();
   });
 

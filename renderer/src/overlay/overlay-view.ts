@@ -89,7 +89,10 @@ export class OverlayView {
 
     this.lower = el('div', 'lower', stage);
     this.breaking = el('div', 'el from-below chip breaking', this.lower);
-    this.breakingLabel = el('div', 'label accent', this.breaking, { dir: 'auto', textContent: DEFAULT_OVERLAY_LAYOUT.breakingLabel });
+    this.breakingLabel = el('div', 'label accent', this.breaking, {
+      dir: 'auto',
+      textContent: DEFAULT_OVERLAY_LAYOUT.breakingLabel,
+    });
     this.breakingText = text('text', this.breaking);
     this.l3 = el('div', 'el from-below l3', this.lower);
     this.titlebar = text('titlebar', this.l3);
@@ -98,13 +101,19 @@ export class OverlayView {
     this.infoline = text('el from-below infoline', this.lower);
 
     this.tickerBar = el('div', 'el from-below ticker', stage);
-    this.tickerLabel = el('div', 'ticker-label', this.tickerBar, { dir: 'auto', textContent: DEFAULT_OVERLAY_LAYOUT.tickerLabel });
+    this.tickerLabel = el('div', 'ticker-label', this.tickerBar, {
+      dir: 'auto',
+      textContent: DEFAULT_OVERLAY_LAYOUT.tickerLabel,
+    });
     this.tickerBar.dataset.direction = textDirection(DEFAULT_OVERLAY_LAYOUT.tickerLabel);
     const viewport = el('div', 'ticker-viewport', this.tickerBar);
     this.ticker = new Ticker(viewport, el('div', 'ticker-track', viewport));
 
     this.emergency = el('div', 'el emergency', stage);
-    this.emergencyLabel = el('div', 'emergency-label', this.emergency, { dir: 'auto', textContent: DEFAULT_OVERLAY_LAYOUT.emergencyLabel });
+    this.emergencyLabel = el('div', 'emergency-label', this.emergency, {
+      dir: 'auto',
+      textContent: DEFAULT_OVERLAY_LAYOUT.emergencyLabel,
+    });
     this.emergencyText = text('emergency-text', this.emergency);
     this.replace({});
   }
@@ -209,7 +218,10 @@ export class OverlayView {
   updateTicker(): void {
     const lines = this.textOf('news_crawler').split('\n');
     // On air first: the ticker measures its items, which needs the bar laid out.
-    on(this.tickerBar, lines.some((l) => l.trim() !== ''));
+    on(
+      this.tickerBar,
+      lines.some((l) => l.trim() !== ''),
+    );
     this.ticker.setLines(lines);
   }
 
@@ -241,4 +253,3 @@ const UPDATERS: Record<CgWritableType, (v: OverlayView) => void> = {
   news_crawler: (v) => v.updateTicker(),
   emergency: (v) => v.updateEmergency(),
 };
-

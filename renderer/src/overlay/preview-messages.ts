@@ -17,7 +17,8 @@ const NUMBERS = ['safeArea', 'fontSize', 'tickerSpeed'] as const;
 const COLOURS = ['accentColor', 'barColor', 'textColor'] as const;
 
 export function previewLayoutFrom(data: unknown): OverlayLayout | null {
-  if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== PREVIEW_LAYOUT_MESSAGE) return null;
+  if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== PREVIEW_LAYOUT_MESSAGE)
+    return null;
   const layout = (data as { layout?: unknown }).layout;
   if (typeof layout !== 'object' || layout === null) return null;
   const l = layout as Record<string, unknown>;

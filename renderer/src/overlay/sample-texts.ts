@@ -24,7 +24,8 @@ const SAMPLE: OverlayTexts = {
 
 export const withSamples = (texts: OverlayTexts): OverlayTexts => {
   const out: OverlayTexts = { ...texts };
-  for (const [type, value] of Object.entries(SAMPLE) as Array<[CgWritableType, string]>) if (!out[type]) out[type] = value;
+  for (const [type, value] of Object.entries(SAMPLE) as Array<[CgWritableType, string]>)
+    if (!out[type]) out[type] = value;
   // The two programme-bar types are one element: a live programmebar is not replaced by the sample.
   if (texts.programbar) delete out.program_bar;
   return out;

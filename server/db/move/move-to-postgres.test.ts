@@ -34,7 +34,11 @@ beforeAll(async () => {
     const dev = await loginDevOwner(server);
     await createApprovedNews(dev, { title: 'ރައީސް — budget vote tonight', content: 'ދިވެހި ޚަބަރު' });
     const story = await createApprovedNews(dev, { title: 'Harbour fire' });
-    await dev.put(`/api/news/${story.id}`, { title: 'Harbour fire under control', content: 'Updated.', version: story.version });
+    await dev.put(`/api/news/${story.id}`, {
+      title: 'Harbour fire under control',
+      content: 'Updated.',
+      version: story.version,
+    });
     const editor = await createUser(dev, server, 'editor');
     await dev.put(`/api/users/${editor.user.id}`, { fullName: 'Aishath Editor' });
     await createEquipment(dev);
@@ -72,27 +76,52 @@ describe('npm run db:move', () => {
     const lines: string[] = [];
     const { tables } = await moveToPostgres({ dataDir, migrationsDir, to: url, say: (l) => lines.push(l) });
     expect(fileSha(store)).toBe(before);
-    expect(tables.map((t) => t.name).sort()).toEqual(storeTables().map((t) => t.name).sort());
+    expect(tables.map((t) => t.name).sort()).toEqual(
+      storeTables()
+        .map((t) => t.name)
+        .sort(),
+    );
     expect(lines.at(-1)).toMatch(/verified: 30 tables/);
 
-    const news = await query<{ id: number; title: string; is_deleted: boolean; company_id: number }>(url, 'SELECT id, title, is_deleted, company_id FROM news ORDER BY id');
-    expect(news.map((n) => n.title)).toEqual(['ރައީސް — budget vote tonight', 'Harbour fire under control', 'Station B lead']);
+    const news = await query<{ id: number; title: string; is_deleted: boolean; company_id: number }>(
+      url,
+      'SELECT id, title, is_deleted, company_id FROM news ORDER BY id',
+    );
+    expect(news.map((n) => n.title)).toEqual([
+      'ރައީސް — budget vote tonight',
+      'Harbour fire under control',
+      'Station B lead',
+    ]);
     expect(news.every((n) => n.is_deleted === false)).toBe(true);
     expect(new Set(news.map((n) => n.company_id)).size).toBe(2);
     expect(tables.find((t) => t.name === 'news_revisions')?.rows).toBeGreaterThanOrEqual(2);
-    const [editor] = await query<{ full_name: string; updated_by: number | null }>(url, "SELECT full_name, updated_by FROM users WHERE full_name = 'Aishath Editor'");
+    const [editor] = await query<{ full_name: string; updated_by: number | null }>(
+      url,
+      "SELECT full_name, updated_by FROM users WHERE full_name = 'Aishath Editor'",
+    );
     expect(editor?.updated_by).toBe(1);
     // JSON columns keep what SQLite held, key for key.
     const sqlite = new Database(store, { readonly: true });
-    const held = sqlite.prepare('SELECT telegram_groups FROM company_settings WHERE company_id = 1').pluck().get() as string;
-    expect(sqlite.prepare('SELECT time_zone FROM company_settings WHERE company_id = 1').pluck().get()).toBe('Indian/Maldives');
+    const held = sqlite
+      .prepare('SELECT telegram_groups FROM company_settings WHERE company_id = 1')
+      .pluck()
+      .get() as string;
+    expect(sqlite.prepare('SELECT time_zone FROM company_settings WHERE company_id = 1').pluck().get()).toBe(
+      'Indian/Maldives',
+    );
     sqlite.close();
-    const [settings] = await query<{ telegram_groups: unknown }>(url, 'SELECT telegram_groups FROM company_settings WHERE company_id = 1');
+    const [settings] = await query<{ telegram_groups: unknown }>(
+      url,
+      'SELECT telegram_groups FROM company_settings WHERE company_id = 1',
+    );
     expect(typeof JSON.parse(held)).toBe('object');
     expect(settings?.telegram_groups).toEqual(JSON.parse(held));
 
     // New rows continue after the moved ids (each identity sequence was set past them).
-    const [next] = await query<{ id: number }>(url, "INSERT INTO news (company_id, title, content) VALUES (1, 'After the move', 'x') RETURNING id");
+    const [next] = await query<{ id: number }>(
+      url,
+      "INSERT INTO news (company_id, title, content) VALUES (1, 'After the move', 'x') RETURNING id",
+    );
     expect(next?.id).toBe(Math.max(...news.map((n) => n.id)) + 1);
     const [when] = await query<{ created_at: string }>(url, `SELECT created_at FROM news WHERE id = ${next?.id}`);
     expect(when?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -102,8 +131,13 @@ describe('npm run db:move', () => {
     const url = await cluster.createDatabase('taken');
     await query(url, 'CREATE TABLE rundown (id int); INSERT INTO rundown VALUES (7)');
     await expect(moveToPostgres({ dataDir, migrationsDir, to: url })).rejects.toThrow(MoveRefused);
-    await expect(moveToPostgres({ dataDir, migrationsDir, to: url })).rejects.toThrow(/already holds data \(public\.rundown\)/);
-    const tables = await query<{ n: string }>(url, "SELECT count(*)::text AS n FROM pg_tables WHERE schemaname = 'public'");
+    await expect(moveToPostgres({ dataDir, migrationsDir, to: url })).rejects.toThrow(
+      /already holds data \(public\.rundown\)/,
+    );
+    const tables = await query<{ n: string }>(
+      url,
+      "SELECT count(*)::text AS n FROM pg_tables WHERE schemaname = 'public'",
+    );
     expect(tables[0]?.n).toBe('1');
   }, 60_000);
 
@@ -118,7 +152,9 @@ describe('npm run db:move', () => {
     try {
       const url = await cluster.createDatabase('running');
       const running = path.join(server.baseDir, 'data');
-      await expect(moveToPostgres({ dataDir: running, migrationsDir, to: url })).rejects.toThrow(/CG Bridge is running .* then move the station/);
+      await expect(moveToPostgres({ dataDir: running, migrationsDir, to: url })).rejects.toThrow(
+        /CG Bridge is running .* then move the station/,
+      );
     } finally {
       await server.kill('SIGTERM');
       fs.rmSync(server.baseDir, { recursive: true, force: true });

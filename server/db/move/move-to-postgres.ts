@@ -65,8 +65,12 @@ export async function moveToPostgres(plan: MovePlan): Promise<{ tables: MovedTab
 function assertCurrent(sqlite: Database.Database, migrationsDir: string): void {
   const at = appliedMigrationAt(sqlite) ?? 0;
   const newest = newestBuildMigrationAt(migrationsDir);
-  if (at < newest) throw new MoveRefused('The SQLite store is older than this version of CG Bridge: start CG Bridge once (it brings the store up to date), stop it, then move the station');
-  if (at > newest) throw new MoveRefused('The SQLite store was written by a newer version of CG Bridge: move it with that version');
+  if (at < newest)
+    throw new MoveRefused(
+      'The SQLite store is older than this version of CG Bridge: start CG Bridge once (it brings the store up to date), stop it, then move the station',
+    );
+  if (at > newest)
+    throw new MoveRefused('The SQLite store was written by a newer version of CG Bridge: move it with that version');
 }
 
 async function assertEmpty(pool: pg.Pool): Promise<void> {
@@ -79,7 +83,10 @@ async function assertEmpty(pool: pg.Pool): Promise<void> {
     const found = await pool.query(`SELECT 1 FROM "${s.replace(/"/g, '""')}"."${t.replace(/"/g, '""')}" LIMIT 1`);
     if (found.rowCount) holding.push(`${s}.${t}`);
   }
-  if (holding.length) throw new MoveRefused(`The target database already holds data (${holding.slice(0, 5).join(', ')}${holding.length > 5 ? ', …' : ''}): move into an empty database`);
+  if (holding.length)
+    throw new MoveRefused(
+      `The target database already holds data (${holding.slice(0, 5).join(', ')}${holding.length > 5 ? ', …' : ''}): move into an empty database`,
+    );
 }
 
 /** One table, page by page; columns pointing into the same table are set once every row is in. */
@@ -98,25 +105,43 @@ async function copyTable(source: BetterSQLite3Database, tx: PgDb, table: StoreTa
   }
   for (const row of later) {
     const set = Object.fromEntries(table.selfRefs.map((k) => [k, row[k]]));
-    await tx.update(table.pg).set(set).where(and(...table.keys.map((k) => eq(cols[k]!, row[k]))));
+    await tx
+      .update(table.pg)
+      .set(set)
+      .where(and(...table.keys.map((k) => eq(cols[k]!, row[k]))));
   }
-  const identity = Object.entries(getTableColumns(table.sqlite)).find(([, c]) => (c as { autoIncrement?: boolean }).autoIncrement);
+  const identity = Object.entries(getTableColumns(table.sqlite)).find(
+    ([, c]) => (c as { autoIncrement?: boolean }).autoIncrement,
+  );
   if (identity) {
     const name = identity[1].name;
-    await tx.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('"${table.name}"', '${name}'), COALESCE((SELECT MAX("${name}") FROM "${table.name}"), 0) + 1, false)`));
+    await tx.execute(
+      sql.raw(
+        `SELECT setval(pg_get_serial_sequence('"${table.name}"', '${name}'), COALESCE((SELECT MAX("${name}") FROM "${table.name}"), 0) + 1, false)`,
+      ),
+    );
   }
   return rows;
 }
 
-async function verify(source: BetterSQLite3Database, target: PgDb, tables: StoreTable[], say: (l: string) => void): Promise<MovedTable[]> {
+async function verify(
+  source: BetterSQLite3Database,
+  target: PgDb,
+  tables: StoreTable[],
+  say: (l: string) => void,
+): Promise<MovedTable[]> {
   const out: MovedTable[] = [];
   const differ: string[] = [];
   for (const table of tables) {
     const [a, b] = [sqliteSum(source, table), await pgSum(target, table)];
-    if (a.rows !== b.rows || a.sha256 !== b.sha256) differ.push(`${table.name} (SQLite ${a.rows} rows, PostgreSQL ${b.rows})`);
+    if (a.rows !== b.rows || a.sha256 !== b.sha256)
+      differ.push(`${table.name} (SQLite ${a.rows} rows, PostgreSQL ${b.rows})`);
     out.push({ name: table.name, ...b });
   }
-  if (differ.length) throw new Error(`The moved station differs from the SQLite store in ${differ.join(', ')}: drop the target database's tables and move again`);
+  if (differ.length)
+    throw new Error(
+      `The moved station differs from the SQLite store in ${differ.join(', ')}: drop the target database's tables and move again`,
+    );
   say(`verified: ${out.length} tables, row counts and SHA-256 equal on both stores`);
   return out;
 }

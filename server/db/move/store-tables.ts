@@ -27,7 +27,9 @@ export function storeTables(): StoreTable[] {
     const pgTable = (pgSchema as Record<string, unknown>)[exportName];
     if (!is(pgTable, PgTable)) throw new Error(`server/db/pg-schema has no table ${exportName}`);
     const cfg = getTableConfig(value);
-    const keyOf = new Map(Object.entries(getTableColumns(value) as Record<string, { name: string }>).map(([k, c]) => [c.name, k]));
+    const keyOf = new Map(
+      Object.entries(getTableColumns(value) as Record<string, { name: string }>).map(([k, c]) => [c.name, k]),
+    );
     const pk = cfg.primaryKeys[0]?.columns ?? cfg.columns.filter((c) => c.primary);
     const selfRefs: string[] = [];
     const parents = new Set<string>();
@@ -37,14 +39,21 @@ export function storeTables(): StoreTable[] {
       if (parent === cfg.name) selfRefs.push(...ref.columns.map((c) => keyOf.get(c.name)!));
       else parents.add(parent);
     }
-    tables.set(cfg.name, { name: cfg.name, sqlite: value, pg: pgTable, keys: pk.map((c) => keyOf.get(c.name)!), selfRefs });
+    tables.set(cfg.name, {
+      name: cfg.name,
+      sqlite: value,
+      pg: pgTable,
+      keys: pk.map((c) => keyOf.get(c.name)!),
+      selfRefs,
+    });
     deps.set(cfg.name, parents);
   }
   const ordered: StoreTable[] = [];
   const placed = new Set<string>();
   while (ordered.length < tables.size) {
     const ready = [...tables.keys()].filter((n) => !placed.has(n) && [...deps.get(n)!].every((p) => placed.has(p)));
-    if (!ready.length) throw new Error(`foreign keys form a cycle among ${[...tables.keys()].filter((n) => !placed.has(n)).join(', ')}`);
+    if (!ready.length)
+      throw new Error(`foreign keys form a cycle among ${[...tables.keys()].filter((n) => !placed.has(n)).join(', ')}`);
     for (const n of ready.sort()) {
       placed.add(n);
       ordered.push(tables.get(n)!);

@@ -33,7 +33,13 @@ export function* sqlitePages(db: BetterSQLite3Database, table: StoreTable): Gene
   const cols = getTableColumns(table.sqlite);
   const order = table.keys.map((k) => asc(cols[k]!));
   for (let offset = 0; ; offset += PAGE_ROWS) {
-    const page = db.select().from(table.sqlite).orderBy(...order).limit(PAGE_ROWS).offset(offset).all() as Row[];
+    const page = db
+      .select()
+      .from(table.sqlite)
+      .orderBy(...order)
+      .limit(PAGE_ROWS)
+      .offset(offset)
+      .all() as Row[];
     if (page.length) yield page;
     if (page.length < PAGE_ROWS) return;
   }
@@ -44,7 +50,12 @@ export async function* pgPages(db: PgDb, table: StoreTable): AsyncGenerator<Row[
   const cols = getTableColumns(table.pg);
   const order = table.keys.map((k) => asc(cols[k]!));
   for (let offset = 0; ; offset += PAGE_ROWS) {
-    const page = (await db.select().from(table.pg).orderBy(...order).limit(PAGE_ROWS).offset(offset)) as Row[];
+    const page = (await db
+      .select()
+      .from(table.pg)
+      .orderBy(...order)
+      .limit(PAGE_ROWS)
+      .offset(offset)) as Row[];
     if (page.length) yield page;
     if (page.length < PAGE_ROWS) return;
   }

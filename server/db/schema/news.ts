@@ -53,7 +53,9 @@ export const news = sqliteTable(
     // The purge job looks for expired rows across companies.
     index('news_purge_idx').on(t.isDeleted, t.scheduledForDeletion),
     // The writer's bell looks for their stories sent back (few rows: a partial index).
-    index('news_returned_idx').on(t.companyId, t.createdBy).where(sql`returned_at IS NOT NULL`),
+    index('news_returned_idx')
+      .on(t.companyId, t.createdBy)
+      .where(sql`returned_at IS NOT NULL`),
   ],
 );
 

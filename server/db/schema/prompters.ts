@@ -27,7 +27,9 @@ export const prompters = sqliteTable(
     lineSpacing: real('line_spacing').notNull().default(PROMPTER_DEFAULTS.lineSpacing),
     marginTop: integer('margin_top').notNull().default(PROMPTER_DEFAULTS.marginTop),
     marginBottom: integer('margin_bottom').notNull().default(PROMPTER_DEFAULTS.marginBottom),
-    isHighContrast: integer('is_high_contrast', { mode: 'boolean' }).notNull().default(PROMPTER_DEFAULTS.isHighContrast),
+    isHighContrast: integer('is_high_contrast', { mode: 'boolean' })
+      .notNull()
+      .default(PROMPTER_DEFAULTS.isHighContrast),
     highlightColors: text('highlight_colors', { mode: 'json' })
       .$type<{ emphasize: string; readSlow: string; important: string }>()
       .notNull()
@@ -35,8 +37,12 @@ export const prompters = sqliteTable(
     isLockMode: integer('is_lock_mode', { mode: 'boolean' }).notNull().default(PROMPTER_DEFAULTS.isLockMode),
     lockPosition: integer('lock_position').notNull().default(PROMPTER_DEFAULTS.lockPosition),
     selectedBulletinIds: text('selected_bulletin_ids', { mode: 'json' }).$type<number[]>().notNull().default([]),
-    enableLiveEditing: integer('enable_live_editing', { mode: 'boolean' }).notNull().default(PROMPTER_DEFAULTS.enableLiveEditing),
-    isManualScroll: integer('is_manual_scroll', { mode: 'boolean' }).notNull().default(PROMPTER_DEFAULTS.isManualScroll),
+    enableLiveEditing: integer('enable_live_editing', { mode: 'boolean' })
+      .notNull()
+      .default(PROMPTER_DEFAULTS.enableLiveEditing),
+    isManualScroll: integer('is_manual_scroll', { mode: 'boolean' })
+      .notNull()
+      .default(PROMPTER_DEFAULTS.isManualScroll),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: text('created_at').notNull().default(isoNow),
     updatedAt: text('updated_at').notNull().default(isoNow),

@@ -28,7 +28,10 @@ export const wireFeeds = sqliteTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('wire_feeds_company_url_idx').on(t.companyId, t.url), index('wire_feeds_due_idx').on(t.enabled, t.nextPollAt)],
+  (t) => [
+    uniqueIndex('wire_feeds_company_url_idx').on(t.companyId, t.url),
+    index('wire_feeds_due_idx').on(t.enabled, t.nextPollAt),
+  ],
 );
 
 /** Items as plain text. (feedId, guid) is unique: a feed's item is stored once however often it is polled. */
@@ -51,7 +54,11 @@ export const wireItems = sqliteTable(
     publishedAt: text('published_at').notNull(),
     fetchedAt: text('fetched_at').notNull(),
   },
-  (t) => [uniqueIndex('wire_items_feed_guid_idx').on(t.feedId, t.guid), index('wire_items_company_published_idx').on(t.companyId, t.publishedAt), index('wire_items_feed_published_idx').on(t.feedId, t.publishedAt)],
+  (t) => [
+    uniqueIndex('wire_items_feed_guid_idx').on(t.feedId, t.guid),
+    index('wire_items_company_published_idx').on(t.companyId, t.publishedAt),
+    index('wire_items_feed_published_idx').on(t.feedId, t.publishedAt),
+  ],
 );
 
 /**
@@ -74,7 +81,11 @@ export const wireStories = sqliteTable(
     createdBy: integer('created_by'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [uniqueIndex('wire_stories_item_idx').on(t.wireItemId), uniqueIndex('wire_stories_news_idx').on(t.newsId), index('wire_stories_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('wire_stories_item_idx').on(t.wireItemId),
+    uniqueIndex('wire_stories_news_idx').on(t.newsId),
+    index('wire_stories_company_idx').on(t.companyId),
+  ],
 );
 
 export type WireFeedRow = typeof wireFeeds.$inferSelect;

@@ -54,7 +54,12 @@ export async function removeLeftoverTemps(dir: string): Promise<number> {
   return ours.length;
 }
 
-export async function writeFileAtomic(filePath: string, content: string, ops: FsOps = realFs, durable = true): Promise<void> {
+export async function writeFileAtomic(
+  filePath: string,
+  content: string,
+  ops: FsOps = realFs,
+  durable = true,
+): Promise<void> {
   const temp = tempNameFor(filePath);
   try {
     const handle = await fsp.open(temp, 'w');

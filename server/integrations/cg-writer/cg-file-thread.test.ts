@@ -36,7 +36,9 @@ const durable = (p: string, content: string) => ({ path: p, content, durable: tr
 describe('the CG files thread', () => {
   it('is the source file under tsx and cg-file-worker.js beside the built server in the desktop bundle', () => {
     expect(fs.existsSync(cgFileWorkerEntry(pathToFileURL(path.resolve('server/desktop-entry.ts')).href))).toBe(true);
-    expect(cgFileWorkerEntry(pathToFileURL(path.resolve('out/main/server.js')).href).href).toBe(pathToFileURL(path.resolve('out/main/cg-file-worker.js')).href);
+    expect(cgFileWorkerEntry(pathToFileURL(path.resolve('out/main/server.js')).href).href).toBe(
+      pathToFileURL(path.resolve('out/main/cg-file-worker.js')).href,
+    );
   });
 
   it('runs, from source, a plain-JavaScript build of its entry (no tsx in the thread), built once per process', async () => {
@@ -49,7 +51,10 @@ describe('the CG files thread', () => {
   it('replaces every file of a write there, with exactly the text and no temp file left', async () => {
     const t = thread();
     const f = folder('plain');
-    await t.replace([durable(path.join(f, 'headline.txt'), 'ހެޑްލައިން'), { path: path.join(f, 'cg.json'), content: '{"a":1}', durable: false }]);
+    await t.replace([
+      durable(path.join(f, 'headline.txt'), 'ހެޑްލައިން'),
+      { path: path.join(f, 'cg.json'), content: '{"a":1}', durable: false },
+    ]);
     expect(fs.readFileSync(path.join(f, 'headline.txt'), 'utf8')).toBe('ހެޑްލައިން');
     expect(fs.readFileSync(path.join(f, 'cg.json'), 'utf8')).toBe('{"a":1}');
     expect(temps(f)).toEqual([]);
@@ -60,7 +65,9 @@ describe('the CG files thread', () => {
     const t = thread();
     const f = folder('half');
     await t.replace([durable(path.join(f, 'headline.txt'), 'old')]);
-    const err = (await t.replace([durable(path.join(f, 'headline.txt'), 'new'), durable(path.join(f, 'gone', 'ticker.txt'), 'x')]).catch((e: unknown) => e)) as CgWriteError;
+    const err = (await t
+      .replace([durable(path.join(f, 'headline.txt'), 'new'), durable(path.join(f, 'gone', 'ticker.txt'), 'x')])
+      .catch((e: unknown) => e)) as CgWriteError;
     expect(err).toBeInstanceOf(CgWriteError);
     expect([err.code, err.message]).toEqual(['ENOENT', 'Could not write ticker.txt (ENOENT)']);
     expect(fs.readFileSync(path.join(f, 'headline.txt'), 'utf8')).toBe('old');
@@ -106,7 +113,9 @@ describe('the thread side of a write given up on (server/workers/cg-file-io.ts)'
     const file = path.join(f, 'headline.txt');
     fs.writeFileSync(file, 'On air');
     const state = (value: number) => new Int32Array(new SharedArrayBuffer(4)).fill(value);
-    expect(await replaceCgFiles({ files: [durable(file, 'Given up')], state: state(WRITE_ABANDONED) })).toEqual([{ ok: false, code: 'ETIMEDOUT' }]);
+    expect(await replaceCgFiles({ files: [durable(file, 'Given up')], state: state(WRITE_ABANDONED) })).toEqual([
+      { ok: false, code: 'ETIMEDOUT' },
+    ]);
     expect([fs.readFileSync(file, 'utf8'), temps(f)]).toEqual(['On air', []]);
     const pending = state(WRITE_PENDING);
     expect(await replaceCgFiles({ files: [durable(file, 'Landed')], state: pending })).toEqual([{ ok: true }]);
@@ -119,13 +128,20 @@ describe('a CG write whose folder stops answering', () => {
     const server = await startTestServer({ cgFileWorkerEntry: HANG_ENTRY });
     try {
       const dev = await loginDevOwner(server);
-      expect((await dev.post('/api/cg-files/update-direct', { type: 'headline', content: 'On air now' })).status).toBe(200);
+      expect((await dev.post('/api/cg-files/update-direct', { type: 'headline', content: 'On air now' })).status).toBe(
+        200,
+      );
       const flag = path.join(server.baseDir, 'cg_output', '.hang');
       // The folder still hangs when the answer comes: it is the 3 s patience, not the folder, that answers.
       fs.writeFileSync(flag, '');
-      const res = await dev.post<{ message: string }>('/api/cg-files/update-direct', { type: 'headline', content: 'Never aired' });
+      const res = await dev.post<{ message: string }>('/api/cg-files/update-direct', {
+        type: 'headline',
+        content: 'Never aired',
+      });
       expect(res.status).toBe(503);
-      expect(res.body.message).toMatch(/^CG output could not be written: Could not write headline\.txt: the folder did not answer within 3 s\./);
+      expect(res.body.message).toMatch(
+        /^CG output could not be written: Could not write headline\.txt: the folder did not answer within 3 s\./,
+      );
       expect(fs.existsSync(flag)).toBe(true);
       const list = await dev.get<CgFile[]>('/api/cg-files');
       expect(list.body.find((f) => f.type === 'headline')?.content).toBe('On air now');

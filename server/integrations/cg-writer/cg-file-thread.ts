@@ -37,7 +37,10 @@ export class CgFileThread {
 
   /** Starts the thread before the first write needs it (at server start, with the start-up resync). */
   warm(): void {
-    void this.current().then((pool) => pool.warm(), () => undefined);
+    void this.current().then(
+      (pool) => pool.warm(),
+      () => undefined,
+    );
   }
 
   /**
@@ -54,7 +57,11 @@ export class CgFileThread {
       const first = await orLate(answer, this.patienceMs);
       if (first === LATE && Atomics.compareExchange(state, 0, WRITE_PENDING, WRITE_ABANDONED) === WRITE_PENDING) {
         this.abandon(starting);
-        throw new CgWriteError(files[0]?.path ?? '', 'ETIMEDOUT', `the folder did not answer within ${this.patienceMs / 1000} s`);
+        throw new CgWriteError(
+          files[0]?.path ?? '',
+          'ETIMEDOUT',
+          `the folder did not answer within ${this.patienceMs / 1000} s`,
+        );
       }
       // LATE but the thread had begun its renames: they land, and the write answers as they do.
       results = first === LATE ? await answer : first;
@@ -81,7 +88,12 @@ export class CgFileThread {
   close(): Promise<void> {
     const pool = this.pool;
     [this.pool, this.live] = [null, null];
-    return pool ? pool.then((p) => p.close(), () => undefined) : Promise.resolve();
+    return pool
+      ? pool.then(
+          (p) => p.close(),
+          () => undefined,
+        )
+      : Promise.resolve();
   }
 
   private current(): Promise<JobPool<typeof CG_FILE_TASKS>> {

@@ -20,7 +20,10 @@ interface ManifestFile {
 }
 
 const isManifest = (v: unknown): v is ManifestFile =>
-  typeof v === 'object' && v !== null && Array.isArray((v as ManifestFile).files) && (v as ManifestFile).files.every((f) => typeof f === 'string');
+  typeof v === 'object' &&
+  v !== null &&
+  Array.isArray((v as ManifestFile).files) &&
+  (v as ManifestFile).files.every((f) => typeof f === 'string');
 
 /** Our names in `folder`, or null when it has no (readable) manifest. Only names we can write count. */
 export function readManifestSync(folder: string): Set<string> | null {

@@ -103,19 +103,30 @@ export class CgWriter {
     const previous = this.manifestWrites.get(folder) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(() => writeManifest(folder, this.ownedIn(folder)));
     this.manifestWrites.set(folder, next);
-    void next.catch(() => undefined).then(() => {
-      if (this.manifestWrites.get(folder) === next) this.manifestWrites.delete(folder);
-    });
+    void next
+      .catch(() => undefined)
+      .then(() => {
+        if (this.manifestWrites.get(folder) === next) this.manifestWrites.delete(folder);
+      });
     return next;
   }
 
   /** Replaces the given types' files in parallel; must run inside `serialize`. */
   async write(folder: string, changed: Record<string, string>): Promise<void> {
     await this.ensureFolder(folder);
-    const listing = this.own(folder, Object.keys(changed).map((type) => `${type}.txt`));
+    const listing = this.own(
+      folder,
+      Object.keys(changed).map((type) => `${type}.txt`),
+    );
     if (listing) await listing;
     try {
-      await this.thread.replace(Object.entries(changed).map(([type, text]) => ({ path: path.join(folder, `${type}.txt`), content: text, durable: true })));
+      await this.thread.replace(
+        Object.entries(changed).map(([type, text]) => ({
+          path: path.join(folder, `${type}.txt`),
+          content: text,
+          durable: true,
+        })),
+      );
     } catch (err) {
       this.ensured.delete(folder); // the folder may have gone: create it again next time
       throw err;
@@ -148,10 +159,16 @@ export class CgWriter {
         const snapshot = state.next;
         state.next = null;
         const listing = this.own(folder, ['cg.json']);
-        failure = await (listing ?? Promise.resolve()).then(() => this.thread.replace([{ path: path.join(folder, 'cg.json'), content: JSON.stringify(snapshot, null, 2), durable: false }])).then(
-          () => null,
-          (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
-        );
+        failure = await (listing ?? Promise.resolve())
+          .then(() =>
+            this.thread.replace([
+              { path: path.join(folder, 'cg.json'), content: JSON.stringify(snapshot, null, 2), durable: false },
+            ]),
+          )
+          .then(
+            () => null,
+            (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+          );
       }
     } finally {
       this.snapshots.delete(folder);
@@ -175,4 +192,8 @@ export class CgWriter {
   }
 }
 
-const exists = (p: string) => fsp.access(p).then(() => true, () => false);
+const exists = (p: string) =>
+  fsp.access(p).then(
+    () => true,
+    () => false,
+  );

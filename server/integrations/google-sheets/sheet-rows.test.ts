@@ -15,7 +15,10 @@ const cells = (over: Partial<EditableCells> = {}): EditableCells => ({
   ...over,
 });
 const header = [...EQUIPMENT_SHEET_COLUMNS];
-const row = (id: string, c: EditableCells, modified = '') => ['', ...header.slice(1)].map((col, i) => (i === 0 ? id : col === 'Last Modified' ? modified : col === 'Current Stock' ? '1' : c[col as keyof EditableCells]));
+const row = (id: string, c: EditableCells, modified = '') =>
+  ['', ...header.slice(1)].map((col, i) =>
+    i === 0 ? id : col === 'Last Modified' ? modified : col === 'Current Stock' ? '1' : c[col as keyof EditableCells],
+  );
 
 describe('readEquipmentTab', () => {
   it('reads rows by header name, skips blank rows, numbers rows as the sheet does', () => {
@@ -54,12 +57,17 @@ describe('readEquipmentTab', () => {
     ['Quantity', '0x1A'],
     ['Min Stock', '1e308'],
     ['Min Stock', '+3'],
-  ] as const)('reports %s "%s" instead of reading it as a number (digits only, as the bulk import)', (column, value) => {
-    expect(readEquipmentTab([header, row('5', cells({ [column]: value }))])).toEqual({
-      rows: [],
-      rejected: [{ tab: 'Equipment', row: 2, error: `${column} "${value}" must be a whole number written in digits` }],
-    });
-  });
+  ] as const)(
+    'reports %s "%s" instead of reading it as a number (digits only, as the bulk import)',
+    (column, value) => {
+      expect(readEquipmentTab([header, row('5', cells({ [column]: value }))])).toEqual({
+        rows: [],
+        rejected: [
+          { tab: 'Equipment', row: 2, error: `${column} "${value}" must be a whole number written in digits` },
+        ],
+      });
+    },
+  );
 
   it('takes digits and leaves an empty number cell to the form rules', () => {
     const out = readEquipmentTab([header, row('5', cells({ Quantity: '12', 'Min Stock': '' }))]);
@@ -74,14 +82,19 @@ describe('readEquipmentTab', () => {
   });
 
   it('refuses a tab whose header lost a column', () => {
-    expect(readEquipmentTab([header.filter((h) => h !== 'Code'), ['1']]).rejected).toEqual([{ tab: 'Equipment', row: 1, error: 'The header row is missing Code' }]);
+    expect(readEquipmentTab([header.filter((h) => h !== 'Code'), ['1']]).rejected).toEqual([
+      { tab: 'Equipment', row: 1, error: 'The header row is missing Code' },
+    ]);
     expect(readEquipmentTab([]).rejected[0]?.error).toContain('missing ID');
   });
 });
 
 describe('changedFields / createFields / cellsHash', () => {
   it('sends only edited cells, trimmed; an emptied description is null', () => {
-    expect(changedFields(cells({ Name: ' Tripod ', Description: '' }), cells({ Description: 'old' }))).toEqual({ name: 'Tripod', description: null });
+    expect(changedFields(cells({ Name: ' Tripod ', Description: '' }), cells({ Description: 'old' }))).toEqual({
+      name: 'Tripod',
+      description: null,
+    });
     expect(changedFields(cells({ Name: 'Camera ' }), cells())).toEqual({});
   });
 

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Equipment, EquipmentRequest } from '../../../shared/contracts/equipment';
-import { type EQUIPMENT_SHEET_COLUMNS, REQUEST_SHEET_COLUMNS, type RejectedRow } from '../../../shared/contracts/google-sheets';
+import {
+  type EQUIPMENT_SHEET_COLUMNS,
+  REQUEST_SHEET_COLUMNS,
+  type RejectedRow,
+} from '../../../shared/contracts/google-sheets';
 
 /** Sheet column → equipment field, for the cells a person may edit in the sheet. */
 export const EDITABLE_COLUMNS = {
@@ -33,14 +37,41 @@ export function cellsHash(cells: EditableCells): string {
 export function equipmentRows(items: Equipment[]): string[][] {
   return items.map((i) => {
     const cells = editableCells(i);
-    return [String(i.id), cells.Name, cells.Code, cells.Description, cells.Category, cells.Condition, cells.Location, cells.Quantity, String(i.currentStock), cells['Min Stock'], cells.Status, i.updatedAt];
+    return [
+      String(i.id),
+      cells.Name,
+      cells.Code,
+      cells.Description,
+      cells.Category,
+      cells.Condition,
+      cells.Location,
+      cells.Quantity,
+      String(i.currentStock),
+      cells['Min Stock'],
+      cells.Status,
+      i.updatedAt,
+    ];
   });
 }
 
 export function requestsGrid(requests: EquipmentRequest[]): string[][] {
   const text = (v: string | number | null) => (v === null ? '' : String(v));
   const rows = requests.map((r) =>
-    [r.id, r.equipmentId, r.equipmentName, r.equipmentCode, r.requestedByName ?? r.requestedByUsername, r.purpose, r.location, r.expectedReturnDate, r.status, r.requestedAt, r.approvedAt, r.returnedAt, r.notes].map(text),
+    [
+      r.id,
+      r.equipmentId,
+      r.equipmentName,
+      r.equipmentCode,
+      r.requestedByName ?? r.requestedByUsername,
+      r.purpose,
+      r.location,
+      r.expectedReturnDate,
+      r.status,
+      r.requestedAt,
+      r.approvedAt,
+      r.returnedAt,
+      r.notes,
+    ].map(text),
   );
   return [[...REQUEST_SHEET_COLUMNS], ...rows];
 }
@@ -69,10 +100,14 @@ const NUMBER_COLUMNS = ['Quantity', 'Min Stock'] as const;
  * sheet's and a repeated ID is caught across pages. Blank rows are skipped; a row with a bad or
  * repeated ID is reported and left out, never guessed. `error`: the header itself is unusable.
  */
-export function equipmentTabReader(headerRow: string[]): { error: RejectedRow | null; read(cells: string[][], firstRow: number): ReadEquipmentTab } {
+export function equipmentTabReader(headerRow: string[]): {
+  error: RejectedRow | null;
+  read(cells: string[][], firstRow: number): ReadEquipmentTab;
+} {
   const header = headerRow.map((h) => h.trim());
   const missing = ['ID', ...EDITABLE].filter((c) => !header.includes(c));
-  const error = missing.length > 0 ? { tab: TAB, row: 1, error: `The header row is missing ${missing.join(', ')}` } : null;
+  const error =
+    missing.length > 0 ? { tab: TAB, row: 1, error: `The header row is missing ${missing.join(', ')}` } : null;
   const at = (cells: string[], col: string) => (cells[header.indexOf(col)] ?? '').trim();
   const seen = new Set<number>();
   const read = (page: string[][], firstRow: number): ReadEquipmentTab => {
@@ -83,12 +118,23 @@ export function equipmentTabReader(headerRow: string[]): { error: RejectedRow | 
       const idText = at(cells, 'ID');
       // Decimal digits only, as ids everywhere (docs/api.md): Number() would read "1e1" as 10.
       const id = idText === '' ? null : /^\d{1,15}$/.test(idText) ? Number(idText) : NaN;
-      if (id !== null && (!Number.isInteger(id) || id <= 0)) return result.rejected.push({ tab: TAB, row, error: `ID "${idText}" is not an equipment ID (leave it empty for a new item)` });
-      if (id !== null && seen.has(id)) return result.rejected.push({ tab: TAB, row, error: `ID ${id} appears twice: the first row was used` });
+      if (id !== null && (!Number.isInteger(id) || id <= 0))
+        return result.rejected.push({
+          tab: TAB,
+          row,
+          error: `ID "${idText}" is not an equipment ID (leave it empty for a new item)`,
+        });
+      if (id !== null && seen.has(id))
+        return result.rejected.push({ tab: TAB, row, error: `ID ${id} appears twice: the first row was used` });
       if (id !== null) seen.add(id);
       const editable = Object.fromEntries(EDITABLE.map((c) => [c, at(cells, c)])) as EditableCells;
       const notDigits = NUMBER_COLUMNS.find((c) => editable[c] !== '' && !/^\d{1,9}$/.test(editable[c]));
-      if (notDigits) return result.rejected.push({ tab: TAB, row, error: `${notDigits} "${editable[notDigits]}" must be a whole number written in digits` });
+      if (notDigits)
+        return result.rejected.push({
+          tab: TAB,
+          row,
+          error: `${notDigits} "${editable[notDigits]}" must be a whole number written in digits`,
+        });
       result.rows.push({ row, id, cells: editable, lastModified: at(cells, 'Last Modified') });
     });
     return result;
@@ -114,5 +160,7 @@ export function changedFields(sheet: EditableCells, current: EditableCells): Rec
 
 /** A new row's cells as a create form (empty cells take the form's defaults). */
 export function createFields(sheet: EditableCells): Record<string, string> {
-  return Object.fromEntries(EDITABLE.filter((c) => sheet[c].trim() !== '').map((c) => [EDITABLE_COLUMNS[c], sheet[c].trim()]));
+  return Object.fromEntries(
+    EDITABLE.filter((c) => sheet[c].trim() !== '').map((c) => [EDITABLE_COLUMNS[c], sheet[c].trim()]),
+  );
 }

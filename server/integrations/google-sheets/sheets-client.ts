@@ -35,7 +35,11 @@ const RETRY = {
 const quoted = (tab: string) => `'${tab.replace(/'/g, "''")}'`;
 
 function asSheetsError(err: unknown): SheetsError {
-  const e = err as { status?: number; response?: { status?: number; data?: { error?: { message?: string } } }; message?: string };
+  const e = err as {
+    status?: number;
+    response?: { status?: number; data?: { error?: { message?: string } } };
+    message?: string;
+  };
   const status = e.response?.status ?? e.status ?? 502;
   const message = e.response?.data?.error?.message ?? e.message ?? String(err);
   return new SheetsError(status, message);
@@ -56,7 +60,9 @@ export class SheetsClient {
 
   async create(title: string, tabs: string[]): Promise<string> {
     return call(async () => {
-      const res = await this.api.spreadsheets.create({ requestBody: { properties: { title }, sheets: tabs.map((t) => ({ properties: { title: t } })) } });
+      const res = await this.api.spreadsheets.create({
+        requestBody: { properties: { title }, sheets: tabs.map((t) => ({ properties: { title: t } })) },
+      });
       return res.data.spreadsheetId ?? '';
     });
   }
@@ -70,19 +76,28 @@ export class SheetsClient {
 
   async addTabs(spreadsheetId: string, tabs: string[]): Promise<void> {
     if (tabs.length === 0) return;
-    await call(() => this.api.spreadsheets.batchUpdate({ spreadsheetId, requestBody: { requests: tabs.map((title) => ({ addSheet: { properties: { title } } })) } }));
+    await call(() =>
+      this.api.spreadsheets.batchUpdate({
+        spreadsheetId,
+        requestBody: { requests: tabs.map((title) => ({ addSheet: { properties: { title } } })) },
+      }),
+    );
   }
 
   /** Rows `from`..`to` (1-based) of a tab as text, as a person sees them; trailing blank rows are left out. */
   async readRows(spreadsheetId: string, tab: string, from: number, to: number): Promise<string[][]> {
     return call(async () => {
       const res = await this.api.spreadsheets.values.get({ spreadsheetId, range: `${quoted(tab)}!A${from}:Z${to}` });
-      return (res.data.values ?? []).map((row) => row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))));
+      return (res.data.values ?? []).map((row) =>
+        row.map((cell) => (cell === null || cell === undefined ? '' : String(cell))),
+      );
     });
   }
 
   async clear(spreadsheetId: string, tabs: string[]): Promise<void> {
-    await call(() => this.api.spreadsheets.values.batchClear({ spreadsheetId, requestBody: { ranges: tabs.map(quoted) } }));
+    await call(() =>
+      this.api.spreadsheets.values.batchClear({ spreadsheetId, requestBody: { ranges: tabs.map(quoted) } }),
+    );
   }
 
   /**
@@ -95,13 +110,20 @@ export class SheetsClient {
     const body = `{"valueInputOption":"RAW","data":[{"range":${JSON.stringify(`${quoted(tab)}!A${fromRow}`)},"values":${valuesJson}}]}`;
     // The generated types know only the object form; the wire form is the same JSON.
     const requestBody = body as unknown as sheets_v4.Schema$BatchUpdateValuesRequest;
-    await call(() => this.api.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody }, { headers: { 'content-type': 'application/json' } }));
+    await call(() =>
+      this.api.spreadsheets.values.batchUpdate(
+        { spreadsheetId, requestBody },
+        { headers: { 'content-type': 'application/json' } },
+      ),
+    );
   }
 
   /** One batch write of blocks of rows, each at its first row. */
   async write(spreadsheetId: string, blocks: { tab: string; fromRow: number; rows: string[][] }[]): Promise<void> {
     const data = blocks.map((b) => ({ range: `${quoted(b.tab)}!A${b.fromRow}`, values: b.rows }));
-    await call(() => this.api.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: 'RAW', data } }));
+    await call(() =>
+      this.api.spreadsheets.values.batchUpdate({ spreadsheetId, requestBody: { valueInputOption: 'RAW', data } }),
+    );
   }
 }
 

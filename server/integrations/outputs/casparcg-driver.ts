@@ -2,7 +2,17 @@ import { BasicCasparCGAPI, CasparCG, type APIRequest, type Commands } from 'casp
 import type { Socket } from 'node:net';
 import { CG_WRITABLE_TYPES } from '../../../shared/constants';
 import type { CasparcgConfig } from '../../../shared/contracts/outputs';
-import { answerOrClose, DEVICE_TIMEOUT_MS, messageOf, OutputFault, peerText, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
+import {
+  answerOrClose,
+  DEVICE_TIMEOUT_MS,
+  messageOf,
+  OutputFault,
+  peerText,
+  textsToSet,
+  type OutputDriver,
+  type OutputUpdate,
+  type SendOutcome,
+} from './output-driver';
 
 /** The CG types a CasparCG template gets: those chosen, or every type when none is. */
 export function casparcgTypes(config: CasparcgConfig): readonly string[] {
@@ -77,7 +87,8 @@ export class CasparcgDriver implements OutputDriver {
   async probe(): Promise<string> {
     const caspar = await this.connection();
     const res = await this.run(caspar.version(), 'VERSION');
-    const version = typeof res.data === 'object' && res.data ? (res.data as { fullVersion?: string }).fullVersion ?? '' : '';
+    const version =
+      typeof res.data === 'object' && res.data ? ((res.data as { fullVersion?: string }).fullVersion ?? '') : '';
     return `CasparCG ${peerText(version)} answered`.replace('  ', ' ');
   }
 
@@ -122,13 +133,22 @@ export class CasparcgDriver implements OutputDriver {
 
   /** Sends one command and waits for its reply (or the connection's end); a 4xx/5xx is the device saying no. */
   private async run<C extends Commands>(sent: Promise<APIRequest<C>>, name: string) {
-    const lost = Promise.race([this.lost ?? Promise.reject(new OutputFault('Not connected', 'unreachable')), this.flooded ?? this.ended, this.ended]);
+    const lost = Promise.race([
+      this.lost ?? Promise.reject(new OutputFault('Not connected', 'unreachable')),
+      this.flooded ?? this.ended,
+      this.ended,
+    ]);
     this.received = 0;
     const outcome = await this.timed(Promise.race([sent, lost]), `CasparCG (${name})`);
     const request = outcome.error === undefined ? outcome.request : undefined;
-    if (!request) throw new OutputFault(`CasparCG ${name} could not be sent: ${peerText(messageOf(outcome.error))}`, 'unreachable');
+    if (!request)
+      throw new OutputFault(`CasparCG ${name} could not be sent: ${peerText(messageOf(outcome.error))}`, 'unreachable');
     const res = await this.timed(Promise.race([request, lost]), `CasparCG (${name})`);
-    if (res.responseCode >= 400) throw new OutputFault(`CasparCG refused ${name}: ${res.responseCode} ${peerText(res.message || '')}`.trim(), 'refused');
+    if (res.responseCode >= 400)
+      throw new OutputFault(
+        `CasparCG refused ${name}: ${res.responseCode} ${peerText(res.message || '')}`.trim(),
+        'refused',
+      );
     return res;
   }
 
@@ -144,7 +164,12 @@ export class CasparcgDriver implements OutputDriver {
       socketOf(client)?.prependListener('data', (chunk: string | Buffer) => {
         this.received += chunk.length;
         if (this.received <= ANSWER_MAX_CHARS) return;
-        reject(new OutputFault(`CasparCG at ${where} sent more than ${ANSWER_MAX_CHARS / 1024} KB without an answer; the connection was dropped`, 'unreachable'));
+        reject(
+          new OutputFault(
+            `CasparCG at ${where} sent more than ${ANSWER_MAX_CHARS / 1024} KB without an answer; the connection was dropped`,
+            'unreachable',
+          ),
+        );
         this.close();
       });
     });
@@ -154,7 +179,8 @@ export class CasparcgDriver implements OutputDriver {
 }
 
 /** The library's socket (created by connect()); its API has no way to reach it. */
-const socketOf = (client: CasparCG): Socket | undefined => (client as unknown as { _connection?: { _socket?: Socket } })._connection?._socket;
+const socketOf = (client: CasparCG): Socket | undefined =>
+  (client as unknown as { _connection?: { _socket?: Socket } })._connection?._socket;
 
 /**
  * The library swallows ECONNREFUSED (it just redials in 5 s), which would leave the operator with
@@ -162,7 +188,14 @@ const socketOf = (client: CasparCG): Socket | undefined => (client as unknown as
  */
 function refused(client: CasparCG, where: string): Promise<never> {
   const p = new Promise<never>((_resolve, reject) => {
-    socketOf(client)?.once('error', (err: NodeJS.ErrnoException) => reject(new OutputFault(`CasparCG at ${where} could not be reached (${err.code ?? err.message}): is it running, and is AMCP on that port?`, 'unreachable')));
+    socketOf(client)?.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        new OutputFault(
+          `CasparCG at ${where} could not be reached (${err.code ?? err.message}): is it running, and is AMCP on that port?`,
+          'unreachable',
+        ),
+      ),
+    );
   });
   p.catch(() => undefined);
   return p;

@@ -1,6 +1,21 @@
-import OBSWebSocket, { OBSWebSocketError, type OBSRequestTypes, type OBSResponseTypes, type RequestBatchRequest } from 'obs-websocket-js/json';
+import OBSWebSocket, {
+  OBSWebSocketError,
+  type OBSRequestTypes,
+  type OBSResponseTypes,
+  type RequestBatchRequest,
+} from 'obs-websocket-js/json';
 import type { ObsConfig, ObsMapping } from '../../../shared/contracts/outputs';
-import { answerOrClose, DEVICE_TIMEOUT_MS, messageOf, OutputFault, peerText, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
+import {
+  answerOrClose,
+  DEVICE_TIMEOUT_MS,
+  messageOf,
+  OutputFault,
+  peerText,
+  textsToSet,
+  type OutputDriver,
+  type OutputUpdate,
+  type SendOutcome,
+} from './output-driver';
 
 /** obs-websocket's close codes that mean "you were refused", not "the line dropped". */
 const REFUSED_CLOSE_CODES = new Set([4009, 4010, 4011, 4012]);
@@ -51,7 +66,10 @@ export class ObsDriver implements OutputDriver {
       batch.push({ requestType: 'SetInputSettings', requestData: { inputName: m.input, inputSettings: { text } } });
       if (m.scene) {
         const sceneItemId = await this.sceneItemId(obs, m.scene, m.input);
-        batch.push({ requestType: 'SetSceneItemEnabled', requestData: { sceneName: m.scene, sceneItemId, sceneItemEnabled: text !== '' } });
+        batch.push({
+          requestType: 'SetSceneItemEnabled',
+          requestData: { sceneName: m.scene, sceneItemId, sceneItemEnabled: text !== '' },
+        });
       }
     }
     await this.callBatch(obs, batch);
@@ -89,13 +107,20 @@ export class ObsDriver implements OutputDriver {
     this.closed.catch(() => undefined);
     try {
       // A peer that takes the connection and never says Hello must not hold this forever.
-      await this.timed(Promise.race([obs.connect(this.config.url, this.config.password ?? undefined, { rpcVersion: 1 }), this.ended]), `OBS at ${this.config.url}`, '(is it obs-websocket 5?)');
+      await this.timed(
+        Promise.race([obs.connect(this.config.url, this.config.password ?? undefined, { rpcVersion: 1 }), this.ended]),
+        `OBS at ${this.config.url}`,
+        '(is it obs-websocket 5?)',
+      );
     } catch (err) {
       const failed = fault(err, `OBS at ${this.config.url} could not be reached`);
       // Nothing answered: say what to check, as CasparCG's errors do (issue 39). A refusal
       // (password, version) or a timeout already says what happened.
       if (failed.kind !== 'unreachable' || err instanceof OutputFault) throw failed;
-      throw new OutputFault(`${failed.message} — is OBS running, and is its WebSocket server (Tools → WebSocket Server Settings) on that port?`, 'unreachable');
+      throw new OutputFault(
+        `${failed.message} — is OBS running, and is its WebSocket server (Tools → WebSocket Server Settings) on that port?`,
+        'unreachable',
+      );
     }
     return obs;
   }
@@ -125,7 +150,10 @@ export class ObsDriver implements OutputDriver {
   private async callBatch(obs: OBSWebSocket, requests: RequestBatchRequest[]): Promise<void> {
     let results: Awaited<ReturnType<OBSWebSocket['callBatch']>>;
     try {
-      results = await this.timed(Promise.race([obs.callBatch(requests, { haltOnFailure: true }), ...this.stops()]), 'OBS (RequestBatch)');
+      results = await this.timed(
+        Promise.race([obs.callBatch(requests, { haltOnFailure: true }), ...this.stops()]),
+        'OBS (RequestBatch)',
+      );
     } catch (err) {
       throw fault(err, `OBS ${requests[0]?.requestType ?? 'request'} failed`);
     }
@@ -133,11 +161,18 @@ export class ObsDriver implements OutputDriver {
     if (failed?.requestStatus.result === false) {
       const { code, comment } = failed.requestStatus;
       // Every word of it is the device's (the request's name too, as it echoes it).
-      throw new OutputFault(`OBS ${peerText(failed.requestType)} failed: ${peerText(comment) || `code ${peerText(code)}`}`, 'refused');
+      throw new OutputFault(
+        `OBS ${peerText(failed.requestType)} failed: ${peerText(comment) || `code ${peerText(code)}`}`,
+        'refused',
+      );
     }
   }
 
-  private async call<T extends keyof OBSRequestTypes>(obs: OBSWebSocket, type: T, data: OBSRequestTypes[T]): Promise<OBSResponseTypes[T]> {
+  private async call<T extends keyof OBSRequestTypes>(
+    obs: OBSWebSocket,
+    type: T,
+    data: OBSRequestTypes[T],
+  ): Promise<OBSResponseTypes[T]> {
     try {
       return await this.timed(Promise.race([obs.call(type, data), ...this.stops()]), `OBS (${type})`);
     } catch (err) {
@@ -152,7 +187,10 @@ function fault(err: unknown, context: string): OutputFault {
     // Request failures (codes 100–999) and auth/version refusals are the device saying no.
     const refused = (err.code >= 100 && err.code < 1000) || REFUSED_CLOSE_CODES.has(err.code);
     // The message is the device's (a request's comment, a close reason): capped like any text it sends.
-    const words = err.code === 4009 ? 'OBS refused the password (check the WebSocket server password)' : `${context}: ${peerText(err.message) || `code ${peerText(err.code)}`}`;
+    const words =
+      err.code === 4009
+        ? 'OBS refused the password (check the WebSocket server password)'
+        : `${context}: ${peerText(err.message) || `code ${peerText(err.code)}`}`;
     return new OutputFault(words, refused ? 'refused' : 'unreachable');
   }
   return new OutputFault(`${context}: ${peerText(messageOf(err))}`, 'unreachable');

@@ -56,12 +56,15 @@ export function textsToSet(update: OutputUpdate, types: readonly string[]): Arra
 export const PEER_TEXT_MAX = 200;
 
 /** What a device said, as text of at most PEER_TEXT_MAX characters (cut marked with …). */
-export const peerText = (value: unknown): string => cut(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''), PEER_TEXT_MAX);
+export const peerText = (value: unknown): string =>
+  cut(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''), PEER_TEXT_MAX);
 
 /** `text` within `max` characters, a cut marked with …; by code point, so no half surrogate pair is left. */
 function cut(text: string, max: number): string {
   if (text.length <= max) return text;
-  return `${Array.from(text.slice(0, max * 2)).slice(0, max - 1).join('')}…`;
+  return `${Array.from(text.slice(0, max * 2))
+    .slice(0, max - 1)
+    .join('')}…`;
 }
 
 /**
@@ -71,7 +74,8 @@ function cut(text: string, max: number): string {
 const MESSAGE_MAX = 2 * PEER_TEXT_MAX;
 
 /** A message from anything thrown, for the status line, the as-run log and the Test answer (bounded). */
-export const messageOf = (err: unknown): string => cut((err instanceof Error ? err.message : String(err)) || 'Unknown error', MESSAGE_MAX);
+export const messageOf = (err: unknown): string =>
+  cut((err instanceof Error ? err.message : String(err)) || 'Unknown error', MESSAGE_MAX);
 
 /**
  * How long a driver waits for a device at most: to connect (CasparCG: its VERSION answer too) and
@@ -87,7 +91,8 @@ export class DeviceTimeout extends OutputFault {}
 /** `work`, or a DeviceTimeout saying `what` did not answer within `ms` (and `hint`, what to check). */
 export async function deviceAnswer<T>(work: Promise<T>, ms: number, what: string, hint = ''): Promise<T> {
   const outcome = await orLate(work, ms);
-  if (outcome === LATE) throw new DeviceTimeout(`${what} did not answer within ${ms / 1000} s${hint && ` ${hint}`}`, 'unreachable');
+  if (outcome === LATE)
+    throw new DeviceTimeout(`${what} did not answer within ${ms / 1000} s${hint && ` ${hint}`}`, 'unreachable');
   return outcome;
 }
 
@@ -95,7 +100,13 @@ export async function deviceAnswer<T>(work: Promise<T>, ms: number, what: string
  * deviceAnswer, and the driver closed when the device did not answer in time: a late answer must
  * never be taken for a later command's, and the lane or the Test makes a new driver anyway.
  */
-export async function answerOrClose<T>(work: Promise<T>, ms: number, what: string, close: () => void, hint?: string): Promise<T> {
+export async function answerOrClose<T>(
+  work: Promise<T>,
+  ms: number,
+  what: string,
+  close: () => void,
+  hint?: string,
+): Promise<T> {
   try {
     return await deviceAnswer(work, ms, what, hint);
   } catch (err) {

@@ -13,11 +13,21 @@ afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
 });
 const track = <T extends OutputDriver>(d: T) => (cleanups.push(() => d.close()), d);
-const change = (changed: Record<string, string>, snapshot: Record<string, string> = changed, full = false): OutputUpdate => ({ changed, snapshot, full });
+const change = (
+  changed: Record<string, string>,
+  snapshot: Record<string, string> = changed,
+  full = false,
+): OutputUpdate => ({ changed, snapshot, full });
 
 /** The promise's outcome (value or error), or 'still waiting' after `ms`: a call that never settles fails the test instead of hanging it. */
 const settledWithin = (p: Promise<unknown>, ms: number): Promise<unknown> =>
-  Promise.race([p.then((v) => v, (e: unknown) => e), new Promise((r) => setTimeout(() => r('still waiting'), ms))]);
+  Promise.race([
+    p.then(
+      (v) => v,
+      (e: unknown) => e,
+    ),
+    new Promise((r) => setTimeout(() => r('still waiting'), ms)),
+  ]);
 
 /** 5 MB of what a hostile device sends back (issue 37). */
 const HUGE = 'ހ'.repeat(5 * 1024 * 1024);
@@ -25,11 +35,24 @@ const HUGE = 'ހ'.repeat(5 * 1024 * 1024);
 /** A send that must not settle within `ms` (the fake hangs): the dispatcher's timeout decides. */
 async function staysPending(p: Promise<unknown>, ms = 300): Promise<boolean> {
   p.catch(() => undefined);
-  return Promise.race([p.then(() => false, () => false), new Promise<boolean>((r) => setTimeout(() => r(true), ms))]);
+  return Promise.race([
+    p.then(
+      () => false,
+      () => false,
+    ),
+    new Promise<boolean>((r) => setTimeout(() => r(true), ms)),
+  ]);
 }
 
 describe('CasparCG driver (AMCP over TCP)', () => {
-  const config = (port: number) => ({ host: '127.0.0.1', port, channel: 1, layer: 20, template: 'cgbridge/lower-third', types: ['headline', 'subheadline'] as Array<'headline' | 'subheadline'> });
+  const config = (port: number) => ({
+    host: '127.0.0.1',
+    port,
+    channel: 1,
+    layer: 20,
+    template: 'cgbridge/lower-third',
+    types: ['headline', 'subheadline'] as Array<'headline' | 'subheadline'>,
+  });
 
   it('CG ADD on the first text, CG UPDATE after, CG STOP when all its texts are empty; Thaana intact', async () => {
     const fake = await startFakeCasparcg();
@@ -37,11 +60,18 @@ describe('CasparCG driver (AMCP over TCP)', () => {
     const d = track(new CasparcgDriver(config(fake.port)));
     expect(await d.send(change({ headline: THAANA }, { headline: THAANA, subheadline: '' }))).toBe('sent');
     expect(await d.send(change({ subheadline: 'Sub' }, { headline: THAANA, subheadline: 'Sub' }))).toBe('sent');
-    expect(await d.send(change({ infoline: 'not mine' }, { headline: THAANA, subheadline: 'Sub', infoline: 'not mine' }))).toBe('nothing');
+    expect(
+      await d.send(change({ infoline: 'not mine' }, { headline: THAANA, subheadline: 'Sub', infoline: 'not mine' })),
+    ).toBe('nothing');
     expect(await d.send(change({ headline: '', subheadline: '' }, { headline: '', subheadline: '' }))).toBe('sent');
     const cg = fake.cg();
     expect(cg.map((c) => c.name)).toEqual(['CG ADD', 'CG UPDATE', 'CG STOP']);
-    expect(cg[0]).toMatchObject({ channel: 1, layer: 20, template: 'cgbridge/lower-third', data: { headline: THAANA, subheadline: '' } });
+    expect(cg[0]).toMatchObject({
+      channel: 1,
+      layer: 20,
+      template: 'cgbridge/lower-third',
+      data: { headline: THAANA, subheadline: '' },
+    });
     expect(cg[1]?.data).toEqual({ headline: THAANA, subheadline: 'Sub' });
   });
 
@@ -61,7 +91,9 @@ describe('CasparCG driver (AMCP over TCP)', () => {
     fake.mode = 'hang';
     expect(await staysPending(track(new CasparcgDriver(config(fake.port))).send(change({ headline: 'x' })))).toBe(true);
     fake.mode = 'drop';
-    const err = await track(new CasparcgDriver(config(fake.port))).send(change({ headline: 'x' })).catch((e: unknown) => e);
+    const err = await track(new CasparcgDriver(config(fake.port)))
+      .send(change({ headline: 'x' }))
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'unreachable' });
     expect(fake.cg()).toEqual([]);
   });
@@ -70,11 +102,20 @@ describe('CasparCG driver (AMCP over TCP)', () => {
     const fake = await startFakeCasparcg();
     cleanups.push(() => fake.close());
     fake.mode = 'hang';
-    const sent = await settledWithin(track(new CasparcgDriver(config(fake.port), { timeoutMs: 300 })).send(change({ headline: 'x' })), 3_000);
+    const sent = await settledWithin(
+      track(new CasparcgDriver(config(fake.port), { timeoutMs: 300 })).send(change({ headline: 'x' })),
+      3_000,
+    );
     expect(sent).toBeInstanceOf(OutputFault);
-    expect(sent).toMatchObject({ kind: 'unreachable', message: `CasparCG at 127.0.0.1:${fake.port} did not answer within 0.3 s (it took the connection: is AMCP on that port?)` });
+    expect(sent).toMatchObject({
+      kind: 'unreachable',
+      message: `CasparCG at 127.0.0.1:${fake.port} did not answer within 0.3 s (it took the connection: is AMCP on that port?)`,
+    });
     const probed = await settledWithin(track(new CasparcgDriver(config(fake.port), { timeoutMs: 300 })).probe(), 3_000);
-    expect(probed).toMatchObject({ kind: 'unreachable', message: expect.stringContaining('did not answer within 0.3 s') as string });
+    expect(probed).toMatchObject({
+      kind: 'unreachable',
+      message: expect.stringContaining('did not answer within 0.3 s') as string,
+    });
     // The driver hung up at its limit: nothing is left open on the device.
     await expect.poll(() => fake.open()).toBe(0);
   });
@@ -85,7 +126,10 @@ describe('CasparCG driver (AMCP over TCP)', () => {
     const d = track(new CasparcgDriver(config(fake.port), { timeoutMs: 300 }));
     expect(await d.send(change({ headline: 'on air' }))).toBe('sent');
     fake.mode = 'hang';
-    expect(await settledWithin(d.send(change({ headline: 'next' })), 3_000)).toMatchObject({ kind: 'unreachable', message: 'CasparCG (CG UPDATE) did not answer within 0.3 s' });
+    expect(await settledWithin(d.send(change({ headline: 'next' })), 3_000)).toMatchObject({
+      kind: 'unreachable',
+      message: 'CasparCG (CG UPDATE) did not answer within 0.3 s',
+    });
     await expect.poll(() => fake.open()).toBe(0);
   });
 
@@ -117,14 +161,19 @@ describe('CasparCG driver (AMCP over TCP)', () => {
     cleanups.push(() => fake.close());
     fake.version = `2.3.0 ${HUGE}`;
     const err = await settledWithin(track(new CasparcgDriver(config(fake.port))).probe(), 5_000);
-    expect(err).toMatchObject({ kind: 'unreachable', message: `CasparCG at 127.0.0.1:${fake.port} sent more than 64 KB without an answer; the connection was dropped` });
+    expect(err).toMatchObject({
+      kind: 'unreachable',
+      message: `CasparCG at 127.0.0.1:${fake.port} sent more than 64 KB without an answer; the connection was dropped`,
+    });
     expect(ANSWER_MAX_CHARS).toBe(64 * 1024);
     await expect.poll(() => fake.open()).toBe(0);
   });
 
   it('nothing listening is said at once, not after the timeout', async () => {
     const started = performance.now();
-    const err = await track(new CasparcgDriver(config(9))).send(change({ headline: 'x' })).catch((e: unknown) => e);
+    const err = await track(new CasparcgDriver(config(9)))
+      .send(change({ headline: 'x' }))
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'unreachable', message: expect.stringContaining('ECONNREFUSED') as string });
     expect(performance.now() - started).toBeLessThan(1_000);
   });
@@ -144,7 +193,14 @@ describe('CasparCG driver (AMCP over TCP)', () => {
 });
 
 describe('OBS driver (obs-websocket v5)', () => {
-  const config = (url: string, password: string | null) => ({ url, password, mapping: [{ type: 'headline' as const, input: 'CG Headline', scene: 'News' }, { type: 'timer' as const, input: 'CG Timer' }] });
+  const config = (url: string, password: string | null) => ({
+    url,
+    password,
+    mapping: [
+      { type: 'headline' as const, input: 'CG Headline', scene: 'News' },
+      { type: 'timer' as const, input: 'CG Timer' },
+    ],
+  });
 
   it('authenticates with the sha256 challenge, sets the text source, shows / hides the scene item; Thaana intact', async () => {
     const fake = await startFakeObs('s3cret');
@@ -166,7 +222,9 @@ describe('OBS driver (obs-websocket v5)', () => {
   it('a wrong password is refused with words the operator can act on', async () => {
     const fake = await startFakeObs('right');
     cleanups.push(() => fake.close());
-    const err = await track(new ObsDriver(config(fake.url, 'wrong'))).send(change({ headline: 'x' })).catch((e: unknown) => e);
+    const err = await track(new ObsDriver(config(fake.url, 'wrong')))
+      .send(change({ headline: 'x' }))
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'refused', message: expect.stringContaining('password') as string });
     expect(fake.refusedLogins).toBe(1);
   });
@@ -175,8 +233,13 @@ describe('OBS driver (obs-websocket v5)', () => {
     const fake = await startFakeObs(null);
     cleanups.push(() => fake.close());
     fake.inputs = ['Something else'];
-    const err = await track(new ObsDriver(config(fake.url, null))).send(change({ headline: 'x' })).catch((e: unknown) => e);
-    expect(err).toMatchObject({ kind: 'refused', message: 'OBS SetInputSettings failed: No source was found by the name of `CG Headline`.' });
+    const err = await track(new ObsDriver(config(fake.url, null)))
+      .send(change({ headline: 'x' }))
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      kind: 'refused',
+      message: 'OBS SetInputSettings failed: No source was found by the name of `CG Headline`.',
+    });
     // Halted at the refusal: the scene item was not shown for a text that was never set.
     expect(fake.requests.map((r) => r.requestType)).toEqual(['GetSceneItemId', 'SetInputSettings']);
     expect(fake.items.size).toBe(0);
@@ -190,8 +253,19 @@ describe('OBS driver (obs-websocket v5)', () => {
     await d.send(change({ headline: 'Second', timer: '00:30' }));
     expect(fake.batches).toBe(2);
     // The scene item's id is asked once (a plain request), then kept.
-    expect(fake.requests.map((r) => r.requestType)).toEqual(['GetSceneItemId', 'SetInputSettings', 'SetSceneItemEnabled', 'SetInputSettings', 'SetSceneItemEnabled', 'SetInputSettings']);
-    expect([fake.texts.get('CG Headline'), fake.texts.get('CG Timer'), fake.items.get('News/7')]).toEqual(['Second', '00:30', true]);
+    expect(fake.requests.map((r) => r.requestType)).toEqual([
+      'GetSceneItemId',
+      'SetInputSettings',
+      'SetSceneItemEnabled',
+      'SetInputSettings',
+      'SetSceneItemEnabled',
+      'SetInputSettings',
+    ]);
+    expect([fake.texts.get('CG Headline'), fake.texts.get('CG Timer'), fake.items.get('News/7')]).toEqual([
+      'Second',
+      '00:30',
+      true,
+    ]);
   });
 
   it('hang waits past the lane’s limit; drop fails as unreachable', async () => {
@@ -200,7 +274,9 @@ describe('OBS driver (obs-websocket v5)', () => {
     fake.mode = 'hang';
     expect(await staysPending(track(new ObsDriver(config(fake.url, null))).send(change({ headline: 'x' })))).toBe(true);
     fake.mode = 'drop';
-    const err = await track(new ObsDriver(config(fake.url, null))).send(change({ headline: 'x' })).catch((e: unknown) => e);
+    const err = await track(new ObsDriver(config(fake.url, null)))
+      .send(change({ headline: 'x' }))
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'unreachable' });
   });
 
@@ -208,8 +284,14 @@ describe('OBS driver (obs-websocket v5)', () => {
     const fake = await startFakeObs(null);
     cleanups.push(() => fake.close());
     fake.mode = 'hang';
-    const sent = await settledWithin(track(new ObsDriver(config(fake.url, null), 300)).send(change({ headline: 'x' })), 3_000);
-    expect(sent).toMatchObject({ kind: 'unreachable', message: `OBS at ${fake.url} did not answer within 0.3 s (is it obs-websocket 5?)` });
+    const sent = await settledWithin(
+      track(new ObsDriver(config(fake.url, null), 300)).send(change({ headline: 'x' })),
+      3_000,
+    );
+    expect(sent).toMatchObject({
+      kind: 'unreachable',
+      message: `OBS at ${fake.url} did not answer within 0.3 s (is it obs-websocket 5?)`,
+    });
     // As the server makes it: a close ends the wait without ws's 30 s closing handshake.
     const d = new ObsDriver(config(fake.url, null));
     const waiting = settledWithin(d.probe(), 2_000);
@@ -222,8 +304,13 @@ describe('OBS driver (obs-websocket v5)', () => {
     const fake = await startFakeObs(null);
     cleanups.push(() => fake.close());
     fake.failComment = HUGE;
-    const err = (await track(new ObsDriver(config(fake.url, null))).send(change({ headline: 'x' })).catch((e: unknown) => e)) as OutputFault;
-    expect(err).toMatchObject({ kind: 'refused', message: expect.stringMatching(/^OBS SetInputSettings failed: ހހ/) as string });
+    const err = (await track(new ObsDriver(config(fake.url, null)))
+      .send(change({ headline: 'x' }))
+      .catch((e: unknown) => e)) as OutputFault;
+    expect(err).toMatchObject({
+      kind: 'refused',
+      message: expect.stringMatching(/^OBS SetInputSettings failed: ހހ/) as string,
+    });
     expect(err.message.length).toBeLessThanOrEqual(PEER_TEXT_MAX + 'OBS SetInputSettings failed: '.length);
     [fake.obsVersion, fake.obsWebSocketVersion] = [HUGE, HUGE];
     const answer = await track(new ObsDriver(config(fake.url, null))).probe();
@@ -233,12 +320,21 @@ describe('OBS driver (obs-websocket v5)', () => {
   it('probe names the OBS version', async () => {
     const fake = await startFakeObs(null);
     cleanups.push(() => fake.close());
-    expect(await track(new ObsDriver(config(fake.url, null))).probe()).toBe('OBS 30.2.0 (obs-websocket 5.5.2) answered');
+    expect(await track(new ObsDriver(config(fake.url, null))).probe()).toBe(
+      'OBS 30.2.0 (obs-websocket 5.5.2) answered',
+    );
   });
 });
 
 describe('vMix driver (HTTP API)', () => {
-  const config = (url: string) => ({ url, input: 'Lower Third', mapping: [{ type: 'headline' as const, field: 'Headline.Text' }, { type: 'subheadline' as const, field: 'Sub.Text' }] });
+  const config = (url: string) => ({
+    url,
+    input: 'Lower Third',
+    mapping: [
+      { type: 'headline' as const, field: 'Headline.Text' },
+      { type: 'subheadline' as const, field: 'Sub.Text' },
+    ],
+  });
 
   it('SetText per mapped field; Thaana and URL-special characters intact; clearing sends an empty value', async () => {
     const fake = await startFakeVmix();
@@ -260,23 +356,35 @@ describe('vMix driver (HTTP API)', () => {
     fake.mode = 'hang';
     expect(await staysPending(track(new VmixDriver(config(fake.url))).send(change({ headline: 'x' })))).toBe(true);
     fake.mode = 'drop';
-    await expect(track(new VmixDriver(config(fake.url))).send(change({ headline: 'x' }))).rejects.toMatchObject({ kind: 'unreachable' });
-    await expect(track(new VmixDriver(config('http://127.0.0.1:9'))).send(change({ headline: 'x' }))).rejects.toMatchObject({ kind: 'unreachable' });
+    await expect(track(new VmixDriver(config(fake.url))).send(change({ headline: 'x' }))).rejects.toMatchObject({
+      kind: 'unreachable',
+    });
+    await expect(
+      track(new VmixDriver(config('http://127.0.0.1:9'))).send(change({ headline: 'x' })),
+    ).rejects.toMatchObject({ kind: 'unreachable' });
   });
 
   it('hang: a call fails at the driver’s limit, headers or body', async () => {
     const fake = await startFakeVmix();
     cleanups.push(() => fake.close());
     fake.mode = 'hang';
-    const err = await settledWithin(track(new VmixDriver(config(fake.url), 300)).send(change({ headline: 'x' })), 3_000);
-    expect(err).toMatchObject({ kind: 'unreachable', message: `vMix at ${new URL(fake.url).host} did not answer within 0.3 s` });
+    const err = await settledWithin(
+      track(new VmixDriver(config(fake.url), 300)).send(change({ headline: 'x' })),
+      3_000,
+    );
+    expect(err).toMatchObject({
+      kind: 'unreachable',
+      message: `vMix at ${new URL(fake.url).host} did not answer within 0.3 s`,
+    });
   });
 
   it('a 64 MB answer: the probe reads its first 64 KB and stops reading; the device stops sending', async () => {
     const fake = await startFakeVmix();
     cleanups.push(() => fake.close());
     fake.stateBytes = 64 * 1024 * 1024;
-    expect(await track(new VmixDriver(config(fake.url))).probe()).toBe('vMix 27.0.0.49 answered; title input "Lower Third" found');
+    expect(await track(new VmixDriver(config(fake.url))).probe()).toBe(
+      'vMix 27.0.0.49 answered; title input "Lower Third" found',
+    );
     // What the sockets' buffers took before the driver hung up, never the whole answer.
     await expect.poll(() => fake.stateBytesWritten > 0).toBe(true);
     expect(fake.stateFinished).toBe(false);

@@ -30,11 +30,15 @@ export class RemoteDriver implements OutputDriver {
   }
 
   async send(update: OutputUpdate): Promise<SendOutcome> {
-    return answer(this.thread.task('outputs.send', { key: this.key, output: this.output, update }, [], { station: this.companyId }));
+    return answer(
+      this.thread.task('outputs.send', { key: this.key, output: this.output, update }, [], { station: this.companyId }),
+    );
   }
 
   async probe(): Promise<string> {
-    return answer(this.thread.task('outputs.probe', { key: this.key, output: this.output }, [], { station: this.companyId }));
+    return answer(
+      this.thread.task('outputs.probe', { key: this.key, output: this.output }, [], { station: this.companyId }),
+    );
   }
 
   close(): void {

@@ -1,7 +1,17 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { VmixConfig } from '../../../shared/contracts/outputs';
-import { DEVICE_TIMEOUT_MS, DeviceTimeout, messageOf, OutputFault, peerText, textsToSet, type OutputDriver, type OutputUpdate, type SendOutcome } from './output-driver';
+import {
+  DEVICE_TIMEOUT_MS,
+  DeviceTimeout,
+  messageOf,
+  OutputFault,
+  peerText,
+  textsToSet,
+  type OutputDriver,
+  type OutputUpdate,
+  type SendOutcome,
+} from './output-driver';
 
 /**
  * Bytes of an answer read at most. The probe's XML state (version, inputs) of a busy production
@@ -27,7 +37,9 @@ export class VmixDriver implements OutputDriver {
   ) {
     // vMix is plain http on the LAN; https (behind a proxy) is allowed by the contract too.
     this.secure = new URL(config.url).protocol === 'https:';
-    this.agent = this.secure ? new https.Agent({ keepAlive: true, maxSockets: 1 }) : new http.Agent({ keepAlive: true, maxSockets: 1 });
+    this.agent = this.secure
+      ? new https.Agent({ keepAlive: true, maxSockets: 1 })
+      : new http.Agent({ keepAlive: true, maxSockets: 1 });
   }
 
   get types(): readonly string[] {
@@ -40,7 +52,12 @@ export class VmixDriver implements OutputDriver {
     if (!texts.length) return 'nothing';
     // In order, one at a time: vMix applies them as they arrive, and a failure stops the rest.
     for (const [type, value] of texts) {
-      await this.call({ Function: 'SetText', Input: this.config.input, SelectedName: fields.get(type) ?? '', Value: value });
+      await this.call({
+        Function: 'SetText',
+        Input: this.config.input,
+        SelectedName: fields.get(type) ?? '',
+        Value: value,
+      });
     }
     return 'sent';
   }
@@ -75,9 +92,16 @@ export class VmixDriver implements OutputDriver {
     } catch (err) {
       if (err instanceof OutputFault) throw err;
       // What to check, as CasparCG's errors say it (issue 39).
-      throw new OutputFault(`vMix at ${url.host} could not be reached: ${messageOf(err)} — is vMix running, and is its Web Controller (Settings → Web Controller) on that port?`, 'unreachable');
+      throw new OutputFault(
+        `vMix at ${url.host} could not be reached: ${messageOf(err)} — is vMix running, and is its Web Controller (Settings → Web Controller) on that port?`,
+        'unreachable',
+      );
     }
-    if (answer.status < 200 || answer.status > 299) throw new OutputFault(`vMix answered ${answer.status}: ${peerText(answer.body) || http.STATUS_CODES[answer.status] || ''}`, 'refused');
+    if (answer.status < 200 || answer.status > 299)
+      throw new OutputFault(
+        `vMix answered ${answer.status}: ${peerText(answer.body) || http.STATUS_CODES[answer.status] || ''}`,
+        'refused',
+      );
     return answer.body;
   }
 
@@ -91,7 +115,10 @@ export class VmixDriver implements OutputDriver {
       });
       // A whole-request limit, not the socket's idle timeout: a peer dripping a byte a second is never idle.
       const timer = setTimeout(() => {
-        const late = new DeviceTimeout(`vMix at ${url.host} did not answer within ${this.timeoutMs / 1000} s`, 'unreachable');
+        const late = new DeviceTimeout(
+          `vMix at ${url.host} did not answer within ${this.timeoutMs / 1000} s`,
+          'unreachable',
+        );
         if (response) response.destroy(late);
         else req.destroy(late);
       }, this.timeoutMs);

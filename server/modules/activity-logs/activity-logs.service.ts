@@ -19,7 +19,13 @@ export class ActivityLogsService {
    * Records an action; pass the transaction so the entry commits with the change it describes.
    * A null userId is the system itself (e.g. start-up adoption of a CG file); the list shows no user.
    */
-  record(actor: { userId: number | null; companyId: number }, action: string, details: string, db: DbOrTx = this.ctx.db, revision?: RevisionLink): void {
+  record(
+    actor: { userId: number | null; companyId: number },
+    action: string,
+    details: string,
+    db: DbOrTx = this.ctx.db,
+    revision?: RevisionLink,
+  ): void {
     new ActivityLogsRepo(db).insert({
       companyId: actor.companyId,
       userId: actor.userId,
@@ -43,7 +49,10 @@ export class ActivityLogsService {
       companyId: log.companyId,
       createdAt: log.createdAt,
       timestamp: log.createdAt,
-      revision: log.newsId !== null && log.newsRevisionId !== null ? { newsId: log.newsId, revisionId: log.newsRevisionId } : null,
+      revision:
+        log.newsId !== null && log.newsRevisionId !== null
+          ? { newsId: log.newsId, revisionId: log.newsRevisionId }
+          : null,
     }));
     return { items, total: repo.count(actor.companyId), page, limit };
   }

@@ -27,7 +27,12 @@ export class ApiKeysRepo {
   }
 
   delete(companyId: number, id: number): boolean {
-    return this.db.delete(apiKeys).where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id))).run().changes > 0;
+    return (
+      this.db
+        .delete(apiKeys)
+        .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id)))
+        .run().changes > 0
+    );
   }
 
   touch(id: number, at: string): void {

@@ -84,6 +84,11 @@ export class ApiKeysService {
       this.repo.touch(row.id, lastUsed);
       this.ctx.bus.publish(row.companyId, 'api_key_used', { id: row.id, lastUsed });
     }
-    return { companyId: row.companyId, keyId: row.id, permissions: row.permissions, label: `${row.name} (${row.keyPrefix}…)` };
+    return {
+      companyId: row.companyId,
+      keyId: row.id,
+      permissions: row.permissions,
+      label: `${row.name} (${row.keyPrefix}…)`,
+    };
   }
 }

@@ -24,7 +24,10 @@ interface SyncBody {
 describe('API keys and GET /api/cg-files/sync', () => {
   it('shows a new key once, lists only its prefix, and never stores it in clear', async () => {
     const dev = await loginDevOwner(server);
-    const created = await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'vMix PC', permissions: ['cg_files'] });
+    const created = await dev.post<CreatedApiKey>('/api/company/api-keys', {
+      name: 'vMix PC',
+      permissions: ['cg_files'],
+    });
     expect(created.status).toBe(201);
     expect(created.body.key).toMatch(/^cgb_[A-Za-z0-9_-]{43}$/);
     expect(created.body).toMatchObject({ name: 'vMix PC', permissions: ['cg_files'], isActive: true, lastUsed: null });
@@ -35,7 +38,9 @@ describe('API keys and GET /api/cg-files/sync', () => {
 
   it('keeps only a hash: no table, WAL or DB file holds the key', async () => {
     const dev = await loginDevOwner(server);
-    const { key } = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'hash check', permissions: ['cg_files'] })).body;
+    const { key } = (
+      await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'hash check', permissions: ['cg_files'] })
+    ).body;
     const rows = new Database(path.join(server.dataDir, DB_FILE), { readonly: true });
     const dump = JSON.stringify(rows.prepare('SELECT * FROM api_keys').all());
     rows.close();
@@ -43,13 +48,17 @@ describe('API keys and GET /api/cg-files/sync', () => {
     expect(dump).not.toContain(key.slice(12));
     const files = fs.readdirSync(server.dataDir, { withFileTypes: true }).filter((e) => e.isFile());
     expect(files.map((f) => f.name)).toContain(DB_FILE);
-    for (const file of files) expect(fs.readFileSync(path.join(server.dataDir, file.name)).includes(key.slice(12))).toBe(false);
+    for (const file of files)
+      expect(fs.readFileSync(path.join(server.dataDir, file.name)).includes(key.slice(12))).toBe(false);
   });
 
   it('records lastUsed to the minute, not on every poll', async () => {
     const dev = await loginDevOwner(server);
-    const created = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'poller', permissions: ['cg_files'] })).body;
-    const lastUsed = async () => (await dev.get<ApiKey[]>('/api/company/api-keys')).body.find((k) => k.id === created.id)?.lastUsed;
+    const created = (
+      await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'poller', permissions: ['cg_files'] })
+    ).body;
+    const lastUsed = async () =>
+      (await dev.get<ApiKey[]>('/api/company/api-keys')).body.find((k) => k.id === created.id)?.lastUsed;
     const anon = new ApiClient(server.url);
     await anon.get(`/api/cg-files/sync?apiKey=${created.key}`);
     const first = await lastUsed();
@@ -65,7 +74,9 @@ describe('API keys and GET /api/cg-files/sync', () => {
   it('tells the company’s screens when lastUsed changes, at most once a minute per key (issue 22)', async () => {
     const dev = await loginDevOwner(server);
     const { owner: other } = await createCompany(dev, server);
-    const created = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'live poller', permissions: ['cg_files'] })).body;
+    const created = (
+      await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'live poller', permissions: ['cg_files'] })
+    ).body;
     const mine = await TestSocket.authed(server.url, dev.token!, dev.user.id);
     const theirs = await TestSocket.authed(server.url, other.token!, other.user.id);
     const anon = new ApiClient(server.url);
@@ -101,8 +112,10 @@ describe('API keys and GET /api/cg-files/sync', () => {
   it('a cg_files key reads its own company’s CG texts (query or header); others are refused', async () => {
     const dev = await loginDevOwner(server);
     await dev.post('/api/cg-files/update-direct', { type: 'headline', content: 'Synced headline' });
-    const cgKey = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'sync', permissions: ['cg_files'] })).body;
-    const newsKey = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'news', permissions: ['news'] })).body;
+    const cgKey = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'sync', permissions: ['cg_files'] }))
+      .body;
+    const newsKey = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'news', permissions: ['news'] }))
+      .body;
     const anon = new ApiClient(server.url);
     const byQuery = await anon.get<SyncBody>(`/api/cg-files/sync?apiKey=${cgKey.key}`);
     expect(byQuery.status).toBe(200);
@@ -118,7 +131,8 @@ describe('API keys and GET /api/cg-files/sync', () => {
 
   it('a deactivated or deleted key stops working', async () => {
     const dev = await loginDevOwner(server);
-    const key = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'temp', permissions: ['cg_files'] })).body;
+    const key = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'temp', permissions: ['cg_files'] }))
+      .body;
     const anon = new ApiClient(server.url);
     expect((await dev.patch<ApiKey>(`/api/company/api-keys/${key.id}`, { isActive: false })).body.isActive).toBe(false);
     expect((await anon.get(`/api/cg-files/sync?apiKey=${key.key}`)).status).toBe(401);
@@ -133,12 +147,14 @@ describe('API keys and GET /api/cg-files/sync', () => {
     const editor = await createUser(dev, server, 'editor');
     expect((await editor.get('/api/company/api-keys')).status).toBe(403);
     const { owner: b, companyId } = await createCompany(dev, server);
-    const mine = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'a', permissions: ['cg_files'] })).body;
+    const mine = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'a', permissions: ['cg_files'] }))
+      .body;
     expect((await b.get<ApiKey[]>('/api/company/api-keys')).body).toEqual([]);
     expect((await b.patch(`/api/company/api-keys/${mine.id}`, { isActive: false })).status).toBe(404);
     expect((await b.delete(`/api/company/api-keys/${mine.id}`)).status).toBe(404);
     await b.post('/api/cg-files/update-direct', { type: 'headline', content: 'Station B headline' });
-    const theirs = (await b.post<CreatedApiKey>('/api/company/api-keys', { name: 'b', permissions: ['cg_files'] })).body;
+    const theirs = (await b.post<CreatedApiKey>('/api/company/api-keys', { name: 'b', permissions: ['cg_files'] }))
+      .body;
     const synced = await new ApiClient(server.url).get<SyncBody>(`/api/cg-files/sync?apiKey=${theirs.key}`);
     expect(synced.body).toMatchObject({ companyId, files: { headline: 'Station B headline' } });
   });

@@ -24,7 +24,15 @@ async function stationWithVersion(latestVersion = '2.5.0', fill = 1) {
   const bytes = exeBytes(fill);
   const up = await upload(station.owner, 'CG Bridge Setup 2.5.0.exe', bytes);
   expect(up.status).toBe(201);
-  const saved = await station.owner.post('/api/app-version', versionBody({ latestVersion, downloadUrl: up.body.downloadUrl, fileSize: bytes.length, checksum: up.body.checksum }));
+  const saved = await station.owner.post(
+    '/api/app-version',
+    versionBody({
+      latestVersion,
+      downloadUrl: up.body.downloadUrl,
+      fileSize: bytes.length,
+      checksum: up.body.checksum,
+    }),
+  );
   expect(saved.status).toBe(201);
   return { ...station, bytes, fileUrl: up.body.downloadUrl };
 }
@@ -63,7 +71,9 @@ test("another company's feed is not reachable with this company's key, nor with 
   const b = await stationWithVersion('2.6.0', 3);
   const keyOfA = server.services.appVersions.feeds.folderPath(a.companyId).split('/')[5] ?? '';
   expect((await fetch(`${server.url}/api/app-versions/feed/${b.companyId}/${keyOfA}/latest.yml`)).status).toBe(404);
-  expect((await fetch(`${server.url}/api/app-versions/feed/${b.companyId}/${'0'.repeat(48)}/latest.yml`)).status).toBe(404);
+  expect((await fetch(`${server.url}/api/app-versions/feed/${b.companyId}/${'0'.repeat(48)}/latest.yml`)).status).toBe(
+    404,
+  );
   expect((await fetch(`${server.url}/api/app-versions/feed/${b.companyId}/short/latest.yml`)).status).toBe(404);
   // B's installer is not served under A's feed either.
   const fileOfB = b.fileUrl.split('/').pop() ?? '';
@@ -77,16 +87,26 @@ test('404 when the company has no version, a hidden one, an installer elsewhere,
   const { companyId, owner } = await createCompany(dev, server);
   const latest = () => fetch(`${feedUrl(companyId)}latest.yml`);
   expect((await latest()).status).toBe(404);
-  expect((await owner.post('/api/app-version', versionBody({ downloadUrl: 'https://example.com/Setup.exe' }))).status).toBe(201);
+  expect(
+    (await owner.post('/api/app-version', versionBody({ downloadUrl: 'https://example.com/Setup.exe' }))).status,
+  ).toBe(201);
   expect((await latest()).status).toBe(404);
   const up = await upload(owner, 'Setup.exe', exeBytes(4));
-  expect((await owner.put('/api/app-version', versionBody({ downloadUrl: up.body.downloadUrl, isPublic: false }))).status).toBe(200);
+  expect(
+    (await owner.put('/api/app-version', versionBody({ downloadUrl: up.body.downloadUrl, isPublic: false }))).status,
+  ).toBe(200);
   expect((await latest()).status).toBe(404); // hidden: still being tried by dev/owner
-  expect((await owner.put('/api/app-version', versionBody({ downloadUrl: up.body.downloadUrl, latestVersion: 'nightly' }))).status).toBe(200);
+  expect(
+    (await owner.put('/api/app-version', versionBody({ downloadUrl: up.body.downloadUrl, latestVersion: 'nightly' })))
+      .status,
+  ).toBe(200);
   const notSemver = await latest();
   expect(notSemver.status).toBe(404);
   expect(((await notSemver.json()) as { message: string }).message).toMatch(/"nightly" is not a version number/);
-  expect((await owner.put('/api/app-version', versionBody({ downloadUrl: up.body.downloadUrl, latestVersion: '3.0.0' }))).status).toBe(200);
+  expect(
+    (await owner.put('/api/app-version', versionBody({ downloadUrl: up.body.downloadUrl, latestVersion: '3.0.0' })))
+      .status,
+  ).toBe(200);
   expect((await latest()).status).toBe(200);
 });
 
@@ -97,8 +117,12 @@ test('an installer uploaded before the feed existed (no stored sha512) is hashed
   db.prepare('UPDATE app_version_files SET sha512 = NULL WHERE id = ?').run(fileId);
   const text = await (await fetch(`${feedUrl(companyId)}latest.yml`)).text();
   const expected = createHash('sha512').update(bytes).digest('base64');
-  expect(parseUpdateFeed(parseUpdateInfo(text, 'latest.yml', new URL(`${feedUrl(companyId)}latest.yml`)))).toMatchObject({ ok: true, feed: { sha512: expected } });
-  expect((db.prepare('SELECT sha512 FROM app_version_files WHERE id = ?').get(fileId) as { sha512: string }).sha512).toBe(expected);
+  expect(
+    parseUpdateFeed(parseUpdateInfo(text, 'latest.yml', new URL(`${feedUrl(companyId)}latest.yml`))),
+  ).toMatchObject({ ok: true, feed: { sha512: expected } });
+  expect(
+    (db.prepare('SELECT sha512 FROM app_version_files WHERE id = ?').get(fileId) as { sha512: string }).sha512,
+  ).toBe(expected);
   db.close();
 });
 
@@ -108,6 +132,8 @@ test('the company id in a feed path is decimal digits only: "<id>e0", "0x<id>", 
   expect((await fetch(`${server.url}${folder}latest.yml`)).status).toBe(200);
   const key = folder.split('/')[5] ?? '';
   for (const spelling of [`${companyId}e0`, `0x${companyId.toString(16)}`, `%20${companyId}`, `0${companyId}.0`]) {
-    expect((await fetch(`${server.url}/api/app-versions/feed/${spelling}/${key}/latest.yml`)).status, spelling).toBe(404);
+    expect((await fetch(`${server.url}/api/app-versions/feed/${spelling}/${key}/latest.yml`)).status, spelling).toBe(
+      404,
+    );
   }
 });

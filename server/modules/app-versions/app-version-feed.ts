@@ -34,7 +34,9 @@ export class AppVersionFeeds {
 
   /** The company's feed folder (its key is made on first use and then kept). */
   folderPath(companyId: number): string {
-    const key = this.repo.feedKey(companyId) ?? this.repo.insertFeedKey(companyId, randomBytes(24).toString('hex'), this.clock.now().toISOString());
+    const key =
+      this.repo.feedKey(companyId) ??
+      this.repo.insertFeedKey(companyId, randomBytes(24).toString('hex'), this.clock.now().toISOString());
     return feedFolderPath(companyId, key);
   }
 
@@ -48,7 +50,10 @@ export class AppVersionFeeds {
   async latestYml(companyId: number, key: string): Promise<string> {
     const { version, file } = this.release(companyId, key);
     const semver = feedVersion(version.latestVersion);
-    if (!semver) throw notFound(`App version "${version.latestVersion}" is not a version number the desktop app can compare (such as 2.4.0); the feed`);
+    if (!semver)
+      throw notFound(
+        `App version "${version.latestVersion}" is not a version number the desktop app can compare (such as 2.4.0); the feed`,
+      );
     const feed = buildUpdateFeed({
       version: semver,
       releaseNotes: version.releaseNotes,

@@ -62,7 +62,10 @@ export function rawUpload(
   const chunk = Buffer.alloc(1024 * 1024);
   const result: RawUploadResult = { status: null, body: '', sentWhenAnswered: -1, sentTotal: 0 };
   return new Promise((resolve) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    };
     if (opts.contentLength !== undefined) headers['content-length'] = String(opts.contentLength);
     const req = http.request(`${url}/api/app-version/upload`, { method: 'POST', headers });
     let done = false;
@@ -97,7 +100,8 @@ export function rawUpload(
           req.end(tail);
           return;
         }
-        const piece = result.sentTotal === 0 ? Buffer.concat([head, Buffer.from('504b0304', 'hex'), chunk.subarray(4)]) : chunk;
+        const piece =
+          result.sentTotal === 0 ? Buffer.concat([head, Buffer.from('504b0304', 'hex'), chunk.subarray(4)]) : chunk;
         result.sentTotal += chunk.length;
         if (!req.write(piece)) {
           req.once('drain', pump);

@@ -37,7 +37,9 @@ async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
  * the final rename keeps) and that file's size at that moment. The server runs in this process, so
  * these are the upload's own flushes — not the machine's page cache, which other work also fills.
  */
-async function flushesDuring<T>(run: () => Promise<T>): Promise<{ result: T; flushes: Array<{ ino: number; size: number }> }> {
+async function flushesDuring<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; flushes: Array<{ ino: number; size: number }> }> {
   const probe = await fs.promises.open(process.execPath, 'r');
   const proto = Object.getPrototypeOf(probe) as { datasync: (this: fs.promises.FileHandle) => Promise<void> };
   await probe.close();
@@ -93,7 +95,12 @@ describe('POST /api/app-version/upload', () => {
     const res = await upload(dev, 'C:\\builds\\nightly\\CGBridge-2.4.1.zip', bytes);
     expect(res.status).toBe(201);
     expect(res.body.downloadUrl).toMatch(/^\/api\/app-version\/files\/[0-9a-f]{32}$/);
-    expect(res.body).toEqual({ originalName: 'CGBridge-2.4.1.zip', downloadUrl: res.body.downloadUrl, fileSize: bytes.length, checksum: sha256(bytes) });
+    expect(res.body).toEqual({
+      originalName: 'CGBridge-2.4.1.zip',
+      downloadUrl: res.body.downloadUrl,
+      fileSize: bytes.length,
+      checksum: sha256(bytes),
+    });
     const id = res.body.downloadUrl.split('/').pop() ?? '';
     expect(fs.readFileSync(path.join(dir, id)).equals(bytes)).toBe(true);
     expect(filesOnDisk().filter((f) => f.endsWith('.part'))).toEqual([]);
@@ -108,7 +115,9 @@ describe('POST /api/app-version/upload', () => {
     const before = { disk: filesOnDisk().length, rows: fileRows() };
     const exeWithPk = await upload(dev, 'setup.exe', zipBytes(2000));
     expect(exeWithPk.status).toBe(415);
-    expect(exeWithPk.body.message).toBe('setup.exe is not a Windows executable (starting with MZ); upload a real .exe file');
+    expect(exeWithPk.body.message).toBe(
+      'setup.exe is not a Windows executable (starting with MZ); upload a real .exe file',
+    );
     const textZip = await upload(dev, 'notes.zip', Buffer.from('just some text, not an archive'));
     expect(textZip.status).toBe(415);
     expect(textZip.body.message).toContain('is not a ZIP archive');
@@ -125,13 +134,21 @@ describe('POST /api/app-version/upload', () => {
     const dev = await loginDevOwner(server);
     const form = new FormData();
     form.append('note', 'no file here');
-    const none = await fetch(`${server.url}/api/app-version/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${dev.token}` } });
+    const none = await fetch(`${server.url}/api/app-version/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${dev.token}` },
+    });
     expect(none.status).toBe(400);
     expect(((await none.json()) as { message: string }).message).toBe('Please select a file');
     const two = new FormData();
     two.append('file', new Blob([zipBytes(10)]), 'a.zip');
     two.append('file', new Blob([zipBytes(10)]), 'b.zip');
-    const twice = await fetch(`${server.url}/api/app-version/upload`, { method: 'POST', body: two, headers: { authorization: `Bearer ${dev.token}` } });
+    const twice = await fetch(`${server.url}/api/app-version/upload`, {
+      method: 'POST',
+      body: two,
+      headers: { authorization: `Bearer ${dev.token}` },
+    });
     expect(twice.status).toBe(400);
     expect(((await twice.json()) as { message: string }).message).toBe('Send only one file per upload');
     const json = await dev.post<{ message: string }>('/api/app-version/upload', { file: 'x' });
@@ -141,11 +158,16 @@ describe('POST /api/app-version/upload', () => {
 
   it('hostile multipart gets a 4xx JSON with a message, never a 5xx', async () => {
     const dev = await loginDevOwner(server);
-    const post = (body: string, type: string) => dev.request<{ message: string }>('POST', '/api/app-version/upload', body, { 'content-type': type });
-    const part = (name: string) => `--b\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\nPK\u0003\u0004data\r\n--b--\r\n`;
+    const post = (body: string, type: string) =>
+      dev.request<{ message: string }>('POST', '/api/app-version/upload', body, { 'content-type': type });
+    const part = (name: string) =>
+      `--b\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\nPK\u0003\u0004data\r\n--b--\r\n`;
     const attempts = [
       post('no boundary', 'multipart/form-data'),
-      post('--b\r\nContent-Disposition: form-data; name="file"; filename="a.zip"\r\n\r\nPK\u0003\u0004 and then nothing', 'multipart/form-data; boundary=b'),
+      post(
+        '--b\r\nContent-Disposition: form-data; name="file"; filename="a.zip"\r\n\r\nPK\u0003\u0004 and then nothing',
+        'multipart/form-data; boundary=b',
+      ),
       post(part('nul\u0000.zip'), 'multipart/form-data; boundary=b'),
       post(part(`${'x'.repeat(300)}.zip`), 'multipart/form-data; boundary=b'),
       dev.delete('/api/app-version/abc'),
@@ -189,7 +211,10 @@ describe('POST /api/app-version/upload', () => {
     const before = filesOnDisk().length;
     const key = 'upload-key-' + Date.now();
     const bytes = zipBytes(50_000);
-    const [first, second] = await Promise.all([upload(dev, 'x.zip', bytes, { 'idempotency-key': key }), upload(dev, 'x.zip', bytes, { 'idempotency-key': key })]);
+    const [first, second] = await Promise.all([
+      upload(dev, 'x.zip', bytes, { 'idempotency-key': key }),
+      upload(dev, 'x.zip', bytes, { 'idempotency-key': key }),
+    ]);
     expect(first.status).toBe(201);
     expect(second.body).toEqual(first.body);
     const third = await upload(dev, 'x.zip', bytes, { 'idempotency-key': key });
@@ -217,7 +242,9 @@ describe('GET /api/app-version/files/:id', () => {
     expect((await fetch(server.url + downloadUrl, { headers: { ...auth, range: 'bytes=99999-' } })).status).toBe(416);
     expect((await fetch(server.url + downloadUrl)).status).toBe(401);
     expect((await fetch(`${server.url}/api/app-version/files/${'0'.repeat(32)}`, { headers: auth })).status).toBe(404);
-    expect((await fetch(`${server.url}/api/app-version/files/..%2F..%2Fcg-bridge.sqlite`, { headers: auth })).status).toBe(404);
+    expect(
+      (await fetch(`${server.url}/api/app-version/files/..%2F..%2Fcg-bridge.sqlite`, { headers: auth })).status,
+    ).toBe(404);
   });
 
   it('a ticket downloads without a bearer for 10 minutes; forged or expired tickets are 404', async () => {
@@ -243,7 +270,8 @@ describe('GET /api/app-version/files/:id', () => {
     const { owner } = await createCompany(dev, server);
     const uploaded = (await upload(owner, 'station-only.zip', zipBytes(1000))).body;
     const fileId = uploaded.downloadUrl.split('/').pop() ?? '';
-    const ticketFor = async (c: ApiClient) => (await c.post<{ url: string }>(`/api/app-version/files/${fileId}/ticket`)).body.url;
+    const ticketFor = async (c: ApiClient) =>
+      (await c.post<{ url: string }>(`/api/app-version/files/${fileId}/ticket`)).body.url;
     const status = async (url: string) => (await fetch(server.url + url)).status;
 
     const deleted = await createUser(owner, server, 'editor');
@@ -273,7 +301,9 @@ describe('non-ASCII file names', () => {
     const res = await upload(dev, name, Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100)]));
     expect(res.status).toBe(201);
     expect(res.body.originalName).toBe(name);
-    const download = await fetch(server.url + res.body.downloadUrl, { headers: { authorization: `Bearer ${dev.token}` } });
+    const download = await fetch(server.url + res.body.downloadUrl, {
+      headers: { authorization: `Bearer ${dev.token}` },
+    });
     expect(download.status).toBe(200);
     const disposition = download.headers.get('content-disposition') ?? '';
     const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? '';
@@ -290,7 +320,8 @@ describe('tenancy of files', () => {
     const aEditor = await createUser(a.owner, server, 'editor');
     const uploaded = (await upload(a.owner, 'a-only.zip', zipBytes(1000))).body;
     const fileId = uploaded.downloadUrl.split('/').pop() ?? '';
-    const get = (c: ApiClient) => fetch(server.url + uploaded.downloadUrl, { headers: { authorization: `Bearer ${c.token}` } });
+    const get = (c: ApiClient) =>
+      fetch(server.url + uploaded.downloadUrl, { headers: { authorization: `Bearer ${c.token}` } });
     expect((await get(aEditor)).status).toBe(200);
     expect((await get(b.owner)).status).toBe(404);
     expect((await get(bEditor)).status).toBe(404);
@@ -305,7 +336,8 @@ describe('tenancy of files', () => {
     // A dev's upload, published for A to B: B may download it, A's own upload stays A's.
     const vendor = (await upload(dev, 'vendor.zip', zipBytes(1000, 9))).body;
     const vendorId = vendor.downloadUrl.split('/').pop() ?? '';
-    const getVendor = (c: ApiClient) => fetch(server.url + vendor.downloadUrl, { headers: { authorization: `Bearer ${c.token}` } });
+    const getVendor = (c: ApiClient) =>
+      fetch(server.url + vendor.downloadUrl, { headers: { authorization: `Bearer ${c.token}` } });
     const published = { ...shared, companyId: a.companyId, downloadUrl: vendor.downloadUrl };
     expect((await dev.post<AppVersion>('/api/app-version', published)).status).toBe(201);
     expect((await getVendor(bEditor)).status).toBe(200);

@@ -6,7 +6,13 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { APP_VERSION_FILE_TYPES, APP_VERSION_LIMITS, APP_VERSION_MAX_UPLOAD_BYTES } from '../../../shared/constants';
-import { headMatches, INSTALLER_HEAD_BYTES, installerType, wrongContentMessage, type InstallerType } from '../../../shared/installer-files';
+import {
+  headMatches,
+  INSTALLER_HEAD_BYTES,
+  installerType,
+  wrongContentMessage,
+  type InstallerType,
+} from '../../../shared/installer-files';
 import { badRequest, HttpError } from '../../lib/errors';
 import type { FileHashes } from '../../workers/file-hash';
 import type { OnAirGate } from '../../lib/on-air-gate';
@@ -164,8 +170,11 @@ class UploadReceiver {
           this.received = { id: this.id, originalName: name, size: check.size, checksum: sha256, sha512 };
           this.finish();
         },
-      // A write that broke because the client left is an abort; a disk failure stays what it is.
-        (err: unknown) => this.fail(err instanceof HttpError ? err : this.req.readableAborted ? new UploadAborted(String(err)) : (err as Error)),
+        // A write that broke because the client left is an abort; a disk failure stays what it is.
+        (err: unknown) =>
+          this.fail(
+            err instanceof HttpError ? err : this.req.readableAborted ? new UploadAborted(String(err)) : (err as Error),
+          ),
       );
   }
 
@@ -204,12 +213,21 @@ class UploadReceiver {
  * sha-256/sha-512 of the file through `work.hash`; chunks wait while an on-air write runs. Any failure or a vanished client leaves nothing behind. Rejects with HttpError or
  * UploadAborted.
  */
-export function receiveUpload(req: Request, dir: string, work: UploadWork, maxBytes = APP_VERSION_MAX_UPLOAD_BYTES): Promise<ReceivedUpload> {
+export function receiveUpload(
+  req: Request,
+  dir: string,
+  work: UploadWork,
+  maxBytes = APP_VERSION_MAX_UPLOAD_BYTES,
+): Promise<ReceivedUpload> {
   return new Promise<ReceivedUpload>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       // Browsers send the file name as raw UTF-8 in the part header; busboy reads latin1 unless told.
-      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: maxBytes, fields: 20, parts: 30 } });
+      parser = busboy({
+        headers: req.headers,
+        defParamCharset: 'utf8',
+        limits: { fileSize: maxBytes, fields: 20, parts: 30 },
+      });
     } catch {
       reject(badRequest('Send the file as multipart/form-data in the field "file"'));
       return;
@@ -223,7 +241,8 @@ function refuseFile(field: string, name: string): HttpError | null {
   if (field !== 'file' || !name) return badRequest('Please select a file');
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(name)) return badRequest('File name must not contain control characters');
-  if (name.length > APP_VERSION_LIMITS.fileName) return badRequest(`File name must be at most ${APP_VERSION_LIMITS.fileName} characters`);
+  if (name.length > APP_VERSION_LIMITS.fileName)
+    return badRequest(`File name must be at most ${APP_VERSION_LIMITS.fileName} characters`);
   if (!installerType(name)) return new HttpError(415, `Only ${TYPES_TEXT} files can be uploaded; ${name} is not one`);
   return null;
 }

@@ -29,5 +29,10 @@ export function presentAppVersion({ version, companyName }: AppVersionWithCompan
 }
 
 export function presentUploadedFile(row: AppVersionFileRow): UploadedAppFile {
-  return { originalName: row.originalName, downloadUrl: fileDownloadPath(row.id), fileSize: row.fileSize, checksum: row.checksum };
+  return {
+    originalName: row.originalName,
+    downloadUrl: fileDownloadPath(row.id),
+    fileSize: row.fileSize,
+    checksum: row.checksum,
+  };
 }

@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { Role, Roletype } from '../../../shared/roles';
-import { appVersionFeedKeys, appVersionFiles, appVersions, companies, users, type AppVersionFileRow, type AppVersionRow } from '../../db/schema';
+import {
+  appVersionFeedKeys,
+  appVersionFiles,
+  appVersions,
+  companies,
+  users,
+  type AppVersionFileRow,
+  type AppVersionRow,
+} from '../../db/schema';
 
 export interface AppVersionWithCompany {
   version: AppVersionRow;
@@ -128,12 +136,21 @@ export class AppVersionsRepo {
   }
 
   countFiles(): number {
-    return this.db.select({ n: sql<number>`count(*)` }).from(appVersionFiles).get()?.n ?? 0;
+    return (
+      this.db
+        .select({ n: sql<number>`count(*)` })
+        .from(appVersionFiles)
+        .get()?.n ?? 0
+    );
   }
 
   /** The company's update-feed key, if one was made. */
   feedKey(companyId: number): string | undefined {
-    return this.db.select({ key: appVersionFeedKeys.key }).from(appVersionFeedKeys).where(eq(appVersionFeedKeys.companyId, companyId)).get()?.key;
+    return this.db
+      .select({ key: appVersionFeedKeys.key })
+      .from(appVersionFeedKeys)
+      .where(eq(appVersionFeedKeys.companyId, companyId))
+      .get()?.key;
   }
 
   /** Stores a key unless one exists (two callers at once keep the first); returns the one stored. */
@@ -148,6 +165,11 @@ export class AppVersionsRepo {
 
   /** The station this server was first set up for: the oldest company still active. */
   oldestActiveCompanyId(): number | undefined {
-    return this.db.select({ id: companies.id }).from(companies).where(eq(companies.isActive, true)).orderBy(asc(companies.id)).get()?.id;
+    return this.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.isActive, true))
+      .orderBy(asc(companies.id))
+      .get()?.id;
   }
 }

@@ -89,7 +89,10 @@ function uploadHandler(versions: AppVersionsService): RequestHandler {
       throw new HttpError(413, TOO_LARGE_MESSAGE);
     }
     try {
-      const received = await receiveUpload(req, versions.storage.dir, { hash: (file) => versions.heavy.task('file.hash', file), onAir: versions.onAir });
+      const received = await receiveUpload(req, versions.storage.dir, {
+        hash: (file) => versions.heavy.task('file.hash', file),
+        onAir: versions.onAir,
+      });
       res.status(201).json(versions.registerUpload(actor, received));
     } catch (err) {
       // Nobody is left to answer; the part file is already gone.
@@ -102,11 +105,16 @@ function uploadHandler(versions: AppVersionsService): RequestHandler {
 
 /** Range requests (206/416), Accept-Ranges and the original name come from Express's send. */
 function sendFile(res: Response, file: string, row: AppVersionFileRow, next: (err?: unknown) => void): void {
-  res.download(file, row.originalName, { dotfiles: 'allow', headers: { 'Cache-Control': 'private, no-store' } }, (err?: Error) => {
-    if (!err) return;
-    if (res.headersSent) return;
-    const status = (err as { status?: number }).status;
-    // A 416 from send is the client's range; a missing file on disk is our 404.
-    next(status === 416 ? new HttpError(416, 'Requested range not satisfiable') : notFound('File'));
-  });
+  res.download(
+    file,
+    row.originalName,
+    { dotfiles: 'allow', headers: { 'Cache-Control': 'private, no-store' } },
+    (err?: Error) => {
+      if (!err) return;
+      if (res.headersSent) return;
+      const status = (err as { status?: number }).status;
+      // A 416 from send is the client's range; a missing file on disk is our 404.
+      next(status === 416 ? new HttpError(416, 'Requested range not satisfiable') : notFound('File'));
+    },
+  );
 }

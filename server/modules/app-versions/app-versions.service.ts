@@ -74,7 +74,12 @@ export class AppVersionsService {
     const now = this.ctx.clock.now().toISOString();
     const saved = this.ctx.db.transaction((tx) => {
       const row = new AppVersionsRepo(tx).insert({ companyId, ...this.fields(input), createdAt: now, updatedAt: now });
-      this.activity.record(actor, 'app_version_created', `Created app version ${row.latestVersion} for company ${companyId}`, tx);
+      this.activity.record(
+        actor,
+        'app_version_created',
+        `Created app version ${row.latestVersion} for company ${companyId}`,
+        tx,
+      );
       return row;
     });
     return this.announce(actor, companyId, saved.targetCompanies);
@@ -86,9 +91,17 @@ export class AppVersionsService {
     const before = this.repo.findByCompany(companyId);
     if (!before) throw notFound('App version');
     this.ctx.db.transaction((tx) => {
-      const row = new AppVersionsRepo(tx).update(companyId, { ...this.fields(input), updatedAt: this.ctx.clock.now().toISOString() });
+      const row = new AppVersionsRepo(tx).update(companyId, {
+        ...this.fields(input),
+        updatedAt: this.ctx.clock.now().toISOString(),
+      });
       if (!row) throw notFound('App version');
-      this.activity.record(actor, 'app_version_updated', `Updated app version for company ${companyId} to ${row.latestVersion}`, tx);
+      this.activity.record(
+        actor,
+        'app_version_updated',
+        `Updated app version for company ${companyId} to ${row.latestVersion}`,
+        tx,
+      );
     });
     // Companies dropped from the targets are told too: their fallback version changed.
     return this.announce(actor, companyId, [...before.version.targetCompanies, ...input.targetCompanies]);
@@ -99,7 +112,12 @@ export class AppVersionsService {
     const removed = this.ctx.db.transaction((tx) => {
       const row = new AppVersionsRepo(tx).delete(companyId);
       if (!row) throw notFound('App version');
-      this.activity.record(actor, 'app_version_deleted', `Deleted app version ${row.latestVersion} of company ${companyId}`, tx);
+      this.activity.record(
+        actor,
+        'app_version_deleted',
+        `Deleted app version ${row.latestVersion} of company ${companyId}`,
+        tx,
+      );
       return row;
     });
     this.publish(actor, companyId, removed.targetCompanies, null);
@@ -147,7 +165,8 @@ export class AppVersionsService {
   fileByTicket(fileId: string, ticket: string): AppVersionFileRow {
     const userId = this.storage.ticketUser(ticket);
     const holder = userId === null ? undefined : this.repo.findTicketHolder(userId);
-    if (!holder || !AppVersionStorage.isFileId(fileId) || !this.storage.verifyTicket(fileId, ticket, holder.companyId)) throw notFound('File');
+    if (!holder || !AppVersionStorage.isFileId(fileId) || !this.storage.verifyTicket(fileId, ticket, holder.companyId))
+      throw notFound('File');
     return this.fileFor(holder, fileId);
   }
 
@@ -178,7 +197,8 @@ export class AppVersionsService {
 
   /** The company a write is for: a dev may name any existing one; an owner only their own. */
   private targetCompany(actor: Actor, requested: number | undefined): number {
-    if (!mayManageVersions(actor)) throw forbidden('Only developer accounts and company owners may manage app versions');
+    if (!mayManageVersions(actor))
+      throw forbidden('Only developer accounts and company owners may manage app versions');
     const companyId = requested ?? actor.companyId;
     if (companyId === actor.companyId) return companyId;
     if (!isDev(actor)) throw forbidden('You may only manage your own company’s app version');

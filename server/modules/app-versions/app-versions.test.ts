@@ -25,12 +25,21 @@ describe('app versions: permissions', () => {
       expect((await user.put('/api/app-version', versionBody())).status).toBe(403);
       expect((await user.delete(`/api/app-version/${companyId}`)).status).toBe(403);
       expect((await user.get('/api/app-versions/all')).status).toBe(403);
-      expect((await user.request('POST', '/api/app-version/upload', 'x', { 'content-type': 'text/plain' })).status).toBe(403);
+      expect(
+        (await user.request('POST', '/api/app-version/upload', 'x', { 'content-type': 'text/plain' })).status,
+      ).toBe(403);
     }
     expect((await owner.get('/api/app-versions/all')).status).toBe(403);
     const own = await owner.post<AppVersion>('/api/app-version', versionBody());
     expect(own.status).toBe(201);
-    expect(own.body).toMatchObject({ companyId, latestVersion: '2.4.1', isPublic: true, targetCompanies: [], fileSize: null, checksum: null });
+    expect(own.body).toMatchObject({
+      companyId,
+      latestVersion: '2.4.1',
+      isPublic: true,
+      targetCompanies: [],
+      fileSize: null,
+      checksum: null,
+    });
     const other = await owner.post<Message>('/api/app-version', versionBody({ companyId: 1 }));
     expect(other.status).toBe(403);
     expect((await owner.delete('/api/app-version/1')).status).toBe(403);
@@ -41,9 +50,13 @@ describe('app versions: permissions', () => {
     const dev = await loginDevOwner(server);
     const b = await createCompany(dev, server, 'Station Bee');
     const c = await createCompany(dev, server, 'Station Cee');
-    expect((await dev.post('/api/app-version', versionBody({ companyId: b.companyId, latestVersion: '1.0.0' }))).status).toBe(201);
+    expect(
+      (await dev.post('/api/app-version', versionBody({ companyId: b.companyId, latestVersion: '1.0.0' }))).status,
+    ).toBe(201);
     server.clock.advance(1000);
-    expect((await dev.post('/api/app-version', versionBody({ companyId: c.companyId, latestVersion: '1.1.0' }))).status).toBe(201);
+    expect(
+      (await dev.post('/api/app-version', versionBody({ companyId: c.companyId, latestVersion: '1.1.0' }))).status,
+    ).toBe(201);
     const all = await dev.get<AppVersion[]>('/api/app-versions/all');
     expect(all.status).toBe(200);
     const ours = all.body.filter((v) => [b.companyId, c.companyId].includes(v.companyId));
@@ -95,18 +108,29 @@ describe('app versions: create, update, delete', () => {
       expect(again.status).toBe(409);
       expect(again.body.message).toBe('This company already has an app version; edit it instead');
 
-      const updated = await owner.put<AppVersion>('/api/app-version', versionBody({ latestVersion: '2.5.0', checksum: 'A'.repeat(64), fileSize: 1234 }));
+      const updated = await owner.put<AppVersion>(
+        '/api/app-version',
+        versionBody({ latestVersion: '2.5.0', checksum: 'A'.repeat(64), fileSize: 1234 }),
+      );
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ latestVersion: '2.5.0', checksum: 'a'.repeat(64), fileSize: 1234 });
-      await socket.until(() => socket.messages.some((m) => (m.data as { version?: AppVersion }).version?.latestVersion === '2.5.0'));
+      await socket.until(() =>
+        socket.messages.some((m) => (m.data as { version?: AppVersion }).version?.latestVersion === '2.5.0'),
+      );
       expect((await editor.get<AppVersion>('/api/app-version')).body.latestVersion).toBe('2.5.0');
 
       expect((await owner.delete(`/api/app-version/${companyId}`)).status).toBe(200);
-      await socket.until(() => socket.messages.some((m) => m.type === 'app_version_updated' && (m.data as { version: unknown }).version === null));
+      await socket.until(() =>
+        socket.messages.some(
+          (m) => m.type === 'app_version_updated' && (m.data as { version: unknown }).version === null,
+        ),
+      );
       expect((await owner.get('/api/app-version')).body).toBeNull();
       expect((await owner.delete(`/api/app-version/${companyId}`)).status).toBe(404);
       const log = (await owner.get<ActivityLog[]>('/api/activity-logs')).body.map((e) => e.action);
-      expect(log).toEqual(expect.arrayContaining(['app_version_created', 'app_version_updated', 'app_version_deleted']));
+      expect(log).toEqual(
+        expect.arrayContaining(['app_version_created', 'app_version_updated', 'app_version_deleted']),
+      );
     } finally {
       socket.socket.close();
     }
@@ -120,10 +144,19 @@ describe('app versions: who sees which version', () => {
     const b = await createCompany(dev, server);
     const bEditor = await createUser(b.owner, server, 'editor');
     expect((await bEditor.get('/api/app-version')).body).toBeNull();
-    await dev.post('/api/app-version', versionBody({ companyId: a.companyId, latestVersion: '3.0.0', targetCompanies: [b.companyId] }));
-    expect((await bEditor.get<AppVersion>('/api/app-version')).body).toMatchObject({ companyId: a.companyId, latestVersion: '3.0.0' });
+    await dev.post(
+      '/api/app-version',
+      versionBody({ companyId: a.companyId, latestVersion: '3.0.0', targetCompanies: [b.companyId] }),
+    );
+    expect((await bEditor.get<AppVersion>('/api/app-version')).body).toMatchObject({
+      companyId: a.companyId,
+      latestVersion: '3.0.0',
+    });
 
-    await dev.put('/api/app-version', versionBody({ companyId: a.companyId, latestVersion: '3.0.1', isPublic: false, targetCompanies: [b.companyId] }));
+    await dev.put(
+      '/api/app-version',
+      versionBody({ companyId: a.companyId, latestVersion: '3.0.1', isPublic: false, targetCompanies: [b.companyId] }),
+    );
     expect((await bEditor.get('/api/app-version')).body).toBeNull();
     const aEditor = await createUser(a.owner, server, 'editor');
     expect((await aEditor.get('/api/app-version')).body).toBeNull();

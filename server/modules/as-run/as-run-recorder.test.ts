@@ -25,13 +25,16 @@ describe('as-run recorder', () => {
   it('close() leaves no buffered row behind (the store is read after close)', async () => {
     const server = await startTestServer();
     const { owner, companyId } = await createStation(server);
-    for (let i = 0; i < 5; i += 1) await owner.post('/api/cg-files/update-direct', { type: 'infoline', content: `Last ${i}` });
+    for (let i = 0; i < 5; i += 1)
+      await owner.post('/api/cg-files/update-direct', { type: 'infoline', content: `Last ${i}` });
     expect(server.asRunRecorder.pending).toBe(5);
     // The recorder's own close (what server.close() calls after the last request), then the file.
     const file = path.join(server.dataDir, 'cg-bridge.sqlite');
     await server.asRunRecorder.close();
     const db = new Database(file, { readonly: true });
-    const rows = db.prepare('SELECT text FROM as_run WHERE company_id = ? ORDER BY id').all(companyId) as { text: string }[];
+    const rows = db.prepare('SELECT text FROM as_run WHERE company_id = ? ORDER BY id').all(companyId) as {
+      text: string;
+    }[];
     db.close();
     expect(rows.map((r) => r.text)).toEqual(['Last 0', 'Last 1', 'Last 2', 'Last 3', 'Last 4']);
     await server.close();
@@ -48,7 +51,10 @@ describe('as-run recorder', () => {
     await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'To the overlay' });
     await server.asRunRecorder.flush();
     const entries = (await owner.get<AsRunPage>('/api/as-run')).body.entries;
-    expect(entries.map((e) => `${e.output} ${e.result} ${e.message ?? ''}`).sort()).toEqual(['files ok ', 'overlay ok sent to 1 overlay']);
+    expect(entries.map((e) => `${e.output} ${e.result} ${e.message ?? ''}`).sort()).toEqual([
+      'files ok ',
+      'overlay ok sent to 1 overlay',
+    ]);
     expect(entries[0]!.seq).toBe(entries[1]!.seq);
     socket.close();
     await server.close();
@@ -60,7 +66,17 @@ describe('as-run recorder', () => {
     const changes = server.services.cgFiles.changes;
     const at = new Date().toISOString();
     const report = (i: number) => {
-      const change = { companyId, seq: changes.nextSeq(), at, userId: owner.user.id, apiKey: null, source: 'web' as const, action: 'cg_file_updated', changed: { timer: `${i}` }, snapshot: {} };
+      const change = {
+        companyId,
+        seq: changes.nextSeq(),
+        at,
+        userId: owner.user.id,
+        apiKey: null,
+        source: 'web' as const,
+        action: 'cg_file_updated',
+        changed: { timer: `${i}` },
+        snapshot: {},
+      };
       changes.reportResult({ change, output: 'files', result: 'ok', at });
     };
     for (let i = -1000; i < 0; i += 1) report(i); // warm the JIT: a cold first loop measures the compiler
@@ -72,7 +88,9 @@ describe('as-run recorder', () => {
     expect(enqueueMs).toBeLessThan(250);
     await server.asRunRecorder.flush();
     const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'), { readonly: true });
-    const texts = (db.prepare('SELECT text FROM as_run WHERE company_id = ? ORDER BY id').all(companyId) as { text: string }[]).map((r) => Number(r.text));
+    const texts = (
+      db.prepare('SELECT text FROM as_run WHERE company_id = ? ORDER BY id').all(companyId) as { text: string }[]
+    ).map((r) => Number(r.text));
     db.close();
     expect(texts).toEqual(Array.from({ length: 11_000 }, (_, i) => i - 1000));
     await server.close();

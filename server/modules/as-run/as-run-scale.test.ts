@@ -19,11 +19,20 @@ beforeAll(async () => {
   station = await createStation(server);
   // Seeded through SQL on a second connection: 100 000 rows in one transaction (~0.3 s).
   const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'));
-  const insert = db.prepare(`INSERT INTO as_run (company_id, at, seq, user_id, source, action, type, text, output, result, message)
+  const insert =
+    db.prepare(`INSERT INTO as_run (company_id, at, seq, user_id, source, action, type, text, output, result, message)
     VALUES (?, ?, ?, ?, 'web', 'cg_file_updated', ?, ?, ?, 'ok', NULL)`);
   db.transaction(() => {
     for (let i = 0; i < ROWS; i += 1) {
-      insert.run(station.companyId, new Date(START - (ROWS - i) * 10).toISOString(), i + 1, station.owner.user.id, TYPES[i % TYPES.length], `Text ${i}`, i % 2 ? 'overlay' : 'files');
+      insert.run(
+        station.companyId,
+        new Date(START - (ROWS - i) * 10).toISOString(),
+        i + 1,
+        station.owner.user.id,
+        TYPES[i % TYPES.length],
+        `Text ${i}`,
+        i % 2 ? 'overlay' : 'files',
+      );
     }
   })();
   db.close();
@@ -44,10 +53,23 @@ function plansOfPreparedPages(): Array<{ sql: string; plan: string[] }> {
   const { statements } = server.services.asRun.repo as unknown as { statements: Map<string, Statement> };
   const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'), { readonly: true });
   try {
-    const params = { companyId: 1, limit: 50, from: '', to: '', type: '', userId: 1, output: '', source: '', beforeAt: '', beforeId: 1 };
+    const params = {
+      companyId: 1,
+      limit: 50,
+      from: '',
+      to: '',
+      type: '',
+      userId: 1,
+      output: '',
+      source: '',
+      beforeAt: '',
+      beforeId: 1,
+    };
     return [...statements.values()].map((stmt) => ({
       sql: stmt.source.replace(/\s+/g, ' '),
-      plan: (db.prepare(`EXPLAIN QUERY PLAN ${stmt.source}`).all(params) as Array<{ detail: string }>).map((r) => r.detail),
+      plan: (db.prepare(`EXPLAIN QUERY PLAN ${stmt.source}`).all(params) as Array<{ detail: string }>).map(
+        (r) => r.detail,
+      ),
     }));
   } finally {
     db.close();
@@ -57,8 +79,14 @@ function plansOfPreparedPages(): Array<{ sql: string; plan: string[] }> {
 /** Each page walks an index of the log in (at, id) order and stops at its limit: no scan of the table, no sort. */
 function expectIndexedWalks(plans: Array<{ sql: string; plan: string[] }>): void {
   for (const { sql, plan } of plans) {
-    expect(plan.some((step) => /^SEARCH r USING (COVERING )?INDEX as_run_company_\w+ \(company_id=\?/.test(step)), `${sql}\n${plan.join('\n')}`).toBe(true);
-    expect(plan.filter((step) => /TEMP B-TREE|^SCAN r\b/.test(step)), sql).toEqual([]);
+    expect(
+      plan.some((step) => /^SEARCH r USING (COVERING )?INDEX as_run_company_\w+ \(company_id=\?/.test(step)),
+      `${sql}\n${plan.join('\n')}`,
+    ).toBe(true);
+    expect(
+      plan.filter((step) => /TEMP B-TREE|^SCAN r\b/.test(step)),
+      sql,
+    ).toEqual([]);
   }
 }
 
@@ -81,7 +109,9 @@ describe('as-run at 100 000 rows', () => {
     let seen = 0;
     let lastSeq = Infinity;
     do {
-      const res: { status: number; body: AsRunPage } = await paced(() => station.owner.get<AsRunPage>(`/api/as-run?limit=500${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`));
+      const res: { status: number; body: AsRunPage } = await paced(() =>
+        station.owner.get<AsRunPage>(`/api/as-run?limit=500${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`),
+      );
       expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
       for (const e of res.body.entries) {
         expect(e.seq).toBeLessThan(lastSeq);
@@ -102,7 +132,9 @@ describe('as-run at 100 000 rows', () => {
       times.push(performance.now() - t);
       expect(res.body.entries).toHaveLength(50);
     }
-    console.log(`as-run 100k: ${times.length} pages of 50 at every depth, p99 ${p99(times).toFixed(1)} ms, first ${times[0]?.toFixed(1)} ms, last ${times.at(-1)?.toFixed(1)} ms`);
+    console.log(
+      `as-run 100k: ${times.length} pages of 50 at every depth, p99 ${p99(times).toFixed(1)} ms, first ${times[0]?.toFixed(1)} ms, last ${times.at(-1)?.toFixed(1)} ms`,
+    );
     // The first page and the pages after a cursor: both shapes walk the index and stop at the limit.
     const plans = plansOfPreparedPages();
     expect(plans.map((p) => p.sql.includes('(@beforeAt, @beforeId)')).sort()).toEqual([false, true]);
@@ -111,7 +143,13 @@ describe('as-run at 100 000 rows', () => {
 
   it('a filtered page walks an index too (type, output, user, a day window)', async () => {
     const day = encodeURIComponent(new Date(START - 86_400_000).toISOString());
-    const queries = ['type=titlebar', 'output=overlay', `userId=${station.owner.user.id}`, `from=${day}`, `type=infoline&to=${encodeURIComponent(new Date(START - 500_000).toISOString())}`];
+    const queries = [
+      'type=titlebar',
+      'output=overlay',
+      `userId=${station.owner.user.id}`,
+      `from=${day}`,
+      `type=infoline&to=${encodeURIComponent(new Date(START - 500_000).toISOString())}`,
+    ];
     const times: number[] = [];
     // A fresh session: the paging test spent the owner's read tokens (50 a second per session).
     const editor = await createUser(station.owner, server, 'editor');
@@ -139,17 +177,21 @@ describe('as-run at 100 000 rows', () => {
     let firstBytes = () => {};
     const arrived = new Promise<void>((resolve) => (firstBytes = resolve));
     const done = new Promise<void>((resolve, reject) => {
-      const req = http.get(`${server.url}/api/as-run/export.csv`, { headers: { authorization: `Bearer ${station.owner.token}` } }, (res) => {
-        expect(res.statusCode).toBe(200);
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-          count += chunk.split('\r\n').length - 1;
-          if (lines() > 1) firstBytes();
-        });
-        res.once('end', () => resolve());
-        res.once('error', reject);
-      });
+      const req = http.get(
+        `${server.url}/api/as-run/export.csv`,
+        { headers: { authorization: `Bearer ${station.owner.token}` } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+            count += chunk.split('\r\n').length - 1;
+            if (lines() > 1) firstBytes();
+          });
+          res.once('end', () => resolve());
+          res.once('error', reject);
+        },
+      );
       req.once('error', reject);
     });
     // Between pages the export waits while an on-air write runs (air first). Reads wait at the
@@ -164,12 +206,14 @@ describe('as-run at 100 000 rows', () => {
     endWrite();
     await write;
     await done;
-    console.log(`as-run 100k CSV: ${(text.length / 1e6).toFixed(1)} MB; ${whileHeld} rows arrived in 300 ms while an on-air write held the export`);
+    console.log(
+      `as-run 100k CSV: ${(text.length / 1e6).toFixed(1)} MB; ${whileHeld} rows arrived in 300 ms while an on-air write held the export`,
+    );
     expect(whileHeld).toBeLessThanOrEqual(2 * 500);
     expect(text.trimEnd().split('\r\n')).toHaveLength(ROWS + 1);
   }, 60_000);
 
-  it('the daily prune keeps the station\'s retention: rows older than it go, newer stay', async () => {
+  it("the daily prune keeps the station's retention: rows older than it go, newer stay", async () => {
     // Seeded times end at START; 7 days after START with a 7-day retention, only rows newer than START - 0 stay.
     const put = await station.owner.put('/api/settings', { asRunRetentionDays: 7 });
     expect(put.status, JSON.stringify(put.body)).toBe(200);

@@ -15,11 +15,17 @@ describe('as-run CSV times in the station’s zone', () => {
   it('names the zone in the header and writes ISO times with the station’s offset', async () => {
     const { owner } = await createStation(server);
     expect((await owner.put('/api/settings', { timeZone: 'Indian/Maldives' })).status).toBe(200);
-    expect((await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Malé time' })).status).toBe(200);
+    expect((await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Malé time' })).status).toBe(
+      200,
+    );
     await server.asRunRecorder.flush();
     const [entry] = (await owner.get<AsRunPage>('/api/as-run')).body.entries;
-    const res = await fetch(`${server.url}/api/as-run/export.csv`, { headers: { authorization: `Bearer ${owner.token}` } });
-    const [header, first] = Papa.parse<string[]>((await res.text()).replace(/^\uFEFF/, '').trimEnd(), { newline: '\r\n' }).data;
+    const res = await fetch(`${server.url}/api/as-run/export.csv`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const [header, first] = Papa.parse<string[]>((await res.text()).replace(/^\uFEFF/, '').trimEnd(), {
+      newline: '\r\n',
+    }).data;
     expect(header?.[0]).toBe('time (Indian/Maldives)');
     const time = first?.[0] ?? '';
     expect(time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+05:00$/);

@@ -56,7 +56,20 @@ export class AsRunRecorder {
     const p = (name: string) => sql.placeholder(name);
     this.insertStmt = ctx.db
       .insert(asRun)
-      .values({ companyId: p('companyId'), at: p('at'), seq: p('seq'), userId: p('userId'), apiKey: p('apiKey'), source: p('source'), action: p('action'), type: p('type'), text: p('text'), output: p('output'), result: p('result'), message: p('message') })
+      .values({
+        companyId: p('companyId'),
+        at: p('at'),
+        seq: p('seq'),
+        userId: p('userId'),
+        apiKey: p('apiKey'),
+        source: p('source'),
+        action: p('action'),
+        type: p('type'),
+        text: p('text'),
+        output: p('output'),
+        result: p('result'),
+        message: p('message'),
+      })
       .prepare();
     this.stopListening = changes.onResult((result) => this.enqueue(result));
   }

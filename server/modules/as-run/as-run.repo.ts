@@ -50,7 +50,9 @@ export class AsRunRepo {
 
   constructor(db: Db) {
     this.sqlite = sqliteOf(db);
-    this.pruneStmt = this.sqlite.prepare('DELETE FROM as_run WHERE id IN (SELECT id FROM as_run WHERE company_id = ? AND at < ? ORDER BY at LIMIT ?)');
+    this.pruneStmt = this.sqlite.prepare(
+      'DELETE FROM as_run WHERE id IN (SELECT id FROM as_run WHERE company_id = ? AND at < ? ORDER BY at LIMIT ?)',
+    );
   }
 
   page(companyId: number, filter: AsRunFilter, before: AsRunCursor | undefined, limit: number): AsRunListRow[] {
@@ -58,7 +60,11 @@ export class AsRunRepo {
     const key = `${used.map(([n]) => n).join(',')}|${before ? 'b' : ''}`;
     let stmt = this.statements.get(key);
     if (stmt === undefined) {
-      const where = ['r.company_id = @companyId', ...used.map(([, clause]) => clause), ...(before ? ['(r.at, r.id) < (@beforeAt, @beforeId)'] : [])];
+      const where = [
+        'r.company_id = @companyId',
+        ...used.map(([, clause]) => clause),
+        ...(before ? ['(r.at, r.id) < (@beforeAt, @beforeId)'] : []),
+      ];
       stmt = this.sqlite.prepare(
         `SELECT ${COLUMNS} FROM as_run r LEFT JOIN users u ON u.id = r.user_id AND u.company_id = r.company_id
          WHERE ${where.join(' AND ')} ORDER BY r.at DESC, r.id DESC LIMIT @limit`,
@@ -72,7 +78,9 @@ export class AsRunRepo {
   }
 
   retentionDays(companyId: number): number | null {
-    const row = this.sqlite.prepare('SELECT as_run_retention_days AS d FROM company_settings WHERE company_id = ?').get(companyId) as { d: number | null } | undefined;
+    const row = this.sqlite
+      .prepare('SELECT as_run_retention_days AS d FROM company_settings WHERE company_id = ?')
+      .get(companyId) as { d: number | null } | undefined;
     return row?.d ?? null;
   }
 

@@ -24,7 +24,12 @@ export class AsRunService {
     this.repo = new AsRunRepo(ctx.db);
   }
 
-  list(actor: Pick<Actor, 'companyId'>, filter: AsRunFilter, before: AsRunCursor | undefined, limit: number): AsRunPage {
+  list(
+    actor: Pick<Actor, 'companyId'>,
+    filter: AsRunFilter,
+    before: AsRunCursor | undefined,
+    limit: number,
+  ): AsRunPage {
     const rows = this.repo.page(actor.companyId, filter, before, limit + 1);
     const entries = rows.slice(0, limit);
     const last = entries[entries.length - 1];
@@ -41,7 +46,10 @@ export class AsRunService {
     await writeChunk(res, csvHeader(zone));
     let before: AsRunCursor | undefined;
     let done = false;
-    for await (const _ of airFirst(this.ctx.onAir, whileMore(() => !done && !res.destroyed))) {
+    for await (const _ of airFirst(
+      this.ctx.onAir,
+      whileMore(() => !done && !res.destroyed),
+    )) {
       const rows = this.repo.page(actor.companyId, filter, before, EXPORT_PAGE_ROWS);
       if (rows.length) await writeChunk(res, csvRows(rows, zone));
       const last = rows[rows.length - 1];
@@ -66,7 +74,10 @@ export class AsRunService {
     for (const id of this.repo.companyIds()) {
       const cutoff = new Date(now - this.retentionDays(id) * DAY_MS).toISOString();
       let n = PRUNE_SLICE_ROWS;
-      for await (const _ of airFirst(this.ctx.onAir, whileMore(() => n === PRUNE_SLICE_ROWS))) {
+      for await (const _ of airFirst(
+        this.ctx.onAir,
+        whileMore(() => n === PRUNE_SLICE_ROWS),
+      )) {
         n = sliceCommit(this.ctx.db, () => this.repo.pruneSome(id, cutoff, PRUNE_SLICE_ROWS));
         removed += n;
       }

@@ -10,6 +10,12 @@ export function reportOverlayResults(changes: OnAirChanges, connectedCount: (com
   return changes.onChange((change) => {
     const n = connectedCount(change.companyId);
     if (n === 0) return;
-    changes.reportResult({ change, output: 'overlay', result: 'ok', message: `sent to ${n} overlay${n === 1 ? '' : 's'}`, at: change.at });
+    changes.reportResult({
+      change,
+      output: 'overlay',
+      result: 'ok',
+      message: `sent to ${n} overlay${n === 1 ? '' : 's'}`,
+      at: change.at,
+    });
   });
 }

@@ -31,7 +31,11 @@ export class AuthService {
   async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
     // Reserved before the hash is awaited: parallel guesses cannot all pass a check made earlier.
     const slot = this.limiter.reserve(ip, input.username);
-    if (!slot.ok) throw tooManyRequests(`Too many failed login attempts. Try again in ${slot.retryAfterSeconds} seconds.`, slot.retryAfterSeconds);
+    if (!slot.ok)
+      throw tooManyRequests(
+        `Too many failed login attempts. Try again in ${slot.retryAfterSeconds} seconds.`,
+        slot.retryAfterSeconds,
+      );
     const user = this.users.findByUsername(input.username);
     const ok = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password);
     if (!user || !ok) throw new HttpError(401, 'Invalid username or password');
@@ -65,7 +69,11 @@ export class AuthService {
     const channel = 'password-check';
     const who = `user:${userId}`;
     const slot = this.limiter.reserve(channel, who);
-    if (!slot.ok) throw tooManyRequests(`Too many wrong passwords. Try again in ${slot.retryAfterSeconds} seconds.`, slot.retryAfterSeconds);
+    if (!slot.ok)
+      throw tooManyRequests(
+        `Too many wrong passwords. Try again in ${slot.retryAfterSeconds} seconds.`,
+        slot.retryAfterSeconds,
+      );
     const result = await check();
     this.limiter.succeed(channel, who);
     return result;

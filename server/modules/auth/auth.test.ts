@@ -45,15 +45,22 @@ describe('POST /api/auth/login', () => {
     const victim = await createUser(dev, server, 'editor');
     const api = new ApiClient(server.url);
     for (let i = 0; i < 5; i++) {
-      expect((await api.post('/api/auth/login', { username: victim.user.username, password: 'wrong-wrong' })).status).toBe(401);
+      expect(
+        (await api.post('/api/auth/login', { username: victim.user.username, password: 'wrong-wrong' })).status,
+      ).toBe(401);
     }
-    const blocked = await api.post<{ message: string }>('/api/auth/login', { username: victim.user.username, password: victim.password });
+    const blocked = await api.post<{ message: string }>('/api/auth/login', {
+      username: victim.user.username,
+      password: victim.password,
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many failed login attempts/);
     // Another username from the same IP is not blocked.
     expect((await api.post('/api/auth/login', DEV_OWNER)).status).toBe(200);
     server.clock.advance(61_000);
-    expect((await api.post('/api/auth/login', { username: victim.user.username, password: victim.password })).status).toBe(200);
+    expect(
+      (await api.post('/api/auth/login', { username: victim.user.username, password: victim.password })).status,
+    ).toBe(200);
   });
 });
 
@@ -86,7 +93,10 @@ describe('sessions', () => {
     const mcr = await createUser(dev, server, 'mcr');
     expect((await dev.put(`/api/users/${mcr.user.id}`, { isActive: false })).status).toBe(200);
     expect((await mcr.get('/api/auth/me')).status).toBe(401);
-    const again = await new ApiClient(server.url).post('/api/auth/login', { username: mcr.user.username, password: mcr.password });
+    const again = await new ApiClient(server.url).post('/api/auth/login', {
+      username: mcr.user.username,
+      password: mcr.password,
+    });
     expect(again.status).toBe(403);
   });
 

@@ -10,13 +10,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const attempt = (username: string, password: string) => new ApiClient(server.url).post<{ token?: string }>('/api/auth/login', { username, password });
+const attempt = (username: string, password: string) =>
+  new ApiClient(server.url).post<{ token?: string }>('/api/auth/login', { username, password });
 
 describe('the login limit holds under concurrency', () => {
   it(`verifies at most ${LOGIN_MAX_FAILURES} of 250 parallel wrong guesses; the rest get 429 with Retry-After`, async () => {
     const owner = await loginDevOwner(server);
     const target = await createUser(owner, server, 'editor');
-    const results = await Promise.all(Array.from({ length: 250 }, (_, i) => attempt(target.user.username, `wrong-${i}-password`)));
+    const results = await Promise.all(
+      Array.from({ length: 250 }, (_, i) => attempt(target.user.username, `wrong-${i}-password`)),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_MAX_FAILURES);
     expect(statuses.filter((s) => s === 429)).toHaveLength(250 - LOGIN_MAX_FAILURES);

@@ -9,7 +9,8 @@ const journalSchema = z.object({ entries: z.array(z.object({ when: z.number(), t
 
 /** The newest migration this build carries (drizzle records its `when` as created_at). */
 export function buildMigrations(migrationsDir: string): Array<{ when: number; tag: string }> {
-  return journalSchema.parse(JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8'))).entries;
+  return journalSchema.parse(JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')))
+    .entries;
 }
 
 export function newestBuildMigrationAt(migrationsDir: string): number {
@@ -18,7 +19,9 @@ export function newestBuildMigrationAt(migrationsDir: string): number {
 
 /** The newest migration applied to an open store, or null before the first. */
 export function appliedMigrationAt(sqlite: Database.Database): number | null {
-  const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+  const table = sqlite
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
+    .get();
   if (!table) return null;
   const at = sqlite.prepare('SELECT MAX(created_at) FROM __drizzle_migrations').pluck().get();
   return at === null || at === undefined ? null : Number(at);
@@ -37,7 +40,12 @@ export function newerThanBuild(at: number | null, migrationsDir: string): string
  * Before the migrator changes an existing store (an update), a verified backup of it as it was:
  * the way back if the new version's migration or code goes wrong. A new install has nothing to keep.
  */
-export async function backupBeforeMigrations(dataDir: string, migrationsDir: string, appVersion: string, at: Date): Promise<string | null> {
+export async function backupBeforeMigrations(
+  dataDir: string,
+  migrationsDir: string,
+  appVersion: string,
+  at: Date,
+): Promise<string | null> {
   const dbFile = path.join(dataDir, DB_FILE);
   if (!fs.existsSync(dbFile)) return null;
   const sqlite = new Database(dbFile);

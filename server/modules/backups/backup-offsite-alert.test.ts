@@ -34,11 +34,24 @@ describe('a late off-PC backup copy', () => {
 
     const share = path.join(server.baseDir, 'second-disk');
     fs.mkdirSync(share);
-    expect((await dev.put('/api/backups/settings', { intervalMinutes: 60, keepHourly: 24, keepDaily: 14, keepWeekly: 8, offsiteFolder: share })).status).toBe(200);
+    expect(
+      (
+        await dev.put('/api/backups/settings', {
+          intervalMinutes: 60,
+          keepHourly: 24,
+          keepDaily: 14,
+          keepWeekly: 8,
+          offsiteFolder: share,
+        })
+      ).status,
+    ).toBe(200);
     await dev.post('/api/backups');
     await server.services.backups.runner.offsiteDone();
     const socket = await TestSocket.authed(server.url, editor.token ?? '');
-    const log = async () => (await dev.get<Array<{ action: string }>>('/api/activity-logs?limit=100')).body.filter((l) => l.action === 'backup_offsite_stale');
+    const log = async () =>
+      (await dev.get<Array<{ action: string }>>('/api/activity-logs?limit=100')).body.filter(
+        (l) => l.action === 'backup_offsite_stale',
+      );
 
     // Fresh copy: nothing to say.
     await server.scheduler.runNow('backup');
@@ -61,7 +74,10 @@ describe('a late off-PC backup copy', () => {
     expect(sent?.text).toContain('no off-PC backup copy');
     expect(await log()).toHaveLength(1);
     // The owner's bell holds it until a copy is made; the editor's does not.
-    const bell = async (client: typeof owner) => (await client.get<NotificationsResponse>('/api/notifications')).body.items.filter((i) => i.type === 'backup_late');
+    const bell = async (client: typeof owner) =>
+      (await client.get<NotificationsResponse>('/api/notifications')).body.items.filter(
+        (i) => i.type === 'backup_late',
+      );
     expect(await bell(owner)).toEqual([expect.objectContaining({ title: 'Off-PC backup late', priority: 'high' })]);
     expect(await bell(editor)).toEqual([]);
 

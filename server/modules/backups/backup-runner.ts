@@ -107,7 +107,9 @@ export class BackupRunner {
     const folder = this.files.settings().offsiteFolder;
     if (!folder) return;
     if (this.offsiteBusy) {
-      this.files.updateState({ offsiteLastError: `The previous copy to ${folder} has not finished; ${manifest.file} was not copied` });
+      this.files.updateState({
+        offsiteLastError: `The previous copy to ${folder} has not finished; ${manifest.file} was not copied`,
+      });
       return;
     }
     this.offsiteBusy = true;

@@ -21,7 +21,13 @@ const stateSchema = z.object({
 });
 export type BackupState = z.infer<typeof stateSchema>;
 
-const EMPTY_STATE: BackupState = { offsiteLastCopyAt: null, offsiteLastError: null, lastError: null, lastBackupAt: null, offsiteStaleToldFor: null };
+const EMPTY_STATE: BackupState = {
+  offsiteLastCopyAt: null,
+  offsiteLastError: null,
+  lastError: null,
+  lastBackupAt: null,
+  offsiteStaleToldFor: null,
+};
 export const DEFAULT_SETTINGS: BackupSettings = { ...BACKUP_DEFAULTS, offsiteFolder: null };
 
 function readJson<T>(file: string, schema: z.ZodType<T, unknown>, fallback: T): T {

@@ -92,14 +92,33 @@ const sqlitePath = createRequire(import.meta.url).resolve('better-sqlite3');
  * With `copyFrom`, first makes `file` a copy of that store (VACUUM INTO). Opens `file` read-only off the air thread: integrity_check, row counts per table, station
  * names, newest migration, SHA-256. A file SQLite cannot open is an integrity failure, not a throw.
  */
-export function verifyBackupFile(file: string, opts: { makeSelfContained?: boolean; copyFrom?: string } = {}): Promise<VerifyResult> {
+export function verifyBackupFile(
+  file: string,
+  opts: { makeSelfContained?: boolean; copyFrom?: string } = {},
+): Promise<VerifyResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(VERIFY_SOURCE, { eval: true, workerData: { file, sqlitePath, makeSelfContained: opts.makeSelfContained ?? false, copyFrom: opts.copyFrom ?? null } });
+    const worker = new Worker(VERIFY_SOURCE, {
+      eval: true,
+      workerData: {
+        file,
+        sqlitePath,
+        makeSelfContained: opts.makeSelfContained ?? false,
+        copyFrom: opts.copyFrom ?? null,
+      },
+    });
     let settled = false;
     worker.once('message', (msg: { ok: true; result: VerifyResult } | { ok: false; error: string }) => {
       settled = true;
       if (msg.ok) resolve(msg.result);
-      else resolve({ integrity: `cannot be opened: ${msg.error}`, counts: {}, stations: [], lastMigrationAt: null, sha256: '', bytes: 0 });
+      else
+        resolve({
+          integrity: `cannot be opened: ${msg.error}`,
+          counts: {},
+          stations: [],
+          lastMigrationAt: null,
+          sha256: '',
+          bytes: 0,
+        });
       void worker.terminate();
     });
     worker.once('error', (err) => {

@@ -23,11 +23,15 @@ const MIGRATIONS = path.join(REPO_ROOT, 'server', 'db', 'migrations');
 
 /** `npm run restore -- <backup> --station <name>` as a process of its own, on `dataDir`. */
 function restoreCli(dataDir: string, backup: string, station: string) {
-  const out = spawnSync(process.execPath, ['--import', TSX_LOADER, path.join(REPO_ROOT, 'server', 'cli-restore.ts'), backup, '--station', station], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const out = spawnSync(
+    process.execPath,
+    ['--import', TSX_LOADER, path.join(REPO_ROOT, 'server', 'cli-restore.ts'), backup, '--station', station],
+    {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    },
+  );
   return { code: out.status, text: `${out.stdout}${out.stderr}` };
 }
 
@@ -82,7 +86,10 @@ describe('restore from the command line', () => {
     const newer = path.join(path.dirname(dataDir), 'from-a-newer-version.sqlite');
     fs.copyFileSync(file, newer);
     const db = new Database(newer);
-    db.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run('future', Date.parse('2099-01-01'));
+    db.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run(
+      'future',
+      Date.parse('2099-01-01'),
+    );
     db.close();
     const before = fs.readFileSync(path.join(dataDir, DB_FILE));
     const refused = restoreCli(dataDir, newer, 'Station A');
@@ -111,7 +118,9 @@ describe('restore from the command line', () => {
     try {
       expect(listBackups(path.join(dataDir, 'backups')).map((b) => b.manifest.reason)).toContain('before-migrations');
       const db = new Database(path.join(dataDir, DB_FILE), { readonly: true });
-      expect(db.prepare('SELECT COUNT(*) FROM __drizzle_migrations').pluck().get()).toBe(buildMigrations(MIGRATIONS).length);
+      expect(db.prepare('SELECT COUNT(*) FROM __drizzle_migrations').pluck().get()).toBe(
+        buildMigrations(MIGRATIONS).length,
+      );
       db.close();
     } finally {
       await server.close();
@@ -151,7 +160,9 @@ describe('kill -9 during a backup', () => {
     try {
       expect(fs.readdirSync(backups).filter((n) => n.startsWith('.partial-') || n.endsWith('.sqlite'))).toEqual([]);
       // The dead server's lock was taken over by this one.
-      expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8'))).toMatchObject({ pid: process.pid });
+      expect(JSON.parse(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8'))).toMatchObject({
+        pid: process.pid,
+      });
     } finally {
       await again.close();
       fs.rmSync(baseDir, { recursive: true, force: true });

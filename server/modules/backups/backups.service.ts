@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { BackupItem, BackupOverview, BackupSettings, RestoreBackupInput, RestoreStarted } from '../../../shared/contracts/backups';
+import type {
+  BackupItem,
+  BackupOverview,
+  BackupSettings,
+  RestoreBackupInput,
+  RestoreStarted,
+} from '../../../shared/contracts/backups';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
@@ -103,7 +109,8 @@ export class BackupsService {
   download(actor: Actor, name: string | undefined): { file: string; name: string; bytes: number } {
     this.assertAllowed(actor);
     const all = listBackups(this.runner.dir);
-    const chosen = name === undefined ? all[0] : parseBackupName(name) ? all.find((b) => b.manifest.file === name) : undefined;
+    const chosen =
+      name === undefined ? all[0] : parseBackupName(name) ? all.find((b) => b.manifest.file === name) : undefined;
     if (!chosen || !fs.existsSync(chosen.file)) throw notFound('Backup');
     this.record('backup_downloaded', `Downloaded backup ${chosen.manifest.file}`, actor.userId);
     return { file: chosen.file, name: chosen.manifest.file, bytes: chosen.manifest.bytes };
@@ -113,7 +120,11 @@ export class BackupsService {
     this.assertAllowed(actor);
     const offsiteFolder = input.offsiteFolder ? await checkOffsiteFolder(input.offsiteFolder, this.ctx.config) : null;
     this.runner.files.saveSettings({ ...input, offsiteFolder });
-    this.record('backup_settings_updated', `Backups every ${input.intervalMinutes} min; keep ${input.keepHourly}/${input.keepDaily}/${input.keepWeekly}; off-PC folder ${offsiteFolder ?? 'none'}`, actor.userId);
+    this.record(
+      'backup_settings_updated',
+      `Backups every ${input.intervalMinutes} min; keep ${input.keepHourly}/${input.keepDaily}/${input.keepWeekly}; off-PC folder ${offsiteFolder ?? 'none'}`,
+      actor.userId,
+    );
     return this.overview(actor);
   }
 
@@ -123,7 +134,9 @@ export class BackupsService {
 
   /** When the store was last restored from a backup (its activity log says so), or null. */
   lastRestoredAt(): string | null {
-    return this.ctx.db.get<{ at: string | null }>(sql`SELECT MAX(created_at) AS at FROM activity_logs WHERE action = 'backup_restored'`).at;
+    return this.ctx.db.get<{ at: string | null }>(
+      sql`SELECT MAX(created_at) AS at FROM activity_logs WHERE action = 'backup_restored'`,
+    ).at;
   }
 
   /**
@@ -132,13 +145,30 @@ export class BackupsService {
    * told, and the server restarts on the backup (server/restore-in-place.ts).
    */
   async restore(actor: Actor, input: RestoreBackupInput): Promise<RestoreStarted> {
-    if (!this.mayRestore(actor)) throw forbidden("Only the host station's owner may restore a backup: it takes every station on this server back in time");
-    const chosen = parseBackupName(input.name) ? listBackups(this.runner.dir).find((b) => b.manifest.file === input.name) : undefined;
+    if (!this.mayRestore(actor))
+      throw forbidden(
+        "Only the host station's owner may restore a backup: it takes every station on this server back in time",
+      );
+    const chosen = parseBackupName(input.name)
+      ? listBackups(this.runner.dir).find((b) => b.manifest.file === input.name)
+      : undefined;
     if (!chosen) throw notFound('Backup');
     if (!this.restoreInPlace) throw forbidden('This server cannot restart itself: stop it and use npm run restore');
-    const plan = { dataDir: this.ctx.config.dataDir, migrationsDir: this.ctx.config.migrationsDir, backup: chosen.file, appVersion: APP_VERSION, now: this.ctx.clock.now(), how: `Backups page, user ${actor.userId}` };
+    const plan = {
+      dataDir: this.ctx.config.dataDir,
+      migrationsDir: this.ctx.config.migrationsDir,
+      backup: chosen.file,
+      appVersion: APP_VERSION,
+      now: this.ctx.clock.now(),
+      how: `Backups page, user ${actor.userId}`,
+    };
     const copy = await checkRestore(this, plan, input.stationName);
-    const started: RestoreStarted = { restoring: true, name: chosen.manifest.file, createdAt: chosen.manifest.createdAt, stations: chosen.manifest.stations };
+    const started: RestoreStarted = {
+      restoring: true,
+      name: chosen.manifest.file,
+      createdAt: chosen.manifest.createdAt,
+      stations: chosen.manifest.stations,
+    };
     this.writesClosed = true;
     this.restoreInPlace({ plan, copy, started });
     return started;
@@ -160,7 +190,9 @@ export class BackupsService {
     const state = this.runner.files.state();
     const tried = state.offsiteLastCopyAt !== null || state.offsiteLastError !== null;
     if (!tried || !offsiteStale(settings, state.offsiteLastCopyAt, this.ctx.clock.now())) return null;
-    const lateSince = state.offsiteLastCopyAt ? new Date(Date.parse(state.offsiteLastCopyAt) + 2 * settings.intervalMinutes * 60_000).toISOString() : this.ctx.clock.now().toISOString();
+    const lateSince = state.offsiteLastCopyAt
+      ? new Date(Date.parse(state.offsiteLastCopyAt) + 2 * settings.intervalMinutes * 60_000).toISOString()
+      : this.ctx.clock.now().toISOString();
     return { lastCopyAt: state.offsiteLastCopyAt, lateSince };
   }
 
@@ -177,8 +209,15 @@ export class BackupsService {
     if (host === null || this.lateOffsite(host) === null || state.offsiteStaleToldFor === missed) return;
     this.runner.files.updateState({ offsiteStaleToldFor: missed });
     const since = state.offsiteLastCopyAt ? `since ${state.offsiteLastCopyAt}` : 'yet';
-    this.record('backup_offsite_stale', `No off-PC backup copy ${since} (backups every ${settings.intervalMinutes} min)${state.offsiteLastError ? `: ${state.offsiteLastError}` : ''}`, null);
-    this.ctx.bus.publish(host, 'backup_offsite_stale', { lastCopyAt: state.offsiteLastCopyAt, intervalMinutes: settings.intervalMinutes });
+    this.record(
+      'backup_offsite_stale',
+      `No off-PC backup copy ${since} (backups every ${settings.intervalMinutes} min)${state.offsiteLastError ? `: ${state.offsiteLastError}` : ''}`,
+      null,
+    );
+    this.ctx.bus.publish(host, 'backup_offsite_stale', {
+      lastCopyAt: state.offsiteLastCopyAt,
+      intervalMinutes: settings.intervalMinutes,
+    });
   }
 
   private record(action: string, details: string, userId: number | null): void {
@@ -186,7 +225,10 @@ export class BackupsService {
     if (host === null) return;
     // A dev of another company acting here: the entry goes to the host station's log, unattributed
     // to a user of a company the log does not belong to.
-    const sameCompany = userId !== null && this.ctx.db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM users WHERE id = ${userId} AND company_id = ${host}`).n > 0;
+    const sameCompany =
+      userId !== null &&
+      this.ctx.db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM users WHERE id = ${userId} AND company_id = ${host}`)
+        .n > 0;
     this.activity.record({ userId: sameCompany ? userId : null, companyId: host }, action, details);
   }
 }

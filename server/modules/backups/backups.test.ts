@@ -61,7 +61,9 @@ describe('backups', () => {
       db.close();
     }
     // The manifest beside it says the same.
-    const manifest = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'backups', `${res.body.name}.manifest.json`), 'utf8')) as { integrity: string; sha256: string };
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(server.dataDir, 'backups', `${res.body.name}.manifest.json`), 'utf8'),
+    ) as { integrity: string; sha256: string };
     expect(manifest.integrity).toBe('ok');
     expect(manifest.sha256).toMatch(/^[0-9a-f]{64}$/);
     const list = await dev.get<BackupOverview>('/api/backups');
@@ -71,7 +73,9 @@ describe('backups', () => {
   it('downloads a backup as a stream of the very file, and logs it', async () => {
     const dev = await loginDevOwner(server);
     const made = await dev.post<BackupItem>('/api/backups');
-    const res = await fetch(`${server.url}/api/backups/download?name=${made.body.name}`, { headers: { authorization: `Bearer ${dev.token}` } });
+    const res = await fetch(`${server.url}/api/backups/download?name=${made.body.name}`, {
+      headers: { authorization: `Bearer ${dev.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain(made.body.name);
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -93,19 +97,35 @@ describe('backups', () => {
       expect((await client.post('/api/backups')).status).toBe(403);
       expect((await client.get(`/api/backups/download?name=${name}`)).status).toBe(403);
       expect((await client.get('/api/backups/download')).status).toBe(403);
-      expect((await client.put('/api/backups/settings', { intervalMinutes: 60, keepHourly: 1, keepDaily: 0, keepWeekly: 0, offsiteFolder: null })).status).toBe(403);
+      expect(
+        (
+          await client.put('/api/backups/settings', {
+            intervalMinutes: 60,
+            keepHourly: 1,
+            keepDaily: 0,
+            keepWeekly: 0,
+            offsiteFolder: null,
+          })
+        ).status,
+      ).toBe(403);
     }
   });
 
   it('refuses system folders and a path under a file as the off-PC folder; a hanging folder fails the save within seconds', async () => {
     const dev = await loginDevOwner(server);
-    const body = (offsiteFolder: string | null) => ({ intervalMinutes: 60, keepHourly: 24, keepDaily: 14, keepWeekly: 8, offsiteFolder });
+    const body = (offsiteFolder: string | null) => ({
+      intervalMinutes: 60,
+      keepHourly: 24,
+      keepDaily: 14,
+      keepWeekly: 8,
+      offsiteFolder,
+    });
     expect((await dev.put('/api/backups/settings', body('/etc/cgb'))).status).toBe(400);
     expect((await dev.put('/api/backups/settings', body('relative/dir'))).status).toBe(400);
     expect((await dev.put('/api/backups/settings', body(server.dataDir))).status).toBe(400);
     const file = path.join(server.baseDir, 'a-file');
     fs.writeFileSync(file, 'x');
-    expect((await dev.put('/api/backups/settings', body(path.join(file, 'sub'))).then((r) => r.status))).toBe(400);
+    expect(await dev.put('/api/backups/settings', body(path.join(file, 'sub'))).then((r) => r.status)).toBe(400);
     // A share that hangs, simulated: the probe file is a FIFO with no reader, so opening it for
     // writing blocks (as a write to a dead mount does). The save must fail within seconds.
     const hanging = path.join(server.baseDir, 'hanging-share');
@@ -140,7 +160,17 @@ describe('off-PC copy to a share that hangs', () => {
     try {
       const dev = await loginDevOwner(fixed);
       const share = path.join(fixed.baseDir, 'share');
-      expect((await dev.put('/api/backups/settings', { intervalMinutes: 60, keepHourly: 24, keepDaily: 14, keepWeekly: 8, offsiteFolder: share })).status).toBe(200);
+      expect(
+        (
+          await dev.put('/api/backups/settings', {
+            intervalMinutes: 60,
+            keepHourly: 24,
+            keepDaily: 14,
+            keepWeekly: 8,
+            offsiteFolder: share,
+          })
+        ).status,
+      ).toBe(200);
       now += 60_000;
       // The copy's partial file is a FIFO with no reader: opening it blocks like a dead share.
       const fifo = path.join(share, `.partial-${backupName(new Date(now), 'manual')}`);
@@ -150,7 +180,9 @@ describe('off-PC copy to a share that hangs', () => {
       const started = Date.now();
       const copy = fixed.services.backups.runner.offsiteDone();
       // Air is unaffected while the copy hangs.
-      expect((await dev.post('/api/cg-files/update-direct', { type: 'headline', content: 'during the hang' })).status).toBe(200);
+      expect(
+        (await dev.post('/api/cg-files/update-direct', { type: 'headline', content: 'during the hang' })).status,
+      ).toBe(200);
       await copy;
       expect(Date.now() - started).toBeLessThan(10_000);
       release(fifo);
@@ -165,9 +197,15 @@ describe('off-PC copy to a share that hangs', () => {
 });
 
 describe('retention', () => {
-  const at = (iso: string, reason: 'scheduled' | 'before-migrations' = 'scheduled') => ({ name: iso, at: new Date(iso), reason });
+  const at = (iso: string, reason: 'scheduled' | 'before-migrations' = 'scheduled') => ({
+    name: iso,
+    at: new Date(iso),
+    reason,
+  });
   it('keeps the newest of each hour, day and week up to the counts, and the last before-migrations backup', () => {
-    const hourly = Array.from({ length: 30 }, (_, i) => at(new Date(Date.parse('2026-11-28T23:00:00Z') - i * 3_600_000).toISOString()));
+    const hourly = Array.from({ length: 30 }, (_, i) =>
+      at(new Date(Date.parse('2026-11-28T23:00:00Z') - i * 3_600_000).toISOString()),
+    );
     const old = at('2026-10-01T12:00:00.000Z', 'before-migrations');
     const removed = backupsToRemove([...hourly, old], { keepHourly: 24, keepDaily: 1, keepWeekly: 0 });
     expect(removed).toHaveLength(6);

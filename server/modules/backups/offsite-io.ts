@@ -70,25 +70,39 @@ function runFolderThread(data: Record<string, unknown>, folder: string, timeoutM
       // Never awaited: a thread stuck in a blocked syscall cannot stop until the call returns.
       void worker.terminate();
     };
-    const late = () => done({ ok: false, message: `The backup folder did not answer within ${timeoutMs / 1000} s: ${folder}` });
+    const late = () =>
+      done({ ok: false, message: `The backup folder did not answer within ${timeoutMs / 1000} s: ${folder}` });
     // The time limit is per step, not per copy: a 1 GB copy to a slow share is fine while it moves.
     let timer = setTimeout(late, timeoutMs);
-    worker.on('message', (msg: { progress: number } | { ok: true; real: string } | { ok: false; code: string; message: string }) => {
-      if ('progress' in msg) {
-        clearTimeout(timer);
-        timer = setTimeout(late, timeoutMs);
-        return;
-      }
-      if (!msg.ok && msg.code === 'GONE') return done({ ok: false, message: `The backup folder is not there (a share not connected, a disk unplugged?): ${folder}` });
-      done(msg.ok ? msg : { ok: false, message: `The backup folder cannot be written (${msg.code}): ${folder}` });
-    });
-    worker.once('error', (err) => done({ ok: false, message: `The backup folder cannot be written (${err.message}): ${folder}` }));
+    worker.on(
+      'message',
+      (msg: { progress: number } | { ok: true; real: string } | { ok: false; code: string; message: string }) => {
+        if ('progress' in msg) {
+          clearTimeout(timer);
+          timer = setTimeout(late, timeoutMs);
+          return;
+        }
+        if (!msg.ok && msg.code === 'GONE')
+          return done({
+            ok: false,
+            message: `The backup folder is not there (a share not connected, a disk unplugged?): ${folder}`,
+          });
+        done(msg.ok ? msg : { ok: false, message: `The backup folder cannot be written (${msg.code}): ${folder}` });
+      },
+    );
+    worker.once('error', (err) =>
+      done({ ok: false, message: `The backup folder cannot be written (${err.message}): ${folder}` }),
+    );
   });
 }
 
 /** Creates the folder if need be, writes and removes a probe file; its real path when it works. */
-export const probeFolder = (folder: string, timeoutMs = OFFSITE_TIMEOUT_MS) => runFolderThread({ op: 'probe' }, folder, timeoutMs);
+export const probeFolder = (folder: string, timeoutMs = OFFSITE_TIMEOUT_MS) =>
+  runFolderThread({ op: 'probe' }, folder, timeoutMs);
 
 /** Copies files (backup, then its manifest) durably into the folder; fails when a step stalls for `timeoutMs`. */
-export const copyToFolder = (folder: string, files: Array<{ from: string; name: string }>, timeoutMs = OFFSITE_TIMEOUT_MS) =>
-  runFolderThread({ op: 'copy', files }, folder, timeoutMs);
+export const copyToFolder = (
+  folder: string,
+  files: Array<{ from: string; name: string }>,
+  timeoutMs = OFFSITE_TIMEOUT_MS,
+) => runFolderThread({ op: 'copy', files }, folder, timeoutMs);

@@ -24,7 +24,8 @@ export async function checkRestore(service: Restorable, plan: RestorePlan, typed
     const checked = await checkBackup(plan);
     copy = checked.copy;
     const host = checked.checked.stations[0] ?? '';
-    if (typedStation.trim() !== host) throw badRequest(`Type the station name "${host}" exactly to confirm: nothing was restored`);
+    if (typedStation.trim() !== host)
+      throw badRequest(`Type the station name "${host}" exactly to confirm: nothing was restored`);
     return copy;
   } catch (err) {
     service.restoring = false;

@@ -56,7 +56,10 @@ export async function checkBackup(plan: RestorePlan): Promise<{ file: string; co
   const newer = newerThanBuild(checked.lastMigrationAt, plan.migrationsDir);
   if (newer) throw refuse(newer);
   const manifest = readManifest(file);
-  if (manifest && manifest.sha256 !== checked.sha256) throw refuse(`The backup does not match its manifest (SHA-256 differs): it was changed or damaged after it was made`);
+  if (manifest && manifest.sha256 !== checked.sha256)
+    throw refuse(
+      `The backup does not match its manifest (SHA-256 differs): it was changed or damaged after it was made`,
+    );
   return { file, copy, checked };
 }
 
@@ -73,7 +76,13 @@ export async function restoreBackup(plan: RestorePlan, copy: string): Promise<{ 
   if (fs.existsSync(store)) {
     const current = new Database(store);
     try {
-      safetyBackup = (await takeBackup(current, backupsDir(plan.dataDir), { at: plan.now, reason: 'before-restore', appVersion: plan.appVersion })).file;
+      safetyBackup = (
+        await takeBackup(current, backupsDir(plan.dataDir), {
+          at: plan.now,
+          reason: 'before-restore',
+          appVersion: plan.appVersion,
+        })
+      ).file;
     } finally {
       // A clean close checkpoints the WAL into the store and removes it.
       current.close();
@@ -81,13 +90,17 @@ export async function restoreBackup(plan: RestorePlan, copy: string): Promise<{ 
   }
   // A WAL left beside the store would be replayed into the restored file: never swap over one.
   const wal = `${store}-wal`;
-  if (fs.existsSync(wal) && fs.statSync(wal).size > 0) throw new RestoreRefused(`${wal} is still in use: stop every CG Bridge process first`);
+  if (fs.existsSync(wal) && fs.statSync(wal).size > 0)
+    throw new RestoreRefused(`${wal} is still in use: stop every CG Bridge process first`);
   fs.rmSync(wal, { force: true });
   fs.rmSync(`${store}-shm`, { force: true });
   recordRestore(copy, path.basename(plan.backup), plan.now, plan.how ?? 'npm run restore');
   fs.renameSync(copy, store);
   // The next start replaces the CG files with the backup's texts instead of adopting them.
-  fs.writeFileSync(path.join(plan.dataDir, RESTORED_MARKER), JSON.stringify({ backup: path.basename(plan.backup), at: plan.now.toISOString() }));
+  fs.writeFileSync(
+    path.join(plan.dataDir, RESTORED_MARKER),
+    JSON.stringify({ backup: path.basename(plan.backup), at: plan.now.toISOString() }),
+  );
   await syncFolder(plan.dataDir);
   return { safetyBackup };
 }
@@ -98,7 +111,9 @@ function recordRestore(copy: string, name: string, now: Date, how: string): void
   try {
     const host = db.prepare('SELECT MIN(id) FROM companies').pluck().get() as number | null;
     if (host !== null) {
-      db.prepare('INSERT INTO activity_logs (company_id, user_id, action, details, created_at) VALUES (?, NULL, ?, ?, ?)').run(host, 'backup_restored', `Restored from backup ${name} (${how})`, now.toISOString());
+      db.prepare(
+        'INSERT INTO activity_logs (company_id, user_id, action, details, created_at) VALUES (?, NULL, ?, ?, ?)',
+      ).run(host, 'backup_restored', `Restored from backup ${name} (${how})`, now.toISOString());
     }
   } finally {
     db.close();

@@ -62,7 +62,12 @@ describe('POST /api/bulletins', () => {
       content: 'hacked',
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'draft', companyId, content: 'Bulletin for 20:00', createdByName: expect.stringContaining('Owner') as unknown });
+    expect(res.body).toMatchObject({
+      status: 'draft',
+      companyId,
+      content: 'Bulletin for 20:00',
+      createdByName: expect.stringContaining('Owner') as unknown,
+    });
     expect(res.body.bulletinItems.map((i) => [i.sortOrder, i.type, i.newsTitle ?? i.breakType])).toEqual([
       [0, 'news', 'Story B'],
       [1, 'break', 'LUI HABARU'],
@@ -87,7 +92,10 @@ describe('POST /api/bulletins', () => {
       [form(item, { scheduledTime: undefined }), 'Scheduled time is required'],
       [form([]), 'Please add at least one item to the bulletin'],
       [form(item, { bulletinItems: undefined }), 'Please add at least one item to the bulletin'],
-      [form([{ type: 'break', breakType: 'COFFEE BREAK' }]), 'Break type must be one of LOCAL BREAK, BUSINESS BREAK, SPORTS BREAK, LUI HABARU'],
+      [
+        form([{ type: 'break', breakType: 'COFFEE BREAK' }]),
+        'Break type must be one of LOCAL BREAK, BUSINESS BREAK, SPORTS BREAK, LUI HABARU',
+      ],
       [form([{ type: 'break' }]), 'A break needs a break type'],
       [form([{ type: 'news' }]), 'A news item needs an article'],
     ];
@@ -101,7 +109,9 @@ describe('POST /api/bulletins', () => {
 
   it('defaults the slot to 30 minutes and accepts it as a numeric string', async () => {
     const { owner, a } = await station();
-    expect((await create(owner, form([{ type: 'news', newsId: a.id }], { duration: undefined }))).body.duration).toBe(30);
+    expect((await create(owner, form([{ type: 'news', newsId: a.id }], { duration: undefined }))).body.duration).toBe(
+      30,
+    );
     expect((await create(owner, form([{ type: 'news', newsId: a.id }], { duration: '45' }))).body.duration).toBe(45);
   });
 
@@ -141,15 +151,34 @@ describe('POST /api/bulletins', () => {
 describe('PUT and DELETE /api/bulletins/:id', () => {
   it('edit replaces the items in the new order, keeps status and logs each change', async () => {
     const { owner, a, b } = await station();
-    const made = (await create(owner, form([{ type: 'news', newsId: a.id }, { type: 'news', newsId: b.id }]))).body;
+    const made = (
+      await create(
+        owner,
+        form([
+          { type: 'news', newsId: a.id },
+          { type: 'news', newsId: b.id },
+        ]),
+      )
+    ).body;
     rawSql("UPDATE bulletins SET status = 'ready' WHERE id = ?", made.id);
     const res = await owner.put<Bulletin>(`/api/bulletins/${made.id}`, {
-      ...form([{ type: 'news', newsId: b.id }, { type: 'break', breakType: 'SPORTS BREAK' }, { type: 'news', newsId: a.id }], { title: 'Late news', broadcastTime: '23:00' }),
+      ...form(
+        [
+          { type: 'news', newsId: b.id },
+          { type: 'break', breakType: 'SPORTS BREAK' },
+          { type: 'news', newsId: a.id },
+        ],
+        { title: 'Late news', broadcastTime: '23:00' },
+      ),
       status: 'archived',
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ title: 'Late news', status: 'ready', content: 'Bulletin for 23:00' });
-    expect(res.body.bulletinItems.map((i) => [i.sortOrder, i.newsId ?? i.breakType])).toEqual([[0, b.id], [1, 'SPORTS BREAK'], [2, a.id]]);
+    expect(res.body.bulletinItems.map((i) => [i.sortOrder, i.newsId ?? i.breakType])).toEqual([
+      [0, b.id],
+      [1, 'SPORTS BREAK'],
+      [2, a.id],
+    ]);
     expect((await owner.delete(`/api/bulletins/${made.id}`)).body).toEqual({ success: true });
     expect((await owner.get<Bulletin[]>('/api/bulletins')).body).toEqual([]);
     expect((await owner.delete(`/api/bulletins/${made.id}`)).status).toBe(404);
@@ -169,7 +198,10 @@ describe('PUT and DELETE /api/bulletins/:id', () => {
     const target = (await create(owner, form([{ type: 'news', newsId: a.id }]))).body;
     for (const role of ['cameraman', 'technical'] as const) {
       const user = await createUser(owner, server, role);
-      expect((await user.get<Bulletin[]>('/api/bulletins')).body.map((x) => x.id), role).toEqual([target.id]);
+      expect(
+        (await user.get<Bulletin[]>('/api/bulletins')).body.map((x) => x.id),
+        role,
+      ).toEqual([target.id]);
       expect((await create(user, form([{ type: 'news', newsId: a.id }]))).status, role).toBe(403);
       expect((await user.put(`/api/bulletins/${target.id}`, form([{ type: 'headline' }]))).status, role).toBe(403);
       expect((await user.delete(`/api/bulletins/${target.id}`)).status, role).toBe(403);

@@ -52,7 +52,10 @@ describe('bulletins: running time', () => {
     ]);
     expect(res.body.plannedSeconds).toBe(315);
     expect(res.body.overUnderSeconds).toBe(315 - 300);
-    const longer = await owner.put<Bulletin>(`/api/bulletins/${res.body.id}`, form([{ type: 'headline' }], { duration: 30 }));
+    const longer = await owner.put<Bulletin>(
+      `/api/bulletins/${res.body.id}`,
+      form([{ type: 'headline' }], { duration: 30 }),
+    );
     expect(longer.body).toMatchObject({ plannedSeconds: 30, overUnderSeconds: 30 - 1800 });
   });
 });
@@ -63,16 +66,23 @@ describe('bulletins: deleted articles', () => {
     const soft = await createApprovedNews(owner, { title: 'Soon binned' });
     const hard = await createApprovedNews(owner, { title: 'Soon purged' });
     const kept = await createApprovedNews(owner, { title: 'Kept' });
-    const made = (await owner.post<Bulletin>('/api/bulletins', form([
-      { type: 'news', newsId: soft.id },
-      { type: 'news', newsId: hard.id, durationSeconds: 20 },
-      { type: 'news', newsId: kept.id },
-    ]))).body;
+    const made = (
+      await owner.post<Bulletin>(
+        '/api/bulletins',
+        form([
+          { type: 'news', newsId: soft.id },
+          { type: 'news', newsId: hard.id, durationSeconds: 20 },
+          { type: 'news', newsId: kept.id },
+        ]),
+      )
+    ).body;
     expect((await owner.delete(`/api/news/${soft.id}`)).status).toBe(200);
     expect((await owner.delete(`/api/news/${hard.id}`)).status).toBe(200);
     expect((await owner.delete(`/api/news/${hard.id}/permanent`)).status).toBe(200);
     const read = (await owner.get<Bulletin[]>('/api/bulletins')).body[0]!;
-    expect(read.bulletinItems.map((i) => [i.sortOrder, i.articleRemoved, i.newsTitle, i.newsStatus, i.durationSeconds])).toEqual([
+    expect(
+      read.bulletinItems.map((i) => [i.sortOrder, i.articleRemoved, i.newsTitle, i.newsStatus, i.durationSeconds]),
+    ).toEqual([
       [0, true, null, null, 0],
       [1, true, null, null, 20],
       [2, false, 'Kept', 'approved', 10],
@@ -80,7 +90,10 @@ describe('bulletins: deleted articles', () => {
     expect(read.bulletinItems[1]!.newsId).toBeNull();
     expect(read.plannedSeconds).toBe(30);
     // Saving the form again with a removed article is refused by name; without it, it saves.
-    const again = await owner.put<{ message: string }>(`/api/bulletins/${made.id}`, form([{ type: 'news', newsId: soft.id }]));
+    const again = await owner.put<{ message: string }>(
+      `/api/bulletins/${made.id}`,
+      form([{ type: 'news', newsId: soft.id }]),
+    );
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(`News article ${soft.id} was not found`);
     expect((await owner.put(`/api/bulletins/${made.id}`, form([{ type: 'news', newsId: kept.id }]))).status).toBe(200);
@@ -97,10 +110,17 @@ describe('bulletins: live events', () => {
     const made = (await owner.post<Bulletin>('/api/bulletins', form([{ type: 'news', newsId: story.id }]))).body;
     const created = await mine.waitFor('bulletin_created');
     expect((created.data as Bulletin).id).toBe(made.id);
-    await owner.put(`/api/bulletins/${made.id}`, form([{ type: 'headline' }, { type: 'news', newsId: story.id }], { title: 'Renamed' }));
+    await owner.put(
+      `/api/bulletins/${made.id}`,
+      form([{ type: 'headline' }, { type: 'news', newsId: story.id }], { title: 'Renamed' }),
+    );
     await mine.until(() => ofType(mine, 'bulletin_updated').find((m) => (m.data as Bulletin).title === 'Renamed'));
     await owner.put(`/api/news/${story.id}`, { title: 'Retitled story' });
-    await mine.until(() => ofType(mine, 'bulletin_updated').find((m) => (m.data as Bulletin).bulletinItems[1]?.newsTitle === 'Retitled story'));
+    await mine.until(() =>
+      ofType(mine, 'bulletin_updated').find(
+        (m) => (m.data as Bulletin).bulletinItems[1]?.newsTitle === 'Retitled story',
+      ),
+    );
     await owner.delete(`/api/bulletins/${made.id}`);
     expect((await mine.waitFor('bulletin_deleted')).data).toEqual({ id: made.id });
     await new Promise((r) => setTimeout(r, 100));
@@ -116,17 +136,28 @@ describe('bulletins: concurrent edits', () => {
     const stories = await Promise.all([1, 2, 3].map((n) => createApprovedNews(owner, { title: `P${n}` })));
     const made = (await owner.post<Bulletin>('/api/bulletins', form([{ type: 'headline' }]))).body;
     // Each list is a distinct length and content, so any mix of two PUTs is visible.
-    const listFor = (n: number) => Array.from({ length: (n % 7) + 1 }, (_, i) => ({ type: 'news', newsId: stories[(n + i) % 3]!.id, durationSeconds: n + 1 }));
+    const listFor = (n: number) =>
+      Array.from({ length: (n % 7) + 1 }, (_, i) => ({
+        type: 'news',
+        newsId: stories[(n + i) % 3]!.id,
+        durationSeconds: n + 1,
+      }));
     const results = await Promise.all(
-      Array.from({ length: 240 }, (_, n) => owner.put<Bulletin>(`/api/bulletins/${made.id}`, form(listFor(n), { title: `v${n}` }))),
+      Array.from({ length: 240 }, (_, n) =>
+        owner.put<Bulletin>(`/api/bulletins/${made.id}`, form(listFor(n), { title: `v${n}` })),
+      ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     for (const { body } of results) {
       const n = Number(body.title.slice(1));
-      expect(body.bulletinItems.map((i) => [i.sortOrder, i.newsId, i.durationSeconds])).toEqual(listFor(n).map((x, i) => [i, x.newsId, x.durationSeconds]));
+      expect(body.bulletinItems.map((i) => [i.sortOrder, i.newsId, i.durationSeconds])).toEqual(
+        listFor(n).map((x, i) => [i, x.newsId, x.durationSeconds]),
+      );
     }
     const final = (await owner.get<Bulletin[]>('/api/bulletins')).body[0]!;
     const n = Number(final.title.slice(1));
-    expect(final.bulletinItems.map((i) => [i.sortOrder, i.newsId, i.durationSeconds])).toEqual(listFor(n).map((x, i) => [i, x.newsId, x.durationSeconds]));
+    expect(final.bulletinItems.map((i) => [i.sortOrder, i.newsId, i.durationSeconds])).toEqual(
+      listFor(n).map((x, i) => [i, x.newsId, x.durationSeconds]),
+    );
   });
 });

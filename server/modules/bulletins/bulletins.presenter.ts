@@ -55,7 +55,9 @@ export function presentBulletin({ row, createdByName, updatedByName }: ListRow, 
     isLive: row.isLive,
     companyId: row.companyId,
     bulletinItems: items,
-    newsItems: items.filter((i) => i.newsId !== null && !i.articleRemoved).map((i) => ({ newsId: i.newsId!, sortOrder: i.sortOrder })),
+    newsItems: items
+      .filter((i) => i.newsId !== null && !i.articleRemoved)
+      .map((i) => ({ newsId: i.newsId!, sortOrder: i.sortOrder })),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     version: row.version,

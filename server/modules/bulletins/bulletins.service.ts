@@ -48,7 +48,12 @@ export class BulletinsService {
       actor.companyId,
       rows.map((r) => r.row.id),
     );
-    return rows.map((r) => presentBulletin(r, items.filter((i) => i.item.bulletinId === r.row.id)));
+    return rows.map((r) =>
+      presentBulletin(
+        r,
+        items.filter((i) => i.item.bulletinId === r.row.id),
+      ),
+    );
   }
 
   get(actor: Pick<Actor, 'companyId'>, id: number): Bulletin {
@@ -99,17 +104,23 @@ export class BulletinsService {
       const repo = new BulletinsRepo(tx);
       const stored = repo.find(actor.companyId, id);
       if (!stored) throw notFound('Bulletin');
-      if (isStale(input.version, stored)) throw versionConflict(tx, 'bulletin', this.find(actor.companyId, id, repo), stored, this.ctx.clock.now());
+      if (isStale(input.version, stored))
+        throw versionConflict(tx, 'bulletin', this.find(actor.companyId, id, repo), stored, this.ctx.clock.now());
       const items = this.checkedItems(repo, actor.companyId, input.bulletinItems);
-      const row = repo.update(actor.companyId, id, {
-        title: input.title,
-        content: `Bulletin for ${input.broadcastTime}`,
-        broadcastTime: input.broadcastTime,
-        scheduledTime: input.scheduledTime,
-        duration: input.duration,
-        updatedBy: actor.userId,
-        updatedAt: this.now(),
-      }, input.version === undefined ? undefined : eq(bulletins.version, input.version));
+      const row = repo.update(
+        actor.companyId,
+        id,
+        {
+          title: input.title,
+          content: `Bulletin for ${input.broadcastTime}`,
+          broadcastTime: input.broadcastTime,
+          scheduledTime: input.scheduledTime,
+          duration: input.duration,
+          updatedBy: actor.userId,
+          updatedAt: this.now(),
+        },
+        input.version === undefined ? undefined : eq(bulletins.version, input.version),
+      );
       if (!row) throw notFound('Bulletin');
       repo.replaceItems(id, items(id));
       this.activity.record(actor, 'bulletin_updated', `Updated bulletin "${row.title}"`, tx);

@@ -18,25 +18,50 @@ describe('GET /api/bulletins', () => {
     const dev = await loginDevOwner(server);
     const a = await createApprovedNews(dev, { title: 'First story' });
     const b = await createApprovedNews(dev, { title: 'Second story' });
-    createBulletin(server, 1, dev.user.id, { title: 'Morning', broadcastTime: '08:00', items: [{ type: 'news', newsId: a.id }] });
+    createBulletin(server, 1, dev.user.id, {
+      title: 'Morning',
+      broadcastTime: '08:00',
+      items: [{ type: 'news', newsId: a.id }],
+    });
     createBulletin(server, 1, dev.user.id, {
       title: 'Evening',
-      items: [{ type: 'news', newsId: b.id }, { type: 'break', breakType: 'SPORTS BREAK' }, { type: 'news', newsId: a.id }],
+      items: [
+        { type: 'news', newsId: b.id },
+        { type: 'break', breakType: 'SPORTS BREAK' },
+        { type: 'news', newsId: a.id },
+      ],
     });
     const list = (await dev.get<Bulletin[]>('/api/bulletins')).body;
     expect(list.map((x) => x.title)).toEqual(['Evening', 'Morning']);
-    expect(list[0]!.bulletinItems.map((i) => i.newsTitle ?? i.breakType)).toEqual(['Second story', 'SPORTS BREAK', 'First story']);
-    expect(list[1]).toMatchObject({ content: 'Bulletin for 08:00', duration: 30, status: 'draft', createdByName: 'Station Owner' });
+    expect(list[0]!.bulletinItems.map((i) => i.newsTitle ?? i.breakType)).toEqual([
+      'Second story',
+      'SPORTS BREAK',
+      'First story',
+    ]);
+    expect(list[1]).toMatchObject({
+      content: 'Bulletin for 08:00',
+      duration: 30,
+      status: 'draft',
+      createdByName: 'Station Owner',
+    });
   });
 
   it('keeps items whose article was deleted, flagged as removed, and is company-scoped', async () => {
     const dev = await loginDevOwner(server);
     const n = await createNews(dev, { title: 'Doomed' });
-    const id = createBulletin(server, 1, dev.user.id, { title: 'With deleted', items: [{ type: 'news', newsId: n.id }] });
+    const id = createBulletin(server, 1, dev.user.id, {
+      title: 'With deleted',
+      items: [{ type: 'news', newsId: n.id }],
+    });
     await dev.delete(`/api/news/${n.id}`);
     const found = (await dev.get<Bulletin[]>('/api/bulletins')).body.find((x) => x.id === id)!;
     expect(found.bulletinItems).toHaveLength(1);
-    expect(found.bulletinItems[0]).toMatchObject({ newsId: n.id, newsTitle: null, newsStatus: null, articleRemoved: true });
+    expect(found.bulletinItems[0]).toMatchObject({
+      newsId: n.id,
+      newsTitle: null,
+      newsStatus: null,
+      articleRemoved: true,
+    });
     expect(found.newsItems).toEqual([]);
     const { owner: b } = await createCompany(dev, server);
     expect((await b.get<Bulletin[]>('/api/bulletins')).body).toEqual([]);

@@ -35,7 +35,11 @@ describe('start-up adoption of CG files the database does not know', () => {
     expect(seen.text('headline')).toBe('Found on air');
     expect(seen.text('subheadline')).toBeUndefined();
     expect(seen.adopted).toHaveLength(1);
-    expect(seen.adopted[0]).toMatchObject({ userId: null, username: null, details: 'headline: "Found on air" (found in headline.txt at start-up)' });
+    expect(seen.adopted[0]).toMatchObject({
+      userId: null,
+      username: null,
+      details: 'headline: "Found on air" (found in headline.txt at start-up)',
+    });
     expect(onDisk('headline')).toBe('Found on air');
     // A type written from the DB, whose file then goes missing while the server is down.
     await seen.dev.post('/api/cg-files/update-direct', { type: 'timer', content: '00:42' });

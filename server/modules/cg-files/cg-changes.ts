@@ -18,7 +18,9 @@ const isRuledType = (type: string): type is keyof typeof ON_AIR_RULES => Object.
  */
 export function assertOnAir(change: CgChange): void {
   const field = change.field ?? 'content';
-  const problem = isRuledType(change.type) ? onAirTextProblem(change.type, change.content) : `Unknown CG type ${change.type}`;
+  const problem = isRuledType(change.type)
+    ? onAirTextProblem(change.type, change.content)
+    : `Unknown CG type ${change.type}`;
   if (problem) throw badRequest(`${field}: ${problem}`, [{ path: field, message: problem }]);
 }
 
@@ -46,7 +48,13 @@ function sourceOf(input: FromNews): CgContentSource {
 }
 
 /** The request field a from-news text came from, so a refused text names the article's part. */
-const FIELD_OF: Record<CgContentSource, string> = { title: 'title', subtitle: 'subtitle', both: 'title', content: 'content', custom: 'customContent' };
+const FIELD_OF: Record<CgContentSource, string> = {
+  title: 'title',
+  subtitle: 'subtitle',
+  both: 'title',
+  content: 'content',
+  custom: 'customContent',
+};
 
 /**
  * "Add to CG Display": the changes shared/cg-from-news.ts builds (a title on the headline brings
@@ -56,7 +64,12 @@ export function cgChangesFromNews(article: ArticleText, input: FromNews): CgChan
   const source = sourceOf(input);
   const changes = cgChangesFromArticle(article, input.cgType, source, input.customContent);
   if (!changes) {
-    throw source === 'custom' ? badRequest('customContent: Content is required') : badRequest('This article has no subtitle');
+    throw source === 'custom'
+      ? badRequest('customContent: Content is required')
+      : badRequest('This article has no subtitle');
   }
-  return changes.map((c) => ({ ...c, field: c.type === 'subheadline' && c.type !== input.cgType ? 'subtitle' : FIELD_OF[source] }));
+  return changes.map((c) => ({
+    ...c,
+    field: c.type === 'subheadline' && c.type !== input.cgType ? 'subtitle' : FIELD_OF[source],
+  }));
 }

@@ -19,7 +19,11 @@ describe('a real crash', () => {
     const proc = await spawnServer();
     await proc.kill('SIGKILL');
     const folder = path.join(proc.baseDir, 'cg_output');
-    const leftovers = ['.headline.txt.0123456789ab.tmp', '.news_crawler.txt.a1b2c3d4e5f6.tmp', '.cg.json.ffffffffffff.tmp'];
+    const leftovers = [
+      '.headline.txt.0123456789ab.tmp',
+      '.news_crawler.txt.a1b2c3d4e5f6.tmp',
+      '.cg.json.ffffffffffff.tmp',
+    ];
     const foreign = ['operator-notes.tmp', '.headline.txt.tmp', 'headline.txt.0123456789ab.tmp'];
     for (const name of [...leftovers, ...foreign]) fs.writeFileSync(path.join(folder, name), 'half-written');
     const again = await spawnServer(proc.baseDir);

@@ -26,12 +26,20 @@ interface EndResponse {
 describe('POST /api/cg-files/emergency/end', () => {
   it('clears emergency.txt only, answers ended: true and logs emergency_ended', async () => {
     const { owner, onDisk, actions } = await station();
-    await owner.post('/api/cg-files/emergency', { content: 'EVACUATE NOW', headline: 'BREAKING NEWS', subheadline: 'Fire at harbour' });
+    await owner.post('/api/cg-files/emergency', {
+      content: 'EVACUATE NOW',
+      headline: 'BREAKING NEWS',
+      subheadline: 'Fire at harbour',
+    });
     const res = await owner.post<EndResponse>('/api/cg-files/emergency/end');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, ended: true });
     expect(res.body.files.map((f) => [f.type, f.content])).toEqual([['emergency', '']]);
-    expect([onDisk('emergency'), onDisk('headline'), onDisk('subheadline')]).toEqual(['', 'BREAKING NEWS', 'Fire at harbour']);
+    expect([onDisk('emergency'), onDisk('headline'), onDisk('subheadline')]).toEqual([
+      '',
+      'BREAKING NEWS',
+      'Fire at harbour',
+    ]);
     const list = (await owner.get<CgFile[]>('/api/cg-files')).body;
     expect(list.find((f) => f.type === 'emergency')?.content).toBe('');
     expect(list.find((f) => f.type === 'headline')?.content).toBe('BREAKING NEWS');

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import type { CgFile, EmergencyState, emergencyOverrideSchema, endEmergencySchema } from '../../../shared/contracts/cg-files';
+import type {
+  CgFile,
+  EmergencyState,
+  emergencyOverrideSchema,
+  endEmergencySchema,
+} from '../../../shared/contracts/cg-files';
 import type { AppContext } from '../../context';
 import type { CgChange } from './cg-changes';
 import type { CgFilesService, Writer } from './cg-files.service';
@@ -24,7 +29,8 @@ export class CgEmergency {
     // An emergency ended any other way (a Stream Deck, an API key) forgets it too: the next
     // emergency must never offer the lower third from before an earlier one.
     cg.changes.onChange((change) => {
-      if (change.changed.emergency !== undefined && !change.changed.emergency.trim()) this.before.delete(change.companyId);
+      if (change.changed.emergency !== undefined && !change.changed.emergency.trim())
+        this.before.delete(change.companyId);
     });
   }
 
@@ -52,7 +58,12 @@ export class CgEmergency {
       writer,
       (current) => {
         // Read in the company's queue, just before the override is written: exactly what it replaces.
-        if (!current.emergency?.trim()) seen.lowerThird = { headline: current.headline ?? '', subheadline: current.subheadline ?? '', at: this.ctx.clock.now().toISOString() };
+        if (!current.emergency?.trim())
+          seen.lowerThird = {
+            headline: current.headline ?? '',
+            subheadline: current.subheadline ?? '',
+            at: this.ctx.clock.now().toISOString(),
+          };
         return changes;
       },
       'emergency_override',

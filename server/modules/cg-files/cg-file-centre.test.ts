@@ -24,7 +24,8 @@ async function station(takeMode: boolean) {
     const { version } = (await s.owner.get<Settings>('/api/settings')).body;
     expect((await s.owner.put('/api/settings', { takeMode: true, version })).status).toBe(200);
   }
-  const fileOf = async (type: string) => (await s.owner.get<CgFile[]>('/api/cg-files')).body.find((f) => f.type === type);
+  const fileOf = async (type: string) =>
+    (await s.owner.get<CgFile[]>('/api/cg-files')).body.find((f) => f.type === type);
   return { ...s, fileOf };
 }
 
@@ -34,7 +35,9 @@ describe('the file centre in take mode', () => {
     for (const type of ['breakingnews', 'infoline', 'score1', 'team1', 'timer', 'titlebar']) {
       const res = await owner.post<{ message: string }>('/api/cg-files', { type, content: 'Straight to air?' });
       expect(res.status, type).toBe(409);
-      expect(res.body.message).toBe(`Take mode is on: this would put ${type} on air at once, without a Take. Stage it in NEXT (stage: true) and take it.`);
+      expect(res.body.message).toBe(
+        `Take mode is on: this would put ${type} on air at once, without a Take. Stage it in NEXT (stage: true) and take it.`,
+      );
       expect(readCg(type), type).toBeNull();
     }
     expect((await next(owner)).changes).toEqual([]);
@@ -42,7 +45,12 @@ describe('the file centre in take mode', () => {
 
   it('stages "+" (stage: true) in NEXT: the file exists empty at once, the text airs on Take', async () => {
     const { owner, readCg, fileOf } = await station(true);
-    const res = await owner.post<CgFile & { staged: boolean; next: CgNext }>('/api/cg-files', { type: 'breakingnews', content: 'Dam breach upstream', fileName: 'breakingnews.txt', stage: true });
+    const res = await owner.post<CgFile & { staged: boolean; next: CgNext }>('/api/cg-files', {
+      type: 'breakingnews',
+      content: 'Dam breach upstream',
+      fileName: 'breakingnews.txt',
+      stage: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ type: 'breakingnews', content: '', fileName: 'breakingnews.txt', staged: true });
     expect(res.body.next.changes).toEqual([{ type: 'breakingnews', content: 'Dam breach upstream' }]);
@@ -59,12 +67,18 @@ describe('the file centre in take mode', () => {
     const { version } = (await owner.get<Settings>('/api/settings')).body;
     await owner.put('/api/settings', { takeMode: true, version });
     expect((await owner.put(`/api/cg-files/${created.id}`, { content: 'Late news' })).status).toBe(409);
-    const staged = await owner.put<{ staged: boolean; content: string }>(`/api/cg-files/${created.id}`, { content: 'Late news', stage: true });
+    const staged = await owner.put<{ staged: boolean; content: string }>(`/api/cg-files/${created.id}`, {
+      content: 'Late news',
+      stage: true,
+    });
     expect(staged.body).toMatchObject({ staged: true, content: 'Evening news' });
     expect(readCg('titlebar')).toBe('Evening news');
     expect((await next(owner)).changes).toEqual([{ type: 'titlebar', content: 'Late news' }]);
     // Issue 39: files are not renamed (cg-file-names.test.ts); the file's own name passes.
-    const same = await owner.put<CgFile>(`/api/cg-files/${created.id}`, { content: 'Evening news', fileName: 'titlebar.txt' });
+    const same = await owner.put<CgFile>(`/api/cg-files/${created.id}`, {
+      content: 'Evening news',
+      fileName: 'titlebar.txt',
+    });
     expect(same.status).toBe(200);
     expect((await fileOf('titlebar'))?.fileName).toBe('titlebar.txt');
     expect((await next(owner)).changes).toEqual([{ type: 'titlebar', content: 'Late news' }]);
@@ -80,7 +94,9 @@ describe('the file centre in take mode', () => {
     // An empty file: nothing leaves air, so nothing waits.
     expect((await owner.delete(`/api/cg-files/${empty.id}`)).status).toBe(200);
     expect((await owner.delete(`/api/cg-files/${info.id}?clearOnly=true`)).status).toBe(409);
-    const cleared = await owner.delete<{ staged: boolean; next: CgNext }>(`/api/cg-files/${info.id}?clearOnly=true&stage=true`);
+    const cleared = await owner.delete<{ staged: boolean; next: CgNext }>(
+      `/api/cg-files/${info.id}?clearOnly=true&stage=true`,
+    );
     expect(cleared.body.next.changes).toEqual([{ type: 'infoline', content: '' }]);
     expect(readCg('infoline')).toBe('Roads closed');
     const refused = await owner.delete<{ message: string }>(`/api/cg-files/${info.id}`);
@@ -94,7 +110,11 @@ describe('the file centre in take mode', () => {
 describe('a headline from the file centre brings its subheadline', () => {
   it('take mode off: a headline alone clears the old subheadline; one sent with it replaces it', async () => {
     const { owner, readCg } = await station(false);
-    await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Old story', subheadline: 'Old line' });
+    await owner.post('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'Old story',
+      subheadline: 'Old line',
+    });
     await owner.post('/api/cg-files', { type: 'headline', content: 'New story' });
     expect([readCg('headline'), readCg('subheadline')]).toEqual(['New story', '']);
     await owner.post('/api/cg-files', { type: 'headline', content: 'Newer story', subheadline: 'Its own line' });

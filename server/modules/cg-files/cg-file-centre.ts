@@ -27,7 +27,8 @@ export type FileCentreResult = { file: CgFile; existed: boolean; staged?: CgNext
 export function textChangesOf(input: FileCentreWrite, onAir: string | undefined): CgChange[] {
   if (onAir === input.content) return [];
   const changes: CgChange[] = [{ type: input.type, content: input.content }];
-  if (input.type === 'headline') changes.push({ type: 'subheadline', content: input.subheadline ?? '', field: 'subheadline' });
+  if (input.type === 'headline')
+    changes.push({ type: 'subheadline', content: input.subheadline ?? '', field: 'subheadline' });
   return changes;
 }
 
@@ -54,12 +55,18 @@ export class CgFileCentre {
     // A new row gets its one name; an existing row's name and folder are never changed here (issue 39).
     const admin = existed ? {} : { fileName: cgFileNameOf(input.type) };
     if (!text.length || !this.next.takeMode(writer.companyId)) {
-      const [file] = await this.cg.apply(writer, [{ type: input.type, content: input.content, ...admin }, ...text.slice(1)], action);
+      const [file] = await this.cg.apply(
+        writer,
+        [{ type: input.type, content: input.content, ...admin }, ...text.slice(1)],
+        action,
+      );
       return { file: file ?? presentRow(this.cg, writer, input.type), existed };
     }
     if (!input.stage) throw conflict(takeModeRefusal(input.type, 'Stage it in NEXT (stage: true) and take it.'));
     // A new file exists at once (empty: the text air has now); its text waits in NEXT.
-    const file = existed ? presentRow(this.cg, writer, input.type) : (await this.cg.apply(writer, [{ type: input.type, content: '', ...admin }], action))[0]!;
+    const file = existed
+      ? presentRow(this.cg, writer, input.type)
+      : (await this.cg.apply(writer, [{ type: input.type, content: '', ...admin }], action))[0]!;
     return { file, existed, staged: this.next.stage(writer, () => text) };
   }
 
@@ -71,11 +78,15 @@ export class CgFileCentre {
   private assertWhereItIs(companyId: number, input: FileCentreWrite): void {
     const name = cgFileNameOf(input.type);
     if (input.fileName != null && input.fileName !== name) {
-      throw badRequest(`fileName: the ${input.type} file is always ${name} — graphics programs read it by that name; the file centre does not rename files`);
+      throw badRequest(
+        `fileName: the ${input.type} file is always ${name} — graphics programs read it by that name; the file centre does not rename files`,
+      );
     }
     const folder = this.cg.folderOf(companyId);
     if (input.outputPath != null && path.resolve(this.cg.ctx.config.baseDir, input.outputPath) !== folder) {
-      throw badRequest(`outputPath: every CG file of the station is written in its CG folder (${folder}); an owner or admin moves that folder under Settings → CG Configuration`);
+      throw badRequest(
+        `outputPath: every CG file of the station is written in its CG folder (${folder}); an owner or admin moves that folder under Settings → CG Configuration`,
+      );
     }
   }
 
@@ -84,7 +95,11 @@ export class CgFileCentre {
    * mode, with text on air: a Clear is staged when asked (`stage`), a Delete goes at once only when
    * the client said so (`bypassNext`: it told the operator that Delete does not wait in NEXT).
    */
-  async remove(writer: Writer, id: number, opts: { clearOnly: boolean; stage: boolean; bypassNext: boolean }): Promise<{ staged?: CgNext }> {
+  async remove(
+    writer: Writer,
+    id: number,
+    opts: { clearOnly: boolean; stage: boolean; bypassNext: boolean },
+  ): Promise<{ staged?: CgNext }> {
     const file = this.cg.get(writer, id);
     const onAir = file.content !== '' && this.next.takeMode(writer.companyId);
     if (opts.clearOnly) {
@@ -95,7 +110,13 @@ export class CgFileCentre {
       if (!opts.stage) throw conflict(takeModeRefusal(file.type, 'Stage the clear in NEXT (stage=true) and take it.'));
       return { staged: this.next.stage(writer, () => [{ type: file.type, content: '' }]) };
     }
-    if (onAir && !opts.bypassNext) throw conflict(takeModeRefusal(file.type, 'Deleting a file cannot wait in NEXT: confirm it goes off air now (bypassNext=true), or Clear it through NEXT.'));
+    if (onAir && !opts.bypassNext)
+      throw conflict(
+        takeModeRefusal(
+          file.type,
+          'Deleting a file cannot wait in NEXT: confirm it goes off air now (bypassNext=true), or Clear it through NEXT.',
+        ),
+      );
     await this.cg.remove(writer, id);
     return {};
   }

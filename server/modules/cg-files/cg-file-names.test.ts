@@ -27,13 +27,23 @@ describe('file centre: the file name and folder are the real ones', () => {
     const { owner, folder, readCg } = await createStation(server);
     const created = await owner.post<CgFile>('/api/cg-files', { type: 'timer', content: '45:00' });
     expect(created.status).toBe(201);
-    const renamed = await owner.put<{ message: string }>(`/api/cg-files/${created.body.id}`, { content: '46:00', fileName: 'match_clock.txt' });
+    const renamed = await owner.put<{ message: string }>(`/api/cg-files/${created.body.id}`, {
+      content: '46:00',
+      fileName: 'match_clock.txt',
+    });
     expect(renamed.status).toBe(400);
     expect(renamed.body.message).toMatch(/timer\.txt/);
-    const moved = await owner.put<{ message: string }>(`/api/cg-files/${created.body.id}`, { content: '46:00', outputPath: path.join(server.baseDir, 'elsewhere') });
+    const moved = await owner.put<{ message: string }>(`/api/cg-files/${created.body.id}`, {
+      content: '46:00',
+      outputPath: path.join(server.baseDir, 'elsewhere'),
+    });
     expect(moved.status).toBe(400);
     expect(moved.body.message).toMatch(/Settings → CG Configuration/);
-    const added = await owner.post<{ message: string }>('/api/cg-files', { type: 'score1', content: '1', fileName: 'home_score.txt' });
+    const added = await owner.post<{ message: string }>('/api/cg-files', {
+      type: 'score1',
+      content: '1',
+      fileName: 'home_score.txt',
+    });
     expect(added.status).toBe(400);
     expect(readCg('timer')).toBe('45:00');
     expect(readCg('score1')).toBeNull();
@@ -43,8 +53,14 @@ describe('file centre: the file name and folder are the real ones', () => {
 
   it('accepts the file name and folder a file already has (an old client sending them back)', async () => {
     const { owner, folder } = await createStation(server);
-    const created = (await owner.post<CgFile>('/api/cg-files', { type: 'infoline', content: 'Roads', fileName: 'infoline.txt' })).body;
-    const res = await owner.put<CgFile>(`/api/cg-files/${created.id}`, { content: 'Roads open', fileName: 'infoline.txt', outputPath: folder });
+    const created = (
+      await owner.post<CgFile>('/api/cg-files', { type: 'infoline', content: 'Roads', fileName: 'infoline.txt' })
+    ).body;
+    const res = await owner.put<CgFile>(`/api/cg-files/${created.id}`, {
+      content: 'Roads open',
+      fileName: 'infoline.txt',
+      outputPath: folder,
+    });
     expect(res.status).toBe(200);
     expect(res.body.content).toBe('Roads open');
   });
@@ -53,7 +69,9 @@ describe('file centre: the file name and folder are the real ones', () => {
     const { owner, folder, companyId } = await createStation(server);
     await owner.post('/api/cg-files', { type: 'timer', content: '10:00' });
     expect(await fileOf(owner, 'timer')).toMatchObject({ fileName: 'timer.txt', outputPath: folder });
-    const moved = await owner.put<UpdateSettingsResponse>('/api/settings', { cgOutputPath: `./match-graphics-${companyId}` });
+    const moved = await owner.put<UpdateSettingsResponse>('/api/settings', {
+      cgOutputPath: `./match-graphics-${companyId}`,
+    });
     expect(moved.status).toBe(200);
     const target = path.join(server.baseDir, `match-graphics-${companyId}`);
     expect(await fileOf(owner, 'timer')).toMatchObject({ fileName: 'timer.txt', outputPath: target });

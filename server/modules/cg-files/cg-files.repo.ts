@@ -36,7 +36,16 @@ export class CgFilesRepo {
     if (change.outputPath !== undefined) set.outputPath = change.outputPath;
     return this.db
       .insert(cgFiles)
-      .values({ type: change.type, content: change.content, fileName: change.fileName, outputPath: change.outputPath, companyId, updatedBy: userId, createdAt: at, updatedAt: at })
+      .values({
+        type: change.type,
+        content: change.content,
+        fileName: change.fileName,
+        outputPath: change.outputPath,
+        companyId,
+        updatedBy: userId,
+        createdAt: at,
+        updatedAt: at,
+      })
       .onConflictDoUpdate({ target: [cgFiles.companyId, cgFiles.type], set })
       .returning()
       .get();
@@ -50,6 +59,10 @@ export class CgFilesRepo {
   }
 
   companyIds(): number[] {
-    return this.db.select({ id: companies.id }).from(companies).all().map((r) => r.id);
+    return this.db
+      .select({ id: companies.id })
+      .from(companies)
+      .all()
+      .map((r) => r.id);
   }
 }

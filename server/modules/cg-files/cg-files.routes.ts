@@ -26,18 +26,27 @@ import { CgFileCentre, type FileCentreResult } from './cg-file-centre';
 import { syncCrossOrigin } from './cg-sync-cors';
 
 /** A send's answer: as today when it aired; `staged: true` with Next when take mode staged it. */
-const answerOf = (result: SendResult) => (result.staged ? { success: true, staged: true, files: [], next: result.next } : { success: true, files: result.files });
+const answerOf = (result: SendResult) =>
+  result.staged
+    ? { success: true, staged: true, files: [], next: result.next }
+    : { success: true, files: result.files };
 
 /** A file centre answer: the file as before; `staged: true` with NEXT when take mode staged its text. */
 const fileAnswerOf = ({ file, staged }: FileCentreResult) => (staged ? { ...file, staged: true, next: staged } : file);
 
 const idOf = (req: Request) => parse(idParamSchema, req.params).id;
 /** The caller as a CG writer (as-run source from the page); a prompter cue is marked so take mode lets it through. */
-const cueWriterOf = (req: Request, sentFrom: 'prompter' | undefined): Writer => (sentFrom ? { ...writerOf(req), source: sentFrom } : writerOf(req));
+const cueWriterOf = (req: Request, sentFrom: 'prompter' | undefined): Writer =>
+  sentFrom ? { ...writerOf(req), source: sentFrom } : writerOf(req);
 const syncQuerySchema = z.object({ apiKey: z.string().max(200).optional() });
 
 /** /api/cg-files — docs/product.md §API CG files table, plus emergency (one operation) and sync (API key). */
-export function cgFilesRouter(cg: CgFilesService, next: CgNextService, keys: ApiKeysService, cache: ResponseCache): Router {
+export function cgFilesRouter(
+  cg: CgFilesService,
+  next: CgNextService,
+  keys: ApiKeysService,
+  cache: ResponseCache,
+): Router {
   const router = Router();
 
   // Sync is the one CG read that also accepts an API key (?apiKey= or X-API-Key) instead of a session,
@@ -56,16 +65,26 @@ export function cgFilesRouter(cg: CgFilesService, next: CgNextService, keys: Api
   // after a settings change (a CG folder move changes every file's outputPath, issue 39).
   router.get('/', (req, res) => {
     const actor = actorOf(req);
-    cache.send(req, res, actor.companyId, 'cg-files', () => cg.list(actor), (type) => onAirChange(type) || type === 'settings_updated');
+    cache.send(
+      req,
+      res,
+      actor.companyId,
+      'cg-files',
+      () => cg.list(actor),
+      (type) => onAirChange(type) || type === 'settings_updated',
+    );
   });
   router.post('/update-direct', async (req, res) => {
     const input = parse(updateDirectSchema, req.body);
     const changes: CgChange[] = [{ type: input.type, content: input.content }];
-    if (input.subheadline !== undefined) changes.push({ type: 'subheadline', content: input.subheadline, field: 'subheadline' });
+    if (input.subheadline !== undefined)
+      changes.push({ type: 'subheadline', content: input.subheadline, field: 'subheadline' });
     // Take mode stages it in Next (issue 25); the emergency override below never waits for a Take.
     // Aired: the answer names each output's result (issue 38); the prompter's cue never waits for them.
     const waitMs = input.sentFrom ? 0 : airWaitOf(req);
-    const [result, air] = await withAirAnswer(cg.changes, cueWriterOf(req, input.sentFrom), waitMs, (writer) => next.send(writer, changes));
+    const [result, air] = await withAirAnswer(cg.changes, cueWriterOf(req, input.sentFrom), waitMs, (writer) =>
+      next.send(writer, changes),
+    );
     res.json({ ...answerOf(result), ...(air && { air }) });
   });
   // The emergency and its end never wait in NEXT (issue 25); the end may put back the lower third (issue 38).
@@ -74,7 +93,10 @@ export function cgFilesRouter(cg: CgFilesService, next: CgNextService, keys: Api
     res.json(emergency.state(writerOf(req)));
   });
   router.post('/emergency', async (req, res) => {
-    res.json({ success: true, files: await emergency.override(writerOf(req), parse(emergencyOverrideSchema, req.body)) });
+    res.json({
+      success: true,
+      files: await emergency.override(writerOf(req), parse(emergencyOverrideSchema, req.body)),
+    });
   });
   router.post('/emergency/end', async (req, res) => {
     res.json({ success: true, ...(await emergency.end(writerOf(req), parse(endEmergencySchema, req.body ?? {}))) });
@@ -86,7 +108,11 @@ export function cgFilesRouter(cg: CgFilesService, next: CgNextService, keys: Api
   const centre = new CgFileCentre(cg, next);
   router.post('/', async (req, res) => {
     const input = parse(createCgFileSchema, req.body);
-    const result = await centre.write(writerOf(req), { ...input, fileName: input.fileName ?? `${input.type}.txt` }, 'cg_file_created');
+    const result = await centre.write(
+      writerOf(req),
+      { ...input, fileName: input.fileName ?? `${input.type}.txt` },
+      'cg_file_created',
+    );
     res.status(result.existed || result.staged ? 200 : 201).json(fileAnswerOf(result));
   });
   router.put('/:id', async (req, res) => {

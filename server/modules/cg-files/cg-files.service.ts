@@ -97,32 +97,44 @@ export class CgFilesService {
    * crawler therefore never both build on the same old list. Every text is checked against its
    * type's on-air rule before anything is written: one bad text refuses the whole operation.
    */
-  applyWith(actor: Writer, compute: (current: CgSnapshot) => CgChange[], action = 'cg_file_updated'): Promise<CgFile[]> {
+  applyWith(
+    actor: Writer,
+    compute: (current: CgSnapshot) => CgChange[],
+    action = 'cg_file_updated',
+  ): Promise<CgFile[]> {
     // Through the on-air gate: reads wait until this write is on air (air first).
-    return this.ctx.onAir.run(() => this.inCompanyQueue(actor.companyId, async (folder) => {
-      const snapshot = this.snapshot(actor.companyId);
-      const changes = compute({ ...snapshot });
-      if (!changes.length) return [];
-      changes.forEach(assertOnAir);
-      const changed: Record<string, string> = {};
-      for (const c of changes) changed[c.type] = snapshot[c.type] = c.content;
-      await this.replaceFiles(actor.companyId, folder, changed);
-      const at = this.ctx.clock.now().toISOString();
-      const rows = this.ctx.db.transaction((tx) => {
-        const repo = new CgFilesRepo(tx);
-        const saved = changes.map((c) =>
-          c.fileName === undefined && c.outputPath === undefined
-            ? this.hot.upsertText(actor.companyId, actor.userId, c.type, c.content, at)
-            : repo.upsert(actor.companyId, actor.userId, c, at),
-        );
-        this.hot.recordActivity(actor.companyId, actor.userId, action, `${describeChanges(changes)}${byKey(actor)}`, at);
-        return saved;
-      });
-      rows.forEach((row) => this.announce(row));
-      this.writeSnapshot(actor.companyId, folder, snapshot);
-      this.followAir(actor, action, changed, snapshot, at);
-      return rows.map((row) => presentCgFile(row, folder));
-    }));
+    return this.ctx.onAir.run(() =>
+      this.inCompanyQueue(actor.companyId, async (folder) => {
+        const snapshot = this.snapshot(actor.companyId);
+        const changes = compute({ ...snapshot });
+        if (!changes.length) return [];
+        changes.forEach(assertOnAir);
+        const changed: Record<string, string> = {};
+        for (const c of changes) changed[c.type] = snapshot[c.type] = c.content;
+        await this.replaceFiles(actor.companyId, folder, changed);
+        const at = this.ctx.clock.now().toISOString();
+        const rows = this.ctx.db.transaction((tx) => {
+          const repo = new CgFilesRepo(tx);
+          const saved = changes.map((c) =>
+            c.fileName === undefined && c.outputPath === undefined
+              ? this.hot.upsertText(actor.companyId, actor.userId, c.type, c.content, at)
+              : repo.upsert(actor.companyId, actor.userId, c, at),
+          );
+          this.hot.recordActivity(
+            actor.companyId,
+            actor.userId,
+            action,
+            `${describeChanges(changes)}${byKey(actor)}`,
+            at,
+          );
+          return saved;
+        });
+        rows.forEach((row) => this.announce(row));
+        this.writeSnapshot(actor.companyId, folder, snapshot);
+        this.followAir(actor, action, changed, snapshot, at);
+        return rows.map((row) => presentCgFile(row, folder));
+      }),
+    );
   }
 
   /**
@@ -147,23 +159,35 @@ export class CgFilesService {
   remove(actor: Writer, id: number): Promise<void> {
     const row = this.repo.find(actor.companyId, id);
     if (!row) throw notFound('CG file');
-    return this.ctx.onAir.run(() => this.inCompanyQueue(actor.companyId, async (folder) => {
-      const snapshot = this.snapshot(actor.companyId);
-      delete snapshot[row.type];
-      await this.replaceFiles(actor.companyId, folder, { [row.type]: '' });
-      this.repo.delete(actor.companyId, id);
-      this.writeSnapshot(actor.companyId, folder, snapshot);
-      this.activity.record(actor, 'cg_file_deleted', `Deleted CG file ${row.type}`);
-      const at = this.ctx.clock.now().toISOString();
-      this.ctx.bus.publish(actor.companyId, 'cg_file_updated', { id, type: row.type as CgFile['type'], content: '', updatedAt: at, deleted: true });
-      this.followAir(actor, 'cg_file_deleted', { [row.type]: '' }, snapshot, at);
-    }));
+    return this.ctx.onAir.run(() =>
+      this.inCompanyQueue(actor.companyId, async (folder) => {
+        const snapshot = this.snapshot(actor.companyId);
+        delete snapshot[row.type];
+        await this.replaceFiles(actor.companyId, folder, { [row.type]: '' });
+        this.repo.delete(actor.companyId, id);
+        this.writeSnapshot(actor.companyId, folder, snapshot);
+        this.activity.record(actor, 'cg_file_deleted', `Deleted CG file ${row.type}`);
+        const at = this.ctx.clock.now().toISOString();
+        this.ctx.bus.publish(actor.companyId, 'cg_file_updated', {
+          id,
+          type: row.type as CgFile['type'],
+          content: '',
+          updatedAt: at,
+          deleted: true,
+        });
+        this.followAir(actor, 'cg_file_deleted', { [row.type]: '' }, snapshot, at);
+      }),
+    );
   }
 
   /** Creates a row (empty) for every one of the 13 types that lacks one and writes every file. */
   async initialize(actor: Writer): Promise<{ path: string; created: number }> {
     const existing = new Set(this.hot.list(actor.companyId).map((r) => r.type));
-    const missing = CG_TYPES.filter((t) => !existing.has(t)).map((type) => ({ type, content: '', fileName: `${type}.txt` }));
+    const missing = CG_TYPES.filter((t) => !existing.has(t)).map((type) => ({
+      type,
+      content: '',
+      fileName: `${type}.txt`,
+    }));
     if (missing.length) await this.apply(actor, missing, 'cg_file_created');
     await this.resync(actor.companyId, { all: true });
     return { path: this.folderOf(actor.companyId), created: missing.length };
@@ -176,7 +200,10 @@ export class CgFilesService {
    * truth, so the app never shows a file as empty (or as older text) when it is not. Files missing
    * on disk are still written from the DB.
    */
-  resync(companyId: number, { all = false, adopt = false, claim = adopt }: { all?: boolean; adopt?: boolean; claim?: boolean } = {}): Promise<void> {
+  resync(
+    companyId: number,
+    { all = false, adopt = false, claim = adopt }: { all?: boolean; adopt?: boolean; claim?: boolean } = {},
+  ): Promise<void> {
     return this.inCompanyQueue(companyId, async (folder) => {
       // The folder exists from the first start, so a graphics program can be pointed at it at once.
       await this.writer.ensureFolder(folder);
@@ -215,7 +242,12 @@ export class CgFilesService {
       const repo = new CgFilesRepo(tx);
       for (const change of adopted) {
         repo.upsert(companyId, null, change, at);
-        this.activity.record(system, 'cg_file_adopted', `${describeChanges([change])} (found in ${change.type}.txt at start-up)`, tx);
+        this.activity.record(
+          system,
+          'cg_file_adopted',
+          `${describeChanges([change])} (found in ${change.type}.txt at start-up)`,
+          tx,
+        );
       }
     });
     this.ctx.logger.info('CG files adopted from disk', { companyId, types: adopted.map((c) => c.type) });
@@ -239,7 +271,9 @@ export class CgFilesService {
    */
   async resyncAll({ restored = false } = {}): Promise<void> {
     for (const id of this.repo.companyIds()) {
-      await this.resync(id, { adopt: !restored, claim: true }).catch((err: unknown) => this.ctx.logger.error('CG resync failed', { companyId: id, err }));
+      await this.resync(id, { adopt: !restored, claim: true }).catch((err: unknown) =>
+        this.ctx.logger.error('CG resync failed', { companyId: id, err }),
+      );
     }
   }
 
@@ -251,7 +285,11 @@ export class CgFilesService {
    * all companies run one at a time, so two stations never both write into one new folder.
    * Returns where the files were and how many were written; null when the folder did not change.
    */
-  moveFolder(companyId: number, to: string, { claim, commit }: FolderMoveSteps): Promise<{ from: string; files: number } | null> {
+  moveFolder(
+    companyId: number,
+    to: string,
+    { claim, commit }: FolderMoveSteps,
+  ): Promise<{ from: string; files: number } | null> {
     return this.writer.serialize(MOVES_QUEUE, () =>
       this.ctx.onAir.run(() =>
         this.inCompanyQueue(companyId, async (from) => {
@@ -332,8 +370,24 @@ export class CgFilesService {
   }
 
   /** The change is on air in the files: the outputs and the as-run log hear of it (they only enqueue). */
-  private followAir(actor: Writer, action: string, changed: Record<string, string>, snapshot: CgSnapshot, at: string): void {
-    const change = { companyId: actor.companyId, seq: this.changes.nextSeq(), at, userId: actor.userId, apiKey: actor.apiKey ?? null, source: actor.source ?? 'web', action, changed, snapshot: { ...snapshot } } as const;
+  private followAir(
+    actor: Writer,
+    action: string,
+    changed: Record<string, string>,
+    snapshot: CgSnapshot,
+    at: string,
+  ): void {
+    const change = {
+      companyId: actor.companyId,
+      seq: this.changes.nextSeq(),
+      at,
+      userId: actor.userId,
+      apiKey: actor.apiKey ?? null,
+      source: actor.source ?? 'web',
+      action,
+      changed,
+      snapshot: { ...snapshot },
+    } as const;
     actor.onAir?.(change);
     this.changes.emitChange(change);
     this.changes.reportResult({ change, output: 'files', result: 'ok', at });

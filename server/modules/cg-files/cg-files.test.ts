@@ -96,7 +96,9 @@ describe('CG file centre', () => {
     const created = await dev.post<CgFile>('/api/cg-files', { type: 'score1', content: '2' });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ type: 'score1', fileName: 'score1.txt', content: '2' });
-    expect((await dev.post('/api/cg-files', { type: 'score1', content: '   ' })).body).toMatchObject({ message: 'content: Content is required' });
+    expect((await dev.post('/api/cg-files', { type: 'score1', content: '   ' })).body).toMatchObject({
+      message: 'content: Content is required',
+    });
     const edited = await dev.put<CgFile>(`/api/cg-files/${created.body.id}`, { content: '3' });
     expect(edited.body.content).toBe('3');
     expect(onDisk('score1')).toBe('3');
@@ -111,11 +113,17 @@ describe('CG file centre', () => {
   it('downloads as an attachment with the exact text', async () => {
     const dev = await loginDevOwner(server);
     // Issue 39: the file's one name (a custom name is refused: cg-file-names.test.ts).
-    const created = await dev.post<CgFile>('/api/cg-files', { type: 'team1', content: 'Maziya', fileName: 'team1.txt' });
+    const created = await dev.post<CgFile>('/api/cg-files', {
+      type: 'team1',
+      content: 'Maziya',
+      fileName: 'team1.txt',
+    });
     const res = await dev.get<string>(`/api/cg-files/${created.body.id}/download`);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="?team1.txt"?$/);
     expect(res.body).toBe('Maziya');
-    expect((await dev.post('/api/cg-files', { type: 'team2', content: 'x', fileName: '../evil.txt' })).status).toBe(400);
+    expect((await dev.post('/api/cg-files', { type: 'team2', content: 'x', fileName: '../evil.txt' })).status).toBe(
+      400,
+    );
   });
 
   it('initialize creates all 13 files and returns the path', async () => {
@@ -132,11 +140,21 @@ describe('emergency override and create-cg from news', () => {
   it('writes emergency, headline and subheadline as one operation, events in that order', async () => {
     const dev = await loginDevOwner(server);
     const socket = await TestSocket.authed(server.url, dev.token!, dev.user.id);
-    const res = await dev.post('/api/cg-files/emergency', { content: 'EVACUATE NOW', headline: 'BREAKING NEWS', subheadline: 'Fire at harbour' });
+    const res = await dev.post('/api/cg-files/emergency', {
+      content: 'EVACUATE NOW',
+      headline: 'BREAKING NEWS',
+      subheadline: 'Fire at harbour',
+    });
     expect(res.status).toBe(200);
-    expect([onDisk('emergency'), onDisk('headline'), onDisk('subheadline')]).toEqual(['EVACUATE NOW', 'BREAKING NEWS', 'Fire at harbour']);
+    expect([onDisk('emergency'), onDisk('headline'), onDisk('subheadline')]).toEqual([
+      'EVACUATE NOW',
+      'BREAKING NEWS',
+      'Fire at harbour',
+    ]);
     await socket.until(() => socket.messages.filter((m) => m.type === 'cg_file_updated').length >= 3);
-    const types = socket.messages.filter((m) => m.type === 'cg_file_updated').map((m) => (m.data as { type: string }).type);
+    const types = socket.messages
+      .filter((m) => m.type === 'cg_file_updated')
+      .map((m) => (m.data as { type: string }).type);
     expect(types).toEqual(['emergency', 'headline', 'subheadline']);
     socket.close();
   });
@@ -172,7 +190,9 @@ describe('tenant isolation', () => {
     expect((await b.get(`/api/cg-files/${aFile.id}/download`)).status).toBe(404);
     await b.post('/api/cg-files/update-direct', { type: 'timer', content: 'B timer' });
     await bSocket.waitFor('cg_file_updated');
-    expect(bSocket.messages.filter((m) => m.type === 'cg_file_updated').map((m) => (m.data as { content: string }).content)).toEqual(['B timer']);
+    expect(
+      bSocket.messages.filter((m) => m.type === 'cg_file_updated').map((m) => (m.data as { content: string }).content),
+    ).toEqual(['B timer']);
     expect(onDisk('timer')).toBe('00:10');
     // B's folder is a sibling of A's, never inside it (A's graphics PC must not read B's air).
     expect(onDisk('timer', path.join(server.baseDir, `cg_output-company-${companyId}`))).toBe('B timer');

@@ -18,26 +18,74 @@ interface SystemFolders {
 }
 
 const POSIX: SystemFolders = {
-  trees: ['/etc', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/boot', '/proc', '/sys', '/dev', '/run', '/var/lib', '/var/log', '/var/run', '/snap', '/System', '/Library', '/private/etc', '/private/var/db'],
-  exact: ['/', '/var', '/home', '/root', '/opt', '/srv', '/mnt', '/media', '/tmp', '/Users', '/Applications', '/private', '/private/var', '/private/tmp'],
+  trees: [
+    '/etc',
+    '/usr',
+    '/bin',
+    '/sbin',
+    '/lib',
+    '/lib32',
+    '/lib64',
+    '/libx32',
+    '/boot',
+    '/proc',
+    '/sys',
+    '/dev',
+    '/run',
+    '/var/lib',
+    '/var/log',
+    '/var/run',
+    '/snap',
+    '/System',
+    '/Library',
+    '/private/etc',
+    '/private/var/db',
+  ],
+  exact: [
+    '/',
+    '/var',
+    '/home',
+    '/root',
+    '/opt',
+    '/srv',
+    '/mnt',
+    '/media',
+    '/tmp',
+    '/Users',
+    '/Applications',
+    '/private',
+    '/private/var',
+    '/private/tmp',
+  ],
 };
 
 /** Windows names its system folders in the environment; the usual defaults when a variable is missing. */
 function windowsFolders(env: NodeJS.ProcessEnv): SystemFolders {
   const drive = env.SystemDrive ?? 'C:';
-  const trees = [env.SystemRoot ?? `${drive}\\Windows`, env.ProgramFiles ?? `${drive}\\Program Files`, env['ProgramFiles(x86)'] ?? `${drive}\\Program Files (x86)`, env.ProgramW6432 ?? `${drive}\\Program Files`];
+  const trees = [
+    env.SystemRoot ?? `${drive}\\Windows`,
+    env.ProgramFiles ?? `${drive}\\Program Files`,
+    env['ProgramFiles(x86)'] ?? `${drive}\\Program Files (x86)`,
+    env.ProgramW6432 ?? `${drive}\\Program Files`,
+  ];
   return { trees, exact: [`${drive}\\Users`, env.ProgramData ?? `${drive}\\ProgramData`] };
 }
 
 /** A drive root (C:\) or the file-system root: it holds everything. */
-const isRoot = (p: string, platform: Platform) => (platform === 'win32' ? path.win32.parse(path.win32.resolve(p)).root : '/') === (platform === 'win32' ? path.win32.resolve(p) : path.posix.resolve(p));
+const isRoot = (p: string, platform: Platform) =>
+  (platform === 'win32' ? path.win32.parse(path.win32.resolve(p)).root : '/') ===
+  (platform === 'win32' ? path.win32.resolve(p) : path.posix.resolve(p));
 
 /**
  * Why `real` (a real path) is a system folder, or null. `platform`/`env` are parameters so the
  * Windows rules are unit-tested here; on the running platform the listed folders are resolved
  * too (/bin is /usr/bin on merged-usr systems, /etc is /private/etc on macOS).
  */
-export function systemFolderProblem(real: string, platform: Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string | null {
+export function systemFolderProblem(
+  real: string,
+  platform: Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): string | null {
   const { trees, exact } = platform === 'win32' ? windowsFolders(env) : POSIX;
   const here = platform === process.platform;
   const withReal = (list: string[]) => (here ? [...new Set([...list, ...list.map((p) => realPathOf(p))])] : list);
@@ -50,11 +98,34 @@ export function systemFolderProblem(real: string, platform: Platform = process.p
 }
 
 /** The app's code folders below its root; a new folder of its own beside them (./cg_output) is fine. */
-const CODE_FOLDERS = ['out', 'node_modules', 'server', 'shared', 'renderer', 'electron', 'scripts', 'e2e', 'docs', 'bench', 'resources', 'build', 'dist', 'release', '.git'];
+const CODE_FOLDERS = [
+  'out',
+  'node_modules',
+  'server',
+  'shared',
+  'renderer',
+  'electron',
+  'scripts',
+  'e2e',
+  'docs',
+  'bench',
+  'resources',
+  'build',
+  'dist',
+  'release',
+  '.git',
+];
 
 /** The app's own folders: never, inside (trees), or containing (root) a CG folder. */
-export function appFolders(config: Pick<ServerConfig, 'webDir' | 'migrationsDir'>): { trees: string[]; roots: string[] } {
-  const trees = [...CODE_FOLDERS.map((f) => path.join(REPO_ROOT, f)), config.migrationsDir, path.dirname(process.execPath)];
+export function appFolders(config: Pick<ServerConfig, 'webDir' | 'migrationsDir'>): {
+  trees: string[];
+  roots: string[];
+} {
+  const trees = [
+    ...CODE_FOLDERS.map((f) => path.join(REPO_ROOT, f)),
+    config.migrationsDir,
+    path.dirname(process.execPath),
+  ];
   if (config.webDir) trees.push(config.webDir);
   // Electron: the packaged app's resources (app.asar, migrations) live here.
   const resources = (process as { resourcesPath?: string }).resourcesPath;
@@ -65,7 +136,9 @@ export function appFolders(config: Pick<ServerConfig, 'webDir' | 'migrationsDir'
 export function appFolderProblem(real: string, folders: { trees: string[]; roots: string[] }): string | null {
   const reals = (list: string[]) => list.map((p) => realPathOf(p));
   const same = (a: string, b: string) => comparable(a) === comparable(b);
-  const hit = reals(folders.trees).some((t) => isInside(real, t)) || reals(folders.roots).some((r) => same(real, r) || isInside(r, real));
+  const hit =
+    reals(folders.trees).some((t) => isInside(real, t)) ||
+    reals(folders.roots).some((r) => same(real, r) || isInside(r, real));
   return hit ? "The CG output folder cannot be, contain or sit inside the app's own folders (program, web UI)" : null;
 }
 
@@ -100,4 +173,8 @@ export async function makeFolder(folder: string): Promise<void> {
   }
 }
 
-const exists = (p: string) => fs.promises.lstat(p).then(() => true, () => false);
+const exists = (p: string) =>
+  fs.promises.lstat(p).then(
+    () => true,
+    () => false,
+  );

@@ -17,8 +17,12 @@ describe('CG folders of different companies', () => {
   });
 
   it('refuses a folder shared with, inside, or around another company’s', () => {
-    expect(cgFolderClash('/srv/cg_output', ['/srv/cg_output/'])).toBe('This CG folder is already used by another company');
-    expect(cgFolderClash('/srv/cg_output/company-2', ['/srv/cg_output'])).toBe("This CG folder is inside another company's CG folder");
+    expect(cgFolderClash('/srv/cg_output', ['/srv/cg_output/'])).toBe(
+      'This CG folder is already used by another company',
+    );
+    expect(cgFolderClash('/srv/cg_output/company-2', ['/srv/cg_output'])).toBe(
+      "This CG folder is inside another company's CG folder",
+    );
     expect(cgFolderClash('/srv', ['/srv/cg_output'])).toBe("This CG folder contains another company's CG folder");
     expect(cgFolderClash('/srv/cg_output-b', ['/srv/cg_output'])).toBeNull();
   });
@@ -35,7 +39,10 @@ describe('CG folders of different companies', () => {
     fs.mkdirSync(legacy, { recursive: true });
     fs.writeFileSync(path.join(legacy, 'timer.txt'), '00:42');
     const db = new Database(path.join(baseDir, 'data', 'cg-bridge.sqlite'));
-    db.prepare('update companies set cg_output_path = ? where id = ?').run(`./cg_output/company-${companyId}`, companyId);
+    db.prepare('update companies set cg_output_path = ? where id = ?').run(
+      `./cg_output/company-${companyId}`,
+      companyId,
+    );
     db.close();
 
     const again = await startTestServer({ baseDir, dataDir: path.join(baseDir, 'data') });
@@ -61,14 +68,23 @@ describe('comparing folders on Windows (issue 22)', () => {
 describe('system folders (issue 22)', () => {
   const env = { SystemRoot: 'C:\\WINDOWS', ProgramFiles: 'C:\\Program Files', SystemDrive: 'C:' };
   it('refuses Windows system folders in any case, a drive root, and the Users folder itself', () => {
-    for (const p of ['c:\\windows\\cg', 'C:\\Program Files\\CG Bridge\\cg', 'C:\\Program Files (x86)\\x', 'D:\\', 'c:\\users']) {
+    for (const p of [
+      'c:\\windows\\cg',
+      'C:\\Program Files\\CG Bridge\\cg',
+      'C:\\Program Files (x86)\\x',
+      'D:\\',
+      'c:\\users',
+    ]) {
       expect(systemFolderProblem(p, 'win32', env), p).toContain('system folder');
     }
-    for (const p of ['C:\\CG', 'C:\\Users\\mcr\\Documents\\cg', 'D:\\graphics']) expect(systemFolderProblem(p, 'win32', env), p).toBeNull();
+    for (const p of ['C:\\CG', 'C:\\Users\\mcr\\Documents\\cg', 'D:\\graphics'])
+      expect(systemFolderProblem(p, 'win32', env), p).toBeNull();
   });
 
   it('refuses POSIX system trees and roots; a folder of its own under /srv or /home is fine', () => {
-    for (const p of ['/', '/etc', '/etc/cg', '/usr/share/cg', '/proc/self/cg', '/dev/shm/cg', '/home']) expect(systemFolderProblem(p, 'linux'), p).toContain('system folder');
-    for (const p of ['/srv/cg', '/home/mcr/cg', '/opt/cgbridge/cg']) expect(systemFolderProblem(p, 'linux'), p).toBeNull();
+    for (const p of ['/', '/etc', '/etc/cg', '/usr/share/cg', '/proc/self/cg', '/dev/shm/cg', '/home'])
+      expect(systemFolderProblem(p, 'linux'), p).toContain('system folder');
+    for (const p of ['/srv/cg', '/home/mcr/cg', '/opt/cgbridge/cg'])
+      expect(systemFolderProblem(p, 'linux'), p).toBeNull();
   });
 });

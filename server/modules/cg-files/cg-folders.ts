@@ -18,7 +18,11 @@ export function defaultCgOutputPath(companyId: number, isFirst: boolean): string
  * A new station's default folder that no other station uses (an earlier station may have moved
  * its files to exactly ./cg_output-company-<id> in Settings): -2, -3, … until free.
  */
-export function freeDefaultCgOutputPath(companyId: number, resolve: (p: string) => string, otherPaths: string[]): string {
+export function freeDefaultCgOutputPath(
+  companyId: number,
+  resolve: (p: string) => string,
+  otherPaths: string[],
+): string {
   const others = otherPaths.map(resolve);
   const base = defaultCgOutputPath(companyId, false);
   for (let n = 1; ; n += 1) {
@@ -40,7 +44,11 @@ const CLASH_MESSAGES = {
  * Why `candidate` overlaps one of `otherFolders` (shared, nested either way), or null. Pure: the
  * paths are compared as given, in `platform`'s rules (Windows ignores case: C:\CG is c:\cg).
  */
-export function foldersClash(candidate: string, otherFolders: string[], platform: Platform = process.platform): string | null {
+export function foldersClash(
+  candidate: string,
+  otherFolders: string[],
+  platform: Platform = process.platform,
+): string | null {
   for (const other of otherFolders) {
     const how = overlap(candidate, other, platform);
     if (how) return CLASH_MESSAGES[how];
@@ -54,7 +62,10 @@ export function foldersClash(candidate: string, otherFolders: string[], platform
  * another station's folder is that folder (issue 22).
  */
 export function cgFolderClash(candidate: string, otherFolders: string[]): string | null {
-  return foldersClash(realPathOf(candidate), otherFolders.map((f) => realPathOf(f)));
+  return foldersClash(
+    realPathOf(candidate),
+    otherFolders.map((f) => realPathOf(f)),
+  );
 }
 
 /**
@@ -76,7 +87,10 @@ export async function cgFolderProblem(folder: string, asEntered = folder): Promi
   if (share) return share;
   try {
     // Bounded: a probe that never answers (a dead network mount, /proc) must not hang the save.
-    return await withTimeout(probe(folder), `The CG output folder did not answer within ${FS_PROBE_TIMEOUT_MS / 1000} s: ${folder}`);
+    return await withTimeout(
+      probe(folder),
+      `The CG output folder did not answer within ${FS_PROBE_TIMEOUT_MS / 1000} s: ${folder}`,
+    );
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
     if (code === 'ETIMEDOUT') return (err as Error).message;
@@ -86,7 +100,9 @@ export async function cgFolderProblem(folder: string, asEntered = folder): Promi
 
 /** Checked on the text as entered too: on Linux path.resolve turns \\server\share into a local name. */
 export function networkShareProblem(folder: string, asEntered = folder): string | null {
-  return [folder, asEntered].some((p) => /^(\\\\|\/\/)/.test(p)) ? 'The CG output path must be a local folder, not a network share' : null;
+  return [folder, asEntered].some((p) => /^(\\\\|\/\/)/.test(p))
+    ? 'The CG output path must be a local folder, not a network share'
+    : null;
 }
 
 /**
@@ -94,7 +110,10 @@ export function networkShareProblem(folder: string, asEntered = folder): string 
  * named "C:\…" in the base directory — never what the operator meant. (On Windows the folder
  * rules judge it like any other path.)
  */
-export function foreignDrivePathProblem(asEntered: string, platform: NodeJS.Platform = process.platform): string | null {
+export function foreignDrivePathProblem(
+  asEntered: string,
+  platform: NodeJS.Platform = process.platform,
+): string | null {
   if (platform === 'win32' || !/^[A-Za-z]:([\\/]|$)/.test(asEntered.trim())) return null;
   return 'The CG output path is a Windows path, but this server does not run on Windows: enter a folder of this machine';
 }

@@ -14,7 +14,12 @@ export class CgHotStatements {
   private readonly activityStmt;
 
   constructor(db: Db) {
-    this.listStmt = db.select().from(cgFiles).where(eq(cgFiles.companyId, sql.placeholder('companyId'))).orderBy(asc(cgFiles.id)).prepare();
+    this.listStmt = db
+      .select()
+      .from(cgFiles)
+      .where(eq(cgFiles.companyId, sql.placeholder('companyId')))
+      .orderBy(asc(cgFiles.id))
+      .prepare();
     this.outputPathStmt = db
       .select({ p: companies.cgOutputPath })
       .from(companies)
@@ -25,17 +30,35 @@ export class CgHotStatements {
     const at = sql.placeholder('at');
     this.upsertStmt = db
       .insert(cgFiles)
-      .values({ type: sql.placeholder('type'), content, companyId: sql.placeholder('companyId'), updatedBy, createdAt: at, updatedAt: at, fileName: sql.placeholder('fileName') })
+      .values({
+        type: sql.placeholder('type'),
+        content,
+        companyId: sql.placeholder('companyId'),
+        updatedBy,
+        createdAt: at,
+        updatedAt: at,
+        fileName: sql.placeholder('fileName'),
+      })
       // The conflicting row takes the new text from SQLite's `excluded` row (placeholders cannot stand in SET).
       .onConflictDoUpdate({
         target: [cgFiles.companyId, cgFiles.type],
-        set: { content: sql`excluded.content`, updatedBy: sql`excluded.updated_by`, updatedAt: sql`excluded.updated_at` },
+        set: {
+          content: sql`excluded.content`,
+          updatedBy: sql`excluded.updated_by`,
+          updatedAt: sql`excluded.updated_at`,
+        },
       })
       .returning()
       .prepare();
     this.activityStmt = db
       .insert(activityLogs)
-      .values({ companyId: sql.placeholder('companyId'), userId: sql.placeholder('userId'), action: sql.placeholder('action'), details: sql.placeholder('details'), createdAt: sql.placeholder('at') })
+      .values({
+        companyId: sql.placeholder('companyId'),
+        userId: sql.placeholder('userId'),
+        action: sql.placeholder('action'),
+        details: sql.placeholder('details'),
+        createdAt: sql.placeholder('at'),
+      })
       .prepare();
   }
 

@@ -26,7 +26,8 @@ async function signIn(proc: SpawnedServer): Promise<ApiClient> {
   return client;
 }
 
-const ourFilesIn = (folder: string) => (fs.existsSync(folder) ? fs.readdirSync(folder).filter((n) => OUR_NAMES.includes(n)) : []);
+const ourFilesIn = (folder: string) =>
+  fs.existsSync(folder) ? fs.readdirSync(folder).filter((n) => OUR_NAMES.includes(n)) : [];
 
 /**
  * Issue 22 point 7: kill -9 while the CG folder moves (the files being copied, the path
@@ -34,36 +35,43 @@ const ourFilesIn = (folder: string) => (fs.existsSync(folder) ? fs.readdirSync(f
  * the database names — equal to the database, and no other folder holds any file of ours.
  */
 describe('a crash during a CG folder move', () => {
-  it('leaves the files in the current folder only, equal to the DB, at every kill delay', { timeout: 180_000 }, async () => {
-    let proc = await spawnServer(baseDir);
-    let owner = await signIn(proc);
-    const trials = 12;
-    for (let trial = 0; trial < trials; trial += 1) {
-      // New text for every type, so a stale copy left behind is visible.
-      for (const type of TYPES) {
-        const res = await owner.post('/api/cg-files/update-direct', { type, content: `${type} ${trial}` });
-        expect(res.status).toBe(200);
-      }
-      const current = path.basename((await owner.get<Settings>('/api/settings')).body.cgOutputFolder);
-      const target = FOLDERS[(FOLDERS.indexOf(current) + 1) % FOLDERS.length]!;
-      const move = owner.put('/api/settings', { cgOutputPath: `./${target}` }).catch(() => null);
-      await new Promise((r) => setTimeout(r, 2 + ((trial * 3) % 36)));
-      await proc.kill('SIGKILL');
-      await move;
+  it(
+    'leaves the files in the current folder only, equal to the DB, at every kill delay',
+    { timeout: 180_000 },
+    async () => {
+      let proc = await spawnServer(baseDir);
+      let owner = await signIn(proc);
+      const trials = 12;
+      for (let trial = 0; trial < trials; trial += 1) {
+        // New text for every type, so a stale copy left behind is visible.
+        for (const type of TYPES) {
+          const res = await owner.post('/api/cg-files/update-direct', { type, content: `${type} ${trial}` });
+          expect(res.status).toBe(200);
+        }
+        const current = path.basename((await owner.get<Settings>('/api/settings')).body.cgOutputFolder);
+        const target = FOLDERS[(FOLDERS.indexOf(current) + 1) % FOLDERS.length]!;
+        const move = owner.put('/api/settings', { cgOutputPath: `./${target}` }).catch(() => null);
+        await new Promise((r) => setTimeout(r, 2 + ((trial * 3) % 36)));
+        await proc.kill('SIGKILL');
+        await move;
 
-      proc = await spawnServer(baseDir);
-      owner = await signIn(proc);
-      const folder = (await owner.get<Settings>('/api/settings')).body.cgOutputFolder;
-      const files = (await owner.get<CgFile[]>('/api/cg-files')).body;
-      for (const file of files) {
-        expect(fs.readFileSync(path.join(folder, `${file.type}.txt`), 'utf8'), `trial ${trial}: ${file.type} in ${folder}`).toBe(file.content);
+        proc = await spawnServer(baseDir);
+        owner = await signIn(proc);
+        const folder = (await owner.get<Settings>('/api/settings')).body.cgOutputFolder;
+        const files = (await owner.get<CgFile[]>('/api/cg-files')).body;
+        for (const file of files) {
+          expect(
+            fs.readFileSync(path.join(folder, `${file.type}.txt`), 'utf8'),
+            `trial ${trial}: ${file.type} in ${folder}`,
+          ).toBe(file.content);
+        }
+        for (const other of FOLDERS.map((f) => path.join(baseDir, f)).filter((f) => f !== folder)) {
+          expect(ourFilesIn(other), `trial ${trial}: our files left in ${other} (current ${folder})`).toEqual([]);
+        }
       }
-      for (const other of FOLDERS.map((f) => path.join(baseDir, f)).filter((f) => f !== folder)) {
-        expect(ourFilesIn(other), `trial ${trial}: our files left in ${other} (current ${folder})`).toEqual([]);
-      }
-    }
-    await proc.kill();
-  });
+      await proc.kill();
+    },
+  );
 });
 
 describe('settling a journaled move at start', () => {
@@ -77,7 +85,10 @@ describe('settling a journaled move at start', () => {
     fs.mkdirSync(theirs);
     fs.writeFileSync(path.join(theirs, 'timer.txt'), 'their timer');
     fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'cg-folder-move-1.json'), JSON.stringify({ companyId: 1, from: path.join(dir, 'cg_output'), to: theirs }));
+    fs.writeFileSync(
+      path.join(dataDir, 'cg-folder-move-1.json'),
+      JSON.stringify({ companyId: 1, from: path.join(dir, 'cg_output'), to: theirs }),
+    );
     server = await startTestServer({ baseDir: dir, dataDir });
     expect(fs.readFileSync(path.join(theirs, 'timer.txt'), 'utf8')).toBe('their timer');
     expect(fs.existsSync(path.join(dataDir, 'cg-folder-move-1.json'))).toBe(false);

@@ -37,7 +37,8 @@ export class CgMoveJournal {
   pending(): MoveJournalEntry[] {
     const names = safeReaddir(this.dataDir);
     // A crash while the journal itself was written leaves only our temp file: the move never began.
-    for (const n of names) if (n.startsWith(`.${PREFIX}`) && isOurTempName(n)) fs.rmSync(path.join(this.dataDir, n), { force: true });
+    for (const n of names)
+      if (n.startsWith(`.${PREFIX}`) && isOurTempName(n)) fs.rmSync(path.join(this.dataDir, n), { force: true });
     const entries: MoveJournalEntry[] = [];
     for (const name of names.filter((n) => NAME.test(n))) {
       const parsed = entrySchema.safeParse(readJson(path.join(this.dataDir, name)));

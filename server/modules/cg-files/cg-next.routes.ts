@@ -19,7 +19,9 @@ export function cgNextRouter(next: CgNextService, changes: OnAirChanges): Router
   router.post('/take', async (req, res) => {
     const { version } = parse(takeNextSchema, req.body);
     // The answer names each output's result for what was taken (issue 38).
-    const [taken, air] = await withAirAnswer(changes, actorOf(req), airWaitOf(req), (writer) => next.take(writer, version));
+    const [taken, air] = await withAirAnswer(changes, actorOf(req), airWaitOf(req), (writer) =>
+      next.take(writer, version),
+    );
     res.json({ success: true, ...taken, ...(air && { air }) });
   });
   return router;

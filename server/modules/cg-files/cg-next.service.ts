@@ -68,7 +68,9 @@ export class CgNextService {
       changes: slot ? [...slot.texts].map(([type, content]) => ({ type, content })) : [],
       updatedBy: slot?.texts.size ? name(slot.updatedBy) : null,
       updatedAt: slot?.texts.size ? slot.updatedAt : null,
-      lastTake: slot?.lastTake ? { ...name(slot.lastTake.userId), version: slot.lastTake.version, at: slot.lastTake.at } : null,
+      lastTake: slot?.lastTake
+        ? { ...name(slot.lastTake.userId), version: slot.lastTake.version, at: slot.lastTake.at }
+        : null,
     };
   }
 
@@ -82,7 +84,8 @@ export class CgNextService {
    * before. The prompter's cue (source 'prompter') always airs at once.
    */
   async send(writer: Writer, changes: CgChange[]): Promise<SendResult> {
-    if (writer.source === 'prompter' || !this.takeMode(writer.companyId)) return { staged: false, files: await this.cg.apply(writer, changes) };
+    if (writer.source === 'prompter' || !this.takeMode(writer.companyId))
+      return { staged: false, files: await this.cg.apply(writer, changes) };
     return { staged: true, next: this.stage(writer, () => changes) };
   }
 
@@ -112,13 +115,18 @@ export class CgNextService {
   async take(writer: Writer, version?: number): Promise<{ files: CgFile[]; next: CgNext }> {
     const slot = this.slotOf(writer.companyId);
     if (!slot.texts.size) throw conflict(this.nothingToTake(writer.companyId, slot, version));
-    if (version !== undefined && slot.version !== version) throw conflict('Next changed since you looked: check what is in NEXT now and take again.');
+    if (version !== undefined && slot.version !== version)
+      throw conflict('Next changed since you looked: check what is in NEXT now and take again.');
     const taken = new Map(slot.texts);
     slot.texts.clear();
     slot.lastTake = { version: slot.version, userId: writer.userId, at: this.ctx.clock.now().toISOString() };
     this.touch(writer.companyId, slot, writer.userId);
     try {
-      const files = await this.cg.apply(writer, [...taken].map(([type, content]) => ({ type, content })), 'cg_next_taken');
+      const files = await this.cg.apply(
+        writer,
+        [...taken].map(([type, content]) => ({ type, content })),
+        'cg_next_taken',
+      );
       return { files, next: this.view(writer.companyId) };
     } catch (err) {
       this.putBack(writer.companyId, taken);
@@ -144,7 +152,9 @@ export class CgNextService {
     if (!last) return 'Nothing to take: NEXT is empty.';
     const who = this.nameOf(companyId, last.userId);
     if (version === undefined) return `Nothing to take: NEXT is empty (${who} took it last).`;
-    return last.version >= version && version > 0 ? `Nothing to take: ${who} already took it.` : 'Nothing to take: NEXT is empty.';
+    return last.version >= version && version > 0
+      ? `Nothing to take: ${who} already took it.`
+      : 'Nothing to take: NEXT is empty.';
   }
 
   private putBack(companyId: number, taken: Map<CgWritableType, string>): void {

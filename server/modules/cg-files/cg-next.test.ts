@@ -71,7 +71,11 @@ describe('staging', () => {
   it('stages update-direct instead of airing it, merges newest text per type, and tells every operator live', async () => {
     const { owner, mcr, readCg } = await station();
     const watcher = await TestSocket.authed(server.url, mcr.token!, mcr.user.id);
-    const res = await owner.post<{ staged: boolean; next: CgNext }>('/api/cg-files/update-direct', { type: 'headline', content: 'First', subheadline: 'Sub' });
+    const res = await owner.post<{ staged: boolean; next: CgNext }>('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'First',
+      subheadline: 'Sub',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, staged: true, files: [] });
     await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Second' });
@@ -82,7 +86,13 @@ describe('staging', () => {
       { type: 'subheadline', content: 'Sub' },
     ]);
     expect(seen.updatedBy?.userId).toBe(owner.user.id);
-    const event = await watcher.until(() => watcher.messages.find((m) => m.type === 'cg_next_updated' && (m.data as CgNext).changes[0]?.content === 'Second'), 1000);
+    const event = await watcher.until(
+      () =>
+        watcher.messages.find(
+          (m) => m.type === 'cg_next_updated' && (m.data as CgNext).changes[0]?.content === 'Second',
+        ),
+      1000,
+    );
     expect((event.data as CgNext).version).toBe(seen.version);
     watcher.socket.close();
   });
@@ -90,10 +100,16 @@ describe('staging', () => {
   it('stages "Add to CG" from a story and Telegram-style bars through the same slot; a bad text is refused when staged', async () => {
     const { owner, readCg } = await station();
     const story = await createApprovedNews(owner, { title: 'Harbour reopens', subtitle: 'Ferries from 6 am' });
-    const res = await owner.post<{ staged: boolean }>(`/api/news/${story.id}/create-cg`, { cgType: 'headline', contentSource: 'title' });
+    const res = await owner.post<{ staged: boolean }>(`/api/news/${story.id}/create-cg`, {
+      cgType: 'headline',
+      contentSource: 'title',
+    });
     expect(res.body.staged).toBe(true);
     expect((await next(owner)).changes.map((c) => c.content)).toEqual(['Harbour reopens', 'Ferries from 6 am']);
-    const bad = await owner.post<{ message: string }>('/api/cg-files/update-direct', { type: 'headline', content: 'two\nlines' });
+    const bad = await owner.post<{ message: string }>('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'two\nlines',
+    });
     expect(bad.status).toBe(400);
     expect(readCg('headline')).toBeNull();
   });
@@ -105,24 +121,37 @@ describe('staging', () => {
     const added = await owner.post<CrawlerContent>('/api/news-crawler/add-headline', { headline: 'Staged line' });
     expect(added.body).toMatchObject({ staged: true, headlines: ['On air line', 'Staged line'] });
     await owner.post('/api/news-crawler/remove-headline', { index: 0 });
-    expect((await owner.get<CrawlerContent>('/api/news-crawler/content')).body).toEqual({ headlines: ['Staged line'], count: 1, staged: true });
+    expect((await owner.get<CrawlerContent>('/api/news-crawler/content')).body).toEqual({
+      headlines: ['Staged line'],
+      count: 1,
+      staged: true,
+    });
     expect(readCg('news_crawler')).toBe('On air line');
     const { version } = await next(owner);
     expect((await owner.post('/api/cg-files/take', { version })).status).toBe(200);
     expect(readCg('news_crawler')).toBe('Staged line');
-    expect((await owner.get<CrawlerContent>('/api/news-crawler/content')).body).toEqual({ headlines: ['Staged line'], count: 1 });
+    expect((await owner.get<CrawlerContent>('/api/news-crawler/content')).body).toEqual({
+      headlines: ['Staged line'],
+      count: 1,
+    });
   });
 
   it('lets the prompter cue (sentFrom: prompter) air at once', async () => {
     const { owner, readCg } = await station();
     const story = await createApprovedNews(owner, { title: 'Read now' });
-    const res = await owner.post<Record<string, unknown>>(`/api/news/${story.id}/create-cg`, { cgType: 'headline', contentSource: 'title', sentFrom: 'prompter' });
+    const res = await owner.post<Record<string, unknown>>(`/api/news/${story.id}/create-cg`, {
+      cgType: 'headline',
+      contentSource: 'title',
+      sentFrom: 'prompter',
+    });
     expect(res.body.staged).toBeUndefined();
     expect(readCg('headline')).toBe('Read now');
     await owner.post('/api/cg-files/update-direct', { type: 'subheadline', content: '', sentFrom: 'prompter' });
     expect(readCg('subheadline')).toBe('');
     expect((await next(owner)).changes).toEqual([]);
-    expect((await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'x', sentFrom: 'phone' })).status).toBe(400);
+    expect(
+      (await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'x', sentFrom: 'phone' })).status,
+    ).toBe(400);
   });
 
   it('keeps the emergency override and its end immediate', async () => {
@@ -158,9 +187,15 @@ describe('take and clear', () => {
     const { owner, mcr, readCg, companyId } = await station();
     await owner.post('/api/cg-files/update-direct', { type: 'titlebar', content: 'From the deck' });
     const writer = { companyId, userId: mcr.user.id, source: 'api_key' as const };
-    const results = await Promise.allSettled([server.services.cgNext.take(writer), server.services.cgNext.take(writer)]);
+    const results = await Promise.allSettled([
+      server.services.cgNext.take(writer),
+      server.services.cgNext.take(writer),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
-    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ status: 409, message: 'Nothing to take: NEXT is empty (Aishath MCR took it last).' });
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({
+      status: 409,
+      message: 'Nothing to take: NEXT is empty (Aishath MCR took it last).',
+    });
     expect(readCg('titlebar')).toBe('From the deck');
   });
 
@@ -184,7 +219,9 @@ describe('take and clear', () => {
     const offFiles = server.services.cgFiles.changes.onResult((r) => {
       if (r.change.companyId === companyId && r.output === 'files') files.push(r.result);
     });
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? owner : mcr).post('/api/cg-files/take', { version })));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => (i % 2 ? owner : mcr).post('/api/cg-files/take', { version })),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(199);
@@ -240,10 +277,15 @@ describe('take mode off', () => {
     await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Left staged' });
     await setTakeMode(owner, false);
     expect((await next(owner)).changes).toEqual([]);
-    const res = await owner.post<Record<string, unknown>>('/api/cg-files/update-direct', { type: 'headline', content: 'Direct' });
+    const res = await owner.post<Record<string, unknown>>('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'Direct',
+    });
     expect(res.body.staged).toBeUndefined();
     expect(res.body.success).toBe(true);
     expect(readCg('headline')).toBe('Direct');
-    expect((await owner.post<{ message: string }>('/api/cg-files/take', { version: 1 })).body.message).toBe('Nothing to take: NEXT is empty.');
+    expect((await owner.post<{ message: string }>('/api/cg-files/take', { version: 1 })).body.message).toBe(
+      'Nothing to take: NEXT is empty.',
+    );
   });
 });

@@ -30,7 +30,9 @@ describe('a graphics program polling the file', () => {
 
   it('never sees an empty or partial file during 300 rapid updates', async () => {
     const dev = await loginDevOwner(server);
-    expect((await dev.post('/api/cg-files/update-direct', { type: 'news_crawler', content: crawlerFor(0) })).status).toBe(200);
+    expect(
+      (await dev.post('/api/cg-files/update-direct', { type: 'news_crawler', content: crawlerFor(0) })).status,
+    ).toBe(200);
     const file = path.join(server.baseDir, 'cg_output', 'news_crawler.txt');
     const stop = path.join(server.baseDir, 'stop-reader');
     const poller = spawn(process.execPath, [path.join(__dirname, '../../test/poll-reader.mjs'), file, stop, VALID]);
@@ -44,7 +46,13 @@ describe('a graphics program polling the file', () => {
     }
     fs.writeFileSync(stop, '');
     await done;
-    const seen = JSON.parse(report) as { reads: number; empty: number; missing: number; invalid: number; distinct: number };
+    const seen = JSON.parse(report) as {
+      reads: number;
+      empty: number;
+      missing: number;
+      invalid: number;
+      distinct: number;
+    };
     expect(seen.reads).toBeGreaterThan(300);
     expect(seen.distinct).toBeGreaterThan(10); // it really watched the updates go by
     expect(seen).toMatchObject({ empty: 0, missing: 0, invalid: 0 });
@@ -57,15 +65,27 @@ describe('a crash (SIGKILL) in a burst of updates', () => {
     for (let round = 0; round < 3; round++) {
       const proc = await spawnServer();
       const api = new ApiClient(proc.url);
-      api.token = (await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })).body.token;
+      api.token = (
+        await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })
+      ).body.token;
       const ackAfter = 20 + round * 15;
       let lastAcked = -1;
       for (let i = 0; i < ackAfter; i++) {
-        const res = await api.post('/api/cg-files/update-direct', { type: 'headline', content: textFor(i), subheadline: textFor(i) });
+        const res = await api.post('/api/cg-files/update-direct', {
+          type: 'headline',
+          content: textFor(i),
+          subheadline: textFor(i),
+        });
         if (res.status === 200) lastAcked = i;
       }
       // The next update is in flight when the process dies.
-      const inFlight = api.post('/api/cg-files/update-direct', { type: 'headline', content: textFor(ackAfter), subheadline: textFor(ackAfter) }).catch(() => null);
+      const inFlight = api
+        .post('/api/cg-files/update-direct', {
+          type: 'headline',
+          content: textFor(ackAfter),
+          subheadline: textFor(ackAfter),
+        })
+        .catch(() => null);
       await new Promise((r) => setTimeout(r, round)); // 0, 1, 2 ms into the request
       // spawnServer runs the server as one process; kill() resolves only once its pid is gone
       // and its port refuses connections — a real crash, not a wrapper's.
@@ -87,7 +107,9 @@ describe('a crash (SIGKILL) in a burst of updates', () => {
       // commit the crash lost included), and every file still equals it: nothing was rolled back.
       const again = await spawnServer(proc.baseDir);
       const client = new ApiClient(again.url);
-      client.token = (await client.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })).body.token;
+      client.token = (
+        await client.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })
+      ).body.token;
       const files = (await client.get<CgFile[]>('/api/cg-files')).body;
       for (const type of ['headline', 'subheadline']) {
         expect(files.find((f) => f.type === type)?.content).toBe(onAir[type]);

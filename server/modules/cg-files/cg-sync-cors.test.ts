@@ -15,17 +15,24 @@ const TEMPLATE_ORIGIN = 'http://10.0.0.7:5660';
 beforeAll(async () => {
   server = await startTestServer();
   const dev = await loginDevOwner(server);
-  key = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'SPX template', permissions: ['cg_files'] })).body.key;
+  key = (await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'SPX template', permissions: ['cg_files'] }))
+    .body.key;
   await dev.post('/api/cg-files/update-direct', { type: 'headline', content: 'Template reads this' });
 });
 afterAll(() => server.close());
 
 const call = (path: string, init: RequestInit = {}) =>
-  fetch(`${server.url}${path}`, { ...init, headers: { origin: TEMPLATE_ORIGIN, ...(init.headers as Record<string, string>) } });
+  fetch(`${server.url}${path}`, {
+    ...init,
+    headers: { origin: TEMPLATE_ORIGIN, ...(init.headers as Record<string, string>) },
+  });
 
 describe('GET /api/cg-files/sync across origins', () => {
   it('answers the preflight of a read with the X-API-Key header', async () => {
-    const res = await call('/api/cg-files/sync', { method: 'OPTIONS', headers: { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' } });
+    const res = await call('/api/cg-files/sync', {
+      method: 'OPTIONS',
+      headers: { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-methods')).toBe('GET');
@@ -34,7 +41,10 @@ describe('GET /api/cg-files/sync across origins', () => {
   });
 
   it('lets a template read the texts with ?apiKey= or X-API-Key', async () => {
-    for (const res of [await call(`/api/cg-files/sync?apiKey=${key}`), await call('/api/cg-files/sync', { headers: { 'x-api-key': key } })]) {
+    for (const res of [
+      await call(`/api/cg-files/sync?apiKey=${key}`),
+      await call('/api/cg-files/sync', { headers: { 'x-api-key': key } }),
+    ]) {
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
@@ -58,7 +68,10 @@ describe('GET /api/cg-files/sync across origins', () => {
       const res = await call(path, { headers: bearer });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('access-control-allow-origin'), path).toBeNull();
-      const preflight = await call(path, { method: 'OPTIONS', headers: { 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+      const preflight = await call(path, {
+        method: 'OPTIONS',
+        headers: { 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      });
       expect(preflight.headers.get('access-control-allow-origin'), path).toBeNull();
     }
   });

@@ -22,7 +22,10 @@ describe('when the CG folder cannot be written', () => {
     const folder = path.join(server.baseDir, 'cg_output');
     fs.rmSync(folder, { recursive: true });
     fs.writeFileSync(folder, 'not a folder');
-    const res = await dev.post<{ message: string }>('/api/cg-files/update-direct', { type: 'headline', content: 'Never aired' });
+    const res = await dev.post<{ message: string }>('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'Never aired',
+    });
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/^CG output could not be written/);
     const alert = await socket.waitFor('cg_write_failed');

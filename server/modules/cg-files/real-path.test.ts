@@ -40,6 +40,9 @@ describe('file-system probes (issue 22 point 8)', () => {
 
   it('gives up on a call that does not answer in time', async () => {
     const never = new Promise<never>(() => undefined);
-    await expect(withTimeout(never, 'did not answer', 50)).rejects.toMatchObject({ message: 'did not answer', code: 'ETIMEDOUT' });
+    await expect(withTimeout(never, 'did not answer', 50)).rejects.toMatchObject({
+      message: 'did not answer',
+      code: 'ETIMEDOUT',
+    });
   });
 });

@@ -22,6 +22,11 @@ export class CompaniesRepo {
   }
 
   count(): number {
-    return this.db.select({ n: sql<number>`count(*)` }).from(companies).get()?.n ?? 0;
+    return (
+      this.db
+        .select({ n: sql<number>`count(*)` })
+        .from(companies)
+        .get()?.n ?? 0
+    );
   }
 }

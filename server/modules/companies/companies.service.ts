@@ -7,7 +7,13 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../auth/password';
-import { cgFolderClash, defaultCgOutputPath, freeDefaultCgOutputPath, legacyNestedPath, removeOurCgFiles } from '../cg-files/cg-folders';
+import {
+  cgFolderClash,
+  defaultCgOutputPath,
+  freeDefaultCgOutputPath,
+  legacyNestedPath,
+  removeOurCgFiles,
+} from '../cg-files/cg-folders';
 import { SettingsRepo } from '../settings/settings.repo';
 import { UsersRepo } from '../users/users.repo';
 import { presentUser } from '../users/users.presenter';
@@ -44,7 +50,10 @@ export class CompaniesService {
       if (row.cgOutputPath !== legacyNestedPath(row.id)) continue;
       this.repo.setCgOutputPath(row.id, defaultCgOutputPath(row.id, false));
       removeOurCgFiles(resolve(row.cgOutputPath));
-      this.ctx.logger.warn('Moved a CG folder out of another company\'s', { companyId: row.id, to: defaultCgOutputPath(row.id, false) });
+      this.ctx.logger.warn("Moved a CG folder out of another company's", {
+        companyId: row.id,
+        to: defaultCgOutputPath(row.id, false),
+      });
     }
     const rows = this.repo.listAll();
     for (const row of rows) {
@@ -65,7 +74,10 @@ export class CompaniesService {
     return this.repo.listAll().map(presentCompany);
   }
 
-  async create(input: CreateCompany, ownerRoletype: 'user' | 'dev' = 'user'): Promise<{ company: Company; owner: User }> {
+  async create(
+    input: CreateCompany,
+    ownerRoletype: 'user' | 'dev' = 'user',
+  ): Promise<{ company: Company; owner: User }> {
     if (this.users.usernameTaken(input.ownerUsername)) throw conflict('Username already exists');
     const passwordHash = await hashPassword(input.ownerPassword);
     // One transaction: a company without its owner would be unreachable.
@@ -75,7 +87,10 @@ export class CompaniesService {
       let company = repo.insert({ name: input.name });
       // Two companies must never write the same CG files: later stations get their own sibling folder.
       if (!isFirst) {
-        const others = repo.listAll().filter((c) => c.id !== company.id).map((c) => c.cgOutputPath);
+        const others = repo
+          .listAll()
+          .filter((c) => c.id !== company.id)
+          .map((c) => c.cgOutputPath);
         const folder = freeDefaultCgOutputPath(company.id, (p) => path.resolve(this.ctx.config.baseDir, p), others);
         company = repo.setCgOutputPath(company.id, folder) ?? company;
       }

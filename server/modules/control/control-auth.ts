@@ -31,7 +31,10 @@ export function requireScope(keys: ApiKeysService, scope: ControlScope): Request
   return (req, _res, next) => {
     const key = apiKeyFrom(req);
     const verified = key ? keys.verify(key, scope) : null;
-    if (!verified) throw unauthorized(`An active API key with the ${scope} scope is required (X-API-Key header or Authorization: Bearer cgb_…)`);
+    if (!verified)
+      throw unauthorized(
+        `An active API key with the ${scope} scope is required (X-API-Key header or Authorization: Bearer cgb_…)`,
+      );
     req.apiKey = verified;
     next();
   };
@@ -39,7 +42,10 @@ export function requireScope(keys: ApiKeysService, scope: ControlScope): Request
 
 /** The key as an Idempotency-Key owner: its keys are its own, a replay needs the same company and scopes. */
 export const keyCaller = (req: Request): Caller | undefined =>
-  req.apiKey && { id: `key:${req.apiKey.keyId}`, rights: `${req.apiKey.companyId}:${[...req.apiKey.permissions].sort().join(',')}` };
+  req.apiKey && {
+    id: `key:${req.apiKey.keyId}`,
+    rights: `${req.apiKey.companyId}:${[...req.apiKey.permissions].sort().join(',')}`,
+  };
 
 /**
  * The scope a clear needs: ending the emergency is the emergency switch's (control.emergency), as

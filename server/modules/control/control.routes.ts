@@ -13,7 +13,12 @@ import { ControlService } from './control.service';
 export const CONTROL_RATE = { burst: 20, perSecond: 10 } as const;
 
 /** The key's station, no user, source 'api_key', and the key by name (the as-run log says which key acted). */
-const writerOf = (req: Request): Writer => ({ companyId: req.apiKey?.companyId ?? 0, userId: null, source: 'api_key', apiKey: req.apiKey?.label });
+const writerOf = (req: Request): Writer => ({
+  companyId: req.apiKey?.companyId ?? 0,
+  userId: null,
+  source: 'api_key',
+  apiKey: req.apiKey?.label,
+});
 
 /**
  * /api/control — Stream Deck / Bitfocus Companion (docs/companion.md). Authorised by an API key

@@ -27,7 +27,12 @@ export class ControlService {
     const emergency = types.emergency ?? '';
     const next = this.next.view(companyId);
     return {
-      next: { takeMode: next.takeMode, staged: next.changes.length, types: next.changes.map((c) => c.type), version: next.version },
+      next: {
+        takeMode: next.takeMode,
+        staged: next.changes.length,
+        types: next.changes.map((c) => c.type),
+        version: next.version,
+      },
       types,
       emergency: { active: emergency.trim() !== '', text: emergency },
       crawler: { count: headlines.length, current: headlines[0] ?? null },

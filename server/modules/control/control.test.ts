@@ -30,13 +30,15 @@ const panel = (key: string, bearer = false) => {
   const auth: Record<string, string> = bearer ? { authorization: `Bearer ${key}` } : { 'x-api-key': key };
   return {
     get: <T>(path: string) => client.request<T>('GET', path, undefined, auth),
-    post: <T>(path: string, body: unknown = {}, headers: Record<string, string> = {}) => client.request<T>('POST', path, body, { ...auth, ...headers }),
-    delete: <T>(path: string, headers: Record<string, string> = {}) => client.request<T>('DELETE', path, undefined, { ...auth, ...headers }),
+    post: <T>(path: string, body: unknown = {}, headers: Record<string, string> = {}) =>
+      client.request<T>('POST', path, body, { ...auth, ...headers }),
+    delete: <T>(path: string, headers: Record<string, string> = {}) =>
+      client.request<T>('DELETE', path, undefined, { ...auth, ...headers }),
   };
 };
 
 describe('Stream Deck / Companion control API', () => {
-  it('reads the state, clears a type, turns the crawler and switches the emergency, as the key\'s station, source api_key', async () => {
+  it("reads the state, clears a type, turns the crawler and switches the emergency, as the key's station, source api_key", async () => {
     const station = await createStation(server);
     const key = await keyFor(station);
     const deck = panel(key);
@@ -56,10 +58,16 @@ describe('Stream Deck / Companion control API', () => {
     expect(cleared.body.state.types.headline).toBe('');
     expect(station.readCg('headline')).toBe('');
 
-    expect((await deck.post<{ state: ControlState }>('/api/control/crawler/next')).body.state.crawler.current).toBe('Two');
+    expect((await deck.post<{ state: ControlState }>('/api/control/crawler/next')).body.state.crawler.current).toBe(
+      'Two',
+    );
     expect(station.readCg('news_crawler')).toBe('Two\nThree\nOne');
-    expect((await deck.post<{ state: ControlState }>('/api/control/crawler/previous')).body.state.crawler.current).toBe('One');
-    expect((await deck.post<{ state: ControlState }>('/api/control/crawler/previous')).body.state.crawler.current).toBe('Three');
+    expect((await deck.post<{ state: ControlState }>('/api/control/crawler/previous')).body.state.crawler.current).toBe(
+      'One',
+    );
+    expect((await deck.post<{ state: ControlState }>('/api/control/crawler/previous')).body.state.crawler.current).toBe(
+      'Three',
+    );
 
     const on = await deck.post<{ state: ControlState }>('/api/control/emergency', { text: 'Evacuate the studio' });
     expect(on.status).toBe(200);
@@ -88,10 +96,13 @@ describe('Stream Deck / Companion control API', () => {
     expect((await station.owner.delete(`/api/company/api-keys/${stored!.id}`)).status).toBe(200);
     const after = await station.owner.get<AsRunPage>('/api/as-run?source=api_key');
     expect(after.body.entries.map((e) => e.apiKey)).toEqual(log.body.entries.map(() => label));
-    const csv = await fetch(`${server.url}/api/as-run/export.csv?source=api_key`, { headers: { authorization: `Bearer ${station.owner.token}` } });
+    const csv = await fetch(`${server.url}/api/as-run/export.csv?source=api_key`, {
+      headers: { authorization: `Bearer ${station.owner.token}` },
+    });
     expect((await csv.text()).split('\r\n')[1]).toContain(`${label},api_key,`);
     // The activity log names the key too (the key's changes have no user).
-    const activity = (await station.owner.get<Array<{ action: string; details: string | null }>>('/api/activity-logs')).body;
+    const activity = (await station.owner.get<Array<{ action: string; details: string | null }>>('/api/activity-logs'))
+      .body;
     expect(activity.find((a) => a.action === 'emergency_override')?.details).toContain(`(API key ${label})`);
     // A person's change names no key.
     const web = await station.owner.get<AsRunPage>('/api/as-run?source=web');
@@ -102,13 +113,18 @@ describe('Stream Deck / Companion control API', () => {
     const station = await createStation(server);
     const deck = panel(await keyFor(station));
     expect((await station.owner.put('/api/settings', { takeMode: true })).status).toBe(200);
-    const staged = await station.owner.post<{ staged?: boolean }>('/api/cg-files/update-direct', { type: 'headline', content: 'Staged by the desk' });
+    const staged = await station.owner.post<{ staged?: boolean }>('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'Staged by the desk',
+    });
     expect(staged.body.staged).toBe(true);
     const before = await deck.get<ControlState>('/api/control/state');
     expect(before.body.next).toMatchObject({ takeMode: true, staged: 1, types: ['headline'] });
     expect(before.body.types.headline ?? '').toBe('');
 
-    const presses = await Promise.all(Array.from({ length: 50 }, () => deck.post<{ state: ControlState; message?: string }>('/api/control/take')));
+    const presses = await Promise.all(
+      Array.from({ length: 50 }, () => deck.post<{ state: ControlState; message?: string }>('/api/control/take')),
+    );
     const ok = presses.filter((p) => p.status === 200);
     expect(ok).toHaveLength(1);
     expect(presses.filter((p) => p.status === 409 || p.status === 429)).toHaveLength(49);
@@ -118,7 +134,9 @@ describe('Stream Deck / Companion control API', () => {
 
     await server.asRunRecorder.flush();
     const log = await station.owner.get<AsRunPage>('/api/as-run?source=api_key');
-    expect(log.body.entries.map((e) => `${e.action} ${e.type}=${e.text} ${e.output}`)).toEqual(['cg_next_taken headline=Staged by the desk files']);
+    expect(log.body.entries.map((e) => `${e.action} ${e.type}=${e.text} ${e.output}`)).toEqual([
+      'cg_next_taken headline=Staged by the desk files',
+    ]);
 
     // A key without control.take cannot take.
     const noTake = panel(await keyFor(station, ['control.state']));
@@ -168,10 +186,13 @@ describe('Stream Deck / Companion control API', () => {
     expect(station.readCg('emergency')).toBe('');
     await server.asRunRecorder.flush();
     const log = await station.owner.get<AsRunPage>('/api/as-run?source=api_key&type=emergency');
-    expect(log.body.entries.filter((e) => e.type === 'emergency').map((e) => e.action)).toEqual(['emergency_ended', 'emergency_override']);
+    expect(log.body.entries.filter((e) => e.type === 'emergency').map((e) => e.action)).toEqual([
+      'emergency_ended',
+      'emergency_override',
+    ]);
   });
 
-  it('acts on the key\'s own station only', async () => {
+  it("acts on the key's own station only", async () => {
     const a = await createStation(server);
     const b = await createStation(server);
     await b.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'B on air' });
@@ -187,7 +208,14 @@ describe('Stream Deck / Companion control API', () => {
     const badType = await deck.post<{ message: string }>('/api/control/clear/..%2F..%2Fetc%2Fpasswd');
     expect(badType.status).toBe(400);
     expect(badType.body.message).toMatch(/Type must be one of/);
-    for (const body of [{}, { text: '' }, { text: '   ' }, { text: 42 }, { text: 'x'.repeat(400_000) }, { text: 'line\n'.repeat(10) }]) {
+    for (const body of [
+      {},
+      { text: '' },
+      { text: '   ' },
+      { text: 42 },
+      { text: 'x'.repeat(400_000) },
+      { text: 'line\n'.repeat(10) },
+    ]) {
       const res = await deck.post<{ message: string }>('/api/control/emergency', body);
       expect([400, 413], JSON.stringify(body).slice(0, 40)).toContain(res.status);
       expect(res.body.message).toBeTruthy();
@@ -199,9 +227,18 @@ describe('Stream Deck / Companion control API', () => {
   it('is idempotent with Idempotency-Key: a repeated press turns the crawler once', async () => {
     const station = await createStation(server);
     const deck = panel(await keyFor(station));
-    for (const headline of ['One', 'Two', 'Three']) await station.owner.post('/api/news-crawler/add-headline', { headline });
-    const first = await deck.post<{ state: ControlState }>('/api/control/crawler/next', {}, { 'Idempotency-Key': 'press-1' });
-    const again = await deck.post<{ state: ControlState }>('/api/control/crawler/next', {}, { 'Idempotency-Key': 'press-1' });
+    for (const headline of ['One', 'Two', 'Three'])
+      await station.owner.post('/api/news-crawler/add-headline', { headline });
+    const first = await deck.post<{ state: ControlState }>(
+      '/api/control/crawler/next',
+      {},
+      { 'Idempotency-Key': 'press-1' },
+    );
+    const again = await deck.post<{ state: ControlState }>(
+      '/api/control/crawler/next',
+      {},
+      { 'Idempotency-Key': 'press-1' },
+    );
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
     expect(station.readCg('news_crawler')).toBe('Two\nThree\nOne');
@@ -213,7 +250,9 @@ describe('Stream Deck / Companion control API', () => {
     const station = await createStation(server);
     const busy = panel(await keyFor(station));
     // At once, as a panel stuck in a loop would: the burst passes, the rest are refused.
-    const answers = await Promise.all(Array.from({ length: CONTROL_RATE.burst + 15 }, () => busy.get<{ message: string }>('/api/control/state')));
+    const answers = await Promise.all(
+      Array.from({ length: CONTROL_RATE.burst + 15 }, () => busy.get<{ message: string }>('/api/control/state')),
+    );
     const passed = answers.filter((a) => a.status === 200).length;
     const limited = answers.filter((a) => a.status === 429);
     expect(passed).toBeGreaterThanOrEqual(CONTROL_RATE.burst);

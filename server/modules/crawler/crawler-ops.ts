@@ -2,7 +2,8 @@ import { CRAWLER_MAX_HEADLINES } from '../../../shared/constants';
 import { conflict } from '../../lib/errors';
 
 /** The news_crawler file holds one headline per line; an empty file is an empty list. */
-export const parseHeadlines = (text: string | undefined): string[] => (text ? text.split('\n').filter((l) => l.length) : []);
+export const parseHeadlines = (text: string | undefined): string[] =>
+  text ? text.split('\n').filter((l) => l.length) : [];
 export const joinHeadlines = (headlines: string[]): string => headlines.join('\n');
 
 /** A headline as a ticker line: whitespace (line breaks included) folded to single spaces. */
@@ -10,12 +11,15 @@ export const toTickerLine = (text: string): string => text.replace(/\s+/g, ' ').
 
 function requireIndex(list: string[], index: number): void {
   if (index >= list.length) {
-    throw conflict(`There is no headline ${index + 1} (the crawler has ${list.length}); it may have just changed — reload`);
+    throw conflict(
+      `There is no headline ${index + 1} (the crawler has ${list.length}); it may have just changed — reload`,
+    );
   }
 }
 
 export function addHeadline(list: string[], headline: string): string[] {
-  if (list.length >= CRAWLER_MAX_HEADLINES) throw conflict(`The crawler holds at most ${CRAWLER_MAX_HEADLINES} headlines`);
+  if (list.length >= CRAWLER_MAX_HEADLINES)
+    throw conflict(`The crawler holds at most ${CRAWLER_MAX_HEADLINES} headlines`);
   return [...list, headline];
 }
 

@@ -23,7 +23,10 @@ export function crawlerRouter(crawler: CrawlerService): Router {
   });
   router.post('/add-headline', async (req, res) => {
     const { headline } = parse(addHeadlineSchema, req.body);
-    res.json({ success: true, ...(await crawler.mutate(writerOf(req), (list) => addHeadline(list, headline), 'headline')) });
+    res.json({
+      success: true,
+      ...(await crawler.mutate(writerOf(req), (list) => addHeadline(list, headline), 'headline')),
+    });
   });
   router.post('/remove-headline', async (req, res) => {
     const { index } = parse(removeHeadlineSchema, req.body);
@@ -31,14 +34,20 @@ export function crawlerRouter(crawler: CrawlerService): Router {
   });
   router.put('/edit-headline', async (req, res) => {
     const { index, headline } = parse(editHeadlineSchema, req.body);
-    res.json({ success: true, ...(await crawler.mutate(writerOf(req), (list) => editHeadline(list, index, headline), 'headline')) });
+    res.json({
+      success: true,
+      ...(await crawler.mutate(writerOf(req), (list) => editHeadline(list, index, headline), 'headline')),
+    });
   });
   router.post('/clear', async (req, res) => {
     res.json({ success: true, ...(await crawler.mutate(writerOf(req), () => [])) });
   });
   router.put('/reorder', async (req, res) => {
     const { headlines, basedOn } = parse(reorderHeadlinesSchema, req.body);
-    res.json({ success: true, ...(await crawler.mutate(writerOf(req), (list) => reorderHeadlines(list, headlines, basedOn))) });
+    res.json({
+      success: true,
+      ...(await crawler.mutate(writerOf(req), (list) => reorderHeadlines(list, headlines, basedOn))),
+    });
   });
   return router;
 }

@@ -61,7 +61,10 @@ export class CrawlerService {
     for (const { id, title } of articles) {
       const line = toTickerLine(title);
       const problem = onAirTextProblem(TYPE, line);
-      if (problem) throw badRequest(`Article "${line}" (id ${id}) cannot go on the crawler: ${problem}`, [{ path: 'headlines', message: problem }]);
+      if (problem)
+        throw badRequest(`Article "${line}" (id ${id}) cannot go on the crawler: ${problem}`, [
+          { path: 'headlines', message: problem },
+        ]);
       if (line) titles.push(line);
     }
     const result = await this.mutate(actor, () => titles);

@@ -37,7 +37,12 @@ describe('news crawler', () => {
     await owner.post(`/api/news/${published.id}/publish`);
     await createApprovedNews(owner, { title: 'New approved' });
     const res = await owner.post<CrawlerGenerateResponse>('/api/news-crawler/generate');
-    expect(res.body).toMatchObject({ success: true, newsCount: 3, count: 3, headlines: ['New approved', 'Published one', 'Old approved'] });
+    expect(res.body).toMatchObject({
+      success: true,
+      newsCount: 3,
+      count: 3,
+      headlines: ['New approved', 'Published one', 'Old approved'],
+    });
     expect(file()).toBe('New approved\nPublished one\nOld approved');
   });
 
@@ -53,8 +58,16 @@ describe('news crawler', () => {
     await step('post', '/api/news-crawler/add-headline', { headline: '  First  ' }, ['First']);
     await step('post', '/api/news-crawler/add-headline', { headline: 'ދިވެހި ސުރުޚީ' }, ['First', 'ދިވެހި ސުރުޚީ']);
     await step('post', '/api/news-crawler/add-headline', { headline: 'Third' }, ['First', 'ދިވެހި ސުރުޚީ', 'Third']);
-    await step('put', '/api/news-crawler/edit-headline', { index: 0, headline: 'First, edited' }, ['First, edited', 'ދިވެހި ސުރުޚީ', 'Third']);
-    await step('put', '/api/news-crawler/reorder', { headlines: ['Third', 'First, edited', 'ދިވެހި ސުރުޚީ'] }, ['Third', 'First, edited', 'ދިވެހި ސުރުޚީ']);
+    await step('put', '/api/news-crawler/edit-headline', { index: 0, headline: 'First, edited' }, [
+      'First, edited',
+      'ދިވެހި ސުރުޚީ',
+      'Third',
+    ]);
+    await step('put', '/api/news-crawler/reorder', { headlines: ['Third', 'First, edited', 'ދިވެހި ސުރުޚީ'] }, [
+      'Third',
+      'First, edited',
+      'ދިވެހި ސުރުޚީ',
+    ]);
     await step('post', '/api/news-crawler/remove-headline', { index: 1 }, ['Third', 'ދިވެހި ސުރުޚީ']);
     await step('post', '/api/news-crawler/clear', {}, []);
   });
@@ -64,14 +77,50 @@ describe('news crawler', () => {
     await owner.post('/api/news-crawler/add-headline', { headline: 'Only one' });
     const cases: Array<[string, 'post' | 'put', object, number, string]> = [
       ['/api/news-crawler/add-headline', 'post', { headline: '   ' }, 400, 'headline: Headline is required'],
-      ['/api/news-crawler/add-headline', 'post', { headline: 'two\nlines' }, 400, 'headline: A headline must be a single line'],
-      ['/api/news-crawler/add-headline', 'post', { headline: 'x'.repeat(501) }, 400, 'headline: Headline must be at most 500 characters'],
-      ['/api/news-crawler/remove-headline', 'post', { index: 5 }, 409, 'There is no headline 6 (the crawler has 1); it may have just changed — reload'],
+      [
+        '/api/news-crawler/add-headline',
+        'post',
+        { headline: 'two\nlines' },
+        400,
+        'headline: A headline must be a single line',
+      ],
+      [
+        '/api/news-crawler/add-headline',
+        'post',
+        { headline: 'x'.repeat(501) },
+        400,
+        'headline: Headline must be at most 500 characters',
+      ],
+      [
+        '/api/news-crawler/remove-headline',
+        'post',
+        { index: 5 },
+        409,
+        'There is no headline 6 (the crawler has 1); it may have just changed — reload',
+      ],
       ['/api/news-crawler/remove-headline', 'post', { index: -1 }, 400, 'index: index must be 0 or more'],
       ['/api/news-crawler/remove-headline', 'post', { index: '0' }, 400, 'index: index must be a number'],
-      ['/api/news-crawler/edit-headline', 'put', { index: 3, headline: 'x' }, 409, 'There is no headline 4 (the crawler has 1); it may have just changed — reload'],
-      ['/api/news-crawler/reorder', 'put', { headlines: ['Only one', 'Only one'] }, 409, 'The headlines changed while you were reordering them; reload and try again'],
-      ['/api/news-crawler/reorder', 'put', { headlines: ['Something else'] }, 409, 'The headlines changed while you were reordering them; reload and try again'],
+      [
+        '/api/news-crawler/edit-headline',
+        'put',
+        { index: 3, headline: 'x' },
+        409,
+        'There is no headline 4 (the crawler has 1); it may have just changed — reload',
+      ],
+      [
+        '/api/news-crawler/reorder',
+        'put',
+        { headlines: ['Only one', 'Only one'] },
+        409,
+        'The headlines changed while you were reordering them; reload and try again',
+      ],
+      [
+        '/api/news-crawler/reorder',
+        'put',
+        { headlines: ['Something else'] },
+        409,
+        'The headlines changed while you were reordering them; reload and try again',
+      ],
     ];
     for (const [url, method, body, status, message] of cases) {
       const res = await owner[method]<{ message: string }>(url, body);
@@ -86,7 +135,10 @@ describe('news crawler', () => {
     const many = Array.from({ length: CRAWLER_MAX_HEADLINES }, (_, i) => `Headline ${i}`);
     await owner.post('/api/cg-files/update-direct', { type: 'news_crawler', content: many.join('\n') });
     const res = await owner.post<{ message: string }>('/api/news-crawler/add-headline', { headline: 'One too many' });
-    expect(res).toMatchObject({ status: 409, body: { message: `The crawler holds at most ${CRAWLER_MAX_HEADLINES} headlines` } });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { message: `The crawler holds at most ${CRAWLER_MAX_HEADLINES} headlines` },
+    });
   });
 
   it('two clients reordering at once: one wins, the other gets 409, the file is never a mix', async () => {
@@ -99,7 +151,8 @@ describe('news crawler', () => {
     ]);
     expect(remove.status).toBe(200);
     const final = await content(owner);
-    if (reorder.status === 200) expect(final.headlines).toEqual(['C', 'B', 'A']); // reorder first, then remove index 0 (D)
+    if (reorder.status === 200)
+      expect(final.headlines).toEqual(['C', 'B', 'A']); // reorder first, then remove index 0 (D)
     else {
       expect(reorder.status).toBe(409);
       expect(final.headlines).toEqual(['B', 'C', 'D']);

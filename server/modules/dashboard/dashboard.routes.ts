@@ -11,7 +11,11 @@ export interface Presence {
 }
 
 /** GET /api/dashboard/stats — counts for the dashboard tiles. */
-export function dashboardRouter(news: Pick<NewsService, 'count'>, presence: Presence, loans: Pick<EquipmentRequestsService, 'countOut'>): Router {
+export function dashboardRouter(
+  news: Pick<NewsService, 'count'>,
+  presence: Presence,
+  loans: Pick<EquipmentRequestsService, 'countOut'>,
+): Router {
   const router = Router();
   router.get('/stats', (req, res) => {
     const { companyId } = actorOf(req);

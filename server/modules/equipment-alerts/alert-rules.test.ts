@@ -42,19 +42,29 @@ describe('Notifier', () => {
   const channel = (name: string, deliver: NotificationChannel['deliver']): NotificationChannel => ({ name, deliver });
 
   it('says not delivered when no channel is configured', async () => {
-    expect(await new Notifier([]).deliver(message)).toEqual({ delivered: false, delivery: 'not_delivered', reason: 'Telegram delivery is not set up yet' });
+    expect(await new Notifier([]).deliver(message)).toEqual({
+      delivered: false,
+      delivery: 'not_delivered',
+      reason: 'Telegram delivery is not set up yet',
+    });
   });
 
   it('uses the first channel that delivers and reports every failure otherwise', async () => {
     const seen: string[] = [];
     const broken = channel('sms', () => Promise.reject(new Error('modem offline')));
-    const refusing = channel('email', () => Promise.resolve({ delivered: false, delivery: 'failed', reason: 'no address' }));
+    const refusing = channel('email', () =>
+      Promise.resolve({ delivered: false, delivery: 'failed', reason: 'no address' }),
+    );
     const telegram = channel('telegram', (m) => {
       seen.push(m.text);
       return Promise.resolve({ delivered: true, channel: 'telegram' });
     });
     expect(await new Notifier([broken, telegram]).deliver(message)).toEqual({ delivered: true, channel: 'telegram' });
     expect(seen).toEqual(['Return the camera']);
-    expect(await new Notifier([broken, refusing]).deliver(message)).toEqual({ delivered: false, delivery: 'failed', reason: 'sms: modem offline; email: no address' });
+    expect(await new Notifier([broken, refusing]).deliver(message)).toEqual({
+      delivered: false,
+      delivery: 'failed',
+      reason: 'sms: modem offline; email: no address',
+    });
   });
 });

@@ -13,7 +13,12 @@ const MINUTE = 60_000;
  * Overdue: at the due time, then again every interval while the loan stays out. An alert from
  * before the current due date (the loan was extended since) does not count.
  */
-export function overdueAlertIsDue(dueMs: number, nowMs: number, lastMs: number | null, intervalMinutes: number): boolean {
+export function overdueAlertIsDue(
+  dueMs: number,
+  nowMs: number,
+  lastMs: number | null,
+  intervalMinutes: number,
+): boolean {
   if (nowMs < dueMs) return false;
   if (lastMs === null || lastMs < dueMs) return true;
   return nowMs - lastMs >= intervalMinutes * MINUTE;
@@ -23,14 +28,24 @@ export function overdueAlertIsDue(dueMs: number, nowMs: number, lastMs: number |
  * Before due: once inside the window [due − before, due). A reminder made inside the window
  * already covers it; one made earlier belonged to an older due date (an extension moved it).
  */
-export function beforeDueReminderIsDue(dueMs: number, nowMs: number, lastMs: number | null, beforeMinutes: number): boolean {
+export function beforeDueReminderIsDue(
+  dueMs: number,
+  nowMs: number,
+  lastMs: number | null,
+  beforeMinutes: number,
+): boolean {
   const windowStart = dueMs - beforeMinutes * MINUTE;
   if (nowMs < windowStart || nowMs >= dueMs) return false;
   return lastMs === null || lastMs < windowStart;
 }
 
 /** After due: once, from `after` minutes past the due time, while the loan is still out. */
-export function afterDueReminderIsDue(dueMs: number, nowMs: number, lastMs: number | null, afterMinutes: number): boolean {
+export function afterDueReminderIsDue(
+  dueMs: number,
+  nowMs: number,
+  lastMs: number | null,
+  afterMinutes: number,
+): boolean {
   const from = dueMs + afterMinutes * MINUTE;
   if (nowMs < from) return false;
   return lastMs === null || lastMs < from;

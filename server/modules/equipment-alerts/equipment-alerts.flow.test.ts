@@ -34,8 +34,15 @@ describe('equipment alerts over the real loan flow', () => {
       await server.scheduler.runNow('equipment-overdue');
       const message = await socket.waitFor('equipment_overdue');
       const data = message.data as ServerEvents['equipment_overdue'];
-      const listed = (await s.owner.get<EquipmentRequest[]>('/api/equipment-requests')).body.find((r) => r.id === made.id);
-      expect(data).toEqual({ request: listed, equipmentName: 'Panasonic AG-CX350', userName: 'Test cameraman', overdueMinutes: 1 });
+      const listed = (await s.owner.get<EquipmentRequest[]>('/api/equipment-requests')).body.find(
+        (r) => r.id === made.id,
+      );
+      expect(data).toEqual({
+        request: listed,
+        equipmentName: 'Panasonic AG-CX350',
+        userName: 'Test cameraman',
+        overdueMinutes: 1,
+      });
     } finally {
       socket.close();
     }

@@ -73,7 +73,11 @@ export class EquipmentAlertsRepo {
   lastAlerts(companyId: number, requestIds: number[]): Map<string, string> {
     if (!requestIds.length) return new Map();
     const rows = this.db
-      .select({ requestId: equipmentAlerts.requestId, kind: equipmentAlerts.kind, at: sql<string>`max(${equipmentAlerts.createdAt})` })
+      .select({
+        requestId: equipmentAlerts.requestId,
+        kind: equipmentAlerts.kind,
+        at: sql<string>`max(${equipmentAlerts.createdAt})`,
+      })
       .from(equipmentAlerts)
       .where(and(eq(equipmentAlerts.companyId, companyId), inArray(equipmentAlerts.requestId, requestIds)))
       .groupBy(equipmentAlerts.requestId, equipmentAlerts.kind)
@@ -95,7 +99,13 @@ export class EquipmentAlertsRepo {
     return !!this.db
       .select({ id: equipmentAlerts.id })
       .from(equipmentAlerts)
-      .where(and(eq(equipmentAlerts.companyId, companyId), eq(equipmentAlerts.kind, 'low_stock'), eq(equipmentAlerts.equipmentId, equipmentId)))
+      .where(
+        and(
+          eq(equipmentAlerts.companyId, companyId),
+          eq(equipmentAlerts.kind, 'low_stock'),
+          eq(equipmentAlerts.equipmentId, equipmentId),
+        ),
+      )
       .get();
   }
 
@@ -103,7 +113,13 @@ export class EquipmentAlertsRepo {
   closeLowStock(companyId: number, equipmentId: number): void {
     this.db
       .delete(equipmentAlerts)
-      .where(and(eq(equipmentAlerts.companyId, companyId), eq(equipmentAlerts.kind, 'low_stock'), eq(equipmentAlerts.equipmentId, equipmentId)))
+      .where(
+        and(
+          eq(equipmentAlerts.companyId, companyId),
+          eq(equipmentAlerts.kind, 'low_stock'),
+          eq(equipmentAlerts.equipmentId, equipmentId),
+        ),
+      )
       .run();
   }
 
@@ -112,7 +128,13 @@ export class EquipmentAlertsRepo {
     return this.db
       .select()
       .from(equipment)
-      .where(and(eq(equipment.companyId, companyId), gt(equipment.minStock, 0), lte(equipment.currentStock, equipment.minStock)))
+      .where(
+        and(
+          eq(equipment.companyId, companyId),
+          gt(equipment.minStock, 0),
+          lte(equipment.currentStock, equipment.minStock),
+        ),
+      )
       .all();
   }
 

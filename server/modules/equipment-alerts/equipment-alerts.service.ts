@@ -1,5 +1,8 @@
 import { EQUIPMENT_REMINDER_DEFAULTS } from '../../../shared/constants';
-import { REMINDER_NOT_DELIVERED_MESSAGE, type EquipmentReminderResult } from '../../../shared/contracts/equipment-alerts';
+import {
+  REMINDER_NOT_DELIVERED_MESSAGE,
+  type EquipmentReminderResult,
+} from '../../../shared/contracts/equipment-alerts';
 import type { TelegramGroups } from '../../../shared/contracts/settings';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
@@ -7,7 +10,14 @@ import { conflict, notFound } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { presentTelegramGroups } from '../settings/settings.presenter';
 import { SettingsRepo } from '../settings/settings.repo';
-import { afterDueReminderIsDue, beforeDueReminderIsDue, minutesPast, overdueAlertIsDue, timeOf, type EquipmentAlertKind } from './alert-rules';
+import {
+  afterDueReminderIsDue,
+  beforeDueReminderIsDue,
+  minutesPast,
+  overdueAlertIsDue,
+  timeOf,
+  type EquipmentAlertKind,
+} from './alert-rules';
 import { ACTIVE_LOAN_STATUSES, alertKey, EquipmentAlertsRepo, type LoanRow } from './equipment-alerts.repo';
 import { itemLabel, presentAlertLoan } from './equipment-alerts.presenter';
 import { LowStockAlerts } from './low-stock-alerts';
@@ -48,7 +58,12 @@ export class EquipmentAlertsService {
       for (const companyId of this.repo.companyIds()) {
         const groups = this.groupsOf(companyId);
         if (!groups.enableOverdueAlerts) continue;
-        await this.forLoans(companyId, 'overdue', (due, now, last) => overdueAlertIsDue(due, now, last, groups.reminderInterval), (loan, due, now) => this.overdue(loan, due, now));
+        await this.forLoans(
+          companyId,
+          'overdue',
+          (due, now, last) => overdueAlertIsDue(due, now, last, groups.reminderInterval),
+          (loan, due, now) => this.overdue(loan, due, now),
+        );
       }
     });
   }
@@ -59,8 +74,18 @@ export class EquipmentAlertsService {
     return this.exclusive('reminders', async () => {
       for (const companyId of this.repo.companyIds()) {
         if (!this.groupsOf(companyId).enableEquipmentReminders) continue;
-        await this.forLoans(companyId, 'before_due', (due, now, last) => beforeDueReminderIsDue(due, now, last, beforeDueMinutes), (loan, due) => this.reminder(loan, 'before_due', `due ${formatTime(due)}`));
-        await this.forLoans(companyId, 'after_due', (due, now, last) => afterDueReminderIsDue(due, now, last, afterDueMinutes), (loan, due, now) => this.reminder(loan, 'after_due', `${minutesPast(due, now)} min past due`));
+        await this.forLoans(
+          companyId,
+          'before_due',
+          (due, now, last) => beforeDueReminderIsDue(due, now, last, beforeDueMinutes),
+          (loan, due) => this.reminder(loan, 'before_due', `due ${formatTime(due)}`),
+        );
+        await this.forLoans(
+          companyId,
+          'after_due',
+          (due, now, last) => afterDueReminderIsDue(due, now, last, afterDueMinutes),
+          (loan, due, now) => this.reminder(loan, 'after_due', `${minutesPast(due, now)} min past due`),
+        );
       }
     });
   }
@@ -76,7 +101,9 @@ export class EquipmentAlertsService {
     if (!loan) throw notFound('Equipment request');
     const status = loan.request.status;
     if (!(ACTIVE_LOAN_STATUSES as readonly string[]).includes(status)) {
-      throw conflict(`A reminder is only for an approved or checked-out loan; this request is ${status.replace('_', ' ')}`);
+      throw conflict(
+        `A reminder is only for an approved or checked-out loan; this request is ${status.replace('_', ' ')}`,
+      );
     }
     const due = timeOf(loan.request.expectedReturnDate);
     const outcome = await this.raise({
@@ -108,14 +135,20 @@ export class EquipmentAlertsService {
     const now = this.ctx.clock.now().getTime();
     for (const loan of loans) {
       const due = timeOf(loan.request.expectedReturnDate);
-      if (due !== null && isDue(due, now, timeOf(last.get(alertKey(loan.request.id, kind))))) await send(loan, due, now);
+      if (due !== null && isDue(due, now, timeOf(last.get(alertKey(loan.request.id, kind)))))
+        await send(loan, due, now);
     }
   }
 
   private overdue(loan: LoanRow, dueMs: number, nowMs: number) {
     const overdueMinutes = minutesPast(dueMs, nowMs);
     const companyId = loan.request.companyId;
-    const data = { request: presentAlertLoan(loan, this.repo.pendingExtension(loan.request.id)), equipmentName: loan.equipmentName, userName: nameOf(loan), overdueMinutes };
+    const data = {
+      request: presentAlertLoan(loan, this.repo.pendingExtension(loan.request.id)),
+      equipmentName: loan.equipmentName,
+      userName: nameOf(loan),
+      overdueMinutes,
+    };
     return this.raise({
       ...this.loanAlert(loan, 'overdue', null),
       action: 'equipment_overdue',
@@ -126,21 +159,45 @@ export class EquipmentAlertsService {
 
   private reminder(loan: LoanRow, kind: 'before_due' | 'after_due', when: string) {
     const label = kind === 'before_due' ? 'Reminder before due' : 'Reminder after due';
-    return this.raise({ ...this.loanAlert(loan, kind, null), action: 'equipment_reminder', text: `${label}: ${itemLabel(loan.equipmentName, loan.equipmentCode)} with ${nameOf(loan)}, ${when}` });
+    return this.raise({
+      ...this.loanAlert(loan, kind, null),
+      action: 'equipment_reminder',
+      text: `${label}: ${itemLabel(loan.equipmentName, loan.equipmentCode)} with ${nameOf(loan)}, ${when}`,
+    });
   }
 
   private loanAlert(loan: LoanRow, kind: EquipmentAlertKind, createdBy: number | null) {
     const r = loan.request;
-    return { companyId: r.companyId, kind, requestId: r.id, equipmentId: r.equipmentId, recipient: r.requestedBy, createdBy };
+    return {
+      companyId: r.companyId,
+      kind,
+      requestId: r.id,
+      equipmentId: r.equipmentId,
+      recipient: r.requestedBy,
+      createdBy,
+    };
   }
 
   /** Claim (row) → live event → delivery → outcome on the row and in the activity log. */
   private async raise(alert: RaisedAlert): Promise<DeliveryOutcome> {
     const { companyId, kind, requestId, equipmentId, createdBy } = alert;
-    const id = this.repo.insertAlert({ companyId, kind, requestId, equipmentId, createdBy, delivery: 'pending', reason: null, createdAt: this.ctx.clock.now().toISOString() });
+    const id = this.repo.insertAlert({
+      companyId,
+      kind,
+      requestId,
+      equipmentId,
+      createdBy,
+      delivery: 'pending',
+      reason: null,
+      createdAt: this.ctx.clock.now().toISOString(),
+    });
     alert.live?.();
     const outcome = await this.notifier.deliver({ companyId, kind, userId: alert.recipient, text: alert.text });
-    this.repo.setDelivery(id, outcome.delivered ? 'delivered' : outcome.delivery, outcome.delivered ? `via ${outcome.channel}` : outcome.reason);
+    this.repo.setDelivery(
+      id,
+      outcome.delivered ? 'delivered' : outcome.delivery,
+      outcome.delivered ? `via ${outcome.channel}` : outcome.reason,
+    );
     const result = outcome.delivered ? `delivered via ${outcome.channel}` : `not delivered: ${outcome.reason}`;
     this.activity.record({ companyId, userId: createdBy }, alert.action, `${alert.text} — ${result}`);
     return outcome;

@@ -13,13 +13,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const remind = (client: ApiClient, body: unknown) => client.post<EquipmentReminderResult & ErrorBody>('/api/telegram/send-equipment-reminder', body);
+const remind = (client: ApiClient, body: unknown) =>
+  client.post<EquipmentReminderResult & ErrorBody>('/api/telegram/send-equipment-reminder', body);
 
 async function station() {
   const s = await createStation(server);
   const cameraman = await createUser(s.owner, server, 'cameraman', { fullName: 'Ibrahim Naseem' });
   const item = insertItem(server, s.companyId, { name: 'LiveU Solo', code: `ENC-${s.companyId}` });
-  const loan = (status: string, dueInMinutes = 120) => insertLoan(server, { companyId: s.companyId, equipmentId: item.id, requestedBy: cameraman.user.id, status, dueInMinutes });
+  const loan = (status: string, dueInMinutes = 120) =>
+    insertLoan(server, {
+      companyId: s.companyId,
+      equipmentId: item.id,
+      requestedBy: cameraman.user.id,
+      status,
+      dueInMinutes,
+    });
   return { ...s, cameraman, item, loan };
 }
 
@@ -29,14 +37,20 @@ describe('POST /api/telegram/send-equipment-reminder', () => {
     const id = s.loan('out');
     const res = await remind(s.owner, { requestId: id });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: false, delivered: false, message: 'Reminder recorded; Telegram delivery is not set up yet' });
+    expect(res.body).toEqual({
+      success: false,
+      delivered: false,
+      message: 'Reminder recorded; Telegram delivery is not set up yet',
+    });
     expect(alertsOf(server, s.companyId).map((a) => [a.kind, a.requestId, a.delivery, a.reason, a.createdBy])).toEqual([
       ['manual', id, 'not_delivered', 'Telegram delivery is not set up yet', s.owner.user.id],
     ]);
     const log = await s.owner.get<ActivityLog[]>('/api/activity-logs');
     const entry = log.body.find((e) => e.action === 'equipment_reminder');
     expect(entry?.userId).toBe(s.owner.user.id);
-    expect(entry?.details).toMatch(/^Reminder to return LiveU Solo \(ENC-\d+\), due .* UTC, sent to Ibrahim Naseem — not delivered: Telegram delivery is not set up yet$/);
+    expect(entry?.details).toMatch(
+      /^Reminder to return LiveU Solo \(ENC-\d+\), due .* UTC, sent to Ibrahim Naseem — not delivered: Telegram delivery is not set up yet$/,
+    );
   });
 
   it('is for owners and admins only', async () => {
@@ -76,7 +90,11 @@ describe('POST /api/telegram/send-equipment-reminder', () => {
   it('refuses a bad body with 400', async () => {
     const s = await station();
     for (const body of [{}, { requestId: 'x' }, { requestId: -1 }, { requestId: 1.5 }, '[]']) {
-      const res = await s.owner.request<ErrorBody>('POST', '/api/telegram/send-equipment-reminder', typeof body === 'string' ? body : JSON.stringify(body));
+      const res = await s.owner.request<ErrorBody>(
+        'POST',
+        '/api/telegram/send-equipment-reminder',
+        typeof body === 'string' ? body : JSON.stringify(body),
+      );
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
   });

@@ -22,7 +22,9 @@ export class LowStockAlerts {
   ) {
     ctx.bus.subscribe(({ type, companyId, data }) => {
       if (type !== 'equipment_created' && type !== 'equipment_updated') return;
-      this.check(companyId, data as Equipment).catch((err: unknown) => ctx.logger.error('low-stock check failed', { err }));
+      this.check(companyId, data as Equipment).catch((err: unknown) =>
+        ctx.logger.error('low-stock check failed', { err }),
+      );
     });
   }
 

@@ -9,7 +9,8 @@ export interface NotificationMessage {
   text: string;
 }
 
-export type DeliveryOutcome = { delivered: true; channel: string } | { delivered: false; delivery: 'not_delivered' | 'failed'; reason: string };
+export type DeliveryOutcome =
+  { delivered: true; channel: string } | { delivered: false; delivery: 'not_delivered' | 'failed'; reason: string };
 
 /** One way to reach a person outside the app (Telegram today; e-mail or SMS later). */
 export interface NotificationChannel {

@@ -27,7 +27,10 @@ export function presentExtension(row: ExtensionRequestRow, requestedByName: stri
 }
 
 /** A loan request as every client sees it, with names joined and the pending extension (if any). */
-export function presentRequest(r: ListRow, extension: { ext: ExtensionRequestRow; requestedByName: string | null } | undefined): EquipmentRequest {
+export function presentRequest(
+  r: ListRow,
+  extension: { ext: ExtensionRequestRow; requestedByName: string | null } | undefined,
+): EquipmentRequest {
   const { row } = r;
   return {
     id: row.id,
@@ -57,7 +60,10 @@ export function presentRequest(r: ListRow, extension: { ext: ExtensionRequestRow
     rejectionReason: row.rejectionReason,
     returnCondition: (row.returnCondition as EquipmentRequest['returnCondition']) ?? null,
     damageNote: row.damageNote,
-    extension: row.status === 'extension_pending' && extension ? presentExtension(extension.ext, extension.requestedByName) : null,
+    extension:
+      row.status === 'extension_pending' && extension
+        ? presentExtension(extension.ext, extension.requestedByName)
+        : null,
     createdAt: row.createdAt,
   };
 }

@@ -1,7 +1,15 @@
 import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
-import { equipment, equipmentActivities, equipmentRequests, extensionRequests, users, type EquipmentRequestRow, type ExtensionRequestRow } from '../../db/schema';
+import {
+  equipment,
+  equipmentActivities,
+  equipmentRequests,
+  extensionRequests,
+  users,
+  type EquipmentRequestRow,
+  type ExtensionRequestRow,
+} from '../../db/schema';
 
 const requester = alias(users, 'requester');
 const approver = alias(users, 'approver');
@@ -28,7 +36,9 @@ export class EquipmentRequestsRepo {
       .leftJoin(requester, eq(requester.id, equipmentRequests.requestedBy))
       .leftJoin(approver, eq(approver.id, equipmentRequests.approvedBy))
       .leftJoin(equipment, and(eq(equipment.id, equipmentRequests.equipmentId), eq(equipment.companyId, companyId)))
-      .where(and(eq(equipmentRequests.companyId, companyId), id === undefined ? undefined : eq(equipmentRequests.id, id)))
+      .where(
+        and(eq(equipmentRequests.companyId, companyId), id === undefined ? undefined : eq(equipmentRequests.id, id)),
+      )
       .orderBy(desc(equipmentRequests.createdAt), desc(equipmentRequests.id))
       .all();
   }
@@ -39,18 +49,33 @@ export class EquipmentRequestsRepo {
     return this.db
       .select()
       .from(extensionRequests)
-      .where(and(eq(extensionRequests.companyId, companyId), eq(extensionRequests.status, 'pending'), inArray(extensionRequests.originalRequestId, requestIds)))
+      .where(
+        and(
+          eq(extensionRequests.companyId, companyId),
+          eq(extensionRequests.status, 'pending'),
+          inArray(extensionRequests.originalRequestId, requestIds),
+        ),
+      )
       .all();
   }
 
   /** The pending extensions with the asker's name (the approver's view, issue 39). */
-  pendingExtensionsNamed(companyId: number, requestIds: number[]): Array<{ ext: ExtensionRequestRow; requestedByName: string | null }> {
+  pendingExtensionsNamed(
+    companyId: number,
+    requestIds: number[],
+  ): Array<{ ext: ExtensionRequestRow; requestedByName: string | null }> {
     if (!requestIds.length) return [];
     return this.db
       .select({ ext: extensionRequests, requestedByName: users.fullName })
       .from(extensionRequests)
       .leftJoin(users, eq(users.id, extensionRequests.requestedBy))
-      .where(and(eq(extensionRequests.companyId, companyId), eq(extensionRequests.status, 'pending'), inArray(extensionRequests.originalRequestId, requestIds)))
+      .where(
+        and(
+          eq(extensionRequests.companyId, companyId),
+          eq(extensionRequests.status, 'pending'),
+          inArray(extensionRequests.originalRequestId, requestIds),
+        ),
+      )
       .all();
   }
 
@@ -71,7 +96,13 @@ export class EquipmentRequestsRepo {
     return this.db
       .update(equipmentRequests)
       .set(patch)
-      .where(and(eq(equipmentRequests.companyId, companyId), eq(equipmentRequests.id, id), eq(equipmentRequests.status, from)))
+      .where(
+        and(
+          eq(equipmentRequests.companyId, companyId),
+          eq(equipmentRequests.id, id),
+          eq(equipmentRequests.status, from),
+        ),
+      )
       .returning()
       .get();
   }
@@ -93,9 +124,17 @@ export class EquipmentRequestsRepo {
    * oldest of each group. Returns the removed rows' ids and the kept ones.
    */
   deleteDuplicatePending(companyId: number): { removed: number[]; kept: number[] } {
-    const pending = and(eq(equipmentRequests.companyId, companyId), eq(equipmentRequests.status, 'pending'), isNotNull(equipmentRequests.requestedBy));
+    const pending = and(
+      eq(equipmentRequests.companyId, companyId),
+      eq(equipmentRequests.status, 'pending'),
+      isNotNull(equipmentRequests.requestedBy),
+    );
     const rows = this.db
-      .select({ id: equipmentRequests.id, equipmentId: equipmentRequests.equipmentId, requestedBy: equipmentRequests.requestedBy })
+      .select({
+        id: equipmentRequests.id,
+        equipmentId: equipmentRequests.equipmentId,
+        requestedBy: equipmentRequests.requestedBy,
+      })
       .from(equipmentRequests)
       .where(pending)
       .orderBy(equipmentRequests.requestedAt, equipmentRequests.id)
@@ -113,7 +152,12 @@ export class EquipmentRequestsRepo {
       }
     }
     for (let i = 0; i < removed.length; i += 500) {
-      this.db.delete(equipmentRequests).where(and(eq(equipmentRequests.companyId, companyId), inArray(equipmentRequests.id, removed.slice(i, i + 500)))).run();
+      this.db
+        .delete(equipmentRequests)
+        .where(
+          and(eq(equipmentRequests.companyId, companyId), inArray(equipmentRequests.id, removed.slice(i, i + 500))),
+        )
+        .run();
     }
     return { removed, kept: [...kept] };
   }
@@ -128,7 +172,10 @@ export class EquipmentRequestsRepo {
           eq(equipmentRequests.companyId, companyId),
           or(
             eq(equipmentRequests.status, 'out'),
-            and(inArray(equipmentRequests.status, ['return_requested', 'extension_pending']), isNotNull(equipmentRequests.checkedOutAt)),
+            and(
+              inArray(equipmentRequests.status, ['return_requested', 'extension_pending']),
+              isNotNull(equipmentRequests.checkedOutAt),
+            ),
           ),
         ),
       )

@@ -76,7 +76,12 @@ export function equipmentExtensionRouter(requests: EquipmentRequestsService): Ro
   const router = Router();
   router.post('/approve', (req, res) => {
     const body = parseForm(extensionDecisionSchema, req.body);
-    res.json(requests.decideExtension(actorOf(req), body.requestId, { approved: body.approved, rejectionReason: body.rejectionReason }));
+    res.json(
+      requests.decideExtension(actorOf(req), body.requestId, {
+        approved: body.approved,
+        rejectionReason: body.rejectionReason,
+      }),
+    );
   });
   return router;
 }

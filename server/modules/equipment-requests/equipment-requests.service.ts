@@ -22,7 +22,16 @@ import { UsersRepo } from '../users/users.repo';
 import { askExtensionStep, decideExtensionStep, type ExtensionAsk, type ExtensionDecision } from './extension-steps';
 import { EquipmentRequestsRepo } from './equipment-requests.repo';
 import { presentRequest } from './equipment-requests.presenter';
-import { authorize, isApprover, refuseUnloanable, tableStep, type Step, type StepEffect, type StepInput, type Who } from './loan-steps';
+import {
+  authorize,
+  isApprover,
+  refuseUnloanable,
+  tableStep,
+  type Step,
+  type StepEffect,
+  type StepInput,
+  type Who,
+} from './loan-steps';
 import { requestNumber } from '../../../shared/request-number';
 
 export type CreateRequest = z.output<typeof createEquipmentRequestSchema>;
@@ -68,9 +77,12 @@ export class EquipmentRequestsService {
    */
   create(actor: Who, input: CreateRequest, source: 'web' | 'mobile' | 'telegram' = 'web'): CreatedEquipmentRequest {
     const at = this.ctx.clock.now();
-    const due = input.expectedReturnDate ? new Date(input.expectedReturnDate) : new Date(at.getTime() + EQUIPMENT_DEFAULT_LOAN_HOURS * 3_600_000);
+    const due = input.expectedReturnDate
+      ? new Date(input.expectedReturnDate)
+      : new Date(at.getTime() + EQUIPMENT_DEFAULT_LOAN_HOURS * 3_600_000);
     // Checked against the server's clock: a loan due before it was asked for is overdue at birth.
-    if (due.getTime() < at.getTime()) throw badRequest(EXPECTED_RETURN_IN_PAST, [{ path: 'expectedReturnDate', message: EXPECTED_RETURN_IN_PAST }]);
+    if (due.getTime() < at.getTime())
+      throw badRequest(EXPECTED_RETURN_IN_PAST, [{ path: 'expectedReturnDate', message: EXPECTED_RETURN_IN_PAST }]);
     const id = this.ctx.db.transaction((tx) => {
       const item = new EquipmentRepo(tx).find(actor.companyId, input.equipmentId);
       if (!item) throw notFound('Equipment');
@@ -90,7 +102,14 @@ export class EquipmentRequestsService {
         createdAt: iso,
         updatedAt: iso,
       });
-      this.log(tx, actor, row, { log: 'equipment_requested', verb: 'Requested', kind: 'web_request', patch: {} }, item.name, iso);
+      this.log(
+        tx,
+        actor,
+        row,
+        { log: 'equipment_requested', verb: 'Requested', kind: 'web_request', patch: {} },
+        item.name,
+        iso,
+      );
       return row.id;
     });
     const dto = this.get(actor, id);
@@ -140,7 +159,10 @@ export class EquipmentRequestsService {
         const effect = step.apply(tx, row, at, actor);
         const moved = repo.move(actor.companyId, id, row.status, { ...effect.patch, status: next.to, updatedAt: at });
         if (!moved) throw conflict('This request changed meanwhile; reload and try again');
-        const name = effect.item?.name ?? new EquipmentRepo(tx).find(actor.companyId, row.equipmentId)?.name ?? `#${row.equipmentId}`;
+        const name =
+          effect.item?.name ??
+          new EquipmentRepo(tx).find(actor.companyId, row.equipmentId)?.name ??
+          `#${row.equipmentId}`;
         this.log(tx, actor, moved, effect, name, at, row.status);
         return effect;
       });
@@ -154,7 +176,15 @@ export class EquipmentRequestsService {
   }
 
   /** The activity log line and the equipment activity row, in the caller's transaction. */
-  private log(tx: DbOrTx, actor: Who, row: LoggedRow, effect: StepEffect, itemName: string, at: string, from?: string): void {
+  private log(
+    tx: DbOrTx,
+    actor: Who,
+    row: LoggedRow,
+    effect: StepEffect,
+    itemName: string,
+    at: string,
+    from?: string,
+  ): void {
     const details = `${effect.verb} request ${requestNumber(row.id)} for "${itemName}"`;
     this.activity.record(actor, effect.log, details, tx);
     new EquipmentRequestsRepo(tx).insertActivity({
@@ -175,7 +205,13 @@ export class EquipmentRequestsService {
     authorize(actor, 'approver');
     const { removed, kept } = this.ctx.db.transaction((tx) => {
       const out = new EquipmentRequestsRepo(tx).deleteDuplicatePending(actor.companyId);
-      if (out.removed.length) this.activity.record(actor, 'equipment_requests_cleaned', `Removed ${out.removed.length} duplicate pending requests`, tx);
+      if (out.removed.length)
+        this.activity.record(
+          actor,
+          'equipment_requests_cleaned',
+          `Removed ${out.removed.length} duplicate pending requests`,
+          tx,
+        );
       return out;
     });
     // No "request deleted" event exists: announcing each kept request makes clients refetch the list.

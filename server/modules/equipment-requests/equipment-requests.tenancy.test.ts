@@ -24,7 +24,10 @@ describe('tenancy', () => {
       ['PUT status', () => b.owner.put(`/api/equipment/${item.id}/status`, { status: 'maintenance' })],
       ['DELETE item', () => b.owner.delete(`/api/equipment/${item.id}`)],
       ['request item', () => b.cameraman.post('/api/equipment-requests', { equipmentId: item.id, purpose: 'x' })],
-      ['mobile request item', () => b.cameraman.post('/api/mobile/equipment-requests', { equipmentId: item.id, purpose: 'x' })],
+      [
+        'mobile request item',
+        () => b.cameraman.post('/api/mobile/equipment-requests', { equipmentId: item.id, purpose: 'x' }),
+      ],
       ['PUT request', () => b.owner.put(`/api/equipment-requests/${pending.id}`, { status: 'approved' })],
       ['approve', () => b.owner.put(`/api/equipment-requests/${pending.id}/approve`)],
       ['reject', () => b.owner.put(`/api/equipment-requests/${pending.id}/reject`)],
@@ -33,15 +36,25 @@ describe('tenancy', () => {
       ['return', () => b.cameraman.put(`/api/equipment-requests/${loan.id}/return`)],
       ['approve-return', () => b.owner.put(`/api/equipment-requests/${loan.id}/approve-return`)],
       ['extend', () => b.cameraman.post(`/api/equipment-requests/${loan.id}/extend`, { newReturnDate: soon() })],
-      ['extension decision', () => b.owner.post('/api/equipment-extension/approve', { requestId: loan.id, approved: true })],
+      [
+        'extension decision',
+        () => b.owner.post('/api/equipment-extension/approve', { requestId: loan.id, approved: true }),
+      ],
       ['permissions of A’s user', () => b.owner.get(`/api/mobile/user-permissions/${a.cameraman.user.id}`)],
     ];
     for (const [name, call] of calls) {
       const res = await call();
       expect([name, res.status]).toEqual([name, 404]);
     }
-    expect((await b.owner.post<{ duplicatesRemoved: number }>('/api/equipment-requests/cleanup-duplicates')).body).toEqual({ duplicatesRemoved: 0 });
-    for (const path of ['/api/equipment', '/api/mobile/equipment', '/api/equipment-requests', '/api/mobile/equipment-requests']) {
+    expect(
+      (await b.owner.post<{ duplicatesRemoved: number }>('/api/equipment-requests/cleanup-duplicates')).body,
+    ).toEqual({ duplicatesRemoved: 0 });
+    for (const path of [
+      '/api/equipment',
+      '/api/mobile/equipment',
+      '/api/equipment-requests',
+      '/api/mobile/equipment-requests',
+    ]) {
       expect([path, (await b.owner.get<unknown[]>(path)).body]).toEqual([path, []]);
     }
     // Nothing of A's changed.
@@ -89,7 +102,11 @@ describe('hostile input', () => {
       ['POST', `/api/equipment-requests/${req.id}/extend`, { newReturnDate: 12345 }],
       ['POST', '/api/equipment-extension/approve', { requestId: 'x', approved: true }],
       ['POST', '/api/equipment-extension/approve', { requestId: req.id, approved: 'yes' }],
-      ['POST', '/api/equipment-extension/approve', { requestId: req.id, approved: false, rejectionReason: 'r'.repeat(5000) }],
+      [
+        'POST',
+        '/api/equipment-extension/approve',
+        { requestId: req.id, approved: false, rejectionReason: 'r'.repeat(5000) },
+      ],
       ['GET', '/api/mobile/user-permissions/abc', undefined],
       ['GET', '/api/mobile/user-permissions/-1', undefined],
       ['POST', '/api/mobile/equipment-requests', { equipmentId: item.id, purpose: '', requestedBy: 1 }],

@@ -20,7 +20,11 @@ type Res = EquipmentRequest & ErrorBody;
 function activitiesOf(requestId: number) {
   const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'), { readonly: true });
   try {
-    return db.prepare('SELECT type, action, user_id AS userId, metadata FROM equipment_activities WHERE request_id = ? ORDER BY id').all(requestId) as Array<{ type: string; action: string; userId: number; metadata: string }>;
+    return db
+      .prepare(
+        'SELECT type, action, user_id AS userId, metadata FROM equipment_activities WHERE request_id = ? ORDER BY id',
+      )
+      .all(requestId) as Array<{ type: string; action: string; userId: number; metadata: string }>;
   } finally {
     db.close();
   }
@@ -31,7 +35,14 @@ describe('POST /api/equipment-requests', () => {
     const s = await equipmentStation(server);
     const item = await createEquipment(s.owner, { name: 'Sony FX6', code: 'FX6-1' });
     const before = Date.now();
-    const res = await s.cameraman.post<Res>('/api/equipment-requests', { equipmentId: item.id, purpose: 'Council meeting', notes: 'Batteries too', requestedBy: 1, companyId: 1, status: 'approved' });
+    const res = await s.cameraman.post<Res>('/api/equipment-requests', {
+      equipmentId: item.id,
+      purpose: 'Council meeting',
+      notes: 'Batteries too',
+      requestedBy: 1,
+      companyId: 1,
+      status: 'approved',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       status: 'pending',
@@ -51,8 +62,18 @@ describe('POST /api/equipment-requests', () => {
     expect(due).toBeGreaterThanOrEqual(EQUIPMENT_DEFAULT_LOAN_HOURS * 3_600_000 - 1000);
     expect(due).toBeLessThan(EQUIPMENT_DEFAULT_LOAN_HOURS * 3_600_000 + 60_000);
     const second = await requestEquipment(s.editor, item.id);
-    expect((await s.cameraman.get<EquipmentRequest[]>('/api/equipment-requests')).body.map((r) => r.id)).toEqual([second.id, res.body.id]);
-    expect(activitiesOf(res.body.id)).toEqual([{ type: 'web_request', action: 'equipment_requested', userId: s.cameraman.user.id, metadata: expect.stringContaining('"source":"web"') as unknown }]);
+    expect((await s.cameraman.get<EquipmentRequest[]>('/api/equipment-requests')).body.map((r) => r.id)).toEqual([
+      second.id,
+      res.body.id,
+    ]);
+    expect(activitiesOf(res.body.id)).toEqual([
+      {
+        type: 'web_request',
+        action: 'equipment_requested',
+        userId: s.cameraman.user.id,
+        metadata: expect.stringContaining('"source":"web"') as unknown,
+      },
+    ]);
   });
 
   it('purpose is required with the spec’s message; an unknown item is 404', async () => {
@@ -77,7 +98,9 @@ describe('roles on requests', () => {
       expect((await c.put(`/api/equipment-requests/${req.id}/reject`)).status).toBe(403);
       expect((await c.put(`/api/equipment-requests/${req.id}`, { status: 'approved' })).status).toBe(403);
       expect((await c.put(`/api/equipment-requests/${req.id}/approve-return`)).status).toBe(403);
-      expect((await c.post('/api/equipment-extension/approve', { requestId: req.id, approved: true })).status).toBe(403);
+      expect((await c.post('/api/equipment-extension/approve', { requestId: req.id, approved: true })).status).toBe(
+        403,
+      );
       expect((await c.post('/api/equipment-requests/cleanup-duplicates')).status).toBe(403);
     }
     for (const c of [s.owner, s.admin]) {
@@ -92,14 +115,24 @@ describe('roles on requests', () => {
     const mine = await approvedRequest(s.cameraman, s.owner, item.id);
     const refused = await s.editor.put<Res>(`/api/equipment-requests/${mine.id}/checkout`);
     expect(refused.status).toBe(403);
-    expect((await s.editor.post(`/api/equipment-requests/${mine.id}/extend`, { newReturnDate: new Date(Date.now() + 9e7).toISOString() })).status).toBe(403);
+    expect(
+      (
+        await s.editor.post(`/api/equipment-requests/${mine.id}/extend`, {
+          newReturnDate: new Date(Date.now() + 9e7).toISOString(),
+        })
+      ).status,
+    ).toBe(403);
     // Spec 001 §6: "Return is offered to anyone" — a colleague brings the camera back; an admin approves it.
     const colleague = await approvedRequest(s.cameraman, s.owner, item.id);
-    expect((await s.editor.put<Res>(`/api/equipment-requests/${colleague.id}/return`)).body.status).toBe('return_requested');
+    expect((await s.editor.put<Res>(`/api/equipment-requests/${colleague.id}/return`)).body.status).toBe(
+      'return_requested',
+    );
     // Equipment staff hand the unit over at the store.
     expect((await s.technical.put<Res>(`/api/equipment-requests/${mine.id}/checkout`)).body.status).toBe('out');
     // A technical user's Return asks, like anyone who is not owner/admin.
-    expect((await s.technical.put<Res>(`/api/equipment-requests/${mine.id}/return`)).body.status).toBe('return_requested');
+    expect((await s.technical.put<Res>(`/api/equipment-requests/${mine.id}/return`)).body.status).toBe(
+      'return_requested',
+    );
     const other = await approvedRequest(s.cameraman, s.owner, item.id);
     expect((await s.cameraman.put<Res>(`/api/equipment-requests/${other.id}/checkout`)).body.status).toBe('out');
     expect((await s.admin.put<Res>(`/api/equipment-requests/${other.id}/return`)).body.status).toBe('returned');
@@ -112,7 +145,8 @@ describe('stock', () => {
     const item = await createEquipment(s.owner, { name: 'Gimbal', quantity: 2 });
     const [a, b, c] = await Promise.all([1, 2, 3].map(() => approvedRequest(s.cameraman, s.owner, item.id)));
     await s.cameraman.put(`/api/equipment-requests/${a!.id}/checkout`);
-    const stockAfter = async () => (await s.owner.get<Equipment[]>('/api/equipment')).body.find((e) => e.id === item.id)!;
+    const stockAfter = async () =>
+      (await s.owner.get<Equipment[]>('/api/equipment')).body.find((e) => e.id === item.id)!;
     expect(await stockAfter()).toMatchObject({ currentStock: 1, status: 'available' });
     await s.cameraman.put(`/api/equipment-requests/${b!.id}/checkout`);
     expect(await stockAfter()).toMatchObject({ currentStock: 0, status: 'checked_out' });
@@ -126,7 +160,14 @@ describe('stock', () => {
     await s.owner.put(`/api/equipment-requests/${c!.id}/return`);
     expect(await stockAfter()).toMatchObject({ currentStock: 1 });
     const logs = (await s.owner.get<ActivityLog[]>('/api/activity-logs')).body.map((l) => l.action);
-    expect(logs).toEqual(expect.arrayContaining(['equipment_request_approved', 'equipment_checked_out', 'equipment_return_requested', 'equipment_returned']));
+    expect(logs).toEqual(
+      expect.arrayContaining([
+        'equipment_request_approved',
+        'equipment_checked_out',
+        'equipment_return_requested',
+        'equipment_returned',
+      ]),
+    );
     expect(activitiesOf(a!.id).map((x) => [x.type, x.action])).toEqual([
       ['web_request', 'equipment_requested'],
       ['web_approval', 'equipment_request_approved'],
@@ -140,7 +181,10 @@ describe('stock', () => {
     const s = await equipmentStation(server);
     const item = await createEquipment(s.owner, { name: 'Light' });
     const req = await approvedRequest(s.cameraman, s.owner, item.id);
-    for (const [status, words] of [['maintenance', 'in maintenance'], ['out_of_service', 'out of service']]) {
+    for (const [status, words] of [
+      ['maintenance', 'in maintenance'],
+      ['out_of_service', 'out of service'],
+    ]) {
       await s.technical.put(`/api/equipment/${item.id}/status`, { status });
       const res = await s.cameraman.put<Res>(`/api/equipment-requests/${req.id}/checkout`);
       expect([res.status, res.body.message]).toEqual([409, `Light is ${words} and cannot be checked out`]);

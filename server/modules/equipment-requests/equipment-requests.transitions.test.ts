@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../shared/contracts/common';
 import type { EquipmentRequest } from '../../../shared/contracts/equipment';
-import { transition, type EquipmentRequestAction, type EquipmentRequestStatus } from '../../../shared/equipment-transitions';
+import {
+  transition,
+  type EquipmentRequestAction,
+  type EquipmentRequestStatus,
+} from '../../../shared/equipment-transitions';
 import type { ApiClient } from '../../test/api-client';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { createEquipment, equipmentStation, requestEquipment } from '../../test/equipment-factory';
@@ -27,7 +31,8 @@ const CALLS: Record<EquipmentRequestAction, (c: ApiClient, id: number) => Promis
   request_return: (c, id) => c.put<Res>(`/api/equipment-requests/${id}`, { status: 'return_requested' }),
   approve_return: (c, id) => c.put<Res>(`/api/equipment-requests/${id}/approve-return`),
   return: (c, id) => c.put<Res>(`/api/equipment-requests/${id}/return`),
-  request_extension: (c, id) => c.post<Res>(`/api/equipment-requests/${id}/extend`, { newReturnDate: later(72), reason: 'Shoot runs late' }),
+  request_extension: (c, id) =>
+    c.post<Res>(`/api/equipment-requests/${id}/extend`, { newReturnDate: later(72), reason: 'Shoot runs late' }),
 };
 
 /** A request of the cameraman's brought to `status` through the API. */
@@ -52,7 +57,15 @@ async function requestIn(status: EquipmentRequestStatus): Promise<EquipmentReque
   return last;
 }
 
-const STATUSES: EquipmentRequestStatus[] = ['pending', 'approved', 'rejected', 'out', 'return_requested', 'returned', 'extension_pending'];
+const STATUSES: EquipmentRequestStatus[] = [
+  'pending',
+  'approved',
+  'rejected',
+  'out',
+  'return_requested',
+  'returned',
+  'extension_pending',
+];
 const ACTIONS = Object.keys(CALLS) as EquipmentRequestAction[];
 
 describe('every transition and every illegal one, over the API', () => {
@@ -66,7 +79,9 @@ describe('every transition and every illegal one, over the API', () => {
           expect([action, res.status, res.body.status]).toEqual([action, 200, expected.to]);
         } else {
           expect([action, res.status, res.body.message]).toEqual([action, 409, expected.message]);
-          const now = (await s.owner.get<EquipmentRequest[]>('/api/equipment-requests')).body.find((r) => r.id === req.id);
+          const now = (await s.owner.get<EquipmentRequest[]>('/api/equipment-requests')).body.find(
+            (r) => r.id === req.id,
+          );
           expect(now?.status).toBe(from);
         }
       }
@@ -77,43 +92,78 @@ describe('every transition and every illegal one, over the API', () => {
 describe('what each step records', () => {
   it('approve sets approvedBy/approvedAt; check out checkedOutAt; return asks (returnedBy) then the admin approves', async () => {
     const req = await requestEquipment(s.cameraman, itemId);
-    const approved = (await s.admin.put<Res>(`/api/equipment-requests/${req.id}`, { status: 'approved', approvedBy: 1 })).body;
-    expect(approved).toMatchObject({ status: 'approved', approvedBy: s.admin.user.id, approvedByUsername: s.admin.user.username });
+    const approved = (
+      await s.admin.put<Res>(`/api/equipment-requests/${req.id}`, { status: 'approved', approvedBy: 1 })
+    ).body;
+    expect(approved).toMatchObject({
+      status: 'approved',
+      approvedBy: s.admin.user.id,
+      approvedByUsername: s.admin.user.username,
+    });
     expect(approved.approvedAt).toEqual(expect.any(String));
     const out = (await s.cameraman.put<Res>(`/api/equipment-requests/${req.id}`, { status: 'out' })).body;
     expect(out.checkedOutAt).toEqual(expect.any(String));
     // The spec's tips: returns need admin approval — a cameraman's Return (either path) asks.
     const asked = (await s.cameraman.put<Res>(`/api/equipment-requests/${req.id}`, { status: 'returned' })).body;
     expect(asked).toMatchObject({ status: 'return_requested', returnedBy: s.cameraman.user.id });
-    const done = (await s.admin.put<Res>(`/api/equipment-requests/${req.id}/approve-return`, { returnApprovedBy: 1 })).body;
-    expect(done).toMatchObject({ status: 'returned', returnApprovedBy: s.admin.user.id, returnedBy: s.cameraman.user.id });
+    const done = (await s.admin.put<Res>(`/api/equipment-requests/${req.id}/approve-return`, { returnApprovedBy: 1 }))
+      .body;
+    expect(done).toMatchObject({
+      status: 'returned',
+      returnApprovedBy: s.admin.user.id,
+      returnedBy: s.cameraman.user.id,
+    });
     expect(done.returnedAt).toEqual(expect.any(String));
   });
 
   it('an extension waits with its record, then approval moves the return date and goes back to the previous status', async () => {
     const req = await requestIn('approved');
     const date = later(96);
-    const pending = (await s.cameraman.post<Res>(`/api/equipment-requests/${req.id}/extend`, { newReturnDate: date, reason: 'More days' })).body;
+    const pending = (
+      await s.cameraman.post<Res>(`/api/equipment-requests/${req.id}/extend`, {
+        newReturnDate: date,
+        reason: 'More days',
+      })
+    ).body;
     expect(pending.status).toBe('extension_pending');
-    expect(pending.extension).toMatchObject({ status: 'pending', newReturnDate: date, reason: 'More days', currentReturnDate: req.expectedReturnDate, requestedBy: s.cameraman.user.id });
+    expect(pending.extension).toMatchObject({
+      status: 'pending',
+      newReturnDate: date,
+      reason: 'More days',
+      currentReturnDate: req.expectedReturnDate,
+      requestedBy: s.cameraman.user.id,
+    });
     expect(pending.extension!.extensionDuration).toBeGreaterThan(0);
-    const decided = await s.admin.post<Res>('/api/equipment-extension/approve', { requestId: req.id, approved: true, approvedBy: 1 });
+    const decided = await s.admin.post<Res>('/api/equipment-extension/approve', {
+      requestId: req.id,
+      approved: true,
+      approvedBy: 1,
+    });
     expect(decided.status).toBe(200);
     expect(decided.body).toMatchObject({ status: 'approved', expectedReturnDate: date, extension: null });
     const again = await s.admin.post<Res>('/api/equipment-extension/approve', { requestId: req.id, approved: true });
-    expect([again.status, again.body.message]).toEqual([409, 'There is no extension to decide: the request is approved']);
+    expect([again.status, again.body.message]).toEqual([
+      409,
+      'There is no extension to decide: the request is approved',
+    ]);
   });
 
   it('a rejected extension keeps the old date and returns to out', async () => {
     const req = await requestIn('out');
     await s.cameraman.post(`/api/equipment-requests/${req.id}/extend`, { newReturnDate: later(200) });
-    const decided = await s.owner.post<Res>('/api/equipment-extension/approve', { requestId: req.id, approved: false, rejectionReason: 'Needed on Monday' });
+    const decided = await s.owner.post<Res>('/api/equipment-extension/approve', {
+      requestId: req.id,
+      approved: false,
+      rejectionReason: 'Needed on Monday',
+    });
     expect(decided.body).toMatchObject({ status: 'out', expectedReturnDate: req.expectedReturnDate });
   });
 
   it('an extension date not after the current one is 400', async () => {
     const req = await requestIn('out');
-    const res = await s.cameraman.post<Res>(`/api/equipment-requests/${req.id}/extend`, { newReturnDate: new Date(Date.now() - 1000).toISOString() });
+    const res = await s.cameraman.post<Res>(`/api/equipment-requests/${req.id}/extend`, {
+      newReturnDate: new Date(Date.now() - 1000).toISOString(),
+    });
     expect([res.status, res.body.message]).toEqual([400, 'New return date must be after the current return date']);
   });
 });

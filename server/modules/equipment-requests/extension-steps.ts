@@ -19,7 +19,8 @@ export function askExtensionStep(input: ExtensionAsk): Step {
     apply: (tx, row, at, actor) => {
       const wanted = new Date(input.newReturnDate);
       const current = row.expectedReturnDate ? new Date(row.expectedReturnDate) : new Date(at);
-      if (wanted.getTime() <= current.getTime()) throw badRequest('New return date must be after the current return date');
+      if (wanted.getTime() <= current.getTime())
+        throw badRequest('New return date must be after the current return date');
       new EquipmentRequestsRepo(tx).insertExtension({
         companyId: row.companyId,
         originalRequestId: row.id,
@@ -32,7 +33,12 @@ export function askExtensionStep(input: ExtensionAsk): Step {
         previousStatus: row.status,
         requestedAt: at,
       });
-      return { patch: {}, log: 'equipment_extension_requested', verb: `Asked until ${wanted.toISOString()} for`, kind: 'web_request' };
+      return {
+        patch: {},
+        log: 'equipment_extension_requested',
+        verb: `Asked until ${wanted.toISOString()} for`,
+        kind: 'web_request',
+      };
     },
   };
 }
@@ -57,10 +63,20 @@ export function decideExtensionStep(decision: ExtensionDecision): Step {
       if (!ext) throw conflict('There is no pending extension for this request');
       if (decision.approved) {
         repo.updateExtension(ext.id, { status: 'approved', approvedBy: actor.userId, approvedAt: at });
-        return { patch: { expectedReturnDate: ext.newReturnDate }, log: 'equipment_extension_approved', verb: 'Approved the extension of', kind: 'web_approval' };
+        return {
+          patch: { expectedReturnDate: ext.newReturnDate },
+          log: 'equipment_extension_approved',
+          verb: 'Approved the extension of',
+          kind: 'web_approval',
+        };
       }
       repo.updateExtension(ext.id, { status: 'rejected', rejectedAt: at, rejectionReason: decision.rejectionReason });
-      return { patch: {}, log: 'equipment_extension_rejected', verb: 'Rejected the extension of', kind: 'web_approval' };
+      return {
+        patch: {},
+        log: 'equipment_extension_rejected',
+        verb: 'Rejected the extension of',
+        kind: 'web_approval',
+      };
     },
   };
 }

@@ -47,7 +47,8 @@ export const isParticipant = (actor: Who, row: EquipmentRequestRow) =>
 
 export function authorize(actor: Who, need: Step['need'], row?: EquipmentRequestRow): void {
   if (need === 'approver' && !isApprover(actor)) throw forbidden('Only an owner or admin may do this');
-  if (need === 'participant' && row && !isParticipant(actor, row)) throw forbidden('Only the requester, an owner or admin, or equipment staff may do this');
+  if (need === 'participant' && row && !isParticipant(actor, row))
+    throw forbidden('Only the requester, an owner or admin, or equipment staff may do this');
 }
 
 /** What a step may carry besides the action (issue 39): the reject reason, the check-in. */
@@ -63,7 +64,10 @@ const UNLOANABLE_WORDS: Record<string, string> = { maintenance: 'in maintenance'
  * the approval are refused (409) — read inside the write's transaction, so a status change that
  * commits first is always seen.
  */
-export function refuseUnloanable(item: Pick<EquipmentRow, 'name' | 'status'>, what: 'requested' | 'approved for a loan'): void {
+export function refuseUnloanable(
+  item: Pick<EquipmentRow, 'name' | 'status'>,
+  what: 'requested' | 'approved for a loan',
+): void {
   if ((EQUIPMENT_UNLOANABLE_STATUSES as readonly string[]).includes(item.status)) {
     throw conflict(`${item.name} is ${UNLOANABLE_WORDS[item.status] ?? item.status} and cannot be ${what}`);
   }
@@ -73,12 +77,19 @@ export function refuseUnloanable(item: Pick<EquipmentRow, 'name' | 'status'>, wh
  * The loan ends: a unit goes back to the shelf only if this loan took one (Check Out set
  * checkedOutAt); a check-in condition becomes the item's condition (issue 39).
  */
-function giveBack(tx: DbOrTx, row: EquipmentRequestRow, at: string, condition: string | null): EquipmentRow | undefined {
+function giveBack(
+  tx: DbOrTx,
+  row: EquipmentRequestRow,
+  at: string,
+  condition: string | null,
+): EquipmentRow | undefined {
   const item = row.checkedOutAt ? putUnitBack(tx, row.companyId, row.equipmentId, at) : undefined;
   if (!condition) return item;
   const current = item ?? new EquipmentRepo(tx).find(row.companyId, row.equipmentId);
   if (!current || current.condition === condition) return item;
-  return new EquipmentRepo(tx).update(row.companyId, row.equipmentId, { condition, updatedAt: at, updatedBy: null }) ?? item;
+  return (
+    new EquipmentRepo(tx).update(row.companyId, row.equipmentId, { condition, updatedAt: at, updatedBy: null }) ?? item
+  );
 }
 
 /** The check-in's fields: what this step was given, else what the borrower said on Return. */
@@ -94,9 +105,19 @@ const EFFECTS: Record<Exclude<EquipmentRequestAction, 'request_extension'>, Effe
   approve: (tx, row, at, a) => {
     const item = new EquipmentRepo(tx).find(row.companyId, row.equipmentId);
     if (item) refuseUnloanable(item, 'approved for a loan');
-    return { patch: { approvedBy: a.userId, approvedAt: at }, log: 'equipment_request_approved', verb: 'Approved', kind: 'web_approval' };
+    return {
+      patch: { approvedBy: a.userId, approvedAt: at },
+      log: 'equipment_request_approved',
+      verb: 'Approved',
+      kind: 'web_approval',
+    };
   },
-  reject: (_tx, _row, _at, _a, input) => ({ patch: { rejectionReason: input.reason ?? null }, log: 'equipment_request_rejected', verb: 'Rejected', kind: 'web_approval' }),
+  reject: (_tx, _row, _at, _a, input) => ({
+    patch: { rejectionReason: input.reason ?? null },
+    log: 'equipment_request_rejected',
+    verb: 'Rejected',
+    kind: 'web_approval',
+  }),
   check_out: (tx, row, at) => ({
     patch: { checkedOutAt: at },
     log: 'equipment_checked_out',
@@ -104,7 +125,12 @@ const EFFECTS: Record<Exclude<EquipmentRequestAction, 'request_extension'>, Effe
     kind: 'web_request',
     item: takeUnit(tx, row.companyId, row.equipmentId, at),
   }),
-  request_return: (_tx, row, at, a, input) => ({ patch: { returnRequestedAt: at, returnedBy: a.userId, ...checkInPatch(row, input) }, log: 'equipment_return_requested', verb: 'Asked to return', kind: 'web_request' }),
+  request_return: (_tx, row, at, a, input) => ({
+    patch: { returnRequestedAt: at, returnedBy: a.userId, ...checkInPatch(row, input) },
+    log: 'equipment_return_requested',
+    verb: 'Asked to return',
+    kind: 'web_request',
+  }),
   approve_return: (tx, row, at, a, input) => {
     const checkIn = checkInPatch(row, input);
     return {

@@ -21,22 +21,42 @@ describe('mobile endpoints', () => {
     const s = await equipmentStation(server);
     const item = await createEquipment(s.owner);
     await requestEquipment(s.cameraman, item.id);
-    expect((await s.cameraman.get<Equipment[]>('/api/mobile/equipment')).body).toEqual((await s.cameraman.get<Equipment[]>('/api/equipment')).body);
-    expect((await s.cameraman.get<EquipmentRequest[]>('/api/mobile/equipment-requests')).body).toEqual((await s.cameraman.get<EquipmentRequest[]>('/api/equipment-requests')).body);
+    expect((await s.cameraman.get<Equipment[]>('/api/mobile/equipment')).body).toEqual(
+      (await s.cameraman.get<Equipment[]>('/api/equipment')).body,
+    );
+    expect((await s.cameraman.get<EquipmentRequest[]>('/api/mobile/equipment-requests')).body).toEqual(
+      (await s.cameraman.get<EquipmentRequest[]>('/api/equipment-requests')).body,
+    );
   });
 
   it('POST /api/mobile/equipment-requests: the caller requests (the spec’s requestedBy 1 is ignored), source mobile', async () => {
     const s = await equipmentStation(server);
     const item = await createEquipment(s.owner);
-    const res = await s.cameraman.post<EquipmentRequest & ErrorBody>('/api/mobile/equipment-requests', { equipmentId: item.id, purpose: 'Street interviews', notes: '', requestedBy: 1 });
+    const res = await s.cameraman.post<EquipmentRequest & ErrorBody>('/api/mobile/equipment-requests', {
+      equipmentId: item.id,
+      purpose: 'Street interviews',
+      notes: '',
+      requestedBy: 1,
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'pending', source: 'mobile', requestedBy: s.cameraman.user.id, notes: null });
+    expect(res.body).toMatchObject({
+      status: 'pending',
+      source: 'mobile',
+      requestedBy: s.cameraman.user.id,
+      notes: null,
+    });
     const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'), { readonly: true });
-    const row = db.prepare('SELECT type, metadata FROM equipment_activities WHERE request_id = ?').get(res.body.id) as { type: string; metadata: string };
+    const row = db.prepare('SELECT type, metadata FROM equipment_activities WHERE request_id = ?').get(res.body.id) as {
+      type: string;
+      metadata: string;
+    };
     db.close();
     expect(row.type).toBe('web_request');
     expect(JSON.parse(row.metadata)).toMatchObject({ source: 'mobile' });
-    const blank = await s.cameraman.post<ErrorBody>('/api/mobile/equipment-requests', { equipmentId: item.id, purpose: ' ' });
+    const blank = await s.cameraman.post<ErrorBody>('/api/mobile/equipment-requests', {
+      equipmentId: item.id,
+      purpose: ' ',
+    });
     expect([blank.status, blank.body.message]).toEqual([400, 'Please fill in all required fields']);
   });
 
@@ -46,7 +66,11 @@ describe('mobile endpoints', () => {
     const approved = await approvedRequest(s.cameraman, s.admin, item.id);
     for (const path of ['/api/equipment-requests', '/api/mobile/equipment-requests']) {
       const row = (await s.cameraman.get<EquipmentRequest[]>(path)).body.find((r) => r.id === approved.id);
-      expect(row).toMatchObject({ requestedByName: 'Test cameraman', approvedByName: 'Test admin', approvedByUsername: s.admin.user.username });
+      expect(row).toMatchObject({
+        requestedByName: 'Test cameraman',
+        approvedByName: 'Test admin',
+        approvedByUsername: s.admin.user.username,
+      });
     }
   });
 
@@ -55,10 +79,22 @@ describe('mobile endpoints', () => {
     const item = await createEquipment(s.owner);
     const now = server.clock.now().getTime();
     for (const path of ['/api/equipment-requests', '/api/mobile/equipment-requests']) {
-      const past = await s.cameraman.post<ErrorBody>(path, { equipmentId: item.id, purpose: 'Shoot', expectedReturnDate: new Date(now - 60_000).toISOString() });
-      expect([past.status, past.body.message, past.body.issues?.[0]?.path]).toEqual([400, 'Expected return date must not be in the past', 'expectedReturnDate']);
+      const past = await s.cameraman.post<ErrorBody>(path, {
+        equipmentId: item.id,
+        purpose: 'Shoot',
+        expectedReturnDate: new Date(now - 60_000).toISOString(),
+      });
+      expect([past.status, past.body.message, past.body.issues?.[0]?.path]).toEqual([
+        400,
+        'Expected return date must not be in the past',
+        'expectedReturnDate',
+      ]);
       const later = new Date(now + 3_600_000).toISOString();
-      const ok = await s.cameraman.post<EquipmentRequest>(path, { equipmentId: item.id, purpose: 'Shoot', expectedReturnDate: later });
+      const ok = await s.cameraman.post<EquipmentRequest>(path, {
+        equipmentId: item.id,
+        purpose: 'Shoot',
+        expectedReturnDate: later,
+      });
       expect([ok.status, ok.body.expectedReturnDate]).toEqual([201, later]);
     }
   });
@@ -67,16 +103,34 @@ describe('mobile endpoints', () => {
     const s = await equipmentStation(server);
     const dev = await loginDevOwner(server);
     expect(dev.user.id).toBe(1);
-    expect((await s.cameraman.get<Perm>('/api/mobile/user-permissions/me')).body).toEqual({ role: 'cameraman', canAccessCg: false });
-    expect((await s.cameraman.get<Perm>(`/api/mobile/user-permissions/${s.cameraman.user.id}`)).body).toEqual({ role: 'cameraman', canAccessCg: false });
-    expect((await s.editor.get<Perm>('/api/mobile/user-permissions/me')).body).toEqual({ role: 'editor', canAccessCg: true });
-    expect((await s.technical.get<Perm>('/api/mobile/user-permissions/me')).body).toEqual({ role: 'technical', canAccessCg: false });
-    expect((await s.owner.get<Perm>('/api/mobile/user-permissions/me')).body).toEqual({ role: 'owner', canAccessCg: true });
+    expect((await s.cameraman.get<Perm>('/api/mobile/user-permissions/me')).body).toEqual({
+      role: 'cameraman',
+      canAccessCg: false,
+    });
+    expect((await s.cameraman.get<Perm>(`/api/mobile/user-permissions/${s.cameraman.user.id}`)).body).toEqual({
+      role: 'cameraman',
+      canAccessCg: false,
+    });
+    expect((await s.editor.get<Perm>('/api/mobile/user-permissions/me')).body).toEqual({
+      role: 'editor',
+      canAccessCg: true,
+    });
+    expect((await s.technical.get<Perm>('/api/mobile/user-permissions/me')).body).toEqual({
+      role: 'technical',
+      canAccessCg: false,
+    });
+    expect((await s.owner.get<Perm>('/api/mobile/user-permissions/me')).body).toEqual({
+      role: 'owner',
+      canAccessCg: true,
+    });
     const fixed = await s.cameraman.get<Perm>('/api/mobile/user-permissions/1');
     expect(fixed.status).toBe(403);
     expect((await s.editor.get(`/api/mobile/user-permissions/${s.owner.user.id}`)).status).toBe(403);
     // An owner/admin may read a user of their own company; user 1 is another company's → 404.
-    expect((await s.admin.get<Perm>(`/api/mobile/user-permissions/${s.cameraman.user.id}`)).body).toEqual({ role: 'cameraman', canAccessCg: false });
+    expect((await s.admin.get<Perm>(`/api/mobile/user-permissions/${s.cameraman.user.id}`)).body).toEqual({
+      role: 'cameraman',
+      canAccessCg: false,
+    });
     expect((await s.owner.get('/api/mobile/user-permissions/1')).status).toBe(404);
     expect((await dev.get<Perm>('/api/mobile/user-permissions/1')).body).toEqual({ role: 'owner', canAccessCg: true });
   });
@@ -97,9 +151,13 @@ describe('POST /api/equipment-requests/cleanup-duplicates', () => {
     expect((await s.cameraman.post('/api/equipment-requests/cleanup-duplicates')).status).toBe(403);
     const res = await s.admin.post<{ duplicatesRemoved: number }>('/api/equipment-requests/cleanup-duplicates', {});
     expect(res.body).toEqual({ duplicatesRemoved: 3 });
-    const left = (await s.owner.get<EquipmentRequest[]>('/api/equipment-requests')).body.map((r) => r.id).sort((a, b) => a - b);
+    const left = (await s.owner.get<EquipmentRequest[]>('/api/equipment-requests')).body
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
     expect(left).toEqual([keptX.id, keptY.id, approved.id, editors.id].sort((a, b) => a - b));
-    expect((await s.owner.post<{ duplicatesRemoved: number }>('/api/equipment-requests/cleanup-duplicates')).body).toEqual({ duplicatesRemoved: 0 });
+    expect(
+      (await s.owner.post<{ duplicatesRemoved: number }>('/api/equipment-requests/cleanup-duplicates')).body,
+    ).toEqual({ duplicatesRemoved: 0 });
   });
 });
 
@@ -114,7 +172,9 @@ describe('GET /api/dashboard/stats equipment.out', () => {
     for (const loan of loans) await s.cameraman.put(`/api/equipment-requests/${loan.id}/checkout`);
     expect(await out()).toBe(3);
     await s.cameraman.put(`/api/equipment-requests/${loans[0]!.id}/return`);
-    await s.cameraman.post(`/api/equipment-requests/${loans[1]!.id}/extend`, { newReturnDate: new Date(Date.now() + 9e7).toISOString() });
+    await s.cameraman.post(`/api/equipment-requests/${loans[1]!.id}/extend`, {
+      newReturnDate: new Date(Date.now() + 9e7).toISOString(),
+    });
     expect(await out()).toBe(3);
     await s.owner.put(`/api/equipment-requests/${loans[0]!.id}/approve-return`);
     expect(await out()).toBe(2);

@@ -45,7 +45,14 @@ export class EquipmentBulkRepo {
    * loop is handed back, so a CG write in between commits as always. The service makes the slices
    * durable before it answers (see EquipmentBulkService.announce).
    */
-  insertSlice(companyId: number, createdBy: number, at: string, records: EquipmentCsvRecord[], start: number, keepGoing: (taken: number) => boolean): boolean[] {
+  insertSlice(
+    companyId: number,
+    createdBy: number,
+    at: string,
+    records: EquipmentCsvRecord[],
+    start: number,
+    keepGoing: (taken: number) => boolean,
+  ): boolean[] {
     return sliceCommit(this.db, () =>
       this.db.transaction(() => {
         const out: boolean[] = [];

@@ -15,7 +15,9 @@ export function equipmentBulkRouter(bulk: EquipmentBulkService, heavy: HeavyPool
     const body: unknown = req.body;
     const actor = actorOf(req);
     // Within the station's share of the heavy threads: one station's uploads never queue out another's.
-    const checked = Buffer.isBuffer(body) ? await heavy.task('equipment.bulkCheck', body, [], { station: actor.companyId }) : checkBulkRows(body);
+    const checked = Buffer.isBuffer(body)
+      ? await heavy.task('equipment.bulkCheck', body, [], { station: actor.companyId })
+      : checkBulkRows(body);
     res.json({ results: await bulk.import(actor, checked) });
   });
   return router;

@@ -31,7 +31,8 @@ export class EquipmentBulkService {
   async import(actor: Who, checked: CheckedBulk): Promise<Results> {
     const errors: RowError[] = [...checked.errors];
     let success = 0;
-    for (const chunk of checked.chunks) success += await this.insert(actor, chunk.lines, JSON.parse(chunk.json) as EquipmentCsvRecord[], errors);
+    for (const chunk of checked.chunks)
+      success += await this.insert(actor, chunk.lines, JSON.parse(chunk.json) as EquipmentCsvRecord[], errors);
     errors.sort((a, b) => a.row - b.row);
     const results = { success, failed: errors.length, errors };
     this.announce(actor, results);
@@ -39,16 +40,36 @@ export class EquipmentBulkService {
   }
 
   /** Phase 2: one transaction per slice; a code taken meanwhile (another upload) is that row's error. */
-  private async insert(actor: Who, lines: number[], records: EquipmentCsvRecord[], errors: RowError[]): Promise<number> {
+  private async insert(
+    actor: Who,
+    lines: number[],
+    records: EquipmentCsvRecord[],
+    errors: RowError[],
+  ): Promise<number> {
     let success = 0;
     let start = 0;
-    for await (const _ of airFirst(this.ctx.onAir, whileMore(() => start < records.length))) {
+    for await (const _ of airFirst(
+      this.ctx.onAir,
+      whileMore(() => start < records.length),
+    )) {
       const at = this.ctx.clock.now().toISOString();
       const more = within();
-      const inserted = this.repo.insertSlice(actor.companyId, actor.userId, at, records, start, (taken) => taken < 500 && more());
+      const inserted = this.repo.insertSlice(
+        actor.companyId,
+        actor.userId,
+        at,
+        records,
+        start,
+        (taken) => taken < 500 && more(),
+      );
       inserted.forEach((ok, k) => {
         if (ok) success += 1;
-        else errors.push({ row: lines[start + k]!, code: records[start + k]!.code, error: `Equipment code ${records[start + k]!.code} already exists` });
+        else
+          errors.push({
+            row: lines[start + k]!,
+            code: records[start + k]!.code,
+            error: `Equipment code ${records[start + k]!.code} already exists`,
+          });
       });
       start += inserted.length;
     }
@@ -62,7 +83,15 @@ export class EquipmentBulkService {
    * flushes the whole WAL file, the slices committed with NORMAL included, before the answer.
    */
   private announce(actor: Who, results: Results): void {
-    this.activity.record(actor, 'equipment_bulk_uploaded', `Bulk upload: ${results.success} added, ${results.failed} failed`);
-    if (results.success > 0) this.ctx.bus.publish(actor.companyId, 'equipment_bulk_imported', { success: results.success, failed: results.failed });
+    this.activity.record(
+      actor,
+      'equipment_bulk_uploaded',
+      `Bulk upload: ${results.success} added, ${results.failed} failed`,
+    );
+    if (results.success > 0)
+      this.ctx.bus.publish(actor.companyId, 'equipment_bulk_imported', {
+        success: results.success,
+        failed: results.failed,
+      });
   }
 }

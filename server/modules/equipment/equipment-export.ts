@@ -16,7 +16,14 @@ const EXPORT_PAGE = 200;
  * only the server knows. Cells are neutralised (shared/csv-cells.ts), so a re-imported cell that
  * began with = + - @ keeps its leading quote: safety over a perfect round trip.
  */
-export const EQUIPMENT_EXPORT_COLUMNS = [...EQUIPMENT_CSV_COLUMNS, 'currentStock', 'minStock', 'id', 'createdAt', 'updatedAt'] as const;
+export const EQUIPMENT_EXPORT_COLUMNS = [
+  ...EQUIPMENT_CSV_COLUMNS,
+  'currentStock',
+  'minStock',
+  'id',
+  'createdAt',
+  'updatedAt',
+] as const;
 type ExportColumn = (typeof EQUIPMENT_EXPORT_COLUMNS)[number];
 
 function exportRow(item: Equipment): CsvValue[] {
@@ -28,14 +35,22 @@ function exportRow(item: Equipment): CsvValue[] {
  * at a time (oldest first), never the whole list in memory, the event loop handed back between
  * pages and the socket's backpressure respected. A client that goes away stops the export.
  */
-export async function streamEquipmentCsv(ctx: AppContext, companyId: number, res: Response, today: string): Promise<void> {
+export async function streamEquipmentCsv(
+  ctx: AppContext,
+  companyId: number,
+  res: Response,
+  today: string,
+): Promise<void> {
   startCsvDownload(res, `equipment-${today}.csv`);
   // Papa ends a header-only text with a line break; each page brings its own, so strip it here.
   res.write(toCsv([...EQUIPMENT_EXPORT_COLUMNS], []).replace(/\r\n$/, ''));
   let after = 0;
   let done = false;
   // A page per slice, each after air.
-  for await (const _ of airFirst(ctx.onAir, whileMore(() => !done && !res.destroyed))) {
+  for await (const _ of airFirst(
+    ctx.onAir,
+    whileMore(() => !done && !res.destroyed),
+  )) {
     const rows = new EquipmentRepo(ctx.db).listAfter(companyId, after, EXPORT_PAGE);
     if ((done = rows.length === 0)) break;
     after = rows[rows.length - 1]!.id;

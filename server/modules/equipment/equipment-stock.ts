@@ -33,7 +33,12 @@ export function takeUnit(db: DbOrTx, companyId: number, equipmentId: number, at:
   }
   if (item.currentStock <= 0) throw conflict(`No ${item.name} left in stock`);
   const stock = item.currentStock - 1;
-  return repo.update(companyId, equipmentId, { currentStock: stock, status: statusForStock(item.status, stock), updatedAt: at, updatedBy: null })!;
+  return repo.update(companyId, equipmentId, {
+    currentStock: stock,
+    status: statusForStock(item.status, stock),
+    updatedAt: at,
+    updatedBy: null,
+  })!;
 }
 
 /**
@@ -45,7 +50,12 @@ export function putUnitBack(db: DbOrTx, companyId: number, equipmentId: number, 
   const item = repo.find(companyId, equipmentId);
   if (!item) return undefined;
   const stock = Math.min(item.quantity, item.currentStock + 1);
-  return repo.update(companyId, equipmentId, { currentStock: stock, status: statusForStock(item.status, stock), updatedAt: at, updatedBy: null });
+  return repo.update(companyId, equipmentId, {
+    currentStock: stock,
+    status: statusForStock(item.status, stock),
+    updatedAt: at,
+    updatedBy: null,
+  });
 }
 
 /** A CHECK / UNIQUE refusal from SQLite, as the 409 it means (never a 500). */

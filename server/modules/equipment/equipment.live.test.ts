@@ -21,12 +21,20 @@ describe('equipment live events', () => {
     const req = await requestEquipment(s.cameraman, item.id);
     expect(((await mine.waitFor('equipment_requested')).data as EquipmentRequest).id).toBe(req.id);
     await s.owner.put(`/api/equipment-requests/${req.id}/approve`);
-    await mine.until(() => mine.messages.find((m) => m.type === 'equipment_request_updated' && (m.data as EquipmentRequest).status === 'approved'));
+    await mine.until(() =>
+      mine.messages.find(
+        (m) => m.type === 'equipment_request_updated' && (m.data as EquipmentRequest).status === 'approved',
+      ),
+    );
     await s.cameraman.put(`/api/equipment-requests/${req.id}/checkout`);
-    const updated = await mine.until(() => mine.messages.find((m) => m.type === 'equipment_updated' && (m.data as Equipment).currentStock === 0));
+    const updated = await mine.until(() =>
+      mine.messages.find((m) => m.type === 'equipment_updated' && (m.data as Equipment).currentStock === 0),
+    );
     expect(updated.data).toMatchObject({ id: item.id, status: 'checked_out' });
     await s.owner.put(`/api/equipment-requests/${req.id}/return`);
-    await mine.until(() => mine.messages.find((m) => m.type === 'equipment_updated' && (m.data as Equipment).currentStock === 1));
+    await mine.until(() =>
+      mine.messages.find((m) => m.type === 'equipment_updated' && (m.data as Equipment).currentStock === 1),
+    );
     await s.owner.delete(`/api/equipment/${item.id}`);
     expect((await mine.waitFor('equipment_deleted')).data).toEqual({ id: item.id });
     await new Promise((r) => setTimeout(r, 100));

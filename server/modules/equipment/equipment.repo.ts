@@ -57,7 +57,13 @@ export class EquipmentRepo {
     return this.db
       .update(equipment)
       .set({ ...patch, version: sql`${equipment.version} + 1` })
-      .where(and(eq(equipment.companyId, companyId), eq(equipment.id, id), version === undefined ? undefined : eq(equipment.version, version)))
+      .where(
+        and(
+          eq(equipment.companyId, companyId),
+          eq(equipment.id, id),
+          version === undefined ? undefined : eq(equipment.version, version),
+        ),
+      )
       .returning()
       .get();
   }

@@ -1,6 +1,10 @@
 import { Router, type Request } from 'express';
 import { idParamSchema } from '../../../shared/contracts/common';
-import { createEquipmentSchema, equipmentStatusBodySchema, updateEquipmentSchema } from '../../../shared/contracts/equipment';
+import {
+  createEquipmentSchema,
+  equipmentStatusBodySchema,
+  updateEquipmentSchema,
+} from '../../../shared/contracts/equipment';
 import { actorOf } from '../../lib/auth';
 import { parse } from '../../lib/validate';
 import { parseForm } from '../equipment-requests/parse-form';

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import type { Equipment, createEquipmentSchema, equipmentStatusBodySchema, updateEquipmentSchema } from '../../../shared/contracts/equipment';
+import type {
+  Equipment,
+  createEquipmentSchema,
+  equipmentStatusBodySchema,
+  updateEquipmentSchema,
+} from '../../../shared/contracts/equipment';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
@@ -42,7 +47,14 @@ export class EquipmentService {
       this.ctx.db.transaction((tx) => {
         const repo = new EquipmentRepo(tx);
         if (repo.codeTaken(actor.companyId, input.code)) throw conflict(duplicateCode(input.code));
-        const made = repo.insert({ ...fields, companyId: actor.companyId, currentStock: input.quantity, createdBy: actor.userId, createdAt: at, updatedAt: at });
+        const made = repo.insert({
+          ...fields,
+          companyId: actor.companyId,
+          currentStock: input.quantity,
+          createdBy: actor.userId,
+          createdAt: at,
+          updatedAt: at,
+        });
         this.activity.record(actor, 'equipment_created', `Added equipment "${made.name}" (${made.code})`, tx);
         return made;
       }),
@@ -65,13 +77,18 @@ export class EquipmentService {
         const item = repo.find(actor.companyId, id);
         if (!item) throw notFound('Equipment');
         // Read and write in one synchronous transaction: no other write can come between them.
-        if (isStale(version, item)) throw versionConflict(tx, 'equipment item', presentEquipment(item), item, this.ctx.clock.now());
-        if (fields.code !== undefined && repo.codeTaken(actor.companyId, fields.code, id)) throw conflict(duplicateCode(fields.code));
+        if (isStale(version, item))
+          throw versionConflict(tx, 'equipment item', presentEquipment(item), item, this.ctx.clock.now());
+        if (fields.code !== undefined && repo.codeTaken(actor.companyId, fields.code, id))
+          throw conflict(duplicateCode(fields.code));
         const patch: EquipmentPatch = { ...fields, updatedAt: this.now(), updatedBy: actor.userId };
         if (fields.quantity !== undefined && fields.quantity !== item.quantity) {
           const out = item.quantity - item.currentStock;
           const stock = item.currentStock + (fields.quantity - item.quantity);
-          if (stock < 0) throw conflict(`${out} ${item.name} ${out === 1 ? 'is' : 'are'} out on loan: the quantity cannot be less than ${out}`);
+          if (stock < 0)
+            throw conflict(
+              `${out} ${item.name} ${out === 1 ? 'is' : 'are'} out on loan: the quantity cannot be less than ${out}`,
+            );
           patch.currentStock = stock;
           if (fields.status === undefined) patch.status = statusForStock(item.status, stock);
         }
@@ -89,7 +106,12 @@ export class EquipmentService {
       const item = repo.find(actor.companyId, id);
       if (!item) throw notFound('Equipment');
       const updated = repo.update(actor.companyId, id, { status, updatedAt: this.now(), updatedBy: actor.userId })!;
-      this.activity.record(actor, 'equipment_updated', `Set "${item.name}" (${item.code}) from ${item.status} to ${status}`, tx);
+      this.activity.record(
+        actor,
+        'equipment_updated',
+        `Set "${item.name}" (${item.code}) from ${item.status} to ${status}`,
+        tx,
+      );
       return updated;
     });
     return this.announce(actor.companyId, presentEquipment(row));
@@ -102,7 +124,10 @@ export class EquipmentService {
       const item = repo.find(actor.companyId, id);
       if (!item) throw notFound('Equipment');
       const open = repo.openLoans(actor.companyId, id);
-      if (open > 0) throw conflict(`${item.name} is out on loan (${open} open ${open === 1 ? 'request' : 'requests'}); it can be deleted once returned`);
+      if (open > 0)
+        throw conflict(
+          `${item.name} is out on loan (${open} open ${open === 1 ? 'request' : 'requests'}); it can be deleted once returned`,
+        );
       repo.delete(actor.companyId, id);
       this.activity.record(actor, 'equipment_deleted', `Deleted equipment "${item.name}" (${item.code})`, tx);
     });
@@ -120,7 +145,12 @@ export class EquipmentService {
     try {
       return run();
     } catch (err) {
-      throw constraintConflict(err, (err as { code?: string }).code === 'SQLITE_CONSTRAINT_CHECK' ? 'The stock must stay between 0 and the quantity' : uniqueMessage);
+      throw constraintConflict(
+        err,
+        (err as { code?: string }).code === 'SQLITE_CONSTRAINT_CHECK'
+          ? 'The stock must stay between 0 and the quantity'
+          : uniqueMessage,
+      );
     }
   }
 

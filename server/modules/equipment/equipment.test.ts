@@ -17,7 +17,15 @@ describe('POST /api/equipment', () => {
   it('creates with stock = quantity, ignores companyId/createdBy, lists newest first', async () => {
     const { owner, companyId } = await equipmentStation(server);
     const a = await createEquipment(owner, { name: 'Tripod', quantity: 3, companyId: 1, createdBy: 1 });
-    expect(a).toMatchObject({ name: 'Tripod', quantity: 3, currentStock: 3, status: 'available', condition: 'good', category: 'General', companyId });
+    expect(a).toMatchObject({
+      name: 'Tripod',
+      quantity: 3,
+      currentStock: 3,
+      status: 'available',
+      condition: 'good',
+      category: 'General',
+      companyId,
+    });
     const b = await createEquipment(owner, { name: 'Mic' });
     const list = (await owner.get<Equipment[]>('/api/equipment')).body;
     expect(list.map((e) => e.id)).toEqual([b.id, a.id]);
@@ -120,7 +128,9 @@ describe('DELETE /api/equipment/:id', () => {
     expect((await owner.get<EquipmentRequest[]>('/api/equipment-requests')).body).toEqual([]);
     expect((await owner.get<Equipment[]>('/api/equipment')).body).toEqual([]);
     const logs = (await owner.get<ActivityLog[]>('/api/activity-logs')).body.map((l) => l.action);
-    expect(logs).toEqual(expect.arrayContaining(['equipment_created', 'equipment_deleted', 'equipment_checked_out', 'equipment_returned']));
+    expect(logs).toEqual(
+      expect.arrayContaining(['equipment_created', 'equipment_deleted', 'equipment_checked_out', 'equipment_returned']),
+    );
   });
 });
 
@@ -128,7 +138,9 @@ describe('PUT /api/equipment/:id/status', () => {
   it('sets a status, and refuses an unknown one with 400', async () => {
     const { technical } = await equipmentStation(server);
     const item = await createEquipment(technical);
-    expect((await technical.put<Res>(`/api/equipment/${item.id}/status`, { status: 'out_of_service' })).body.status).toBe('out_of_service');
+    expect(
+      (await technical.put<Res>(`/api/equipment/${item.id}/status`, { status: 'out_of_service' })).body.status,
+    ).toBe('out_of_service');
     const bad = await technical.put<Res>(`/api/equipment/${item.id}/status`, { status: 'lost' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^Status must be one of/);

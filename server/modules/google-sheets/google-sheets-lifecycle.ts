@@ -7,13 +7,25 @@ import type { GoogleSheetsService } from './google-sheets.service';
 import type { SheetSync } from './sheet-sync';
 
 /** The events that change what the sheet shows. */
-const SHEET_EVENTS: ReadonlySet<ServerEventType> = new Set(['equipment_created', 'equipment_updated', 'equipment_deleted', 'equipment_bulk_imported', 'equipment_requested', 'equipment_request_updated']);
+const SHEET_EVENTS: ReadonlySet<ServerEventType> = new Set([
+  'equipment_created',
+  'equipment_updated',
+  'equipment_deleted',
+  'equipment_bulk_imported',
+  'equipment_requested',
+  'equipment_request_updated',
+]);
 
 /**
  * To the sheet only when data changes (debounced: a burst of edits is one write); from the sheet
  * every 30 minutes (docs/product.md §Limits). Both act for the user who connected the sheet. Returns the stop.
  */
-export function startGoogleSheets(ctx: AppContext, sheets: GoogleSheetsService, sync: SheetSync, scheduler: Scheduler): () => Promise<void> {
+export function startGoogleSheets(
+  ctx: AppContext,
+  sheets: GoogleSheetsService,
+  sync: SheetSync,
+  scheduler: Scheduler,
+): () => Promise<void> {
   const timers = new Map<number, NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
   const actorFor = (companyId: number) => {
@@ -26,14 +38,19 @@ export function startGoogleSheets(ctx: AppContext, sheets: GoogleSheetsService, 
     // Failures are kept as the connection's last error (the page shows it); the log says more.
     const done = (why === 'push' ? sheets.pushIfChanged(actor) : sheets.syncNow(actor)).then(
       () => undefined,
-      (err: unknown) => ctx.logger.warn(`google sheets ${why} failed`, { companyId, error: err instanceof Error ? err.message : String(err) }),
+      (err: unknown) =>
+        ctx.logger.warn(`google sheets ${why} failed`, {
+          companyId,
+          error: err instanceof Error ? err.message : String(err),
+        }),
     );
     inFlight.add(done);
     void done.finally(() => inFlight.delete(done));
     return done;
   };
   const unsubscribe = ctx.bus.subscribe((event) => {
-    if (!SHEET_EVENTS.has(event.type) || !new GoogleSheetsRepo(ctx.db).connectedCompanies().includes(event.companyId)) return;
+    if (!SHEET_EVENTS.has(event.type) || !new GoogleSheetsRepo(ctx.db).connectedCompanies().includes(event.companyId))
+      return;
     sync.markDirty(event.companyId);
     clearTimeout(timers.get(event.companyId));
     const timer = setTimeout(() => {

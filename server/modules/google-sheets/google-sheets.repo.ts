@@ -17,7 +17,9 @@ export class GoogleSheetsRepo {
     return this.db
       .select({ id: googleSheetsConnections.companyId })
       .from(googleSheetsConnections)
-      .where(and(isNotNull(googleSheetsConnections.serviceAccountKey), isNotNull(googleSheetsConnections.spreadsheetId)))
+      .where(
+        and(isNotNull(googleSheetsConnections.serviceAccountKey), isNotNull(googleSheetsConnections.spreadsheetId)),
+      )
       .all()
       .map((r) => r.id);
   }
@@ -40,7 +42,12 @@ export class GoogleSheetsRepo {
     const rows = this.db
       .select({ rowId: googleSheetsRows.rowId, hash: googleSheetsRows.hash })
       .from(googleSheetsRows)
-      .where(and(eq(googleSheetsRows.companyId, companyId), sql`${googleSheetsRows.rowId} in (select value from json_each(${JSON.stringify(rowIds)}))`))
+      .where(
+        and(
+          eq(googleSheetsRows.companyId, companyId),
+          sql`${googleSheetsRows.rowId} in (select value from json_each(${JSON.stringify(rowIds)}))`,
+        ),
+      )
       .all();
     return new Map(rows.map((r) => [r.rowId, r.hash]));
   }
@@ -49,7 +56,15 @@ export class GoogleSheetsRepo {
   forgetDeleted(companyId: number): void {
     this.db
       .delete(googleSheetsRows)
-      .where(and(eq(googleSheetsRows.companyId, companyId), notInArray(googleSheetsRows.rowId, this.db.select({ id: equipment.id }).from(equipment).where(eq(equipment.companyId, companyId)))))
+      .where(
+        and(
+          eq(googleSheetsRows.companyId, companyId),
+          notInArray(
+            googleSheetsRows.rowId,
+            this.db.select({ id: equipment.id }).from(equipment).where(eq(equipment.companyId, companyId)),
+          ),
+        ),
+      )
       .run();
   }
 

@@ -13,7 +13,16 @@ import { HttpError, conflict } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { GoogleSheetsRepo } from './google-sheets.repo';
 import { CompaniesRepo } from '../companies/companies.repo';
-import { NOT_CONNECTED, NO_SHEET, asHttpError, storedKey, type Connection, type OpenConnection, type SheetSync, type Who } from './sheet-sync';
+import {
+  NOT_CONNECTED,
+  NO_SHEET,
+  asHttpError,
+  storedKey,
+  type Connection,
+  type OpenConnection,
+  type SheetSync,
+  type Who,
+} from './sheet-sync';
 
 type SettingsInput = z.output<typeof googleSheetsSettingsInputSchema>;
 
@@ -32,7 +41,13 @@ export class GoogleSheetsService {
   settings(actor: Pick<Who, 'companyId'>): GoogleSheetsSettings {
     const row = new GoogleSheetsRepo(this.ctx.db).find(actor.companyId);
     const email = storedKey(row?.serviceAccountKey)?.client_email ?? null;
-    return { keySet: Boolean(row?.serviceAccountKey), serviceAccountEmail: email, spreadsheetId: row?.spreadsheetId ?? null, lastPushAt: row?.lastPushAt ?? null, lastPullAt: row?.lastPullAt ?? null };
+    return {
+      keySet: Boolean(row?.serviceAccountKey),
+      serviceAccountEmail: email,
+      spreadsheetId: row?.spreadsheetId ?? null,
+      lastPushAt: row?.lastPushAt ?? null,
+      lastPullAt: row?.lastPullAt ?? null,
+    };
   }
 
   /** The key is kept exactly as uploaded; a new sheet id forgets what was known of the old one. */
@@ -42,14 +57,29 @@ export class GoogleSheetsService {
       const repo = new GoogleSheetsRepo(tx);
       const before = repo.find(actor.companyId);
       const patch: Parameters<GoogleSheetsRepo['save']>[1] = { connectedBy: actor.userId, lastError: null };
-      if (input.serviceAccountKey !== undefined) patch.serviceAccountKey = input.serviceAccountKey === null ? null : JSON.stringify(input.serviceAccountKey);
+      if (input.serviceAccountKey !== undefined)
+        patch.serviceAccountKey = input.serviceAccountKey === null ? null : JSON.stringify(input.serviceAccountKey);
       if (input.spreadsheetId !== undefined && input.spreadsheetId !== (before?.spreadsheetId ?? null)) {
-        Object.assign(patch, { spreadsheetId: input.spreadsheetId, lastPushHash: null, lastPushAt: null, lastPullAt: null });
+        Object.assign(patch, {
+          spreadsheetId: input.spreadsheetId,
+          lastPushHash: null,
+          lastPushAt: null,
+          lastPullAt: null,
+        });
         repo.forgetHashes(actor.companyId);
       }
       repo.save(actor.companyId, patch, at);
-      const what = [input.serviceAccountKey !== undefined && (input.serviceAccountKey ? 'service-account key set' : 'service-account key removed'), patch.spreadsheetId !== undefined && `sheet ${input.spreadsheetId ?? 'removed'}`];
-      this.activity.record(actor, 'google_sheets_settings', `Google Sheets connection updated: ${what.filter(Boolean).join(', ') || 'no change'}`, tx);
+      const what = [
+        input.serviceAccountKey !== undefined &&
+          (input.serviceAccountKey ? 'service-account key set' : 'service-account key removed'),
+        patch.spreadsheetId !== undefined && `sheet ${input.spreadsheetId ?? 'removed'}`,
+      ];
+      this.activity.record(
+        actor,
+        'google_sheets_settings',
+        `Google Sheets connection updated: ${what.filter(Boolean).join(', ') || 'no change'}`,
+        tx,
+      );
     });
     return this.settings(actor);
   }
@@ -66,7 +96,12 @@ export class GoogleSheetsService {
     try {
       const tabs = await c.client.tabs(c.spreadsheetId);
       const missing = [GOOGLE_SHEETS.equipmentTab, GOOGLE_SHEETS.requestsTab].filter((t) => !tabs.includes(t));
-      if (missing.length) return { connected: true, syncWorking: false, error: `The sheet has no ${missing.join(' or ')} tab yet: use Create Sheet to add them` };
+      if (missing.length)
+        return {
+          connected: true,
+          syncWorking: false,
+          error: `The sheet has no ${missing.join(' or ')} tab yet: use Create Sheet to add them`,
+        };
       const lastError = new GoogleSheetsRepo(this.ctx.db).find(actor.companyId)?.lastError ?? null;
       return { connected: true, syncWorking: lastError === null, error: lastError };
     } catch (err) {
@@ -89,7 +124,9 @@ export class GoogleSheetsService {
   }
 
   syncFromSheet(actor: Who): Promise<SheetSyncResult> {
-    return this.sync.serial(actor.companyId, async (c) => this.result('Data synced from Google Sheets', await this.sync.pull(actor, c), undefined));
+    return this.sync.serial(actor.companyId, async (c) =>
+      this.result('Data synced from Google Sheets', await this.sync.pull(actor, c), undefined),
+    );
   }
 
   /** Pull, then push if anything differs: the scheduled job and the Sync Now button. */
@@ -102,7 +139,9 @@ export class GoogleSheetsService {
    * Sync Now clicked meanwhile), so a burst of edits and a click cost one write, not two.
    */
   pushIfChanged(actor: Who): Promise<SheetSyncResult | null> {
-    return this.sync.serial(actor.companyId, (c) => (this.sync.isDirty(actor.companyId) ? this.pullThenPush(actor, c) : Promise.resolve(null)));
+    return this.sync.serial(actor.companyId, (c) =>
+      this.sync.isDirty(actor.companyId) ? this.pullThenPush(actor, c) : Promise.resolve(null),
+    );
   }
 
   private async pullThenPush(actor: Who, c: OpenConnection): Promise<SheetSyncResult> {
@@ -131,11 +170,19 @@ export class GoogleSheetsService {
     try {
       if (!c.spreadsheetId) {
         const id = await c.client.create(`${companyName} — CG Bridge equipment`, tabs);
-        new GoogleSheetsRepo(this.ctx.db).save(actor.companyId, { spreadsheetId: id }, this.ctx.clock.now().toISOString());
+        new GoogleSheetsRepo(this.ctx.db).save(
+          actor.companyId,
+          { spreadsheetId: id },
+          this.ctx.clock.now().toISOString(),
+        );
       } else {
         const existing = await c.client.tabs(c.spreadsheetId);
-        if (tabs.every((t) => existing.includes(t))) throw conflict('The sheet already has the Equipment and Requests tabs: use Sync to Sheet to fill them');
-        await c.client.addTabs(c.spreadsheetId, tabs.filter((t) => !existing.includes(t)));
+        if (tabs.every((t) => existing.includes(t)))
+          throw conflict('The sheet already has the Equipment and Requests tabs: use Sync to Sheet to fill them');
+        await c.client.addTabs(
+          c.spreadsheetId,
+          tabs.filter((t) => !existing.includes(t)),
+        );
       }
     } catch (err) {
       throw err instanceof HttpError ? err : asHttpError(err, c.serviceAccountEmail);
@@ -143,16 +190,31 @@ export class GoogleSheetsService {
     const result = await this.syncToSheet(actor);
     const spreadsheetId = new GoogleSheetsRepo(this.ctx.db).find(actor.companyId)!.spreadsheetId!;
     this.activity.record(actor, 'google_sheets_created', `Google Sheet prepared: ${sheetUrl(spreadsheetId)}`);
-    return { success: true, message: `Sheet ready: ${result.pushed?.equipment ?? 0} equipment and ${result.pushed?.requests ?? 0} requests written`, spreadsheetId, url: sheetUrl(spreadsheetId) };
+    return {
+      success: true,
+      message: `Sheet ready: ${result.pushed?.equipment ?? 0} equipment and ${result.pushed?.requests ?? 0} requests written`,
+      spreadsheetId,
+      url: sheetUrl(spreadsheetId),
+    };
   }
 
   /** `pushed`: null = the sheet was already up to date, undefined = no write was tried. */
-  private result(title: string, pulled: SheetSyncResult['pulled'], pushed: SheetSyncResult['pushed'] | undefined): SheetSyncResult {
+  private result(
+    title: string,
+    pulled: SheetSyncResult['pulled'],
+    pushed: SheetSyncResult['pushed'] | undefined,
+  ): SheetSyncResult {
     const parts = [];
-    if (pulled) parts.push(`${counted(pulled.created, 'item')} added and ${counted(pulled.updated, 'item')} updated from the sheet`);
+    if (pulled)
+      parts.push(
+        `${counted(pulled.created, 'item')} added and ${counted(pulled.updated, 'item')} updated from the sheet`,
+      );
     if (pulled?.rejected.length) parts.push(`${counted(pulled.rejected.length, 'row')} not imported`);
     if (pulled?.conflicts) parts.push(`${counted(pulled.conflicts, 'conflict')} resolved (see the activity log)`);
-    if (pushed) parts.push(`${counted(pushed.equipment, 'item')} and ${counted(pushed.requests, 'request')} written to the sheet`);
+    if (pushed)
+      parts.push(
+        `${counted(pushed.equipment, 'item')} and ${counted(pushed.requests, 'request')} written to the sheet`,
+      );
     if (pushed === null) parts.push('the sheet was already up to date');
     return { success: true, message: `${title}: ${parts.join('; ')}`, pulled, pushed: pushed ?? null };
   }

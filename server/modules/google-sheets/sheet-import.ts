@@ -7,7 +7,13 @@ import { airFirst, sliceCommit, whileMore, within } from '../../lib/time-slices'
 import { parse } from '../../lib/validate';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { EquipmentService } from '../equipment/equipment.service';
-import { cellsHash, changedFields, createFields, editableCells, type SheetEquipmentRow } from '../../integrations/google-sheets/sheet-rows';
+import {
+  cellsHash,
+  changedFields,
+  createFields,
+  editableCells,
+  type SheetEquipmentRow,
+} from '../../integrations/google-sheets/sheet-rows';
 import { GoogleSheetsRepo } from './google-sheets.repo';
 
 type Who = { companyId: number; userId: number };
@@ -18,7 +24,6 @@ export interface PullCounts {
   conflicts: number;
   rejected: RejectedRow[];
 }
-
 
 /** Shorter than the bulk import's slices: a row is ~1 ms (a service call, its savepoint, an event). */
 const PULL_SLICE_MS = 2;
@@ -57,7 +62,10 @@ export class SheetImport {
     const ids = page.flatMap((r) => (r.id === null ? [] : [r.id]));
     const stored = new GoogleSheetsRepo(this.ctx.db).hashesOf(actor.companyId, ids);
     let i = 0;
-    for await (const _ of airFirst(this.ctx.onAir, whileMore(() => i < page.length))) {
+    for await (const _ of airFirst(
+      this.ctx.onAir,
+      whileMore(() => i < page.length),
+    )) {
       const more = within(PULL_SLICE_MS);
       // One commit per slice, without an fsync (the pull's last commit is FULL and makes the
       // slices durable before the answer): each row's own transaction becomes a savepoint inside
@@ -73,9 +81,18 @@ export class SheetImport {
     }
   }
 
-  private row(actor: Who, row: SheetEquipmentRow, stored: Map<number, string>, synced: Map<number, string>, counts: PullCounts): void {
+  private row(
+    actor: Who,
+    row: SheetEquipmentRow,
+    stored: Map<number, string>,
+    synced: Map<number, string>,
+    counts: PullCounts,
+  ): void {
     try {
-      const item = row.id === null ? this.create(actor, row, counts) : this.update(actor, { ...row, id: row.id }, stored.get(row.id), counts);
+      const item =
+        row.id === null
+          ? this.create(actor, row, counts)
+          : this.update(actor, { ...row, id: row.id }, stored.get(row.id), counts);
       if (item) synced.set(item.id, cellsHash(editableCells(item)));
     } catch (err) {
       counts.rejected.push({ tab: 'Equipment', row: row.row, error: reason(err) });
@@ -89,7 +106,12 @@ export class SheetImport {
   }
 
   /** The item as synced now, or null when its sync hash stays as it is. */
-  private update(actor: Who, row: SheetEquipmentRow & { id: number }, storedHash: string | undefined, counts: PullCounts): Equipment | null {
+  private update(
+    actor: Who,
+    row: SheetEquipmentRow & { id: number },
+    storedHash: string | undefined,
+    counts: PullCounts,
+  ): Equipment | null {
     const sheetHash = cellsHash(row.cells);
     // Not edited in the sheet since the last sync (most rows): nothing to read, nothing to import;
     // whatever the app changed meanwhile, the next write to the sheet carries it.
@@ -100,7 +122,11 @@ export class SheetImport {
     if (sheetHash === dbHash) return item;
     const appEdited = storedHash === undefined || dbHash !== storedHash;
     if (appEdited && !this.sheetWins(actor, row, item, counts)) return null;
-    const updated = this.equipment.update(actor, row.id, parse(updateEquipmentSchema, changedFields(row.cells, current)));
+    const updated = this.equipment.update(
+      actor,
+      row.id,
+      parse(updateEquipmentSchema, changedFields(row.cells, current)),
+    );
     counts.updated++;
     return updated;
   }
@@ -121,7 +147,11 @@ export class SheetImport {
     const app = `the app's version (changed ${item.updatedAt}${describe(changedFields(editableCells(item), row.cells))})`;
     const sheet = `the sheet's row ${row.row} (Last Modified ${row.lastModified || 'empty'}${describe(changedFields(row.cells, editableCells(item)))})`;
     const [kept, lost] = sheetWins ? [sheet, app] : [app, sheet];
-    this.activity.record(actor, 'google_sheets_conflict', `Google Sheets conflict on ${item.code}: kept ${kept}, discarded ${lost}`);
+    this.activity.record(
+      actor,
+      'google_sheets_conflict',
+      `Google Sheets conflict on ${item.code}: kept ${kept}, discarded ${lost}`,
+    );
     return sheetWins;
   }
 

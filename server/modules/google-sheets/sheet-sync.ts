@@ -19,7 +19,8 @@ export function storedKey(serviceAccountKey: string | null | undefined): Service
   return key.success ? key.data : null;
 }
 
-export const NOT_CONNECTED = 'Google Sheets is not connected: upload the service-account key and enter the sheet ID under Connection';
+export const NOT_CONNECTED =
+  'Google Sheets is not connected: upload the service-account key and enter the sheet ID under Connection';
 export const NO_SHEET = 'No sheet yet: enter the ID of a sheet shared with the service account, or use Create Sheet';
 
 /** Google's refusal as our answer: the station's setup (400) or Google being unreachable (502). */
@@ -27,7 +28,8 @@ export function asHttpError(err: unknown, email: string): HttpError {
   if (!(err instanceof SheetsError)) return err instanceof HttpError ? err : new HttpError(502, String(err));
   if (err.permission) return badRequest(`${err.message}. Share the sheet with the service account ${email} as Editor.`);
   if (err.status === 404) return badRequest(`The sheet was not found (${err.message}): check the sheet ID`);
-  if (err.status >= 400 && err.status < 500 && err.status !== 429) return badRequest(`Google Sheets refused: ${err.message}`);
+  if (err.status >= 400 && err.status < 500 && err.status !== 429)
+    return badRequest(`Google Sheets refused: ${err.message}`);
   return new HttpError(502, `Google Sheets could not be reached: ${err.message}`);
 }
 
@@ -63,7 +65,12 @@ export class SheetSync {
     const row = new GoogleSheetsRepo(this.ctx.db).find(companyId);
     const key = storedKey(row?.serviceAccountKey);
     if (!row || !key) throw badRequest(NOT_CONNECTED);
-    return { client: new SheetsClient(key, this.ctx.config.googleSheets.rootUrl), spreadsheetId: row.spreadsheetId, serviceAccountEmail: key.client_email, connectedBy: row.connectedBy };
+    return {
+      client: new SheetsClient(key, this.ctx.config.googleSheets.rootUrl),
+      spreadsheetId: row.spreadsheetId,
+      serviceAccountEmail: key.client_email,
+      connectedBy: row.connectedBy,
+    };
   }
 
   /** Runs after every earlier sync of the company; records the outcome as the connection's last error. */
@@ -71,7 +78,9 @@ export class SheetSync {
     const previous = this.running.get(companyId) ?? Promise.resolve();
     const next = previous.catch(() => undefined).then(() => this.attempt(companyId, run));
     this.running.set(companyId, next);
-    void next.finally(() => this.running.get(companyId) === next && this.running.delete(companyId)).catch(() => undefined);
+    void next
+      .finally(() => this.running.get(companyId) === next && this.running.delete(companyId))
+      .catch(() => undefined);
     return next;
   }
 

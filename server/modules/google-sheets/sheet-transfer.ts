@@ -62,7 +62,11 @@ export class SheetTransfer {
     new GoogleSheetsRepo(this.ctx.db).save(actor.companyId, { lastPullAt: this.now() }, this.now());
     if (counts.created + counts.updated + counts.rejected.length > 0) {
       const bad = counts.rejected.map((r) => `row ${r.row}: ${r.error}`).join('; ');
-      this.activity.record(actor, 'google_sheets_pull', `From Google Sheets: ${counts.created} added, ${counts.updated} updated, ${counts.rejected.length} rejected${bad ? ` (${bad})` : ''}`);
+      this.activity.record(
+        actor,
+        'google_sheets_pull',
+        `From Google Sheets: ${counts.created} added, ${counts.updated} updated, ${counts.rejected.length} rejected${bad ? ` (${bad})` : ''}`,
+      );
     }
     return counts;
   }
@@ -81,7 +85,12 @@ export class SheetTransfer {
     let fromRow = 2;
     for await (const p of airFirst(this.ctx.onAir, steps(pages.length, PAGES_PER_WRITE))) {
       const block = pages.slice(p, p + PAGES_PER_WRITE);
-      await c.client.writeJson(c.spreadsheetId, GOOGLE_SHEETS.equipmentTab, fromRow, joinRowsJson(block.map((page) => page.json)));
+      await c.client.writeJson(
+        c.spreadsheetId,
+        GOOGLE_SHEETS.equipmentTab,
+        fromRow,
+        joinRowsJson(block.map((page) => page.json)),
+      );
       fromRow += block.reduce((n, page) => n + page.rows, 0);
     }
     await this.rememberWritten(actor.companyId, hashes);
@@ -99,7 +108,10 @@ export class SheetTransfer {
     let after = 0;
     let done = false;
     // A DB page per slice, read after air.
-    for await (const _ of airFirst(this.ctx.onAir, whileMore(() => !done))) {
+    for await (const _ of airFirst(
+      this.ctx.onAir,
+      whileMore(() => !done),
+    )) {
       const items = repo.listAfter(actor.companyId, after, DB_PAGE).map(presentEquipment);
       if ((done = items.length === 0)) break;
       after = items[items.length - 1]!.id;
@@ -125,15 +137,22 @@ export class SheetTransfer {
     // its pages in one synchronous run (a 220–330 ms block of the air thread, bench/loop-blocks.ts).
     for await (const p of airFirst(this.ctx.onAir, steps(hashes.length, DB_PAGE))) {
       const page = hashes.slice(p, p + DB_PAGE);
-      const stored = repo.hashesOf(companyId, page.map(([id]) => id));
+      const stored = repo.hashesOf(
+        companyId,
+        page.map(([id]) => id),
+      );
       const changed = page.filter(([id, h]) => stored.get(id) !== h);
       let n = 0;
       // The page's changed hashes, a few ms of commits per slice.
-      for await (const _ of airFirst(this.ctx.onAir, whileMore(() => n < changed.length))) {
+      for await (const _ of airFirst(
+        this.ctx.onAir,
+        whileMore(() => n < changed.length),
+      )) {
         const more = within();
         sliceCommit(this.ctx.db, () =>
           this.ctx.db.transaction((tx) => {
-            for (const txRepo = new GoogleSheetsRepo(tx); n < changed.length && more(); n++) txRepo.setHash(companyId, changed[n]![0], changed[n]![1], at);
+            for (const txRepo = new GoogleSheetsRepo(tx); n < changed.length && more(); n++)
+              txRepo.setHash(companyId, changed[n]![0], changed[n]![1], at);
           }),
         );
       }

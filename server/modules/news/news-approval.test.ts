@@ -52,7 +52,9 @@ describe('a second person approves (issue 39 point 2)', () => {
     const story = await createNews(r.editor1, { title: 'Harbour works' });
     const self = await r.editor1.post<Err>(`/api/news/${story.id}/approve`);
     expect(self.status).toBe(403);
-    expect(self.body.message).toBe('A second person approves at this station: you wrote this story, so another editor must approve it');
+    expect(self.body.message).toBe(
+      'A second person approves at this station: you wrote this story, so another editor must approve it',
+    );
     expect((await r.editor1.get<News>(`/api/news/${story.id}`)).body.status).toBe('draft');
 
     // Owners are not excepted: the switch is the owner's way out, and it is logged.
@@ -61,7 +63,10 @@ describe('a second person approves (issue 39 point 2)', () => {
     expect((await r.admin.post(`/api/news/${ownerStory.id}/approve`)).status).toBe(200);
 
     // Editing someone's story does not make it yours: the copy editor approves the writer's story.
-    const edited = await r.editor2.put<News>(`/api/news/${story.id}`, { content: 'Copy-edited', version: story.version });
+    const edited = await r.editor2.put<News>(`/api/news/${story.id}`, {
+      content: 'Copy-edited',
+      version: story.version,
+    });
     expect(edited.status).toBe(200);
     const approved = await r.editor2.post<News>(`/api/news/${story.id}/approve`);
     expect(approved.status).toBe(200);
@@ -77,7 +82,9 @@ describe('a second person approves (issue 39 point 2)', () => {
     const r = await newsroom();
     await r.secondApprover(true);
     const story = await createNews(r.editor1);
-    const calls = Array.from({ length: 40 }, (_, i) => (i % 2 ? r.editor2 : r.editor1).post<News>(`/api/news/${story.id}/approve`));
+    const calls = Array.from({ length: 40 }, (_, i) =>
+      (i % 2 ? r.editor2 : r.editor1).post<News>(`/api/news/${story.id}/approve`),
+    );
     const answers = await Promise.all(calls);
     const ok = answers.filter((a) => a.status === 200);
     expect(ok).toHaveLength(1);
@@ -106,7 +113,11 @@ describe('submit for approval (issue 39 point 2)', () => {
     for (const approver of [r.owner, r.admin, r.editor1, r.editor2]) {
       const bell = await r.submittedBell(approver);
       expect(bell).toHaveLength(1);
-      expect(bell[0]).toMatchObject({ title: 'Submitted for approval', message: '"Ferry timetable" — Moosa MCR', priority: 'normal' });
+      expect(bell[0]).toMatchObject({
+        title: 'Submitted for approval',
+        message: '"Ferry timetable" — Moosa MCR',
+        priority: 'normal',
+      });
     }
     expect(await r.submittedBell(r.mcr)).toEqual([]);
 

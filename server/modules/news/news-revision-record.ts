@@ -7,7 +7,12 @@ import { NewsRevisionsRepo } from './news-revisions.repo';
 export type RevisionKind = { action: 'created' | 'updated' } | { action: 'restored'; from: number };
 
 /** Keeps the story's text as saved now, in the save's transaction; returns the revision's id. */
-export function recordRevision(tx: DbOrTx, actor: Pick<Actor, 'userId' | 'companyId' | 'fullName'>, row: NewsRow, kind: RevisionKind): number {
+export function recordRevision(
+  tx: DbOrTx,
+  actor: Pick<Actor, 'userId' | 'companyId' | 'fullName'>,
+  row: NewsRow,
+  kind: RevisionKind,
+): number {
   return new NewsRevisionsRepo(tx).insert({
     companyId: actor.companyId,
     newsId: row.id,

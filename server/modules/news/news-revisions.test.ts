@@ -13,14 +13,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const storedRevisions = (newsId: number) => server.services.equipmentBulk.ctx.db.select().from(newsRevisions).where(eq(newsRevisions.newsId, newsId)).all();
+const storedRevisions = (newsId: number) =>
+  server.services.equipmentBulk.ctx.db.select().from(newsRevisions).where(eq(newsRevisions.newsId, newsId)).all();
 
 async function storyWithThreeSaves() {
   const owner = await loginDevOwner(server);
   const editor = await createUser(owner, server, 'editor', { fullName: 'Aminath Editor' });
   const story = await createNews(owner, { title: 'Original title', content: 'Original text' });
   await editor.put(`/api/news/${story.id}`, { title: 'Second title', version: story.version });
-  const third = await editor.put<News>(`/api/news/${story.id}`, { content: 'Rewritten text', version: story.version + 1 });
+  const third = await editor.put<News>(`/api/news/${story.id}`, {
+    content: 'Rewritten text',
+    version: story.version + 1,
+  });
   expect(third.status).toBe(200);
   return { owner, editor, story, current: third.body };
 }
@@ -35,7 +39,9 @@ describe('a story’s revision history (issue 26)', () => {
       ['created', 1, 'Original title', 'Original text'],
     ]);
     expect(list[0]!.savedByName).toBe('Aminath Editor');
-    const log = (await owner.get<ActivityLog[]>('/api/activity-logs?limit=100')).body.filter((e) => e.revision?.newsId === story.id);
+    const log = (await owner.get<ActivityLog[]>('/api/activity-logs?limit=100')).body.filter(
+      (e) => e.revision?.newsId === story.id,
+    );
     expect(log.map((e) => e.revision!.revisionId).sort()).toEqual(list.map((r) => r.id).sort());
   });
 
@@ -43,17 +49,27 @@ describe('a story’s revision history (issue 26)', () => {
     const { owner, editor, story, current } = await storyWithThreeSaves();
     const first = (await owner.get<NewsRevision[]>(`/api/news/${story.id}/revisions`)).body.at(-1)!;
 
-    const stale = await editor.post(`/api/news/${story.id}/revisions/${first.id}/restore`, { version: current.version - 1 });
+    const stale = await editor.post(`/api/news/${story.id}/revisions/${first.id}/restore`, {
+      version: current.version - 1,
+    });
     expect(stale.status).toBe(409);
-    const restored = await editor.post<News>(`/api/news/${story.id}/revisions/${first.id}/restore`, { version: current.version });
+    const restored = await editor.post<News>(`/api/news/${story.id}/revisions/${first.id}/restore`, {
+      version: current.version,
+    });
     expect(restored.status).toBe(200);
-    expect(restored.body).toMatchObject({ title: 'Original title', content: 'Original text', version: current.version + 1 });
+    expect(restored.body).toMatchObject({
+      title: 'Original title',
+      content: 'Original text',
+      version: current.version + 1,
+    });
 
     const list = (await owner.get<NewsRevision[]>(`/api/news/${story.id}/revisions`)).body;
     expect(list).toHaveLength(4); // the history only grows
     expect(list[0]).toMatchObject({ action: 'restored', restoredFrom: first.id, title: 'Original title' });
     const log = (await owner.get<ActivityLog[]>('/api/activity-logs?limit=100')).body;
-    expect(log.find((e) => e.revision?.revisionId === list[0]!.id)?.details).toMatch(/^Restored news "Original title" to the text saved/);
+    expect(log.find((e) => e.revision?.revisionId === list[0]!.id)?.details).toMatch(
+      /^Restored news "Original title" to the text saved/,
+    );
   });
 
   it('another station’s story is a 404; a role that may not edit it is a 403; a missing revision is a 404', async () => {
@@ -64,7 +80,13 @@ describe('a story’s revision history (issue 26)', () => {
     expect((await other.post(`/api/news/${story.id}/revisions/${first.id}/restore`, {})).status).toBe(404);
     const writer = await createUser(owner, server, 'mcr');
     expect((await writer.post(`/api/news/${story.id}/revisions/${first.id}/restore`, {})).status).toBe(403); // not their draft
-    expect((await (await createUser(owner, server, 'cameraman')).post(`/api/news/${story.id}/revisions/${first.id}/restore`, {})).status).toBe(403);
+    expect(
+      (
+        await (
+          await createUser(owner, server, 'cameraman')
+        ).post(`/api/news/${story.id}/revisions/${first.id}/restore`, {})
+      ).status,
+    ).toBe(403);
     const otherStory = await createNews(other);
     const otherRevision = (await other.get<NewsRevision[]>(`/api/news/${otherStory.id}/revisions`)).body[0]!;
     expect((await owner.post(`/api/news/${story.id}/revisions/${otherRevision.id}/restore`, {})).status).toBe(404);
@@ -73,7 +95,9 @@ describe('a story’s revision history (issue 26)', () => {
   it('goes with the story when the recycle bin purges it; the log entries stay, unlinked', async () => {
     const { owner, story } = await storyWithThreeSaves();
     expect(storedRevisions(story.id)).toHaveLength(3);
-    const linked = (await owner.get<ActivityLog[]>('/api/activity-logs?limit=100')).body.filter((e) => e.revision?.newsId === story.id).map((e) => e.id);
+    const linked = (await owner.get<ActivityLog[]>('/api/activity-logs?limit=100')).body
+      .filter((e) => e.revision?.newsId === story.id)
+      .map((e) => e.id);
     expect(linked).toHaveLength(3);
     expect((await owner.delete(`/api/news/${story.id}`)).status).toBe(200);
     expect((await owner.get(`/api/news/${story.id}/revisions`)).status).toBe(404); // in the bin

@@ -34,7 +34,13 @@ export class NewsRevisions {
     const { title, subtitle, content, category } = old;
     const priority = presentRevision(old).priority;
     const details = `Restored news "${title}" to the text saved ${old.savedAt}${old.savedByName ? ` by ${old.savedByName}` : ''}`;
-    return this.news.update(actor, newsId, { title, subtitle, content, category, priority, version }, { action: 'restored', from: old.id }, details);
+    return this.news.update(
+      actor,
+      newsId,
+      { title, subtitle, content, category, priority, version },
+      { action: 'restored', from: old.id },
+      details,
+    );
   }
 }
 

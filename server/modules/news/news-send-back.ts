@@ -33,12 +33,18 @@ export class NewsSendBack {
   sendBack(actor: Actor, id: number, kind: NewsReturnKind, input: { reason: string; confirmOnAir?: boolean }): News {
     const current = this.news.requireLive(actor, id);
     const from = FROM[kind];
-    if (current.status !== from) throw conflict(`Only ${from} articles can be ${kind === 'rejected' ? 'sent back' : 'taken back'} (this one is ${current.status})`);
+    if (current.status !== from)
+      throw conflict(
+        `Only ${from} articles can be ${kind === 'rejected' ? 'sent back' : 'taken back'} (this one is ${current.status})`,
+      );
     if (kind === 'unapproved' && !input.confirmOnAir) {
       const onAir = this.onAirBulletins(actor.companyId, id);
       if (onAir.length) {
         const names = onAir.map((b) => `"${b.title}"`).join(', ');
-        throw new OnAirStoryHttpError({ message: `This story is in a bulletin on air: ${names}. Take it back anyway?`, onAirBulletins: onAir });
+        throw new OnAirStoryHttpError({
+          message: `This story is in a bulletin on air: ${names}. Take it back anyway?`,
+          onAirBulletins: onAir,
+        });
       }
     }
     const now = this.ctx.clock.now().toISOString();
@@ -63,7 +69,11 @@ export class NewsSendBack {
       `${VERB[kind]} news "${current.title}" to its writer: ${input.reason}`,
       { fromStatus: from },
     );
-    this.ctx.bus.publish(actor.companyId, 'news_returned', { news: dto, writerId: current.createdBy, by: { userId: actor.userId, fullName: actor.fullName } });
+    this.ctx.bus.publish(actor.companyId, 'news_returned', {
+      news: dto,
+      writerId: current.createdBy,
+      by: { userId: actor.userId, fullName: actor.fullName },
+    });
     return dto;
   }
 
@@ -79,14 +89,25 @@ export class NewsSendBack {
         .select({ one: sql`1` })
         .from(prompterSessions)
         .innerJoin(prompters, eq(prompters.id, prompterSessions.prompterId))
-        .where(and(eq(prompters.bulletinId, bulletins.id), isNull(prompterSessions.sessionEnd), gt(prompterSessions.sessionStart, since))),
+        .where(
+          and(
+            eq(prompters.bulletinId, bulletins.id),
+            isNull(prompterSessions.sessionEnd),
+            gt(prompterSessions.sessionStart, since),
+          ),
+        ),
     );
     return this.ctx.db
       .selectDistinct({ id: bulletins.id, title: bulletins.title, status: bulletins.status })
       .from(bulletinItems)
       .innerJoin(bulletins, eq(bulletins.id, bulletinItems.bulletinId))
-      .where(and(eq(bulletins.companyId, companyId), eq(bulletinItems.newsId, newsId), or(inArray(bulletins.status, [...ON_AIR_BULLETIN_STATUSES]), beingRead)))
+      .where(
+        and(
+          eq(bulletins.companyId, companyId),
+          eq(bulletinItems.newsId, newsId),
+          or(inArray(bulletins.status, [...ON_AIR_BULLETIN_STATUSES]), beingRead),
+        ),
+      )
       .all();
   }
 }
-

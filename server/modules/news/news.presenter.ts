@@ -40,7 +40,13 @@ export function presentNews({ row, createdByName, approvedByName, publishedByNam
   };
 }
 
-export function presentDeletedNews({ row, deletedByName }: { row: NewsRow; deletedByName: string | null }): DeletedNews {
+export function presentDeletedNews({
+  row,
+  deletedByName,
+}: {
+  row: NewsRow;
+  deletedByName: string | null;
+}): DeletedNews {
   return {
     deletedBy: row.deletedBy,
     deletedByName,

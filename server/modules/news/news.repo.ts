@@ -72,10 +72,7 @@ export class NewsRepo {
   /** These articles with their authors' names, newest first (the order of `listIds`). */
   withNames(ids: number[]): NewsWithNames[] {
     if (!ids.length) return [];
-    return this.selectWithNames()
-      .where(inArray(news.id, ids))
-      .orderBy(desc(news.createdAt), desc(news.id))
-      .all();
+    return this.selectWithNames().where(inArray(news.id, ids)).orderBy(desc(news.createdAt), desc(news.id)).all();
   }
 
   /** Titles of live on-air (approved or published, issue 39), unexpired articles, newest first (the crawler's source). */
@@ -90,7 +87,13 @@ export class NewsRepo {
   }
 
   count(companyId: number, status?: NewsListStatus): number {
-    return this.db.select({ n: sql<number>`count(*)` }).from(news).where(this.liveWhere(companyId, status)).get()?.n ?? 0;
+    return (
+      this.db
+        .select({ n: sql<number>`count(*)` })
+        .from(news)
+        .where(this.liveWhere(companyId, status))
+        .get()?.n ?? 0
+    );
   }
 
   findWithNames(companyId: number, id: number): NewsWithNames | undefined {

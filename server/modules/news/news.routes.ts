@@ -21,7 +21,10 @@ export function newsRouter(news: NewsService, bin: RecycleBinService, cache: Res
     // Lists are built once per change of the company's news (the unpaged one is ~2.5 MB, built a
     // slice at a time), so a user who reloads in a loop costs a lookup and a socket write.
     const { status, page, limit } = query;
-    if (page) cache.send(req, res, actor.companyId, `news:${status ?? 'all'}:${page}:${limit}`, () => news.page(actor, { status, page, limit }));
+    if (page)
+      cache.send(req, res, actor.companyId, `news:${status ?? 'all'}:${page}:${limit}`, () =>
+        news.page(actor, { status, page, limit }),
+      );
     else await cache.sendList(req, res, actor.companyId, `news:${status ?? 'all'}`, news.listInSlices(actor, status));
   });
 

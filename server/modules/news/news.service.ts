@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { NEWS_UNPAGED_MAX } from '../../../shared/constants';
-import type { createNewsSchema, News, NewsListStatus, NewsPage, NewsStatus, updateNewsSchema } from '../../../shared/contracts/news';
+import type {
+  createNewsSchema,
+  News,
+  NewsListStatus,
+  NewsPage,
+  NewsStatus,
+  updateNewsSchema,
+} from '../../../shared/contracts/news';
 import { can } from '../../../shared/roles';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -33,7 +40,8 @@ export interface ChangeOptions {
 }
 
 /** Issue 39 point 2: the 403 of an approval of one's own story while a second person approves. */
-export const SELF_APPROVAL_REFUSED = 'A second person approves at this station: you wrote this story, so another editor must approve it';
+export const SELF_APPROVAL_REFUSED =
+  'A second person approves at this station: you wrote this story, so another editor must approve it';
 
 /** Stories per slice of the unpaged list: ~3 ms of query and JSON each. */
 const LIST_SLICE = 100;
@@ -126,7 +134,10 @@ export class NewsService {
         updatedAt: now,
       });
       const revisionId = recordRevision(tx, actor, created, { action: 'created' });
-      this.activity.record(actor, 'news_created', `Created news "${created.title}"`, tx, { newsId: created.id, revisionId });
+      this.activity.record(actor, 'news_created', `Created news "${created.title}"`, tx, {
+        newsId: created.id,
+        revisionId,
+      });
       return created;
     });
     const dto = this.get(actor, row.id);
@@ -136,13 +147,34 @@ export class NewsService {
   }
 
   /** Managers edit any unpublished article; writers edit only their own drafts. */
-  update(actor: Actor, id: number, input: UpdateNews, revision: RevisionKind = { action: 'updated' }, details?: string): News {
+  update(
+    actor: Actor,
+    id: number,
+    input: UpdateNews,
+    revision: RevisionKind = { action: 'updated' },
+    details?: string,
+  ): News {
     const current = this.requireEditable(actor, id);
     const { title, subtitle, content, category, priority } = input;
-    const patch: NewsPatch = { title, subtitle, content, category, priority, updatedAt: this.now(), updatedBy: actor.userId };
+    const patch: NewsPatch = {
+      title,
+      subtitle,
+      content,
+      category,
+      priority,
+      updatedAt: this.now(),
+      updatedBy: actor.userId,
+    };
     // The form may send fields it did not change; undefined means "leave as is".
     for (const key of Object.keys(patch) as Array<keyof NewsPatch>) if (patch[key] === undefined) delete patch[key];
-    const dto = this.change(actor, id, patch, 'news_updated', details ?? `Updated news "${patch.title ?? current.title}"`, { version: input.version, revision });
+    const dto = this.change(
+      actor,
+      id,
+      patch,
+      'news_updated',
+      details ?? `Updated news "${patch.title ?? current.title}"`,
+      { version: input.version, revision },
+    );
     if (input.priority && isBreaking(input.priority) && !isBreaking(current.priority)) {
       this.ctx.bus.publish(actor.companyId, 'breaking_news', dto);
     }
@@ -155,9 +187,16 @@ export class NewsService {
     // Issue 39: with "a second person approves" on, nobody approves a story they wrote (owners
     // included). Read in the write's transaction: a setting switched on a moment ago counts.
     const check = (tx: DbOrTx, row: NewsRow) => {
-      if (row.createdBy === actor.userId && new StationCalendar(tx).secondApprover(actor.companyId)) throw forbidden(SELF_APPROVAL_REFUSED);
+      if (row.createdBy === actor.userId && new StationCalendar(tx).secondApprover(actor.companyId))
+        throw forbidden(SELF_APPROVAL_REFUSED);
     };
-    return this.advance(actor, id, 'approved', (now) => ({ approvedBy: actor.userId, approvedAt: now, ...cleared }), check);
+    return this.advance(
+      actor,
+      id,
+      'approved',
+      (now) => ({ approvedBy: actor.userId, approvedAt: now, ...cleared }),
+      check,
+    );
   }
 
   /** Whether this station wants a second person to approve each story (GET /api/news/approval-rule). */
@@ -174,11 +213,21 @@ export class NewsService {
     const mine = current.createdBy === actor.userId && can(actor, 'news.create');
     if (!mine && !can(actor, 'news.manage')) throw forbidden('You may submit only your own draft articles');
     const check = (_tx: DbOrTx, row: NewsRow) => {
-      if (row.status !== 'draft') throw conflict(`Only draft articles can be submitted for approval (this one is ${row.status})`);
-      if (row.submittedAt) throw conflict(`This story was already submitted for approval${row.submittedByName ? ` by ${row.submittedByName}` : ''}`);
+      if (row.status !== 'draft')
+        throw conflict(`Only draft articles can be submitted for approval (this one is ${row.status})`);
+      if (row.submittedAt)
+        throw conflict(
+          `This story was already submitted for approval${row.submittedByName ? ` by ${row.submittedByName}` : ''}`,
+        );
     };
     const now = this.now();
-    const patch: NewsPatch = { submittedAt: now, submittedBy: actor.userId, submittedByName: actor.fullName, updatedAt: now, updatedBy: actor.userId };
+    const patch: NewsPatch = {
+      submittedAt: now,
+      submittedBy: actor.userId,
+      submittedByName: actor.fullName,
+      updatedAt: now,
+      updatedBy: actor.userId,
+    };
     return this.change(actor, id, patch, 'news_submitted', `Submitted news "${current.title}" for approval`, { check });
   }
 
@@ -187,7 +236,13 @@ export class NewsService {
   }
 
   /** One step of the workflow (draft → approved → published), stamping who did it and when. */
-  private advance(actor: Actor, id: number, to: 'approved' | 'published', stamp: (now: string) => NewsPatch, check?: ChangeOptions['check']): News {
+  private advance(
+    actor: Actor,
+    id: number,
+    to: 'approved' | 'published',
+    stamp: (now: string) => NewsPatch,
+    check?: ChangeOptions['check'],
+  ): News {
     const from = WORKFLOW_FROM[to];
     const current = this.requireLive(actor, id);
     if (current.status !== from) {
@@ -212,7 +267,9 @@ export class NewsService {
           deletedBy: actor.userId,
           deletedAt: now.toISOString(),
           // The station's recycle-bin time (issue 39; the spec's 2 hours unless set longer).
-          scheduledForDeletion: new Date(now.getTime() + new StationCalendar(tx).recycleBinMs(actor.companyId)).toISOString(),
+          scheduledForDeletion: new Date(
+            now.getTime() + new StationCalendar(tx).recycleBinMs(actor.companyId),
+          ).toISOString(),
           updatedAt: now.toISOString(),
           updatedBy: actor.userId,
         },
@@ -256,7 +313,11 @@ export class NewsService {
         const row = new NewsRepo(tx).find(actor.companyId, id);
         if (row && !row.isDeleted && (!fromStatus || row.status === fromStatus)) check(tx, row);
       }
-      const guard = and(eq(news.isDeleted, false), fromStatus ? eq(news.status, fromStatus) : undefined, version === undefined ? undefined : eq(news.version, version));
+      const guard = and(
+        eq(news.isDeleted, false),
+        fromStatus ? eq(news.status, fromStatus) : undefined,
+        version === undefined ? undefined : eq(news.version, version),
+      );
       const repo = new NewsRepo(tx);
       const row = repo.update(actor.companyId, id, patch, guard);
       if (row) {

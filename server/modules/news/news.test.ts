@@ -43,10 +43,18 @@ describe('news workflow', () => {
     const admin = await createUser(dev, server, 'admin');
     const draft = await createNews(editor);
     const approved = await admin.post<News>(`/api/news/${draft.id}/approve`);
-    expect(approved.body).toMatchObject({ status: 'approved', approvedBy: admin.user.id, approvedByName: 'Test admin' });
+    expect(approved.body).toMatchObject({
+      status: 'approved',
+      approvedBy: admin.user.id,
+      approvedByName: 'Test admin',
+    });
     expect(approved.body.approvedAt).toEqual(expect.any(String));
     const published = await editor.post<News>(`/api/news/${draft.id}/publish`);
-    expect(published.body).toMatchObject({ status: 'published', publishedByName: 'Test editor', approvedByName: 'Test admin' });
+    expect(published.body).toMatchObject({
+      status: 'published',
+      publishedByName: 'Test editor',
+      approvedByName: 'Test admin',
+    });
   });
 
   it('refuses illegal transitions with 409', async () => {
@@ -193,7 +201,9 @@ describe('live events', () => {
     const breaking = await mine.waitFor('breaking_news');
     expect(breaking.data).toMatchObject({ id: n.id, title: 'Quake', priority: 'urgent' });
     await dev.post(`/api/news/${n.id}/approve`);
-    await mine.until(() => mine.messages.find((m) => m.type === 'news_updated' && (m.data as News).status === 'approved'));
+    await mine.until(() =>
+      mine.messages.find((m) => m.type === 'news_updated' && (m.data as News).status === 'approved'),
+    );
     await dev.delete(`/api/news/${n.id}`);
     const deleted = await mine.waitFor('news_deleted');
     expect(deleted.data).toEqual({ id: n.id, permanent: false });

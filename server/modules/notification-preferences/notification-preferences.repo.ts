@@ -25,6 +25,10 @@ export class NotificationPreferencesRepo {
 
   save(row: NotificationPreferencesRow): void {
     const { userId: _userId, ...changes } = row;
-    this.db.insert(notificationPreferences).values(row).onConflictDoUpdate({ target: notificationPreferences.userId, set: changes }).run();
+    this.db
+      .insert(notificationPreferences)
+      .values(row)
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: changes })
+      .run();
   }
 }

@@ -52,7 +52,13 @@ export class NotificationPreferencesService implements NotificationFlagsReader {
       const accepted = withoutRepeatedUnavailable(user.role as Role, update, current);
       const merged = parse(notificationPreferencesSchema, mergePreferences(current, accepted));
       const stored = storedPreferences(merged, repo.find(actor.companyId, userId)?.preferences, accepted);
-      repo.save({ userId, companyId: actor.companyId, preferences: stored, updatedAt: this.ctx.clock.now().toISOString(), updatedBy: actor.userId });
+      repo.save({
+        userId,
+        companyId: actor.companyId,
+        preferences: stored,
+        updatedAt: this.ctx.clock.now().toISOString(),
+        updatedBy: actor.userId,
+      });
       const whose = userId === actor.userId ? 'own' : `${user.username}'s`;
       this.activity.record(actor, 'notification_preferences_updated', `Updated ${whose} notification preferences`, tx);
       return merged;
@@ -83,7 +89,8 @@ export class NotificationPreferencesService implements NotificationFlagsReader {
   private authorize(actor: Caller, userId: number, repo = this.repo): { username: string; role: string } {
     const user = repo.findUser(actor.companyId, userId);
     if (!user) throw notFound('User');
-    if (userId !== actor.userId && !can(actor, 'users.manage')) throw forbidden('You can only view and change your own notification preferences');
+    if (userId !== actor.userId && !can(actor, 'users.manage'))
+      throw forbidden('You can only view and change your own notification preferences');
     return user;
   }
 }
@@ -94,7 +101,11 @@ export class NotificationPreferencesService implements NotificationFlagsReader {
  * decides, not the caller's). One that only repeats what GET shows is dropped and the PUT goes on
  * (issue 37 point 12): an admin who reads an editor's preferences can write them back unchanged.
  */
-function withoutRepeatedUnavailable(role: Role, update: UpdateNotificationPreferences, current: NotificationPreferences): UpdateNotificationPreferences {
+function withoutRepeatedUnavailable(
+  role: Role,
+  update: UpdateNotificationPreferences,
+  current: NotificationPreferences,
+): UpdateNotificationPreferences {
   const accepted: UpdateNotificationPreferences = { ...update };
   for (const group of unavailableGroups(role)) {
     const sent = update[group];

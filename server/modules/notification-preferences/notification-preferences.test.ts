@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../../shared/contracts/notification-preferences';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationPreferences,
+} from '../../../shared/contracts/notification-preferences';
 import type { NotificationsResponse } from '../../../shared/contracts/notifications';
 import type { ApiClient } from '../../test/api-client';
 import { createEquipment, equipmentStation, requestEquipment } from '../../test/equipment-factory';
@@ -48,13 +51,28 @@ describe('GET/PUT /api/notification-preferences/{userId}', () => {
   });
 
   it.each([
-    [{ equipmentOverdue: { reminderInterval: 29 } }, 'equipmentOverdue.reminderInterval: Reminder interval must be at least 30 minutes'],
-    [{ equipmentOverdue: { reminderInterval: 1441 } }, 'equipmentOverdue.reminderInterval: Reminder interval must be at most 1440 minutes'],
+    [
+      { equipmentOverdue: { reminderInterval: 29 } },
+      'equipmentOverdue.reminderInterval: Reminder interval must be at least 30 minutes',
+    ],
+    [
+      { equipmentOverdue: { reminderInterval: 1441 } },
+      'equipmentOverdue.reminderInterval: Reminder interval must be at most 1440 minutes',
+    ],
     [{ lowStockAlerts: { threshold: 0 } }, 'lowStockAlerts.threshold: Low stock threshold must be at least 1'],
     [{ lowStockAlerts: { threshold: 51 } }, 'lowStockAlerts.threshold: Low stock threshold must be at most 50'],
-    [{ quietHours: { startTime: '24:00' } }, 'quietHours.startTime: Quiet hours start must be a time as HH:MM (00:00 to 23:59)'],
-    [{ quietHours: { timezone: 'Mars/Olympus' } }, 'quietHours.timezone: Time zone must be an IANA time zone such as Indian/Maldives'],
-    [{ quietHours: { timezone: '+05:00' } }, 'quietHours.timezone: Time zone must be an IANA time zone such as Indian/Maldives'],
+    [
+      { quietHours: { startTime: '24:00' } },
+      'quietHours.startTime: Quiet hours start must be a time as HH:MM (00:00 to 23:59)',
+    ],
+    [
+      { quietHours: { timezone: 'Mars/Olympus' } },
+      'quietHours.timezone: Time zone must be an IANA time zone such as Indian/Maldives',
+    ],
+    [
+      { quietHours: { timezone: '+05:00' } },
+      'quietHours.timezone: Time zone must be an IANA time zone such as Indian/Maldives',
+    ],
     [{ quietHours: { startTime: '06:00' } }, 'quietHours.endTime: Quiet hours start and end must differ'],
     [{ breakingNews: { priority: 'normal' } }, 'breakingNews.priority: Priority must be all, breaking or urgent'],
     [{ breakingNews: { channels: ['email'] } }, 'breakingNews.channels.0: Channels must be telegram or websocket'],
@@ -71,9 +89,16 @@ describe('GET/PUT /api/notification-preferences/{userId}', () => {
   it('takes any IANA zone, e.g. the Maldives station’s own (issue 22 point 20)', async () => {
     const s = await equipmentStation(server);
     const me = await idOf(s.editor);
-    const put = await s.editor.put<NotificationPreferences>(path(me), { quietHours: { enabled: true, timezone: 'Indian/Maldives' } });
+    const put = await s.editor.put<NotificationPreferences>(path(me), {
+      quietHours: { enabled: true, timezone: 'Indian/Maldives' },
+    });
     expect(put.status).toBe(200);
-    expect((await s.editor.get<NotificationPreferences>(path(me))).body.quietHours).toEqual({ enabled: true, startTime: '22:00', endTime: '06:00', timezone: 'Indian/Maldives' });
+    expect((await s.editor.get<NotificationPreferences>(path(me))).body.quietHours).toEqual({
+      enabled: true,
+      startTime: '22:00',
+      endTime: '06:00',
+      timezone: 'Indian/Maldives',
+    });
   });
 
   it('refuses approval alerts for roles that never receive them, whoever saves them (issue 22 point 22)', async () => {
@@ -81,17 +106,24 @@ describe('GET/PUT /api/notification-preferences/{userId}', () => {
     const message = 'equipmentApproval: Only owners and admins receive equipment approval alerts';
     for (const user of [s.editor, s.cameraman, s.technical]) {
       // A change is refused; repeating what GET shows is not (issue 37 point 12, test below).
-      const res = await user.put<{ message: string }>(path(await idOf(user)), { equipmentApproval: { enabled: false }, breakingNews: { enabled: false } });
+      const res = await user.put<{ message: string }>(path(await idOf(user)), {
+        equipmentApproval: { enabled: false },
+        breakingNews: { enabled: false },
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
       expect((await user.get(path(await idOf(user)))).body).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
     }
     // The target's role decides: an admin cannot set them up for an editor either.
-    expect((await s.admin.put(path(await idOf(s.editor)), { equipmentApproval: { includeReturns: false } })).status).toBe(400);
+    expect(
+      (await s.admin.put(path(await idOf(s.editor)), { equipmentApproval: { includeReturns: false } })).status,
+    ).toBe(400);
     // Everything else still saves for an editor; owners and admins keep their approval switches.
     expect((await s.editor.put(path(await idOf(s.editor)), { breakingNews: { enabled: false } })).status).toBe(200);
     for (const approver of [s.owner, s.admin]) {
-      const res = await approver.put<NotificationPreferences>(path(await idOf(approver)), { equipmentApproval: { includeReturns: false } });
+      const res = await approver.put<NotificationPreferences>(path(await idOf(approver)), {
+        equipmentApproval: { includeReturns: false },
+      });
       expect(res.status).toBe(200);
       expect(res.body.equipmentApproval.includeReturns).toBe(false);
     }
@@ -110,10 +142,14 @@ describe('GET/PUT /api/notification-preferences/{userId}', () => {
     }
     // The stored approval switches of an editor are left as they were (a promotion finds them).
     const editor = await idOf(s.editor);
-    const changed = await s.admin.put<{ message: string }>(path(editor), { equipmentApproval: { ...DEFAULT_NOTIFICATION_PREFERENCES.equipmentApproval, includeReturns: false } });
+    const changed = await s.admin.put<{ message: string }>(path(editor), {
+      equipmentApproval: { ...DEFAULT_NOTIFICATION_PREFERENCES.equipmentApproval, includeReturns: false },
+    });
     expect(changed.status).toBe(400);
     expect(changed.body.message).toBe('equipmentApproval: Only owners and admins receive equipment approval alerts');
-    expect((await s.admin.get<NotificationPreferences>(path(editor))).body.equipmentApproval).toEqual(DEFAULT_NOTIFICATION_PREFERENCES.equipmentApproval);
+    expect((await s.admin.get<NotificationPreferences>(path(editor))).body.equipmentApproval).toEqual(
+      DEFAULT_NOTIFICATION_PREFERENCES.equipmentApproval,
+    );
   });
 
   it('refuses unknown groups and bad ids', async () => {
@@ -123,7 +159,8 @@ describe('GET/PUT /api/notification-preferences/{userId}', () => {
     expect((await s.editor.get(path('abc'))).status).toBe(400);
     expect((await s.editor.get(path(0))).status).toBe(400);
     // Decimal digits only (issue 37 point 11; server/route-ids.test.ts walks every route).
-    for (const spelling of ['1e0', '0x1', '%201', `${me}e0`]) expect((await s.editor.get(path(spelling))).status).toBe(400);
+    for (const spelling of ['1e0', '0x1', '%201', `${me}e0`])
+      expect((await s.editor.get(path(spelling))).status).toBe(400);
   });
 
   it('only self, or owner/admin of the same company; another company’s user is not found', async () => {
@@ -146,9 +183,13 @@ describe('GET/PUT /api/notification-preferences/{userId}', () => {
     await createNews(s.editor, { title: 'Storm hits coast', priority: 'breaking' });
     const item = await createEquipment(s.owner, { name: 'Sony FX6', quantity: 3 });
     await requestEquipment(s.cameraman, item.id);
-    const bell = async () => (await s.admin.get<NotificationsResponse>('/api/notifications')).body.items.map((n) => n.id);
+    const bell = async () =>
+      (await s.admin.get<NotificationsResponse>('/api/notifications')).body.items.map((n) => n.id);
     expect(await bell()).toEqual(expect.arrayContaining([expect.stringMatching(/^news-/), 'approvals']));
-    await s.admin.put(path(await idOf(s.admin)), { breakingNews: { enabled: false }, equipmentApproval: { includeRequests: false } });
+    await s.admin.put(path(await idOf(s.admin)), {
+      breakingNews: { enabled: false },
+      equipmentApproval: { includeRequests: false },
+    });
     expect(await bell()).toEqual([]);
   });
 

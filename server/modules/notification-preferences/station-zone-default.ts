@@ -1,4 +1,7 @@
-import type { NotificationPreferences, UpdateNotificationPreferences } from '../../../shared/contracts/notification-preferences';
+import type {
+  NotificationPreferences,
+  UpdateNotificationPreferences,
+} from '../../../shared/contracts/notification-preferences';
 
 /**
  * Quiet hours default to the station's time zone (issue 22 point 20). A user who never picked a

@@ -34,15 +34,21 @@ describe('quiet hours in the station’s zone (Indian/Maldives)', () => {
     const s = await createBotStation(server, fake);
     expect((await s.owner.put('/api/settings', { timeZone: 'Indian/Maldives' })).status).toBe(200);
     // The admin turns quiet hours on and never touches the zone: the station's applies.
-    expect((await s.admin.put(`/api/notification-preferences/${s.admin.user.id}`, { quietHours: { enabled: true } })).status).toBe(200);
+    expect(
+      (await s.admin.put(`/api/notification-preferences/${s.admin.user.id}`, { quietHours: { enabled: true } })).status,
+    ).toBe(200);
     advanceToUtc(17, 30);
 
     const item = await createEquipment(s.owner, { name: 'Night lens', code: `NL-${s.companyId}`, quantity: 1 });
-    const res = await s.cameraman.post<EquipmentRequest>('/api/equipment-requests', { equipmentId: item.id, purpose: 'Evening bulletin' });
+    const res = await s.cameraman.post<EquipmentRequest>('/api/equipment-requests', {
+      equipmentId: item.id,
+      purpose: 'Evening bulletin',
+    });
     expect(res.status).toBe(201);
     // The group hears at once; the admin's personal message waits for the morning.
     await fake.waitForSent((m) => m.chatId === GROUP && m.text.includes(requestNumber(res.body.id)));
-    const toAdmin = () => fake.sent.filter((m) => m.chatId === String(s.tg.admin.id) && m.text.includes(requestNumber(res.body.id)));
+    const toAdmin = () =>
+      fake.sent.filter((m) => m.chatId === String(s.tg.admin.id) && m.text.includes(requestNumber(res.body.id)));
     await expect.poll(() => server.services.telegramOutbox.heldCount(s.companyId)).toBe(1);
     expect(toAdmin()).toHaveLength(0);
 

@@ -2,7 +2,14 @@ import { and, count, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'dri
 import type { DbOrTx } from '../../db/client';
 import { equipment, equipmentRequests, news, users } from '../../db/schema';
 import { NEWS_ON_AIR_STATUSES } from '../../../shared/news-on-air';
-import { OVERDUE_STATUSES, type DeletedCandidate, type LoanCandidate, type NewsCandidate, type ReturnedCandidate, type SubmittedCandidate } from '../../../shared/notification-rules';
+import {
+  OVERDUE_STATUSES,
+  type DeletedCandidate,
+  type LoanCandidate,
+  type NewsCandidate,
+  type ReturnedCandidate,
+  type SubmittedCandidate,
+} from '../../../shared/notification-rules';
 
 const BREAKING_PRIORITIES = ['breaking', 'urgent'];
 
@@ -18,7 +25,14 @@ export class NotificationsRepo {
     return this.db
       .select({ id: news.id, title: news.title, priority: news.priority, createdAt: news.createdAt })
       .from(news)
-      .where(and(eq(news.companyId, companyId), eq(news.isDeleted, false), gt(news.createdAt, sinceIso), inArray(news.priority, BREAKING_PRIORITIES)))
+      .where(
+        and(
+          eq(news.companyId, companyId),
+          eq(news.isDeleted, false),
+          gt(news.createdAt, sinceIso),
+          inArray(news.priority, BREAKING_PRIORITIES),
+        ),
+      )
       .all();
   }
 
@@ -28,7 +42,14 @@ export class NotificationsRepo {
    */
   deletedOnAirStories(companyId: number, viewerId: number, nowIso: string): DeletedCandidate[] {
     const rows = this.db
-      .select({ id: news.id, title: news.title, status: news.status, byName: users.fullName, deletedAt: news.deletedAt, scheduledForDeletion: news.scheduledForDeletion })
+      .select({
+        id: news.id,
+        title: news.title,
+        status: news.status,
+        byName: users.fullName,
+        deletedAt: news.deletedAt,
+        scheduledForDeletion: news.scheduledForDeletion,
+      })
       .from(news)
       .leftJoin(users, eq(users.id, news.deletedBy))
       .where(
@@ -41,7 +62,11 @@ export class NotificationsRepo {
         ),
       )
       .all();
-    return rows.map((r) => ({ ...r, deletedAt: r.deletedAt ?? '', scheduledForDeletion: r.scheduledForDeletion ?? '' }));
+    return rows.map((r) => ({
+      ...r,
+      deletedAt: r.deletedAt ?? '',
+      scheduledForDeletion: r.scheduledForDeletion ?? '',
+    }));
   }
 
   /**
@@ -68,7 +93,14 @@ export class NotificationsRepo {
   /** The writer's drafts an editor sent back and the writer has not edited since (news_returned_idx). */
   returnedStories(companyId: number, writerId: number): ReturnedCandidate[] {
     const rows = this.db
-      .select({ id: news.id, title: news.title, reason: news.returnReason, kind: news.returnKind, byName: news.returnedByName, at: news.returnedAt })
+      .select({
+        id: news.id,
+        title: news.title,
+        reason: news.returnReason,
+        kind: news.returnKind,
+        byName: news.returnedByName,
+        at: news.returnedAt,
+      })
       .from(news)
       .where(
         and(

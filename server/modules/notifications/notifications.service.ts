@@ -2,7 +2,13 @@ import { can } from '../../../shared/roles';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { NOTIFICATIONS_MAX_ITEMS, type NotificationsResponse } from '../../../shared/contracts/notifications';
-import { APPROVAL_ROLES, BREAKING_NEWS_WINDOW_MS, buildNotifications, DELETION_WATCH_ROLES, type BackupLateCandidate } from '../../../shared/notification-rules';
+import {
+  APPROVAL_ROLES,
+  BREAKING_NEWS_WINDOW_MS,
+  buildNotifications,
+  DELETION_WATCH_ROLES,
+  type BackupLateCandidate,
+} from '../../../shared/notification-rules';
 import type { NotificationFlagsReader } from './notification-flags';
 import { NotificationsRepo } from './notifications.repo';
 
@@ -28,14 +34,18 @@ export class NotificationsService {
     // Skip the reads whose results the rules would drop anyway.
     const approver = flags.equipmentApproval && APPROVAL_ROLES.includes(viewer.role);
     const all = buildNotifications({
-      news: flags.breakingNews ? this.repo.breakingNews(companyId, new Date(now.getTime() - BREAKING_NEWS_WINDOW_MS).toISOString()) : [],
+      news: flags.breakingNews
+        ? this.repo.breakingNews(companyId, new Date(now.getTime() - BREAKING_NEWS_WINDOW_MS).toISOString())
+        : [],
       loans: flags.equipmentOverdue ? this.repo.activeLoans(companyId) : [],
       pendingRequests: approver ? this.repo.countRequests(companyId, 'pending') : 0,
       pendingReturns: approver ? this.repo.countRequests(companyId, 'return_requested') : 0,
       returned: this.repo.returnedStories(companyId, viewer.userId),
       submitted: can(viewer, 'news.manage') ? this.repo.submittedStories(companyId, viewer.userId) : [],
       backupLate: viewer.role === 'owner' ? this.backupLate(companyId) : null,
-      deleted: DELETION_WATCH_ROLES.includes(viewer.role) ? this.repo.deletedOnAirStories(companyId, viewer.userId, now.toISOString()) : [],
+      deleted: DELETION_WATCH_ROLES.includes(viewer.role)
+        ? this.repo.deletedOnAirStories(companyId, viewer.userId, now.toISOString())
+        : [],
       role: viewer.role,
       flags,
       now,

@@ -67,7 +67,8 @@ describe('GET /api/notifications', () => {
     expect(summary(await bell(s.admin))).toEqual(expected);
     expect(summary(await bell(s.owner))).toEqual(expected);
     const mcr = await createUser(s.owner, server, 'mcr');
-    for (const viewer of [s.editor, s.cameraman, s.technical, mcr]) expect(await bell(viewer)).toEqual({ total: 0, items: [] });
+    for (const viewer of [s.editor, s.cameraman, s.technical, mcr])
+      expect(await bell(viewer)).toEqual({ total: 0, items: [] });
   });
 
   it('a loan past its return date is overdue for everyone of the company; a returned one is not', async () => {
@@ -82,7 +83,14 @@ describe('GET /api/notifications', () => {
     server.clock.advance(2 * MIN);
     const overdue = await bell(s.editor);
     expect(overdue.items).toEqual([
-      { id: `overdue-${made.id}`, type: 'equipment_overdue', title: 'Equipment Overdue', message: 'Tripod T1 is overdue for return', time: due, priority: 'high' },
+      {
+        id: `overdue-${made.id}`,
+        type: 'equipment_overdue',
+        title: 'Equipment Overdue',
+        message: 'Tripod T1 is overdue for return',
+        time: due,
+        priority: 'high',
+      },
     ]);
     expect(await bell(other.editor)).toEqual({ total: 0, items: [] });
     expect((await s.owner.put(`/api/equipment-requests/${made.id}/return`)).status).toBe(200);

@@ -31,14 +31,30 @@ beforeAll(async () => {
   ({ owner, readCg } = await createStation(server));
   [caspar, obs, vmix] = await Promise.all([startFakeCasparcg(), startFakeObs('pw'), startFakeVmix()]);
   const bodies: OutputInput[] = [
-    { kind: 'casparcg', name: 'CasparCG', config: { host: '127.0.0.1', port: caspar.port, template: 'lower', types: ['headline'] } },
-    { kind: 'obs', name: 'OBS', config: { url: obs.url, password: 'pw', mapping: [{ type: 'headline', input: 'CG Headline' }] } },
-    { kind: 'vmix', name: 'vMix', config: { url: vmix.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } },
+    {
+      kind: 'casparcg',
+      name: 'CasparCG',
+      config: { host: '127.0.0.1', port: caspar.port, template: 'lower', types: ['headline'] },
+    },
+    {
+      kind: 'obs',
+      name: 'OBS',
+      config: { url: obs.url, password: 'pw', mapping: [{ type: 'headline', input: 'CG Headline' }] },
+    },
+    {
+      kind: 'vmix',
+      name: 'vMix',
+      config: { url: vmix.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] },
+    },
   ];
   for (const body of bodies) expect((await owner.post<Output>('/api/outputs', body)).status).toBe(201);
   const settings = (await owner.get<Settings>('/api/settings')).body;
   expect((await owner.put('/api/settings', { takeMode: true, version: settings.version })).status).toBe(200);
-  await until(() => caspar.cg().length > 0 && obs.identified > 0 && vmix.calls.length > 0, 'every output to get the first state', 10_000);
+  await until(
+    () => caspar.cg().length > 0 && obs.identified > 0 && vmix.calls.length > 0,
+    'every output to get the first state',
+    10_000,
+  );
 }, 30_000);
 afterAll(async () => {
   await server.close();
@@ -47,10 +63,15 @@ afterAll(async () => {
 
 /** Stages a headline and takes it; `wait` asks for the outputs' answer as the operator's screens do. */
 async function stageAndTake(headline: string, wait = true) {
-  const staged = await owner.post<{ next: CgNext }>('/api/cg-files/update-direct', { type: 'headline', content: headline });
+  const staged = await owner.post<{ next: CgNext }>('/api/cg-files/update-direct', {
+    type: 'headline',
+    content: headline,
+  });
   expect(staged.status).toBe(200);
   const started = performance.now();
-  const taken = await owner.post<TakeNextResponse>(`/api/cg-files/take${wait ? '?outputs=wait' : ''}`, { version: staged.body.next.version });
+  const taken = await owner.post<TakeNextResponse>(`/api/cg-files/take${wait ? '?outputs=wait' : ''}`, {
+    version: staged.body.next.version,
+  });
   return { taken, ms: performance.now() - started };
 }
 
@@ -62,11 +83,19 @@ describe('a Take names each output’s result', () => {
   it('all outputs up: every output confirmed; the tally shows the text on each, on program', async () => {
     const { taken } = await stageAndTake('All outputs up');
     expect(taken.status).toBe(200);
-    expect(taken.body.air?.outputs.map((o) => [o.output, o.result])).toEqual([['files', 'ok'], ...NAMES.map((n) => [n, 'ok'])]);
+    expect(taken.body.air?.outputs.map((o) => [o.output, o.result])).toEqual([
+      ['files', 'ok'],
+      ...NAMES.map((n) => [n, 'ok']),
+    ]);
     expect(describeAir(taken.body.air!)).toMatchObject({ level: 'ok', line: 'On air: files, CasparCG, OBS, vMix' });
     const rows = (await tally()).outputs;
-    expect(rows.map((r) => [r.output, r.current])).toEqual([['files', true], ['overlay', false], ...NAMES.map((n) => [n, true])]);
-    for (const row of rows.filter((r) => NAMES.includes(r.output))) expect(row.confirmed?.texts).toEqual([{ type: 'headline', content: 'All outputs up' }]);
+    expect(rows.map((r) => [r.output, r.current])).toEqual([
+      ['files', true],
+      ['overlay', false],
+      ...NAMES.map((n) => [n, true]),
+    ]);
+    for (const row of rows.filter((r) => NAMES.includes(r.output)))
+      expect(row.confirmed?.texts).toEqual([{ type: 'headline', content: 'All outputs up' }]);
   });
 
   it('without ?outputs=wait the answer does not wait for the devices: they read sending', async () => {
@@ -95,14 +124,24 @@ describe('a Take names each output’s result', () => {
 
     // Error within seconds (3 sends in a row, or 5 s), without another write.
     const started = Date.now();
-    await until(() => socket.messages.filter((m) => m.type === 'output_status' && (m.data as OutputStatusEntry).status.state === 'error').length === 3, 'three outputs in Error', OUTPUTS.errorAfterMs + 3_000);
+    await until(
+      () =>
+        socket.messages.filter(
+          (m) => m.type === 'output_status' && (m.data as OutputStatusEntry).status.state === 'error',
+        ).length === 3,
+      'three outputs in Error',
+      OUTPUTS.errorAfterMs + 3_000,
+    );
     expect(Date.now() - started).toBeLessThan(OUTPUTS.errorAfterMs + 3_000);
-    for (const s of await statuses()) expect(s.status).toMatchObject({ state: 'error', failingSince: expect.any(String) as string });
+    for (const s of await statuses())
+      expect(s.status).toMatchObject({ state: 'error', failingSince: expect.any(String) as string });
 
     // More failed sends are no new transition: still one Error event per output.
     await stageAndTake('Still down');
     await new Promise((r) => setTimeout(r, 300));
-    const errors = socket.messages.filter((m) => m.type === 'output_status' && (m.data as OutputStatusEntry).status.state === 'error');
+    const errors = socket.messages.filter(
+      (m) => m.type === 'output_status' && (m.data as OutputStatusEntry).status.state === 'error',
+    );
     expect(errors.map((m) => (m.data as OutputStatusEntry).name).sort()).toEqual([...NAMES].sort());
     socket.close();
 
@@ -118,7 +157,15 @@ describe('a Take names each output’s result', () => {
     const hung = await startFakeVmix();
     hung.mode = 'hang';
     try {
-      expect((await owner.post<Output>('/api/outputs', { kind: 'vmix', name: 'vMix hung', config: { url: hung.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } })).status).toBe(201);
+      expect(
+        (
+          await owner.post<Output>('/api/outputs', {
+            kind: 'vmix',
+            name: 'vMix hung',
+            config: { url: hung.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] },
+          })
+        ).status,
+      ).toBe(201);
       await new Promise((r) => setTimeout(r, OUTPUTS.sendTimeoutMs + 200));
       const { taken, ms } = await stageAndTake('Hung');
       expect(['timeout', 'sending']).toContain(resultOf(taken.body, 'vMix hung')?.result);

@@ -54,10 +54,19 @@ export class AirReceipt {
 
   /** Files first, the overlay (it reports only when one is connected), then the direct outputs. */
   private outcomes(): AirOutcome[] {
-    const names = [...new Set(['files', ...(this.results.has('overlay') ? ['overlay'] : []), ...this.expected, ...this.results.keys()])];
+    const names = [
+      ...new Set([
+        'files',
+        ...(this.results.has('overlay') ? ['overlay'] : []),
+        ...this.expected,
+        ...this.results.keys(),
+      ]),
+    ];
     return names.map((output) => {
       const r = this.results.get(output);
-      return r ? { output, result: r.result, message: r.message ?? null } : { output, result: 'sending', message: null };
+      return r
+        ? { output, result: r.result, message: r.message ?? null }
+        : { output, result: 'sending', message: null };
     });
   }
 }
@@ -66,7 +75,12 @@ export class AirReceipt {
  * Runs a CG write with a receipt: its result and what each output did with it (`air` null when the
  * write aired nothing, e.g. it was staged in NEXT). The write itself is never delayed.
  */
-export async function withAirAnswer<W extends Writer, T>(changes: OnAirChanges, writer: W, waitMs: number, write: (writer: W) => Promise<T>): Promise<[T, AirAnswer | null]> {
+export async function withAirAnswer<W extends Writer, T>(
+  changes: OnAirChanges,
+  writer: W,
+  waitMs: number,
+  write: (writer: W) => Promise<T>,
+): Promise<[T, AirAnswer | null]> {
   const receipt = new AirReceipt(changes);
   const result = await write({ ...writer, onAir: receipt.note });
   return [result, await receipt.settle(waitMs)];

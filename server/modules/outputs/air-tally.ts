@@ -7,7 +7,10 @@ import type { OutputDispatcher } from './output-dispatcher';
 
 /** The texts of a tally row: each cut to TALLY_TEXT_MAX (a 250 kB crawler is not a tally). */
 const textsOf = (texts: Record<string, string>): TallyText[] =>
-  Object.entries(texts).map(([type, content]) => ({ type, content: content.length > TALLY_TEXT_MAX ? `${content.slice(0, TALLY_TEXT_MAX - 1)}…` : content }));
+  Object.entries(texts).map(([type, content]) => ({
+    type,
+    content: content.length > TALLY_TEXT_MAX ? `${content.slice(0, TALLY_TEXT_MAX - 1)}…` : content,
+  }));
 
 type Program = Record<string, string>;
 
@@ -30,7 +33,8 @@ export class AirTallyBook {
     public overlaysOf: (companyId: number) => number = () => 0,
   ) {
     this.stop = changes.onResult((r) => {
-      if (r.output === 'overlay' && r.result === 'ok') this.overlaySent.set(r.change.companyId, { at: r.at, texts: r.change.changed, message: r.message ?? '' });
+      if (r.output === 'overlay' && r.result === 'ok')
+        this.overlaySent.set(r.change.companyId, { at: r.at, texts: r.change.changed, message: r.message ?? '' });
     });
   }
 
@@ -40,14 +44,24 @@ export class AirTallyBook {
 
   view(companyId: number, files: readonly CgFile[], outputs: readonly OutputRow[]): AirTally {
     const program: Program = Object.fromEntries(files.map((f) => [f.type, f.content]));
-    return { outputs: [filesRow(files), this.overlayRow(companyId), ...outputs.map((row) => this.outputRow(row, program))] };
+    return {
+      outputs: [filesRow(files), this.overlayRow(companyId), ...outputs.map((row) => this.outputRow(row, program))],
+    };
   }
 
   private overlayRow(companyId: number): TallyRow {
     const n = this.overlaysOf(companyId);
     const sent = this.overlaySent.get(companyId);
     const note = n ? `${n} overlay${n === 1 ? '' : 's'} connected` : 'No overlay connected';
-    return { output: 'overlay', kind: 'overlay', id: null, state: n ? 'connected' : 'disabled', confirmed: sent ? { at: sent.at, texts: textsOf(sent.texts) } : null, current: n > 0, note };
+    return {
+      output: 'overlay',
+      kind: 'overlay',
+      id: null,
+      state: n ? 'connected' : 'disabled',
+      confirmed: sent ? { at: sent.at, texts: textsOf(sent.texts) } : null,
+      current: n > 0,
+      note,
+    };
   }
 
   private outputRow(row: OutputRow, program: Program): TallyRow {
@@ -55,7 +69,12 @@ export class AirTallyBook {
     const confirmed = this.dispatcher.confirmedOf(row.id);
     const base = { output: row.name, kind: row.kind, id: row.id, state: status.state };
     if (!row.enabled) return { ...base, confirmed: null, current: false, note: 'Disabled: gets nothing' };
-    return { ...base, confirmed: confirmed && { at: confirmed.at, texts: textsOf(confirmed.sent) }, current: showsProgram(confirmed, program), note: status.message };
+    return {
+      ...base,
+      confirmed: confirmed && { at: confirmed.at, texts: textsOf(confirmed.sent) },
+      current: showsProgram(confirmed, program),
+      note: status.message,
+    };
   }
 }
 
@@ -63,7 +82,15 @@ export class AirTallyBook {
 function filesRow(files: readonly CgFile[]): TallyRow {
   const at = files.reduce<string | null>((max, f) => (max && max >= f.updatedAt ? max : f.updatedAt), null);
   const last = Object.fromEntries(files.filter((f) => f.updatedAt === at).map((f) => [f.type, f.content]));
-  return { output: 'files', kind: 'files', id: null, state: 'connected', confirmed: at ? { at, texts: textsOf(last) } : null, current: true, note: null };
+  return {
+    output: 'files',
+    kind: 'files',
+    id: null,
+    state: 'connected',
+    confirmed: at ? { at, texts: textsOf(last) } : null,
+    current: true,
+    note: null,
+  };
 }
 
 /** Every type the output shows holds program's text (a type with no file is empty on program). */

@@ -22,7 +22,8 @@ describe('on-air changes (the seam the outputs and the as-run log listen on)', (
     });
     const off2 = cg.changes.onResult((r) => results.push(r));
     const api = await loginDevOwner(t);
-    for (const text of ['One', 'Two']) expect((await api.post('/api/cg-files/update-direct', { type: 'headline', content: text })).status).toBe(200);
+    for (const text of ['One', 'Two'])
+      expect((await api.post('/api/cg-files/update-direct', { type: 'headline', content: text })).status).toBe(200);
     off1();
     off2();
     expect(changes.map((c) => c.changed)).toEqual([{ headline: 'One' }, { headline: 'Two' }]);

@@ -39,10 +39,44 @@ beforeAll(async () => {
     ids[key] = res.body.id;
     names[key] = res.body.name;
   };
-  await add('caspar', { kind: 'casparcg', name: 'Caspar main', config: { host: '127.0.0.1', port: fakes.caspar.port, channel: 1, layer: 20, template: 'lower', types: ['headline'] } });
-  await add('obs', { kind: 'obs', name: 'OBS stream', config: { url: fakes.obs.url, password: 'obs-pass', mapping: [{ type: 'headline', input: 'CG Headline', scene: 'News' }] } });
-  await add('hanging', { kind: 'vmix', name: 'vMix hanging', config: { url: fakes.hanging.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] } });
-  await add('dropping', { kind: 'casparcg', name: 'Caspar backup', config: { host: '127.0.0.1', port: fakes.dropping.port, channel: 2, layer: 10, template: 'lower', types: ['headline'] } });
+  await add('caspar', {
+    kind: 'casparcg',
+    name: 'Caspar main',
+    config: {
+      host: '127.0.0.1',
+      port: fakes.caspar.port,
+      channel: 1,
+      layer: 20,
+      template: 'lower',
+      types: ['headline'],
+    },
+  });
+  await add('obs', {
+    kind: 'obs',
+    name: 'OBS stream',
+    config: {
+      url: fakes.obs.url,
+      password: 'obs-pass',
+      mapping: [{ type: 'headline', input: 'CG Headline', scene: 'News' }],
+    },
+  });
+  await add('hanging', {
+    kind: 'vmix',
+    name: 'vMix hanging',
+    config: { url: fakes.hanging.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] },
+  });
+  await add('dropping', {
+    kind: 'casparcg',
+    name: 'Caspar backup',
+    config: {
+      host: '127.0.0.1',
+      port: fakes.dropping.port,
+      channel: 2,
+      layer: 10,
+      template: 'lower',
+      types: ['headline'],
+    },
+  });
 }, 30_000);
 afterAll(async () => {
   await server.close();
@@ -69,13 +103,23 @@ describe('dispatcher: one output hangs, one drops', () => {
   });
 
   it('the hanging and the dropping outputs say retrying with a message; the healthy ones connected', async () => {
-    await until(() => results.some((r) => r.output === names.hanging && r.result === 'timeout'), 'the hanging output to time out');
+    await until(
+      () => results.some((r) => r.output === names.hanging && r.result === 'timeout'),
+      'the hanging output to time out',
+    );
     expect(await statusOf('hanging')).toMatchObject({ state: 'retrying', message: 'No answer within 2 s' });
     // Dropped on every send since the start: Error once three sends failed in a row (issue 38).
     const dropping = await statusOf('dropping');
-    expect(dropping).toMatchObject({ message: expect.stringContaining('closed the connection') as string, failingSince: expect.any(String) as string });
+    expect(dropping).toMatchObject({
+      message: expect.stringContaining('closed the connection') as string,
+      failingSince: expect.any(String) as string,
+    });
     expect(['retrying', 'error']).toContain(dropping?.state);
-    expect(await statusOf('caspar')).toMatchObject({ state: 'connected', message: null, lastOkAt: expect.any(String) as string });
+    expect(await statusOf('caspar')).toMatchObject({
+      state: 'connected',
+      message: null,
+      lastOkAt: expect.any(String) as string,
+    });
     expect(await statusOf('obs')).toMatchObject({ state: 'connected' });
   });
 
@@ -86,7 +130,8 @@ describe('dispatcher: one output hangs, one drops', () => {
     // Every send of these writes must have failed before the output comes back: a send still
     // connecting when it comes back lands (with the text it carried), and the change after it goes
     // out as its own update — correct on air, but not the case this test is about.
-    const refused = (text: string) => results.some((r) => r.output === names.dropping && r.change.changed.headline === text && r.result === 'error');
+    const refused = (text: string) =>
+      results.some((r) => r.output === names.dropping && r.change.changed.headline === text && r.result === 'error');
     await until(() => refused('Latest'), 'the dropping output to refuse the latest write');
     expect(fakes.dropping.cg()).toEqual([]);
     fakes.dropping.mode = 'ok';
@@ -104,25 +149,47 @@ describe('dispatcher: one output hangs, one drops', () => {
       expect((await write(last)).status).toBe(200);
     }
     // The hang really held some of these writes (a send of them timed out) before it recovers.
-    const timedOut = () => results.slice(before).some((r) => r.output === names.hanging && r.result === 'timeout' && r.change.changed.headline?.startsWith('Quick '));
+    const timedOut = () =>
+      results
+        .slice(before)
+        .some(
+          (r) =>
+            r.output === names.hanging && r.result === 'timeout' && r.change.changed.headline?.startsWith('Quick '),
+        );
     await until(timedOut, 'a send of the quick writes to time out on the hung output', 10_000);
     fakes.hanging.mode = 'ok';
-    await until(() => fakes.hanging.fields.get('Lower Third/Headline.Text') === last, 'the hung output to get the last state', 25_000);
+    await until(
+      () => fakes.hanging.fields.get('Lower Third/Headline.Text') === last,
+      'the hung output to get the last state',
+      25_000,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(fakes.hanging.calls.map((c) => c.value)).toEqual([last]);
     // The healthy outputs kept up: they end on the same text.
-    await until(() => headlineOf(fakes.caspar) === last && fakes.obs.texts.get('CG Headline') === last, 'healthy outputs');
+    await until(
+      () => headlineOf(fakes.caspar) === last && fakes.obs.texts.get('CG Headline') === last,
+      'healthy outputs',
+    );
     // As-run: each of the 100 changes exactly once per output, for all four.
-    const quick = () => results.slice(before).filter((r) => r.output !== 'files' && r.change.changed.headline?.startsWith('Quick '));
+    const quick = () =>
+      results.slice(before).filter((r) => r.output !== 'files' && r.change.changed.headline?.startsWith('Quick '));
     await until(() => quick().length === 400, 'every change reported once per output', 10_000);
-    for (const name of Object.values(names)) expect(new Set(quick().filter((r) => r.output === name).map((r) => r.change.seq)).size).toBe(100);
+    for (const name of Object.values(names))
+      expect(
+        new Set(
+          quick()
+            .filter((r) => r.output === name)
+            .map((r) => r.change.seq),
+        ).size,
+      ).toBe(100);
     const hung = quick().filter((r) => r.output === names.hanging);
     // The newest change is reported too: 'ok' if it went out in the send that worked, 'timeout' if
     // it was in one that hung (the retry then brought the device up to date with it, unreported).
     const newest = hung.find((r) => r.change.changed.headline === last);
     expect(['ok', 'timeout']).toContain(newest?.result);
     // Folded while the output hung: the older texts of one type never went out, and say why.
-    for (const r of hung.filter((x) => x.result === 'skipped')) expect(r.message).toBe('Replaced by a newer change before it was sent (the output was busy)');
+    for (const r of hung.filter((x) => x.result === 'skipped'))
+      expect(r.message).toBe('Replaced by a newer change before it was sent (the output was busy)');
   }, 60_000);
 });
 
@@ -131,7 +198,13 @@ describe('enable / disable / delete', () => {
     const list = await owner.get<Output[]>('/api/outputs');
     const obs = list.body.find((o) => o.id === ids.obs);
     if (obs?.kind !== 'obs') throw new Error('obs output missing');
-    const off = await owner.put<Output>(`/api/outputs/${ids.obs}`, { kind: 'obs', name: obs.name, enabled: false, version: obs.version, config: { url: obs.config.url, mapping: obs.config.mapping } });
+    const off = await owner.put<Output>(`/api/outputs/${ids.obs}`, {
+      kind: 'obs',
+      name: obs.name,
+      enabled: false,
+      version: obs.version,
+      config: { url: obs.config.url, mapping: obs.config.mapping },
+    });
     expect(off.status).toBe(200);
     expect(off.body.status.state).toBe('disabled');
     const requests = fakes.obs.requests.length;
@@ -139,7 +212,13 @@ describe('enable / disable / delete', () => {
     await until(() => headlineOf(fakes.caspar) === 'While OBS is off', 'caspar');
     expect(fakes.obs.requests.length).toBe(requests);
     // The password was kept (omitted = keep): enabling again authenticates and sends the state.
-    const on = await owner.put<Output>(`/api/outputs/${ids.obs}`, { kind: 'obs', name: obs.name, enabled: true, version: off.body.version, config: { url: obs.config.url, mapping: obs.config.mapping } });
+    const on = await owner.put<Output>(`/api/outputs/${ids.obs}`, {
+      kind: 'obs',
+      name: obs.name,
+      enabled: true,
+      version: off.body.version,
+      config: { url: obs.config.url, mapping: obs.config.mapping },
+    });
     expect(on.status).toBe(200);
     await until(() => fakes.obs.texts.get('CG Headline') === 'While OBS is off', 'OBS to get the current state');
   });

@@ -67,7 +67,15 @@ export class OutputDispatcher {
   }
 
   status(id: number): OutputStatus {
-    return this.lanes.get(id)?.lane.status ?? { state: 'disabled', message: null, lastOkAt: null, at: this.ctx.clock.now().toISOString(), failingSince: null };
+    return (
+      this.lanes.get(id)?.lane.status ?? {
+        state: 'disabled',
+        message: null,
+        lastOkAt: null,
+        at: this.ctx.clock.now().toISOString(),
+        failingSince: null,
+      }
+    );
   }
 
   close(): void {
@@ -85,7 +93,8 @@ export class OutputDispatcher {
     const lane = new OutputLane({
       makeDriver: () => makeDriver(stored, row.companyId),
       snapshot: this.options.snapshotOf(row.companyId),
-      report: (change, result, message) => this.changes.reportResult({ change, output, result, message, at: this.ctx.clock.now().toISOString() }),
+      report: (change, result, message) =>
+        this.changes.reportResult({ change, output, result, message, at: this.ctx.clock.now().toISOString() }),
       onStatus: (status) => this.publish(row, status),
       now: () => this.ctx.clock.now(),
       timeoutMs: this.options.timeoutMs ?? OUTPUTS.sendTimeoutMs,

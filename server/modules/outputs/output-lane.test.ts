@@ -16,7 +16,10 @@ function fakeDriver(state: { mode: Mode; sends: OutputUpdate[] }): OutputDriver 
     types: ['headline', 'subheadline'],
     send: (update) => {
       state.sends.push(update);
-      if (state.mode === 'refuse') return Promise.reject(new OutputFault('CasparCG at 127.0.0.1:1 could not be reached (ECONNREFUSED)', 'unreachable'));
+      if (state.mode === 'refuse')
+        return Promise.reject(
+          new OutputFault('CasparCG at 127.0.0.1:1 could not be reached (ECONNREFUSED)', 'unreachable'),
+        );
       return Promise.resolve('sent');
     },
     probe: () => Promise.resolve('ok'),
@@ -112,10 +115,16 @@ describe('output lane: what the device confirmed', () => {
     const device = { mode: 'ok' as Mode, sends: [] as OutputUpdate[] };
     const { lane: l } = lane(device);
     await until(() => l.confirmed !== null, 'the first full send');
-    expect(l.confirmed).toMatchObject({ shows: { headline: 'Start', subheadline: '' }, sent: { headline: 'Start', subheadline: '' } });
+    expect(l.confirmed).toMatchObject({
+      shows: { headline: 'Start', subheadline: '' },
+      sent: { headline: 'Start', subheadline: '' },
+    });
     l.push(change({ subheadline: 'Sub' }, { headline: 'Start', subheadline: 'Sub' }));
     await until(() => l.confirmed?.sent.subheadline === 'Sub', 'the change confirmed');
-    expect(l.confirmed).toMatchObject({ shows: { headline: 'Start', subheadline: 'Sub' }, sent: { subheadline: 'Sub' } });
+    expect(l.confirmed).toMatchObject({
+      shows: { headline: 'Start', subheadline: 'Sub' },
+      sent: { subheadline: 'Sub' },
+    });
     expect(l.confirmed?.sent).not.toHaveProperty('headline');
   });
 });

@@ -1,5 +1,11 @@
 import type { OutputStatus } from '../../../shared/contracts/outputs';
-import { messageOf, OutputFault, textsToSet, type OutputDriver, type OutputUpdate } from '../../integrations/outputs/output-driver';
+import {
+  messageOf,
+  OutputFault,
+  textsToSet,
+  type OutputDriver,
+  type OutputUpdate,
+} from '../../integrations/outputs/output-driver';
 import type { OnAirChange, OutputResult } from './on-air-changes';
 import { LATE, orLate } from '../../lib/time-limit';
 
@@ -155,7 +161,8 @@ export class OutputLane {
       if (!sent || !mine.length) return this.o.report(change, 'skipped', 'This output shows none of the changed types');
       const later = batch.changes.slice(i + 1);
       const replaced = mine.every((t) => later.some((c) => t in c.changed));
-      if (replaced) return this.o.report(change, 'skipped', 'Replaced by a newer change before it was sent (the output was busy)');
+      if (replaced)
+        return this.o.report(change, 'skipped', 'Replaced by a newer change before it was sent (the output was busy)');
       this.o.report(change, 'ok');
     });
   }
@@ -197,7 +204,13 @@ export class OutputLane {
     const changed = state !== this.status.state || message !== this.status.message;
     // Failing since the first failure after a confirmed send; a confirmed send ends it.
     const failingSince = ok ? null : (this.status.failingSince ?? at);
-    this.status = { state, message, lastOkAt: ok ? at : this.status.lastOkAt, at: changed ? at : this.status.at, failingSince };
+    this.status = {
+      state,
+      message,
+      lastOkAt: ok ? at : this.status.lastOkAt,
+      at: changed ? at : this.status.at,
+      failingSince,
+    };
     if (changed) this.o.onStatus(this.status);
   }
 }

@@ -42,7 +42,14 @@ export function configToStore(input: OutputInputParsed, previous: StoredOutput |
 
 /** The browser's view: no password, only whether one is set. */
 export function presentOutput(row: OutputRow, status: OutputStatus): Output {
-  const base = { id: row.id, name: row.name, enabled: row.enabled, version: row.version, status, updatedAt: row.updatedAt };
+  const base = {
+    id: row.id,
+    name: row.name,
+    enabled: row.enabled,
+    version: row.version,
+    status,
+    updatedAt: row.updatedAt,
+  };
   const stored = storedOutput(row);
   if (stored.kind === 'obs') {
     const { password, ...rest } = stored.config;

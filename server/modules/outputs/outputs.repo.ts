@@ -9,7 +9,12 @@ export class OutputsRepo {
   constructor(private readonly db: DbOrTx) {}
 
   list(companyId: number): OutputRow[] {
-    return this.db.select().from(outputs).where(eq(outputs.companyId, companyId)).orderBy(asc(outputs.name), asc(outputs.id)).all();
+    return this.db
+      .select()
+      .from(outputs)
+      .where(eq(outputs.companyId, companyId))
+      .orderBy(asc(outputs.name), asc(outputs.id))
+      .all();
   }
 
   find(companyId: number, id: number): OutputRow | undefined {

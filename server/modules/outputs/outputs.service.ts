@@ -1,5 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { OUTPUT_KIND_LABELS, OUTPUTS, type Output, type OutputInputParsed, type OutputStatusEntry, type OutputTestResult, type StoredOutput } from '../../../shared/contracts/outputs';
+import {
+  OUTPUT_KIND_LABELS,
+  OUTPUTS,
+  type Output,
+  type OutputInputParsed,
+  type OutputStatusEntry,
+  type OutputTestResult,
+  type StoredOutput,
+} from '../../../shared/contracts/outputs';
 import type { AppContext } from '../../context';
 import { outputs } from '../../db/schema';
 import { createDriver } from '../../integrations/outputs/create-driver';
@@ -44,7 +52,8 @@ export class OutputsService {
     private readonly warmDrivers: () => void = () => undefined,
   ) {
     this.repo = new OutputsRepo(ctx.db);
-    const snapshotOf = (companyId: number) => Object.fromEntries(cg.list({ companyId, userId: 0 }).map((f) => [f.type, f.content]));
+    const snapshotOf = (companyId: number) =>
+      Object.fromEntries(cg.list({ companyId, userId: 0 }).map((f) => [f.type, f.content]));
     this.dispatcher = new OutputDispatcher(ctx, cg.changes, { snapshotOf, makeDriver });
     this.tallyBook = new AirTallyBook(cg.changes, this.dispatcher);
     this.filesOf = (companyId) => cg.list({ companyId, userId: 0 });
@@ -72,7 +81,9 @@ export class OutputsService {
   }
 
   statuses(actor: Caller): OutputStatusEntry[] {
-    return this.repo.list(actor.companyId).map((row) => ({ id: row.id, name: row.name, kind: row.kind, status: this.dispatcher.status(row.id) }));
+    return this.repo
+      .list(actor.companyId)
+      .map((row) => ({ id: row.id, name: row.name, kind: row.kind, status: this.dispatcher.status(row.id) }));
   }
 
   create(actor: Caller, input: OutputInputParsed): Output {
@@ -106,14 +117,38 @@ export class OutputsService {
     const row = this.ctx.db.transaction((tx) => {
       const repo = new OutputsRepo(tx);
       const previous = storedOutput(current);
-      const patch = { kind: input.kind, name: input.name, enabled: input.enabled, config: configToStore(input, previous), updatedAt: this.now(), updatedBy: actor.userId };
-      const saved = repo.update(actor.companyId, id, patch, input.version === undefined ? undefined : eq(outputs.version, input.version));
+      const patch = {
+        kind: input.kind,
+        name: input.name,
+        enabled: input.enabled,
+        config: configToStore(input, previous),
+        updatedAt: this.now(),
+        updatedBy: actor.userId,
+      };
+      const saved = repo.update(
+        actor.companyId,
+        id,
+        patch,
+        input.version === undefined ? undefined : eq(outputs.version, input.version),
+      );
       if (!saved) {
         const now = repo.find(actor.companyId, id);
-        if (now && isStale(input.version, now)) throw versionConflict(tx, 'output', presentOutput(now, this.dispatcher.status(id)), now, this.ctx.clock.now());
+        if (now && isStale(input.version, now))
+          throw versionConflict(
+            tx,
+            'output',
+            presentOutput(now, this.dispatcher.status(id)),
+            now,
+            this.ctx.clock.now(),
+          );
         throw notFound('Output');
       }
-      this.activity.record(actor, 'output_updated', `Updated ${OUTPUT_KIND_LABELS[saved.kind]} output "${saved.name}"${saved.enabled ? '' : ' (disabled)'}`, tx);
+      this.activity.record(
+        actor,
+        'output_updated',
+        `Updated ${OUTPUT_KIND_LABELS[saved.kind]} output "${saved.name}"${saved.enabled ? '' : ' (disabled)'}`,
+        tx,
+      );
       return saved;
     });
     return this.changed(id, row);
@@ -122,7 +157,13 @@ export class OutputsService {
   remove(actor: Caller, id: number): void {
     const removed = this.ctx.db.transaction((tx) => {
       const row = new OutputsRepo(tx).delete(actor.companyId, id);
-      if (row) this.activity.record(actor, 'output_deleted', `Deleted ${OUTPUT_KIND_LABELS[row.kind]} output "${row.name}"`, tx);
+      if (row)
+        this.activity.record(
+          actor,
+          'output_deleted',
+          `Deleted ${OUTPUT_KIND_LABELS[row.kind]} output "${row.name}"`,
+          tx,
+        );
       return row;
     });
     if (!removed) throw notFound('Output');

@@ -36,10 +36,19 @@ describe('/api/outputs', () => {
     expect(made.body.config).toMatchObject({ passwordSet: true });
     const listed = await owner.get<Output[]>('/api/outputs');
     expect(JSON.stringify(listed.body)).not.toContain('pw-1');
-    const kept = await owner.put<Output>(`/api/outputs/${made.body.id}`, { ...obsBody('OBS 1', { version: made.body.version }), config: { url: obs.url, mapping: [{ type: 'headline', input: 'CG Headline' }] } });
+    const kept = await owner.put<Output>(`/api/outputs/${made.body.id}`, {
+      ...obsBody('OBS 1', { version: made.body.version }),
+      config: { url: obs.url, mapping: [{ type: 'headline', input: 'CG Headline' }] },
+    });
     expect(kept.body.config).toMatchObject({ passwordSet: true });
-    expect((await owner.post<OutputTestResult>(`/api/outputs/${made.body.id}/test`)).body).toEqual({ ok: true, message: 'OBS 30.2.0 (obs-websocket 5.5.2) answered' });
-    const removed = await owner.put<Output>(`/api/outputs/${made.body.id}`, { ...obsBody('OBS 1', { version: kept.body.version }), config: { url: obs.url, password: null, mapping: [{ type: 'headline', input: 'CG Headline' }] } });
+    expect((await owner.post<OutputTestResult>(`/api/outputs/${made.body.id}/test`)).body).toEqual({
+      ok: true,
+      message: 'OBS 30.2.0 (obs-websocket 5.5.2) answered',
+    });
+    const removed = await owner.put<Output>(`/api/outputs/${made.body.id}`, {
+      ...obsBody('OBS 1', { version: kept.body.version }),
+      config: { url: obs.url, password: null, mapping: [{ type: 'headline', input: 'CG Headline' }] },
+    });
     expect(removed.body.config).toMatchObject({ passwordSet: false });
     const test = await owner.post<OutputTestResult>(`/api/outputs/${made.body.id}/test`);
     expect(test.body.ok).toBe(false);
@@ -48,15 +57,37 @@ describe('/api/outputs', () => {
 
   it('a save from a stale version is 409 with the current output (no lost update); a duplicate name is 409', async () => {
     const { owner } = await createStation(server);
-    const made = await owner.post<Output>('/api/outputs', { kind: 'casparcg', name: 'Caspar', enabled: false, config: { host: '127.0.0.1', port: caspar.port, template: 'lower' } });
-    expect(made.body).toMatchObject({ kind: 'casparcg', config: { port: caspar.port, channel: 1, layer: 20, types: [] }, status: { state: 'disabled' } });
-    const body = (name: string) => ({ kind: 'casparcg', name, enabled: false, version: made.body.version, config: { host: '127.0.0.1', port: caspar.port, template: 'lower' } });
+    const made = await owner.post<Output>('/api/outputs', {
+      kind: 'casparcg',
+      name: 'Caspar',
+      enabled: false,
+      config: { host: '127.0.0.1', port: caspar.port, template: 'lower' },
+    });
+    expect(made.body).toMatchObject({
+      kind: 'casparcg',
+      config: { port: caspar.port, channel: 1, layer: 20, types: [] },
+      status: { state: 'disabled' },
+    });
+    const body = (name: string) => ({
+      kind: 'casparcg',
+      name,
+      enabled: false,
+      version: made.body.version,
+      config: { host: '127.0.0.1', port: caspar.port, template: 'lower' },
+    });
     expect((await owner.put(`/api/outputs/${made.body.id}`, body('First save'))).status).toBe(200);
-    const stale = await owner.put<{ message: string; current: Output }>(`/api/outputs/${made.body.id}`, body('Second save'));
+    const stale = await owner.put<{ message: string; current: Output }>(
+      `/api/outputs/${made.body.id}`,
+      body('Second save'),
+    );
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/changed this output/);
     expect(stale.body.current.name).toBe('First save');
-    const dup = await owner.post<{ message: string }>('/api/outputs', { kind: 'casparcg', name: 'First save', config: { host: 'h', template: 't' } });
+    const dup = await owner.post<{ message: string }>('/api/outputs', {
+      kind: 'casparcg',
+      name: 'First save',
+      config: { host: 'h', template: 't' },
+    });
     expect(dup).toMatchObject({ status: 409, body: { message: 'An output with this name already exists' } });
   });
 
@@ -64,10 +95,30 @@ describe('/api/outputs', () => {
     const { owner } = await createStation(server);
     const cases: Array<[unknown, RegExp]> = [
       [{ kind: 'atem', name: 'x', config: {} }, /kind/],
-      [{ kind: 'obs', name: 'x', config: { url: 'http://obs', mapping: [{ type: 'headline', input: 'a' }] } }, /ws:\/\//],
+      [
+        { kind: 'obs', name: 'x', config: { url: 'http://obs', mapping: [{ type: 'headline', input: 'a' }] } },
+        /ws:\/\//,
+      ],
       [{ kind: 'obs', name: 'x', config: { url: 'ws://obs', mapping: [] } }, /Map at least one/],
-      [{ kind: 'vmix', name: 'x', config: { url: 'http://v', input: 'T', mapping: [{ type: 'headline', field: 'a' }, { type: 'headline', field: 'b' }] } }, /mapped once/],
-      [{ kind: 'vmix', name: 'x', config: { url: 'http://v', input: 'T', mapping: [{ type: '../etc', field: 'a' }] } }, /CG type/],
+      [
+        {
+          kind: 'vmix',
+          name: 'x',
+          config: {
+            url: 'http://v',
+            input: 'T',
+            mapping: [
+              { type: 'headline', field: 'a' },
+              { type: 'headline', field: 'b' },
+            ],
+          },
+        },
+        /mapped once/,
+      ],
+      [
+        { kind: 'vmix', name: 'x', config: { url: 'http://v', input: 'T', mapping: [{ type: '../etc', field: 'a' }] } },
+        /CG type/,
+      ],
       [{ kind: 'casparcg', name: 'x', config: { host: 'h', port: 70000, template: 't' } }, /Port/],
       [{ kind: 'casparcg', name: 'x', config: { host: 'h', template: 'a" PLAY 1 "b' } }, /quotes/],
       [{ kind: 'casparcg', name: '', config: { host: 'h', template: 't' } }, /Name is required/],
@@ -82,7 +133,12 @@ describe('/api/outputs', () => {
   it('Test answers within its limit when the device hangs; another company’s output is 404', async () => {
     const a = await createStation(server);
     const b = await createStation(server);
-    const made = await a.owner.post<Output>('/api/outputs', { kind: 'casparcg', name: 'Hung', enabled: false, config: { host: '127.0.0.1', port: caspar.port, template: 'lower' } });
+    const made = await a.owner.post<Output>('/api/outputs', {
+      kind: 'casparcg',
+      name: 'Hung',
+      enabled: false,
+      config: { host: '127.0.0.1', port: caspar.port, template: 'lower' },
+    });
     caspar.mode = 'hang';
     const started = performance.now();
     const res = await a.owner.post<OutputTestResult>(`/api/outputs/${made.body.id}/test`);
@@ -111,7 +167,11 @@ describe('/api/outputs', () => {
     const ran = (task: string) => server.outputsIo.answered.get(task) ?? 0;
     const [sends, probes, closes] = [ran('outputs.send'), ran('outputs.probe'), ran('outputs.close')];
     const openBefore = caspar.open();
-    const made = await owner.post<Output>('/api/outputs', { kind: 'casparcg', name: 'Threaded', config: { host: '127.0.0.1', port: caspar.port, template: 'lower', types: ['headline'] } });
+    const made = await owner.post<Output>('/api/outputs', {
+      kind: 'casparcg',
+      name: 'Threaded',
+      config: { host: '127.0.0.1', port: caspar.port, template: 'lower', types: ['headline'] },
+    });
     expect(made.status).toBe(201);
     await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'ދިވެހި from the thread' });
     await expect.poll(() => caspar.cg().at(-1)?.data?.headline, { timeout: 5_000 }).toBe('ދިވެހި from the thread');
@@ -134,11 +194,20 @@ describe('/api/outputs', () => {
     const socket = await TestSocket.authed(server.url, mcr.token ?? '', mcr.user.id);
     const made = await owner.post<Output>('/api/outputs', obsBody('Live OBS'));
     const event = await socket.until(() =>
-      socket.messages.map((m) => m.data as OutputStatusEntry).find((d) => d.id === made.body.id && d.status?.state === 'connected'),
+      socket.messages
+        .map((m) => m.data as OutputStatusEntry)
+        .find((d) => d.id === made.body.id && d.status?.state === 'connected'),
     );
     expect(event).toMatchObject({ name: 'Live OBS', kind: 'obs' });
     const statuses = await mcr.get<OutputStatusEntry[]>('/api/outputs/status');
-    expect(statuses.body).toEqual([{ id: made.body.id, name: 'Live OBS', kind: 'obs', status: expect.objectContaining({ state: 'connected' }) as unknown }]);
+    expect(statuses.body).toEqual([
+      {
+        id: made.body.id,
+        name: 'Live OBS',
+        kind: 'obs',
+        status: expect.objectContaining({ state: 'connected' }) as unknown,
+      },
+    ]);
     socket.close();
   });
 });

@@ -19,7 +19,10 @@ export class OverlayKeysRepo {
     this.db
       .insert(overlayKeys)
       .values(row)
-      .onConflictDoUpdate({ target: overlayKeys.companyId, set: { key: row.key, keyHash: row.keyHash, createdAt: row.createdAt } })
+      .onConflictDoUpdate({
+        target: overlayKeys.companyId,
+        set: { key: row.key, keyHash: row.keyHash, createdAt: row.createdAt },
+      })
       .run();
   }
 }

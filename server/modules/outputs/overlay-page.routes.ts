@@ -11,7 +11,8 @@ export const OVERLAY_PAGE_FILE = 'overlay.html';
  * transparent and empty, so an OBS / vMix / CasparCG source reloaded after a rotation puts
  * nothing on air — not an error text over the programme.
  */
-const BLANK_PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>Overlay not found</title><style>html,body{background:transparent;margin:0}</style></head><body></body></html>';
+const BLANK_PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><title>Overlay not found</title><style>html,body{background:transparent;margin:0}</style></head><body></body></html>';
 
 /**
  * GET /overlay/:key (issue 25): the overlay page, without login. The page itself holds no data

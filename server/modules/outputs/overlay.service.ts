@@ -55,7 +55,12 @@ export class OverlayService {
   rotate(actor: Caller): OverlayOutput {
     const row = this.ctx.db.transaction((tx) => {
       const made = this.makeKey(actor.companyId, new OverlayKeysRepo(tx));
-      this.activity.record(actor, 'overlay_key_rotated', 'Overlay key rotated: overlays using the old URL were disconnected', tx);
+      this.activity.record(
+        actor,
+        'overlay_key_rotated',
+        'Overlay key rotated: overlays using the old URL were disconnected',
+        tx,
+      );
       return made;
     });
     this.ctx.bus.publish(actor.companyId, 'overlay_key_rotated', { createdAt: row.createdAt });
@@ -64,7 +69,14 @@ export class OverlayService {
 
   private present(companyId: number, row: { key: string; createdAt: string }): OverlayOutput {
     const stored = this.settings.find(companyId)?.overlayLayout;
-    return { key: row.key, path: overlayPath(row.key), createdAt: row.createdAt, layout: layoutOrDefault(stored), layoutVersion: layoutVersionOf(stored), ...this.connections(companyId) };
+    return {
+      key: row.key,
+      path: overlayPath(row.key),
+      createdAt: row.createdAt,
+      layout: layoutOrDefault(stored),
+      layoutVersion: layoutVersionOf(stored),
+      ...this.connections(companyId),
+    };
   }
 
   layout(companyId: number): OverlayLayout {
@@ -83,8 +95,17 @@ export class OverlayService {
       const stored = repo.find(actor.companyId)?.overlayLayout;
       const version = layoutVersionOf(stored);
       if (isStale(expected, { version })) {
-        const last = { updatedBy: numberOrNull(stored?.updatedBy), updatedAt: typeof stored?.updatedAt === 'string' ? stored.updatedAt : null };
-        throw versionConflict(tx, 'overlay layout', { ...layoutOrDefault(stored), version }, last, this.ctx.clock.now());
+        const last = {
+          updatedBy: numberOrNull(stored?.updatedBy),
+          updatedAt: typeof stored?.updatedAt === 'string' ? stored.updatedAt : null,
+        };
+        throw versionConflict(
+          tx,
+          'overlay layout',
+          { ...layoutOrDefault(stored), version },
+          last,
+          this.ctx.clock.now(),
+        );
       }
       const at = this.ctx.clock.now().toISOString();
       const next = { ...layout, version: version + 1, updatedBy: actor.userId, updatedAt: at };

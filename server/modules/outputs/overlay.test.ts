@@ -30,7 +30,8 @@ async function outputOf(client: ApiClient): Promise<OverlayOutput> {
   return res.body;
 }
 
-const headline = (client: ApiClient, content: string) => client.post('/api/cg-files/update-direct', { type: 'headline', content });
+const headline = (client: ApiClient, content: string) =>
+  client.post('/api/cg-files/update-direct', { type: 'headline', content });
 
 describe('overlay key', () => {
   it('is made once, 256 bits as base64url, the same on every read; owner and admin only', async () => {
@@ -108,15 +109,23 @@ describe('overlay channel', () => {
     const { key } = await outputOf(owner);
     const socket = await overlaySocket(key);
     const snapshot = await socket.waitFor('overlay_snapshot');
-    expect(snapshot.data).toMatchObject({ texts: { headline: 'Snapshot headline' }, layout: DEFAULT_OVERLAY_LAYOUT, timeZone: 'UTC' });
+    expect(snapshot.data).toMatchObject({
+      texts: { headline: 'Snapshot headline' },
+      layout: DEFAULT_OVERLAY_LAYOUT,
+      timeZone: 'UTC',
+    });
     // Things the main channel carries: a story, a user, a bulletin. None may reach the overlay.
     await owner.post('/api/news', { title: 'Not for the overlay', content: 'Body' });
     await createUser(owner, server, 'cameraman');
     await headline(owner, 'Live headline');
     await owner.post('/api/news-crawler/add-headline', { headline: 'Ferry delayed' });
-    await socket.until(() => socket.messages.some((m) => m.type === 'cg_file_updated' && (m.data as { type: string }).type === 'news_crawler'));
+    await socket.until(() =>
+      socket.messages.some((m) => m.type === 'cg_file_updated' && (m.data as { type: string }).type === 'news_crawler'),
+    );
     expect(new Set(socket.messages.map((m) => m.type))).toEqual(new Set(['overlay_snapshot', 'cg_file_updated']));
-    const headlineEvent = socket.messages.find((m) => m.type === 'cg_file_updated' && (m.data as { type: string }).type === 'headline');
+    const headlineEvent = socket.messages.find(
+      (m) => m.type === 'cg_file_updated' && (m.data as { type: string }).type === 'headline',
+    );
     expect(Object.keys(headlineEvent?.data as object).sort()).toEqual(['content', 'type', 'updatedAt']);
     expect(headlineEvent?.data).toMatchObject({ type: 'headline', content: 'Live headline' });
     socket.close();
@@ -227,7 +236,9 @@ describe('overlay layout', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.message).toMatch(message);
     }
-    const raw = await owner.request<{ message: string }>('PUT', '/api/outputs/overlay/layout', '{"align":', { 'content-type': 'application/json' });
+    const raw = await owner.request<{ message: string }>('PUT', '/api/outputs/overlay/layout', '{"align":', {
+      'content-type': 'application/json',
+    });
     expect(raw.status).toBe(400);
     expect(typeof raw.body.message).toBe('string');
     expect((await outputOf(owner)).layout.tickerSpeed).toBe(90);

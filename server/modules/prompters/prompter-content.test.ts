@@ -31,7 +31,11 @@ describe('GET /api/prompters/:id/content', () => {
   it('builds sections from the linked bulletin in running order with exact offsets', async () => {
     const dev = await loginDevOwner(server);
     const { owner: b } = await createCompany(dev, server);
-    const first = await createApprovedNews(dev, { title: 'Harbour reopens', subtitle: 'Ferries back', content: 'The harbour reopened today.\nShips queued.' });
+    const first = await createApprovedNews(dev, {
+      title: 'Harbour reopens',
+      subtitle: 'Ferries back',
+      content: 'The harbour reopened today.\nShips queued.',
+    });
     const dhivehi = await createApprovedNews(dev, { title: DHIVEHI_TITLE, content: DHIVEHI_BODY });
     const doomed = await createNews(dev, { title: 'Withdrawn story', content: 'Never read this' });
     const foreign = await createNews(b, { title: 'Station B secret', content: 'B only' });
@@ -50,7 +54,12 @@ describe('GET /api/prompters/:id/content', () => {
     // The bulletins API refuses another station's article; rows written by earlier versions
     // (whose join did not check the company) can still hold one — the script must skip it.
     const db = new Database(path.join(server.dataDir, DB_FILE));
-    db.prepare('INSERT INTO bulletin_items (bulletin_id, type, sort_order, news_id) VALUES (?, ?, ?, ?)').run(bulletinId, 'news', 3, foreign.id);
+    db.prepare('INSERT INTO bulletin_items (bulletin_id, type, sort_order, news_id) VALUES (?, ?, ?, ?)').run(
+      bulletinId,
+      'news',
+      3,
+      foreign.id,
+    );
     db.close();
     await dev.delete(`/api/news/${doomed.id}`);
     const p = (await dev.post<Prompter>('/api/prompters', { name: 'Nine', bulletinId })).body;
@@ -60,7 +69,14 @@ describe('GET /api/prompters/:id/content', () => {
     const script = res.body;
     expect(script).toMatchObject({ prompterId: p.id, bulletinId, title: 'Nine o’clock news' });
     // A headline item carries no article (the bulletins API drops one): it reads as the headlines segment.
-    expect(script.sections.map((s) => s.title)).toEqual(['— HEADLINES —', DHIVEHI_TITLE, '— LOCAL BREAK —', 'Harbour reopens', '— HEADLINES —', '— LUI HABARU —']);
+    expect(script.sections.map((s) => s.title)).toEqual([
+      '— HEADLINES —',
+      DHIVEHI_TITLE,
+      '— LOCAL BREAK —',
+      'Harbour reopens',
+      '— HEADLINES —',
+      '— LUI HABARU —',
+    ]);
     expect(script.sections.map((s) => s.content)).toEqual([
       '**— HEADLINES —**',
       `**${DHIVEHI_TITLE}**\n${DHIVEHI_BODY}`,
@@ -104,7 +120,11 @@ describe('GET /api/prompters/:id/content', () => {
     });
     const empty = createBulletin(server, 1, dev.user.id, { title: 'Empty one', items: [] });
     await dev.put(`/api/prompters/${bare.id}`, { bulletinId: empty });
-    expect((await dev.get<PrompterContent>(`/api/prompters/${bare.id}/content`)).body).toMatchObject({ bulletinId: empty, content: '', sections: [] });
+    expect((await dev.get<PrompterContent>(`/api/prompters/${bare.id}/content`)).body).toMatchObject({
+      bulletinId: empty,
+      content: '',
+      sections: [],
+    });
   });
 });
 
@@ -113,12 +133,24 @@ describe('prompter sessions', () => {
     const dev = await loginDevOwner(server);
     const p = (await dev.post<Prompter>('/api/prompters', { name: 'Sessions' })).body;
     const cam = await createUser(dev, server, 'cameraman');
-    const started = await cam.post<PrompterSession>(`/api/prompters/${p.id}/sessions`, { userId: dev.user.id, companyId: 77 });
+    const started = await cam.post<PrompterSession>(`/api/prompters/${p.id}/sessions`, {
+      userId: dev.user.id,
+      companyId: 77,
+    });
     expect(started.status).toBe(201);
-    expect(started.body).toMatchObject({ prompterId: p.id, userId: cam.user.id, companyId: 1, sessionEnd: null, actions: [] });
+    expect(started.body).toMatchObject({
+      prompterId: p.id,
+      userId: cam.user.id,
+      companyId: 1,
+      sessionEnd: null,
+      actions: [],
+    });
     expect(Date.parse(started.body.sessionStart)).not.toBeNaN();
     server.clock.advance(90_000);
-    const actions = [{ type: 'play', at: '00:00:01' }, { type: 'next_section', detail: 'Harbour reopens' }];
+    const actions = [
+      { type: 'play', at: '00:00:01' },
+      { type: 'next_section', detail: 'Harbour reopens' },
+    ];
     const ended = await cam.put<PrompterSession>(`/api/prompter-sessions/${started.body.id}/end`, { actions });
     expect(ended.status).toBe(200);
     expect(ended.body.actions).toEqual(actions);
@@ -134,7 +166,9 @@ describe('prompter sessions', () => {
     const dev = await loginDevOwner(server);
     const p = (await dev.post<Prompter>('/api/prompters', { name: 'Race' })).body;
     const session = (await dev.post<PrompterSession>(`/api/prompters/${p.id}/sessions`)).body;
-    const results = await Promise.all(Array.from({ length: 10 }, () => dev.put(`/api/prompter-sessions/${session.id}/end`)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => dev.put(`/api/prompter-sessions/${session.id}/end`)),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
   });
 
@@ -149,7 +183,9 @@ describe('prompter sessions', () => {
     expect((await editor.put(`/api/prompter-sessions/${s1.id}/end`)).status).toBe(403);
     const { owner: b } = await createCompany(dev, server);
     expect((await b.put(`/api/prompter-sessions/${s1.id}/end`)).status).toBe(404);
-    expect((await admin.put<PrompterSession>(`/api/prompter-sessions/${s1.id}/end`)).body.sessionEnd).toEqual(expect.any(String));
+    expect((await admin.put<PrompterSession>(`/api/prompter-sessions/${s1.id}/end`)).body.sessionEnd).toEqual(
+      expect.any(String),
+    );
     expect((await dev.put<PrompterSession>(`/api/prompter-sessions/${s2.id}/end`)).body.userId).toBe(mcr.user.id);
     expect((await dev.put('/api/prompter-sessions/999999/end')).status).toBe(404);
     const bad = await mcr.put<ErrorBody>(`/api/prompter-sessions/${s1.id}/end`, { actions: [{ type: '' }] });

@@ -13,7 +13,14 @@ const news = (title: string, content: string, extra: Partial<ScriptItem> = {}): 
   newsDeleted: false,
   ...extra,
 });
-const brk = (breakType: string): ScriptItem => ({ ...news('', ''), type: 'break', breakType, newsId: null, newsTitle: null, newsContent: null });
+const brk = (breakType: string): ScriptItem => ({
+  ...news('', ''),
+  type: 'break',
+  breakType,
+  newsId: null,
+  newsTitle: null,
+  newsContent: null,
+});
 
 describe('buildScript', () => {
   it('is empty for no items', () => {
@@ -21,7 +28,12 @@ describe('buildScript', () => {
   });
 
   it('keeps offsets exact across emoji (surrogate pairs), Thaana and empty bodies', () => {
-    const script = buildScript([news('Fire 🔥 at the port', 'Crews 🚒 arrived.'), brk('SPORTS BREAK'), news('ދިވެހި', ''), news('Last', 'End')]);
+    const script = buildScript([
+      news('Fire 🔥 at the port', 'Crews 🚒 arrived.'),
+      brk('SPORTS BREAK'),
+      news('ދިވެހި', ''),
+      news('Last', 'End'),
+    ]);
     expect(script.sections.map((s) => s.title)).toEqual(['Fire 🔥 at the port', '— SPORTS BREAK —', 'ދިވެހި', 'Last']);
     for (const s of script.sections) expect(script.content.slice(s.position).startsWith(`**${s.title}**`)).toBe(true);
     expect(script.sections[2]!.content).toBe('**ދިވެހި**');

@@ -34,16 +34,26 @@ export function buildScript(items: ScriptItem[]): { content: string; sections: P
     const text = part.body ? `**${part.title}**\n${part.body}` : `**${part.title}**`;
     if (sections.length) position += SECTION_SEPARATOR.length;
     const newsId = part.kind === 'break' ? null : item.newsId;
-    sections.push({ id: item.id, kind: part.kind, newsId, newsVersion: newsId === null ? null : (item.newsVersion ?? null), title: part.title, position, content: text });
+    sections.push({
+      id: item.id,
+      kind: part.kind,
+      newsId,
+      newsVersion: newsId === null ? null : (item.newsVersion ?? null),
+      title: part.title,
+      position,
+      content: text,
+    });
     position += text.length;
   }
   return { content: sections.map((s) => s.content).join(SECTION_SEPARATOR), sections };
 }
 
 function sectionOf(item: ScriptItem): { kind: PrompterSection['kind']; title: string; body: string } | null {
-  if (item.type === 'break') return item.breakType ? { kind: 'break', title: PROMPTER_BREAK_TITLE(item.breakType), body: '' } : null;
+  if (item.type === 'break')
+    return item.breakType ? { kind: 'break', title: PROMPTER_BREAK_TITLE(item.breakType), body: '' } : null;
   // A headline item without an article is the headlines segment itself.
-  if (item.type === 'headline' && item.newsId === null) return { kind: 'headline', title: PROMPTER_BREAK_TITLE('HEADLINES'), body: '' };
+  if (item.type === 'headline' && item.newsId === null)
+    return { kind: 'headline', title: PROMPTER_BREAK_TITLE('HEADLINES'), body: '' };
   if (item.newsTitle === null || item.newsDeleted) return null;
   const title = oneLine(item.newsTitle);
   if (item.type === 'headline') return { kind: 'headline', title, body: item.newsSubtitle ?? '' };

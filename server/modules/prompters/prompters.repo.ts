@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bulletinItems, bulletins, news, prompterSessions, prompters, type PrompterRow, type PrompterSessionRow } from '../../db/schema';
+import {
+  bulletinItems,
+  bulletins,
+  news,
+  prompterSessions,
+  prompters,
+  type PrompterRow,
+  type PrompterSessionRow,
+} from '../../db/schema';
 
 export type PrompterPatch = Partial<Omit<typeof prompters.$inferInsert, 'version'>>;
 
@@ -103,9 +111,14 @@ export class PromptersRepo {
     return this.db
       .update(prompterSessions)
       .set(patch)
-      .where(and(eq(prompterSessions.companyId, companyId), eq(prompterSessions.id, id), isNull(prompterSessions.sessionEnd)))
+      .where(
+        and(
+          eq(prompterSessions.companyId, companyId),
+          eq(prompterSessions.id, id),
+          isNull(prompterSessions.sessionEnd),
+        ),
+      )
       .returning()
       .get();
   }
 }
-

@@ -1,6 +1,10 @@
 import { Router, type Request } from 'express';
 import { idParamSchema } from '../../../shared/contracts/common';
-import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../../../shared/contracts/prompters';
+import {
+  createPrompterSchema,
+  endPrompterSessionSchema,
+  updatePrompterSchema,
+} from '../../../shared/contracts/prompters';
 import { actorOf } from '../../lib/auth';
 import { parse } from '../../lib/validate';
 import type { PromptersService } from './prompters.service';

@@ -77,10 +77,16 @@ export class PromptersService {
     // The version check is the UPDATE's own WHERE (issue 26): a stale save changes nothing.
     const ok = this.ctx.db.transaction((tx) => {
       const repo = new PromptersRepo(tx);
-      const row = repo.update(actor.companyId, id, patch, version === undefined ? undefined : eq(prompters.version, version));
+      const row = repo.update(
+        actor.companyId,
+        id,
+        patch,
+        version === undefined ? undefined : eq(prompters.version, version),
+      );
       if (row) this.activity.record(actor, 'prompter_updated', `Updated prompter "${row.name}"`, tx);
       const current = row ? undefined : repo.find(actor.companyId, id);
-      if (current && isStale(version, current)) throw versionConflict(tx, 'prompter', presentPrompter(current), current, this.ctx.clock.now());
+      if (current && isStale(version, current))
+        throw versionConflict(tx, 'prompter', presentPrompter(current), current, this.ctx.clock.now());
       return Boolean(row);
     });
     if (!ok) throw notFound('Prompter');
@@ -100,7 +106,8 @@ export class PromptersService {
   /** The script: the linked bulletin's items as sections (empty when no bulletin is linked). */
   content(actor: Caller, id: number): PrompterContent {
     const prompter = this.require(actor, id);
-    const bulletin = prompter.bulletinId === null ? undefined : this.repo.bulletin(actor.companyId, prompter.bulletinId);
+    const bulletin =
+      prompter.bulletinId === null ? undefined : this.repo.bulletin(actor.companyId, prompter.bulletinId);
     if (!bulletin) return { prompterId: id, bulletinId: null, title: prompter.name, content: '', sections: [] };
     const { content, sections } = buildScript(this.repo.scriptItems(actor.companyId, bulletin.id));
     return { prompterId: id, bulletinId: bulletin.id, title: bulletin.title, content, sections };
@@ -109,7 +116,12 @@ export class PromptersService {
   /** A reading session of the caller (never a user named in the body). */
   startSession(actor: Caller, prompterId: number): PrompterSession {
     this.require(actor, prompterId);
-    const row = this.repo.insertSession({ companyId: actor.companyId, prompterId, userId: actor.userId, sessionStart: this.now() });
+    const row = this.repo.insertSession({
+      companyId: actor.companyId,
+      prompterId,
+      userId: actor.userId,
+      sessionStart: this.now(),
+    });
     return presentSession(row);
   }
 
@@ -117,7 +129,8 @@ export class PromptersService {
   endSession(actor: Actor, id: number, input: EndSession): PrompterSession {
     const session = this.repo.findSession(actor.companyId, id);
     if (!session) throw notFound('Prompter session');
-    if (session.userId !== actor.userId && !can(actor, 'prompters.manage')) throw forbidden('You may end only your own prompter session');
+    if (session.userId !== actor.userId && !can(actor, 'prompters.manage'))
+      throw forbidden('You may end only your own prompter session');
     if (session.sessionEnd) throw conflict('This prompter session has already ended');
     const ended = this.repo.endSession(actor.companyId, id, this.now(), input.actions);
     if (!ended) throw conflict('This prompter session has already ended');
@@ -134,7 +147,8 @@ export class PromptersService {
   private checkBulletins(actor: Caller, field: string, ids: number[]): void {
     const own = this.repo.ownBulletinIds(actor.companyId, ids);
     // Another station's bulletin reads exactly like one that does not exist.
-    if (ids.some((b) => !own.has(b))) throw badRequest(`${field}: Bulletin not found`, [{ path: field, message: 'Bulletin not found' }]);
+    if (ids.some((b) => !own.has(b)))
+      throw badRequest(`${field}: Bulletin not found`, [{ path: field, message: 'Bulletin not found' }]);
   }
 
   private announce(actor: Caller, id: number): Prompter {

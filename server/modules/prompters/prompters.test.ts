@@ -51,7 +51,16 @@ describe('POST /api/prompters', () => {
   it('takes the create form’s fields and normalises colours to lower case', async () => {
     const dev = await loginDevOwner(server);
     const bulletinId = createBulletin(server, 1, dev.user.id, { items: [] });
-    const body = { name: 'Evening', bulletinId, fontSize: 48, fontFamily: 'Georgia', backgroundColor: '#1A2B3C', textColor: '#FFFF00', scrollSpeed: 200, isAutoScroll: true };
+    const body = {
+      name: 'Evening',
+      bulletinId,
+      fontSize: 48,
+      fontFamily: 'Georgia',
+      backgroundColor: '#1A2B3C',
+      textColor: '#FFFF00',
+      scrollSpeed: 200,
+      isAutoScroll: true,
+    };
     const res = await dev.post<Prompter>('/api/prompters', body);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ ...body, backgroundColor: '#1a2b3c', textColor: '#ffff00' });
@@ -70,8 +79,14 @@ describe('POST /api/prompters', () => {
       [{ name: 'p', scrollSpeed: 0 }, 'scrollSpeed: Scroll speed must be between 10 and 200'],
       [{ name: 'p', scrollSpeed: 210 }, 'scrollSpeed: Scroll speed must be between 10 and 200'],
       [{ name: 'p', scrollSpeed: 55 }, 'scrollSpeed: Scroll speed must be a multiple of 10'],
-      [{ name: 'p', fontFamily: 'Helvetica' }, 'fontFamily: Font family must be one of Arial, Times New Roman, Courier New, Georgia, Verdana'],
-      [{ name: 'p', fontFamily: 'Comic Sans MS' }, 'fontFamily: Font family must be one of Arial, Times New Roman, Courier New, Georgia, Verdana'],
+      [
+        { name: 'p', fontFamily: 'Helvetica' },
+        'fontFamily: Font family must be one of Arial, Times New Roman, Courier New, Georgia, Verdana',
+      ],
+      [
+        { name: 'p', fontFamily: 'Comic Sans MS' },
+        'fontFamily: Font family must be one of Arial, Times New Roman, Courier New, Georgia, Verdana',
+      ],
       [{ name: 'p', backgroundColor: 'black' }, 'backgroundColor: Background colour must be a colour like #000000'],
       [{ name: 'p', textColor: '#fff' }, 'textColor: Text colour must be a colour like #000000'],
       [{ name: 'p', isAutoScroll: 'yes' }, 'isAutoScroll: isAutoScroll must be true or false'],
@@ -83,7 +98,10 @@ describe('POST /api/prompters', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(message(res.body)).toBe(expected);
     }
-    for (const [fontSize, scrollSpeed] of [[12, 10], [200, 200]]) {
+    for (const [fontSize, scrollSpeed] of [
+      [12, 10],
+      [200, 200],
+    ]) {
       expect((await dev.post('/api/prompters', { name: 'edge', fontSize, scrollSpeed })).status).toBe(201);
     }
   });
@@ -100,7 +118,9 @@ describe('prompter readability (issue 38)', () => {
     expect(big.body.fontSize).toBe(160);
     const small = (await dev.post<Prompter>('/api/prompters', { name: 'Old small', fontSize: 16 })).body;
     // A row at 16 (made before issue 38, or chosen) keeps its size through an edit of something else.
-    expect((await dev.put<Prompter>(`/api/prompters/${small.id}`, { name: 'Old small, renamed' })).body.fontSize).toBe(16);
+    expect((await dev.put<Prompter>(`/api/prompters/${small.id}`, { name: 'Old small, renamed' })).body.fontSize).toBe(
+      16,
+    );
     const edited = await dev.put<Prompter>(`/api/prompters/${small.id}`, { fontSize: 160 });
     expect(edited.status).toBe(200);
     expect(edited.body.fontSize).toBe(160);
@@ -129,12 +149,30 @@ describe('PUT /api/prompters/:id', () => {
       companyId: 42,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Edit me', companyId: 1, fontSize: 100, scrollSpeed: 300, fontFamily: 'Helvetica', lineSpacing: 2.25, status: 'inactive' });
-    expect(res.body).toMatchObject({ marginTop: 0, marginBottom: 80, lockPosition: 1234, currentPosition: 999, isLockMode: true, isManualScroll: false });
+    expect(res.body).toMatchObject({
+      name: 'Edit me',
+      companyId: 1,
+      fontSize: 100,
+      scrollSpeed: 300,
+      fontFamily: 'Helvetica',
+      lineSpacing: 2.25,
+      status: 'inactive',
+    });
+    expect(res.body).toMatchObject({
+      marginTop: 0,
+      marginBottom: 80,
+      lockPosition: 1234,
+      currentPosition: 999,
+      isLockMode: true,
+      isManualScroll: false,
+    });
     expect(res.body.highlightColors).toEqual({ emphasize: '#ff0000', readSlow: 'orange', important: 'lime' });
     const again = await dev.put<Prompter>(`/api/prompters/${p.id}`, { name: 'Renamed' });
     expect(again.body).toMatchObject({ name: 'Renamed', fontSize: 100, fontFamily: 'Helvetica', isHighContrast: true });
-    expect((await dev.put<Prompter>(`/api/prompters/${p.id}`, { fontSize: 10, scrollSpeed: 30 })).body).toMatchObject({ fontSize: 10, scrollSpeed: 30 });
+    expect((await dev.put<Prompter>(`/api/prompters/${p.id}`, { fontSize: 10, scrollSpeed: 30 })).body).toMatchObject({
+      fontSize: 10,
+      scrollSpeed: 30,
+    });
   });
 
   it('refuses values outside the edit ranges', async () => {
@@ -151,7 +189,10 @@ describe('PUT /api/prompters/:id', () => {
       [{ marginTop: -1 }, 'marginTop: Top margin must be between 0 and 2000'],
       [{ lineSpacing: 0 }, 'lineSpacing: Line spacing must be between 0.5 and 5'],
       [{ status: 'deleted' }, 'status: Status must be one of active, inactive, archived'],
-      [{ highlightColors: { emphasize: 'red;}', readSlow: 'yellow', important: 'green' } }, 'highlightColors.emphasize: Highlight colour must be #rrggbb or a colour name'],
+      [
+        { highlightColors: { emphasize: 'red;}', readSlow: 'yellow', important: 'green' } },
+        'highlightColors.emphasize: Highlight colour must be #rrggbb or a colour name',
+      ],
       [{ selectedBulletinIds: [999_999] }, 'selectedBulletinIds: Bulletin not found'],
       [{ bulletinId: 999_999 }, 'bulletinId: Bulletin not found'],
     ];
@@ -167,7 +208,10 @@ describe('PUT /api/prompters/:id', () => {
     const b1 = createBulletin(server, 1, dev.user.id, { items: [] });
     const b2 = createBulletin(server, 1, dev.user.id, { items: [] });
     const p = (await dev.post<Prompter>('/api/prompters', { name: 'Links', bulletinId: b1 })).body;
-    const linked = await dev.put<Prompter>(`/api/prompters/${p.id}`, { bulletinId: b2, selectedBulletinIds: [b1, b2, b1] });
+    const linked = await dev.put<Prompter>(`/api/prompters/${p.id}`, {
+      bulletinId: b2,
+      selectedBulletinIds: [b1, b2, b1],
+    });
     expect(linked.body).toMatchObject({ bulletinId: b2, selectedBulletinIds: [b1, b2] });
     expect((await dev.put<Prompter>(`/api/prompters/${p.id}`, { bulletinId: null })).body.bulletinId).toBeNull();
   });
@@ -184,7 +228,10 @@ describe('prompter permissions, tenancy and live events', () => {
     expect((await admin.delete(`/api/prompters/${created.body.id}`)).status).toBe(200);
     for (const role of ['editor', 'mcr', 'cameraman', 'technical'] satisfies Role[]) {
       const user = await createUser(dev, server, role);
-      expect((await user.get<Prompter[]>('/api/prompters')).body.some((x) => x.id === p.id), role).toBe(true);
+      expect(
+        (await user.get<Prompter[]>('/api/prompters')).body.some((x) => x.id === p.id),
+        role,
+      ).toBe(true);
       expect((await user.get(`/api/prompters/${p.id}/content`)).status, role).toBe(200);
       expect((await user.post('/api/prompters', { name: 'no' })).status, role).toBe(403);
       expect((await user.put(`/api/prompters/${p.id}`, { name: 'no' })).status, role).toBe(403);
@@ -209,7 +256,9 @@ describe('prompter permissions, tenancy and live events', () => {
     const own = (await b.post<Prompter>('/api/prompters', { name: 'B own' })).body;
     expect(own.companyId).not.toBe(1);
     expect((await b.put(`/api/prompters/${own.id}`, { selectedBulletinIds: [aBulletin] })).status).toBe(400);
-    expect((await dev.get<Prompter[]>('/api/prompters')).body.find((x) => x.id === p.id)?.name).toBe('Station A prompter');
+    expect((await dev.get<Prompter[]>('/api/prompters')).body.find((x) => x.id === p.id)?.name).toBe(
+      'Station A prompter',
+    );
   });
 
   it('deletes (then 404) and announces prompter_updated / prompter_deleted to the company only', async () => {
@@ -219,7 +268,9 @@ describe('prompter permissions, tenancy and live events', () => {
     const theirs = await TestSocket.authed(server.url, b.token!, b.user.id);
     const p = (await dev.post<Prompter>('/api/prompters', { name: 'Live' })).body;
     await dev.put(`/api/prompters/${p.id}`, { fontSize: 30 });
-    await mine.until(() => mine.messages.find((m) => m.type === 'prompter_updated' && (m.data as Prompter).fontSize === 30));
+    await mine.until(() =>
+      mine.messages.find((m) => m.type === 'prompter_updated' && (m.data as Prompter).fontSize === 30),
+    );
     expect((await dev.delete(`/api/prompters/${p.id}`)).status).toBe(200);
     expect((await mine.waitFor('prompter_deleted')).data).toEqual({ id: p.id });
     expect((await dev.delete(`/api/prompters/${p.id}`)).status).toBe(404);

@@ -23,7 +23,12 @@ describe('recycle bin (issue 39)', () => {
     const story = await createApprovedNews(s.editor, { title: 'Deleted by the editor' });
     expect((await s.editor.delete(`/api/news/${story.id}`)).status).toBe(200);
     const [entry] = (await s.owner.get<DeletedNews[]>('/api/news/recycle-bin')).body;
-    expect(entry).toMatchObject({ id: story.id, deletedBy: s.editor.user.id, deletedByName: 'Test editor', status: 'approved' });
+    expect(entry).toMatchObject({
+      id: story.id,
+      deletedBy: s.editor.user.id,
+      deletedByName: 'Test editor',
+      status: 'approved',
+    });
   });
 
   it('tells owners and admins (not the one who deleted it, not editors) when an approved or published story is deleted', async () => {
@@ -36,8 +41,14 @@ describe('recycle bin (issue 39)', () => {
 
     const owner = await deletedNotes(s.owner);
     expect(owner.map((n) => [n.title, n.message]).sort()).toEqual([
-      ['Approved story deleted', '"Approved one" was deleted by Test admin. Restore it from the Recycle Bin if it should stay.'],
-      ['Published story deleted', '"Published one" was deleted by Test admin. Restore it from the Recycle Bin if it should stay.'],
+      [
+        'Approved story deleted',
+        '"Approved one" was deleted by Test admin. Restore it from the Recycle Bin if it should stay.',
+      ],
+      [
+        'Published story deleted',
+        '"Published one" was deleted by Test admin. Restore it from the Recycle Bin if it should stay.',
+      ],
     ]);
     expect(owner.every((n) => n.type === 'story_deleted' && n.priority === 'high')).toBe(true);
     expect(await deletedNotes(s.admin)).toEqual([]);
@@ -62,7 +73,8 @@ describe('recycle bin (issue 39)', () => {
     };
     expect(kept(before.id)).toBe(2);
     expect(kept(after.id)).toBe(72);
-    for (const bad of [1, 721, 2.5]) expect((await s.owner.put('/api/settings', { recycleBinHours: bad })).status, String(bad)).toBe(400);
+    for (const bad of [1, 721, 2.5])
+      expect((await s.owner.put('/api/settings', { recycleBinHours: bad })).status, String(bad)).toBe(400);
     expect((await s.editor.put('/api/settings', { recycleBinHours: 24 })).status).toBe(403);
   });
 });

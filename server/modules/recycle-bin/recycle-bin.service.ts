@@ -30,7 +30,14 @@ export class RecycleBinService {
       const row = new NewsRepo(tx).update(
         actor.companyId,
         id,
-        { isDeleted: false, deletedBy: null, deletedAt: null, scheduledForDeletion: null, updatedAt: this.now(), updatedBy: actor.userId },
+        {
+          isDeleted: false,
+          deletedBy: null,
+          deletedAt: null,
+          scheduledForDeletion: null,
+          updatedAt: this.now(),
+          updatedBy: actor.userId,
+        },
         eq(news.isDeleted, true),
       );
       if (row) this.activity.record(actor, 'news_restored', `Restored news "${row.title}"`, tx);
@@ -55,7 +62,8 @@ export class RecycleBinService {
   /** Manual Cleanup: purge this company's expired items now. */
   cleanup(actor: Actor): number {
     const purged = this.repo.purgeExpired(this.now(), actor.companyId);
-    if (purged.length) this.activity.record(actor, 'news_purged', `Cleanup removed ${purged.length} expired news items`);
+    if (purged.length)
+      this.activity.record(actor, 'news_purged', `Cleanup removed ${purged.length} expired news items`);
     purged.forEach(({ id }) => this.ctx.bus.publish(actor.companyId, 'news_deleted', { id, permanent: true }));
     return purged.length;
   }

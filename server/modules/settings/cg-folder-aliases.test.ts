@@ -44,7 +44,9 @@ describe('a CG folder named through an alias', () => {
     }
     expect((await c.owner.get<Settings>('/api/settings')).body.cgOutputFolder).toBe(c.folder);
     expect(b.readCg('headline')).toBe('B on air');
-    expect((await b.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'B still on air' })).status).toBe(200);
+    expect(
+      (await b.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'B still on air' })).status,
+    ).toBe(200);
     expect(b.readCg('headline')).toBe('B still on air');
   });
 
@@ -69,14 +71,19 @@ describe('a CG folder named through an alias', () => {
     fs.mkdirSync(target);
     const link = path.join(server.baseDir, `contested-link-${a.companyId}`);
     fs.symlinkSync(target, link);
-    const [ra, rb] = await Promise.all([a.owner.put('/api/settings', { cgOutputPath: target }), b.owner.put('/api/settings', { cgOutputPath: link })]);
+    const [ra, rb] = await Promise.all([
+      a.owner.put('/api/settings', { cgOutputPath: target }),
+      b.owner.put('/api/settings', { cgOutputPath: link }),
+    ]);
     expect([ra.status, rb.status].filter((s) => s === 200)).toHaveLength(1);
     expect([ra.status, rb.status].find((s) => s !== 200)).toBeOneOf([400, 409]);
     const winner = ra.status === 200 ? 'A on air' : 'B on air';
     expect(fs.readFileSync(path.join(target, 'headline.txt'), 'utf8')).toBe(winner);
     // The loser still writes its own folder.
     const loser = ra.status === 200 ? b : a;
-    expect((await loser.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'loser' })).status).toBe(200);
+    expect((await loser.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'loser' })).status).toBe(
+      200,
+    );
     expect(loser.readCg('headline')).toBe('loser');
     expect(fs.readFileSync(path.join(target, 'headline.txt'), 'utf8')).toBe(winner);
   });
@@ -87,24 +94,35 @@ describe('the issue’s own alias: /proc/self/cwd of the server process', () => 
     const proc = await spawnServer(undefined, { OWNER_ROLETYPE: 'dev' });
     try {
       const dev = new ApiClient(proc.url);
-      dev.token = (await dev.post<LoginResponse>('/api/auth/login', { username: 'owner', password: 'owner-password' })).body.token;
+      dev.token = (
+        await dev.post<LoginResponse>('/api/auth/login', { username: 'owner', password: 'owner-password' })
+      ).body.token;
       const station = async (name: string) => {
         const body = { name, ownerUsername: `${name}-owner`, ownerPassword: 'station-password', ownerFullName: name };
         const created = await dev.post<{ company: { id: number } }>('/api/companies', body);
         expect(created.status).toBe(201);
         const client = new ApiClient(proc.url);
-        client.token = (await client.post<LoginResponse>('/api/auth/login', { username: body.ownerUsername, password: body.ownerPassword })).body.token;
+        client.token = (
+          await client.post<LoginResponse>('/api/auth/login', {
+            username: body.ownerUsername,
+            password: body.ownerPassword,
+          })
+        ).body.token;
         return { id: created.body.company.id, client };
       };
       const b = await station('b');
       const c = await station('c');
       await b.client.post('/api/cg-files/update-direct', { type: 'headline', content: 'B on air' });
       const bFolder = (await b.client.get<Settings>('/api/settings')).body.cgOutputFolder;
-      const res = await c.client.put<Err>('/api/settings', { cgOutputPath: `/proc/self/cwd/${path.basename(bFolder)}` });
+      const res = await c.client.put<Err>('/api/settings', {
+        cgOutputPath: `/proc/self/cwd/${path.basename(bFolder)}`,
+      });
       expect(res.status).toBeOneOf([400, 409]);
       expect(res.body.message).toContain('already used by another company');
       expect(fs.readFileSync(path.join(bFolder, 'headline.txt'), 'utf8')).toBe('B on air');
-      expect((await b.client.post('/api/cg-files/update-direct', { type: 'headline', content: 'B again' })).status).toBe(200);
+      expect(
+        (await b.client.post('/api/cg-files/update-direct', { type: 'headline', content: 'B again' })).status,
+      ).toBe(200);
     } finally {
       await proc.kill();
       fs.rmSync(proc.baseDir, { recursive: true, force: true });

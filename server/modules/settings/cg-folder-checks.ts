@@ -21,13 +21,18 @@ const refuse = (message: string) => badRequest(message, [{ path: 'cgOutputPath',
  * not the app's own folders or its data folder, not another station's folder. Run before the move
  * and again inside the move queue (`otherFolders` read at that moment). Returns the message.
  */
-export function cgFolderRefusal(to: string, otherFolders: string[], config: Pick<ServerConfig, 'dataDir' | 'webDir' | 'migrationsDir'>): string | null {
+export function cgFolderRefusal(
+  to: string,
+  otherFolders: string[],
+  config: Pick<ServerConfig, 'dataDir' | 'webDir' | 'migrationsDir'>,
+): string | null {
   const real = realPathOf(to);
   const taken = systemFolderProblem(real) ?? cgFolderClash(real, otherFolders);
   if (taken) return taken;
   // The data folder holds the database and uploaded installers: never a place for CG files (and
   // a later move would delete files by our names there).
-  if (cgFolderClash(real, [config.dataDir])) return "The CG output folder cannot be, contain or sit inside the app's data folder (the database lives there)";
+  if (cgFolderClash(real, [config.dataDir]))
+    return "The CG output folder cannot be, contain or sit inside the app's data folder (the database lives there)";
   return appFolderProblem(real, appFolders(config));
 }
 
@@ -45,9 +50,11 @@ export async function checkNewCgFolder(
   const problem = await cgFolderProblem(to, asEntered);
   if (problem) throw refuse(problem);
   if (opts.confirmed || overlap(realPathOf(to), realPathOf(opts.current)) === 'same') return;
-  const foreign = await withTimeout(foreignEntries(to), `The CG output folder did not answer: ${to}`).catch((err: Error) => {
-    throw refuse(err.message);
-  });
+  const foreign = await withTimeout(foreignEntries(to), `The CG output folder did not answer: ${to}`).catch(
+    (err: Error) => {
+      throw refuse(err.message);
+    },
+  );
   if (!foreign.length) return;
   const shown = foreign.slice(0, FOREIGN_FILES_SHOWN);
   const more = foreign.length > shown.length ? ` and ${foreign.length - shown.length} more` : '';

@@ -70,7 +70,10 @@ describe('a folder that already holds files we did not write', () => {
     expect(refused.body.foreignFileCount).toBe(2);
     expect(fs.existsSync(path.join(other, 'headline.txt'))).toBe(false);
 
-    const confirmed = await owner.put<UpdateSettingsResponse>('/api/settings', { cgOutputPath: other, confirmNonEmptyFolder: true });
+    const confirmed = await owner.put<UpdateSettingsResponse>('/api/settings', {
+      cgOutputPath: other,
+      confirmNonEmptyFolder: true,
+    });
     expect(confirmed.status).toBe(200);
     expect(fs.readFileSync(path.join(other, 'headline.txt'), 'utf8')).toBe('Our headline');
     expect(fs.readFileSync(path.join(other, 'timer.txt'), 'utf8')).toBe('their timer');

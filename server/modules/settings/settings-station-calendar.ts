@@ -11,9 +11,14 @@ import { presentTimeZone } from './settings-time-zone';
  */
 
 /** The weekend a station chose, else the default of its time zone. */
-export function presentWeekendDays(row: CompanySettingsRow | undefined): { weekendDays: Weekday[]; weekendDaysFromZone: boolean } {
+export function presentWeekendDays(row: CompanySettingsRow | undefined): {
+  weekendDays: Weekday[];
+  weekendDaysFromZone: boolean;
+} {
   const chosen = normaliseWeekendDays(row?.weekendDays);
-  return chosen ? { weekendDays: chosen, weekendDaysFromZone: false } : { weekendDays: defaultWeekendDays(presentTimeZone(row)), weekendDaysFromZone: true };
+  return chosen
+    ? { weekendDays: chosen, weekendDaysFromZone: false }
+    : { weekendDays: defaultWeekendDays(presentTimeZone(row)), weekendDaysFromZone: true };
 }
 
 export function presentRecycleBinHours(row: CompanySettingsRow | undefined): number {
@@ -28,7 +33,10 @@ interface CalendarInput {
 }
 
 /** The columns an update changes and the activity words for them; nothing when equal to now. */
-export function calendarChanges(input: CalendarInput, row: CompanySettingsRow | undefined): { changes: Partial<CompanySettingsRow>; changed: string[] } {
+export function calendarChanges(
+  input: CalendarInput,
+  row: CompanySettingsRow | undefined,
+): { changes: Partial<CompanySettingsRow>; changed: string[] } {
   const changes: Partial<CompanySettingsRow> = {};
   const changed: string[] = [];
   if (input.weekendDays !== undefined) {

@@ -1,12 +1,21 @@
 import { DEFAULT_BRANDING } from '../../../shared/branding';
-import { DEFAULT_TELEGRAM_GROUPS, telegramGroupsSchema, type Branding, type Settings, type TelegramGroups } from '../../../shared/contracts/settings';
+import {
+  DEFAULT_TELEGRAM_GROUPS,
+  telegramGroupsSchema,
+  type Branding,
+  type Settings,
+  type TelegramGroups,
+} from '../../../shared/contracts/settings';
 import type { CompanySettingsRow } from '../../db/schema';
 import { AS_RUN_DEFAULT_RETENTION_DAYS } from '../../../shared/contracts/as-run';
 import { presentRecycleBinHours, presentWeekendDays } from './settings-station-calendar';
 import { presentTimeZone } from './settings-time-zone';
 
 export function presentBranding(row: CompanySettingsRow | undefined): Branding {
-  return { primaryColor: row?.primaryColor ?? DEFAULT_BRANDING.primaryColor, secondaryColor: row?.secondaryColor ?? DEFAULT_BRANDING.secondaryColor };
+  return {
+    primaryColor: row?.primaryColor ?? DEFAULT_BRANDING.primaryColor,
+    secondaryColor: row?.secondaryColor ?? DEFAULT_BRANDING.secondaryColor,
+  };
 }
 
 /** Stored groups over the defaults; a key an older version wrote with the wrong type falls back. */
@@ -20,7 +29,11 @@ export function presentTelegramGroups(row: CompanySettingsRow | undefined): Tele
 export const versionOf = (row: CompanySettingsRow | undefined): number => row?.version ?? 1;
 
 /** Never the secrets themselves: only whether they are set (docs/design-rules.md §3.3). */
-export function presentSettings(row: CompanySettingsRow | undefined, cgOutputPath: string, cgOutputFolder: string): Settings {
+export function presentSettings(
+  row: CompanySettingsRow | undefined,
+  cgOutputPath: string,
+  cgOutputFolder: string,
+): Settings {
   return {
     cgOutputPath,
     cgOutputFolder,

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import type { z } from 'zod';
-import type { Branding, Settings, TelegramGroups, UpdateSettingsResponse, updateSettingsSchema, updateTelegramGroupsSchema } from '../../../shared/contracts/settings';
+import type {
+  Branding,
+  Settings,
+  TelegramGroups,
+  UpdateSettingsResponse,
+  updateSettingsSchema,
+  updateTelegramGroupsSchema,
+} from '../../../shared/contracts/settings';
 import { DEFAULT_CG_OUTPUT_PATH } from '../../../shared/constants';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
@@ -66,7 +73,10 @@ export class SettingsService {
   async update(actor: Caller, input: UpdateSettings): Promise<UpdateSettingsResponse> {
     // Checked before the folder moves (a stale save moves nothing) and again in the transaction.
     this.checkVersion(actor, input.version);
-    const moved = input.cgOutputPath === undefined ? null : await this.moveCgFolder(actor, { ...input, cgOutputPath: input.cgOutputPath });
+    const moved =
+      input.cgOutputPath === undefined
+        ? null
+        : await this.moveCgFolder(actor, { ...input, cgOutputPath: input.cgOutputPath });
     const changed: string[] = [];
     this.ctx.db.transaction((tx) => {
       const repo = new SettingsRepo(tx);
@@ -95,7 +105,8 @@ export class SettingsService {
         changes.timeZone = zone;
         changed.push(`station time zone ${zone}`);
       }
-      const takeMode = input.takeMode !== undefined && input.takeMode !== (row?.takeMode === true) ? input.takeMode : undefined;
+      const takeMode =
+        input.takeMode !== undefined && input.takeMode !== (row?.takeMode === true) ? input.takeMode : undefined;
       if (takeMode !== undefined) {
         changes.takeMode = takeMode;
         changed.push(takeMode ? 'take mode on' : 'take mode off');
@@ -110,13 +121,22 @@ export class SettingsService {
       changed.push(...calendar.changed);
       if (!changed.length && !moved) return;
       // better-sqlite3 runs this transaction synchronously: nothing writes between the check and here.
-      const stamp = { updatedAt: this.ctx.clock.now().toISOString(), updatedBy: actor.userId, version: versionOf(row) + 1 };
+      const stamp = {
+        updatedAt: this.ctx.clock.now().toISOString(),
+        updatedBy: actor.userId,
+        version: versionOf(row) + 1,
+      };
       repo.save(actor.companyId, { ...changes, ...stamp });
       // A folder move alone was logged by the move itself.
-      if (changed.length) this.activity.record(actor, 'settings_updated', `Settings changed: ${changed.join(', ')}`, tx);
+      if (changed.length)
+        this.activity.record(actor, 'settings_updated', `Settings changed: ${changed.join(', ')}`, tx);
     });
     const settings = this.get(actor);
-    if (changed.length || moved) this.ctx.bus.publish(actor.companyId, 'settings_updated', { cgOutputFolder: settings.cgOutputFolder, timeZone: settings.timeZone });
+    if (changed.length || moved)
+      this.ctx.bus.publish(actor.companyId, 'settings_updated', {
+        cgOutputFolder: settings.cgOutputFolder,
+        timeZone: settings.timeZone,
+      });
     if (input.branding) this.ctx.bus.publish(actor.companyId, 'branding_updated', settings.branding);
     if (input.takeMode !== undefined) this.cgNext.takeModeSaved(actor.companyId, settings.takeMode);
     return { ...settings, cgFolderMoved: moved };
@@ -126,7 +146,13 @@ export class SettingsService {
   private checkVersion(actor: Caller, version: number | undefined, repo = this.repo): void {
     const row = repo.find(actor.companyId);
     if (isStale(version, { version: versionOf(row) })) {
-      throw versionConflict(this.ctx.db, 'settings', this.get(actor), { updatedBy: row?.updatedBy ?? null, updatedAt: row?.updatedAt ?? null }, this.ctx.clock.now());
+      throw versionConflict(
+        this.ctx.db,
+        'settings',
+        this.get(actor),
+        { updatedBy: row?.updatedBy ?? null, updatedAt: row?.updatedAt ?? null },
+        this.ctx.clock.now(),
+      );
     }
   }
 
@@ -142,7 +168,10 @@ export class SettingsService {
    * then moves the files. The sync checks run again inside the moves queue: another station may
    * have claimed the folder (or a symlink changed) while this one was being checked.
    */
-  private async moveCgFolder(actor: Caller, input: UpdateSettings & { cgOutputPath: string }): Promise<UpdateSettingsResponse['cgFolderMoved']> {
+  private async moveCgFolder(
+    actor: Caller,
+    input: UpdateSettings & { cgOutputPath: string },
+  ): Promise<UpdateSettingsResponse['cgFolderMoved']> {
     const { cgOutputPath } = input;
     const to = path.resolve(this.ctx.config.baseDir, cgOutputPath);
     const others = () =>
@@ -151,7 +180,12 @@ export class SettingsService {
         .filter((c) => c.id !== actor.companyId)
         .map((c) => path.resolve(this.ctx.config.baseDir, c.cgOutputPath));
     const from = this.cg.folderOf(actor.companyId);
-    await checkNewCgFolder(to, cgOutputPath, { otherFolders: others(), config: this.ctx.config, current: from, confirmed: input.confirmNonEmptyFolder === true });
+    await checkNewCgFolder(to, cgOutputPath, {
+      otherFolders: others(),
+      config: this.ctx.config,
+      current: from,
+      confirmed: input.confirmNonEmptyFolder === true,
+    });
     const result = await this.cg.moveFolder(actor.companyId, to, {
       claim: () => {
         const late = cgFolderRefusal(to, others(), this.ctx.config);
@@ -160,7 +194,8 @@ export class SettingsService {
       commit: () =>
         this.ctx.db.transaction((tx) => {
           new CompaniesRepo(tx).setCgOutputPath(actor.companyId, cgOutputPath);
-          if (from !== to) this.activity.record(actor, 'cg_output_path_changed', `CG output folder moved from ${from} to ${to}`, tx);
+          if (from !== to)
+            this.activity.record(actor, 'cg_output_path_changed', `CG output folder moved from ${from} to ${to}`, tx);
         }),
     });
     return result && { from: result.from, to, files: result.files };

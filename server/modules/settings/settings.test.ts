@@ -40,27 +40,48 @@ describe('GET/PUT /api/settings', () => {
       expect((await u.get('/api/settings')).status).toBe(403);
       expect((await u.put('/api/settings', { branding: { primaryColor: '#22c55e' } })).status).toBe(403);
       expect((await u.get('/api/company/telegram-settings')).status).toBe(403);
-      expect((await u.get('/api/settings/branding')).body).toEqual({ primaryColor: '#3b82f6', secondaryColor: '#64748b' });
+      expect((await u.get('/api/settings/branding')).body).toEqual({
+        primaryColor: '#3b82f6',
+        secondaryColor: '#64748b',
+      });
     }
     expect((await new ApiClient(server.url).get('/api/settings/branding')).status).toBe(401);
   });
 
   it('a partial PUT changes only the fields it names', async () => {
     const { owner } = await createStation(server);
-    await owner.put('/api/settings', { branding: { secondaryColor: '#94a3b8' }, telegramGroups: { primaryGroupId: '-100123', breakingNewsTopicId: '7' } });
-    const res = await owner.put<UpdateSettingsResponse>('/api/settings', { branding: { primaryColor: '#22C55E' }, telegramGroups: { enableOverdueAlerts: false } });
+    await owner.put('/api/settings', {
+      branding: { secondaryColor: '#94a3b8' },
+      telegramGroups: { primaryGroupId: '-100123', breakingNewsTopicId: '7' },
+    });
+    const res = await owner.put<UpdateSettingsResponse>('/api/settings', {
+      branding: { primaryColor: '#22C55E' },
+      telegramGroups: { enableOverdueAlerts: false },
+    });
     expect(res.status).toBe(200);
     expect(res.body.branding).toEqual({ primaryColor: '#22c55e', secondaryColor: '#94a3b8' });
-    expect(res.body.telegramGroups).toMatchObject({ primaryGroupId: '-100123', breakingNewsTopicId: '7', enableOverdueAlerts: false, enableGroupNotifications: true });
+    expect(res.body.telegramGroups).toMatchObject({
+      primaryGroupId: '-100123',
+      breakingNewsTopicId: '7',
+      enableOverdueAlerts: false,
+      enableGroupNotifications: true,
+    });
     expect(res.body.cgFolderMoved).toBeNull();
   });
 
   it('keeps the chat-bot token write-only: set, never returned or logged, cleared with an empty value', async () => {
     const { owner } = await createStation(server);
     const token = '123456:AAH-secret-token-value';
-    const set = await owner.put<UpdateSettingsResponse>('/api/settings', { telegramBotToken: token, authToken: 'auth-secret-x' });
+    const set = await owner.put<UpdateSettingsResponse>('/api/settings', {
+      telegramBotToken: token,
+      authToken: 'auth-secret-x',
+    });
     expect(set.body).toMatchObject({ telegramBotTokenSet: true, authTokenSet: true });
-    const everything = JSON.stringify([set.body, (await owner.get('/api/settings')).body, (await owner.get('/api/activity-logs')).body]);
+    const everything = JSON.stringify([
+      set.body,
+      (await owner.get('/api/settings')).body,
+      (await owner.get('/api/activity-logs')).body,
+    ]);
     expect(everything).not.toContain(token);
     expect(everything).not.toContain('auth-secret-x');
     expect((await owner.put<Settings>('/api/settings', { authToken: 'x2' })).body.telegramBotTokenSet).toBe(true);
@@ -76,9 +97,15 @@ describe('GET/PUT /api/settings', () => {
       return res.body.message;
     };
     expect(await bad({ cgOutputPath: '  ' })).toContain('CG output path is required');
-    expect(await bad({ branding: { primaryColor: '#101010' } })).toMatch(/Primary colour is too dark to read on the dark theme \(contrast 1\.\d:1, needs at least 3:1\)/);
-    expect(await bad({ branding: { secondaryColor: 'red' } })).toContain('Secondary colour must be a colour written as #rrggbb');
-    expect(await bad({ telegramGroups: { reminderInterval: 10 } })).toContain('Reminder interval must be at least 30 minutes');
+    expect(await bad({ branding: { primaryColor: '#101010' } })).toMatch(
+      /Primary colour is too dark to read on the dark theme \(contrast 1\.\d:1, needs at least 3:1\)/,
+    );
+    expect(await bad({ branding: { secondaryColor: 'red' } })).toContain(
+      'Secondary colour must be a colour written as #rrggbb',
+    );
+    expect(await bad({ telegramGroups: { reminderInterval: 10 } })).toContain(
+      'Reminder interval must be at least 30 minutes',
+    );
     expect(await bad({ telegramGroups: { primaryGroupId: 'abc' } })).toContain('primaryGroupId');
     expect(await bad({ telegramBotToken: 'x'.repeat(600) })).toContain('at most 512');
     expect((await owner.get<Settings>('/api/settings')).body.branding.primaryColor).toBe('#3b82f6');
@@ -93,7 +120,10 @@ describe('GET/PUT /api/settings', () => {
     const live = await socketB.waitFor('branding_updated');
     expect(live.data).toEqual({ primaryColor: '#f97316', secondaryColor: '#64748b' });
     await socketB.waitFor('settings_updated');
-    expect((await a.owner.get<Settings>('/api/settings')).body).toMatchObject({ telegramBotTokenSet: false, branding: { primaryColor: '#3b82f6' } });
+    expect((await a.owner.get<Settings>('/api/settings')).body).toMatchObject({
+      telegramBotTokenSet: false,
+      branding: { primaryColor: '#3b82f6' },
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(socketA.messages.filter((m) => m.type === 'branding_updated' || m.type === 'settings_updated')).toEqual([]);
     socketA.close();
@@ -134,7 +164,10 @@ describe('hostile input', () => {
 describe('/api/company/telegram-settings', () => {
   it('reads and partially updates the group settings', async () => {
     const { owner } = await createStation(server);
-    const put = await owner.put<TelegramGroups>('/api/company/telegram-settings', { secondaryGroupId: '-200', reminderInterval: '60' });
+    const put = await owner.put<TelegramGroups>('/api/company/telegram-settings', {
+      secondaryGroupId: '-200',
+      reminderInterval: '60',
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ secondaryGroupId: '-200', reminderInterval: 60, enableEquipmentReminders: true });
     expect((await owner.get<TelegramGroups>('/api/company/telegram-settings')).body).toEqual(put.body);
@@ -142,9 +175,16 @@ describe('/api/company/telegram-settings', () => {
 
   it('loses no field when hundreds of partial updates arrive at once', async () => {
     const { owner } = await createStation(server);
-    const fields = ['equipmentRequestTopicId', 'secondaryGroupTopicId', 'breakingNewsTopicId', 'generalNotificationTopicId'] as const;
+    const fields = [
+      'equipmentRequestTopicId',
+      'secondaryGroupTopicId',
+      'breakingNewsTopicId',
+      'generalNotificationTopicId',
+    ] as const;
     const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => owner.put('/api/company/telegram-settings', { [fields[i % fields.length]!]: String(i) })),
+      Array.from({ length: 200 }, (_, i) =>
+        owner.put('/api/company/telegram-settings', { [fields[i % fields.length]!]: String(i) }),
+      ),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const final = (await owner.get<TelegramGroups>('/api/company/telegram-settings')).body;
@@ -156,7 +196,11 @@ describe('/api/company/telegram-settings', () => {
 describe('moving the CG output folder', () => {
   it('rewrites every file into the new folder before answering; the next headline lands there', async () => {
     const { owner, folder, companyId } = await createStation(server);
-    await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Before the move', subheadline: 'Sub' });
+    await owner.post('/api/cg-files/update-direct', {
+      type: 'headline',
+      content: 'Before the move',
+      subheadline: 'Sub',
+    });
     const res = await owner.put<UpdateSettingsResponse>('/api/settings', { cgOutputPath: `./graphics-${companyId}` });
     const target = path.join(server.baseDir, `graphics-${companyId}`);
     expect(res.status).toBe(200);
@@ -164,7 +208,9 @@ describe('moving the CG output folder', () => {
     expect(res.body.cgFolderMoved).toEqual({ from: folder, to: target, files: 2 });
     expect(fs.readFileSync(path.join(target, 'headline.txt'), 'utf8')).toBe('Before the move');
     expect(fs.readFileSync(path.join(target, 'subheadline.txt'), 'utf8')).toBe('Sub');
-    expect(JSON.parse(fs.readFileSync(path.join(target, 'cg.json'), 'utf8'))).toMatchObject({ headline: 'Before the move' });
+    expect(JSON.parse(fs.readFileSync(path.join(target, 'cg.json'), 'utf8'))).toMatchObject({
+      headline: 'Before the move',
+    });
     // Nothing stale stays where a graphics program may still look.
     expect(fs.existsSync(path.join(folder, 'headline.txt'))).toBe(false);
     await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'After the move' });
@@ -199,7 +245,10 @@ describe('moving the CG output folder', () => {
     await a.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'A on air' });
     await b.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'B on air' });
     const shared = `./contested-${a.companyId}`;
-    const [ra, rb] = await Promise.all([a.owner.put('/api/settings', { cgOutputPath: shared }), b.owner.put('/api/settings', { cgOutputPath: shared })]);
+    const [ra, rb] = await Promise.all([
+      a.owner.put('/api/settings', { cgOutputPath: shared }),
+      b.owner.put('/api/settings', { cgOutputPath: shared }),
+    ]);
     // 409 when both passed the first check and the second lost inside the commit; 400 when it came later.
     expect([ra.status, rb.status].filter((s) => s === 200)).toHaveLength(1);
     expect([ra.status, rb.status].find((s) => s !== 200)).toBeOneOf([400, 409]);
@@ -210,12 +259,18 @@ describe('moving the CG output folder', () => {
   it('writes sent during a move all land in the new folder, and the file equals the committed text', async () => {
     const { owner, folder, companyId, readCg } = await createStation(server);
     await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'start' });
-    const writes = Array.from({ length: 100 }, (_, i) => owner.post('/api/cg-files/update-direct', { type: 'headline', content: `during ${i}` }));
+    const writes = Array.from({ length: 100 }, (_, i) =>
+      owner.post('/api/cg-files/update-direct', { type: 'headline', content: `during ${i}` }),
+    );
     const move = owner.put<UpdateSettingsResponse>('/api/settings', { cgOutputPath: `./busy-${companyId}` });
     const results = await Promise.all([...writes, move]);
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const committed = (await owner.get<Array<{ type: string; content: string }>>('/api/cg-files')).body.find((f) => f.type === 'headline');
-    expect(fs.readFileSync(path.join(server.baseDir, `busy-${companyId}`, 'headline.txt'), 'utf8')).toBe(committed?.content);
+    const committed = (await owner.get<Array<{ type: string; content: string }>>('/api/cg-files')).body.find(
+      (f) => f.type === 'headline',
+    );
+    expect(fs.readFileSync(path.join(server.baseDir, `busy-${companyId}`, 'headline.txt'), 'utf8')).toBe(
+      committed?.content,
+    );
     expect(readCg('headline')).toBeNull();
     expect(fs.existsSync(folder) && fs.readdirSync(folder).some((n) => n.endsWith('.txt'))).toBe(false);
   });

@@ -44,14 +44,26 @@ export function archiveName(slug: string, at: Date): string {
   return `cg-bridge-${slug}-${at.toISOString().slice(0, 10)}.tar`;
 }
 
-export function buildManifest(spooled: Spooled, meta: Pick<ExportManifest, 'appVersion' | 'createdAt' | 'exportedBy' | 'newestMigration'>): ExportManifest {
+export function buildManifest(
+  spooled: Spooled,
+  meta: Pick<ExportManifest, 'appVersion' | 'createdAt' | 'exportedBy' | 'newestMigration'>,
+): ExportManifest {
   return {
     format: EXPORT_FORMAT,
     formatVersion: EXPORT_FORMAT_VERSION,
     station: { ...spooled.station, slug: stationSlug(spooled.station.name, spooled.station.id) },
     ...meta,
     tables: Object.fromEntries(
-      spooled.tables.map((t) => [t.table, { file: t.file.name, rows: t.rows, bytes: t.file.bytes, sha256: t.file.sha256, omittedColumns: t.omittedColumns }]),
+      spooled.tables.map((t) => [
+        t.table,
+        {
+          file: t.file.name,
+          rows: t.rows,
+          bytes: t.file.bytes,
+          sha256: t.file.sha256,
+          omittedColumns: t.omittedColumns,
+        },
+      ]),
     ),
     files: Object.fromEntries(spooled.files.map((f) => [f.name, { bytes: f.bytes, sha256: f.sha256 }])),
     excludedTables: { ...EXCLUDED_TABLES },
@@ -63,7 +75,13 @@ export function buildManifest(spooled: Spooled, meta: Pick<ExportManifest, 'appV
  * Streams the archive: manifest.json, tables/<table>.jsonl, files/cg/…, as a plain (ustar) tar.
  * Each table file is read from its spool file with backpressure; nothing is held whole in memory.
  */
-export async function writeArchive(out: Writable, manifest: ExportManifest, spooled: Spooled, signal: AbortSignal, onAir: OnAirGate): Promise<void> {
+export async function writeArchive(
+  out: Writable,
+  manifest: ExportManifest,
+  spooled: Spooled,
+  signal: AbortSignal,
+  onAir: OnAirGate,
+): Promise<void> {
   const pack = tar.pack();
   // Failures reach us through the reader and the entries' callbacks; no 'error' goes unheard.
   pack.on('error', () => undefined);

@@ -45,18 +45,29 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
  * ROWS_PER_CHUNK and a few milliseconds, the loop handed back between chunks (and held while an
  * on-air write runs), and written to JSON-lines files in `dir` — never the whole station in memory.
  */
-export async function spoolStation(dbFile: string, companyId: number, dir: string, onAir: OnAirGate, signal: AbortSignal): Promise<Spooled> {
+export async function spoolStation(
+  dbFile: string,
+  companyId: number,
+  dir: string,
+  onAir: OnAirGate,
+  signal: AbortSignal,
+): Promise<Spooled> {
   const sqlite = new Database(dbFile, { readonly: true, fileMustExist: true });
   try {
     sqlite.exec('BEGIN');
     // The snapshot starts at the transaction's first read.
-    const station = sqlite.prepare('SELECT id, name FROM companies WHERE id = ?').get(companyId) as { id: number; name: string } | undefined;
+    const station = sqlite.prepare('SELECT id, name FROM companies WHERE id = ?').get(companyId) as
+      { id: number; name: string } | undefined;
     if (!station) throw new Error(`Station ${companyId} not found`);
     const tables: SpooledTable[] = [];
     for (const spec of EXPORTED_TABLES) tables.push(await spoolTable(sqlite, spec, companyId, dir, onAir, signal));
     const files = cgFiles(sqlite, companyId);
-    const migrations = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
-    const at = migrations ? (sqlite.prepare('SELECT MAX(created_at) FROM __drizzle_migrations').pluck().get() as number | string | null) : null;
+    const migrations = sqlite
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
+      .get();
+    const at = migrations
+      ? (sqlite.prepare('SELECT MAX(created_at) FROM __drizzle_migrations').pluck().get() as number | string | null)
+      : null;
     sqlite.exec('COMMIT');
     return { tables, files, station, newestMigrationAt: at === null ? null : Number(at) };
   } finally {
@@ -66,15 +77,26 @@ export async function spoolStation(dbFile: string, companyId: number, dir: strin
 
 /** The columns written for a table: every column of the schema but the omitted secrets. */
 export function exportedColumns(sqlite: Database.Database, spec: ExportedTable): string[] {
-  const all = (sqlite.prepare(`PRAGMA table_info(${quote(spec.table)})`).all() as Array<{ name: string }>).map((c) => c.name);
+  const all = (sqlite.prepare(`PRAGMA table_info(${quote(spec.table)})`).all() as Array<{ name: string }>).map(
+    (c) => c.name,
+  );
   return all.filter((c) => !spec.omit?.includes(c));
 }
 
-async function spoolTable(sqlite: Database.Database, spec: ExportedTable, companyId: number, dir: string, onAir: OnAirGate, signal: AbortSignal): Promise<SpooledTable> {
+async function spoolTable(
+  sqlite: Database.Database,
+  spec: ExportedTable,
+  companyId: number,
+  dir: string,
+  onAir: OnAirGate,
+  signal: AbortSignal,
+): Promise<SpooledTable> {
   const name = `tables/${spec.table}.jsonl`;
   const target = path.join(dir, `${spec.table}.jsonl`);
   const columns = exportedColumns(sqlite, spec);
-  const statement = sqlite.prepare(`SELECT ${columns.map(quote).join(', ')} FROM ${quote(spec.table)} WHERE ${spec.where}`);
+  const statement = sqlite.prepare(
+    `SELECT ${columns.map(quote).join(', ')} FROM ${quote(spec.table)} WHERE ${spec.where}`,
+  );
   const out = fs.createWriteStream(target);
   const hash = createHash('sha256');
   let rows = 0;
@@ -105,7 +127,12 @@ async function spoolTable(sqlite: Database.Database, spec: ExportedTable, compan
     out.end();
     await once(out, 'close');
   }
-  return { table: spec.table, rows, omittedColumns: [...(spec.omit ?? [])], file: { name, source: { file: target }, bytes, sha256: hash.digest('hex') } };
+  return {
+    table: spec.table,
+    rows,
+    omittedColumns: [...(spec.omit ?? [])],
+    file: { name, source: { file: target }, bytes, sha256: hash.digest('hex') },
+  };
 }
 
 /**
@@ -114,10 +141,18 @@ async function spoolTable(sqlite: Database.Database, spec: ExportedTable, compan
  * and a folder on a share that stops answering must not hold an export.
  */
 function cgFiles(sqlite: Database.Database, companyId: number): SpooledFile[] {
-  const rows = sqlite.prepare('SELECT type, content FROM cg_files WHERE company_id = ? ORDER BY type').all(companyId) as Array<{ type: string; content: string }>;
+  const rows = sqlite
+    .prepare('SELECT type, content FROM cg_files WHERE company_id = ? ORDER BY type')
+    .all(companyId) as Array<{ type: string; content: string }>;
   const writable = rows.filter((r) => (CG_WRITABLE_TYPES as readonly string[]).includes(r.type));
   const snapshot = Object.fromEntries(writable.map((r) => [r.type, r.content]));
   const texts = writable.map((r) => ({ name: `files/cg/${r.type}.txt`, bytes: Buffer.from(r.content, 'utf8') }));
-  if (writable.length) texts.push({ name: 'files/cg/cg.json', bytes: Buffer.from(JSON.stringify(snapshot, null, 2), 'utf8') });
-  return texts.map((t) => ({ name: t.name, source: { bytes: t.bytes }, bytes: t.bytes.length, sha256: sha256(t.bytes) }));
+  if (writable.length)
+    texts.push({ name: 'files/cg/cg.json', bytes: Buffer.from(JSON.stringify(snapshot, null, 2), 'utf8') });
+  return texts.map((t) => ({
+    name: t.name,
+    source: { bytes: t.bytes },
+    bytes: t.bytes.length,
+    sha256: sha256(t.bytes),
+  }));
 }

@@ -23,12 +23,15 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const tablesOfSchema = () => store.sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
-const columnsOf = (table: string) => (store.sqlite.prepare(`PRAGMA table_info("${table}")`).all() as Array<{ name: string }>).map((c) => c.name);
+const tablesOfSchema = () =>
+  store.sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
+const columnsOf = (table: string) =>
+  (store.sqlite.prepare(`PRAGMA table_info("${table}")`).all() as Array<{ name: string }>).map((c) => c.name);
 
 /** Columns whose names look like secrets but are not (exported on purpose). */
 const NOT_SECRETS: Record<string, string> = {
-  'companies.license_key': "the station's licence, shown to its own users already (GET /api/companies); the new store needs it",
+  'companies.license_key':
+    "the station's licence, shown to its own users already (GET /api/companies); the new store needs it",
   'as_run.api_key': "the key's name and prefix at the time of the change, never the key",
   'google_sheets_connections.last_push_hash': 'a hash of the last grid pushed to the sheet (sync bookkeeping)',
   'google_sheets_rows.hash': "a hash of the row's own exported values (sync bookkeeping)",
@@ -39,7 +42,9 @@ describe('station export tables', () => {
   it('exports or deliberately excludes every table of the schema (a new table fails here until it is placed)', () => {
     expect(unplacedTables(tablesOfSchema())).toEqual([]);
     // A migration that adds a table: named until it is exported or excluded.
-    store.sqlite.exec('CREATE TABLE IF NOT EXISTS rundown_notes (id INTEGER PRIMARY KEY, company_id INTEGER NOT NULL, text TEXT)');
+    store.sqlite.exec(
+      'CREATE TABLE IF NOT EXISTS rundown_notes (id INTEGER PRIMARY KEY, company_id INTEGER NOT NULL, text TEXT)',
+    );
     expect(unplacedTables(tablesOfSchema())).toEqual(['rundown_notes']);
     store.sqlite.exec('DROP TABLE rundown_notes');
     const placed = new Set([...EXPORTED_TABLES.map((t) => t.table), ...Object.keys(EXCLUDED_TABLES)]);
@@ -56,7 +61,10 @@ describe('station export tables', () => {
       else if (columns.includes('company_id')) expect(spec.where, spec.table).toBe('company_id = ?');
       else expect(spec.where, spec.table).toMatch(/ IN \(SELECT id FROM \w+ WHERE company_id = \?\)$/);
       // The condition and the column list run against the real schema.
-      expect(() => store.sqlite.prepare(`SELECT * FROM "${spec.table}" WHERE ${spec.where}`).all(1), spec.table).not.toThrow();
+      expect(
+        () => store.sqlite.prepare(`SELECT * FROM "${spec.table}" WHERE ${spec.where}`).all(1),
+        spec.table,
+      ).not.toThrow();
     }
   });
 

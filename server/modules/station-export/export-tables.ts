@@ -67,7 +67,8 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
 /** Tables deliberately left out, with the reason the manifest gives. */
 export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   sessions: 'Sign-in sessions (token hashes): everyone signs in again on the new store.',
-  __drizzle_migrations: "The server's migration history, not the station's: the manifest names the newest migration instead.",
+  __drizzle_migrations:
+    "The server's migration history, not the station's: the manifest names the newest migration instead.",
   sqlite_sequence: "SQLite's own id counters: the importer sets its sequences past the highest id of each table.",
 };
 

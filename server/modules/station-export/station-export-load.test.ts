@@ -22,9 +22,12 @@ beforeAll(async () => {
   const db = new Database(path.join(server.dataDir, DB_FILE));
   try {
     db.pragma('busy_timeout = 5000');
-    const insert = db.prepare("INSERT INTO activity_logs (company_id, user_id, action, details, created_at) VALUES (?, ?, 'history', ?, ?)");
+    const insert = db.prepare(
+      "INSERT INTO activity_logs (company_id, user_id, action, details, created_at) VALUES (?, ?, 'history', ?, ?)",
+    );
     db.transaction(() => {
-      for (let i = 0; i < ROWS; i += 1) insert.run(station.companyId, owner.user.id, `${i} ${DETAILS}`, new Date().toISOString());
+      for (let i = 0; i < ROWS; i += 1)
+        insert.run(station.companyId, owner.user.id, `${i} ${DETAILS}`, new Date().toISOString());
     })();
   } finally {
     db.close();
@@ -44,7 +47,10 @@ describe('station export of a large station', () => {
     const burst = (async () => {
       for (let i = 0; !stop; i += 1) {
         const started = performance.now();
-        const res = await owner.post('/api/cg-files/update-direct', { type: 'headline', content: `during export ${i}` });
+        const res = await owner.post('/api/cg-files/update-direct', {
+          type: 'headline',
+          content: `during export ${i}`,
+        });
         took.push(performance.now() - started);
         expect(res.status).toBe(200);
         // A very busy desk: a CG write every 20 ms (back to back, air would leave the export no turn).
@@ -59,7 +65,9 @@ describe('station export of a large station', () => {
     const archive = await unpack(bytes);
     expect(archive.manifest.tables.activity_logs?.rows).toBeGreaterThanOrEqual(ROWS);
     expect(archive.rows('activity_logs').length).toBe(archive.manifest.tables.activity_logs?.rows);
-    expect(sha256(archive.entries.get('tables/activity_logs.jsonl')!)).toBe(archive.manifest.tables.activity_logs?.sha256);
+    expect(sha256(archive.entries.get('tables/activity_logs.jsonl')!)).toBe(
+      archive.manifest.tables.activity_logs?.sha256,
+    );
     expect(took.length).toBeGreaterThan(5);
     // Slices of a few ms that wait for air: no CG write waits behind the export for long.
     took.sort((x, y) => x - y);
@@ -71,7 +79,10 @@ describe('station export of a large station', () => {
   it('a download abandoned mid-stream stops and removes its spool files', async () => {
     const before = new Set(spoolDirs());
     const controller = new AbortController();
-    const res = await fetch(`${server.url}/api/station-export`, { headers: { authorization: `Bearer ${owner.token}` }, signal: controller.signal });
+    const res = await fetch(`${server.url}/api/station-export`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+      signal: controller.signal,
+    });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     const first = await reader.read();

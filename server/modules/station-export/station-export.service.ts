@@ -70,7 +70,11 @@ export class StationExportService {
     });
     const fileName = archiveName(manifest.station.slug, createdAt);
     const rows = spooled.tables.reduce((n, t) => n + t.rows, 0);
-    this.activity.record({ userId: actor.userId, companyId: actor.companyId }, 'station_exported', `Exported the station's data: ${fileName} (${rows} rows in ${spooled.tables.length} tables, ${spooled.files.length} CG files)`);
+    this.activity.record(
+      { userId: actor.userId, companyId: actor.companyId },
+      'station_exported',
+      `Exported the station's data: ${fileName} (${rows} rows in ${spooled.tables.length} tables, ${spooled.files.length} CG files)`,
+    );
     this.ctx.logger.info('station export', { companyId: actor.companyId, fileName, rows });
     return {
       fileName,

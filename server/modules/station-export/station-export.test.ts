@@ -25,9 +25,17 @@ let companyA: number;
 const keys: string[] = [];
 
 /** Secrets written straight into the store: none may appear anywhere in an archive. */
-const SECRET = { botA: 'BOT-TOKEN-A-1234567890', authA: 'AUTH-TOKEN-A-0987', sheetsA: 'SHEETS-PRIVATE-KEY-A', obsA: 'OBS-PASSWORD-A' };
+const SECRET = {
+  botA: 'BOT-TOKEN-A-1234567890',
+  authA: 'AUTH-TOKEN-A-0987',
+  sheetsA: 'SHEETS-PRIVATE-KEY-A',
+  obsA: 'OBS-PASSWORD-A',
+};
 
-const download = (client: ApiClient) => fetch(`${server.url}/api/station-export`, { headers: client.token ? { authorization: `Bearer ${client.token}` } : {} });
+const download = (client: ApiClient) =>
+  fetch(`${server.url}/api/station-export`, {
+    headers: client.token ? { authorization: `Bearer ${client.token}` } : {},
+  });
 
 async function exportOf(client: ApiClient): Promise<UnpackedExport & { fileName: string | null }> {
   const res = await download(client);
@@ -41,11 +49,21 @@ function writeSecrets(companyId: number, userId: number): void {
   const db = new Database(path.join(server.dataDir, DB_FILE));
   try {
     db.pragma('busy_timeout = 5000');
-    db.prepare('INSERT INTO company_settings (company_id, telegram_bot_token, auth_token) VALUES (?, ?, ?) ON CONFLICT(company_id) DO UPDATE SET telegram_bot_token = excluded.telegram_bot_token, auth_token = excluded.auth_token').run(companyId, SECRET.botA, SECRET.authA);
-    db.prepare('INSERT INTO google_sheets_connections (company_id, service_account_key, spreadsheet_id, connected_by, updated_at) VALUES (?, ?, ?, ?, ?)').run(companyId, SECRET.sheetsA, 'sheet-a', userId, new Date().toISOString());
-    const config = JSON.stringify({ url: 'ws://127.0.0.1:9', password: SECRET.obsA, mapping: [{ type: 'headline', source: 'Headline' }] });
+    db.prepare(
+      'INSERT INTO company_settings (company_id, telegram_bot_token, auth_token) VALUES (?, ?, ?) ON CONFLICT(company_id) DO UPDATE SET telegram_bot_token = excluded.telegram_bot_token, auth_token = excluded.auth_token',
+    ).run(companyId, SECRET.botA, SECRET.authA);
+    db.prepare(
+      'INSERT INTO google_sheets_connections (company_id, service_account_key, spreadsheet_id, connected_by, updated_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(companyId, SECRET.sheetsA, 'sheet-a', userId, new Date().toISOString());
+    const config = JSON.stringify({
+      url: 'ws://127.0.0.1:9',
+      password: SECRET.obsA,
+      mapping: [{ type: 'headline', source: 'Headline' }],
+    });
     const now = new Date().toISOString();
-    db.prepare("INSERT INTO outputs (company_id, kind, name, enabled, config, created_at, updated_at) VALUES (?, 'obs', 'OBS A', 0, ?, ?, ?)").run(companyId, config, now, now);
+    db.prepare(
+      "INSERT INTO outputs (company_id, kind, name, enabled, config, created_at, updated_at) VALUES (?, 'obs', 'OBS A', 0, ?, ?, ?)",
+    ).run(companyId, config, now, now);
   } finally {
     db.close();
   }
@@ -79,14 +97,30 @@ beforeAll(async () => {
   const storyA = await createNews(ownerA, { title: 'A-STORY harbour opens' });
   await createNews(editorA, { title: 'A-STORY second' });
   const storyB = await createNews(b.owner, { title: 'B-STORY island vote' });
-  createBulletin(server, companyA, ownerA.user.id, { title: 'A-BULLETIN', items: [{ type: 'news', newsId: storyA.id }] });
-  createBulletin(server, b.companyId, b.owner.user.id, { title: 'B-BULLETIN', items: [{ type: 'news', newsId: storyB.id }, { type: 'break', breakType: 'LOCAL BREAK' }] });
+  createBulletin(server, companyA, ownerA.user.id, {
+    title: 'A-BULLETIN',
+    items: [{ type: 'news', newsId: storyA.id }],
+  });
+  createBulletin(server, b.companyId, b.owner.user.id, {
+    title: 'B-BULLETIN',
+    items: [
+      { type: 'news', newsId: storyB.id },
+      { type: 'break', breakType: 'LOCAL BREAK' },
+    ],
+  });
   await createEquipment(ownerA, { name: 'A-CAMERA' });
   await createEquipment(b.owner, { name: 'B-CAMERA' });
-  expect((await ownerA.post('/api/cg-files/update-direct', { type: 'headline', content: 'A-HEADLINE on air' })).status).toBe(200);
-  expect((await b.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'B-HEADLINE on air' })).status).toBe(200);
+  expect(
+    (await ownerA.post('/api/cg-files/update-direct', { type: 'headline', content: 'A-HEADLINE on air' })).status,
+  ).toBe(200);
+  expect(
+    (await b.owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'B-HEADLINE on air' })).status,
+  ).toBe(200);
   for (const client of [ownerA, b.owner]) {
-    const key = await client.post<CreatedApiKey>('/api/company/api-keys', { name: 'Graphics PC', permissions: ['cg_files'] });
+    const key = await client.post<CreatedApiKey>('/api/company/api-keys', {
+      name: 'Graphics PC',
+      permissions: ['cg_files'],
+    });
     expect(key.status).toBe(201);
     keys.push(key.body.key);
   }
@@ -114,15 +148,20 @@ describe('station export', () => {
       expect(sha256(file!), table).toBe(info.sha256);
       expect(file!.length, table).toBe(info.bytes);
     }
-    for (const [name, info] of Object.entries(manifest.files)) expect(sha256(entries.get(name)!), name).toBe(info.sha256);
+    for (const [name, info] of Object.entries(manifest.files))
+      expect(sha256(entries.get(name)!), name).toBe(info.sha256);
     expect(archive.names.length).toBe(1 + Object.keys(manifest.tables).length + Object.keys(manifest.files).length);
     // Every row with a company is A's; B's stories, users, equipment and bulletin items are absent.
     for (const table of Object.keys(manifest.tables)) {
       for (const row of rows(table)) if ('company_id' in row) expect(row.company_id, table).toBe(companyA);
     }
     expect(rows('companies').map((c) => c.id)).toEqual([companyA]);
-    expect(rows('news').map((n) => n.title)).toEqual(expect.arrayContaining(['A-STORY harbour opens', 'A-STORY second']));
-    expect(rows('users').map((u) => u.username)).toEqual(expect.arrayContaining([dev.user.username, ownerA.user.username, adminA.user.username]));
+    expect(rows('news').map((n) => n.title)).toEqual(
+      expect.arrayContaining(['A-STORY harbour opens', 'A-STORY second']),
+    );
+    expect(rows('users').map((u) => u.username)).toEqual(
+      expect.arrayContaining([dev.user.username, ownerA.user.username, adminA.user.username]),
+    );
     expect(rows('users').map((u) => u.username)).not.toContain(b.owner.user.username);
     expect(rows('equipment').map((e) => e.name)).toEqual(['A-CAMERA']);
     const bulletinIds = rows('bulletins').map((x) => x.id);
@@ -131,12 +170,15 @@ describe('station export', () => {
     expect(archive.text).not.toMatch(/B-STORY|B-BULLETIN|B-CAMERA|B-HEADLINE/);
     // The station's CG texts, as the folder holds them.
     expect(entries.get('files/cg/headline.txt')?.toString('utf8')).toBe('A-HEADLINE on air');
-    expect(JSON.parse(entries.get('files/cg/cg.json')!.toString('utf8'))).toMatchObject({ headline: 'A-HEADLINE on air' });
+    expect(JSON.parse(entries.get('files/cg/cg.json')!.toString('utf8'))).toMatchObject({
+      headline: 'A-HEADLINE on air',
+    });
     // No secret: no password hash column, none of the stored hashes or keys, no token.
     expect(rows('users').every((u) => !('password_hash' in u))).toBe(true);
     expect(rows('api_keys').every((k) => !('key_hash' in k))).toBe(true);
     expect(archive.names).not.toContain('tables/sessions.jsonl');
-    for (const secret of [...storedSecrets(), ...keys, ...Object.values(SECRET)]) expect(archive.text.includes(secret), secret.slice(0, 12)).toBe(false);
+    for (const secret of [...storedSecrets(), ...keys, ...Object.values(SECRET)])
+      expect(archive.text.includes(secret), secret.slice(0, 12)).toBe(false);
     expect(archive.text).not.toContain('$argon2');
     expect((JSON.parse(String(rows('outputs')[0]?.config)) as { password: unknown }).password).toBeNull();
     expect(manifest.notIncluded.join(' ')).toMatch(/Telegram bot token/);
@@ -160,7 +202,9 @@ describe('station export', () => {
       for (const row of archiveB.rows(table)) if ('company_id' in row) expect(row.company_id, table).toBe(b.companyId);
     }
     // The station is the session's: a query naming another company changes nothing.
-    const res = await fetch(`${server.url}/api/station-export?companyId=${b.companyId}`, { headers: { authorization: `Bearer ${dev.token}` } });
+    const res = await fetch(`${server.url}/api/station-export?companyId=${b.companyId}`, {
+      headers: { authorization: `Bearer ${dev.token}` },
+    });
     const mine = await unpack(Buffer.from(await res.arrayBuffer()));
     expect(mine.manifest.station.id).toBe(companyA);
     expect(mine.text).not.toContain('B-STORY');
@@ -180,28 +224,46 @@ describe('station export', () => {
     let stop = false;
     const statuses: number[] = [];
     const burst = (async () => {
-      for (let i = 0; !stop; i += 1) statuses.push((await ownerA.post('/api/cg-files/update-direct', { type: 'headline', content: `burst ${i}` })).status);
+      for (let i = 0; !stop; i += 1)
+        statuses.push(
+          (await ownerA.post('/api/cg-files/update-direct', { type: 'headline', content: `burst ${i}` })).status,
+        );
     })();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => download(i % 2 ? ownerA : b.owner).then(async (res) => ({ status: res.status, bytes: Buffer.from(await res.arrayBuffer()) }))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        download(i % 2 ? ownerA : b.owner).then(async (res) => ({
+          status: res.status,
+          bytes: Buffer.from(await res.arrayBuffer()),
+        })),
+      ),
+    );
     stop = true;
     await burst;
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     for (const r of results) {
       const archive = await unpack(r.bytes);
-      for (const info of Object.values(archive.manifest.tables)) expect(sha256(archive.entries.get(info.file)!)).toBe(info.sha256);
+      for (const info of Object.values(archive.manifest.tables))
+        expect(sha256(archive.entries.get(info.file)!)).toBe(info.sha256);
     }
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    await expect.poll(() => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('cg-bridge-export-') && !before.has(n))).toEqual([]);
+    await expect
+      .poll(() => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('cg-bridge-export-') && !before.has(n)))
+      .toEqual([]);
   }, 60_000);
 
   it('a download abandoned half-way stops and removes its spool files', async () => {
     const before = new Set(fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('cg-bridge-export-')));
     const controller = new AbortController();
-    const res = await fetch(`${server.url}/api/station-export`, { headers: { authorization: `Bearer ${ownerA.token}` }, signal: controller.signal });
+    const res = await fetch(`${server.url}/api/station-export`, {
+      headers: { authorization: `Bearer ${ownerA.token}` },
+      signal: controller.signal,
+    });
     expect(res.status).toBe(200);
     controller.abort();
-    await expect.poll(() => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('cg-bridge-export-') && !before.has(n))).toEqual([]);
+    await expect
+      .poll(() => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('cg-bridge-export-') && !before.has(n)))
+      .toEqual([]);
     expect((await ownerA.get('/api/health')).status).toBe(200);
   });
 });

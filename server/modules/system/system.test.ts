@@ -21,7 +21,8 @@ describe('GET /api/system/addresses (issue 22 point 21)', () => {
     const res = await cameraman.get<SystemAddresses>('/api/system/addresses');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ addresses: lanAddresses(os.networkInterfaces(), port, '0.0.0.0'), port });
-    for (const address of res.body.addresses) expect(address).toMatch(new RegExp(`^http://\\d+\\.\\d+\\.\\d+\\.\\d+:${port}$`));
+    for (const address of res.body.addresses)
+      expect(address).toMatch(new RegExp(`^http://\\d+\\.\\d+\\.\\d+\\.\\d+:${port}$`));
     expect(res.body.addresses.some((a) => a.includes('127.0.0.1'))).toBe(false);
     // Each address really reaches this server (the graphics PC's view).
     for (const address of res.body.addresses) expect((await fetch(`${address}/api/health`)).status).toBe(200);
@@ -31,7 +32,10 @@ describe('GET /api/system/addresses (issue 22 point 21)', () => {
     const local = await startTestServer({ host: '127.0.0.1' });
     try {
       const dev = await loginDevOwner(local);
-      expect((await dev.get<SystemAddresses>('/api/system/addresses')).body).toEqual({ addresses: [], port: Number(new URL(local.url).port) });
+      expect((await dev.get<SystemAddresses>('/api/system/addresses')).body).toEqual({
+        addresses: [],
+        port: Number(new URL(local.url).port),
+      });
     } finally {
       await local.close();
     }

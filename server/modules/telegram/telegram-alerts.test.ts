@@ -16,10 +16,12 @@ afterAll(() => stopBotServer({ fake, server }));
 async function station() {
   const s = await createBotStation(server, fake);
   const item = insertItem(server, s.companyId, { name: 'LiveU Solo' });
-  const loan = (requestedBy: number, dueInMinutes = 120) => insertLoan(server, { companyId: s.companyId, equipmentId: item.id, requestedBy, status: 'out', dueInMinutes });
+  const loan = (requestedBy: number, dueInMinutes = 120) =>
+    insertLoan(server, { companyId: s.companyId, equipmentId: item.id, requestedBy, status: 'out', dueInMinutes });
   return { ...s, loan };
 }
-const remind = (s: Awaited<ReturnType<typeof station>>, requestId: number) => s.owner.post<EquipmentReminderResult>('/api/telegram/send-equipment-reminder', { requestId });
+const remind = (s: Awaited<ReturnType<typeof station>>, requestId: number) =>
+  s.owner.post<EquipmentReminderResult>('/api/telegram/send-equipment-reminder', { requestId });
 
 describe('equipment alerts via Telegram', () => {
   it('the Remind button reaches the borrower’s linked chat', async () => {
@@ -36,7 +38,11 @@ describe('equipment alerts via Telegram', () => {
     const s = await station();
     await s.owner.put(`/api/users/${s.cameraman.user.id}`, { telegramId: '' });
     const res = await remind(s, s.loan(s.cameraman.user.id));
-    expect(res.body).toEqual({ success: false, delivered: false, message: 'Reminder recorded; not delivered: Test cameraman has not linked Telegram' });
+    expect(res.body).toEqual({
+      success: false,
+      delivered: false,
+      message: 'Reminder recorded; not delivered: Test cameraman has not linked Telegram',
+    });
   });
 
   it('overdue alerts follow the borrower’s preferences and the station’s switch', async () => {
@@ -47,7 +53,10 @@ describe('equipment alerts via Telegram', () => {
     await server.scheduler.runNow('equipment-overdue');
     await fake.waitForSent((m) => m.chatId === String(s.tg.cameraman.id) && /overdue/i.test(m.text));
     expect(fake.sent.filter((m) => m.chatId === String(s.tg.editor.id))).toHaveLength(0);
-    expect(alertsOf(server, s.companyId).find((a) => a.requestId === editorLoan)).toMatchObject({ delivery: 'not_delivered', reason: 'Turned off in the user’s notification preferences' });
+    expect(alertsOf(server, s.companyId).find((a) => a.requestId === editorLoan)).toMatchObject({
+      delivery: 'not_delivered',
+      reason: 'Turned off in the user’s notification preferences',
+    });
 
     await s.owner.put('/api/company/telegram-settings', { enableOverdueAlerts: false });
     server.clock.advance(5 * 3_600_000);

@@ -48,7 +48,9 @@ export class TelegramBots {
   /** Brings the company's bot in line with its saved token (start, restart or stop). */
   sync(companyId: number): Promise<void> {
     const next = (this.chains.get(companyId) ?? Promise.resolve()).then(() => this.syncNow(companyId));
-    const settled = next.catch((err: unknown) => this.ctx.logger.error('telegram bot sync failed', { companyId, err: String(err) }));
+    const settled = next.catch((err: unknown) =>
+      this.ctx.logger.error('telegram bot sync failed', { companyId, err: String(err) }),
+    );
     this.chains.set(companyId, settled);
     return settled;
   }

@@ -56,49 +56,76 @@ const fields = (args: string) => args.split('|').map((f) => f.trim());
  * 22): while emergency.txt has text, the bot puts nothing on air and says why.
  */
 function refuseDuringEmergency(s: Services, actor: CommandCall['actor']): void {
-  const emergency = s.cgFiles.list(actor).find((f) => f.type === 'emergency')?.content.trim();
-  if (emergency) throw badRequest(`Not put on air: an emergency is on air (${JSON.stringify(emergency)}). Send from CG Control, where you can see it, or end the emergency first.`);
+  const emergency = s.cgFiles
+    .list(actor)
+    .find((f) => f.type === 'emergency')
+    ?.content.trim();
+  if (emergency)
+    throw badRequest(
+      `Not put on air: an emergency is on air (${JSON.stringify(emergency)}). Send from CG Control, where you can see it, or end the emergency first.`,
+    );
 }
 
 /**
  * /addcgbar's changes. A headline brings its subheadline, as on every path (issue 22's rule, issue
  * 38): "headline Title | Sub" sends both, "headline Title" clears the previous story's line.
  */
-function cgBarChanges(kind: Exclude<(typeof CG_BAR_CHOICES)[number], 'crawler'>, text: string): { changes: CgChange[]; said: string; note: string } {
-  if (kind !== 'headline') return { changes: [{ type: CG_BAR_FILE_TYPES[kind], content: text }], said: `${kind} is`, note: '' };
+function cgBarChanges(
+  kind: Exclude<(typeof CG_BAR_CHOICES)[number], 'crawler'>,
+  text: string,
+): { changes: CgChange[]; said: string; note: string } {
+  if (kind !== 'headline')
+    return { changes: [{ type: CG_BAR_FILE_TYPES[kind], content: text }], said: `${kind} is`, note: '' };
   const [headline = '', ...rest] = text.split('|').map((part) => part.trim());
   const subheadline = rest.join(' | ');
   const changes: CgChange[] = [
     { type: 'headline', content: headline },
     { type: 'subheadline', content: subheadline, field: 'subheadline' },
   ];
-  return { changes, said: subheadline ? 'headline and subheadline are' : 'headline is', note: subheadline ? '' : ' The subheadline was cleared with it.' };
+  return {
+    changes,
+    said: subheadline ? 'headline and subheadline are' : 'headline is',
+    note: subheadline ? '' : ' The subheadline was cleared with it.',
+  };
 }
 
 /** The commands' work, each through the web's own service. */
 export function commandActions(ctx: AppContext, s: Services): Record<string, CommandAction> {
-  const mine = (call: CommandCall) => s.equipmentRequests.list(call.actor).filter((r) => r.requestedBy === call.actor.userId);
+  const mine = (call: CommandCall) =>
+    s.equipmentRequests.list(call.actor).filter((r) => r.requestedBy === call.actor.userId);
   return {
     start: ({ actor }) => {
       const usable = BOT_COMMANDS.filter((c) => mayUseCommand(actor.role, c)).map((c) => c.usage);
-      return [`Hello ${actor.fullName}! You are linked as ${actor.username} (${actor.role}).`, 'You can use:', ...usable].join('\n');
+      return [
+        `Hello ${actor.fullName}! You are linked as ${actor.username} (${actor.role}).`,
+        'You can use:',
+        ...usable,
+      ].join('\n');
     },
     status: (call) => {
       const open = mine(call).filter((r) => !['returned', 'rejected'].includes(r.status));
-      return [`${call.actor.fullName} (${call.actor.role})`, open.length ? `Open requests and loans: ${open.length}` : 'No open requests or loans.', ...open.slice(0, MY_REQUESTS_LIMIT).map(line)].join('\n');
+      return [
+        `${call.actor.fullName} (${call.actor.role})`,
+        open.length ? `Open requests and loans: ${open.length}` : 'No open requests or loans.',
+        ...open.slice(0, MY_REQUESTS_LIMIT).map(line),
+      ].join('\n');
     },
     myrequests: (call) => {
       const recent = mine(call)
         .sort((a, b) => b.requestedAt.localeCompare(a.requestedAt) || b.id - a.id)
         .slice(0, MY_REQUESTS_LIMIT);
-      return recent.length ? ['Your recent requests:', ...recent.map(line)].join('\n') : 'You have no equipment requests yet.';
+      return recent.length
+        ? ['Your recent requests:', ...recent.map(line)].join('\n')
+        : 'You have no equipment requests yet.';
     },
     changepassword: async ({ actor, args, ctx: tg }) => {
       // The message holds passwords: it goes first, whatever happens next.
       const message = tg.message;
-      if (message) await tg.api.deleteMessage({ chat_id: message.chat.id, message_id: message.message_id }).catch(() => undefined);
+      if (message)
+        await tg.api.deleteMessage({ chat_id: message.chat.id, message_id: message.message_id }).catch(() => undefined);
       const [current, next, extra] = args.split(/\s+/).filter(Boolean);
-      if (!current || !next || extra) throw badRequest('Usage: /changepassword <current password> <new password> (no spaces inside a password)');
+      if (!current || !next || extra)
+        throw badRequest('Usage: /changepassword <current password> <new password> (no spaces inside a password)');
       // The same limit as the login form: otherwise the bot would be an unlimited password oracle.
       await s.auth.limitPasswordCheck(actor.userId, () => s.users.changeOwnPassword(actor, current, next));
       return 'Your password was changed. Sign in again on the web and on your phone.';
@@ -108,7 +135,11 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       if (!code || !purpose.length) throw badRequest('Usage: /request <equipment code> <purpose>');
       const item = s.equipment.list(actor).find((e) => e.code.toLowerCase() === code.toLowerCase());
       if (!item) throw notFound(`Equipment with code ${code}`);
-      const created = s.equipmentRequests.create(actor, { equipmentId: item.id, purpose: purpose.join(' '), notes: null, location: null, expectedReturnDate: null }, 'telegram');
+      const created = s.equipmentRequests.create(
+        actor,
+        { equipmentId: item.id, purpose: purpose.join(' '), notes: null, location: null, expectedReturnDate: null },
+        'telegram',
+      );
       return `✅ Request ${requestNumber(created.id)} for ${item.name} sent.${created.notice ? ` ${created.notice}.` : ''} An admin will approve it.`;
     },
     extend: ({ actor, args }) => {
@@ -127,7 +158,9 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       const id = parseRequestNumber(args);
       if (id === null) throw badRequest('Usage: /return <request id> (see /myrequests)');
       const r = s.equipmentRequests.returnLoan(actor, id);
-      return r.status === 'returned' ? `✅ ${requestNumber(r.id)} returned.` : `✅ Return of ${requestNumber(r.id)} requested. An admin approves it before the item is available again.`;
+      return r.status === 'returned'
+        ? `✅ ${requestNumber(r.id)} returned.`
+        : `✅ Return of ${requestNumber(r.id)} requested. An admin approves it before the item is available again.`;
     },
     approvals: ({ actor, args }) => {
       const [verb, idText, ...words] = args.split(/\s+/).filter(Boolean);
@@ -136,12 +169,18 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
         const said = words.join(' ') || null;
         const v = verb.toLowerCase();
         if (id !== null && (v === 'extend' || v === 'refuse')) {
-          const r = s.equipmentRequests.decideExtension(actor, id, { approved: v === 'extend', rejectionReason: v === 'refuse' ? said : null });
+          const r = s.equipmentRequests.decideExtension(actor, id, {
+            approved: v === 'extend',
+            rejectionReason: v === 'refuse' ? said : null,
+          });
           return `✅ ${v === 'extend' ? 'Extension approved' : 'Extension refused'}: ${line(r)}`;
         }
         const actions = { approve: 'approve', reject: 'reject', return: 'approve_return' } as const;
         const action = Object.hasOwn(actions, v) ? actions[v as keyof typeof actions] : undefined;
-        if (!action || id === null) throw badRequest('Usage: /approvals, or /approvals approve|reject|return|extend|refuse <request id> [reason]');
+        if (!action || id === null)
+          throw badRequest(
+            'Usage: /approvals, or /approvals approve|reject|return|extend|refuse <request id> [reason]',
+          );
         const r = s.equipmentRequests.act(actor, id, action, action === 'reject' ? { reason: said } : {});
         return `✅ ${line(r)}`;
       }
@@ -162,10 +201,19 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
     },
     alerts: ({ actor }) => {
       const now = ctx.clock.now().toISOString();
-      const overdue = s.equipmentRequests.list(actor).filter((r) => OVERDUE_STATUSES.includes(r.status) && r.expectedReturnDate !== null && r.expectedReturnDate < now);
+      const overdue = s.equipmentRequests
+        .list(actor)
+        .filter(
+          (r) => OVERDUE_STATUSES.includes(r.status) && r.expectedReturnDate !== null && r.expectedReturnDate < now,
+        );
       const low = s.equipment.list(actor).filter((e) => e.minStock > 0 && e.currentStock <= e.minStock);
       if (!overdue.length && !low.length) return 'No alerts: nothing overdue, no low stock.';
-      return [`Overdue (${overdue.length}):`, ...overdue.slice(0, 10).map((r) => `${line(r)} — ${r.requestedByName ?? ''}`), `Low stock (${low.length}):`, ...low.slice(0, 10).map((e) => `${e.code} ${e.name}: ${e.currentStock} left (minimum ${e.minStock})`)].join('\n');
+      return [
+        `Overdue (${overdue.length}):`,
+        ...overdue.slice(0, 10).map((r) => `${line(r)} — ${r.requestedByName ?? ''}`),
+        `Low stock (${low.length}):`,
+        ...low.slice(0, 10).map((e) => `${e.code} ${e.name}: ${e.currentStock} left (minimum ${e.minStock})`),
+      ].join('\n');
     },
     addequipment: ({ actor, args }) => {
       const [code, name, location, quantity] = fields(args);
@@ -175,7 +223,11 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
     },
     addnews: ({ actor, args }) => {
       const [title, content, priority] = fields(args);
-      const input = parse(createNewsSchema, { title, content, ...(priority ? { priority: priority.toLowerCase() } : {}) });
+      const input = parse(createNewsSchema, {
+        title,
+        content,
+        ...(priority ? { priority: priority.toLowerCase() } : {}),
+      });
       const news = s.news.create(actor, input);
       return `✅ News #${news.id} "${news.title}" filed as ${news.status} (${news.priority}).`;
     },
@@ -184,7 +236,10 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       // down is not replayed onto the screen minutes later.
       const sentAt = (tg.message?.date ?? 0) * 1000;
       const ageS = Math.round((ctx.clock.now().getTime() - sentAt) / 1000);
-      if (ageS > TELEGRAM_ON_AIR_MAX_AGE_S) throw badRequest(`Not put on air: your message is ${ageS} s old (the bot was offline). Send it again if it is still right.`);
+      if (ageS > TELEGRAM_ON_AIR_MAX_AGE_S)
+        throw badRequest(
+          `Not put on air: your message is ${ageS} s old (the bot was offline). Send it again if it is still right.`,
+        );
       const type = /^\S+/.exec(args)?.[0] ?? '';
       const kind = CG_BAR_CHOICES.find((t) => t === type.toLowerCase());
       const text = args.slice(type.length).trim();
@@ -195,7 +250,9 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       if (kind === 'crawler') {
         const { headline } = parse(addHeadlineSchema, { headline: text });
         const { staged } = await s.crawler.mutate(writer, (list) => addHeadline(list, headline), 'headline');
-        return staged ? '✅ Added to the news crawler in NEXT: the control room takes it to air.' : '✅ Added to the news crawler.';
+        return staged
+          ? '✅ Added to the news crawler in NEXT: the control room takes it to air.'
+          : '✅ Added to the news crawler.';
       }
       // Take mode (issue 25): text from outside the control room waits in NEXT for an operator's Take.
       const { changes, said, note } = cgBarChanges(kind, text);

@@ -26,7 +26,13 @@ export function installCommands(ctx: AppContext, services: Services): (bot: Bot,
   };
 }
 
-async function run(app: AppContext, def: BotCommand, action: CommandAction | undefined, tg: Context, companyId: number): Promise<void> {
+async function run(
+  app: AppContext,
+  def: BotCommand,
+  action: CommandAction | undefined,
+  tg: Context,
+  companyId: number,
+): Promise<void> {
   const from = tg.from;
   if (!from || !action) return;
   const row = new UsersRepo(app.db).findByTelegramId(companyId, String(from.id));

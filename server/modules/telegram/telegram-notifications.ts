@@ -6,7 +6,12 @@ import type { TelegramGroups } from '../../../shared/contracts/settings';
 import { shouldDeliverNow, type DeliveryUrgency } from '../../../shared/quiet-hours';
 import { StationCalendar } from '../settings/settings-station-calendar';
 import type { AppContext } from '../../context';
-import { NO_CHANNEL_REASON, type DeliveryOutcome, type NotificationChannel, type NotificationMessage } from '../equipment-alerts/notification-channel';
+import {
+  NO_CHANNEL_REASON,
+  type DeliveryOutcome,
+  type NotificationChannel,
+  type NotificationMessage,
+} from '../equipment-alerts/notification-channel';
 import type { NotificationPreferencesService } from '../notification-preferences/notification-preferences.service';
 import { presentTelegramGroups } from '../settings/settings.presenter';
 import { SettingsRepo } from '../settings/settings.repo';
@@ -14,7 +19,8 @@ import { UsersRepo } from '../users/users.repo';
 import type { OutgoingMessage, TelegramOutbox } from './telegram-outbox';
 import { requestNumber } from '../../../shared/request-number';
 
-type PersonalGroup = 'breakingNews' | 'equipmentApproval' | 'equipmentOverdue' | 'equipmentReminders' | 'lowStockAlerts';
+type PersonalGroup =
+  'breakingNews' | 'equipmentApproval' | 'equipmentOverdue' | 'equipmentReminders' | 'lowStockAlerts';
 
 /**
  * What the station hears from the bot on its own: breaking news to the breaking topic, new
@@ -35,10 +41,14 @@ export class TelegramNotifications implements NotificationChannel {
   listen(): () => void {
     return this.ctx.bus.subscribe((event) => {
       if (event.type === 'breaking_news') void this.breakingNews(event.companyId, event.data as News);
-      if (event.type === 'equipment_requested') void this.equipmentRequested(event.companyId, event.data as EquipmentRequest);
-      if (event.type === 'equipment_request_updated' && (event.data as EquipmentRequest).status === 'rejected') void this.requestRejected(event.companyId, event.data as EquipmentRequest);
-      if (event.type === 'news_returned') void this.newsReturned(event.companyId, event.data as ServerEvents['news_returned']);
-      if (event.type === 'backup_offsite_stale') void this.backupOffsiteStale(event.companyId, event.data as ServerEvents['backup_offsite_stale']);
+      if (event.type === 'equipment_requested')
+        void this.equipmentRequested(event.companyId, event.data as EquipmentRequest);
+      if (event.type === 'equipment_request_updated' && (event.data as EquipmentRequest).status === 'rejected')
+        void this.requestRejected(event.companyId, event.data as EquipmentRequest);
+      if (event.type === 'news_returned')
+        void this.newsReturned(event.companyId, event.data as ServerEvents['news_returned']);
+      if (event.type === 'backup_offsite_stale')
+        void this.backupOffsiteStale(event.companyId, event.data as ServerEvents['backup_offsite_stale']);
     });
   }
 
@@ -47,14 +57,27 @@ export class TelegramNotifications implements NotificationChannel {
     const text = `🚨 ${news.priority === 'urgent' ? 'URGENT' : 'BREAKING'}: ${news.title}${news.subtitle ? `\n${news.subtitle}` : ''}`;
     const what = `Breaking news #${news.id}`;
     if (groups.enableGroupNotifications && groups.enableBreakingNewsAlerts && groups.primaryGroupId) {
-      await this.outbox.send({ companyId, chatId: groups.primaryGroupId, threadId: groups.breakingNewsTopicId, text, key: `breaking:${companyId}:${news.id}`, what });
+      await this.outbox.send({
+        companyId,
+        chatId: groups.primaryGroupId,
+        threadId: groups.breakingNewsTopicId,
+        text,
+        key: `breaking:${companyId}:${news.id}`,
+        what,
+      });
     }
     const urgency: DeliveryUrgency = news.priority === 'urgent' ? 'urgent' : 'high';
-    await this.personal(companyId, 'breakingNews', urgency, (p) => p.breakingNews.priority !== 'urgent' || news.priority === 'urgent', {
-      text,
-      key: `breaking:${companyId}:${news.id}`,
-      what,
-    });
+    await this.personal(
+      companyId,
+      'breakingNews',
+      urgency,
+      (p) => p.breakingNews.priority !== 'urgent' || news.priority === 'urgent',
+      {
+        text,
+        key: `breaking:${companyId}:${news.id}`,
+        what,
+      },
+    );
   }
 
   async equipmentRequested(companyId: number, request: EquipmentRequest): Promise<void> {
@@ -62,13 +85,26 @@ export class TelegramNotifications implements NotificationChannel {
     const text = `📦 New equipment request ${requestNumber(request.id)}: ${request.equipmentName ?? 'an item'} for ${request.requestedByName ?? 'someone'} — ${request.purpose}\nApprove with /approvals approve ${request.id}`;
     const what = `Equipment request ${requestNumber(request.id)}`;
     if (groups.enableGroupNotifications && groups.primaryGroupId) {
-      await this.outbox.send({ companyId, chatId: groups.primaryGroupId, threadId: groups.equipmentRequestTopicId, text, key: `request:${companyId}:${request.id}`, what });
+      await this.outbox.send({
+        companyId,
+        chatId: groups.primaryGroupId,
+        threadId: groups.equipmentRequestTopicId,
+        text,
+        key: `request:${companyId}:${request.id}`,
+        what,
+      });
     }
-    await this.personal(companyId, 'equipmentApproval', 'normal', (p, role) => p.equipmentApproval.includeRequests && (role === 'admin' || role === 'owner'), {
-      text,
-      key: `request:${companyId}:${request.id}`,
-      what,
-    });
+    await this.personal(
+      companyId,
+      'equipmentApproval',
+      'normal',
+      (p, role) => p.equipmentApproval.includeRequests && (role === 'admin' || role === 'owner'),
+      {
+        text,
+        key: `request:${companyId}:${request.id}`,
+        what,
+      },
+    );
   }
 
   /**
@@ -82,7 +118,13 @@ export class TelegramNotifications implements NotificationChannel {
     if (!borrower?.telegramId) return off(`${borrower?.fullName ?? 'The borrower'} has not linked Telegram`);
     const text = `🚫 Your request ${requestNumber(request.id)} for ${request.equipmentName ?? 'an item'} was rejected.\nReason: ${request.rejectionReason ?? 'none given'}`;
     const prefs = this.preferences.forUser(companyId, borrower.id);
-    return this.deliverTo(prefs, 'normal', { companyId, chatId: borrower.telegramId, text, key: `rejected:${companyId}:${request.id}`, what: `Equipment request ${requestNumber(request.id)} rejected` });
+    return this.deliverTo(prefs, 'normal', {
+      companyId,
+      chatId: borrower.telegramId,
+      text,
+      key: `rejected:${companyId}:${request.id}`,
+      what: `Equipment request ${requestNumber(request.id)} rejected`,
+    });
   }
 
   /**
@@ -98,7 +140,13 @@ export class TelegramNotifications implements NotificationChannel {
     const text = `↩️ ${by.fullName} ${verb} your story "${news.title}"\nReason: ${news.returnReason ?? ''}`;
     const prefs = this.preferences.forUser(companyId, writer.id);
     const key = `returned:${companyId}:${news.id}:${news.returnedAt ?? ''}`;
-    return this.deliverTo(prefs, 'normal', { companyId, chatId: writer.telegramId, text, key, what: `Story #${news.id} sent back` });
+    return this.deliverTo(prefs, 'normal', {
+      companyId,
+      chatId: writer.telegramId,
+      text,
+      key,
+      what: `Story #${news.id} sent back`,
+    });
   }
 
   /**
@@ -112,7 +160,13 @@ export class TelegramNotifications implements NotificationChannel {
     for (const owner of new UsersRepo(this.ctx.db).listLinked(companyId)) {
       if (owner.role !== 'owner' || !owner.telegramId) continue;
       const prefs = this.preferences.forUser(companyId, owner.id);
-      await this.deliverTo(prefs, 'high', { companyId, chatId: owner.telegramId, text, key: `backup-stale:${event.lastCopyAt ?? 'never'}:user:${owner.id}`, what: 'Off-PC backup late' });
+      await this.deliverTo(prefs, 'high', {
+        companyId,
+        chatId: owner.telegramId,
+        text,
+        key: `backup-stale:${event.lastCopyAt ?? 'never'}:user:${owner.id}`,
+        what: 'Off-PC backup late',
+      });
     }
   }
 
@@ -122,19 +176,41 @@ export class TelegramNotifications implements NotificationChannel {
     const groups = this.groups(message.companyId);
     const key = `alert:${message.companyId}:${message.kind}:${message.userId ?? 'station'}:${this.ctx.clock.now().toISOString()}`;
     const what = `Equipment alert (${message.kind})`;
-    if (message.kind === 'overdue' && !groups.enableOverdueAlerts) return off('Overdue alerts are off in the group settings');
-    if ((message.kind === 'before_due' || message.kind === 'after_due') && !groups.enableEquipmentReminders) return off('Equipment reminders are off in the group settings');
+    if (message.kind === 'overdue' && !groups.enableOverdueAlerts)
+      return off('Overdue alerts are off in the group settings');
+    if ((message.kind === 'before_due' || message.kind === 'after_due') && !groups.enableEquipmentReminders)
+      return off('Equipment reminders are off in the group settings');
     if (message.userId === null) {
-      if (!groups.enableGroupNotifications || !groups.primaryGroupId) return off('No Telegram group is set for station alerts');
-      return this.outbox.send({ companyId: message.companyId, chatId: groups.primaryGroupId, threadId: groups.generalNotificationTopicId, text: message.text, key, what });
+      if (!groups.enableGroupNotifications || !groups.primaryGroupId)
+        return off('No Telegram group is set for station alerts');
+      return this.outbox.send({
+        companyId: message.companyId,
+        chatId: groups.primaryGroupId,
+        threadId: groups.generalNotificationTopicId,
+        text: message.text,
+        key,
+        what,
+      });
     }
     const user = new UsersRepo(this.ctx.db).findById(message.companyId, message.userId);
     if (!user?.telegramId) return off(`${user?.fullName ?? 'The user'} has not linked Telegram`);
-    const group: PersonalGroup = message.kind === 'overdue' ? 'equipmentOverdue' : message.kind === 'low_stock' ? 'lowStockAlerts' : 'equipmentReminders';
+    const group: PersonalGroup =
+      message.kind === 'overdue'
+        ? 'equipmentOverdue'
+        : message.kind === 'low_stock'
+          ? 'lowStockAlerts'
+          : 'equipmentReminders';
     const prefs = this.preferences.forUser(message.companyId, user.id);
     // The Remind button is a person asking: it is not switched off by preferences, only held at night.
-    if (message.kind !== 'manual' && (!prefs[group].enabled || !prefs[group].channels.includes('telegram'))) return off('Turned off in the user’s notification preferences');
-    return this.deliverTo(prefs, message.kind === 'overdue' ? 'high' : 'normal', { companyId: message.companyId, chatId: user.telegramId, text: message.text, key: `${key}:${user.id}`, what });
+    if (message.kind !== 'manual' && (!prefs[group].enabled || !prefs[group].channels.includes('telegram')))
+      return off('Turned off in the user’s notification preferences');
+    return this.deliverTo(prefs, message.kind === 'overdue' ? 'high' : 'normal', {
+      companyId: message.companyId,
+      chatId: user.telegramId,
+      text: message.text,
+      key: `${key}:${user.id}`,
+      what,
+    });
   }
 
   private async personal(
@@ -146,17 +222,41 @@ export class TelegramNotifications implements NotificationChannel {
   ): Promise<void> {
     for (const user of new UsersRepo(this.ctx.db).listLinked(companyId)) {
       const prefs = this.preferences.forUser(companyId, user.id);
-      if (!prefs[group].enabled || !prefs[group].channels.includes('telegram') || !wants(prefs, user.role) || !user.telegramId) continue;
-      await this.deliverTo(prefs, urgency, { ...message, companyId, chatId: user.telegramId, key: `${message.key}:user:${user.id}` });
+      if (
+        !prefs[group].enabled ||
+        !prefs[group].channels.includes('telegram') ||
+        !wants(prefs, user.role) ||
+        !user.telegramId
+      )
+        continue;
+      await this.deliverTo(prefs, urgency, {
+        ...message,
+        companyId,
+        chatId: user.telegramId,
+        key: `${message.key}:user:${user.id}`,
+      });
     }
   }
 
-  private deliverTo(prefs: NotificationPreferences, urgency: DeliveryUrgency, message: OutgoingMessage): Promise<DeliveryOutcome> | DeliveryOutcome {
+  private deliverTo(
+    prefs: NotificationPreferences,
+    urgency: DeliveryUrgency,
+    message: OutgoingMessage,
+  ): Promise<DeliveryOutcome> | DeliveryOutcome {
     // Weekend mode reads the station's weekend days (issue 39), not a fixed Saturday–Sunday.
-    const decision = shouldDeliverNow(prefs, urgency, this.ctx.clock.now(), new StationCalendar(this.ctx.db).weekendDays(message.companyId));
+    const decision = shouldDeliverNow(
+      prefs,
+      urgency,
+      this.ctx.clock.now(),
+      new StationCalendar(this.ctx.db).weekendDays(message.companyId),
+    );
     if (decision.deliver) return this.outbox.send(message);
     if (decision.reason === 'quiet_hours') return this.outbox.hold(message, decision.holdUntil);
-    return off(decision.reason === 'weekend_emergency_only' ? 'Weekend mode: emergencies only' : 'Weekend mode: reduced notifications');
+    return off(
+      decision.reason === 'weekend_emergency_only'
+        ? 'Weekend mode: emergencies only'
+        : 'Weekend mode: reduced notifications',
+    );
   }
 
   private groups(companyId: number): TelegramGroups {

@@ -45,7 +45,8 @@ export class TelegramOutbox {
     const api = this.bots.api(message.companyId);
     if (!api) return { delivered: false, delivery: 'not_delivered', reason: BOT_NOT_CONNECTED };
     const now = this.ctx.clock.now().getTime();
-    if (this.sentKeys.has(message.key)) return { delivered: false, delivery: 'not_delivered', reason: 'Already sent for this event' };
+    if (this.sentKeys.has(message.key))
+      return { delivered: false, delivery: 'not_delivered', reason: 'Already sent for this event' };
     this.sentKeys.set(message.key, now);
     this.forgetOldKeys(now);
     try {
@@ -57,7 +58,11 @@ export class TelegramOutbox {
       return { delivered: true, channel: 'telegram' };
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      this.activity.record({ userId: null, companyId: message.companyId }, 'telegram_delivery_failed', `${message.what} to chat ${message.chatId} not delivered: ${reason}`);
+      this.activity.record(
+        { userId: null, companyId: message.companyId },
+        'telegram_delivery_failed',
+        `${message.what} to chat ${message.chatId} not delivered: ${reason}`,
+      );
       this.ctx.logger.warn('telegram delivery failed', { companyId: message.companyId, key: message.key, reason });
       return { delivered: false, delivery: 'failed', reason };
     }

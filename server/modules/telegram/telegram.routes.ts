@@ -23,7 +23,8 @@ export function telegramRouter(telegram: TelegramService): Router {
     const input = parse(testNotificationSchema, req.body ?? {});
     const actor = actorOf(req);
     // A group test is an admin's tool; the personal test (the wizard's `{}`) is everyone's.
-    if (input.groupId && !can(actor, 'settings.manage')) throw forbidden('Only owners and admins can send a test to a group');
+    if (input.groupId && !can(actor, 'settings.manage'))
+      throw forbidden('Only owners and admins can send a test to a group');
     res.json(await telegram.testNotification(actor, input));
   });
   router.get('/group-topics/:groupId', (req, res) => {

@@ -1,5 +1,11 @@
 import { TelegramApiError } from 'node-telegram-bot-api';
-import type { GroupTopic, TelegramResult, TelegramStatus, TestMessageInput, testNotificationSchema } from '../../../shared/contracts/telegram';
+import type {
+  GroupTopic,
+  TelegramResult,
+  TelegramStatus,
+  TestMessageInput,
+  testNotificationSchema,
+} from '../../../shared/contracts/telegram';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
@@ -29,7 +35,9 @@ export class TelegramService {
 
   status(actor: Pick<Actor, 'companyId'>): TelegramStatus {
     const s = this.bots.status(actor.companyId);
-    return s.connected ? { connected: true, botInfo: { first_name: s.botInfo.first_name, username: s.botInfo.username } } : { connected: false, botInfo: null, ...(s.error ? { error: s.error } : {}) };
+    return s.connected
+      ? { connected: true, botInfo: { first_name: s.botInfo.first_name, username: s.botInfo.username } }
+      : { connected: false, botInfo: null, ...(s.error ? { error: s.error } : {}) };
   }
 
   async testMessage(actor: Caller, input: TestMessageInput): Promise<TelegramResult> {
@@ -47,7 +55,11 @@ export class TelegramService {
     // Without a bot nothing can be sent: say that first, it is the fix the user needs.
     if (!this.bots.api(actor.companyId)) throw failure(503, BOT_NOT_CONNECTED);
     const me = new UsersRepo(this.ctx.db).findById(actor.companyId, actor.userId);
-    if (!me?.telegramId) throw failure(400, 'Your account is not linked to Telegram: send /start to the bot and ask an admin to enter the number it answers as your Telegram ID');
+    if (!me?.telegramId)
+      throw failure(
+        400,
+        'Your account is not linked to Telegram: send /start to the bot and ask an admin to enter the number it answers as your Telegram ID',
+      );
     await this.send(actor.companyId, me.telegramId, null, text);
     return { success: true, message: 'Test notification sent to your Telegram chat' };
   }
@@ -75,7 +87,8 @@ export class TelegramService {
       await api.sendMessage({ chat_id: chatId, text, ...(threadId ? { message_thread_id: Number(threadId) } : {}) });
     } catch (err) {
       // Telegram refusing the chat or topic is the user's input (400); anything else is upstream.
-      if (err instanceof TelegramApiError && err.errorCode >= 400 && err.errorCode < 500 && err.errorCode !== 429) throw failure(400, `Telegram refused: ${err.description}`);
+      if (err instanceof TelegramApiError && err.errorCode >= 400 && err.errorCode < 500 && err.errorCode !== 429)
+        throw failure(400, `Telegram refused: ${err.description}`);
       throw failure(502, `Telegram could not be reached: ${err instanceof Error ? err.message : String(err)}`);
     }
   }

@@ -72,7 +72,14 @@ export class UsersRepo {
     return this.db
       .update(users)
       .set({ ...patch, version: sql`${users.version} + 1` })
-      .where(and(eq(users.companyId, companyId), eq(users.id, id), live, version === undefined ? undefined : eq(users.version, version)))
+      .where(
+        and(
+          eq(users.companyId, companyId),
+          eq(users.id, id),
+          live,
+          version === undefined ? undefined : eq(users.version, version),
+        ),
+      )
       .returning()
       .get();
   }

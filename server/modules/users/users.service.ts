@@ -51,7 +51,11 @@ export class UsersService {
       roletype: input.roletype ?? 'user',
       telegramId: input.telegramId ?? input.telegramUserId,
     });
-    this.activity.record({ userId: actor.userId, companyId }, 'user_created', `Created user ${row.username} (${row.role})`);
+    this.activity.record(
+      { userId: actor.userId, companyId },
+      'user_created',
+      `Created user ${row.username} (${row.role})`,
+    );
     return this.announce(row, 'created');
   }
 
@@ -97,7 +101,11 @@ export class UsersService {
     if (!row || !(await verifyPassword(row.passwordHash, current))) throw badRequest('Current password is incorrect');
     const passwordHash = await hashPassword(next);
     const updated = this.ctx.db.transaction((tx) => {
-      const done = new UsersRepo(tx).update(actor.companyId, actor.userId, { passwordHash, updatedAt: this.ctx.clock.now().toISOString(), updatedBy: actor.userId });
+      const done = new UsersRepo(tx).update(actor.companyId, actor.userId, {
+        passwordHash,
+        updatedAt: this.ctx.clock.now().toISOString(),
+        updatedBy: actor.userId,
+      });
       if (done) this.activity.record(actor, 'password_changed', `${done.username} changed their password`, tx);
       return done;
     });
@@ -110,7 +118,8 @@ export class UsersService {
     if (input.role) this.assertMayAssign(actor, input.role, input.roletype);
     else if (input.roletype) this.assertMayAssign(actor, target.role as Role, input.roletype);
     if (input.username && repo.usernameTaken(input.username, target.id)) throw conflict('Username already exists');
-    const losesOwner = target.role === 'owner' && ((input.role !== undefined && input.role !== 'owner') || input.isActive === false);
+    const losesOwner =
+      target.role === 'owner' && ((input.role !== undefined && input.role !== 'owner') || input.isActive === false);
     if (losesOwner && target.isActive) this.assertNotLastOwner(actor.companyId, repo);
   }
 
@@ -138,7 +147,8 @@ export class UsersService {
   /** A save from a stale version is a 409 with the user as they are now (issue 26). */
   private checkVersion(actor: Actor, id: number, version: number | undefined, repo = this.repo): void {
     const row = repo.findById(actor.companyId, id);
-    if (row && isStale(version, row)) throw versionConflict(this.ctx.db, 'user', presentUser(row), row, this.ctx.clock.now());
+    if (row && isStale(version, row))
+      throw versionConflict(this.ctx.db, 'user', presentUser(row), row, this.ctx.clock.now());
   }
 
   private requireManageable(actor: Actor, id: number, repo = this.repo): UserRow {

@@ -21,7 +21,13 @@ describe('users API', () => {
       companyId: 999,
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ role: 'editor', companyId: 1, telegramId: '123456789', fullName: 'Aminath Anchor', name: 'Aminath Anchor' });
+    expect(res.body).toMatchObject({
+      role: 'editor',
+      companyId: 1,
+      telegramId: '123456789',
+      fullName: 'Aminath Anchor',
+      name: 'Aminath Anchor',
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/hash/i);
     const list = await dev.get<User[]>('/api/users');
     expect(list.body.map((u) => u.username)).toContain('anchor1');
@@ -41,7 +47,10 @@ describe('users API', () => {
       [{ username: 'okname', password: 'short', fullName: 'A' }, 'password: Password must be at least 8 characters'],
       [{ username: 'okname', password: 'password-1', fullName: '   ' }, 'fullName: Full name is required'],
       [{ username: 'okname', password: 'password-1', fullName: 'A', role: 'king' }, 'role'],
-      [{ username: 'okname', password: 'password-1', fullName: 'A', email: 'not-an-email' }, 'email: Email is not valid'],
+      [
+        { username: 'okname', password: 'password-1', fullName: 'A', email: 'not-an-email' },
+        'email: Email is not valid',
+      ],
       [{ username: 'a/../b', password: 'password-1', fullName: 'A' }, 'username: Username may contain only'],
     ];
     for (const [body, message] of cases) {
@@ -63,21 +72,33 @@ describe('users API', () => {
       expect(list.body.every((u) => u.email === null && u.telegramId === null)).toBe(true);
     }
     const admin = await createUser(dev, server, 'admin');
-    expect((await admin.post('/api/users', { username: 'by_admin', password: 'password-1', fullName: 'X' })).status).toBe(201);
+    expect(
+      (await admin.post('/api/users', { username: 'by_admin', password: 'password-1', fullName: 'X' })).status,
+    ).toBe(201);
   });
 
   it('stops an admin from creating or changing owners and anyone from granting dev', async () => {
     const dev = await loginDevOwner(server);
     const admin = await createUser(dev, server, 'admin');
-    expect((await admin.post('/api/users', { username: 'new_owner', password: 'password-1', fullName: 'X', role: 'owner' })).status).toBe(403);
+    expect(
+      (await admin.post('/api/users', { username: 'new_owner', password: 'password-1', fullName: 'X', role: 'owner' }))
+        .status,
+    ).toBe(403);
     expect((await admin.put(`/api/users/${dev.user.id}`, { fullName: 'Hacked' })).status).toBe(403);
-    expect((await admin.post('/api/users', { username: 'sneaky', password: 'password-1', fullName: 'X', roletype: 'dev' })).status).toBe(403);
+    expect(
+      (await admin.post('/api/users', { username: 'sneaky', password: 'password-1', fullName: 'X', roletype: 'dev' }))
+        .status,
+    ).toBe(403);
   });
 
   it('updates fields and keeps at least one active owner', async () => {
     const dev = await loginDevOwner(server);
     const tech = await createUser(dev, server, 'technical');
-    const res = await dev.put<User>(`/api/users/${tech.user.id}`, { fullName: 'Tech Renamed', role: 'mcr', telegramId: '42' });
+    const res = await dev.put<User>(`/api/users/${tech.user.id}`, {
+      fullName: 'Tech Renamed',
+      role: 'mcr',
+      telegramId: '42',
+    });
     expect(res.body).toMatchObject({ fullName: 'Tech Renamed', role: 'mcr', telegramId: '42' });
     const demoteSelf = await dev.put(`/api/users/${dev.user.id}`, { role: 'admin' });
     expect(demoteSelf.status).toBe(409);
@@ -90,7 +111,9 @@ describe('users API', () => {
     expect((await dev.delete(`/api/users/${cam.user.id}`)).status).toBe(200);
     expect((await dev.get<User[]>('/api/users')).body.some((u) => u.id === cam.user.id)).toBe(false);
     expect((await cam.get('/api/auth/me')).status).toBe(401);
-    expect((await dev.post('/api/users', { username: cam.user.username, password: 'password-1', fullName: 'Again' })).status).toBe(201);
+    expect(
+      (await dev.post('/api/users', { username: cam.user.username, password: 'password-1', fullName: 'Again' })).status,
+    ).toBe(201);
     expect((await dev.delete(`/api/users/${cam.user.id}`)).status).toBe(404);
   });
 });
@@ -107,7 +130,12 @@ describe('tenant isolation', () => {
     expect((await other.delete(`/api/users/${target.user.id}`)).status).toBe(404);
     expect((await dev.get<User>(`/api/users/${target.user.id}`)).body.fullName).toBe('Test editor');
     // A user created by the other company lands in that company even if the body names ours.
-    const made = await other.post<User>('/api/users', { username: 'other_one', password: 'password-1', fullName: 'O', companyId: 1 });
+    const made = await other.post<User>('/api/users', {
+      username: 'other_one',
+      password: 'password-1',
+      fullName: 'O',
+      companyId: 1,
+    });
     expect(made.body.companyId).toBe(other.user.companyId);
   });
 });

@@ -13,7 +13,9 @@ beforeAll(async () => {
   feeds = await startFakeFeeds();
   // The slow feed answers after 4 s; the server gives up after 1.5 s.
   feeds.slowMs = 4_000;
-  server = await startTestServer({ wires: { fetchTimeoutMs: 1_500, manualPollsPerMinute: WIRES.manualPollsPerMinute } });
+  server = await startTestServer({
+    wires: { fetchTimeoutMs: 1_500, manualPollsPerMinute: WIRES.manualPollsPerMinute },
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -24,7 +26,15 @@ const gapMs = (f: WireFeed) => new Date(f.nextPollAt!).getTime() - new Date(f.la
 
 describe('wires: bad feeds are refused with a message on their row', () => {
   // One text for all of them (issue 37: the row told a port scan what it found); the log has the cause.
-  it.each(['/malformed.xml', '/not-a-feed.html', '/error.xml', '/slow.xml', '/huge.xml', '/missing.xml', '/unauthorized.xml'])('%s', async (path) => {
+  it.each([
+    '/malformed.xml',
+    '/not-a-feed.html',
+    '/error.xml',
+    '/slow.xml',
+    '/huge.xml',
+    '/missing.xml',
+    '/unauthorized.xml',
+  ])('%s', async (path) => {
     const { owner } = await createStation(server);
     const feed = await addFeed(owner, feeds, path);
     expect(feed.lastError).toBe(FEED_UNREADABLE);
@@ -61,7 +71,10 @@ describe('wires: bad feeds are refused with a message on their row', () => {
     expect((await owner.post('/api/wires/feeds', { name: 'x', url: 'file:///etc/passwd' })).status).toBe(400);
     expect((await owner.post('/api/wires/feeds', { name: '', url: 'http://example.test/a' })).status).toBe(400);
     await addFeed(owner, feeds, '/atom.xml');
-    const again = await owner.post<{ message: string }>('/api/wires/feeds', { name: 'again', url: feeds.url + '/atom.xml' });
+    const again = await owner.post<{ message: string }>('/api/wires/feeds', {
+      name: 'again',
+      url: feeds.url + '/atom.xml',
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already/);
   });

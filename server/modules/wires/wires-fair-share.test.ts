@@ -33,14 +33,18 @@ async function hungFeeds(owner: ApiClient): Promise<number[]> {
   const ids: number[] = [];
   // Each feed added is polled at once: adding them is itself 40 reads of a URL that never answers.
   for (let i = 0; i < HUNG_FEEDS; i++) {
-    const res = await owner.post<WireFeed>('/api/wires/feeds', { name: `Hung ${i}`, url: `${feeds.url}/hang.xml?n=${i}` });
+    const res = await owner.post<WireFeed>('/api/wires/feeds', {
+      name: `Hung ${i}`,
+      url: `${feeds.url}/hang.xml?n=${i}`,
+    });
     if (res.status !== 201) throw new Error(`add failed: ${res.status}`);
     ids.push(res.body.id);
   }
   return ids;
 }
 
-const pollAll = (owner: ApiClient, ids: number[]): Promise<ApiResponse<WireFeed & { message?: string }>[]> => Promise.all(ids.map((id) => owner.post<WireFeed & { message?: string }>(`/api/wires/feeds/${id}/poll`)));
+const pollAll = (owner: ApiClient, ids: number[]): Promise<ApiResponse<WireFeed & { message?: string }>[]> =>
+  Promise.all(ids.map((id) => owner.post<WireFeed & { message?: string }>(`/api/wires/feeds/${id}/poll`)));
 
 describe("wires: one station cannot starve another's feeds", () => {
   it('station A with 40 hung feeds polled in parallel leaves station B reading its feed at once', async () => {
@@ -49,7 +53,9 @@ describe("wires: one station cannot starve another's feeds", () => {
     const ids = await hungFeeds(a.owner);
     const statuses: number[] = [];
     // Not awaited: the polls that got through wait out their 10 s (and their turn); close() ends them.
-    void Promise.all(ids.map((id) => a.owner.post(`/api/wires/feeds/${id}/poll`).then((r) => statuses.push(r.status)))).catch(() => undefined);
+    void Promise.all(
+      ids.map((id) => a.owner.post(`/api/wires/feeds/${id}/poll`).then((r) => statuses.push(r.status))),
+    ).catch(() => undefined);
     // While A's reads hang: B adds a feed and polls it — read, not "busy".
     const added = await addFeed(b.owner, feeds, '/rss.xml?station-b');
     expect(added).toMatchObject({ lastError: null, itemCount: 2, failures: 0 });
@@ -67,7 +73,16 @@ describe("wires: one station cannot starve another's feeds", () => {
     const a = await createStation(server);
     const b = await createStation(server);
     const ids: number[] = [];
-    for (let i = 0; i < WIRES.manualPollsPerMinute + 5; i++) ids.push((await a.owner.post<WireFeed>('/api/wires/feeds', { name: `F${i}`, url: `${feeds.url}/rss.xml?limit=${i}`, enabled: false })).body.id);
+    for (let i = 0; i < WIRES.manualPollsPerMinute + 5; i++)
+      ids.push(
+        (
+          await a.owner.post<WireFeed>('/api/wires/feeds', {
+            name: `F${i}`,
+            url: `${feeds.url}/rss.xml?limit=${i}`,
+            enabled: false,
+          })
+        ).body.id,
+      );
     const answers = await pollAll(a.owner, ids);
     const refused = answers.filter((r) => r.status === 429);
     expect(answers.filter((r) => r.status === 200)).toHaveLength(WIRES.manualPollsPerMinute);
@@ -76,7 +91,11 @@ describe("wires: one station cannot starve another's feeds", () => {
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(r.body.message).toMatch(/Too many "Poll now" requests for this station/);
     }
-    const other = await b.owner.post<WireFeed>('/api/wires/feeds', { name: 'B', url: `${feeds.url}/atom.xml?limit`, enabled: false });
+    const other = await b.owner.post<WireFeed>('/api/wires/feeds', {
+      name: 'B',
+      url: `${feeds.url}/atom.xml?limit`,
+      enabled: false,
+    });
     expect((await b.owner.post(`/api/wires/feeds/${other.body.id}/poll`)).status).toBe(200);
   });
 });

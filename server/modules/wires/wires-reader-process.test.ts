@@ -74,10 +74,15 @@ describe('the wires reader process', () => {
     try {
       const { owner } = await createStation(own);
       expect(own.wiresReader.pids).toEqual([]);
-      const created = await owner.post<WireFeed>('/api/wires/feeds', { name: 'Held', url: `${feeds.url}/rss.xml`, enabled: false });
+      const created = await owner.post<WireFeed>('/api/wires/feeds', {
+        name: 'Held',
+        url: `${feeds.url}/rss.xml`,
+        enabled: false,
+      });
       expect(created.status).toBe(201);
       // The parse thread is the reader's SCHED_IDLE thread: it used to start at the first parse.
-      const parseThread = () => own.wiresReader.pids.some((pid) => threadPriorities(pid).some((t) => t.policy === SCHED_IDLE));
+      const parseThread = () =>
+        own.wiresReader.pids.some((pid) => threadPriorities(pid).some((t) => t.policy === SCHED_IDLE));
       await until(parseThread, 'the reader and its parse thread to start', 10_000);
       const [feed] = (await owner.get<WireFeed[]>('/api/wires/feeds')).body;
       expect(feed).toMatchObject({ id: created.body.id, lastPolledAt: null, itemCount: 0 });
@@ -102,8 +107,14 @@ describe('the wires reader process', () => {
     feeds.slowMs = 60_000;
     try {
       const client = new ApiClient(proc.url);
-      client.token = (await client.post<LoginResponse>('/api/auth/login', { username: 'owner', password: 'owner-password' })).body.token;
-      const created = await client.post<WireFeed>('/api/wires/feeds', { name: 'Crash', url: `${feeds.url}/slow.xml`, enabled: false });
+      client.token = (
+        await client.post<LoginResponse>('/api/auth/login', { username: 'owner', password: 'owner-password' })
+      ).body.token;
+      const created = await client.post<WireFeed>('/api/wires/feeds', {
+        name: 'Crash',
+        url: `${feeds.url}/slow.xml`,
+        enabled: false,
+      });
       const asked = feeds.hits.get('/slow.xml') ?? 0;
       void client.post(`/api/wires/feeds/${created.body.id}/poll`).catch(() => undefined);
       while ((feeds.hits.get('/slow.xml') ?? 0) === asked) await new Promise((resolve) => setTimeout(resolve, 20));

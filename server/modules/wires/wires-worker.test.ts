@@ -53,7 +53,11 @@ describe('wires: fetch and parse run on the wires reader process', () => {
 
   it('a full reader leaves the feed a message (no failure, validators not kept); the next poll reads it', async () => {
     const { owner } = await createStation(holding);
-    const created = await owner.post<WireFeed>('/api/wires/feeds', { name: 'Held', url: `${feeds.url}/conditional.xml`, enabled: false });
+    const created = await owner.post<WireFeed>('/api/wires/feeds', {
+      name: 'Held',
+      url: `${feeds.url}/conditional.xml`,
+      enabled: false,
+    });
     const release = path.join(os.tmpdir(), `cgb-hold-${process.pid}-${Date.now()}`);
     const holds: Promise<unknown>[] = [];
     // The reader's thread held and every queue place taken: it refuses the next task with 503.
@@ -61,7 +65,9 @@ describe('wires: fetch and parse run on the wires reader process', () => {
     try {
       const refused = await pollFeed(owner, created.body.id);
       expect(refused).toMatchObject({ lastError: WIRES_BUSY_MESSAGE, failures: 0, itemCount: 0, lastSuccessAt: null });
-      expect(new Date(refused.nextPollAt!).getTime() - new Date(refused.lastPolledAt!).getTime()).toBe(WIRES.busyRetryMs);
+      expect(new Date(refused.nextPollAt!).getTime() - new Date(refused.lastPolledAt!).getTime()).toBe(
+        WIRES.busyRetryMs,
+      );
     } finally {
       fs.writeFileSync(release, '');
     }
@@ -82,7 +88,11 @@ describe('wires: the reader keeps out of an on-air write', () => {
       async (fresh) => {
         expect(fresh.wiresReader.threads).toBe(0);
         const { owner } = await createStation(fresh);
-        const created = await owner.post<WireFeed>('/api/wires/feeds', { name: 'Later', url: `${feeds.url}/rss.xml`, enabled: false });
+        const created = await owner.post<WireFeed>('/api/wires/feeds', {
+          name: 'Later',
+          url: `${feeds.url}/rss.xml`,
+          enabled: false,
+        });
         expect(created.status).toBe(201);
         expect(fresh.wiresReader.threads).toBe(1);
         expect(reads(fresh)).toBe(0);
@@ -94,7 +104,11 @@ describe('wires: the reader keeps out of an on-air write', () => {
 
   it('a poll begins after an on-air write in progress, then reads the feed', async () => {
     const { owner } = await createStation(server);
-    const created = await owner.post<WireFeed>('/api/wires/feeds', { name: 'After air', url: `${feeds.url}/rss.xml?after-air`, enabled: false });
+    const created = await owner.post<WireFeed>('/api/wires/feeds', {
+      name: 'After air',
+      url: `${feeds.url}/rss.xml?after-air`,
+      enabled: false,
+    });
     const hits = () => feeds.hits.get('/rss.xml') ?? 0;
     let release = () => {};
     const write = server.onAir.run(() => new Promise<void>((resolve) => (release = resolve)));
@@ -109,7 +123,13 @@ describe('wires: the reader keeps out of an on-air write', () => {
   });
 });
 
-const item = (i: number, date: string): FakeItem => ({ guid: `g${i}`, title: `Story ${i}`, description: `<p>Body <b>${i}</b></p>`, link: `http://example.test/${i}`, date });
+const item = (i: number, date: string): FakeItem => ({
+  guid: `g${i}`,
+  title: `Story ${i}`,
+  description: `<p>Body <b>${i}</b></p>`,
+  link: `http://example.test/${i}`,
+  date,
+});
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
 
 describe('parseFeedBody (the worker task, called in-thread)', () => {
@@ -117,7 +137,9 @@ describe('parseFeedBody (the worker task, called in-thread)', () => {
     const now = Date.now();
     const fresh = Array.from({ length: 600 }, (_, i) => item(i, new Date(now - i * 60_000).toISOString()));
     const old = item(9999, new Date(now - 31 * 24 * 3_600_000).toISOString());
-    const xml = rss('Café wire', [old, ...fresh]).replace('Story 0', 'Café 0').replace('encoding="UTF-8"', 'encoding="windows-1252"');
+    const xml = rss('Café wire', [old, ...fresh])
+      .replace('Story 0', 'Café 0')
+      .replace('encoding="UTF-8"', 'encoding="windows-1252"');
     const cutoff = new Date(now - WIRES.keepDays * 24 * 3_600_000).toISOString();
     const result = await parseFeedBody({ bytes: bytes(xml), contentType: 'application/rss+xml', cutoff });
     if (!result.ok) throw new Error(result.message);
@@ -131,7 +153,10 @@ describe('parseFeedBody (the worker task, called in-thread)', () => {
 
   it('answers a refused feed with its message instead of failing the task', async () => {
     const cutoff = new Date(0).toISOString();
-    expect(await parseFeedBody({ bytes: bytes(''), contentType: 'text/xml', cutoff })).toEqual({ ok: false, message: 'The feed answered an empty body' });
+    expect(await parseFeedBody({ bytes: bytes(''), contentType: 'text/xml', cutoff })).toEqual({
+      ok: false,
+      message: 'The feed answered an empty body',
+    });
     const broken = await parseFeedBody({ bytes: bytes('{"title":"x"}'), contentType: 'application/json', cutoff });
     expect(broken).toMatchObject({ ok: false, message: expect.stringMatching(/no items list/) as unknown });
   });

@@ -35,7 +35,15 @@ describe('feed addresses', () => {
   });
 
   it('judges URLs as the URL parser spells them: every IPv4 spelling of loopback is refused by default', () => {
-    for (const url of ['http://127.1/', 'http://0x7f000001/', 'http://2130706433/', 'http://0177.0.0.1/', 'http://[::1]/', 'http://[0:0:0:0:0:ffff:7f00:1]/', 'http://0.0.0.0/']) {
+    for (const url of [
+      'http://127.1/',
+      'http://0x7f000001/',
+      'http://2130706433/',
+      'http://0177.0.0.1/',
+      'http://[::1]/',
+      'http://[0:0:0:0:0:ffff:7f00:1]/',
+      'http://0.0.0.0/',
+    ]) {
       expect([url, judgeUrl(new URL(url), PUBLIC_ONLY)]).toEqual([url, 'local']);
     }
     expect(judgeUrl(new URL('http://10.0.0.1/'), PUBLIC_ONLY)).toBe('private');
@@ -59,7 +67,11 @@ describe('feed addresses', () => {
 
   it('the socket lookup drops refused addresses, and fails when none is left', async () => {
     const lookup = (policy = PUBLIC_ONLY) =>
-      new Promise<unknown>((resolve, reject) => guardedLookup(80, policy)('localhost', { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+      new Promise<unknown>((resolve, reject) =>
+        guardedLookup(80, policy)('localhost', { all: true }, (err, addresses) =>
+          err ? reject(err) : resolve(addresses),
+        ),
+      );
     await expect(lookup()).rejects.toMatchObject({ code: 'ERR_FEED_ADDRESS_REFUSED' });
     const allowed = (await lookup({ ...PUBLIC_ONLY, allowLoopback: true })) as { address: string }[];
     expect(allowed.length).toBeGreaterThan(0);

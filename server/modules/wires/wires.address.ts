@@ -55,7 +55,12 @@ const PRIVATE = blockList([
 export type AddressClass = 'public' | 'private' | 'loopback' | 'never';
 
 /** IPv6 spellings that carry an IPv4 address (mapped, compatible, NAT64, 6to4): judged as that IPv4 address. */
-const EMBEDS_IPV4 = [/^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/, /^::([0-9a-f]{1,4}):([0-9a-f]{1,4})$/, /^64:ff9b::([0-9a-f]{1,4}):([0-9a-f]{1,4})$/, /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4})(?::|$)/];
+const EMBEDS_IPV4 = [
+  /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/,
+  /^::([0-9a-f]{1,4}):([0-9a-f]{1,4})$/,
+  /^64:ff9b::([0-9a-f]{1,4}):([0-9a-f]{1,4})$/,
+  /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4})(?::|$)/,
+];
 
 /** An IPv6 address in its one canonical spelling (WHATWG URL's), without a zone; null if it is none. */
 function canonicalIpv6(ip: string): string | null {
@@ -90,7 +95,9 @@ export function classifyAddress(ip: string): AddressClass {
 function isOwnAddress(ip: string, kind: AddressClass): boolean {
   if (kind === 'loopback' || kind === 'never') return true;
   const canonical = canonicalIpv6(ip) ?? ip;
-  return Object.values(os.networkInterfaces()).some((list) => list?.some((i) => (canonicalIpv6(i.address) ?? i.address) === canonical));
+  return Object.values(os.networkInterfaces()).some((list) =>
+    list?.some((i) => (canonicalIpv6(i.address) ?? i.address) === canonical),
+  );
 }
 
 /** `ok`, or why a connection to `ip`:`port` is refused: `local` (this server, loopback, link-local …) or `private` (not allowed here). */
@@ -140,7 +147,13 @@ export function guardedLookup(port: number, policy: FeedNetworkPolicy): LookupFu
       if (err) return callback(err, '');
       const allowed = addresses.filter((a) => judgeAddress(a.address, port, policy) === 'ok');
       const first = allowed[0];
-      if (!first) return callback(new AddressRefusedError(`${hostname} resolves only to refused addresses (${addresses.map((a) => a.address).join(', ')})`), '');
+      if (!first)
+        return callback(
+          new AddressRefusedError(
+            `${hostname} resolves only to refused addresses (${addresses.map((a) => a.address).join(', ')})`,
+          ),
+          '',
+        );
       if (options.all) return callback(null, allowed);
       callback(null, first.address, first.family);
     });

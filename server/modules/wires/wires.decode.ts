@@ -25,7 +25,8 @@ export class FeedError extends Error {
  */
 export function decodeBody(bytes: Uint8Array, contentType: string): string {
   const start = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(200, bytes.byteLength)).toString('latin1');
-  const declared = /charset=["']?([\w.:-]+)/i.exec(contentType)?.[1] ?? /^\s*<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(start)?.[1];
+  const declared =
+    /charset=["']?([\w.:-]+)/i.exec(contentType)?.[1] ?? /^\s*<\?xml[^>]*encoding=["']([\w.:-]+)["']/i.exec(start)?.[1];
   try {
     return new TextDecoder(declared ?? 'utf-8').decode(bytes);
   } catch {

@@ -65,10 +65,16 @@ describe('fetchFeed', () => {
 
   it('tells the cause in its message and shows one text for every way the far end fails (issue 37)', async () => {
     const closed = `http://127.0.0.1:9/feed.xml`; // discard port: nothing listens
-    const causes = await Promise.all(['/error.xml', '/missing.xml', '/unauthorized.xml'].map((p) => failure(fetchFeed(feeds.url + p, opts))));
+    const causes = await Promise.all(
+      ['/error.xml', '/missing.xml', '/unauthorized.xml'].map((p) => failure(fetchFeed(feeds.url + p, opts))),
+    );
     const refused = await failure(fetchFeed(closed, opts));
     const slow = await failure(fetchFeed(`${feeds.url}/hang.xml`, { ...opts, timeoutMs: 300 }));
-    expect(causes.map((e) => e.message)).toEqual(['The feed answered HTTP 500', 'The feed answered HTTP 404', 'The feed answered HTTP 401']);
+    expect(causes.map((e) => e.message)).toEqual([
+      'The feed answered HTTP 500',
+      'The feed answered HTTP 404',
+      'The feed answered HTTP 401',
+    ]);
     expect(refused.message).toMatch(/ECONNREFUSED/);
     expect(slow.message).toMatch(/No answer within 300 ms/);
     expect(new Set([...causes, refused, slow].map((e) => e.shown))).toEqual(new Set([FEED_UNREADABLE]));
@@ -77,7 +83,16 @@ describe('fetchFeed', () => {
   it('by default refuses loopback, spelled any way or reached by name, before connecting', async () => {
     const port = new URL(feeds.url).port;
     const before = feeds.hits.get('/rss.xml') ?? 0;
-    for (const host of ['127.0.0.1', '127.1', '0x7f000001', '2130706433', '[::1]', '[::ffff:127.0.0.1]', '0.0.0.0', 'localhost']) {
+    for (const host of [
+      '127.0.0.1',
+      '127.1',
+      '0x7f000001',
+      '2130706433',
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+      '0.0.0.0',
+      'localhost',
+    ]) {
       const err = await failure(fetchFeed(`http://${host}:${port}/rss.xml`, { ...opts, network: PUBLIC_ONLY }));
       expect([host, err.shown]).toEqual([host, FEED_ADDRESS_REFUSED]);
     }
@@ -90,9 +105,20 @@ describe('fetchFeed', () => {
     const before = feeds.hits.get('/rss.xml') ?? 0;
     // 0.0.0.0 reaches this machine; link-local is a cloud's metadata service.
     expect((await failure(fetchFeed(to(`http://0.0.0.0:${port}/rss.xml`), opts))).shown).toBe(FEED_ADDRESS_REFUSED);
-    expect((await failure(fetchFeed(to('http://169.254.169.254/latest/meta-data/'), opts))).shown).toBe(FEED_ADDRESS_REFUSED);
+    expect((await failure(fetchFeed(to('http://169.254.169.254/latest/meta-data/'), opts))).shown).toBe(
+      FEED_ADDRESS_REFUSED,
+    );
     // The server's own port, even with loopback allowed.
-    expect((await failure(fetchFeed(to(`http://localhost:${port}/rss.xml`), { ...opts, network: { ...network, ownPorts: [Number(port)] } }))).shown).toBe(FEED_ADDRESS_REFUSED);
+    expect(
+      (
+        await failure(
+          fetchFeed(to(`http://localhost:${port}/rss.xml`), {
+            ...opts,
+            network: { ...network, ownPorts: [Number(port)] },
+          }),
+        )
+      ).shown,
+    ).toBe(FEED_ADDRESS_REFUSED);
     expect(feeds.hits.get('/rss.xml') ?? 0).toBe(before);
     // An allowed hop is followed.
     expect((await fetchFeed(to(`${feeds.url}/rss.xml`), opts)).kind).toBe('body');

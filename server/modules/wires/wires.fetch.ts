@@ -16,7 +16,13 @@ export { decodeBody, FeedError } from './wires.decode';
  */
 export type FetchResult =
   | { kind: 'not-modified' }
-  | { kind: 'body'; bytes: Uint8Array<ArrayBuffer>; contentType: string; etag: string | null; lastModified: string | null };
+  | {
+      kind: 'body';
+      bytes: Uint8Array<ArrayBuffer>;
+      contentType: string;
+      etag: string | null;
+      lastModified: string | null;
+    };
 
 export interface FetchOptions {
   etag: string | null;
@@ -44,7 +50,10 @@ const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100
 export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchResult> {
   const maxBytes = opts.maxBytes ?? WIRES.maxBodyBytes;
   const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(new FeedError(`No answer within ${seconds(opts.timeoutMs)}`)), opts.timeoutMs);
+  const timer = setTimeout(
+    () => abort.abort(new FeedError(`No answer within ${seconds(opts.timeoutMs)}`)),
+    opts.timeoutMs,
+  );
   const signal = opts.stop ? AbortSignal.any([abort.signal, opts.stop]) : abort.signal;
   let res: IncomingMessage | undefined;
   try {
@@ -52,9 +61,16 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
     const status = res.statusCode ?? 0;
     if (status === 304) return { kind: 'not-modified' };
     if (status < 200 || status > 299) throw new FeedError(`The feed answered HTTP ${status}`);
-    if (Number(res.headers['content-length'] ?? NaN) > maxBytes) throw new FeedError(`The feed is larger than ${mb(maxBytes)} (refused)`);
+    if (Number(res.headers['content-length'] ?? NaN) > maxBytes)
+      throw new FeedError(`The feed is larger than ${mb(maxBytes)} (refused)`);
     const bytes = await readCapped(decoded(res), maxBytes, opts.pause);
-    return { kind: 'body', bytes, contentType: res.headers['content-type'] ?? '', etag: header(res, 'etag'), lastModified: header(res, 'last-modified') };
+    return {
+      kind: 'body',
+      bytes,
+      contentType: res.headers['content-type'] ?? '',
+      etag: header(res, 'etag'),
+      lastModified: header(res, 'last-modified'),
+    };
   } catch (err) {
     throw asFeedError(abort.signal.reason ?? (opts.stop?.aborted ? new FeedError('The server was stopping') : err));
   } finally {
@@ -66,7 +82,8 @@ export async function fetchFeed(url: string, opts: FetchOptions): Promise<FetchR
 
 function requestHeaders(opts: FetchOptions): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {
-    accept: 'application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml, text/xml;q=0.9, */*;q=0.5',
+    accept:
+      'application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml, text/xml;q=0.9, */*;q=0.5',
     'accept-encoding': 'gzip, br',
     'user-agent': 'CG-Bridge-Wires/1',
   };
@@ -83,7 +100,14 @@ const header = (res: IncomingMessage, name: string): string | null => {
 /** The body as sent, decompressed where the server compressed it (the cap then counts the decompressed bytes: a gzip bomb stops at it). */
 function decoded(res: IncomingMessage): Readable {
   const encoding = (header(res, 'content-encoding') ?? '').trim().toLowerCase();
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'br' ? zlib.createBrotliDecompress() : encoding === 'deflate' ? zlib.createInflate() : null;
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'br'
+        ? zlib.createBrotliDecompress()
+        : encoding === 'deflate'
+          ? zlib.createInflate()
+          : null;
   if (!decoder) return res;
   // An error of either side ends the other; it surfaces in readCapped's loop over the decoder.
   pipeline(res, decoder, () => undefined);
@@ -91,7 +115,11 @@ function decoded(res: IncomingMessage): Readable {
 }
 
 /** Reads the body chunk by chunk, yielding between chunks; stops at the cap. */
-async function readCapped(body: Readable, maxBytes: number, pause: (() => Promise<void>) | undefined): Promise<Uint8Array<ArrayBuffer>> {
+async function readCapped(
+  body: Readable,
+  maxBytes: number,
+  pause: (() => Promise<void>) | undefined,
+): Promise<Uint8Array<ArrayBuffer>> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   // Leaving the loop early (throw) destroys the stream, and with it the socket.
@@ -113,8 +141,11 @@ async function readCapped(body: Readable, maxBytes: number, pause: (() => Promis
 
 function asFeedError(err: unknown): FeedError {
   if (err instanceof FeedError) return err;
-  if (err instanceof Error && (err as NodeJS.ErrnoException).code === 'ERR_FEED_ADDRESS_REFUSED') return new FeedError(err.message, FEED_ADDRESS_REFUSED);
+  if (err instanceof Error && (err as NodeJS.ErrnoException).code === 'ERR_FEED_ADDRESS_REFUSED')
+    return new FeedError(err.message, FEED_ADDRESS_REFUSED);
   if (err instanceof Error && err.name === 'AbortError') return new FeedError('The request was cut off');
   const code = err instanceof Error ? (err as NodeJS.ErrnoException).code : undefined;
-  return new FeedError(`Could not reach the feed: ${err instanceof Error ? err.message : String(err)}${code ? ` (${code})` : ''}`);
+  return new FeedError(
+    `Could not reach the feed: ${err instanceof Error ? err.message : String(err)}${code ? ` (${code})` : ''}`,
+  );
 }

@@ -13,7 +13,12 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
  * first (issue 37: a feed redirected to a vMix's `/api/?Function=Cut` on the server's machine).
  * The caller reads or destroys the answer.
  */
-export async function getFollowingRedirects(start: URL, headers: OutgoingHttpHeaders, signal: AbortSignal, policy: FeedNetworkPolicy): Promise<IncomingMessage> {
+export async function getFollowingRedirects(
+  start: URL,
+  headers: OutgoingHttpHeaders,
+  signal: AbortSignal,
+  policy: FeedNetworkPolicy,
+): Promise<IncomingMessage> {
   let url = start;
   for (let hop = 0; ; hop++) {
     const res = await getOnce(url, headers, signal, policy);
@@ -29,15 +34,24 @@ export async function getFollowingRedirects(start: URL, headers: OutgoingHttpHea
  * One GET on a connection of its own (no pool: a socket is never reused for another host, and the
  * lookup below is this request's). Node's http, not fetch: fetch cannot be given the lookup.
  */
-function getOnce(url: URL, headers: OutgoingHttpHeaders, signal: AbortSignal, policy: FeedNetworkPolicy): Promise<IncomingMessage> {
+function getOnce(
+  url: URL,
+  headers: OutgoingHttpHeaders,
+  signal: AbortSignal,
+  policy: FeedNetworkPolicy,
+): Promise<IncomingMessage> {
   refuseByUrl(url, policy);
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.request(url, { headers, signal, agent: false, lookup: guardedLookup(portOf(url), policy) }, (res) => {
-      // Errors after this surface where the body is read; an answer left unread must not throw.
-      res.on('error', () => undefined);
-      resolve(res);
-    });
+    const req = client.request(
+      url,
+      { headers, signal, agent: false, lookup: guardedLookup(portOf(url), policy) },
+      (res) => {
+        // Errors after this surface where the body is read; an answer left unread must not throw.
+        res.on('error', () => undefined);
+        resolve(res);
+      },
+    );
     req.on('error', reject);
     req.end();
   });

@@ -4,7 +4,13 @@ import { parseFeed, plainText } from './wires.parse';
 import { SLICE_BYTES, xmlSlices } from './wires.slices';
 
 const items = (n: number): FakeItem[] =>
-  Array.from({ length: n }, (_, i) => ({ guid: `g${i}`, title: `Story ${i}`, description: `<p>${'Body text. '.repeat(40)}${i}</p>`, link: `http://example.test/${i}`, date: new Date(Date.now() - i * 60_000).toISOString() }));
+  Array.from({ length: n }, (_, i) => ({
+    guid: `g${i}`,
+    title: `Story ${i}`,
+    description: `<p>${'Body text. '.repeat(40)}${i}</p>`,
+    link: `http://example.test/${i}`,
+    date: new Date(Date.now() - i * 60_000).toISOString(),
+  }));
 
 describe('parseFeed in slices', () => {
   it('reads a 2 000-item RSS feed a slice at a time and loses no item', async () => {
@@ -28,8 +34,12 @@ describe('parseFeed in slices', () => {
 
   it('refuses a document broken after its items, and JSON without an items list', async () => {
     const broken = rss('Broken', items(3)).replace('</channel></rss>', '</chann');
-    await expect(parseFeed(broken, 'text/xml', () => Promise.resolve())).rejects.toThrow(/Not a readable RSS, Atom or JSON feed/);
-    await expect(parseFeed('{"title":"x"}', 'application/json', () => Promise.resolve())).rejects.toThrow(/no items list/);
+    await expect(parseFeed(broken, 'text/xml', () => Promise.resolve())).rejects.toThrow(
+      /Not a readable RSS, Atom or JSON feed/,
+    );
+    await expect(parseFeed('{"title":"x"}', 'application/json', () => Promise.resolve())).rejects.toThrow(
+      /no items list/,
+    );
     await expect(parseFeed('{not json', 'application/json', () => Promise.resolve())).rejects.toThrow(/Not a readable/);
   });
 

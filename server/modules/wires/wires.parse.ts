@@ -39,7 +39,11 @@ function decodeEntity(name: string): string | undefined {
 }
 
 // The raw summary, not the parser's own stripped one (it keeps what <script> held).
-const OPTIONS = { descriptionMaxLen: 0, useISODateFormat: true, getExtraEntryFields: (e: Record<string, unknown>) => ({ rawSummary: rawSummaryOf(e) }) };
+const OPTIONS = {
+  descriptionMaxLen: 0,
+  useISODateFormat: true,
+  getExtraEntryFields: (e: Record<string, unknown>) => ({ rawSummary: rawSummaryOf(e) }),
+};
 
 /**
  * An entry as the parser gave it: the date read, the text still raw. Turning text into plain
@@ -65,11 +69,20 @@ export async function parseFeed(body: string, contentType: string, pause: () => 
 }
 
 /** The entries of a feed with their dates, text not yet made plain (see RawEntry). */
-export async function parseRawEntries(body: string, contentType: string, pause: () => Promise<void>): Promise<RawEntry[]> {
+export async function parseRawEntries(
+  body: string,
+  contentType: string,
+  pause: () => Promise<void>,
+): Promise<RawEntry[]> {
   const trimmed = body.trimStart();
   if (!trimmed) throw new FeedError('The feed answered an empty body');
   const out: RawEntry[] = [];
-  const take = (extract: () => FeedData) => out.push(...readable(extract).map(toRaw).filter((e): e is RawEntry => e !== null));
+  const take = (extract: () => FeedData) =>
+    out.push(
+      ...readable(extract)
+        .map(toRaw)
+        .filter((e): e is RawEntry => e !== null),
+    );
   if (/json/i.test(contentType) || trimmed.startsWith('{')) {
     const doc = readableJson(trimmed);
     const items = doc.items as unknown[];
@@ -103,7 +116,8 @@ function readableJson(text: string): Record<string, unknown> {
   } catch (err) {
     throw refused(err instanceof Error ? err.message : String(err));
   }
-  if (!doc || typeof doc !== 'object' || !Array.isArray((doc as { items?: unknown }).items)) throw refused('no items list');
+  if (!doc || typeof doc !== 'object' || !Array.isArray((doc as { items?: unknown }).items))
+    throw refused('no items list');
   return doc as Record<string, unknown>;
 }
 
@@ -124,7 +138,13 @@ export function finishEntry(raw: RawEntry): ParsedEntry | null {
   const link = safeLink(raw.link);
   if (!title && !summary) return null;
   const guid = raw.id || link || createHash('sha1').update(`${title}\n${summary}`).digest('hex');
-  return { guid: guid.slice(0, 1000), title: title || summary.slice(0, WIRES.titleMax), summary, link, publishedAt: raw.publishedAt };
+  return {
+    guid: guid.slice(0, 1000),
+    title: title || summary.slice(0, WIRES.titleMax),
+    summary,
+    link,
+    publishedAt: raw.publishedAt,
+  };
 }
 
 const SUMMARY_FIELDS = ['description', 'summary', 'content_html', 'content_text', 'content'] as const;

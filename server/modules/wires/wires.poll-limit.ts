@@ -25,11 +25,17 @@ export class ManualPollLimit {
   take(station: number): void {
     const t = this.now();
     const previous = this.buckets.get(station) ?? { tokens: this.burst, at: t };
-    const bucket = { tokens: Math.min(this.burst, previous.tokens + ((t - previous.at) / 60_000) * this.perMinute), at: t };
+    const bucket = {
+      tokens: Math.min(this.burst, previous.tokens + ((t - previous.at) / 60_000) * this.perMinute),
+      at: t,
+    };
     if (bucket.tokens < 1) {
       this.buckets.set(station, bucket);
       const waitSeconds = Math.max(1, Math.ceil(((1 - bucket.tokens) / this.perMinute) * 60));
-      throw tooManyRequests(`Too many "Poll now" requests for this station: at most ${this.perMinute} a minute (feeds are also read every few minutes by themselves). Try again in ${waitSeconds} s.`, waitSeconds);
+      throw tooManyRequests(
+        `Too many "Poll now" requests for this station: at most ${this.perMinute} a minute (feeds are also read every few minutes by themselves). Try again in ${waitSeconds} s.`,
+        waitSeconds,
+      );
     }
     this.buckets.set(station, { ...bucket, tokens: bucket.tokens - 1 });
   }

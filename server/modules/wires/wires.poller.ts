@@ -19,9 +19,11 @@ import { inTurns } from './wires.share';
 const DAY_MS = 24 * 60 * 60_000;
 
 /** On the feed's row when the heavy worker's queue was full: the feed was fine, nothing was stored. */
-export const WIRES_BUSY_MESSAGE = 'Not read this time: the server was busy reading other feeds. It is read again within a minute.';
+export const WIRES_BUSY_MESSAGE =
+  'Not read this time: the server was busy reading other feeds. It is read again within a minute.';
 /** On the feed's row when its own station had its share of the reader in use (issue 37): the feed was fine, nothing was stored. */
-export const WIRES_STATION_BUSY_MESSAGE = "Not read this time: this station's other feeds were being read. It is read again within a minute.";
+export const WIRES_STATION_BUSY_MESSAGE =
+  "Not read this time: this station's other feeds were being read. It is read again within a minute.";
 
 /** Each station's share of the wires reader (issue 37; heavy-pool.ts createWiresReader). */
 export { READER_SHARE } from '../../workers/heavy-pool';
@@ -106,7 +108,9 @@ export class WirePoller {
 
   /** One scheduler tick: feeds that are due and not already being polled, the stations taking turns. */
   async tick(): Promise<void> {
-    const due = this.repo.dueFeeds(this.now().toISOString(), WIRES.feedsPerTick * DUE_LOOKAHEAD + this.inFlight.size).filter((f) => !this.inFlight.has(f.id));
+    const due = this.repo
+      .dueFeeds(this.now().toISOString(), WIRES.feedsPerTick * DUE_LOOKAHEAD + this.inFlight.size)
+      .filter((f) => !this.inFlight.has(f.id));
     await Promise.all(inTurns(due, WIRES.feedsPerTick).map((f) => this.poll(f)));
   }
 
@@ -114,7 +118,9 @@ export class WirePoller {
   poll(feed: WireFeedRow): Promise<void> {
     const running = this.inFlight.get(feed.id);
     if (running) return running;
-    const done = this.run(feed).catch((err: unknown) => this.ctx.logger.error('wire poll failed', { feedId: feed.id, err }));
+    const done = this.run(feed).catch((err: unknown) =>
+      this.ctx.logger.error('wire poll failed', { feedId: feed.id, err }),
+    );
     this.inFlight.set(feed.id, done);
     void done.finally(() => this.inFlight.delete(feed.id));
     return done;
@@ -179,7 +185,14 @@ export class WirePoller {
 
   /** The retention's cutoff and the policy as of now. */
   private readInput(feed: WireFeedRow) {
-    return { url: feed.url, etag: feed.etag, lastModified: feed.lastModified, timeoutMs: this.ctx.config.wires.fetchTimeoutMs, cutoff: this.cutoff(), network: this.networkPolicy() };
+    return {
+      url: feed.url,
+      etag: feed.etag,
+      lastModified: feed.lastModified,
+      timeoutMs: this.ctx.config.wires.fetchTimeoutMs,
+      cutoff: this.cutoff(),
+      network: this.networkPolicy(),
+    };
   }
 
   /** New entries only (the unique (feed, guid) index drops repeats), then the retention prune. */
@@ -192,7 +205,11 @@ export class WirePoller {
       // The feed may have been deleted while we fetched: then nothing is written. Slices commit
       // without an fsync on the event loop; the feed row's FULL commit after them makes them durable.
       const n = sliceCommit(this.ctx.db, () =>
-        this.ctx.db.transaction(() => (this.items.feedExists(feed.companyId, feed.id) ? this.items.insert(feed.companyId, feed.id, slice, fetchedAt) : 0)),
+        this.ctx.db.transaction(() =>
+          this.items.feedExists(feed.companyId, feed.id)
+            ? this.items.insert(feed.companyId, feed.id, slice, fetchedAt)
+            : 0,
+        ),
       );
       added += n;
     }
@@ -218,7 +235,8 @@ export class WirePoller {
 
   /** The row's text is generic (issue 37): the cause goes to the operator's log. */
   private logNotRead(feed: WireFeedRow, err: unknown): void {
-    if (err instanceof FeedError) this.ctx.logger.info('wire feed not read', { feedId: feed.id, companyId: feed.companyId, cause: err.message });
+    if (err instanceof FeedError)
+      this.ctx.logger.info('wire feed not read', { feedId: feed.id, companyId: feed.companyId, cause: err.message });
     else if (!poolBusy(err)) this.ctx.logger.warn('wire feed error', { feedId: feed.id, err });
   }
 
@@ -257,7 +275,11 @@ export class WirePoller {
   private busy(feed: WireFeedRow, message: string): void {
     const now = this.now();
     if (!this.repo.findFeed(feed.companyId, feed.id)) return;
-    this.repo.updateFeed(feed.companyId, feed.id, { lastPolledAt: now.toISOString(), lastError: message, nextPollAt: new Date(now.getTime() + WIRES.busyRetryMs).toISOString() });
+    this.repo.updateFeed(feed.companyId, feed.id, {
+      lastPolledAt: now.toISOString(),
+      lastError: message,
+      nextPollAt: new Date(now.getTime() + WIRES.busyRetryMs).toISOString(),
+    });
   }
 
   private cutoff(): string {

@@ -24,5 +24,12 @@ export function presentItem(i: ItemWithSource): WireItem {
 }
 
 export function presentSource(s: WireStoryRow): WireSource {
-  return { newsId: s.newsId, wireItemId: s.wireItemId, source: s.source, title: s.title, link: s.link, createdAt: s.createdAt };
+  return {
+    newsId: s.newsId,
+    wireItemId: s.wireItemId,
+    source: s.source,
+    title: s.title,
+    link: s.link,
+    createdAt: s.createdAt,
+  };
 }

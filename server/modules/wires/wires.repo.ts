@@ -16,7 +16,16 @@ const itemColumns = {
   publishedAt: wireItems.publishedAt,
   newsId: wireStories.newsId,
 };
-export type ItemWithSource = { id: number; feedId: number; source: string; title: string; summary: string; link: string | null; publishedAt: string; newsId: number | null };
+export type ItemWithSource = {
+  id: number;
+  feedId: number;
+  source: string;
+  title: string;
+  summary: string;
+  link: string | null;
+  publishedAt: string;
+  newsId: number | null;
+};
 
 /** `%` and `_` typed by the user are literal in a search, not wildcards. */
 const likeEscaped = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -26,7 +35,12 @@ export class WiresRepo {
   constructor(private readonly db: DbOrTx) {}
 
   listFeeds(companyId: number): FeedWithCount[] {
-    const counts = this.db.select({ feedId: wireItems.feedId, n: count() }).from(wireItems).where(eq(wireItems.companyId, companyId)).groupBy(wireItems.feedId).all();
+    const counts = this.db
+      .select({ feedId: wireItems.feedId, n: count() })
+      .from(wireItems)
+      .where(eq(wireItems.companyId, companyId))
+      .groupBy(wireItems.feedId)
+      .all();
     const byFeed = new Map(counts.map((c) => [c.feedId, c.n]));
     return this.db
       .select()
@@ -38,14 +52,22 @@ export class WiresRepo {
   }
 
   findFeed(companyId: number, id: number): FeedWithCount | undefined {
-    const row = this.db.select().from(wireFeeds).where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.id, id))).get();
+    const row = this.db
+      .select()
+      .from(wireFeeds)
+      .where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.id, id)))
+      .get();
     if (!row) return undefined;
     const n = this.db.select({ n: count() }).from(wireItems).where(eq(wireItems.feedId, id)).get()?.n ?? 0;
     return { ...row, itemCount: n };
   }
 
   findFeedByUrl(companyId: number, url: string): WireFeedRow | undefined {
-    return this.db.select().from(wireFeeds).where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.url, url))).get();
+    return this.db
+      .select()
+      .from(wireFeeds)
+      .where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.url, url)))
+      .get();
   }
 
   /** Whether any station has a feed (then the wires reader is started before the first poll). */
@@ -58,12 +80,23 @@ export class WiresRepo {
   }
 
   updateFeed(companyId: number, id: number, patch: FeedPatch): boolean {
-    return this.db.update(wireFeeds).set(patch).where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.id, id))).run().changes > 0;
+    return (
+      this.db
+        .update(wireFeeds)
+        .set(patch)
+        .where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.id, id)))
+        .run().changes > 0
+    );
   }
 
   /** Its items go with it (cascade); story links stay (they copy what they need). */
   deleteFeed(companyId: number, id: number): boolean {
-    return this.db.delete(wireFeeds).where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.id, id))).run().changes > 0;
+    return (
+      this.db
+        .delete(wireFeeds)
+        .where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.id, id)))
+        .run().changes > 0
+    );
   }
 
   /** Enabled feeds whose time has come, across companies, longest-waiting first. */
@@ -80,17 +113,33 @@ export class WiresRepo {
   /** New entries only: an entry already stored for this feed (same guid) is skipped. Returns how many were new. */
   /** Keeps the newest `keep` items of the feed and none published before `cutoffIso`. */
   prune(feedId: number, keep: number, cutoffIso: string): number {
-    const newest = this.db.select({ id: wireItems.id }).from(wireItems).where(eq(wireItems.feedId, feedId)).orderBy(desc(wireItems.publishedAt), desc(wireItems.id)).limit(keep);
-    const over = this.db.delete(wireItems).where(and(eq(wireItems.feedId, feedId), notInArray(wireItems.id, newest))).run().changes;
-    const old = this.db.delete(wireItems).where(and(eq(wireItems.feedId, feedId), lte(wireItems.publishedAt, cutoffIso))).run().changes;
+    const newest = this.db
+      .select({ id: wireItems.id })
+      .from(wireItems)
+      .where(eq(wireItems.feedId, feedId))
+      .orderBy(desc(wireItems.publishedAt), desc(wireItems.id))
+      .limit(keep);
+    const over = this.db
+      .delete(wireItems)
+      .where(and(eq(wireItems.feedId, feedId), notInArray(wireItems.id, newest)))
+      .run().changes;
+    const old = this.db
+      .delete(wireItems)
+      .where(and(eq(wireItems.feedId, feedId), lte(wireItems.publishedAt, cutoffIso)))
+      .run().changes;
     return over + old;
   }
 
-  pageItems(companyId: number, opts: { search?: string; feedId?: number; limit: number; offset: number }): { items: ItemWithSource[]; total: number } {
+  pageItems(
+    companyId: number,
+    opts: { search?: string; feedId?: number; limit: number; offset: number },
+  ): { items: ItemWithSource[]; total: number } {
     const where: SQL | undefined = and(
       eq(wireItems.companyId, companyId),
       opts.feedId ? eq(wireItems.feedId, opts.feedId) : undefined,
-      opts.search ? sql`(${wireItems.title} LIKE ${likeEscaped(opts.search)} ESCAPE '\\' OR ${wireItems.summary} LIKE ${likeEscaped(opts.search)} ESCAPE '\\')` : undefined,
+      opts.search
+        ? sql`(${wireItems.title} LIKE ${likeEscaped(opts.search)} ESCAPE '\\' OR ${wireItems.summary} LIKE ${likeEscaped(opts.search)} ESCAPE '\\')`
+        : undefined,
     );
     const items = this.db
       .select(itemColumns)
@@ -117,11 +166,19 @@ export class WiresRepo {
   }
 
   storyOfItem(companyId: number, wireItemId: number): WireStoryRow | undefined {
-    return this.db.select().from(wireStories).where(and(eq(wireStories.companyId, companyId), eq(wireStories.wireItemId, wireItemId))).get();
+    return this.db
+      .select()
+      .from(wireStories)
+      .where(and(eq(wireStories.companyId, companyId), eq(wireStories.wireItemId, wireItemId)))
+      .get();
   }
 
   storyOfNews(companyId: number, newsId: number): WireStoryRow | undefined {
-    return this.db.select().from(wireStories).where(and(eq(wireStories.companyId, companyId), eq(wireStories.newsId, newsId))).get();
+    return this.db
+      .select()
+      .from(wireStories)
+      .where(and(eq(wireStories.companyId, companyId), eq(wireStories.newsId, newsId)))
+      .get();
   }
 
   insertStory(values: typeof wireStories.$inferInsert): void {
@@ -129,7 +186,10 @@ export class WiresRepo {
   }
 
   deleteStory(companyId: number, id: number): void {
-    this.db.delete(wireStories).where(and(eq(wireStories.companyId, companyId), eq(wireStories.id, id))).run();
+    this.db
+      .delete(wireStories)
+      .where(and(eq(wireStories.companyId, companyId), eq(wireStories.id, id)))
+      .run();
   }
 }
 
@@ -152,7 +212,16 @@ export class WireItemWriter {
     const p = (name: string) => sql.placeholder(name);
     this.insertStmt = db
       .insert(wireItems)
-      .values({ companyId: p('companyId'), feedId: p('feedId'), guid: p('guid'), title: p('title'), summary: p('summary'), link: p('link'), publishedAt: p('publishedAt'), fetchedAt: p('fetchedAt') })
+      .values({
+        companyId: p('companyId'),
+        feedId: p('feedId'),
+        guid: p('guid'),
+        title: p('title'),
+        summary: p('summary'),
+        link: p('link'),
+        publishedAt: p('publishedAt'),
+        fetchedAt: p('fetchedAt'),
+      })
       .onConflictDoNothing()
       .prepare();
   }
@@ -167,7 +236,16 @@ export class WireItemWriter {
     let added = 0;
     for (const e of entries) {
       const publishedAt = e.publishedAt && e.publishedAt < fetchedAt ? e.publishedAt : fetchedAt;
-      added += this.insertStmt.run({ companyId, feedId, guid: e.guid, title: e.title, summary: e.summary, link: e.link, publishedAt, fetchedAt }).changes;
+      added += this.insertStmt.run({
+        companyId,
+        feedId,
+        guid: e.guid,
+        title: e.title,
+        summary: e.summary,
+        link: e.link,
+        publishedAt,
+        fetchedAt,
+      }).changes;
     }
     return added;
   }

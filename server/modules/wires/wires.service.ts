@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { WIRES, type MakeStoryResult, type WireFeed, type WireItemPage, type WireSource, type wireFeedInputSchema, type wireListQuerySchema } from '../../../shared/contracts/wires';
+import {
+  WIRES,
+  type MakeStoryResult,
+  type WireFeed,
+  type WireItemPage,
+  type WireSource,
+  type wireFeedInputSchema,
+  type wireListQuerySchema,
+} from '../../../shared/contracts/wires';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -50,7 +58,15 @@ export class WiresService {
     if (this.repo.findFeedByUrl(actor.companyId, input.url)) throw conflict('This feed is already in the list');
     const now = this.now();
     const row = this.ctx.db.transaction((tx) => {
-      const created = new WiresRepo(tx).insertFeed({ companyId: actor.companyId, name: input.name, url: input.url, enabled: input.enabled, createdBy: actor.userId, createdAt: now, updatedAt: now });
+      const created = new WiresRepo(tx).insertFeed({
+        companyId: actor.companyId,
+        name: input.name,
+        url: input.url,
+        enabled: input.enabled,
+        createdBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      });
       this.activity.record(actor, 'wire_feed_created', `Added wire feed "${created.name}"`, tx);
       return created;
     });
@@ -70,9 +86,18 @@ export class WiresService {
     if (input.url !== current.url) this.checkAddress(input.url);
     const other = this.repo.findFeedByUrl(actor.companyId, input.url);
     if (other && other.id !== id) throw conflict('This feed is already in the list');
-    const fresh = input.url !== current.url ? { etag: null, lastModified: null, lastError: null, failures: 0, nextPollAt: null } : {};
+    const fresh =
+      input.url !== current.url
+        ? { etag: null, lastModified: null, lastError: null, failures: 0, nextPollAt: null }
+        : {};
     this.ctx.db.transaction((tx) => {
-      new WiresRepo(tx).updateFeed(actor.companyId, id, { name: input.name, url: input.url, enabled: input.enabled, updatedAt: this.now(), ...fresh });
+      new WiresRepo(tx).updateFeed(actor.companyId, id, {
+        name: input.name,
+        url: input.url,
+        enabled: input.enabled,
+        updatedAt: this.now(),
+        ...fresh,
+      });
       this.activity.record(actor, 'wire_feed_updated', `Updated wire feed "${input.name}"`, tx);
     });
     this.changed(actor.companyId, id);
@@ -103,7 +128,12 @@ export class WiresService {
 
   items(actor: Actor, query: ListQuery): WireItemPage {
     const limit = WIRES.pageSize;
-    const { items, total } = this.repo.pageItems(actor.companyId, { search: query.search || undefined, feedId: query.feedId, limit, offset: (query.page - 1) * limit });
+    const { items, total } = this.repo.pageItems(actor.companyId, {
+      search: query.search || undefined,
+      feedId: query.feedId,
+      limit,
+      offset: (query.page - 1) * limit,
+    });
     return { items: items.map(presentItem), total, page: query.page, limit };
   }
 
@@ -117,11 +147,21 @@ export class WiresService {
     if (!item) throw notFound('Wire item');
     const existing = this.repo.storyOfItem(actor.companyId, itemId);
     if (existing) {
-      if (this.news.repo.find(actor.companyId, existing.newsId)?.isDeleted === false) return { newsId: existing.newsId, created: false };
+      if (this.news.repo.find(actor.companyId, existing.newsId)?.isDeleted === false)
+        return { newsId: existing.newsId, created: false };
       this.repo.deleteStory(actor.companyId, existing.id);
     }
     const draft = this.news.create(actor, draftOf(item));
-    this.repo.insertStory({ companyId: actor.companyId, wireItemId: item.id, newsId: draft.id, source: item.source, title: item.title, link: item.link, createdBy: actor.userId, createdAt: this.now() });
+    this.repo.insertStory({
+      companyId: actor.companyId,
+      wireItemId: item.id,
+      newsId: draft.id,
+      source: item.source,
+      title: item.title,
+      link: item.link,
+      createdBy: actor.userId,
+      createdAt: this.now(),
+    });
     this.changed(actor.companyId, item.feedId);
     return { newsId: draft.id, created: true };
   }
@@ -141,8 +181,14 @@ export class WiresService {
    */
   private checkAddress(url: string): void {
     const verdict = judgeUrl(new URL(url), this.poller.networkPolicy());
-    if (verdict === 'local') throw badRequest('URL points at this server, a loopback, link-local or unspecified address, which feeds may not use');
-    if (verdict === 'private') throw badRequest("URL is on a private network, which this server does not read feeds from (its operator can allow it: WIRES_ALLOW_PRIVATE_NETWORKS=on)");
+    if (verdict === 'local')
+      throw badRequest(
+        'URL points at this server, a loopback, link-local or unspecified address, which feeds may not use',
+      );
+    if (verdict === 'private')
+      throw badRequest(
+        'URL is on a private network, which this server does not read feeds from (its operator can allow it: WIRES_ALLOW_PRIVATE_NETWORKS=on)',
+      );
   }
 
   private feed(actor: Actor, id: number): WireFeed {

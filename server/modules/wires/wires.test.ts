@@ -28,7 +28,12 @@ describe('wires: feeds in, plain text out', () => {
     expect(items).toHaveLength(7);
     const cabinet = items.find((i) => i.title === 'RSS cabinet meets');
     // HTML is stripped, script text included; nothing of the markup is kept.
-    expect(cabinet).toMatchObject({ source: 'RSS Agency', summary: 'The cabinet met today.', link: 'http://example.test/rss/1', newsId: null });
+    expect(cabinet).toMatchObject({
+      source: 'RSS Agency',
+      summary: 'The cabinet met today.',
+      link: 'http://example.test/rss/1',
+      newsId: null,
+    });
     expect(items.find((i) => i.title === 'RSS weather & sea')?.summary).toBe('Rough seas & rain expected.');
     expect(items.find((i) => i.title === 'Atom harbour reopens')?.summary).toBe('The harbour is open again.');
     expect(items.find((i) => i.title === 'JSON budget vote')?.summary).toBe('Parliament votes today.');
@@ -56,12 +61,20 @@ describe('wires: feeds in, plain text out', () => {
     try {
       await pollFeed(owner, feed.id);
       expect(await wireItems(owner)).toHaveLength(2);
-      feeds.rssItems.push({ guid: 'rss-3', title: 'RSS late story', description: 'Late.', link: 'http://example.test/rss/3', date: new Date().toISOString() });
+      feeds.rssItems.push({
+        guid: 'rss-3',
+        title: 'RSS late story',
+        description: 'Late.',
+        link: 'http://example.test/rss/3',
+        date: new Date().toISOString(),
+      });
       const after = await pollFeed(owner, feed.id);
       await pollFeed(owner, feed.id);
       expect(after.itemCount).toBe(3);
       expect((await wireItems(owner)).filter((i) => i.title === 'RSS late story')).toHaveLength(1);
-      await socket.until(() => socket.messages.find((m) => m.type === 'wires_updated' && (m.data as { added: number }).added === 1));
+      await socket.until(() =>
+        socket.messages.find((m) => m.type === 'wires_updated' && (m.data as { added: number }).added === 1),
+      );
     } finally {
       feeds.rssItems.pop();
       socket.socket.close();
@@ -90,18 +103,29 @@ describe('wires: make a story', () => {
     await addFeed(owner, feeds, '/atom.xml');
     const item = (await wireItems(editor)).find((i) => i.title === 'Atom harbour reopens')!;
 
-    const clicks = await Promise.all([1, 2, 3].map(() => editor.post<MakeStoryResult>(`/api/wires/${item.id}/make-story`)));
+    const clicks = await Promise.all(
+      [1, 2, 3].map(() => editor.post<MakeStoryResult>(`/api/wires/${item.id}/make-story`)),
+    );
     expect(clicks.map((c) => c.status).sort()).toEqual([200, 200, 201]);
     const ids = new Set(clicks.map((c) => c.body.newsId));
     expect(ids.size).toBe(1);
     const newsId = clicks[0]!.body.newsId;
 
     const draft = await editor.get<News>(`/api/news/${newsId}`);
-    expect(draft.body).toMatchObject({ status: 'draft', title: 'Atom harbour reopens', content: 'The harbour is open again.', createdBy: editor.user.id });
+    expect(draft.body).toMatchObject({
+      status: 'draft',
+      title: 'Atom harbour reopens',
+      content: 'The harbour is open again.',
+      createdBy: editor.user.id,
+    });
     const drafts = await editor.get<News[]>('/api/news?status=draft');
     expect(drafts.body.filter((n) => n.title === 'Atom harbour reopens')).toHaveLength(1);
     const source = await editor.get<{ source: WireSource }>(`/api/wires/sources/${newsId}`);
-    expect(source.body.source).toMatchObject({ wireItemId: item.id, source: 'atom xml', link: 'http://example.test/atom/1' });
+    expect(source.body.source).toMatchObject({
+      wireItemId: item.id,
+      source: 'atom xml',
+      link: 'http://example.test/atom/1',
+    });
     expect((await wireItems(editor)).find((i) => i.id === item.id)?.newsId).toBe(newsId);
 
     // The draft deleted: the next click makes a new one.
@@ -131,7 +155,9 @@ describe('wires: make a story', () => {
     expect(await wireItems(b.owner)).toEqual([]);
     expect((await b.owner.get<WireFeed[]>('/api/wires/feeds')).body).toEqual([]);
     expect((await b.owner.post(`/api/wires/feeds/${feed.id}/poll`)).status).toBe(404);
-    expect((await b.owner.put(`/api/wires/feeds/${feed.id}`, { name: 'mine', url: feeds.url + '/atom.xml' })).status).toBe(404);
+    expect(
+      (await b.owner.put(`/api/wires/feeds/${feed.id}`, { name: 'mine', url: feeds.url + '/atom.xml' })).status,
+    ).toBe(404);
     expect((await b.owner.delete(`/api/wires/feeds/${feed.id}`)).status).toBe(404);
     expect((await b.owner.post(`/api/wires/${item.id}/make-story`)).status).toBe(404);
     const made = await a.owner.post<{ newsId: number }>(`/api/wires/${item.id}/make-story`);

@@ -59,7 +59,11 @@ export default function DashboardPage() {
       <DashboardHeader />
       <EmergencyBar />
       <CgWriteFailureBanner />
-      {stats.error ? <Alert color="red">{errorMessage(stats.error, 'Failed to load dashboard')}</Alert> : <StatTiles stats={stats.data} />}
+      {stats.error ? (
+        <Alert color="red">{errorMessage(stats.error, 'Failed to load dashboard')}</Alert>
+      ) : (
+        <StatTiles stats={stats.data} />
+      )}
       <LanAddressesLine />
       <NewsCrawlerPanel />
       <CgPreviewPanel />

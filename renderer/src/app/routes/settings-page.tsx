@@ -29,8 +29,16 @@ const DESCRIPTION = 'CG output, Telegram bot, API keys and branding for your sta
 /** Shown to roles the server refuses (403): no requests are made for them. */
 function NoAccess() {
   return (
-    <Alert color="yellow" variant="light" icon={<IconLock size={18} />} title="You do not have access" data-testid="settings-no-access">
-      <Text size="sm">Only owners and admins can change settings. Ask an administrator if something here needs changing.</Text>
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconLock size={18} />}
+      title="You do not have access"
+      data-testid="settings-no-access"
+    >
+      <Text size="sm">
+        Only owners and admins can change settings. Ask an administrator if something here needs changing.
+      </Text>
       <Anchor component={Link} to="/notification-preferences" size="sm">
         Personal notification preferences
       </Anchor>

@@ -27,7 +27,17 @@ export function AirIndicator() {
   const look = LOOK[air.level];
   return (
     <Tooltip label={air.detail} multiline maw={360} withArrow>
-      <Badge color={look.color} variant={look.variant} radius="sm" size="md" tt="none" data-testid="air-state" data-level={air.level} aria-label={`${air.text}. ${air.detail}`} role="status">
+      <Badge
+        color={look.color}
+        variant={look.variant}
+        radius="sm"
+        size="md"
+        tt="none"
+        data-testid="air-state"
+        data-level={air.level}
+        aria-label={`${air.text}. ${air.detail}`}
+        role="status"
+      >
         {/* The whole words on a desk; on a phone "AIR" / "AIR !" (the label says it all to screen readers). */}
         <Box component="span" visibleFrom="sm">
           {air.text}

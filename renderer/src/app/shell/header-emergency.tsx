@@ -22,7 +22,11 @@ export function EmergencyModeButton() {
     if (on) end.confirm(emergency.text);
     else openOverride();
   };
-  const hint = canWrite ? undefined : on ? 'Emergency on air (only CG operators can end it)' : 'Only CG operators can start an emergency';
+  const hint = canWrite
+    ? undefined
+    : on
+      ? 'Emergency on air (only CG operators can end it)'
+      : 'Only CG operators can start an emergency';
   const common = {
     color: on ? 'red' : 'gray',
     variant: on ? 'filled' : 'default',
@@ -35,7 +39,13 @@ export function EmergencyModeButton() {
   } as const;
   return (
     <>
-      <Button {...common} size="compact-sm" visibleFrom="md" leftSection={<IconAlertOctagon size={16} />} loading={end.pending}>
+      <Button
+        {...common}
+        size="compact-sm"
+        visibleFrom="md"
+        leftSection={<IconAlertOctagon size={16} />}
+        loading={end.pending}
+      >
         Emergency Mode
       </Button>
       <Tooltip label={hint ?? 'Emergency Mode'}>
@@ -52,7 +62,14 @@ export function HeaderEmergencyText() {
   const emergency = useEmergencyState();
   if (!emergency.active) return null;
   return (
-    <Box bg="red.8" px="xs" py={2} style={{ borderRadius: 4, minWidth: 0, flex: '0 1 auto' }} visibleFrom="sm" data-testid="header-emergency">
+    <Box
+      bg="red.8"
+      px="xs"
+      py={2}
+      style={{ borderRadius: 4, minWidth: 0, flex: '0 1 auto' }}
+      visibleFrom="sm"
+      data-testid="header-emergency"
+    >
       <Text size="sm" fw={700} c="white" truncate dir="auto" title={emergency.text} tabIndex={0}>
         EMERGENCY: {emergency.text}
       </Text>

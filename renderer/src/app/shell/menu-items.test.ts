@@ -19,13 +19,18 @@ describe('side menu by role', () => {
     for (const item of MENU_ITEMS) expect(Object.keys(PAGE_ACCESS), item.label).toContain(item.to);
   });
 
-  it.each([...ROLES])('%s: each entry shown is a page the server allows, each hidden one a page it does not', (role) => {
-    const user = userOf(role);
-    for (const item of MENU_ITEMS) expect(item.visible(user), `${role} · ${item.label}`).toBe(pageAllowed(user, item.to));
-  });
+  it.each([...ROLES])(
+    '%s: each entry shown is a page the server allows, each hidden one a page it does not',
+    (role) => {
+      const user = userOf(role);
+      for (const item of MENU_ITEMS)
+        expect(item.visible(user), `${role} · ${item.label}`).toBe(pageAllowed(user, item.to));
+    },
+  );
 
   it('MCR, technical and cameraman do not see Activity History', () => {
-    for (const role of ['mcr', 'technical', 'cameraman'] as const) expect(labels(role), role).not.toContain('Activity History');
+    for (const role of ['mcr', 'technical', 'cameraman'] as const)
+      expect(labels(role), role).not.toContain('Activity History');
   });
 
   it('technical and cameraman do not see News Management or CG Control', () => {

@@ -33,7 +33,12 @@ export interface MenuItem {
  * Issue 39 point 8: an entry is shown exactly when the server allows its page's work to the role —
  * read from shared/page-access.ts (checked against the server's route table), never written here.
  */
-const entry = (label: string, to: MenuPage, icon: Icon): MenuItem => ({ label, to, icon, visible: (u) => pageAllowed(u, to) });
+const entry = (label: string, to: MenuPage, icon: Icon): MenuItem => ({
+  label,
+  to,
+  icon,
+  visible: (u) => pageAllowed(u, to),
+});
 
 /** The side menu of docs/product.md §Screens and routes, in its order; who sees what: shared/page-access.ts. */
 export const MENU_ITEMS: readonly MenuItem[] = [

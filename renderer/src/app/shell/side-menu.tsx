@@ -39,7 +39,11 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
               variant="filled"
               styles={{ root: { borderRadius: 'var(--mantine-radius-sm)' } }}
               // The company's secondary colour marks where you are, beside the primary fill.
-              style={isActive(pathname, item.to) ? { boxShadow: 'inset 4px 0 0 var(--mantine-color-secondary-filled)' } : undefined}
+              style={
+                isActive(pathname, item.to)
+                  ? { boxShadow: 'inset 4px 0 0 var(--mantine-color-secondary-filled)' }
+                  : undefined
+              }
             />
           ))}
         </Box>

@@ -17,7 +17,15 @@ export function EmergencyBar({ endButton = true }: { endButton?: boolean }) {
   return (
     // A named region, not an alert: the OnAirAnnouncer says the emergency once per screen, and
     // an alert here would say it again for every bar on the page.
-    <Paper bg="red.8" radius="sm" px="sm" py={8} role="region" aria-label="Emergency on air" data-testid="emergency-bar">
+    <Paper
+      bg="red.8"
+      radius="sm"
+      px="sm"
+      py={8}
+      role="region"
+      aria-label="Emergency on air"
+      data-testid="emergency-bar"
+    >
       {/* The text takes the row; on a phone the button wraps below it rather than squeezing it. */}
       <Group gap="sm" wrap="wrap" justify="space-between">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 240px' }}>
@@ -26,7 +34,16 @@ export function EmergencyBar({ endButton = true }: { endButton?: boolean }) {
             <Text size="xs" fw={800} c="white" tt="uppercase" lh={1.2}>
               Emergency on air
             </Text>
-            <Text fw={700} c="white" dir="auto" lineClamp={3} title={emergency.text} tabIndex={0} style={{ overflowWrap: 'anywhere' }} data-testid="emergency-bar-text">
+            <Text
+              fw={700}
+              c="white"
+              dir="auto"
+              lineClamp={3}
+              title={emergency.text}
+              tabIndex={0}
+              style={{ overflowWrap: 'anywhere' }}
+              data-testid="emergency-bar-text"
+            >
               {emergency.text}
             </Text>
           </div>

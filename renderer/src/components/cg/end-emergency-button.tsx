@@ -22,7 +22,16 @@ export function useEndEmergencyAction() {
 export function EndEmergencyButton({ text, size = 'sm' }: { text: string; size?: 'xs' | 'sm' }) {
   const action = useEndEmergencyAction();
   return (
-    <Button color="white" c="red.8" variant="filled" size={size} leftSection={<IconCircleX size={16} />} loading={action.pending} onClick={() => action.confirm(text)} style={{ flex: 'none' }}>
+    <Button
+      color="white"
+      c="red.8"
+      variant="filled"
+      size={size}
+      leftSection={<IconCircleX size={16} />}
+      loading={action.pending}
+      onClick={() => action.confirm(text)}
+      style={{ flex: 'none' }}
+    >
       End emergency
     </Button>
   );

@@ -30,7 +30,11 @@ export function EndEmergencyBody({ text, onDone }: { text: string; onDone: () =>
   const end = (restore?: { headline: string; subheadline: string }) =>
     mutation.mutate(restore ? { restore } : {}, {
       onSuccess: (res) => {
-        const said = !res.ended ? 'The emergency had already been ended' : res.restored ? 'The emergency text is off air; the lower third from before is back' : 'The emergency text is off air';
+        const said = !res.ended
+          ? 'The emergency had already been ended'
+          : res.restored
+            ? 'The emergency text is off air; the lower third from before is back'
+            : 'The emergency text is off air';
         toastSuccess('Emergency ended', said);
         onDone();
       },
@@ -46,9 +50,16 @@ export function EndEmergencyBody({ text, onDone }: { text: string; onDone: () =>
       {before && (
         <Stack gap={4} data-testid="end-emergency-put-back">
           <Text size="sm">
-            Put back the lower third that was on air before the override ({time(before.at)}){before.headline || before.subheadline ? ':' : ' — it was empty, so the headline and subheadline go off air:'}
+            Put back the lower third that was on air before the override ({time(before.at)})
+            {before.headline || before.subheadline
+              ? ':'
+              : ' — it was empty, so the headline and subheadline go off air:'}
           </Text>
-          <LowerThirdPreview headline={before.headline} subheadline={before.subheadline} testId="end-emergency-before" />
+          <LowerThirdPreview
+            headline={before.headline}
+            subheadline={before.subheadline}
+            testId="end-emergency-before"
+          />
           <Text size="xs" c="dimmed" dir="auto">
             On air now: {putBack.now.headline || '(no headline)'} · {putBack.now.subheadline || '(no subheadline)'}
           </Text>
@@ -61,11 +72,23 @@ export function EndEmergencyBody({ text, onDone }: { text: string; onDone: () =>
         <Button variant="default" onClick={onDone}>
           Cancel
         </Button>
-        <Button color="red" variant={before ? 'outline' : 'filled'} loading={mutation.isPending && !mutation.variables?.restore} disabled={mutation.isPending} onClick={() => end()}>
+        <Button
+          color="red"
+          variant={before ? 'outline' : 'filled'}
+          loading={mutation.isPending && !mutation.variables?.restore}
+          disabled={mutation.isPending}
+          onClick={() => end()}
+        >
           End emergency
         </Button>
         {before && (
-          <Button color="red" data-autofocus loading={mutation.isPending && Boolean(mutation.variables?.restore)} disabled={mutation.isPending} onClick={() => end({ headline: before.headline, subheadline: before.subheadline })}>
+          <Button
+            color="red"
+            data-autofocus
+            loading={mutation.isPending && Boolean(mutation.variables?.restore)}
+            disabled={mutation.isPending}
+            onClick={() => end({ headline: before.headline, subheadline: before.subheadline })}
+          >
             End and put back
           </Button>
         )}

@@ -1,7 +1,15 @@
 import { Paper, Text } from '@mantine/core';
 
 /** A lower third as it will air (headline over subheadline), read once more before a button that airs it. */
-export function LowerThirdPreview({ headline, subheadline, testId }: { headline: string; subheadline: string; testId?: string }) {
+export function LowerThirdPreview({
+  headline,
+  subheadline,
+  testId,
+}: {
+  headline: string;
+  subheadline: string;
+  testId?: string;
+}) {
   return (
     <Paper bg="black" p="xs" withBorder data-testid={testId}>
       <Text fw={800} c="white" dir="auto" truncate title={headline}>

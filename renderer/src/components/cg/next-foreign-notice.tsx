@@ -35,7 +35,11 @@ export function NextForeignNotice({ foreign, armed, held }: { foreign: ForeignCh
         ))}
       </List>
       <Text size="sm" fw={700} mt={6} id="next-foreign-change-hint" data-testid="next-foreign-hint">
-        {held ? 'Take held: look at NEXT, then press Take again to air it.' : armed ? 'Take airs what NEXT shows now.' : 'Take arms in a moment — look at what changed first.'}
+        {held
+          ? 'Take held: look at NEXT, then press Take again to air it.'
+          : armed
+            ? 'Take airs what NEXT shows now.'
+            : 'Take arms in a moment — look at what changed first.'}
       </Text>
     </Alert>
   );

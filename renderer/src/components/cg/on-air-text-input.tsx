@@ -75,7 +75,14 @@ export function OnAirTextInput(props: OnAirTextInputProps) {
       <Text span size="xs" c="yellow.5" data-testid="on-air-folded">
         {folded ? FOLDED_NOTE : ''}
       </Text>
-      <Text span size="xs" c={problem ? 'red.5' : 'dimmed'} ff="monospace" style={{ flex: 'none' }} data-testid="on-air-counter">
+      <Text
+        span
+        size="xs"
+        c={problem ? 'red.5' : 'dimmed'}
+        ff="monospace"
+        style={{ flex: 'none' }}
+        data-testid="on-air-counter"
+      >
         {counterText(type, value, singleLine)}
       </Text>
     </Group>
@@ -98,10 +105,19 @@ export function OnAirTextInput(props: OnAirTextInputProps) {
     'data-on-air-type': type,
   };
   if (!singleLine || props.textarea) {
-    return <Textarea {...common} autosize minRows={rule.multiline ? 2 : 1} maxRows={8} onChange={(e) => change(e.currentTarget.value)} />;
+    return (
+      <Textarea
+        {...common}
+        autosize
+        minRows={rule.multiline ? 2 : 1}
+        maxRows={8}
+        onChange={(e) => change(e.currentTarget.value)}
+      />
+    );
   }
   return <TextInput {...common} onChange={(e) => change(e.currentTarget.value)} />;
 }
 
 /** True when the text may go on air on this type (blank counts as nothing to send). */
-export const canAir = (type: CgWritableType, text: string): boolean => text.trim() !== '' && onAirTextProblem(type, text) === null;
+export const canAir = (type: CgWritableType, text: string): boolean =>
+  text.trim() !== '' && onAirTextProblem(type, text) === null;

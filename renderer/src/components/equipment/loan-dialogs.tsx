@@ -38,18 +38,35 @@ export function LoanDialogs({ request, dialog, onClose, onSaved }: Props) {
   };
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <GuardedModal opened={dialog !== null} onClose={onClose} title={dialog ? `${TITLES[dialog]} — ${requestNumber(request.id)}` : ''} fullScreen={fullScreen}>
+    <GuardedModal
+      opened={dialog !== null}
+      onClose={onClose}
+      title={dialog ? `${TITLES[dialog]} — ${requestNumber(request.id)}` : ''}
+      fullScreen={fullScreen}
+    >
       {dialog === 'reject' && <RejectForm request={request} onDone={done} />}
       {dialog === 'extend' && <ExtensionForm request={request} onDone={done} />}
       {dialog === 'refuse-extension' && <RefuseExtensionForm request={request} onDone={done} />}
-      {(dialog === 'return' || dialog === 'approve-return') && <CheckInForm request={request} step={dialog} onDone={done} />}
+      {(dialog === 'return' || dialog === 'approve-return') && (
+        <CheckInForm request={request} step={dialog} onDone={done} />
+      )}
     </GuardedModal>
   );
 }
 
 const item = (r: EquipmentRequest) => r.equipmentName ?? 'Equipment';
 
-function Buttons({ label, loading, onCancel, color }: { label: string; loading: boolean; onCancel: () => void; color?: string }) {
+function Buttons({
+  label,
+  loading,
+  onCancel,
+  color,
+}: {
+  label: string;
+  loading: boolean;
+  onCancel: () => void;
+  color?: string;
+}) {
   return (
     <Group justify="flex-end" mt="xs">
       <Button variant="default" onClick={onCancel}>
@@ -74,7 +91,18 @@ function DialogError({ invalid, error, fallback }: { invalid?: string | null; er
 }
 
 /** A reason or note the other side reads: Thaana or Latin in its own direction, capped as the server caps it. */
-function NoteField({ value, onChange, ...props }: { value: string; onChange: (value: string) => void; label: string; description?: string; required?: boolean; autoFocus?: boolean }) {
+function NoteField({
+  value,
+  onChange,
+  ...props
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+  description?: string;
+  required?: boolean;
+  autoFocus?: boolean;
+}) {
   const { autoFocus, ...rest } = props;
   return (
     <Textarea
@@ -115,7 +143,14 @@ function RejectForm({ request, onDone }: { request: EquipmentRequest; onDone: (s
           {item(request)} for {request.requestedByName ?? 'the requester'}: {request.purpose}
         </Text>
         <DialogError invalid={invalid} error={step.error} fallback="Failed to reject the request" />
-        <NoteField label="Reason" description="Shown to the borrower with the request" required autoFocus value={reason} onChange={setReason} />
+        <NoteField
+          label="Reason"
+          description="Shown to the borrower with the request"
+          required
+          autoFocus
+          value={reason}
+          onChange={setReason}
+        />
         <Buttons label="Reject" color="red" loading={step.isPending} onCancel={() => onDone(false)} />
       </Stack>
     </form>
@@ -153,7 +188,16 @@ function ExtensionForm({ request, onDone }: { request: EquipmentRequest; onDone:
           Due now: {formatWhen(request.expectedReturnDate)}
         </Text>
         <DialogError invalid={invalid} error={extend.error} fallback="Failed to request the extension" />
-        <TextInput type="date" label="New Return Date" description="By the end of that day" required data-autofocus min={localDay(current)} value={day} onChange={(e) => setDay(e.currentTarget.value)} />
+        <TextInput
+          type="date"
+          label="New Return Date"
+          description="By the end of that day"
+          required
+          data-autofocus
+          min={localDay(current)}
+          value={day}
+          onChange={(e) => setDay(e.currentTarget.value)}
+        />
         <NoteField label="Reason" required value={reason} onChange={setReason} />
         <Buttons label="Request Extension" loading={extend.isPending} onCancel={() => onDone(false)} />
       </Stack>
@@ -181,7 +225,8 @@ function RefuseExtensionForm({ request, onDone }: { request: EquipmentRequest; o
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <Text size="sm">
-          {item(request)}: due {formatWhen(request.expectedReturnDate)}, asked until {formatWhen(request.extension?.newReturnDate ?? null)} — {request.extension?.reason ?? 'no reason given'}
+          {item(request)}: due {formatWhen(request.expectedReturnDate)}, asked until{' '}
+          {formatWhen(request.extension?.newReturnDate ?? null)} — {request.extension?.reason ?? 'no reason given'}
         </Text>
         <DialogError error={decide.error} fallback="Failed to process extension request" />
         <NoteField label="Reason" description="Optional" autoFocus value={reason} onChange={setReason} />
@@ -194,7 +239,15 @@ function RefuseExtensionForm({ request, onDone }: { request: EquipmentRequest; o
 const CONDITIONS = EQUIPMENT_CONDITIONS.map((c) => ({ value: c, label: c[0]!.toUpperCase() + c.slice(1) }));
 
 /** Check-in (Return / Approve Return): the condition it came back in and any damage (issue 39). */
-function CheckInForm({ request, step, onDone }: { request: EquipmentRequest; step: 'return' | 'approve-return'; onDone: (saved: boolean) => void }) {
+function CheckInForm({
+  request,
+  step,
+  onDone,
+}: {
+  request: EquipmentRequest;
+  step: 'return' | 'approve-return';
+  onDone: (saved: boolean) => void;
+}) {
   const [condition, setCondition] = useState<string | null>(request.returnCondition);
   const [damageNote, setDamageNote] = useState(request.damageNote ?? '');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -204,10 +257,15 @@ function CheckInForm({ request, step, onDone }: { request: EquipmentRequest; ste
     if (!condition) return setInvalid('Choose the condition it came back in');
     setInvalid(null);
     mutation.mutate(
-      { id: request.id, step, body: { condition: condition as (typeof EQUIPMENT_CONDITIONS)[number], damageNote: damageNote.trim() || null } },
+      {
+        id: request.id,
+        step,
+        body: { condition: condition as (typeof EQUIPMENT_CONDITIONS)[number], damageNote: damageNote.trim() || null },
+      },
       {
         onSuccess: (saved) => {
-          if (saved.status === 'return_requested') toastSuccess('An approver will confirm the return', 'Return Request Sent');
+          if (saved.status === 'return_requested')
+            toastSuccess('An approver will confirm the return', 'Return Request Sent');
           else toastSuccess('Equipment return approved and equipment is now available', 'Return Approved');
           onDone(true);
         },
@@ -219,9 +277,27 @@ function CheckInForm({ request, step, onDone }: { request: EquipmentRequest; ste
       <Stack gap="sm">
         <Text size="sm">{item(request)}</Text>
         <DialogError invalid={invalid} error={mutation.error} fallback="Failed to return the equipment" />
-        <Select label="Condition" placeholder="How it came back" required data={CONDITIONS} value={condition} onChange={setCondition} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
-        <NoteField label="Damage note" description="Optional: what is damaged or missing" value={damageNote} onChange={setDamageNote} />
-        <Buttons label={step === 'return' ? 'Return' : 'Approve Return'} loading={mutation.isPending} onCancel={() => onDone(false)} />
+        <Select
+          label="Condition"
+          placeholder="How it came back"
+          required
+          data={CONDITIONS}
+          value={condition}
+          onChange={setCondition}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <NoteField
+          label="Damage note"
+          description="Optional: what is damaged or missing"
+          value={damageNote}
+          onChange={setDamageNote}
+        />
+        <Buttons
+          label={step === 'return' ? 'Return' : 'Approve Return'}
+          loading={mutation.isPending}
+          onCancel={() => onDone(false)}
+        />
       </Stack>
     </form>
   );

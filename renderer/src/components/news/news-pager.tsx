@@ -11,13 +11,25 @@ interface NewsPagerProps {
 export function NewsPager({ page, lastPage, onPage }: NewsPagerProps) {
   return (
     <Group justify="center" gap="sm">
-      <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} />} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconChevronLeft size={14} />}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
         Previous
       </Button>
       <Text size="sm" c="dimmed" data-testid="news-page-counter">
         Page {page} of {lastPage}
       </Text>
-      <Button variant="default" size="xs" rightSection={<IconChevronRight size={14} />} disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
+      <Button
+        variant="default"
+        size="xs"
+        rightSection={<IconChevronRight size={14} />}
+        disabled={page >= lastPage}
+        onClick={() => onPage(page + 1)}
+      >
         Next
       </Button>
     </Group>

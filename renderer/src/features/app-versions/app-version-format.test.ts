@@ -29,7 +29,9 @@ describe('app version formatting', () => {
     const named = (name: string, bytes: number[]) => Object.assign(new Blob([new Uint8Array(bytes)]), { name });
     expect(await contentRefusal(named('a.zip', [0x50, 0x4b, 3, 4, 0, 0]))).toBeNull();
     expect(await contentRefusal(named('a.exe', [0x4d, 0x5a, 0x90]))).toBeNull();
-    expect(await contentRefusal(named('a.exe', [0x50, 0x4b, 3, 4]))).toBe('a.exe is not a Windows executable (starting with MZ); upload a real .exe file');
+    expect(await contentRefusal(named('a.exe', [0x50, 0x4b, 3, 4]))).toBe(
+      'a.exe is not a Windows executable (starting with MZ); upload a real .exe file',
+    );
     expect(await contentRefusal(named('a.msi', [0xd0, 0xcf]))).toContain('is not a Windows Installer package');
   });
 });

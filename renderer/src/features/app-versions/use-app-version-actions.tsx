@@ -16,7 +16,8 @@ export function useAppVersionActions() {
       title: 'Delete app version',
       children: (
         <Text size="sm">
-          Delete version <b>{version.latestVersion}</b> of <b>{version.companyName}</b>? Its desktops will no longer be offered this installer.
+          Delete version <b>{version.latestVersion}</b> of <b>{version.companyName}</b>? Its desktops will no longer be
+          offered this installer.
         </Text>
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -24,12 +25,15 @@ export function useAppVersionActions() {
       onConfirm: () =>
         remove.mutate(version.companyId, {
           onSuccess: () => showToast('Success', 'App version deleted successfully', 'green'),
-          onError: (error) => showToast('Failed to delete app version', errorMessage(error, 'Failed to delete app version'), 'red'),
+          onError: (error) =>
+            showToast('Failed to delete app version', errorMessage(error, 'Failed to delete app version'), 'red'),
         }),
     });
 
   const startDownload = (version: AppVersion) =>
-    download.mutate(version, { onError: (error) => showToast('Download failed', errorMessage(error, 'Failed to download file'), 'red') });
+    download.mutate(version, {
+      onError: (error) => showToast('Download failed', errorMessage(error, 'Failed to download file'), 'red'),
+    });
 
   return {
     confirmDelete,

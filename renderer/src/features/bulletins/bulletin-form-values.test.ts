@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { estimateNewsSeconds, formatSeconds, overUnderText } from '@shared/bulletin-running-time';
 import { bulletinOf, itemOf } from '@/lib/test-fixtures';
-import { breakItem, broadcastFromScheduled, bulletinFormFrom, emptyBulletinForm, moveItem, plannedSeconds, REMOVED_LABEL, scheduledAtBroadcast, timesInStep, toBulletinBody } from './bulletin-form-values';
+import {
+  breakItem,
+  broadcastFromScheduled,
+  bulletinFormFrom,
+  emptyBulletinForm,
+  moveItem,
+  plannedSeconds,
+  REMOVED_LABEL,
+  scheduledAtBroadcast,
+  timesInStep,
+  toBulletinBody,
+} from './bulletin-form-values';
 import { userLookupText } from './bulletin-format';
 
 describe('bulletin form values', () => {
@@ -21,7 +32,13 @@ describe('bulletin form values', () => {
 
   it('sends items in display order with entered seconds only', () => {
     const brk = { ...breakItem('LUI HABARU'), seconds: 90 };
-    const result = toBulletinBody({ title: ' Morning ', broadcastTime: '09:00', duration: 30, scheduledTime: '2026-11-23T09:00', items: [brk, breakItem('LOCAL BREAK')] });
+    const result = toBulletinBody({
+      title: ' Morning ',
+      broadcastTime: '09:00',
+      duration: 30,
+      scheduledTime: '2026-11-23T09:00',
+      items: [brk, breakItem('LOCAL BREAK')],
+    });
     expect(result.ok && result.body.bulletinItems).toEqual([
       { type: 'break', newsId: null, breakType: 'LUI HABARU', durationSeconds: 90 },
       { type: 'break', newsId: null, breakType: 'LOCAL BREAK', durationSeconds: null },

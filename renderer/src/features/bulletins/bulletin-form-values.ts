@@ -1,6 +1,11 @@
 import { estimateNewsSeconds } from '@shared/bulletin-running-time';
 import { formatClock, parseClock } from '@shared/bulletin-back-timing';
-import { BULLETIN_BREAK_DEFAULT_SECONDS, BULLETIN_DEFAULT_DURATION, BULLETIN_HEADLINE_DEFAULT_SECONDS, type BULLETIN_BREAK_TYPES } from '@shared/constants';
+import {
+  BULLETIN_BREAK_DEFAULT_SECONDS,
+  BULLETIN_DEFAULT_DURATION,
+  BULLETIN_HEADLINE_DEFAULT_SECONDS,
+  type BULLETIN_BREAK_TYPES,
+} from '@shared/constants';
 import type { Bulletin } from '@shared/contracts/bulletins';
 import type { News } from '@shared/contracts/news';
 
@@ -30,7 +35,9 @@ export interface BulletinFormValues {
   items: DraftItem[];
 }
 
-export type BulletinFieldErrors = Partial<Record<'title' | 'broadcastTime' | 'duration' | 'scheduledTime' | 'items', string>>;
+export type BulletinFieldErrors = Partial<
+  Record<'title' | 'broadcastTime' | 'duration' | 'scheduledTime' | 'items', string>
+>;
 
 export const REMOVED_LABEL = '(article removed)';
 
@@ -46,7 +53,13 @@ export function toLocalInput(iso: string): string {
 }
 
 export function emptyBulletinForm(now = new Date()): BulletinFormValues {
-  return { title: '', broadcastTime: '', duration: BULLETIN_DEFAULT_DURATION, scheduledTime: toLocalInput(now.toISOString()), items: [] };
+  return {
+    title: '',
+    broadcastTime: '',
+    duration: BULLETIN_DEFAULT_DURATION,
+    scheduledTime: toLocalInput(now.toISOString()),
+    items: [],
+  };
 }
 
 export function bulletinFormFrom(b: Bulletin): BulletinFormValues {
@@ -60,11 +73,22 @@ export function bulletinFormFrom(b: Bulletin): BulletinFormValues {
       type: i.type,
       newsId: i.newsId,
       breakType: i.breakType,
-      label: i.type === 'news' ? (i.articleRemoved ? REMOVED_LABEL : (i.newsTitle ?? REMOVED_LABEL)) : i.type === 'break' ? (i.breakType ?? 'BREAK') : 'HEADLINES',
+      label:
+        i.type === 'news'
+          ? i.articleRemoved
+            ? REMOVED_LABEL
+            : (i.newsTitle ?? REMOVED_LABEL)
+          : i.type === 'break'
+            ? (i.breakType ?? 'BREAK')
+            : 'HEADLINES',
       subtitle: i.newsSubtitle,
       removed: i.articleRemoved,
       seconds: i.durationEstimated ? null : i.durationSeconds,
-      estimate: i.durationEstimated ? i.durationSeconds : i.type === 'break' ? BULLETIN_BREAK_DEFAULT_SECONDS : BULLETIN_HEADLINE_DEFAULT_SECONDS,
+      estimate: i.durationEstimated
+        ? i.durationSeconds
+        : i.type === 'break'
+          ? BULLETIN_BREAK_DEFAULT_SECONDS
+          : BULLETIN_HEADLINE_DEFAULT_SECONDS,
     })),
   };
 }
@@ -84,7 +108,17 @@ export function newsItem(article: News): DraftItem {
 }
 
 export function breakItem(breakType: BreakType): DraftItem {
-  return { key: nextKey(), type: 'break', newsId: null, breakType, label: breakType, subtitle: null, removed: false, seconds: null, estimate: BULLETIN_BREAK_DEFAULT_SECONDS };
+  return {
+    key: nextKey(),
+    type: 'break',
+    newsId: null,
+    breakType,
+    label: breakType,
+    subtitle: null,
+    removed: false,
+    seconds: null,
+    estimate: BULLETIN_BREAK_DEFAULT_SECONDS,
+  };
 }
 
 export const itemSeconds = (item: DraftItem) => item.seconds ?? item.estimate;
@@ -117,7 +151,12 @@ export function toBulletinBody(values: BulletinFormValues) {
       broadcastTime: values.broadcastTime.trim(),
       duration,
       scheduledTime: scheduled.toISOString(),
-      bulletinItems: values.items.map((i) => ({ type: i.type, newsId: i.newsId, breakType: i.breakType, durationSeconds: i.seconds })),
+      bulletinItems: values.items.map((i) => ({
+        type: i.type,
+        newsId: i.newsId,
+        breakType: i.breakType,
+        durationSeconds: i.seconds,
+      })),
     },
   };
 }
@@ -128,7 +167,8 @@ export type BulletinBody = Extract<ReturnType<typeof toBulletinBody>, { ok: true
  * Scheduled time (the date and time in the schedule) are both the spec's. While they say the same
  * clock (or the broadcast time is blank), the form keeps them in step: either fills the other.
  */
-const clockOfLocal = (local: string): string | null => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(local) ? local.slice(11, 16) : null);
+const clockOfLocal = (local: string): string | null =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(local) ? local.slice(11, 16) : null;
 
 export function timesInStep(broadcastTime: string, scheduledLocal: string): boolean {
   if (!broadcastTime.trim()) return true;

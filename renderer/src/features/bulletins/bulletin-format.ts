@@ -5,7 +5,11 @@ import type { User } from '@shared/contracts/users';
  * The spec's user lookup text (001 §2): the name; 'User {id}' when the users list is known but
  * has no such user (deleted); 'ID: {id}' when this role cannot read the users list.
  */
-export function userLookupText(id: number | null, knownName: string | null, users: readonly User[] | undefined): string {
+export function userLookupText(
+  id: number | null,
+  knownName: string | null,
+  users: readonly User[] | undefined,
+): string {
   if (knownName) return knownName;
   if (id === null) return '—';
   if (!users) return `ID: ${id}`;

@@ -30,7 +30,9 @@ export function registerCgLiveEvents(): () => void {
     // A CG folder move changes where every file is (issue 39: the file centre shows the real folder).
     registerLiveEvent('settings_updated', { invalidate: [cgFilesQueryKey] }),
     // A bulletin shows each story's current status: a story unapproved elsewhere must leave it.
-    ...(['news_created', 'news_updated', 'news_deleted'] satisfies LiveEventType[]).map((type) => registerLiveEvent(type, { invalidate: [bulletinsQueryKey] })),
+    ...(['news_created', 'news_updated', 'news_deleted'] satisfies LiveEventType[]).map((type) =>
+      registerLiveEvent(type, { invalidate: [bulletinsQueryKey] }),
+    ),
   ];
   return () => off.forEach((unregister) => unregister());
 }

@@ -45,7 +45,12 @@ export const useHeadlineEditor = create<HeadlineEditorState>((set, get) => ({
     });
   },
   loadNews: (article) =>
-    set({ headline: article.title, subheadline: article.subtitle ?? '', selected: { id: article.id, title: article.title }, seeded: true }),
+    set({
+      headline: article.title,
+      subheadline: article.subtitle ?? '',
+      selected: { id: article.id, title: article.title },
+      seeded: true,
+    }),
   breakingFormat: () => {
     const { selected } = get();
     if (selected) set({ headline: BREAKING_FORMAT_HEADLINE, subheadline: selected.title });

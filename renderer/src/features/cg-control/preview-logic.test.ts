@@ -35,14 +35,26 @@ describe('preview cycling', () => {
 
 describe('preview items', () => {
   it('keeps news approved for air (approved or published, issue 39), in list order', () => {
-    const items = newsPreviewItems([newsOf(3), newsOf(2, { status: 'draft' }), newsOf(1, { status: 'published' }), newsOf(0)]);
+    const items = newsPreviewItems([
+      newsOf(3),
+      newsOf(2, { status: 'draft' }),
+      newsOf(1, { status: 'published' }),
+      newsOf(0),
+    ]);
     expect(items.map((i) => i.title)).toEqual(['Story 3', 'Story 1', 'Story 0']);
   });
 
   it('orders a bulletin by sortOrder and drops news that is not approved', () => {
     const bulletin = bulletinOf(1, [
       itemOf(1, { sortOrder: 3 }),
-      itemOf(2, { sortOrder: 1, type: 'break', newsId: null, newsTitle: null, newsStatus: null, breakType: 'SPORTS BREAK' }),
+      itemOf(2, {
+        sortOrder: 1,
+        type: 'break',
+        newsId: null,
+        newsTitle: null,
+        newsStatus: null,
+        breakType: 'SPORTS BREAK',
+      }),
       itemOf(3, { sortOrder: 2, newsStatus: 'draft' }),
       itemOf(5, { sortOrder: 5, newsTitle: 'Published', newsStatus: 'published' }),
       // An article deleted after it was put in the bulletin: shown as removed, never sent.
@@ -88,8 +100,14 @@ describe('headline editor defaults', () => {
   });
 
   it('otherwise takes the first approved article, else the first article', () => {
-    expect(initialHeadlines([], [newsOf(1, { status: 'draft' }), newsOf(2)])).toEqual({ headline: 'Story 2', subheadline: 'Sub 2' });
-    expect(initialHeadlines([], [newsOf(1, { status: 'draft', subtitle: null })])).toEqual({ headline: 'Story 1', subheadline: '' });
+    expect(initialHeadlines([], [newsOf(1, { status: 'draft' }), newsOf(2)])).toEqual({
+      headline: 'Story 2',
+      subheadline: 'Sub 2',
+    });
+    expect(initialHeadlines([], [newsOf(1, { status: 'draft', subtitle: null })])).toEqual({
+      headline: 'Story 1',
+      subheadline: '',
+    });
     expect(initialHeadlines([], [])).toBeNull();
   });
 });

@@ -8,7 +8,14 @@ const editor = () => useHeadlineEditor.getState();
 
 describe('preview store', () => {
   beforeEach(() => {
-    usePreviewStore.setState({ liveMode: false, autoPlay: false, newsIndex: 0, bulletinIndex: 0, selectedBulletinId: null, cgType: 'headline' });
+    usePreviewStore.setState({
+      liveMode: false,
+      autoPlay: false,
+      newsIndex: 0,
+      bulletinIndex: 0,
+      selectedBulletinId: null,
+      cgType: 'headline',
+    });
   });
 
   it('steps with wrap-around, separately per mode', () => {

@@ -14,7 +14,9 @@ export function registerCrawlerLiveEvents(): () => void {
       },
     }),
     // Take mode (issue 25): the list the desk edits is Next's while a crawler is staged there.
-    registerLiveEvent('cg_next_updated', { handle: () => void queryClient.invalidateQueries({ queryKey: crawlerContentQueryKey }) }),
+    registerLiveEvent('cg_next_updated', {
+      handle: () => void queryClient.invalidateQueries({ queryKey: crawlerContentQueryKey }),
+    }),
   ];
   return () => offs.forEach((off) => off());
 }

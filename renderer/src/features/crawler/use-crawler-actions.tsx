@@ -57,10 +57,12 @@ function useRowActions() {
   const edit = useEditHeadline();
   const remove = useRemoveHeadline();
   return {
-    add: (headline: string, onDone: () => void) => add.mutate(headline.trim(), outcome('Headline added to news crawler', onDone)),
+    add: (headline: string, onDone: () => void) =>
+      add.mutate(headline.trim(), outcome('Headline added to news crawler', onDone)),
     edit: (index: number, original: string, headline: string, onDone: () => void) => {
       const at = resolve(index, original);
-      if (at >= 0) edit.mutate({ index: at, headline: headline.trim() }, outcome('Headline updated in news crawler', onDone));
+      if (at >= 0)
+        edit.mutate({ index: at, headline: headline.trim() }, outcome('Headline updated in news crawler', onDone));
     },
     remove: (index: number, text: string) =>
       confirm('Are you sure you want to remove this headline?', 'Remove', () => {
@@ -77,7 +79,10 @@ function useListActions() {
   const reorder = useReorderHeadlines();
   return {
     /** Asks first when the ticker has lines (they are all replaced). */
-    generate: (currentLines: number | null) => generateAfterConfirm(currentLines, () => generate.mutate(undefined, outcome('News crawler generated from approved news'))),
+    generate: (currentLines: number | null) =>
+      generateAfterConfirm(currentLines, () =>
+        generate.mutate(undefined, outcome('News crawler generated from approved news')),
+      ),
     clear: () =>
       confirm('Are you sure you want to clear all headlines from the news crawler?', 'Clear All', () =>
         clear.mutate(undefined, outcome('News crawler cleared')),
@@ -86,7 +91,10 @@ function useListActions() {
     reorder: (headlines: string[], basedOn: string[]) =>
       reorder.mutate(
         { headlines, basedOn },
-        { ...outcome('Headlines reordered successfully'), onError: () => toastErrorText('Failed to reorder headlines') },
+        {
+          ...outcome('Headlines reordered successfully'),
+          onError: () => toastErrorText('Failed to reorder headlines'),
+        },
       ),
     pending: { generate: generate.isPending, clear: clear.isPending, reorder: reorder.isPending },
   };

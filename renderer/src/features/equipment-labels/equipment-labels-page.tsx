@@ -31,7 +31,14 @@ function usePrintClass(enabled: boolean): void {
 function LabelAddress({ label }: { label: LabelBaseUrl }) {
   if (!label.loopback || label.pending) return null;
   if (label.offered.length === 0) return <LanAddressField pageOrigin={label.pageOrigin} onChange={label.setTyped} />;
-  return <LanAddressPicker pageOrigin={label.pageOrigin} offered={label.offered} value={label.baseUrl} onChange={label.choose} />;
+  return (
+    <LanAddressPicker
+      pageOrigin={label.pageOrigin}
+      offered={label.offered}
+      value={label.baseUrl}
+      onChange={label.choose}
+    />
+  );
 }
 
 function LabelSheets() {
@@ -55,9 +62,15 @@ function LabelSheets() {
     <>
       <Group justify="space-between" mb="sm" gap="sm">
         <Text size="sm" c="dimmed" data-testid="label-count">
-          {items.length} {items.length === 1 ? 'label' : 'labels'} on {sheets} A4 {sheets === 1 ? 'sheet' : 'sheets'} (3 × 8, 70 × 36 mm). Print at 100 % scale.
+          {items.length} {items.length === 1 ? 'label' : 'labels'} on {sheets} A4 {sheets === 1 ? 'sheet' : 'sheets'} (3
+          × 8, 70 × 36 mm). Print at 100 % scale.
         </Text>
-        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={blocked !== null} aria-describedby={blocked ? 'label-print-blocked' : undefined}>
+        <Button
+          leftSection={<IconPrinter size={16} />}
+          onClick={() => window.print()}
+          disabled={blocked !== null}
+          aria-describedby={blocked ? 'label-print-blocked' : undefined}
+        >
           Print
         </Button>
       </Group>
@@ -67,7 +80,11 @@ function LabelSheets() {
         </Text>
       )}
       <LabelAddress label={label} />
-      {items.length === 0 ? <Text c="dimmed">No equipment selected</Text> : <LabelSheet items={items} baseUrl={label.baseUrl} />}
+      {items.length === 0 ? (
+        <Text c="dimmed">No equipment selected</Text>
+      ) : (
+        <LabelSheet items={items} baseUrl={label.baseUrl} />
+      )}
     </>
   );
 }

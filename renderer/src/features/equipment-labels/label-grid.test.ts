@@ -14,7 +14,10 @@ describe('label grid', () => {
     expect(sheets.map((s) => s.length)).toEqual([24, 24, 2]);
     expect(sheets.flat()).toEqual(items);
     expect(toSheets([])).toEqual([]);
-    expect(toSheets([1, 2, 3, 4], 2)).toEqual([[1, 2], [3, 4]]);
+    expect(toSheets([1, 2, 3, 4], 2)).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
   });
 
   it('reads the ids parameter', () => {

@@ -8,6 +8,7 @@ import type { LabelBaseUrl } from './use-label-base-url';
 export function printBlockedReason(label: Pick<LabelBaseUrl, 'pending' | 'baseUrl'>, labels: number): string | null {
   if (labels === 0) return 'Select equipment to print labels for.';
   if (label.pending) return 'Finding the address phones reach this PC at…';
-  if (!label.baseUrl) return 'Print is off until the QR codes have an address phones can open: enter this PC’s LAN address below. Labels without QR codes cannot be scanned.';
+  if (!label.baseUrl)
+    return 'Print is off until the QR codes have an address phones can open: enter this PC’s LAN address below. Labels without QR codes cannot be scanned.';
   return null;
 }

@@ -20,9 +20,15 @@ export function LanAddressField({ pageOrigin, onChange }: { pageOrigin: string; 
     onChange(next);
   };
   return (
-    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="Phones cannot open this address" data-testid="lan-address-warning">
-      This page is open at {pageOrigin}, which on a phone means the phone itself. Enter this PC&apos;s address on the station network
-      (the one phones use), and the QR codes will point there.
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title="Phones cannot open this address"
+      data-testid="lan-address-warning"
+    >
+      This page is open at {pageOrigin}, which on a phone means the phone itself. Enter this PC&apos;s address on the
+      station network (the one phones use), and the QR codes will point there.
       <TextInput
         mt="sm"
         label="LAN address"

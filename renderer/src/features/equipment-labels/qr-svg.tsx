@@ -18,5 +18,13 @@ export function QrSvg({ value }: { value: string }) {
     };
   }, [value]);
   // The markup is the library's own output for a URL we built: paths only, no user text as markup.
-  return <div className={classes.qr} data-testid="label-qr" role="img" aria-label={`QR code for ${value}`} dangerouslySetInnerHTML={svg ? { __html: svg } : undefined} />;
+  return (
+    <div
+      className={classes.qr}
+      data-testid="label-qr"
+      role="img"
+      aria-label={`QR code for ${value}`}
+      dangerouslySetInnerHTML={svg ? { __html: svg } : undefined}
+    />
+  );
 }

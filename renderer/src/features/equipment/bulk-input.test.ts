@@ -18,12 +18,18 @@ describe('bulk input', () => {
   it('reads 50 pasted lines, and a chosen file before pasted text', async () => {
     const pasted = await readBulkInput(null, csv);
     expect(pasted.ok && pasted.rows.length).toBe(50);
-    const fromFile = await readBulkInput(new File(['code,name,location\nA,B,C\n'], 'kit.csv', { type: 'text/csv' }), csv);
+    const fromFile = await readBulkInput(
+      new File(['code,name,location\nA,B,C\n'], 'kit.csv', { type: 'text/csv' }),
+      csv,
+    );
     expect(fromFile.ok && fromFile.rows).toEqual([{ code: 'A', name: 'B', location: 'C' }]);
   });
 
   it('says when only a header came', async () => {
-    expect(await readBulkInput(null, 'code,name,location\n')).toEqual({ ok: false, error: 'No valid data found in CSV' });
+    expect(await readBulkInput(null, 'code,name,location\n')).toEqual({
+      ok: false,
+      error: 'No valid data found in CSV',
+    });
   });
 
   it('downloads the template with neutralised cells and the same rows as the template', () => {

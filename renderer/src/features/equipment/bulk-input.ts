@@ -1,5 +1,11 @@
 import { neutraliseCsvText } from '@shared/csv-cells';
-import { EQUIPMENT_CSV_MESSAGES, equipmentCsvFileError, equipmentCsvTemplate, parseEquipmentCsv, type EquipmentCsvParse } from '@shared/equipment-csv';
+import {
+  EQUIPMENT_CSV_MESSAGES,
+  equipmentCsvFileError,
+  equipmentCsvTemplate,
+  parseEquipmentCsv,
+  type EquipmentCsvParse,
+} from '@shared/equipment-csv';
 import { saveBlob } from '@/lib/save-file';
 
 /**

@@ -7,7 +7,16 @@ import { equipmentQueryKey, equipmentRequestsQueryKey } from '@/lib/api/equipmen
  * item's stock and status, and a catalogue change renames what the requests show.
  */
 export function registerEquipmentLiveEvents(): () => void {
-  const types: LiveEventType[] = ['equipment_created', 'equipment_updated', 'equipment_deleted', 'equipment_bulk_imported', 'equipment_requested', 'equipment_request_updated'];
-  const off = types.map((type) => registerLiveEvent(type, { invalidate: [equipmentQueryKey, equipmentRequestsQueryKey, dashboardStatsQueryKey] }));
+  const types: LiveEventType[] = [
+    'equipment_created',
+    'equipment_updated',
+    'equipment_deleted',
+    'equipment_bulk_imported',
+    'equipment_requested',
+    'equipment_request_updated',
+  ];
+  const off = types.map((type) =>
+    registerLiveEvent(type, { invalidate: [equipmentQueryKey, equipmentRequestsQueryKey, dashboardStatsQueryKey] }),
+  );
   return () => off.forEach((unregister) => unregister());
 }

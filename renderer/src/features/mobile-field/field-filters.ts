@@ -43,6 +43,10 @@ export function isOnLoan(request: Pick<EquipmentRequest, 'status'>): boolean {
 }
 
 /** 'Mine' on the Requests tab: what the caller asked for, newest first as the server lists them. */
-export function requestsShown(requests: readonly EquipmentRequest[], userId: number, mineOnly: boolean): EquipmentRequest[] {
+export function requestsShown(
+  requests: readonly EquipmentRequest[],
+  userId: number,
+  mineOnly: boolean,
+): EquipmentRequest[] {
   return mineOnly ? requests.filter((r) => r.requestedBy === userId) : [...requests];
 }

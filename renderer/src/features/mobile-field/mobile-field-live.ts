@@ -1,7 +1,13 @@
 import { registerLiveEvent, type LiveEventType } from '@/lib/live-registry';
 import { mobileEquipmentQueryKey, mobilePermissionsPrefix, mobileRequestsQueryKey } from './api/mobile-queries';
 
-const EQUIPMENT_EVENTS = ['equipment_created', 'equipment_updated', 'equipment_deleted', 'equipment_bulk_imported', 'equipment_low_stock'] satisfies LiveEventType[];
+const EQUIPMENT_EVENTS = [
+  'equipment_created',
+  'equipment_updated',
+  'equipment_deleted',
+  'equipment_bulk_imported',
+  'equipment_low_stock',
+] satisfies LiveEventType[];
 const REQUEST_EVENTS = ['equipment_requested', 'equipment_request_updated'] satisfies LiveEventType[];
 
 /**
@@ -12,7 +18,9 @@ const REQUEST_EVENTS = ['equipment_requested', 'equipment_request_updated'] sati
 export function registerMobileFieldLiveEvents(): () => void {
   const off = [
     ...EQUIPMENT_EVENTS.map((type) => registerLiveEvent(type, { invalidate: [mobileEquipmentQueryKey] })),
-    ...REQUEST_EVENTS.map((type) => registerLiveEvent(type, { invalidate: [mobileRequestsQueryKey, mobileEquipmentQueryKey] })),
+    ...REQUEST_EVENTS.map((type) =>
+      registerLiveEvent(type, { invalidate: [mobileRequestsQueryKey, mobileEquipmentQueryKey] }),
+    ),
     // A role change decides Approve buttons and the CG Control tab.
     registerLiveEvent('user_updated', { invalidate: [mobilePermissionsPrefix] }),
   ];

@@ -33,7 +33,10 @@ function isParticipant(request: Pick<EquipmentRequest, 'requestedBy'>, viewer: M
  * is offered to anyone (docs/product.md §Roles; the server agrees: a colleague may bring the unit back, an
  * admin approves it); Check Out to the loan's participants only, as the server allows.
  */
-export function mobileActions(request: Pick<EquipmentRequest, 'status' | 'requestedBy'>, viewer: MobileViewer): MobileAction[] {
+export function mobileActions(
+  request: Pick<EquipmentRequest, 'status' | 'requestedBy'>,
+  viewer: MobileViewer,
+): MobileAction[] {
   const allowed = new Set(actionsFrom(request.status));
   const approver = isApprover(viewer.role);
   const participant = isParticipant(request, viewer);

@@ -8,7 +8,13 @@ describe('toNewsBody', () => {
   });
 
   it('trims, clears a blank subtitle and keeps the default category', () => {
-    const parsed = toNewsBody({ ...emptyNewsForm(), title: '  ވަނަ ޚަބަރު ', subtitle: '   ', content: 'Body', category: ' ' });
+    const parsed = toNewsBody({
+      ...emptyNewsForm(),
+      title: '  ވަނަ ޚަބަރު ',
+      subtitle: '   ',
+      content: 'Body',
+      category: ' ',
+    });
     expect(parsed).toEqual({
       ok: true,
       body: { title: 'ވަނަ ޚަބަރު', subtitle: null, content: 'Body', category: 'General', priority: 'normal' },

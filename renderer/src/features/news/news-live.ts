@@ -10,7 +10,9 @@ import { approvalRuleQueryKey } from './api/get-approval-rule';
  */
 export function registerNewsLiveEvents(): () => void {
   const off = (['news_created', 'news_updated', 'news_deleted'] satisfies LiveEventType[]).map((type) =>
-    registerLiveEvent(type, { invalidate: [['/api/news'], ['/api/dashboard/stats'], recycleBinQueryKey, activityLogsQueryKey] }),
+    registerLiveEvent(type, {
+      invalidate: [['/api/news'], ['/api/dashboard/stats'], recycleBinQueryKey, activityLogsQueryKey],
+    }),
   );
   // Issue 39: the station's "a second person approves" switch shows or hides Approve at once.
   off.push(registerLiveEvent('settings_updated', { invalidate: [approvalRuleQueryKey] }));

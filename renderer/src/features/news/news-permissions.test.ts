@@ -7,8 +7,20 @@ const actor = (role: Role, id = 1) => ({ id, role, roletype: 'user' as const });
 describe('newsRowActions', () => {
   it('gives managers the workflow step that fits the status', () => {
     for (const role of ['owner', 'admin', 'editor'] as const) {
-      expect(newsRowActions(actor(role), { status: 'draft', createdBy: 9 })).toEqual(['view', 'edit', 'approve', 'send_back', 'delete']);
-      expect(newsRowActions(actor(role), { status: 'approved', createdBy: 9 })).toEqual(['view', 'edit', 'publish', 'take_back', 'delete']);
+      expect(newsRowActions(actor(role), { status: 'draft', createdBy: 9 })).toEqual([
+        'view',
+        'edit',
+        'approve',
+        'send_back',
+        'delete',
+      ]);
+      expect(newsRowActions(actor(role), { status: 'approved', createdBy: 9 })).toEqual([
+        'view',
+        'edit',
+        'publish',
+        'take_back',
+        'delete',
+      ]);
     }
   });
 
@@ -20,7 +32,9 @@ describe('newsRowActions', () => {
   it('lets writers edit only their own drafts and never approve', () => {
     // Issue 39: a writer submits their own draft for approval, once.
     expect(newsRowActions(actor('mcr', 5), { status: 'draft', createdBy: 5 })).toEqual(['view', 'edit', 'submit']);
-    expect(newsRowActions(actor('mcr', 5), { status: 'draft', createdBy: 5, submittedAt: '2026-11-28T10:00:00.000Z' })).toEqual(['view', 'edit']);
+    expect(
+      newsRowActions(actor('mcr', 5), { status: 'draft', createdBy: 5, submittedAt: '2026-11-28T10:00:00.000Z' }),
+    ).toEqual(['view', 'edit']);
     expect(newsRowActions(actor('mcr', 5), { status: 'draft', createdBy: 6 })).toEqual(['view']);
     expect(newsRowActions(actor('mcr', 5), { status: 'approved', createdBy: 5 })).toEqual(['view']);
   });
@@ -33,10 +47,24 @@ describe('newsRowActions', () => {
   it('with a second approver (issue 39), nobody is offered Approve on a story they wrote — owners included', () => {
     const rule = { secondApprover: true };
     for (const role of ['owner', 'admin', 'editor'] as const) {
-      expect(newsRowActions(actor(role, 5), { status: 'draft', createdBy: 5 }, rule)).toEqual(['view', 'edit', 'submit', 'send_back', 'delete']);
-      expect(newsRowActions(actor(role, 5), { status: 'draft', createdBy: 6 }, rule)).toEqual(['view', 'edit', 'approve', 'send_back', 'delete']);
+      expect(newsRowActions(actor(role, 5), { status: 'draft', createdBy: 5 }, rule)).toEqual([
+        'view',
+        'edit',
+        'submit',
+        'send_back',
+        'delete',
+      ]);
+      expect(newsRowActions(actor(role, 5), { status: 'draft', createdBy: 6 }, rule)).toEqual([
+        'view',
+        'edit',
+        'approve',
+        'send_back',
+        'delete',
+      ]);
       // Off (the spec's default): their own story is theirs to approve.
-      expect(newsRowActions(actor(role, 5), { status: 'draft', createdBy: 5 }, { secondApprover: false })).toContain('approve');
+      expect(newsRowActions(actor(role, 5), { status: 'draft', createdBy: 5 }, { secondApprover: false })).toContain(
+        'approve',
+      );
     }
   });
 });

@@ -24,7 +24,8 @@ export function newsRowActions(actor: Actor, article: Article, rule?: Rule): New
   // Issue 39: the writer asks for approval once; the server also lets editors submit for a writer.
   const own = article.createdBy === actor.id && can(actor, 'news.create');
   if (own && article.status === 'draft' && !article.submittedAt) actions.push('submit');
-  if (manager && article.status === 'draft' && !ownStoryNeedsSecondApprover(actor, article, rule)) actions.push('approve');
+  if (manager && article.status === 'draft' && !ownStoryNeedsSecondApprover(actor, article, rule))
+    actions.push('approve');
   if (manager && article.status === 'approved') actions.push('publish');
   // Back to the writer with a reason (issue 26): a draft is sent back, an approved story taken back.
   if (manager && article.status === 'draft') actions.push('send_back');

@@ -24,21 +24,40 @@ export interface AirInputs {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const named = (list: readonly OutputStatusEntry[]) => list.map((s) => (s.status.message ? `${s.name}: ${s.status.message}` : s.name)).join('; ');
+const named = (list: readonly OutputStatusEntry[]) =>
+  list.map((s) => (s.status.message ? `${s.name}: ${s.status.message}` : s.name)).join('; ');
 
 export function airState({ statuses, filesFailing, connected }: AirInputs): AirState {
-  if (!connected) return { level: 'unknown', text: 'AIR ?', detail: 'Not connected to the server: the state of air is unknown on this screen.' };
-  if (filesFailing) return { level: 'fail', text: 'AIR: files not written', detail: 'The CG text files could not be written: air shows older text.' };
+  if (!connected)
+    return {
+      level: 'unknown',
+      text: 'AIR ?',
+      detail: 'Not connected to the server: the state of air is unknown on this screen.',
+    };
+  if (filesFailing)
+    return {
+      level: 'fail',
+      text: 'AIR: files not written',
+      detail: 'The CG text files could not be written: air shows older text.',
+    };
   const failing = statuses.filter((s) => s.status.state === 'error');
-  if (failing.length) return { level: 'fail', text: `AIR: ${plural(failing.length, 'output')} failing`, detail: named(failing) };
+  if (failing.length)
+    return { level: 'fail', text: `AIR: ${plural(failing.length, 'output')} failing`, detail: named(failing) };
   const retrying = statuses.filter((s) => s.status.state === 'retrying');
-  if (retrying.length) return { level: 'warn', text: `AIR: ${plural(retrying.length, 'output')} retrying`, detail: named(retrying) };
-  return { level: 'ok', text: 'AIR OK', detail: 'The text files are written and every enabled output confirmed its last send.' };
+  if (retrying.length)
+    return { level: 'warn', text: `AIR: ${plural(retrying.length, 'output')} retrying`, detail: named(retrying) };
+  return {
+    level: 'ok',
+    text: 'AIR OK',
+    detail: 'The text files are written and every enabled output confirmed its last send.',
+  };
 }
 
 /** The ids of outputs in Error now, each with the start of its failure (one alarm per transition). */
 export function alarmKeys(statuses: readonly OutputStatusEntry[]): Set<string> {
-  return new Set(statuses.filter((s) => s.status.state === 'error').map((s) => `${s.id}@${s.status.failingSince ?? s.status.at}`));
+  return new Set(
+    statuses.filter((s) => s.status.state === 'error').map((s) => `${s.id}@${s.status.failingSince ?? s.status.at}`),
+  );
 }
 
 /** Alarms raised since `before`: transitions to Error this screen had not seen. */

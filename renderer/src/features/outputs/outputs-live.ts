@@ -7,8 +7,12 @@ import { outputStatusesQueryKey, outputsQueryKey } from '@/lib/api/outputs/outpu
 
 /** An output's new status goes straight into both lists (no refetch per status change). */
 function applyStatus(entry: OutputStatusEntry): void {
-  queryClient.setQueryData<OutputStatusEntry[]>(outputStatusesQueryKey, (list) => list?.map((s) => (s.id === entry.id ? { ...s, status: entry.status } : s)));
-  queryClient.setQueryData<Array<{ id: number; status: OutputStatusEntry['status'] }>>(outputsQueryKey, (list) => list?.map((o) => (o.id === entry.id ? { ...o, status: entry.status } : o)));
+  queryClient.setQueryData<OutputStatusEntry[]>(outputStatusesQueryKey, (list) =>
+    list?.map((s) => (s.id === entry.id ? { ...s, status: entry.status } : s)),
+  );
+  queryClient.setQueryData<Array<{ id: number; status: OutputStatusEntry['status'] }>>(outputsQueryKey, (list) =>
+    list?.map((o) => (o.id === entry.id ? { ...o, status: entry.status } : o)),
+  );
 }
 
 /** Another admin rotated the key or saved the layout; an output's status moved; an output was added, changed or removed. */

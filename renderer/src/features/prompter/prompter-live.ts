@@ -17,9 +17,16 @@ export function registerPrompterLiveEvents(): () => void {
     registerLiveEvent('prompter_snapshot', { handle: (data) => resetReadings(data.positions) }),
     registerLiveEvent('prompter_position', { handle: applyReading }),
     registerLiveEvent('prompter_reader_left', { handle: (data) => dropReading(data.prompterId) }),
-    ...(['bulletin_created', 'bulletin_updated', 'bulletin_deleted', 'news_created', 'news_updated', 'news_deleted'] satisfies LiveEventType[]).map((type) =>
-      registerLiveEvent(type, { invalidate: [anyPrompterContentQueryKey] }),
-    ),
+    ...(
+      [
+        'bulletin_created',
+        'bulletin_updated',
+        'bulletin_deleted',
+        'news_created',
+        'news_updated',
+        'news_deleted',
+      ] satisfies LiveEventType[]
+    ).map((type) => registerLiveEvent(type, { invalidate: [anyPrompterContentQueryKey] })),
     // Disconnected, nobody knows who reads: forget it; the server's snapshot after the reconnect
     // (sent only when a prompter is being read) brings back what is true then.
     useLiveStatus.subscribe((status, before) => {

@@ -21,10 +21,12 @@ describe('formatTimeRemaining', () => {
 
 describe('deletionTime', () => {
   it('prefers the scheduled time and falls back to deletedAt + 2 h', () => {
-    expect(deletionTime({ deletedAt: '2025-03-01T09:00:00Z', scheduledForDeletion: '2025-03-01T11:30:00Z' })?.toISOString()).toBe(
-      '2025-03-01T11:30:00.000Z',
+    expect(
+      deletionTime({ deletedAt: '2025-03-01T09:00:00Z', scheduledForDeletion: '2025-03-01T11:30:00Z' })?.toISOString(),
+    ).toBe('2025-03-01T11:30:00.000Z');
+    expect(deletionTime({ deletedAt: '2025-03-01T09:00:00Z', scheduledForDeletion: null })?.toISOString()).toBe(
+      '2025-03-01T11:00:00.000Z',
     );
-    expect(deletionTime({ deletedAt: '2025-03-01T09:00:00Z', scheduledForDeletion: null })?.toISOString()).toBe('2025-03-01T11:00:00.000Z');
     expect(deletionTime({ deletedAt: null, scheduledForDeletion: null })).toBeNull();
   });
 });

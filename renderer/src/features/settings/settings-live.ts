@@ -10,7 +10,9 @@ import { stationTimeZoneQueryKey } from '@/lib/api/settings/get-station-time-zon
  * company at once: the colours come in the message, so nobody waits for a refetch.
  */
 export function registerSettingsLiveEvents(): () => void {
-  const offSettings = registerLiveEvent('settings_updated', { invalidate: [settingsQueryKey, stationTimeZoneQueryKey] });
+  const offSettings = registerLiveEvent('settings_updated', {
+    invalidate: [settingsQueryKey, stationTimeZoneQueryKey],
+  });
   const offBranding = registerLiveEvent('branding_updated', {
     handle: (data) => {
       setBrandingData(data);

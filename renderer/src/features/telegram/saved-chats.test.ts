@@ -15,7 +15,9 @@ describe('saved chat IDs', () => {
   });
   it('refuses what is not a chat id and names groups by default', () => {
     expect(addChat([], { chatId: '', name: '' })).toEqual({ error: 'Chat ID is required' });
-    expect(addChat([], { chatId: '@newsroom', name: '' })).toEqual({ error: 'Chat ID must be a number (groups and channels start with a minus)' });
+    expect(addChat([], { chatId: '@newsroom', name: '' })).toEqual({
+      error: 'Chat ID must be a number (groups and channels start with a minus)',
+    });
     expect(addChat([], { chatId: '-100999', name: '' })).toEqual({ list: [{ chatId: '-100999', name: 'Group' }] });
   });
 });

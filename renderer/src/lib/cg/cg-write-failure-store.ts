@@ -39,7 +39,14 @@ export function reportCgWriteFailure(input: { types: string[]; message: string }
   // alert for the same failure does).
   const types = [...new Set([...(previous?.types ?? []), ...input.types])];
   useCgWriteFailure.setState({ failure: { types, message: input.message, at: new Date().toISOString() } });
-  const toast = { id: TOAST_ID, title: typesText(types), message: input.message, color: 'red', autoClose: false, withBorder: true } as const;
+  const toast = {
+    id: TOAST_ID,
+    title: typesText(types),
+    message: input.message,
+    color: 'red',
+    autoClose: false,
+    withBorder: true,
+  } as const;
   if (toastShown) {
     notifications.update(toast);
     return;

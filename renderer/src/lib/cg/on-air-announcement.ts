@@ -33,7 +33,17 @@ function emergencyChange(before: readonly CgFile[], after: readonly CgFile[]): O
   const now = textOf(after, 'emergency');
   if (was === now) return null;
   // The slate's lines (issue 38: text and second line) are read as sentences, not run together.
-  if (now) return { assertive: `Emergency on air: ${spoken(now.split('\n').map((l) => l.trim()).filter(Boolean).join('. '))}`, polite: null };
+  if (now)
+    return {
+      assertive: `Emergency on air: ${spoken(
+        now
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .join('. '),
+      )}`,
+      polite: null,
+    };
   return { assertive: null, polite: 'Emergency off air' };
 }
 
@@ -42,11 +52,18 @@ function emergencyChange(before: readonly CgFile[], after: readonly CgFile[]): O
  * operator who cannot see the preview hears it). Nothing on the first reading: loading a page is
  * not a change. An override airs its lines on the slate and the lower third; they are said once, urgently.
  */
-export function onAirAnnouncement(before: readonly CgFile[] | undefined, after: readonly CgFile[] | undefined): OnAirAnnouncement {
+export function onAirAnnouncement(
+  before: readonly CgFile[] | undefined,
+  after: readonly CgFile[] | undefined,
+): OnAirAnnouncement {
   if (!before || !after) return { assertive: null, polite: null };
   const emergency = emergencyChange(before, after);
   // The lower third carries the slate's own lines during an override: said once, with the slate.
-  const emergencyLines = new Set(textOf(after, 'emergency').split('\n').map((l) => l.trim()));
+  const emergencyLines = new Set(
+    textOf(after, 'emergency')
+      .split('\n')
+      .map((l) => l.trim()),
+  );
   const parts: string[] = [];
   for (const [type, words] of SPOKEN) {
     const now = textOf(after, type);

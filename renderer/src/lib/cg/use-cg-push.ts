@@ -33,7 +33,11 @@ export function useCgPush() {
   const push = (input: UpdateCgDirectInput, texts: PushTexts = {}): boolean => {
     const content = input.content.trim();
     if (!content) return false;
-    const body: UpdateCgDirectInput = { type: input.type, content, ...(input.subheadline !== undefined ? { subheadline: input.subheadline.trim() } : {}) };
+    const body: UpdateCgDirectInput = {
+      type: input.type,
+      content,
+      ...(input.subheadline !== undefined ? { subheadline: input.subheadline.trim() } : {}),
+    };
     const problem = pushProblem(body);
     if (problem) {
       toastCgFailure('Error', texts.failure ?? 'Failed to update CG file', new Error(problem));

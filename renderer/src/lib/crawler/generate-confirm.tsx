@@ -25,7 +25,9 @@ export function generateAfterConfirm(currentLines: number | null, run: () => voi
     children: (
       <Stack gap={4}>
         <Text size="sm" data-testid="generate-confirm-text">
-          {currentLines === null ? 'Replace the lines on the ticker (still loading) with the approved news?' : `Replace the ${lines(currentLines)} on the ticker with the approved news?`}
+          {currentLines === null
+            ? 'Replace the lines on the ticker (still loading) with the approved news?'
+            : `Replace the ${lines(currentLines)} on the ticker with the approved news?`}
         </Text>
         <Text size="xs" c="dimmed">
           {GENERATE_SOURCE}. Lines added by hand are lost.

@@ -18,7 +18,8 @@ export interface BulkChunk<Row> {
 
 export function chunkRows<Row>(rows: readonly Row[], size = BULK_CHUNK_ROWS): BulkChunk<Row>[] {
   const chunks: BulkChunk<Row>[] = [];
-  for (let offset = 0; offset < rows.length; offset += size) chunks.push({ rows: rows.slice(offset, offset + size), offset });
+  for (let offset = 0; offset < rows.length; offset += size)
+    chunks.push({ rows: rows.slice(offset, offset + size), offset });
   return chunks;
 }
 
@@ -30,7 +31,10 @@ export function addChunkResults(total: BulkResults, chunk: BulkResults, offset: 
   return {
     success: total.success + chunk.success,
     failed: total.failed + chunk.failed,
-    errors: [...total.errors, ...chunk.errors.map((e) => ({ ...e, row: e.row + offset, error: shiftRowMentions(e.error, offset) }))],
+    errors: [
+      ...total.errors,
+      ...chunk.errors.map((e) => ({ ...e, row: e.row + offset, error: shiftRowMentions(e.error, offset) })),
+    ],
   };
 }
 

@@ -1,4 +1,10 @@
-import { EXPECTED_RETURN_IN_PAST, createEquipmentRequestSchema, createEquipmentSchema, type CreateEquipmentInput, type CreateEquipmentRequestInput } from '@shared/contracts/equipment';
+import {
+  EXPECTED_RETURN_IN_PAST,
+  createEquipmentRequestSchema,
+  createEquipmentSchema,
+  type CreateEquipmentInput,
+  type CreateEquipmentRequestInput,
+} from '@shared/contracts/equipment';
 import type { EQUIPMENT_CONDITIONS } from '@shared/constants';
 
 export type Condition = (typeof EQUIPMENT_CONDITIONS)[number];
@@ -14,7 +20,15 @@ export interface EquipmentFormValues {
 }
 
 /** Spec 001 §5 and §9: condition good, quantity 1. */
-export const emptyEquipmentForm = (): EquipmentFormValues => ({ code: '', name: '', location: '', category: '', condition: 'good', quantity: 1, description: '' });
+export const emptyEquipmentForm = (): EquipmentFormValues => ({
+  code: '',
+  name: '',
+  location: '',
+  category: '',
+  condition: 'good',
+  quantity: 1,
+  description: '',
+});
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 export type Parsed<T, K extends string> = { ok: true; body: T } | { ok: false; errors: FieldErrors<K> };
@@ -33,7 +47,10 @@ export function toEquipmentBody(values: EquipmentFormValues): Parsed<CreateEquip
   const input = { ...values, quantity: values.quantity === '' ? undefined : values.quantity };
   const parsed = createEquipmentSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: firstErrors(parsed.error.issues) };
-  return { ok: true, body: { ...input, category: values.category.trim() || undefined, description: values.description.trim() || null } };
+  return {
+    ok: true,
+    body: { ...input, category: values.category.trim() || undefined, description: values.description.trim() || null },
+  };
 }
 
 export interface RequestFormValues {
@@ -67,9 +84,13 @@ export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 
 export const RETURN_DATE_INVALID = 'Expected return date must be a date';
 
-export function toRequestBody(values: RequestFormValues, now = new Date()): { ok: true; body: CreateEquipmentRequestInput } | { ok: false; message: string } {
+export function toRequestBody(
+  values: RequestFormValues,
+  now = new Date(),
+): { ok: true; body: CreateEquipmentRequestInput } | { ok: false; message: string } {
   const body = { equipmentId: Number(values.equipmentId), purpose: values.purpose, notes: values.notes.trim() || null };
-  if (!values.equipmentId || !createEquipmentRequestSchema.safeParse(body).success) return { ok: false, message: REQUIRED_FIELDS_MESSAGE };
+  if (!values.equipmentId || !createEquipmentRequestSchema.safeParse(body).success)
+    return { ok: false, message: REQUIRED_FIELDS_MESSAGE };
   if (!values.expectedReturnDate) return { ok: true, body };
   const due = endOfLocalDay(values.expectedReturnDate);
   if (!due) return { ok: false, message: RETURN_DATE_INVALID };

@@ -3,12 +3,14 @@ import type { EquipmentRequest } from '@shared/contracts/equipment';
 import type { EquipmentRequestStatus } from '@shared/equipment-transitions';
 import { isOverdue, requestButtons, type Actor } from './request-buttons';
 
-const request = (status: EquipmentRequestStatus, requestedBy = 7, expectedReturnDate: string | null = null) => ({ status, requestedBy, expectedReturnDate }) as EquipmentRequest;
+const request = (status: EquipmentRequestStatus, requestedBy = 7, expectedReturnDate: string | null = null) =>
+  ({ status, requestedBy, expectedReturnDate }) as EquipmentRequest;
 const admin: Actor = { id: 1, role: 'admin', roletype: 'user' };
 const requester: Actor = { id: 7, role: 'cameraman', roletype: 'user' };
 const other: Actor = { id: 9, role: 'editor', roletype: 'user' };
 const technical: Actor = { id: 5, role: 'technical', roletype: 'user' };
-const labels = (status: EquipmentRequestStatus, actor: Actor) => requestButtons(request(status), actor).map((b) => b.label);
+const labels = (status: EquipmentRequestStatus, actor: Actor) =>
+  requestButtons(request(status), actor).map((b) => b.label);
 
 describe('request buttons', () => {
   it('gives an approver every step the status allows', () => {

@@ -4,7 +4,11 @@ import { can, type Principal } from '@shared/roles';
 
 /** One button on a request: what it is called and what it sends. */
 export type RequestButton =
-  | { kind: 'step'; label: 'Approve' | 'Reject' | 'Check Out' | 'Return' | 'Approve Return'; step: 'approve' | 'reject' | 'checkout' | 'return' | 'approve-return' }
+  | {
+      kind: 'step';
+      label: 'Approve' | 'Reject' | 'Check Out' | 'Return' | 'Approve Return';
+      step: 'approve' | 'reject' | 'checkout' | 'return' | 'approve-return';
+    }
   | { kind: 'remind'; label: 'Remind' }
   | { kind: 'ask-extension'; label: 'Request Extension' }
   | { kind: 'extension'; label: 'Approve Extension' | 'Reject Extension'; approved: boolean };
@@ -29,13 +33,20 @@ export function requestButtons(request: EquipmentRequest, actor: Actor): Request
   const buttons: RequestButton[] = [];
   if (approver && actions.includes('approve')) buttons.push({ kind: 'step', label: 'Approve', step: 'approve' });
   if (approver && actions.includes('reject')) buttons.push({ kind: 'step', label: 'Reject', step: 'reject' });
-  if (participant && actions.includes('check_out')) buttons.push({ kind: 'step', label: 'Check Out', step: 'checkout' });
-  if (actions.includes('request_return') && request.status === 'out') buttons.push({ kind: 'step', label: 'Return', step: 'return' });
-  if (participant && actions.includes('request_extension')) buttons.push({ kind: 'ask-extension', label: 'Request Extension' });
-  if (approver && actions.includes('approve_return')) buttons.push({ kind: 'step', label: 'Approve Return', step: 'approve-return' });
+  if (participant && actions.includes('check_out'))
+    buttons.push({ kind: 'step', label: 'Check Out', step: 'checkout' });
+  if (actions.includes('request_return') && request.status === 'out')
+    buttons.push({ kind: 'step', label: 'Return', step: 'return' });
+  if (participant && actions.includes('request_extension'))
+    buttons.push({ kind: 'ask-extension', label: 'Request Extension' });
+  if (approver && actions.includes('approve_return'))
+    buttons.push({ kind: 'step', label: 'Approve Return', step: 'approve-return' });
   if (approver && request.status === 'out') buttons.push({ kind: 'remind', label: 'Remind' });
   if (approver && request.status === 'extension_pending') {
-    buttons.push({ kind: 'extension', label: 'Approve Extension', approved: true }, { kind: 'extension', label: 'Reject Extension', approved: false });
+    buttons.push(
+      { kind: 'extension', label: 'Approve Extension', approved: true },
+      { kind: 'extension', label: 'Reject Extension', approved: false },
+    );
   }
   return buttons;
 }

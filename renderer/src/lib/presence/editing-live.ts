@@ -17,7 +17,8 @@ export function registerEditingLiveEvents(): void {
   registerLiveEvent('editing_snapshot', {
     handle: (data) => {
       resetEditing(data.entries);
-      for (const { kind, id } of Object.values(useEditingStore.getState().mine)) live.send({ type: 'editing', data: { kind, id, state: 'open' } });
+      for (const { kind, id } of Object.values(useEditingStore.getState().mine))
+        live.send({ type: 'editing', data: { kind, id, state: 'open' } });
     },
   });
   registerLiveEvent('editing_changed', { handle: applyEditingEntry });
@@ -30,7 +31,11 @@ function onTakenOver(event: TakenOverEvent): void {
   if (me === undefined || event.by.userId === me || !event.from.includes(me)) return;
   if (!useEditingStore.getState().mine[editingKey(event.kind, event.id)]) return;
   markTakenOver(event.kind, event.id, { by: event.by, at: new Date().toISOString() });
-  showToast(`${event.by.fullName} took this ${NOUN[event.kind]} over`, 'Your unsaved changes stay in the form; saving checks for conflicts.', 'blue');
+  showToast(
+    `${event.by.fullName} took this ${NOUN[event.kind]} over`,
+    'Your unsaved changes stay in the form; saving checks for conflicts.',
+    'blue',
+  );
 }
 
 export const editingNoun = (kind: EditingKind) => NOUN[kind];

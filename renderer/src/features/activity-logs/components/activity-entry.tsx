@@ -17,7 +17,15 @@ export function ActivityEntry({ entry }: { entry: ActivityLog }) {
       data-testid="activity-entry"
       style={{ borderBottom: '1px solid var(--mantine-color-dark-4)' }}
     >
-      <Badge color={activityBadgeColor(label)} variant="light" size="sm" w={96} mt={2} style={{ flexShrink: 0 }} title={entry.action}>
+      <Badge
+        color={activityBadgeColor(label)}
+        variant="light"
+        size="sm"
+        w={96}
+        mt={2}
+        style={{ flexShrink: 0 }}
+        title={entry.action}
+      >
         {label}
       </Badge>
       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
@@ -36,7 +44,12 @@ export function ActivityEntry({ entry }: { entry: ActivityLog }) {
           </Text>
         )}
         {entry.revision && (
-          <Anchor component={Link} to={`/news?history=${entry.revision.newsId}&revision=${entry.revision.revisionId}`} size="xs" w="fit-content">
+          <Anchor
+            component={Link}
+            to={`/news?history=${entry.revision.newsId}&revision=${entry.revision.revisionId}`}
+            size="xs"
+            w="fit-content"
+          >
             View this version
           </Anchor>
         )}

@@ -18,7 +18,10 @@ function useApiKeyActions() {
   const update = useUpdateApiKey();
   const remove = useDeleteApiKey();
   const toggleActive = (key: ApiKey, isActive: boolean) =>
-    update.mutate({ id: key.id, isActive }, { onError: (e) => showToast('Failed to update API key', errorMessage(e), 'red') });
+    update.mutate(
+      { id: key.id, isActive },
+      { onError: (e) => showToast('Failed to update API key', errorMessage(e), 'red') },
+    );
   const confirmDelete = (key: ApiKey) =>
     modals.openConfirmModal({
       title: 'Delete API key',
@@ -29,7 +32,8 @@ function useApiKeyActions() {
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(key.id, { onError: (e) => showToast('Failed to delete API key', errorMessage(e), 'red') }),
+      onConfirm: () =>
+        remove.mutate(key.id, { onError: (e) => showToast('Failed to delete API key', errorMessage(e), 'red') }),
     });
   const pendingId = update.isPending ? update.variables?.id : remove.isPending ? remove.variables : undefined;
   return { toggleActive, confirmDelete, pendingId };
@@ -49,14 +53,21 @@ export function ApiKeysCard() {
     </Button>
   );
   return (
-    <SettingsSection title="API Key Management" description="Keys let other machines read the CG files without signing in" actions={createButton} testId="settings-api-keys">
+    <SettingsSection
+      title="API Key Management"
+      description="Keys let other machines read the CG files without signing in"
+      actions={createButton}
+      testId="settings-api-keys"
+    >
       {keys.isPending && (
         <Center py="md">
           <Loader size="sm" />
         </Center>
       )}
       {keys.error && <Alert color="red">{errorMessage(keys.error, 'Failed to load API keys')}</Alert>}
-      {keys.data && <ApiKeysTable keys={keys.data} onToggleActive={toggleActive} onDelete={confirmDelete} pendingId={pendingId} />}
+      {keys.data && (
+        <ApiKeysTable keys={keys.data} onToggleActive={toggleActive} onDelete={confirmDelete} pendingId={pendingId} />
+      )}
       <CreateApiKeyDialog opened={creating} onClose={() => setCreating(false)} onCreated={setCreated} />
       <NewApiKeyDialog created={created} onClose={() => setCreated(null)} />
     </SettingsSection>

@@ -43,7 +43,13 @@ function KeyRow({ apiKey, onToggleActive, onDelete, pendingId }: Omit<ApiKeysTab
       <Table.Td fz="xs">{formatDate(apiKey.lastUsed)}</Table.Td>
       <Table.Td>
         <Tooltip label="Delete">
-          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${apiKey.name}`} disabled={busy} onClick={() => onDelete(apiKey)}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${apiKey.name}`}
+            disabled={busy}
+            onClick={() => onDelete(apiKey)}
+          >
             <IconTrash size={16} />
           </ActionIcon>
         </Tooltip>

@@ -67,8 +67,22 @@ function CreateApiKeyForm({ onDone, onCreated }: { onDone: () => void; onCreated
             Failed to create API key: {errorMessage(create.error)}
           </Alert>
         )}
-        <TextInput label="Name" placeholder="e.g. vMix PC studio 1" required data-autofocus value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} />
-        <Checkbox.Group label="Permissions" required value={permissions} onChange={(v) => setPermissions(v)} error={errors.permissions}>
+        <TextInput
+          label="Name"
+          placeholder="e.g. vMix PC studio 1"
+          required
+          data-autofocus
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+        />
+        <Checkbox.Group
+          label="Permissions"
+          required
+          value={permissions}
+          onChange={(v) => setPermissions(v)}
+          error={errors.permissions}
+        >
           <Stack gap={6} mt={6}>
             {API_KEY_PERMISSIONS.map((p) => (
               <Checkbox key={p} value={p} label={PERMISSION_LABELS[p]} />

@@ -21,12 +21,26 @@ export function SyncUrlField({ apiKey }: { apiKey: string }) {
         CG sync URL
       </Text>
       {origins.length > 1 && (
-        <Select label="Server address" description="Pick the one on the graphics PC's network" data={origins} value={origin} allowDeselect={false} onChange={setPicked} maw={360} />
+        <Select
+          label="Server address"
+          description="Pick the one on the graphics PC's network"
+          data={origins}
+          value={origin}
+          allowDeselect={false}
+          onChange={setPicked}
+          maw={360}
+        />
       )}
       {onlyLoopback && addresses.isFetched && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="The graphics PC cannot open this address" data-testid="sync-address-warning">
-          This page is open at {pageOrigin}, which on the graphics PC means the graphics PC itself. Use this PC&apos;s address on the station network
-          (the one phones use) in place of {new URL(pageOrigin).host}.
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="The graphics PC cannot open this address"
+          data-testid="sync-address-warning"
+        >
+          This page is open at {pageOrigin}, which on the graphics PC means the graphics PC itself. Use this PC&apos;s
+          address on the station network (the one phones use) in place of {new URL(pageOrigin).host}.
         </Alert>
       )}
       <CopyValue value={syncUrl(apiKey, origin)} label="sync URL" testId="new-api-key-url" />

@@ -11,7 +11,12 @@ interface AllVersionsTableProps {
   pendingCompanyId?: number;
 }
 
-function VersionRow({ version, onDownload, onDelete, pendingCompanyId }: Omit<AllVersionsTableProps, 'versions'> & { version: AppVersion }) {
+function VersionRow({
+  version,
+  onDownload,
+  onDelete,
+  pendingCompanyId,
+}: Omit<AllVersionsTableProps, 'versions'> & { version: AppVersion }) {
   return (
     <Table.Tr data-testid={`version-row-${version.companyId}`}>
       <Table.Td fw={600}>{version.companyName}</Table.Td>
@@ -32,7 +37,12 @@ function VersionRow({ version, onDownload, onDelete, pendingCompanyId }: Omit<Al
       <Table.Td>
         <Group gap={4} wrap="nowrap" justify="flex-end">
           <Tooltip label="Download">
-            <ActionIcon variant="subtle" aria-label={`Download ${version.companyName}`} disabled={!version.downloadUrl} onClick={() => onDownload(version)}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Download ${version.companyName}`}
+              disabled={!version.downloadUrl}
+              onClick={() => onDownload(version)}
+            >
               <IconDownload size={16} />
             </ActionIcon>
           </Tooltip>

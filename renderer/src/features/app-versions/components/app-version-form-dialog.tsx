@@ -10,7 +10,14 @@ import { useCurrentUser } from '@/lib/session-store';
 import { formChanged } from '@/lib/unsaved-registry';
 import { useCreateAppVersion } from '../api/create-app-version';
 import { useUpdateAppVersion } from '../api/update-app-version';
-import { emptyForm, formFromVersion, toSaveInput, withUploadedFile, type AppVersionFormValues, type FieldErrors } from './app-version-form-values';
+import {
+  emptyForm,
+  formFromVersion,
+  toSaveInput,
+  withUploadedFile,
+  type AppVersionFormValues,
+  type FieldErrors,
+} from './app-version-form-values';
 import { CompanyFields } from './company-fields';
 import { InstallerUploadField } from './installer-upload-field';
 
@@ -25,7 +32,13 @@ interface AppVersionFormDialogProps {
 export function AppVersionFormDialog({ opened, onClose, version }: AppVersionFormDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <GuardedModal opened={opened} onClose={onClose} title={version ? 'Edit Version' : 'Create Version'} size="lg" fullScreen={fullScreen}>
+    <GuardedModal
+      opened={opened}
+      onClose={onClose}
+      title={version ? 'Edit Version' : 'Create Version'}
+      size="lg"
+      fullScreen={fullScreen}
+    >
       {/* Keyed so each opening starts from the version's current values, not the last draft. */}
       {opened && <AppVersionForm key={version?.id ?? 'new'} version={version ?? null} onDone={onClose} />}
     </GuardedModal>
@@ -61,8 +74,16 @@ function AppVersionForm({ version, onDone }: { version: AppVersion | null; onDon
       onDone();
     };
     const fail = (title: string) => (error: Error) => showToast(title, errorMessage(error, title), 'red');
-    if (version) update.mutate(parsed.body, { onSuccess: done('App version updated successfully'), onError: fail('Failed to update app version') });
-    else create.mutate(parsed.body, { onSuccess: done('App version created successfully'), onError: fail('Failed to create app version') });
+    if (version)
+      update.mutate(parsed.body, {
+        onSuccess: done('App version updated successfully'),
+        onError: fail('Failed to update app version'),
+      });
+    else
+      create.mutate(parsed.body, {
+        onSuccess: done('App version created successfully'),
+        onError: fail('Failed to create app version'),
+      });
   };
 
   return (
@@ -80,9 +101,17 @@ function AppVersionForm({ version, onDone }: { version: AppVersion | null; onDon
         )}
         <TextInput label="Version" required placeholder="e.g. 2.4.1" {...text('latestVersion')} />
         <Textarea label="Release Notes" required autosize minRows={3} maxRows={8} {...text('releaseNotes')} />
-        <InstallerUploadField onUploaded={(file) => setValues((v) => withUploadedFile(v, file))} onBusyChange={setUploading} />
+        <InstallerUploadField
+          onUploaded={(file) => setValues((v) => withUploadedFile(v, file))}
+          onBusyChange={setUploading}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Download File Name" required placeholder="CGBridgeSetup.exe" {...text('downloadFileName')} />
+          <TextInput
+            label="Download File Name"
+            required
+            placeholder="CGBridgeSetup.exe"
+            {...text('downloadFileName')}
+          />
           <TextInput label="Download URL" placeholder="Filled in by the upload" {...text('downloadUrl')} />
           <TextInput label="File Size" description="Bytes" inputMode="numeric" {...text('fileSize')} />
           <TextInput label="Checksum" description="SHA-256" ff="monospace" {...text('checksum')} />

@@ -1,4 +1,9 @@
-import { saveAppVersionSchema, type AppVersion, type SaveAppVersionInput, type UploadedAppFile } from '@shared/contracts/app-versions';
+import {
+  saveAppVersionSchema,
+  type AppVersion,
+  type SaveAppVersionInput,
+  type UploadedAppFile,
+} from '@shared/contracts/app-versions';
 
 /** The form as typed: every field a string except the switch. */
 export interface AppVersionFormValues {
@@ -44,7 +49,13 @@ export function formFromVersion(v: AppVersion): AppVersionFormValues {
 
 /** What an upload answer fills in (docs/product.md §Data: originalName, downloadUrl, fileSize, checksum). */
 export function withUploadedFile(values: AppVersionFormValues, file: UploadedAppFile): AppVersionFormValues {
-  return { ...values, downloadFileName: file.originalName, downloadUrl: file.downloadUrl, fileSize: String(file.fileSize), checksum: file.checksum };
+  return {
+    ...values,
+    downloadFileName: file.originalName,
+    downloadUrl: file.downloadUrl,
+    fileSize: String(file.fileSize),
+    checksum: file.checksum,
+  };
 }
 
 /**
@@ -64,7 +75,12 @@ export function toSaveInput(
     releaseNotes: values.releaseNotes,
     downloadFileName: values.downloadFileName,
     downloadUrl: values.downloadUrl.trim() || null,
-    fileSize: values.fileSize.trim() === '' ? null : /^\d+$/.test(values.fileSize.trim()) ? Number(values.fileSize.trim()) : values.fileSize.trim(),
+    fileSize:
+      values.fileSize.trim() === ''
+        ? null
+        : /^\d+$/.test(values.fileSize.trim())
+          ? Number(values.fileSize.trim())
+          : values.fileSize.trim(),
     checksum: values.checksum.trim() || null,
     isPublic: values.isPublic,
     targetCompanies: mayTarget ? values.targetCompanies.map(Number) : [],

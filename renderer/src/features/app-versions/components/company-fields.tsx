@@ -17,7 +17,14 @@ interface CompanyFieldsProps {
  * Devs only (the company list is theirs to read): which company the version is for, and which
  * other companies without their own version fall back to it while it is public.
  */
-export function CompanyFields({ creating, ownCompanyId, companyId, targetCompanies, onCompanyChange, onTargetsChange }: CompanyFieldsProps) {
+export function CompanyFields({
+  creating,
+  ownCompanyId,
+  companyId,
+  targetCompanies,
+  onCompanyChange,
+  onTargetsChange,
+}: CompanyFieldsProps) {
   const companies = useAllCompanies(true);
   const versions = useAllAppVersions(true);
   const hasVersion = new Set((versions.data ?? []).map((v: AppVersion) => v.companyId));
@@ -40,7 +47,9 @@ export function CompanyFields({ creating, ownCompanyId, companyId, targetCompani
       <MultiSelect
         label="Target Companies"
         placeholder={targetCompanies.length ? undefined : 'None'}
-        data={options.filter((o) => o.value !== selected).map((o) => ({ value: o.value, label: o.label.replace(' (has a version)', '') }))}
+        data={options
+          .filter((o) => o.value !== selected)
+          .map((o) => ({ value: o.value, label: o.label.replace(' (has a version)', '') }))}
         value={targetCompanies}
         onChange={onTargetsChange}
         searchable

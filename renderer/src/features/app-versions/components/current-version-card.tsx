@@ -27,7 +27,14 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 }
 
 /** 'Current Company Version' (docs/product.md §Screens and routes): the version this company's desktops should run. */
-export function CurrentVersionCard({ version, canManage, downloading, onCreate, onEdit, onDownload }: CurrentVersionCardProps) {
+export function CurrentVersionCard({
+  version,
+  canManage,
+  downloading,
+  onCreate,
+  onEdit,
+  onDownload,
+}: CurrentVersionCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="current-version-card">
       <Title order={2} size="h5" mb="sm">
@@ -67,7 +74,12 @@ export function CurrentVersionCard({ version, canManage, downloading, onCreate, 
                 Edit
               </Button>
             )}
-            <Button leftSection={<IconDownload size={16} />} disabled={!version.downloadUrl} loading={downloading} onClick={() => onDownload(version)}>
+            <Button
+              leftSection={<IconDownload size={16} />}
+              disabled={!version.downloadUrl}
+              loading={downloading}
+              onClick={() => onDownload(version)}
+            >
               Download
             </Button>
           </Group>

@@ -62,7 +62,14 @@ export function InstallerUploadField({ onUploaded, onBusyChange }: InstallerUplo
       </Group>
       {percent !== null && (
         <Group gap="xs" wrap="nowrap">
-          <Progress value={percent} size="lg" striped={upload.isPending} animated={upload.isPending} style={{ flex: 1 }} aria-label="Upload progress" />
+          <Progress
+            value={percent}
+            size="lg"
+            striped={upload.isPending}
+            animated={upload.isPending}
+            style={{ flex: 1 }}
+            aria-label="Upload progress"
+          />
           <Text size="xs" w={40} ta="right" data-testid="upload-percent">
             {percent}%
           </Text>

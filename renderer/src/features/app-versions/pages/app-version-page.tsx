@@ -38,7 +38,11 @@ export default function AppVersionPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle title="App Version" description="Manage Windows application versions and distributions" actions={createButton} />
+      <PageTitle
+        title="App Version"
+        description="Manage Windows application versions and distributions"
+        actions={createButton}
+      />
       {current.isPending && (
         <Center py="xl">
           <Loader size="sm" />
@@ -57,7 +61,12 @@ export default function AppVersionPage() {
       )}
       {dev && all.error && <Alert color="red">{errorMessage(all.error, 'Failed to load app versions')}</Alert>}
       {dev && all.data && (
-        <AllVersionsTable versions={all.data} onDownload={startDownload} onDelete={confirmDelete} pendingCompanyId={deletingCompanyId} />
+        <AllVersionsTable
+          versions={all.data}
+          onDownload={startDownload}
+          onDelete={confirmDelete}
+          pendingCompanyId={deletingCompanyId}
+        />
       )}
       <AppVersionFormDialog
         opened={dialog.mode !== 'closed'}

@@ -19,7 +19,8 @@ export const asRunQueryKey = ['/api/as-run'] as const;
 
 export function asRunSearch(filters: AsRunFilters, extra: Record<string, string> = {}): string {
   const query = new URLSearchParams(extra);
-  for (const [name, value] of Object.entries(filters) as [string, string | undefined][]) if (value) query.set(name, value);
+  for (const [name, value] of Object.entries(filters) as [string, string | undefined][])
+    if (value) query.set(name, value);
   return query.toString();
 }
 

@@ -16,7 +16,14 @@ export interface AsRunForm {
 
 export const EMPTY_FORM: AsRunForm = { fromDay: '', toDay: '', type: null, userId: null, output: '', source: null };
 
-export const SOURCE_LABELS: Record<string, string> = { web: 'Web', phone: 'Phone', telegram: 'Telegram', prompter: 'Prompter', api_key: 'API key', system: 'System' };
+export const SOURCE_LABELS: Record<string, string> = {
+  web: 'Web',
+  phone: 'Phone',
+  telegram: 'Telegram',
+  prompter: 'Prompter',
+  api_key: 'API key',
+  system: 'System',
+};
 
 /** Outputs the log knows by name; an output of the output layer is typed in by its name. */
 const KNOWN_OUTPUTS = ['files', 'overlay'];
@@ -33,12 +40,53 @@ export function AsRunFilters({ form, onChange }: AsRunFiltersProps) {
   const userOptions = (users.data ?? []).map((u) => ({ value: String(u.id), label: u.fullName || u.username }));
   const changed = JSON.stringify(form) !== JSON.stringify(EMPTY_FORM);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm" verticalSpacing="xs" role="search" aria-label="Filter the as-run log">
-      <TextInput type="date" label="From" value={form.fromDay} onChange={(e) => set('fromDay', e.currentTarget.value)} max={form.toDay || undefined} />
-      <TextInput type="date" label="To (including)" value={form.toDay} onChange={(e) => set('toDay', e.currentTarget.value)} min={form.fromDay || undefined} />
-      <Select label="Type" placeholder="All types" data={[...CG_WRITABLE_TYPES]} value={form.type} onChange={(v) => set('type', v)} clearable searchable />
-      <Select label="User" placeholder="Everyone" data={userOptions} value={form.userId} onChange={(v) => set('userId', v)} clearable searchable nothingFoundMessage="No such user" />
-      <Autocomplete label="Output" placeholder="All outputs" data={KNOWN_OUTPUTS} value={form.output} onChange={(v) => set('output', v)} />
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, md: 3, lg: 6 }}
+      spacing="sm"
+      verticalSpacing="xs"
+      role="search"
+      aria-label="Filter the as-run log"
+    >
+      <TextInput
+        type="date"
+        label="From"
+        value={form.fromDay}
+        onChange={(e) => set('fromDay', e.currentTarget.value)}
+        max={form.toDay || undefined}
+      />
+      <TextInput
+        type="date"
+        label="To (including)"
+        value={form.toDay}
+        onChange={(e) => set('toDay', e.currentTarget.value)}
+        min={form.fromDay || undefined}
+      />
+      <Select
+        label="Type"
+        placeholder="All types"
+        data={[...CG_WRITABLE_TYPES]}
+        value={form.type}
+        onChange={(v) => set('type', v)}
+        clearable
+        searchable
+      />
+      <Select
+        label="User"
+        placeholder="Everyone"
+        data={userOptions}
+        value={form.userId}
+        onChange={(v) => set('userId', v)}
+        clearable
+        searchable
+        nothingFoundMessage="No such user"
+      />
+      <Autocomplete
+        label="Output"
+        placeholder="All outputs"
+        data={KNOWN_OUTPUTS}
+        value={form.output}
+        onChange={(v) => set('output', v)}
+      />
       <Select
         label="Source"
         placeholder="All sources"
@@ -48,7 +96,7 @@ export function AsRunFilters({ form, onChange }: AsRunFiltersProps) {
         clearable
       />
       {changed && (
-        <Group style={{ gridColumn: "1 / -1" }} justify="flex-end">
+        <Group style={{ gridColumn: '1 / -1' }} justify="flex-end">
           <Button variant="subtle" size="compact-sm" onClick={() => onChange(EMPTY_FORM)}>
             Clear filters
           </Button>

@@ -13,7 +13,8 @@ export function timeOf(iso: string, zone: string): string {
 }
 
 /** A person by name, or the API key by its name and prefix then (the source column says "API key"). */
-const who = (e: AsRunEntry) => e.userName ?? e.apiKey ?? (e.userId === null ? (e.source === 'api_key' ? 'API key' : 'System') : `User #${e.userId}`);
+const who = (e: AsRunEntry) =>
+  e.userName ?? e.apiKey ?? (e.userId === null ? (e.source === 'api_key' ? 'API key' : 'System') : `User #${e.userId}`);
 
 function ResultBadge({ entry }: { entry: AsRunEntry }) {
   const color = entry.result === 'ok' ? 'green' : entry.result === 'skipped' ? 'gray' : 'red';
@@ -26,7 +27,12 @@ function ResultBadge({ entry }: { entry: AsRunEntry }) {
 
 /** What aired: the text (Thaana runs right to left), or "cleared". */
 function AiredText({ entry }: { entry: AsRunEntry }) {
-  if (entry.text === '') return <Text size="sm" c="dimmed" fs="italic">cleared</Text>;
+  if (entry.text === '')
+    return (
+      <Text size="sm" c="dimmed" fs="italic">
+        cleared
+      </Text>
+    );
   return (
     <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={4}>
       {entry.text}
@@ -43,7 +49,9 @@ export function AsRunTable({ entries, zone }: { entries: AsRunEntry[]; zone: str
         {entries.map((e) => (
           <Card key={e.id} withBorder padding="sm" data-testid="as-run-row">
             <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="xs" ff="monospace">{timeOf(e.at, zone)}</Text>
+              <Text size="xs" ff="monospace">
+                {timeOf(e.at, zone)}
+              </Text>
               <ResultBadge entry={e} />
             </Group>
             <Text size="sm" fw={600} mt={4}>
@@ -77,7 +85,9 @@ export function AsRunTable({ entries, zone }: { entries: AsRunEntry[]; zone: str
           {entries.map((e) => (
             <Table.Tr key={e.id} data-testid="as-run-row">
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="xs" ff="monospace">{timeOf(e.at, zone)}</Text>
+                <Text size="xs" ff="monospace">
+                  {timeOf(e.at, zone)}
+                </Text>
               </Table.Td>
               <Table.Td>{e.type}</Table.Td>
               <Table.Td maw={360}>

@@ -34,7 +34,12 @@ export default function AsRunPage() {
   };
   const actions = allowed && (
     <Group gap="xs">
-      <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => void log.refetch()} loading={log.isRefetching && !log.isFetchingNextPage}>
+      <Button
+        variant="default"
+        leftSection={<IconRefresh size={16} />}
+        onClick={() => void log.refetch()}
+        loading={log.isRefetching && !log.isFetchingNextPage}
+      >
         Refresh
       </Button>
       <Button leftSection={<IconDownload size={16} />} onClick={exportCsv} loading={exporting}>
@@ -45,7 +50,11 @@ export default function AsRunPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle title="As-Run Log" description={`What reached each output, when, from whom — newest first. Times and days are ${zone} (station time).`} actions={actions} />
+      <PageTitle
+        title="As-Run Log"
+        description={`What reached each output, when, from whom — newest first. Times and days are ${zone} (station time).`}
+        actions={actions}
+      />
       {!allowed && <AccessDenied who="owners, admins, editors and MCR" />}
       {allowed && <AsRunFilters form={form} onChange={setForm} />}
       {allowed && log.isPending && (

@@ -1,5 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BackupItem, BackupOverview, BackupSettings, RestoreBackupInput, RestoreStarted } from '@shared/contracts/backups';
+import type {
+  BackupItem,
+  BackupOverview,
+  BackupSettings,
+  RestoreBackupInput,
+  RestoreStarted,
+} from '@shared/contracts/backups';
 import { apiJson, apiRequest } from '@/lib/api-client';
 import { useServerRestore } from '@/lib/live';
 import { saveResponse } from '@/lib/save-file';
@@ -37,6 +43,7 @@ export async function downloadBackup(name: string): Promise<void> {
 export function useRestoreBackup() {
   return useActionMutation({
     mutationFn: (body: RestoreBackupInput) => apiJson<RestoreStarted>('POST', '/api/backups/restore', body),
-    onSuccess: (started) => useServerRestore.setState({ restoring: { name: started.name, createdAt: started.createdAt } }),
+    onSuccess: (started) =>
+      useServerRestore.setState({ restoring: { name: started.name, createdAt: started.createdAt } }),
   });
 }

@@ -8,11 +8,18 @@ import { useSaveBackupSettings } from '../api/backups-api';
 export function BackupSettingsForm({ settings }: { settings: BackupSettings }) {
   const [values, setValues] = useState(settings);
   const save = useSaveBackupSettings();
-  const num = (key: keyof Omit<BackupSettings, 'offsiteFolder'>) => (v: string | number) => setValues((s) => ({ ...s, [key]: Number(v) || 0 }));
+  const num = (key: keyof Omit<BackupSettings, 'offsiteFolder'>) => (v: string | number) =>
+    setValues((s) => ({ ...s, [key]: Number(v) || 0 }));
   return (
     <Stack gap="sm">
       <Group grow>
-        <NumberInput label="Back up every (minutes)" min={15} max={1440} value={values.intervalMinutes} onChange={num('intervalMinutes')} />
+        <NumberInput
+          label="Back up every (minutes)"
+          min={15}
+          max={1440}
+          value={values.intervalMinutes}
+          onChange={num('intervalMinutes')}
+        />
         <NumberInput label="Keep hourly" min={1} value={values.keepHourly} onChange={num('keepHourly')} />
         <NumberInput label="Keep daily" min={0} value={values.keepDaily} onChange={num('keepDaily')} />
         <NumberInput label="Keep weekly" min={0} value={values.keepWeekly} onChange={num('keepWeekly')} />

@@ -16,7 +16,8 @@ interface BackupsTableProps {
 }
 
 export function BackupsTable({ backups, onDownload, downloading, onRestore }: BackupsTableProps) {
-  if (!backups.length) return <Text c="dimmed">No backups yet. The first is taken a minute after start, then every interval.</Text>;
+  if (!backups.length)
+    return <Text c="dimmed">No backups yet. The first is taken a minute after start, then every interval.</Text>;
   return (
     <Table striped highlightOnHover verticalSpacing="xs">
       <Table.Thead>
@@ -49,15 +50,31 @@ export function BackupsTable({ backups, onDownload, downloading, onRestore }: Ba
             </Table.Td>
             <Table.Td>{b.stations.join(', ')}</Table.Td>
             <Table.Td>
-              <Text size="xs">{SHOWN.filter((t) => t in b.counts).map((t) => `${t.replace('_', ' ')} ${b.counts[t]}`).join(' · ')}</Text>
+              <Text size="xs">
+                {SHOWN.filter((t) => t in b.counts)
+                  .map((t) => `${t.replace('_', ' ')} ${b.counts[t]}`)
+                  .join(' · ')}
+              </Text>
             </Table.Td>
             <Table.Td>
               <Group gap="xs" wrap="nowrap">
-                <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} loading={downloading === b.name} onClick={() => onDownload(b.name)}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconDownload size={14} />}
+                  loading={downloading === b.name}
+                  onClick={() => onDownload(b.name)}
+                >
                   Download
                 </Button>
                 {onRestore && b.verified && (
-                  <Button size="xs" variant="light" color="red" leftSection={<IconHistory size={14} />} onClick={() => onRestore(b)}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    leftSection={<IconHistory size={14} />}
+                    onClick={() => onRestore(b)}
+                  >
                     Restore
                   </Button>
                 )}

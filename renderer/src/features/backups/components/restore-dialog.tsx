@@ -22,7 +22,8 @@ export function RestoreDialog({ backup, onClose }: { backup: BackupItem | null; 
       {backup && (
         <Stack gap="sm">
           <Text>
-            Taken <strong>{new Date(backup.createdAt).toLocaleString()}</strong> ({backup.reason}). Stations: {backup.stations.join(', ')}.
+            Taken <strong>{new Date(backup.createdAt).toLocaleString()}</strong> ({backup.reason}). Stations:{' '}
+            {backup.stations.join(', ')}.
           </Text>
           <List size="sm">
             {Object.entries(backup.counts)
@@ -35,16 +36,27 @@ export function RestoreDialog({ backup, onClose }: { backup: BackupItem | null; 
               ))}
           </List>
           <Alert color="red" title="Every station on this server goes back to this backup">
-            Everything saved since — stories, texts, loans, users — is replaced. The store as it is now is backed up first. The server restarts for a
-            few seconds: the CG texts become the backup&apos;s, every screen reloads, and people whose sign-in is newer than the backup sign in again.
+            Everything saved since — stories, texts, loans, users — is replaced. The store as it is now is backed up
+            first. The server restarts for a few seconds: the CG texts become the backup&apos;s, every screen reloads,
+            and people whose sign-in is newer than the backup sign in again.
           </Alert>
-          <TextInput label={`Type the station name "${host}" to confirm`} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" />
+          <TextInput
+            label={`Type the station name "${host}" to confirm`}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            autoComplete="off"
+          />
           {restore.error && <Alert color="red">{errorMessage(restore.error, 'The restore was refused')}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={restore.isPending || restore.isSuccess}>
               Cancel
             </Button>
-            <Button color="red" disabled={typed.trim() !== host} loading={restore.isPending || restore.isSuccess} onClick={() => restore.mutate({ name: backup.name, stationName: typed })}>
+            <Button
+              color="red"
+              disabled={typed.trim() !== host}
+              loading={restore.isPending || restore.isSuccess}
+              onClick={() => restore.mutate({ name: backup.name, stationName: typed })}
+            >
               Restore
             </Button>
           </Group>

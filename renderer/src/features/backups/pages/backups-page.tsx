@@ -12,13 +12,22 @@ import { RestoreDialog } from '../components/restore-dialog';
 /** The off-PC state in plain words: a copy older than two intervals is a warning, a failure an error. */
 function OffsiteStatus({ overview }: { overview: BackupOverview }) {
   const { offsite, settings } = overview;
-  if (!settings.offsiteFolder) return <Alert color="yellow">No off-PC folder is set: every backup is on this PC only. A dead disk would take them with it.</Alert>;
+  if (!settings.offsiteFolder)
+    return (
+      <Alert color="yellow">
+        No off-PC folder is set: every backup is on this PC only. A dead disk would take them with it.
+      </Alert>
+    );
   const last = offsite.lastCopyAt ? new Date(offsite.lastCopyAt).toLocaleString() : 'never';
   return (
     <Stack gap="xs">
       {offsite.stale && <Alert color="red">The last off-PC copy ({last}) is older than two backup intervals.</Alert>}
       {offsite.lastError && <Alert color="red">Last off-PC copy failed: {offsite.lastError}</Alert>}
-      {!offsite.stale && !offsite.lastError && <Alert color="green">Last off-PC copy to {settings.offsiteFolder}: {last}.</Alert>}
+      {!offsite.stale && !offsite.lastError && (
+        <Alert color="green">
+          Last off-PC copy to {settings.offsiteFolder}: {last}.
+        </Alert>
+      )}
     </Stack>
   );
 }
@@ -42,13 +51,22 @@ export default function BackupsPage() {
       .finally(() => setDownloading(null));
   };
   const action = (
-    <Button leftSection={<IconDatabaseExport size={16} />} loading={backUp.isPending} onClick={() => backUp.mutate()} disabled={!backups.data}>
+    <Button
+      leftSection={<IconDatabaseExport size={16} />}
+      loading={backUp.isPending}
+      onClick={() => backUp.mutate()}
+      disabled={!backups.data}
+    >
       Back up now
     </Button>
   );
   return (
     <Stack gap="md">
-      <PageTitle title="Backups" description="Verified copies of every station on this server, on this PC and off it" actions={action} />
+      <PageTitle
+        title="Backups"
+        description="Verified copies of every station on this server, on this PC and off it"
+        actions={action}
+      />
       {backups.isPending && (
         <Center py="xl">
           <Loader size="sm" />
@@ -66,10 +84,18 @@ export default function BackupsPage() {
               Backups
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
-              Kept in {backups.data.folder}. {backups.data.canRestore ? 'Restore one here, or' : 'The host station\'s owner restores one here, or anyone'} with{' '}
-              <code>npm run restore -- &lt;file&gt;</code> while CG Bridge is stopped.
+              Kept in {backups.data.folder}.{' '}
+              {backups.data.canRestore
+                ? 'Restore one here, or'
+                : "The host station's owner restores one here, or anyone"}{' '}
+              with <code>npm run restore -- &lt;file&gt;</code> while CG Bridge is stopped.
             </Text>
-            <BackupsTable backups={backups.data.backups} onDownload={onDownload} downloading={downloading} onRestore={backups.data.canRestore ? setToRestore : null} />
+            <BackupsTable
+              backups={backups.data.backups}
+              onDownload={onDownload}
+              downloading={downloading}
+              onRestore={backups.data.canRestore ? setToRestore : null}
+            />
             <RestoreDialog backup={toRestore} onClose={() => setToRestore(null)} />
           </Card>
           <Card withBorder>

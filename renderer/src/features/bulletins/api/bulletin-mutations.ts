@@ -21,7 +21,8 @@ export function useCreateBulletin() {
 export function useUpdateBulletin() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: ({ id, body }: { id: number; body: BulletinBody & { version?: number } }) => apiJson<Bulletin>('PUT', `/api/bulletins/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: BulletinBody & { version?: number } }) =>
+      apiJson<Bulletin>('PUT', `/api/bulletins/${id}`, body),
     onSuccess: () => refresh(queryClient),
   });
 }

@@ -9,7 +9,16 @@ import { formChanged } from '@/lib/unsaved-registry';
 import { textDirection } from '@/lib/text-direction';
 import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useCreateBulletin, useUpdateBulletin } from '../api/bulletin-mutations';
-import { broadcastFromScheduled, bulletinFormFrom, emptyBulletinForm, scheduledAtBroadcast, timesInStep, toBulletinBody, type BulletinFieldErrors, type BulletinFormValues } from '../bulletin-form-values';
+import {
+  broadcastFromScheduled,
+  bulletinFormFrom,
+  emptyBulletinForm,
+  scheduledAtBroadcast,
+  timesInStep,
+  toBulletinBody,
+  type BulletinFieldErrors,
+  type BulletinFormValues,
+} from '../bulletin-form-values';
 import { BulletinItemsEditor } from './bulletin-items-editor';
 import { EditingNotice } from '@/components/editing-indicators';
 import { useAnnounceEditing } from '@/lib/presence/use-editing';
@@ -25,13 +34,23 @@ interface Props {
 export function BulletinFormDialog({ opened, onClose, bulletin }: Props) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <GuardedModal opened={opened} onClose={onClose} title={bulletin ? 'Edit Bulletin' : 'Create Bulletin'} size="xl" fullScreen={fullScreen}>
+    <GuardedModal
+      opened={opened}
+      onClose={onClose}
+      title={bulletin ? 'Edit Bulletin' : 'Create Bulletin'}
+      size="xl"
+      fullScreen={fullScreen}
+    >
       {opened && <BulletinForm key={bulletin?.id ?? 'new'} bulletin={bulletin ?? null} onDone={onClose} />}
     </GuardedModal>
   );
 }
 
-function useSubmit(bulletin: Bulletin | null, onDone: () => void, onConflict: (otherwise: (error: Error) => void) => (error: Error) => void) {
+function useSubmit(
+  bulletin: Bulletin | null,
+  onDone: () => void,
+  onConflict: (otherwise: (error: Error) => void) => (error: Error) => void,
+) {
   const createMutation = useCreateBulletin();
   const updateMutation = useUpdateBulletin();
   const succeed = (message: string) => () => {
@@ -45,9 +64,15 @@ function useSubmit(bulletin: Bulletin | null, onDone: () => void, onConflict: (o
     const parsed = toBulletinBody(values);
     if (!parsed.ok) return parsed.errors;
     if (bulletin) {
-      updateMutation.mutate({ id: bulletin.id, body: { ...parsed.body, version } }, { onSuccess: succeed('Bulletin updated'), onError: onConflict(fail('Failed to update bulletin')) });
+      updateMutation.mutate(
+        { id: bulletin.id, body: { ...parsed.body, version } },
+        { onSuccess: succeed('Bulletin updated'), onError: onConflict(fail('Failed to update bulletin')) },
+      );
     } else {
-      createMutation.mutate(parsed.body, { onSuccess: succeed('Bulletin created'), onError: fail('Failed to create bulletin') });
+      createMutation.mutate(parsed.body, {
+        onSuccess: succeed('Bulletin created'),
+        onError: fail('Failed to create bulletin'),
+      });
     }
     return {};
   };
@@ -55,21 +80,32 @@ function useSubmit(bulletin: Bulletin | null, onDone: () => void, onConflict: (o
 }
 
 function BulletinForm({ bulletin, onDone }: { bulletin: Bulletin | null; onDone: () => void }) {
-  const [initial, setInitial] = useState<BulletinFormValues>(() => (bulletin ? bulletinFormFrom(bulletin) : emptyBulletinForm()));
+  const [initial, setInitial] = useState<BulletinFormValues>(() =>
+    bulletin ? bulletinFormFrom(bulletin) : emptyBulletinForm(),
+  );
   const [values, setValues] = useState<BulletinFormValues>(initial);
   const { requestClose } = useModalDirty(formChanged(initial, values));
   const [errors, setErrors] = useState<BulletinFieldErrors>({});
   const stale = useVersionConflict<Bulletin>(bulletin?.version);
   const { submit, pending } = useSubmit(bulletin, onDone, stale.onError);
   useAnnounceEditing('bulletin', bulletin?.id);
-  const set = <K extends keyof BulletinFormValues>(field: K, value: BulletinFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
+  const set = <K extends keyof BulletinFormValues>(field: K, value: BulletinFormValues[K]) =>
+    setValues((v) => ({ ...v, [field]: value }));
   const slot = typeof values.duration === 'number' ? values.duration : Number(values.duration) || 0;
   // Issue 39: while in step, a broadcast clock sets the scheduled time's clock and a scheduled time fills the broadcast time.
   const [inStep, setInStep] = useState(() => timesInStep(initial.broadcastTime, initial.scheduledTime));
   const setBroadcast = (text: string) =>
-    setValues((v) => ({ ...v, broadcastTime: text, scheduledTime: (inStep && scheduledAtBroadcast(v.scheduledTime, text)) || v.scheduledTime }));
+    setValues((v) => ({
+      ...v,
+      broadcastTime: text,
+      scheduledTime: (inStep && scheduledAtBroadcast(v.scheduledTime, text)) || v.scheduledTime,
+    }));
   const setScheduled = (local: string) =>
-    setValues((v) => ({ ...v, scheduledTime: local, broadcastTime: (inStep && broadcastFromScheduled(local)) || v.broadcastTime }));
+    setValues((v) => ({
+      ...v,
+      scheduledTime: local,
+      broadcastTime: (inStep && broadcastFromScheduled(local)) || v.broadcastTime,
+    }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,9 +125,26 @@ function BulletinForm({ bulletin, onDone }: { bulletin: Bulletin | null; onDone:
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        {stale.conflict && <ConflictNotice conflict={stale.conflict} record="bulletin" pending={pending} onLoadTheirs={loadTheirs} onOverwrite={overwrite} />}
+        {stale.conflict && (
+          <ConflictNotice
+            conflict={stale.conflict}
+            record="bulletin"
+            pending={pending}
+            onLoadTheirs={loadTheirs}
+            onOverwrite={overwrite}
+          />
+        )}
         <EditingNotice kind="bulletin" id={bulletin?.id} />
-        <TextInput label="Title" required dir={textDirection(values.title)} maxLength={BULLETIN_LIMITS.title} value={values.title} onChange={(e) => set('title', e.currentTarget.value)} error={errors.title} data-autofocus />
+        <TextInput
+          label="Title"
+          required
+          dir={textDirection(values.title)}
+          maxLength={BULLETIN_LIMITS.title}
+          value={values.title}
+          onChange={(e) => set('title', e.currentTarget.value)}
+          error={errors.title}
+          data-autofocus
+        />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
           <TextInput
             label="Broadcast time"
@@ -103,7 +156,18 @@ function BulletinForm({ bulletin, onDone }: { bulletin: Bulletin | null; onDone:
             onChange={(e) => setBroadcast(e.currentTarget.value)}
             error={errors.broadcastTime}
           />
-          <NumberInput label="Duration (minutes)" description="The slot; over/under is measured against it" required min={1} max={BULLETIN_LIMITS.durationMinutes} allowDecimal={false} allowNegative={false} value={values.duration} onChange={(v) => set('duration', v)} error={errors.duration} />
+          <NumberInput
+            label="Duration (minutes)"
+            description="The slot; over/under is measured against it"
+            required
+            min={1}
+            max={BULLETIN_LIMITS.durationMinutes}
+            allowDecimal={false}
+            allowNegative={false}
+            value={values.duration}
+            onChange={(v) => set('duration', v)}
+            error={errors.duration}
+          />
           <TextInput
             label="Scheduled time"
             description="The day and time in the schedule (sorting, prompters)"
@@ -121,7 +185,12 @@ function BulletinForm({ bulletin, onDone }: { bulletin: Bulletin | null; onDone:
           onChange={(e) => setInStep(e.currentTarget.checked)}
           data-testid="bulletin-times-in-step"
         />
-        <BulletinItemsEditor items={values.items} slotMinutes={slot} error={errors.items} onChange={(items) => set('items', items)} />
+        <BulletinItemsEditor
+          items={values.items}
+          slotMinutes={slot}
+          error={errors.items}
+          onChange={(items) => set('items', items)}
+        />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={requestClose}>
             Cancel

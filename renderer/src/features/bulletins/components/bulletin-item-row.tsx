@@ -15,7 +15,9 @@ interface BulletinItemRowProps {
 
 /** One row of the running order: handle, number from 1, kind, title, seconds, remove. */
 export function BulletinItemRow({ item, index, onSeconds, onRemove }: BulletinItemRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.key });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.key,
+  });
   const n = index + 1;
   return (
     <Group
@@ -46,7 +48,15 @@ export function BulletinItemRow({ item, index, onSeconds, onRemove }: BulletinIt
       >
         <IconGripVertical size={16} />
       </ActionIcon>
-      <Text size="xs" c="dimmed" ff="monospace" w={22} ta="right" style={{ flexShrink: 0 }} data-testid="bulletin-item-number">
+      <Text
+        size="xs"
+        c="dimmed"
+        ff="monospace"
+        w={22}
+        ta="right"
+        style={{ flexShrink: 0 }}
+        data-testid="bulletin-item-number"
+      >
         {n}
       </Text>
       <Badge size="xs" variant="light" color={item.type === 'break' ? 'orange' : 'blue'} style={{ flexShrink: 0 }}>
@@ -74,7 +84,11 @@ export function BulletinItemRow({ item, index, onSeconds, onRemove }: BulletinIt
         placeholder={String(item.estimate)}
         value={item.seconds ?? ''}
         onChange={(v) => onSeconds(typeof v === 'number' && v >= 1 ? v : null)}
-        rightSection={<Text size="xs" c="dimmed">s</Text>}
+        rightSection={
+          <Text size="xs" c="dimmed">
+            s
+          </Text>
+        }
         aria-label={`Seconds for item ${n}`}
       />
       <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove item ${n}`} onClick={onRemove}>

@@ -20,13 +20,26 @@ interface Props {
 const TIME_W = 62;
 const SEND_W = 22;
 
-const labelOf = (item: BulletinItem) => (item.type === 'break' ? (item.breakType ?? 'BREAK') : item.type === 'headline' ? 'HEADLINES' : item.articleRemoved ? REMOVED_LABEL : (item.newsTitle ?? REMOVED_LABEL));
+const labelOf = (item: BulletinItem) =>
+  item.type === 'break'
+    ? (item.breakType ?? 'BREAK')
+    : item.type === 'headline'
+      ? 'HEADLINES'
+      : item.articleRemoved
+        ? REMOVED_LABEL
+        : (item.newsTitle ?? REMOVED_LABEL);
 
 /** The Preview dialog: the running order as it will be read, numbered from 1. */
 export function BulletinPreviewDialog({ bulletin, onClose, onSendToCg, sending }: Props) {
   const diff = bulletin ? overUnderText(bulletin.plannedSeconds, bulletin.duration) : null;
   // Issue 39: each item's on-air time from the broadcast time, and its back-time from the slot's end.
-  const timing = bulletin ? backTime(bulletin.broadcastTime, bulletin.bulletinItems.map((i) => i.durationSeconds), bulletin.duration) : null;
+  const timing = bulletin
+    ? backTime(
+        bulletin.broadcastTime,
+        bulletin.bulletinItems.map((i) => i.durationSeconds),
+        bulletin.duration,
+      )
+    : null;
   return (
     <Modal opened={bulletin !== null} onClose={onClose} title="Bulletin Preview" size="lg">
       {bulletin && diff && timing && (
@@ -46,14 +59,28 @@ export function BulletinPreviewDialog({ bulletin, onClose, onSendToCg, sending }
             Running time {formatSeconds(bulletin.plannedSeconds)} ({diff.text})
           </Text>
           <Text size="sm" c={diff.over ? 'red' : undefined} data-testid="bulletin-preview-timing">
-            {timing.clock ? `On air ${timing.items[0]?.onAir ?? timing.ends} · ends ${timing.ends} · slot ends ${timing.slotEnds}` : `Broadcast time "${bulletin.broadcastTime}" is not a clock time: times count from the start (ends ${timing.ends}, slot ${timing.slotEnds})`}
+            {timing.clock
+              ? `On air ${timing.items[0]?.onAir ?? timing.ends} · ends ${timing.ends} · slot ends ${timing.slotEnds}`
+              : `Broadcast time "${bulletin.broadcastTime}" is not a clock time: times count from the start (ends ${timing.ends}, slot ${timing.slotEnds})`}
           </Text>
           {/* Times sit in fixed columns at the right; on a phone they wrap under the item's name. */}
           <Group gap="xs" justify="flex-end" wrap="nowrap">
-            <Text size="xs" c="dimmed" w={TIME_W} ta="right" title="When the item goes to air, from the broadcast time and the durations before it">
+            <Text
+              size="xs"
+              c="dimmed"
+              w={TIME_W}
+              ta="right"
+              title="When the item goes to air, from the broadcast time and the durations before it"
+            >
               On air
             </Text>
-            <Text size="xs" c="dimmed" w={TIME_W} ta="right" title="The latest the item may start for the bulletin to end with its slot">
+            <Text
+              size="xs"
+              c="dimmed"
+              w={TIME_W}
+              ta="right"
+              title="The latest the item may start for the bulletin to end with its slot"
+            >
               Back-time
             </Text>
             <Text size="xs" c="dimmed" w={36} ta="right">
@@ -67,15 +94,33 @@ export function BulletinPreviewDialog({ bulletin, onClose, onSendToCg, sending }
               const sendable = item.type === 'news' && !item.articleRemoved && item.newsTitle;
               const times = timing.items[index];
               return (
-                <Group key={item.id} gap="xs" wrap="wrap" py={4} style={{ borderBottom: '1px solid var(--mantine-color-dark-5)' }} data-testid="bulletin-preview-item">
+                <Group
+                  key={item.id}
+                  gap="xs"
+                  wrap="wrap"
+                  py={4}
+                  style={{ borderBottom: '1px solid var(--mantine-color-dark-5)' }}
+                  data-testid="bulletin-preview-item"
+                >
                   <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 180px', minWidth: 0 }}>
                     <Text size="xs" c="dimmed" ff="monospace" w={22} ta="right" style={{ flexShrink: 0 }}>
                       {index + 1}
                     </Text>
-                    <Badge size="xs" variant="light" color={item.type === 'break' ? 'orange' : 'blue'} style={{ flexShrink: 0 }}>
+                    <Badge
+                      size="xs"
+                      variant="light"
+                      color={item.type === 'break' ? 'orange' : 'blue'}
+                      style={{ flexShrink: 0 }}
+                    >
                       {item.type}
                     </Badge>
-                    <Text size="sm" dir={textDirection(label)} c={item.articleRemoved ? 'dimmed' : undefined} fs={item.articleRemoved ? 'italic' : undefined} style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+                    <Text
+                      size="sm"
+                      dir={textDirection(label)}
+                      c={item.articleRemoved ? 'dimmed' : undefined}
+                      fs={item.articleRemoved ? 'italic' : undefined}
+                      style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+                    >
                       {label}
                     </Text>
                   </Group>
@@ -83,7 +128,14 @@ export function BulletinPreviewDialog({ bulletin, onClose, onSendToCg, sending }
                     <Text size="xs" ff="monospace" w={TIME_W} ta="right" data-testid="item-on-air">
                       {times?.onAir}
                     </Text>
-                    <Text size="xs" ff="monospace" w={TIME_W} ta="right" c={diff.over ? 'red.4' : 'dimmed'} data-testid="item-back-time">
+                    <Text
+                      size="xs"
+                      ff="monospace"
+                      w={TIME_W}
+                      ta="right"
+                      c={diff.over ? 'red.4' : 'dimmed'}
+                      data-testid="item-back-time"
+                    >
                       {times?.backTime}
                     </Text>
                     <Text size="xs" c="dimmed" ff="monospace" w={36} ta="right">
@@ -92,7 +144,14 @@ export function BulletinPreviewDialog({ bulletin, onClose, onSendToCg, sending }
                     {onSendToCg &&
                       (sendable ? (
                         <Tooltip label="Send to CG">
-                          <ActionIcon variant="subtle" size="sm" w={SEND_W} aria-label={`Send item ${index + 1} to CG`} loading={sending} onClick={() => onSendToCg(item)}>
+                          <ActionIcon
+                            variant="subtle"
+                            size="sm"
+                            w={SEND_W}
+                            aria-label={`Send item ${index + 1} to CG`}
+                            loading={sending}
+                            onClick={() => onSendToCg(item)}
+                          >
                             <IconBroadcast size={15} />
                           </ActionIcon>
                         </Tooltip>

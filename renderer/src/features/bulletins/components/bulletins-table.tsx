@@ -18,12 +18,30 @@ interface Props {
   onDelete: (b: Bulletin) => void;
 }
 
-const STICKY_ACTIONS = { position: 'sticky', right: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.6)' } as const;
+const STICKY_ACTIONS = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.6)',
+} as const;
 
-function Row({ b, users, editable, deleting, onPreview, onEdit, onDelete }: Omit<Props, 'bulletins' | 'deletingId'> & { b: Bulletin; deleting: boolean }) {
+function Row({
+  b,
+  users,
+  editable,
+  deleting,
+  onPreview,
+  onEdit,
+  onDelete,
+}: Omit<Props, 'bulletins' | 'deletingId'> & { b: Bulletin; deleting: boolean }) {
   const diff = overUnderText(b.plannedSeconds, b.duration);
   // Issue 39: when it ends against when its slot ends (the preview times every item).
-  const timing = backTime(b.broadcastTime, b.bulletinItems.map((i) => i.durationSeconds), b.duration);
+  const timing = backTime(
+    b.broadcastTime,
+    b.bulletinItems.map((i) => i.durationSeconds),
+    b.duration,
+  );
   return (
     <Table.Tr data-testid="bulletin-row">
       <Table.Td>
@@ -34,14 +52,23 @@ function Row({ b, users, editable, deleting, onPreview, onEdit, onDelete }: Omit
       </Table.Td>
       {/* The status never truncates to "DR…" on a phone: the table scrolls sideways instead. */}
       <Table.Td style={{ width: 110, minWidth: 110 }}>
-        <Badge color={STATUS_COLORS[b.status]} variant="light" styles={{ root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}>
+        <Badge
+          color={STATUS_COLORS[b.status]}
+          variant="light"
+          styles={{ root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
+        >
           {b.status}
         </Badge>
       </Table.Td>
       <Table.Td>{b.broadcastTime}</Table.Td>
       <Table.Td>
         <Text size="sm">{b.duration} min</Text>
-        <Text size="xs" c={diff.over ? 'red' : 'dimmed'} fw={diff.over ? 600 : undefined} data-testid="bulletin-over-under">
+        <Text
+          size="xs"
+          c={diff.over ? 'red' : 'dimmed'}
+          fw={diff.over ? 600 : undefined}
+          data-testid="bulletin-over-under"
+        >
           {formatSeconds(b.plannedSeconds)} ({diff.text})
         </Text>
         {timing.clock && (
@@ -77,7 +104,13 @@ function Row({ b, users, editable, deleting, onPreview, onEdit, onDelete }: Omit
                 </ActionIcon>
               </Tooltip>
               <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${b.title}`} loading={deleting} onClick={() => onDelete(b)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${b.title}`}
+                  loading={deleting}
+                  onClick={() => onDelete(b)}
+                >
                   <IconTrash size={16} />
                 </ActionIcon>
               </Tooltip>

@@ -69,7 +69,10 @@ export default function BulletinsPage() {
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        remove.mutate(b.id, { onSuccess: () => toastSuccess('Bulletin deleted'), onError: (e) => toastFailure('Error', e, 'Failed to delete bulletin') }),
+        remove.mutate(b.id, {
+          onSuccess: () => toastSuccess('Bulletin deleted'),
+          onError: (e) => toastFailure('Error', e, 'Failed to delete bulletin'),
+        }),
     });
 
   // Headline and subheadline in one update-direct, as shared/cg-from-news.ts does for a story;
@@ -78,7 +81,10 @@ export default function BulletinsPage() {
     const title = item.newsTitle;
     if (!title) return;
     confirmOnAir(`Headline: ${title}`, () =>
-      cg.push({ type: 'headline', content: title, subheadline: item.newsSubtitle ?? '' }, { success: 'Headline sent to CG', failure: 'Failed to send to CG' }),
+      cg.push(
+        { type: 'headline', content: title, subheadline: item.newsSubtitle ?? '' },
+        { success: 'Headline sent to CG', failure: 'Failed to send to CG' },
+      ),
     );
   };
 
@@ -90,14 +96,20 @@ export default function BulletinsPage() {
 
   return (
     <Stack gap="md">
-      <PageTitle title="Bulletins" description="Running orders of approved news and breaks, with planned running time against the slot." actions={createButton} />
+      <PageTitle
+        title="Bulletins"
+        description="Running orders of approved news and breaks, with planned running time against the slot."
+        actions={createButton}
+      />
       {bulletins.error && <Alert color="red">{errorMessage(bulletins.error, 'Failed to load bulletins')}</Alert>}
       {bulletins.isPending && (
         <Center py="xl">
           <Loader size="sm" />
         </Center>
       )}
-      {bulletins.isSuccess && list.length === 0 && <EmptyState canEdit={canEdit} onCreate={() => setForm({ mode: 'create' })} />}
+      {bulletins.isSuccess && list.length === 0 && (
+        <EmptyState canEdit={canEdit} onCreate={() => setForm({ mode: 'create' })} />
+      )}
       {list.length > 0 && (
         <Paper withBorder radius="md" p="xs">
           <BulletinsTable
@@ -111,8 +123,17 @@ export default function BulletinsPage() {
           />
         </Paper>
       )}
-      <BulletinFormDialog opened={form.mode === 'create' || editing !== null} bulletin={editing} onClose={() => setForm({ mode: 'closed' })} />
-      <BulletinPreviewDialog bulletin={previewing} onClose={() => setPreviewId(null)} onSendToCg={can(actor, 'cg.write') ? sendToCg : undefined} sending={cg.pending} />
+      <BulletinFormDialog
+        opened={form.mode === 'create' || editing !== null}
+        bulletin={editing}
+        onClose={() => setForm({ mode: 'closed' })}
+      />
+      <BulletinPreviewDialog
+        bulletin={previewing}
+        onClose={() => setPreviewId(null)}
+        onSendToCg={can(actor, 'cg.write') ? sendToCg : undefined}
+        sending={cg.pending}
+      />
     </Stack>
   );
 }

@@ -22,7 +22,12 @@ export interface DeleteCgFileAnswer {
   next?: CgNext;
 }
 
-export function deleteCgFile({ id, clearOnly = false, stage = false, bypassNext = false }: DeleteCgFileVariables): Promise<DeleteCgFileAnswer> {
+export function deleteCgFile({
+  id,
+  clearOnly = false,
+  stage = false,
+  bypassNext = false,
+}: DeleteCgFileVariables): Promise<DeleteCgFileAnswer> {
   const query = new URLSearchParams();
   if (clearOnly) query.set('clearOnly', 'true');
   if (stage) query.set('stage', 'true');

@@ -15,7 +15,10 @@ interface BarTextDialogProps {
   onClose: () => void;
 }
 
-type BarTextFormProps = Pick<BarTextDialogProps, 'type' | 'label' | 'confirmLabel' | 'defaultText' | 'pending' | 'onSubmit'>;
+type BarTextFormProps = Pick<
+  BarTextDialogProps,
+  'type' | 'label' | 'confirmLabel' | 'defaultText' | 'pending' | 'onSubmit'
+>;
 
 function BarTextForm({ type, label, confirmLabel, defaultText, pending, onSubmit }: BarTextFormProps) {
   const [text, setText] = useState(defaultText);

@@ -11,7 +11,10 @@ function BulletinSelect({ bulletins }: { bulletins: readonly Bulletin[] }) {
   const selectedId = usePreviewStore((s) => s.selectedBulletinId);
   const selectBulletin = usePreviewStore((s) => s.selectBulletin);
   if (bulletins.length <= 1) return null;
-  const data = [{ value: LATEST, label: 'Latest Bulletin' }, ...bulletins.map((b) => ({ value: String(b.id), label: bulletinLabel(b) }))];
+  const data = [
+    { value: LATEST, label: 'Latest Bulletin' },
+    ...bulletins.map((b) => ({ value: String(b.id), label: bulletinLabel(b) })),
+  ];
   return (
     <Select
       aria-label="Select Bulletin"

@@ -56,7 +56,12 @@ function RecentNews({ query, canWrite }: { query: ReturnType<typeof useRecentNew
   // Headline and subheadline in one call, so air never shows a new title over an old subtitle;
   // an article without one clears the old subheadline.
   const send = (article: News) =>
-    confirmUnapproved(article, () => cg.push({ type: 'headline', content: article.title, subheadline: article.subtitle ?? '' }, { failure: 'Failed to send news to CG' }));
+    confirmUnapproved(article, () =>
+      cg.push(
+        { type: 'headline', content: article.title, subheadline: article.subtitle ?? '' },
+        { failure: 'Failed to send news to CG' },
+      ),
+    );
   const news = (query.data ?? []).slice(0, RECENT_NEWS_LIMIT);
   const state = query.isPending ? 'loading' : query.error && !query.data ? 'error' : 'ready';
   return (
@@ -84,7 +89,14 @@ export function CgControlPanel() {
   const takeMode = useCgNext().data?.takeMode === true;
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} id="cg-control-panel" tabIndex={-1} data-testid="cg-control-panel">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'xs', sm: 'md' }}
+      id="cg-control-panel"
+      tabIndex={-1}
+      data-testid="cg-control-panel"
+    >
       <Title order={2} size="h5" mb="sm">
         CG Control Panel
       </Title>

@@ -39,7 +39,8 @@ function confirmIfOnAir(file: CgFile, q: Question, run: () => void, always = fal
           </Text>
         )}
         <Text size="sm">
-          {q.action} the {file.type} file?{file.content.trim() ? ` This text goes off air${q.onTake ? ' on Take' : ''}:` : ''}
+          {q.action} the {file.type} file?
+          {file.content.trim() ? ` This text goes off air${q.onTake ? ' on Take' : ''}:` : ''}
         </Text>
         {file.content.trim() && (
           <Text size="sm" fw={700} dir="auto" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
@@ -59,7 +60,8 @@ function confirmIfOnAir(file: CgFile, q: Question, run: () => void, always = fal
  * deleted file has nothing left to take), so its question says so before anything happens.
  */
 const STAGE_CLEAR_NOTE = 'Take mode is on: the clear waits in NEXT. The text stays on air until Take.';
-const DELETE_BYPASS_NOTE = 'Take mode is on, but Delete does not wait in NEXT: a deleted file has nothing left to take, so its text goes off air now.';
+const DELETE_BYPASS_NOTE =
+  'Take mode is on, but Delete does not wait in NEXT: a deleted file has nothing left to take, so its text goes off air now.';
 
 function useFileActions(setDialog: (state: CgFileDialogState) => void): CgFileActions {
   const remove = useDeleteCgFile();
@@ -67,13 +69,19 @@ function useFileActions(setDialog: (state: CgFileDialogState) => void): CgFileAc
   const deleteFile = (file: CgFile) =>
     remove.mutate(
       { id: file.id, bypassNext: takeMode && file.content !== '' },
-      { onSuccess: () => toastSuccess('CG Updated', `${file.type} file deleted`), onError: (e) => toastCgFailure('Error deleting CG file', null, e) },
+      {
+        onSuccess: () => toastSuccess('CG Updated', `${file.type} file deleted`),
+        onError: (e) => toastCgFailure('Error deleting CG file', null, e),
+      },
     );
   const clearFile = (file: CgFile) =>
     remove.mutate(
       { id: file.id, clearOnly: true, stage: takeMode && file.content !== '' },
       {
-        onSuccess: (answer) => (answer.staged ? toastStaged(`Clear of ${file.type}`) : toastSuccess('CG Updated', 'CG content has been updated')),
+        onSuccess: (answer) =>
+          answer.staged
+            ? toastStaged(`Clear of ${file.type}`)
+            : toastSuccess('CG Updated', 'CG content has been updated'),
         onError: (e) => toastCgFailure('Error', 'Failed to remove CG content', e),
       },
     );
@@ -81,10 +89,23 @@ function useFileActions(setDialog: (state: CgFileDialogState) => void): CgFileAc
     onAdd: (type) => setDialog({ mode: 'add', type }),
     onEdit: (file) => setDialog({ mode: 'edit', file }),
     // Both blank the graphic on air. Deleting always asks (docs/product.md §Validation); clearing asks when there is text.
-    onDelete: (file) => confirmIfOnAir(file, { title: 'Delete CG file', action: 'Delete', note: takeMode && file.content ? DELETE_BYPASS_NOTE : undefined }, () => deleteFile(file), true),
+    onDelete: (file) =>
+      confirmIfOnAir(
+        file,
+        { title: 'Delete CG file', action: 'Delete', note: takeMode && file.content ? DELETE_BYPASS_NOTE : undefined },
+        () => deleteFile(file),
+        true,
+      ),
     onClear: (file) =>
-      confirmIfOnAir(file, takeMode ? { title: 'Stage clear in NEXT', action: 'Stage clear', note: STAGE_CLEAR_NOTE, onTake: true } : { title: 'Clear CG file', action: 'Clear' }, () => clearFile(file)),
-    onDownload: (file) => void downloadCgFile(file).catch((e: unknown) => toastCgFailure('Error', 'Download failed', e)),
+      confirmIfOnAir(
+        file,
+        takeMode
+          ? { title: 'Stage clear in NEXT', action: 'Stage clear', note: STAGE_CLEAR_NOTE, onTake: true }
+          : { title: 'Clear CG file', action: 'Clear' },
+        () => clearFile(file),
+      ),
+    onDownload: (file) =>
+      void downloadCgFile(file).catch((e: unknown) => toastCgFailure('Error', 'Download failed', e)),
   };
 }
 

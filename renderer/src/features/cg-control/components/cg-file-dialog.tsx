@@ -26,7 +26,11 @@ interface Values {
 function initialValues(state: CgFileDialogState, onAirSubheadline: string): Values {
   if (state.mode === 'edit') {
     const { file } = state;
-    return { type: file.type as CgType, content: file.content, subheadline: file.type === 'headline' ? onAirSubheadline : '' };
+    return {
+      type: file.type as CgType,
+      content: file.content,
+      subheadline: file.type === 'headline' ? onAirSubheadline : '',
+    };
   }
   return { type: state.mode === 'add' ? state.type : 'headline', content: '', subheadline: '' };
 }
@@ -44,9 +48,15 @@ function useSubmit(state: CgFileDialogState, takeMode: boolean, onDone: () => vo
       onDone();
     };
     if (state.mode === 'edit') {
-      update.mutate({ id: state.file.id, changes: common }, { onSuccess, onError: (e) => toastCgFailure('Error updating CG file', null, e) });
+      update.mutate(
+        { id: state.file.id, changes: common },
+        { onSuccess, onError: (e) => toastCgFailure('Error updating CG file', null, e) },
+      );
     } else {
-      create.mutate({ type: values.type, ...common }, { onSuccess, onError: (e) => toastCgFailure('Error creating CG file', null, e) });
+      create.mutate(
+        { type: values.type, ...common },
+        { onSuccess, onError: (e) => toastCgFailure('Error creating CG file', null, e) },
+      );
     }
   };
   return { submit, pending: create.isPending || update.isPending };
@@ -61,9 +71,13 @@ function CgFileForm({ state, onDone }: { state: CgFileDialogState; onDone: () =>
   const [values, setValues] = useState<Values>(initial);
   const [contentError, setContentError] = useState<string | null>(null);
   const { submit, pending } = useSubmit(state, takeMode, onDone);
-  const { requestClose } = useModalDirty((Object.keys(initial) as (keyof Values)[]).some((k) => values[k] !== initial[k]));
+  const { requestClose } = useModalDirty(
+    (Object.keys(initial) as (keyof Values)[]).some((k) => values[k] !== initial[k]),
+  );
   const withSubheadline = values.type === 'headline';
-  const blocked = onAirTextProblem(values.type, values.content) !== null || (withSubheadline && onAirTextProblem('subheadline', values.subheadline) !== null);
+  const blocked =
+    onAirTextProblem(values.type, values.content) !== null ||
+    (withSubheadline && onAirTextProblem('subheadline', values.subheadline) !== null);
   const set = (field: keyof Values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const onSubmit = (event: FormEvent) => {
@@ -75,15 +89,41 @@ function CgFileForm({ state, onDone }: { state: CgFileDialogState; onDone: () =>
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <Select label="Type" data={[...CG_TYPES]} value={values.type} onChange={(v) => v && set('type')(v)} allowDeselect={false} disabled={state.mode === 'edit'} comboboxProps={{ withinPortal: true }} />
+        <Select
+          label="Type"
+          data={[...CG_TYPES]}
+          value={values.type}
+          onChange={(v) => v && set('type')(v)}
+          allowDeselect={false}
+          disabled={state.mode === 'edit'}
+          comboboxProps={{ withinPortal: true }}
+        />
         {/* The rule of the type chosen above: the counter and the fold follow a change of type. */}
-        <OnAirTextInput key={values.type} type={values.type} textarea label="Content" value={values.content} onChange={(text) => { setContentError(null); set('content')(text); }} autoFocus />
+        <OnAirTextInput
+          key={values.type}
+          type={values.type}
+          textarea
+          label="Content"
+          value={values.content}
+          onChange={(text) => {
+            setContentError(null);
+            set('content')(text);
+          }}
+          autoFocus
+        />
         {contentError && (
           <Text size="xs" c="red.5">
             {contentError}
           </Text>
         )}
-        {withSubheadline && <OnAirTextInput type="subheadline" label="Subheadline" value={values.subheadline} onChange={set('subheadline')} />}
+        {withSubheadline && (
+          <OnAirTextInput
+            type="subheadline"
+            label="Subheadline"
+            value={values.subheadline}
+            onChange={set('subheadline')}
+          />
+        )}
         {withSubheadline && (
           <Text size="xs" c="dimmed" mt={-8}>
             Airs with the headline. Left empty, it clears the subheadline on air.
@@ -121,7 +161,12 @@ export function CgFileDialog({ state, onClose }: { state: CgFileDialogState; onC
   const fullScreen = useMediaQuery('(max-width: 36em)');
   const key = state.mode === 'edit' ? `edit-${state.file.id}` : state.mode === 'add' ? `add-${state.type}` : 'closed';
   return (
-    <GuardedModal opened={state.mode !== 'closed'} onClose={onClose} title={state.mode === 'edit' ? 'Edit CG File' : 'Add CG File'} fullScreen={fullScreen}>
+    <GuardedModal
+      opened={state.mode !== 'closed'}
+      onClose={onClose}
+      title={state.mode === 'edit' ? 'Edit CG File' : 'Add CG File'}
+      fullScreen={fullScreen}
+    >
       {state.mode !== 'closed' && <CgFileForm key={key} state={state} onDone={onClose} />}
     </GuardedModal>
   );

@@ -19,13 +19,28 @@ function ModeToggle({ model }: { model: CgPreviewModel }) {
   const live = model.store.liveMode;
   // Shows the mode in force: "Live" (red) while live bulletin mode runs, "Bulletin" to enter it.
   return (
-    <Button size="xs" color={live ? 'red' : 'gray'} variant={live ? 'filled' : 'default'} leftSection={<IconBroadcast size={14} />} aria-pressed={live} onClick={model.store.toggleLiveMode}>
+    <Button
+      size="xs"
+      color={live ? 'red' : 'gray'}
+      variant={live ? 'filled' : 'default'}
+      leftSection={<IconBroadcast size={14} />}
+      aria-pressed={live}
+      onClick={model.store.toggleLiveMode}
+    >
       {live ? 'Live' : 'Bulletin'}
     </Button>
   );
 }
 
-function NavButtons({ model, edit, setEdit }: { model: CgPreviewModel; edit: EditState; setEdit: (e: EditState) => void }) {
+function NavButtons({
+  model,
+  edit,
+  setEdit,
+}: {
+  model: CgPreviewModel;
+  edit: EditState;
+  setEdit: (e: EditState) => void;
+}) {
   const live = model.store.liveMode;
   const blocked = !model.navigable || edit.editing;
   const save = () => {
@@ -35,10 +50,22 @@ function NavButtons({ model, edit, setEdit }: { model: CgPreviewModel; edit: Edi
   };
   return (
     <Group gap="xs">
-      <Button size="xs" variant="default" leftSection={<IconChevronLeft size={14} />} disabled={blocked} onClick={() => model.step(-1)}>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconChevronLeft size={14} />}
+        disabled={blocked}
+        onClick={() => model.step(-1)}
+      >
         {live ? 'Previous Item' : 'Previous'}
       </Button>
-      <Button size="xs" variant="default" rightSection={<IconChevronRight size={14} />} disabled={blocked} onClick={() => model.step(1)}>
+      <Button
+        size="xs"
+        variant="default"
+        rightSection={<IconChevronRight size={14} />}
+        disabled={blocked}
+        onClick={() => model.step(1)}
+      >
         {live ? 'Next Item' : 'Next'}
       </Button>
       {edit.editing ? (
@@ -51,11 +78,22 @@ function NavButtons({ model, edit, setEdit }: { model: CgPreviewModel; edit: Edi
           </Button>
         </>
       ) : (
-        <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} disabled={!model.current} onClick={() => setEdit({ editing: true, draft: model.current?.title ?? '' })}>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconPencil size={14} />}
+          disabled={!model.current}
+          onClick={() => setEdit({ editing: true, draft: model.current?.title ?? '' })}
+        >
           Edit
         </Button>
       )}
-      <NewsPicker items={model.items} index={model.index} disabled={model.pending || edit.editing} onJump={model.jump} />
+      <NewsPicker
+        items={model.items}
+        index={model.index}
+        disabled={model.pending || edit.editing}
+        onJump={model.jump}
+      />
     </Group>
   );
 }
@@ -81,14 +119,28 @@ export function CgPreviewPanel() {
   const title = store.liveMode ? 'Live Bulletin' : 'CG Preview';
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }} data-testid="cg-preview-panel" data-mode={store.liveMode ? 'bulletin' : 'news'}>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'xs', sm: 'md' }}
+      data-testid="cg-preview-panel"
+      data-mode={store.liveMode ? 'bulletin' : 'news'}
+    >
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} size="h5">
           {title}
         </Title>
         {canWrite && (
           <Group gap="xs">
-            <Select aria-label="CG Type" size="xs" w={150} data={[...CG_PREVIEW_TYPES]} value={store.cgType} allowDeselect={false} onChange={(v) => v && store.setCgType(v)} />
+            <Select
+              aria-label="CG Type"
+              size="xs"
+              w={150}
+              data={[...CG_PREVIEW_TYPES]}
+              value={store.cgType}
+              allowDeselect={false}
+              onChange={(v) => v && store.setCgType(v)}
+            />
             <ModeToggle model={model} />
           </Group>
         )}

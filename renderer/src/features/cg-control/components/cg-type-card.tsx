@@ -18,11 +18,28 @@ interface CgTypeCardProps extends CgFileActions {
   canWrite: boolean;
 }
 
-function Action({ label, color, onClick, children }: { label: string; color?: string; onClick: () => void; children: ReactNode }) {
+function Action({
+  label,
+  color,
+  onClick,
+  children,
+}: {
+  label: string;
+  color?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <Tooltip label={label}>
       {/* 40 × 40 on phones (a fingertip), compact where there is a mouse. */}
-      <ActionIcon variant="subtle" color={color ?? 'gray'} size={40} className={classes.action} aria-label={label} onClick={onClick}>
+      <ActionIcon
+        variant="subtle"
+        color={color ?? 'gray'}
+        size={40}
+        className={classes.action}
+        aria-label={label}
+        onClick={onClick}
+      >
         {children}
       </ActionIcon>
     </Tooltip>
@@ -85,7 +102,13 @@ export function CgTypeCard(props: CgTypeCardProps) {
       {/* Empty types stay one line high: thirteen cards must fit a phone without endless scrolling. */}
       {file && (
         <>
-          <Text size="sm" dir="auto" lineClamp={2} c={file.content ? undefined : 'dimmed'} data-testid={`cg-type-${type}-content`}>
+          <Text
+            size="sm"
+            dir="auto"
+            lineClamp={2}
+            c={file.content ? undefined : 'dimmed'}
+            data-testid={`cg-type-${type}-content`}
+          >
             {file.content || '(empty)'}
           </Text>
           <Text size="xs" c="dimmed" truncate>

@@ -6,7 +6,13 @@ import { useEmergencyDialog } from '../emergency-dialog-store';
 export function EmergencyOverrideBox() {
   const open = useEmergencyDialog((s) => s.open);
   return (
-    <Paper withBorder p="sm" radius="sm" bg="rgba(224, 49, 49, 0.08)" style={{ borderColor: 'var(--mantine-color-red-8)' }}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="sm"
+      bg="rgba(224, 49, 49, 0.08)"
+      style={{ borderColor: 'var(--mantine-color-red-8)' }}
+    >
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
           <IconAlertTriangle size={20} color="var(--mantine-color-red-5)" style={{ flex: 'none' }} />

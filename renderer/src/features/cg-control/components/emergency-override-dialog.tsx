@@ -11,7 +11,11 @@ import { OnAirTextInput } from '@/components/cg/on-air-text-input';
 
 /** The emergency text airs as the emergency AND the headline: it must fit both templates. */
 export function overrideProblem(text: string, subheadline: string): string | null {
-  return onAirTextProblem('emergency', text) ?? onAirTextProblem('headline', text) ?? onAirTextProblem('subheadline', subheadline);
+  return (
+    onAirTextProblem('emergency', text) ??
+    onAirTextProblem('headline', text) ??
+    onAirTextProblem('subheadline', subheadline)
+  );
 }
 
 /**
@@ -19,7 +23,8 @@ export function overrideProblem(text: string, subheadline: string): string | nul
  * it, the second line — the slate covers the lower third, so a line meant for viewers must be on
  * the slate itself. emergency.txt is multi-line (up to 3 lines), so graphics programs get both.
  */
-export const slateText = (text: string, subheadline: string): string => (subheadline ? `${text}\n${subheadline}` : text);
+export const slateText = (text: string, subheadline: string): string =>
+  subheadline ? `${text}\n${subheadline}` : text;
 
 function OverrideForm({ onDone }: { onDone: () => void }) {
   // Both start empty (issue 38): the control panel's draft is usually the story on air, and an
@@ -31,7 +36,10 @@ function OverrideForm({ onDone }: { onDone: () => void }) {
   const trimmed = text.trim();
   const second = subheadline.trim();
   const problem = overrideProblem(trimmed, second);
-  const slate = useMemo(() => ({ emergency: slateText(trimmed, second), headline: trimmed, subheadline: second }), [trimmed, second]);
+  const slate = useMemo(
+    () => ({ emergency: slateText(trimmed, second), headline: trimmed, subheadline: second }),
+    [trimmed, second],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +59,8 @@ function OverrideForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Text size="sm">
-          The full-screen slate covers everything on air and shows the emergency text with the second line under it. The lower third gets the same two lines as headline and subheadline.
+          The full-screen slate covers everything on air and shows the emergency text with the second line under it. The
+          lower third gets the same two lines as headline and subheadline.
         </Text>
         <OnAirTextInput type="headline" label="Emergency text" value={text} onChange={setText} autoFocus />
         <OnAirTextInput type="subheadline" label="Subheadline" value={subheadline} onChange={setSubheadline} />

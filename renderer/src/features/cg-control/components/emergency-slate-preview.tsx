@@ -9,7 +9,9 @@ type PreviewProps = { texts: OverlayTexts };
  * The overlay's own view (renderer/src/overlay), loaded when the dialog opens: the header, where
  * the override dialog lives, must not carry the overlay's code on every page.
  */
-const OverlayPreview = lazyPage(() => import('../next/next-overlay-preview').then((m) => ({ default: m.NextOverlayPreview as ComponentType }))) as unknown as LazyExoticComponent<ComponentType<PreviewProps>>;
+const OverlayPreview = lazyPage(() =>
+  import('../next/next-overlay-preview').then((m) => ({ default: m.NextOverlayPreview as ComponentType })),
+) as unknown as LazyExoticComponent<ComponentType<PreviewProps>>;
 
 /** The full-screen slate exactly as the overlay will draw it (issue 38, point 7). */
 export function EmergencySlatePreview({ texts }: PreviewProps) {

@@ -20,7 +20,8 @@ function useCrawlerButton() {
   const run = () =>
     generateAfterConfirm(ticker.data?.count ?? null, () =>
       generate.mutate(undefined, {
-        onSuccess: (res) => toastSuccess('News crawler generated successfully!', `Generated with ${res.newsCount} headlines`),
+        onSuccess: (res) =>
+          toastSuccess('News crawler generated successfully!', `Generated with ${res.newsCount} headlines`),
         onError: (error) => toastCgFailure('Error generating news crawler', errorMessage(error), null),
       }),
     );
@@ -101,18 +102,42 @@ export function HeadlineEditor() {
   return (
     <>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-        <OnAirTextInput id={CG_FIELDS_ID} type="headline" label="Headline" value={headline} onChange={setHeadline} onKeyDown={(e) => e.key === 'Enter' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey && submit()} size="md" />
-        <OnAirTextInput type="subheadline" label="Subheadline" value={subheadline} onChange={setSubheadline} size="md" />
+        <OnAirTextInput
+          id={CG_FIELDS_ID}
+          type="headline"
+          label="Headline"
+          value={headline}
+          onChange={setHeadline}
+          onKeyDown={(e) => e.key === 'Enter' && !e.ctrlKey && !e.metaKey && !e.altKey && !e.shiftKey && submit()}
+          size="md"
+        />
+        <OnAirTextInput
+          type="subheadline"
+          label="Subheadline"
+          value={subheadline}
+          onChange={setSubheadline}
+          size="md"
+        />
       </SimpleGrid>
       <Group gap="xs">
         <Button leftSection={<IconSend size={16} />} onClick={submit} disabled={cg.pending || !headlineOk}>
           Headline
         </Button>
-        <Button leftSection={<IconSend size={16} />} onClick={() => cg.push({ type: 'subheadline', content: subheadline })} disabled={cg.pending || !canAir('subheadline', subheadline)}>
+        <Button
+          leftSection={<IconSend size={16} />}
+          onClick={() => cg.push({ type: 'subheadline', content: subheadline })}
+          disabled={cg.pending || !canAir('subheadline', subheadline)}
+        >
           Subheadline
         </Button>
         <Tooltip label={selected ? `BREAKING NEWS / ${selected.title}` : 'Pick a story with Edit first'}>
-          <Button variant="light" color="orange" leftSection={<IconBolt size={16} />} onClick={breakingFormat} disabled={!selected}>
+          <Button
+            variant="light"
+            color="orange"
+            leftSection={<IconBolt size={16} />}
+            onClick={breakingFormat}
+            disabled={!selected}
+          >
             Breaking Format
           </Button>
         </Tooltip>

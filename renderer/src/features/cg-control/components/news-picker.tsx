@@ -16,7 +16,13 @@ export function NewsPicker({ items, index, disabled, onJump }: NewsPickerProps) 
   return (
     <Popover opened={opened} onChange={setOpened} width={340} position="bottom-start" shadow="md" withinPortal>
       <Popover.Target>
-        <Button variant="default" size="xs" leftSection={<IconList size={14} />} onClick={() => setOpened((o) => !o)} disabled={items.length === 0}>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={<IconList size={14} />}
+          onClick={() => setOpened((o) => !o)}
+          disabled={items.length === 0}
+        >
           News
         </Button>
       </Popover.Target>
@@ -25,7 +31,15 @@ export function NewsPicker({ items, index, disabled, onJump }: NewsPickerProps) 
         <Box mah="16rem" style={{ overflowY: 'auto' }}>
           <Stack gap={2}>
             {items.map((item, i) => (
-              <Group key={item.key} gap="xs" wrap="nowrap" px={6} py={4} bg={i === index ? 'dark.5' : undefined} style={{ borderRadius: 4 }}>
+              <Group
+                key={item.key}
+                gap="xs"
+                wrap="nowrap"
+                px={6}
+                py={4}
+                bg={i === index ? 'dark.5' : undefined}
+                style={{ borderRadius: 4 }}
+              >
                 <Text size="xs" c="dimmed" w={18} ta="right">
                   {i + 1}
                 </Text>

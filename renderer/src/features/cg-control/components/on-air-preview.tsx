@@ -13,7 +13,13 @@ interface OnAirPreviewProps {
 function OnAirLine({ text, className, testId }: { text: string; className: string | undefined; testId: string }) {
   return (
     // The title serves the mouse; the tooltip opens on keyboard focus, where a title never shows.
-    <Tooltip label={text} events={{ hover: false, focus: true, touch: false }} multiline maw={480} style={{ overflowWrap: 'anywhere' }}>
+    <Tooltip
+      label={text}
+      events={{ hover: false, focus: true, touch: false }}
+      multiline
+      maw={480}
+      style={{ overflowWrap: 'anywhere' }}
+    >
       <Text className={className} dir="auto" truncate="end" title={text} tabIndex={0} data-testid={testId}>
         {text}
       </Text>
@@ -36,7 +42,13 @@ function Third({ files }: OnAirPreviewProps) {
         <Text className={classes.status} c="red.4" style={{ minWidth: 0 }} truncate title={errorMessage(files.error)}>
           Could not load what is on air: {errorMessage(files.error)}
         </Text>
-        <Button size="compact-xs" variant="white" color="dark" onClick={() => void files.refetch()} style={{ flex: 'none' }}>
+        <Button
+          size="compact-xs"
+          variant="white"
+          color="dark"
+          onClick={() => void files.refetch()}
+          style={{ flex: 'none' }}
+        >
           Retry
         </Button>
       </Group>
@@ -53,7 +65,13 @@ function Third({ files }: OnAirPreviewProps) {
           No headline on air
         </Text>
       )}
-      {subheadline ? <OnAirLine text={subheadline} className={classes.subheadline} testId="cg-preview-subheadline" /> : <Text className={classes.subheadline} data-testid="cg-preview-subheadline">{'\u00a0'}</Text>}
+      {subheadline ? (
+        <OnAirLine text={subheadline} className={classes.subheadline} testId="cg-preview-subheadline" />
+      ) : (
+        <Text className={classes.subheadline} data-testid="cg-preview-subheadline">
+          {'\u00a0'}
+        </Text>
+      )}
     </Box>
   );
 }
@@ -68,16 +86,33 @@ export function OnAirPreview({ files }: OnAirPreviewProps) {
   const hashtag = cgText(files.data, 'hashtag_bar');
   const emergency = cgText(files.data, 'emergency').trim();
   return (
-    <Box className={classes.frame} data-testid="cg-on-air-preview" data-emergency={Boolean(emergency)} aria-label="On-air CG preview" role="region">
+    <Box
+      className={classes.frame}
+      data-testid="cg-on-air-preview"
+      data-emergency={Boolean(emergency)}
+      aria-label="On-air CG preview"
+      role="region"
+    >
       <Group justify="space-between" gap="xs" wrap="nowrap" className={classes.top}>
-        <Badge color="red" variant="filled" radius="xs" size="sm" leftSection={<span className="live-dot" />} style={{ flex: 'none' }}>
+        <Badge
+          color="red"
+          variant="filled"
+          radius="xs"
+          size="sm"
+          leftSection={<span className="live-dot" />}
+          style={{ flex: 'none' }}
+        >
           ON AIR
         </Badge>
-        {emergency && <OnAirLine text={`EMERGENCY: ${emergency}`} className={classes.emergency} testId="cg-preview-emergency" />}
+        {emergency && (
+          <OnAirLine text={`EMERGENCY: ${emergency}`} className={classes.emergency} testId="cg-preview-emergency" />
+        )}
         {program && !emergency && <OnAirLine text={program} className={classes.program} testId="cg-preview-program" />}
       </Group>
       <Third files={files} />
-      <Box className={classes.bottom}>{hashtag && <OnAirLine text={hashtag} className={classes.hashtag} testId="cg-preview-hashtag" />}</Box>
+      <Box className={classes.bottom}>
+        {hashtag && <OnAirLine text={hashtag} className={classes.hashtag} testId="cg-preview-hashtag" />}
+      </Box>
     </Box>
   );
 }

@@ -32,10 +32,28 @@ export function PreviewScreen({ item, position, onAir, cgType, editing, draft, o
         )}
       </Group>
       {editing ? (
-        <Textarea aria-label="CG text" value={draft} onChange={(e) => onDraft(e.currentTarget.value)} dir="rtl" autosize minRows={2} maxRows={5} size="md" data-autofocus />
+        <Textarea
+          aria-label="CG text"
+          value={draft}
+          onChange={(e) => onDraft(e.currentTarget.value)}
+          dir="rtl"
+          autosize
+          minRows={2}
+          maxRows={5}
+          size="md"
+          data-autofocus
+        />
       ) : (
         <>
-          <Text c="white" fw={800} fz="1.45rem" lh={1.25} dir="rtl" data-testid="cg-preview-title" style={{ overflowWrap: 'anywhere' }}>
+          <Text
+            c="white"
+            fw={800}
+            fz="1.45rem"
+            lh={1.25}
+            dir="rtl"
+            data-testid="cg-preview-title"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {item?.title}
           </Text>
           {item?.subtitle && (

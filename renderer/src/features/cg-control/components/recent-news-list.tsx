@@ -16,9 +16,24 @@ interface RecentNewsListProps {
   onEdit: (article: News) => void;
 }
 
-function NewsRow({ article, n, canWrite, pending, onSend, onEdit }: Pick<RecentNewsListProps, 'canWrite' | 'pending' | 'onSend' | 'onEdit'> & { article: News; n: number }) {
+function NewsRow({
+  article,
+  n,
+  canWrite,
+  pending,
+  onSend,
+  onEdit,
+}: Pick<RecentNewsListProps, 'canWrite' | 'pending' | 'onSend' | 'onEdit'> & { article: News; n: number }) {
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-start" py={6} px="xs" data-testid={`recent-news-${article.id}`} style={{ borderBottom: '1px solid var(--mantine-color-dark-4)' }}>
+    <Group
+      gap="xs"
+      wrap="nowrap"
+      align="flex-start"
+      py={6}
+      px="xs"
+      data-testid={`recent-news-${article.id}`}
+      style={{ borderBottom: '1px solid var(--mantine-color-dark-4)' }}
+    >
       <Text size="xs" c="dimmed" w={22} ta="right" style={{ flex: 'none' }} mt={2}>
         {n}.
       </Text>
@@ -84,7 +99,15 @@ export function RecentNewsList(props: RecentNewsListProps) {
       ) : (
         <Box mah="24rem" style={{ overflowY: 'auto' }}>
           {news.map((article, i) => (
-            <NewsRow key={article.id} article={article} n={i + 1} canWrite={props.canWrite} pending={props.pending} onSend={props.onSend} onEdit={props.onEdit} />
+            <NewsRow
+              key={article.id}
+              article={article}
+              n={i + 1}
+              canWrite={props.canWrite}
+              pending={props.pending}
+              onSend={props.onSend}
+              onEdit={props.onEdit}
+            />
           ))}
         </Box>
       )}

@@ -3,7 +3,13 @@ import { BULLETIN_AUTOPLAY_MS } from '@shared/constants';
 import { useApprovedNews } from '@/lib/api/news/get-approved-news';
 import { useBulletins } from '@/lib/api/bulletins/get-bulletins';
 import { autoPlayActive, canNavigate, clampIndex } from '../preview-cycle';
-import { activeBulletin, bulletinPreviewItems, newsPreviewItems, titleToPush, type PreviewItem } from '../preview-items';
+import {
+  activeBulletin,
+  bulletinPreviewItems,
+  newsPreviewItems,
+  titleToPush,
+  type PreviewItem,
+} from '../preview-items';
 import { usePreviewStore, type PreviewCgType } from '../preview-store';
 import type { UpdateCgDirectInput } from '@/lib/api/cg/update-cg-direct';
 import { useCgPush } from '@/lib/cg/use-cg-push';
@@ -34,7 +40,9 @@ function usePreviewItems() {
   const approved = useApprovedNews();
   const bulletins = useBulletins();
   const list = bulletins.data ?? [];
-  const items: PreviewItem[] = liveMode ? bulletinPreviewItems(activeBulletin(list, selectedBulletinId)) : newsPreviewItems(approved.data ?? []);
+  const items: PreviewItem[] = liveMode
+    ? bulletinPreviewItems(activeBulletin(list, selectedBulletinId))
+    : newsPreviewItems(approved.data ?? []);
   const loading = liveMode ? bulletins.isPending : approved.isPending;
   return { items, bulletins: list, loading };
 }
@@ -61,11 +69,27 @@ export function useCgPreview() {
     pushItem(items[store.step(delta, items.length)], quiet);
   };
   const jump = (target: number) => pushItem(items[store.jump(target, items.length)]);
-  const saveText = (text: string) => cg.push(withSubheadline(store.cgType, text, items[index]), { success: 'CG content has been updated successfully', failure: 'Failed to update CG content' });
+  const saveText = (text: string) =>
+    cg.push(withSubheadline(store.cgType, text, items[index]), {
+      success: 'CG content has been updated successfully',
+      failure: 'Failed to update CG content',
+    });
 
   useAutoPlayTimer(autoPlayActive(store.liveMode, store.autoPlay, items.length), () => step(1, true));
 
-  return { store, items, bulletins, loading, index, current: items[index], navigable, pending: cg.pending, step, jump, saveText };
+  return {
+    store,
+    items,
+    bulletins,
+    loading,
+    index,
+    current: items[index],
+    navigable,
+    pending: cg.pending,
+    step,
+    jump,
+    saveText,
+  };
 }
 
 export type CgPreviewModel = ReturnType<typeof useCgPreview>;

@@ -11,7 +11,12 @@ import { TakeButtons } from './take-buttons';
 import { useNextWatch } from '@/lib/cg/next/use-next-watch';
 
 /** Another desk's change is marked on its rows too: the eye lands on the line that changed. */
-const CHANGED_ROW = { background: 'var(--mantine-color-orange-light)', outline: '2px solid var(--mantine-color-orange-6)', borderRadius: 4, padding: '2px 6px' };
+const CHANGED_ROW = {
+  background: 'var(--mantine-color-orange-light)',
+  outline: '2px solid var(--mantine-color-orange-6)',
+  borderRadius: 4,
+  padding: '2px 6px',
+};
 
 function StagedList({ next, foreign }: { next: CgNext; foreign: ForeignChange | null }) {
   if (!next.changes.length) {
@@ -25,11 +30,26 @@ function StagedList({ next, foreign }: { next: CgNext; foreign: ForeignChange | 
   return (
     <Stack gap={4} data-testid="next-list">
       {next.changes.map((c) => (
-        <Group key={c.type} gap="xs" wrap="nowrap" align="baseline" style={changed.has(c.type) ? CHANGED_ROW : undefined} data-changed={changed.has(c.type)}>
+        <Group
+          key={c.type}
+          gap="xs"
+          wrap="nowrap"
+          align="baseline"
+          style={changed.has(c.type) ? CHANGED_ROW : undefined}
+          data-changed={changed.has(c.type)}
+        >
           <Text size="xs" fw={700} tt="uppercase" c="dimmed" style={{ flex: 'none' }}>
             {typeLabel(c.type)}
           </Text>
-          <Text size="sm" fw={600} dir="auto" truncate="end" title={c.content} style={{ minWidth: 0 }} data-testid={`next-text-${c.type}`}>
+          <Text
+            size="sm"
+            fw={600}
+            dir="auto"
+            truncate="end"
+            title={c.content}
+            style={{ minWidth: 0 }}
+            data-testid={`next-text-${c.type}`}
+          >
             {stagedText(c.type, c.content)}
           </Text>
         </Group>
@@ -37,7 +57,9 @@ function StagedList({ next, foreign }: { next: CgNext; foreign: ForeignChange | 
       {next.updatedBy && (
         <Text size="xs" c="dimmed">
           Staged by {next.updatedBy.fullName}
-          {next.updatedAt ? ` at ${new Date(next.updatedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}` : ''}
+          {next.updatedAt
+            ? ` at ${new Date(next.updatedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`
+            : ''}
         </Text>
       )}
     </Stack>

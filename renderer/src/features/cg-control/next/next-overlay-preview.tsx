@@ -60,7 +60,15 @@ export function NextOverlayPreview({ texts }: { texts: OverlayTexts }) {
     >
       <div
         ref={host}
-        style={{ position: 'absolute', top: 0, left: 0, width: FRAME.width, height: FRAME.height, transform: `scale(${scale})`, transformOrigin: '0 0' }}
+        style={{
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          width: FRAME.width,
+          height: FRAME.height,
+          transform: `scale(${scale})`,
+          transformOrigin: '0 0',
+        }}
       />
     </Box>
   );

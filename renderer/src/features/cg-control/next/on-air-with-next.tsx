@@ -17,7 +17,14 @@ function AfterTakePreview({ files }: { files: UseQueryResult<CgFile[]> }) {
   // With nothing staged the picture is air itself: say so, or it reads as a change to come (issue 38).
   const empty = next.data?.changes.length === 0;
   return (
-    <Paper withBorder radius="md" p="xs" style={{ borderColor: 'var(--mantine-color-green-8)' }} data-testid="after-take-preview" data-next-empty={empty}>
+    <Paper
+      withBorder
+      radius="md"
+      p="xs"
+      style={{ borderColor: 'var(--mantine-color-green-8)' }}
+      data-testid="after-take-preview"
+      data-next-empty={empty}
+    >
       <Text size="xs" fw={700} tt="uppercase" c="green.4" mb={empty ? 0 : 6}>
         Preview after Take
       </Text>

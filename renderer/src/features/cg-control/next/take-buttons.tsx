@@ -64,12 +64,21 @@ export function TakeButtons({ next, watch }: { next: CgNext; watch: NextWatch })
         >
           Take
         </Button>
-        <Button size="lg" variant="default" leftSection={<IconX size={16} />} onClick={doClear} disabled={empty || take.isPending} loading={clear.isPending} data-testid="next-clear">
+        <Button
+          size="lg"
+          variant="default"
+          leftSection={<IconX size={16} />}
+          onClick={doClear}
+          disabled={empty || take.isPending}
+          loading={clear.isPending}
+          data-testid="next-clear"
+        >
           Clear
         </Button>
       </Group>
       <Text size="xs" c="dimmed" data-testid="next-shortcuts">
-        <Key>F2</Key> or <Key>Ctrl</Key>+<Key>Enter</Key> takes, also while you type; <Key>Enter</Key> takes and <Key>Esc</Key> clears when you are not in a field (<Key>Esc</Key> leaves a field).
+        <Key>F2</Key> or <Key>Ctrl</Key>+<Key>Enter</Key> takes, also while you type; <Key>Enter</Key> takes and{' '}
+        <Key>Esc</Key> clears when you are not in a field (<Key>Esc</Key> leaves a field).
       </Text>
     </Stack>
   );

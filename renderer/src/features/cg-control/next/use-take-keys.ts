@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 
 /** Where Enter and Escape belong to the element: typing, choosing, pressing a focused control. */
-const OWN_KEYS = 'input, textarea, select, button, a[href], [contenteditable=""], [contenteditable="true"], [role="button"], [role="menuitem"], [role="option"], [role="combobox"], [role="slider"], [role="switch"], [role="checkbox"], [role="tab"]';
+const OWN_KEYS =
+  'input, textarea, select, button, a[href], [contenteditable=""], [contenteditable="true"], [role="button"], [role="menuitem"], [role="option"], [role="combobox"], [role="slider"], [role="switch"], [role="checkbox"], [role="tab"]';
 
 /** A dialog open on top (a confirm, a form) owns the keyboard: no key of ours may take under it. */
 const dialogOpen = (): boolean => document.querySelector('[role="dialog"][aria-modal="true"]') !== null;

@@ -26,7 +26,15 @@ function AddHeadlineForm({ pending, onClose, onAdd }: Omit<AddHeadlineDialogProp
         submit();
       }}
     >
-      <OnAirTextInput type="news_crawler" oneLine label="Headline Text" placeholder="Enter headline text..." value={text} onChange={setText} autoFocus />
+      <OnAirTextInput
+        type="news_crawler"
+        oneLine
+        label="Headline Text"
+        placeholder="Enter headline text..."
+        value={text}
+        onChange={setText}
+        autoFocus
+      />
       <Group justify="flex-end" mt="md" gap="xs">
         <Button variant="default" onClick={requestClose}>
           Cancel

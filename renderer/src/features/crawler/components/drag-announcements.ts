@@ -9,9 +9,12 @@ export function dragAnnouncements(ids: readonly string[]): Announcements {
   const of = `of ${ids.length}`;
   return {
     onDragStart: ({ active }) => `Picked up headline ${position(active.id)} ${of}.`,
-    onDragOver: ({ over }) => (over ? `Headline is now at position ${position(over.id)} ${of}.` : 'Headline is outside the list.'),
+    onDragOver: ({ over }) =>
+      over ? `Headline is now at position ${position(over.id)} ${of}.` : 'Headline is outside the list.',
     onDragEnd: ({ active, over }) =>
-      over ? `Headline dropped at position ${position(over.id)} ${of}.` : `Headline ${position(active.id)} dropped back in place.`,
+      over
+        ? `Headline dropped at position ${position(over.id)} ${of}.`
+        : `Headline ${position(active.id)} dropped back in place.`,
     onDragCancel: ({ active }) => `Moving cancelled. Headline ${position(active.id)} stays where it was.`,
   };
 }

@@ -20,7 +20,17 @@ export interface HeadlineRowProps {
   onRemove: () => void;
 }
 
-function EditField({ initial, pending, onSave, onCancel }: { initial: string; pending: boolean; onSave: (text: string) => void; onCancel: () => void }) {
+function EditField({
+  initial,
+  pending,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  pending: boolean;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+}) {
   const [text, setText] = useState(initial);
   const canSave = canAir('news_crawler', text) && !pending;
   const save = () => canSave && onSave(text);
@@ -41,7 +51,14 @@ function EditField({ initial, pending, onSave, onCancel }: { initial: string; pe
           }}
         />
       </Box>
-      <ActionIcon color="green" variant="light" aria-label="Save headline" disabled={!canSave} loading={pending} onClick={save}>
+      <ActionIcon
+        color="green"
+        variant="light"
+        aria-label="Save headline"
+        disabled={!canSave}
+        loading={pending}
+        onClick={save}
+      >
         <IconCheck size={16} />
       </ActionIcon>
       <ActionIcon color="gray" variant="subtle" aria-label="Cancel edit" onClick={onCancel}>
@@ -51,7 +68,12 @@ function EditField({ initial, pending, onSave, onCancel }: { initial: string; pe
   );
 }
 
-function RowButtons({ index, removeDisabled, onEdit, onRemove }: Pick<HeadlineRowProps, 'index' | 'removeDisabled' | 'onEdit' | 'onRemove'>) {
+function RowButtons({
+  index,
+  removeDisabled,
+  onEdit,
+  onRemove,
+}: Pick<HeadlineRowProps, 'index' | 'removeDisabled' | 'onEdit' | 'onRemove'>) {
   return (
     <Group gap={2} wrap="nowrap">
       <Tooltip label="Edit" openDelay={400}>
@@ -60,7 +82,14 @@ function RowButtons({ index, removeDisabled, onEdit, onRemove }: Pick<HeadlineRo
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Remove" openDelay={400}>
-        <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove headline ${index + 1}`} disabled={removeDisabled} onClick={onRemove}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="sm"
+          aria-label={`Remove headline ${index + 1}`}
+          disabled={removeDisabled}
+          onClick={onRemove}
+        >
           <IconTrash size={15} />
         </ActionIcon>
       </Tooltip>
@@ -89,7 +118,15 @@ export function HeadlineRow(props: HeadlineRowProps) {
   });
 
   return (
-    <Group ref={setNodeRef} style={rowStyle(transform, transition, isDragging)} gap={6} wrap="nowrap" px={6} py={4} data-testid="crawler-headline-row">
+    <Group
+      ref={setNodeRef}
+      style={rowStyle(transform, transition, isDragging)}
+      gap={6}
+      wrap="nowrap"
+      px={6}
+      py={4}
+      data-testid="crawler-headline-row"
+    >
       {editable && (
         <ActionIcon
           variant="subtle"
@@ -110,7 +147,14 @@ export function HeadlineRow(props: HeadlineRowProps) {
       {editing ? (
         <EditField initial={headline} pending={props.savePending} onSave={props.onSave} onCancel={props.onCancelEdit} />
       ) : (
-        <Text size="sm" truncate="end" title={headline} dir="auto" style={{ flex: 1, minWidth: 0 }} data-testid="crawler-headline-text">
+        <Text
+          size="sm"
+          truncate="end"
+          title={headline}
+          dir="auto"
+          style={{ flex: 1, minWidth: 0 }}
+          data-testid="crawler-headline-text"
+        >
           {headline}
         </Text>
       )}

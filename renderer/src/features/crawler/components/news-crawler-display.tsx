@@ -79,7 +79,8 @@ export function NewsCrawlerDisplay() {
   const lines = splitCrawlerLines(onAir ?? []);
   const { index, fading, secondsLeft } = useCrawlerRotation(lines.length);
 
-  if (content.isPending || (content.error && !content.data) || lines.length === 0) return <DisplayPlaceholder content={content} />;
+  if (content.isPending || (content.error && !content.data) || lines.length === 0)
+    return <DisplayPlaceholder content={content} />;
 
   return (
     <Paper withBorder radius="md" p={0} style={FRAME} data-testid="news-crawler-display">

@@ -14,7 +14,13 @@ function PanelButtons({ actions, count, onAdd }: { actions: CrawlerActions; coun
   const { pending } = actions;
   return (
     <Group gap="xs">
-      <Button size="xs" leftSection={<IconRefresh size={14} />} loading={pending.generate} disabled={pending.generate} onClick={() => actions.generate(count)}>
+      <Button
+        size="xs"
+        leftSection={<IconRefresh size={14} />}
+        loading={pending.generate}
+        disabled={pending.generate}
+        onClick={() => actions.generate(count)}
+      >
         Generate from Approved News
       </Button>
       <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={onAdd}>
@@ -88,7 +94,13 @@ export function NewsCrawlerPanel() {
             <Title order={2} fz={{ base: 'md', sm: 'lg' }}>
               News Crawler Management
             </Title>
-            <Badge variant="light" size="md" style={{ flexShrink: 0 }} aria-label={count === null ? 'Headlines loading' : `${count} headlines`} data-testid="crawler-count">
+            <Badge
+              variant="light"
+              size="md"
+              style={{ flexShrink: 0 }}
+              aria-label={count === null ? 'Headlines loading' : `${count} headlines`}
+              data-testid="crawler-count"
+            >
               {count ?? '…'}
             </Badge>
           </Group>
@@ -112,7 +124,12 @@ export function NewsCrawlerPanel() {
         <PanelBody editable={editable} actions={actions} />
       </Stack>
       {editable && (
-        <AddHeadlineDialog opened={adding} pending={actions.pending.add} onClose={() => setAdding(false)} onAdd={actions.add} />
+        <AddHeadlineDialog
+          opened={adding}
+          pending={actions.pending.add}
+          onClose={() => setAdding(false)}
+          onAdd={actions.add}
+        />
       )}
     </Paper>
   );

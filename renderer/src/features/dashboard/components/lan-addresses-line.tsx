@@ -16,7 +16,15 @@ export function LanAddressesLine() {
   const addresses = lan.data?.addresses ?? [];
   if (!allowed || addresses.length === 0) return null;
   return (
-    <Paper withBorder radius="md" px="sm" py={6} data-testid="dashboard-lan-addresses" aria-label="LAN addresses" component="section">
+    <Paper
+      withBorder
+      radius="md"
+      px="sm"
+      py={6}
+      data-testid="dashboard-lan-addresses"
+      aria-label="LAN addresses"
+      component="section"
+    >
       <Group gap="xs" wrap="wrap">
         <IconNetwork size={16} aria-hidden />
         <Text size="xs" c="dimmed" fw={700} tt="uppercase">

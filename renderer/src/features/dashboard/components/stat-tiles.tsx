@@ -4,7 +4,17 @@ import type { ReactNode } from 'react';
 import type { DashboardStats } from '@shared/contracts/dashboard';
 import { cgText, useCgFiles } from '@/lib/api/cg/get-cg-files';
 
-function Tile({ label, icon, testId, children }: { label: string; icon: ReactNode; testId: string; children: ReactNode }) {
+function Tile({
+  label,
+  icon,
+  testId,
+  children,
+}: {
+  label: string;
+  icon: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid={testId}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
@@ -31,14 +41,31 @@ function CgStatus() {
   const files = useCgFiles();
   const emergency = cgText(files.data, 'emergency').trim();
   const headline = cgText(files.data, 'headline');
-  const detail = files.isPending ? 'Loading…' : files.error && !files.data ? 'Could not load what is on air' : emergency || headline || 'No headline on air';
+  const detail = files.isPending
+    ? 'Loading…'
+    : files.error && !files.data
+      ? 'Could not load what is on air'
+      : emergency || headline || 'No headline on air';
   return (
     <>
       {/* A smaller badge for the longer word: it must fit a phone's half-width tile. */}
-      <Badge color="red" size={emergency ? 'lg' : 'xl'} radius="sm" maw="100%" leftSection={<span className="live-dot" />}>
+      <Badge
+        color="red"
+        size={emergency ? 'lg' : 'xl'}
+        radius="sm"
+        maw="100%"
+        leftSection={<span className="live-dot" />}
+      >
         {emergency ? 'EMERGENCY' : 'LIVE'}
       </Badge>
-      <Text size="xs" c={emergency || (files.error && !files.data) ? 'red.4' : 'dimmed'} truncate title={detail} mt={4} data-testid="tile-cg-detail">
+      <Text
+        size="xs"
+        c={emergency || (files.error && !files.data) ? 'red.4' : 'dimmed'}
+        truncate
+        title={detail}
+        mt={4}
+        data-testid="tile-cg-detail"
+      >
         {detail}
       </Text>
       {files.error && !files.data && (
@@ -54,7 +81,11 @@ function CgStatus() {
 export function StatTiles({ stats }: { stats: DashboardStats }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-      <Tile label="CG Status" testId="tile-cg-status" icon={<IconBroadcast size={18} color="var(--mantine-color-red-5)" />}>
+      <Tile
+        label="CG Status"
+        testId="tile-cg-status"
+        icon={<IconBroadcast size={18} color="var(--mantine-color-red-5)" />}
+      >
         <CgStatus />
       </Tile>
       <Tile label="Equipment Out" testId="tile-equipment-out" icon={<IconTool size={18} />}>

@@ -24,7 +24,11 @@ export function useDashboardAlerts(): void {
     };
     const onOverdue = (event: Event) => {
       const { equipmentName, userName } = detailOf<OverdueDetail>(event);
-      showToast('Equipment Overdue', `${text(equipmentName, 'Equipment')} is overdue for return (${text(userName, 'unknown user')})`, 'red');
+      showToast(
+        'Equipment Overdue',
+        `${text(equipmentName, 'Equipment')} is overdue for return (${text(userName, 'unknown user')})`,
+        'red',
+      );
     };
     window.addEventListener('breaking-news', onBreaking);
     window.addEventListener('equipment-overdue', onOverdue);

@@ -8,7 +8,12 @@ import { formChanged } from '@/lib/unsaved-registry';
 import { toastSuccess } from '@/lib/toast';
 import type { Equipment } from '@shared/contracts/equipment';
 import { useCreateEquipment, useUpdateEquipment } from '@/lib/api/equipment/equipment';
-import { emptyEquipmentForm, toEquipmentBody, type EquipmentFormValues, type FieldErrors } from '@/lib/equipment/equipment-form-values';
+import {
+  emptyEquipmentForm,
+  toEquipmentBody,
+  type EquipmentFormValues,
+  type FieldErrors,
+} from '@/lib/equipment/equipment-form-values';
 
 interface Props {
   opened: boolean;
@@ -29,7 +34,13 @@ export function AddEquipmentDialog({ opened, onClose }: Props) {
 export function EditEquipmentDialog({ item, onClose }: { item: Equipment | null; onClose: () => void }) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <GuardedModal opened={item !== null} onClose={onClose} title={item ? `Edit ${item.name}` : 'Edit Equipment'} size="lg" fullScreen={fullScreen}>
+    <GuardedModal
+      opened={item !== null}
+      onClose={onClose}
+      title={item ? `Edit ${item.name}` : 'Edit Equipment'}
+      size="lg"
+      fullScreen={fullScreen}
+    >
       {item && <AddForm key={item.id} item={item} onDone={onClose} />}
     </GuardedModal>
   );
@@ -53,8 +64,13 @@ function AddForm({ onDone, item }: { onDone: () => void; item?: Equipment }) {
   const add = useCreateEquipment();
   const update = useUpdateEquipment();
   const create = item ? update : add;
-  const set = <K extends keyof EquipmentFormValues>(field: K, value: EquipmentFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
-  const text = (field: keyof EquipmentFormValues) => ({ value: String(values[field]), onChange: (e: { currentTarget: { value: string } }) => set(field, e.currentTarget.value), error: errors[field] });
+  const set = <K extends keyof EquipmentFormValues>(field: K, value: EquipmentFormValues[K]) =>
+    setValues((v) => ({ ...v, [field]: value }));
+  const text = (field: keyof EquipmentFormValues) => ({
+    value: String(values[field]),
+    onChange: (e: { currentTarget: { value: string } }) => set(field, e.currentTarget.value),
+    error: errors[field],
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -86,7 +102,11 @@ function AddForm({ onDone, item }: { onDone: () => void; item?: Equipment }) {
       <Stack gap="sm">
         {/* The server's reason stays in view next to the form it is about (e.g. a duplicate code). */}
         {create.error && (
-          <Alert color="red" title={item ? 'Failed to save equipment' : 'Failed to add equipment'} data-testid="add-equipment-error">
+          <Alert
+            color="red"
+            title={item ? 'Failed to save equipment' : 'Failed to add equipment'}
+            data-testid="add-equipment-error"
+          >
             {errorMessage(create.error, item ? 'Failed to save equipment' : 'Failed to add equipment')}
           </Alert>
         )}
@@ -94,11 +114,38 @@ function AddForm({ onDone, item }: { onDone: () => void; item?: Equipment }) {
           <TextInput label="Code" required maxLength={EQUIPMENT_LIMITS.code} {...text('code')} data-autofocus />
           <TextInput label="Name" required maxLength={EQUIPMENT_LIMITS.name} {...text('name')} />
           <TextInput label="Location" required maxLength={EQUIPMENT_LIMITS.location} {...text('location')} />
-          <TextInput label="Category" placeholder={EQUIPMENT_CSV_DEFAULTS.category} maxLength={EQUIPMENT_LIMITS.category} {...text('category')} />
-          <Select label="Condition" data={[...EQUIPMENT_CONDITIONS]} value={values.condition} onChange={(v) => v && set('condition', v)} allowDeselect={false} />
-          <NumberInput label="Quantity" min={1} max={EQUIPMENT_LIMITS.quantity} allowDecimal={false} allowNegative={false} value={values.quantity} onChange={(v) => set('quantity', v)} error={errors.quantity} />
+          <TextInput
+            label="Category"
+            placeholder={EQUIPMENT_CSV_DEFAULTS.category}
+            maxLength={EQUIPMENT_LIMITS.category}
+            {...text('category')}
+          />
+          <Select
+            label="Condition"
+            data={[...EQUIPMENT_CONDITIONS]}
+            value={values.condition}
+            onChange={(v) => v && set('condition', v)}
+            allowDeselect={false}
+          />
+          <NumberInput
+            label="Quantity"
+            min={1}
+            max={EQUIPMENT_LIMITS.quantity}
+            allowDecimal={false}
+            allowNegative={false}
+            value={values.quantity}
+            onChange={(v) => set('quantity', v)}
+            error={errors.quantity}
+          />
         </SimpleGrid>
-        <Textarea label="Description" autosize minRows={2} maxRows={5} maxLength={EQUIPMENT_LIMITS.description} {...text('description')} />
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxRows={5}
+          maxLength={EQUIPMENT_LIMITS.description}
+          {...text('description')}
+        />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={requestClose}>
             Cancel

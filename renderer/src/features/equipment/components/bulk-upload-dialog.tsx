@@ -1,4 +1,16 @@
-import { Alert, Button, FileInput, Group, List, Modal, Progress, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Modal,
+  Progress,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFileTypeCsv } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -113,12 +125,36 @@ function BulkForm({ onDone }: { onDone: () => void }) {
         <Text size="sm" c="dimmed">
           Columns: name, code, location (required), description, status, category, condition, quantity.
         </Text>
-        <Button variant="subtle" size="xs" leftSection={<IconDownload size={14} />} onClick={() => downloadText('equipment-template.csv', templateCsvText())}>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconDownload size={14} />}
+          onClick={() => downloadText('equipment-template.csv', templateCsvText())}
+        >
           Download template
         </Button>
       </Group>
-      <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" clearable leftSection={<IconFileTypeCsv size={16} />} value={file} onChange={chooseFile} disabled={upload.isPending} />
-      <Textarea label="Or paste CSV data" placeholder={'code,name,location\nCAM-010,Sony FX6,Camera Store Room'} autosize minRows={4} maxRows={10} value={pasted} onChange={(e) => paste(e.currentTarget.value)} disabled={upload.isPending || file !== null} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }} />
+      <FileInput
+        label="CSV file"
+        placeholder="Choose a .csv file"
+        accept=".csv,text/csv"
+        clearable
+        leftSection={<IconFileTypeCsv size={16} />}
+        value={file}
+        onChange={chooseFile}
+        disabled={upload.isPending}
+      />
+      <Textarea
+        label="Or paste CSV data"
+        placeholder={'code,name,location\nCAM-010,Sony FX6,Camera Store Room'}
+        autosize
+        minRows={4}
+        maxRows={10}
+        value={pasted}
+        onChange={(e) => paste(e.currentTarget.value)}
+        disabled={upload.isPending || file !== null}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+      />
       {problem && (
         <Alert color="red" data-testid="bulk-problem">
           {problem}

@@ -38,7 +38,17 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 }
 
 /** One catalogue item (docs/product.md §Screens and routes): what it is, where, its state and how many are on the shelf. */
-export function EquipmentCard({ item, canManage, busy, onStatus, onDelete, onRequest, onEdit, selected, onSelect }: Props) {
+export function EquipmentCard({
+  item,
+  canManage,
+  busy,
+  onStatus,
+  onDelete,
+  onRequest,
+  onEdit,
+  selected,
+  onSelect,
+}: Props) {
   const empty = item.currentStock <= 0;
   const selecting = selected !== undefined;
   return (
@@ -49,20 +59,44 @@ export function EquipmentCard({ item, canManage, busy, onStatus, onDelete, onReq
       data-testid="equipment-card"
       data-code={item.code}
       data-selected={selected || undefined}
-      style={selected ? { borderColor: 'var(--mantine-color-blue-filled)', boxShadow: '0 0 0 1px var(--mantine-color-blue-filled)' } : undefined}
+      style={
+        selected
+          ? { borderColor: 'var(--mantine-color-blue-filled)', boxShadow: '0 0 0 1px var(--mantine-color-blue-filled)' }
+          : undefined
+      }
     >
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-          {selecting && <Checkbox aria-label={`Select ${item.name} for labels`} checked={selected} onChange={() => onSelect?.(item)} mt={3} style={{ flex: 'none' }} />}
+          {selecting && (
+            <Checkbox
+              aria-label={`Select ${item.name} for labels`}
+              checked={selected}
+              onChange={() => onSelect?.(item)}
+              mt={3}
+              style={{ flex: 'none' }}
+            />
+          )}
           <div style={{ minWidth: 0, flex: 1 }}>
-            <Text fw={600} lineClamp={2} dir={textDirection(item.name)} ta="left" title={item.name} data-testid="equipment-name">
+            <Text
+              fw={600}
+              lineClamp={2}
+              dir={textDirection(item.name)}
+              ta="left"
+              title={item.name}
+              data-testid="equipment-name"
+            >
               {item.name}
             </Text>
             <Text size="xs" c="dimmed" ff="monospace" truncate="end" data-testid="equipment-code">
               {item.code}
             </Text>
           </div>
-          <Badge color={EQUIPMENT_STATUS_COLORS[item.status]} variant="light" style={{ flex: 'none' }} data-testid="equipment-status">
+          <Badge
+            color={EQUIPMENT_STATUS_COLORS[item.status]}
+            variant="light"
+            style={{ flex: 'none' }}
+            data-testid="equipment-status"
+          >
             {statusText(item.status)}
           </Badge>
         </Group>
@@ -96,19 +130,37 @@ export function EquipmentCard({ item, canManage, busy, onStatus, onDelete, onReq
               comboboxProps={{ withinPortal: true }}
             />
           )}
-          <Button size="xs" variant="light" onClick={() => onRequest(item)} style={canManage ? { flex: 'none' } : { flex: 1 }}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => onRequest(item)}
+            style={canManage ? { flex: 'none' } : { flex: 1 }}
+          >
             Request
           </Button>
           {canManage && (
             <Tooltip label="Edit">
-              <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${item.name}`} disabled={busy} onClick={() => onEdit(item)}>
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                aria-label={`Edit ${item.name}`}
+                disabled={busy}
+                onClick={() => onEdit(item)}
+              >
                 <IconPencil size={16} />
               </ActionIcon>
             </Tooltip>
           )}
           {canManage && (
             <Tooltip label="Delete">
-              <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Delete ${item.name}`} loading={busy} onClick={() => onDelete(item)}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`Delete ${item.name}`}
+                loading={busy}
+                onClick={() => onDelete(item)}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Tooltip>

@@ -6,7 +6,12 @@ import { EQUIPMENT_PAGE_SIZE } from '@shared/constants';
 import type { Equipment } from '@shared/contracts/equipment';
 import { errorMessage } from '@/lib/api-client';
 import { toastFailure, toastSuccess } from '@/lib/toast';
-import { useDeleteEquipment, useEquipmentList, useSetEquipmentStatus, type SelectorStatus } from '@/lib/api/equipment/equipment';
+import {
+  useDeleteEquipment,
+  useEquipmentList,
+  useSetEquipmentStatus,
+  type SelectorStatus,
+} from '@/lib/api/equipment/equipment';
 import { matchesSearch, statusText } from '@/lib/equipment/equipment-format';
 import { EditEquipmentDialog } from './add-equipment-dialog';
 import { EquipmentCard } from './equipment-card';
@@ -81,7 +86,10 @@ export function EquipmentGrid({ search, canManage, onRequest, selection }: Props
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        remove.mutate(item.id, { onSuccess: () => toastSuccess('Equipment deleted'), onError: (e) => toastFailure('Error', e, 'Failed to delete equipment') }),
+        remove.mutate(item.id, {
+          onSuccess: () => toastSuccess('Equipment deleted'),
+          onError: (e) => toastFailure('Error', e, 'Failed to delete equipment'),
+        }),
     });
 
   if (list.error) return <Alert color="red">{errorMessage(list.error, 'Failed to load equipment')}</Alert>;
@@ -93,7 +101,13 @@ export function EquipmentGrid({ search, canManage, onRequest, selection }: Props
     );
   }
   const bar = selection && (
-    <LabelSelectionBar selected={selection.ids} shownCount={shown.length} onSelectShown={() => selection.onSelectShown(shown.map((i) => i.id))} onClear={selection.onClear} onDone={selection.onDone} />
+    <LabelSelectionBar
+      selected={selection.ids}
+      shownCount={shown.length}
+      onSelectShown={() => selection.onSelectShown(shown.map((i) => i.id))}
+      onClear={selection.onClear}
+      onDone={selection.onDone}
+    />
   );
   if (shown.length === 0) {
     return (
@@ -124,7 +138,9 @@ export function EquipmentGrid({ search, canManage, onRequest, selection }: Props
         ))}
       </SimpleGrid>
       <Stack align="center" gap={4}>
-        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" aria-label="Equipment pages" />}
+        {pages > 1 && (
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" aria-label="Equipment pages" />
+        )}
         <Text size="xs" c="dimmed" data-testid="equipment-count">
           {shown.length} item{shown.length === 1 ? '' : 's'}
         </Text>

@@ -28,7 +28,10 @@ function ReminderForm({ initialId, onClose }: { initialId: string | null; onClos
   const requests = useEquipmentRequests();
   const send = useSendReminder();
   const out = (requests.data ?? []).filter((r) => r.status === 'out' || String(r.id) === initialId);
-  const options = out.map((r) => ({ value: String(r.id), label: `${requestNumber(r.id)} · ${r.equipmentName ?? 'Equipment'} — ${r.requestedByName ?? r.requestedByUsername ?? 'unknown'}` }));
+  const options = out.map((r) => ({
+    value: String(r.id),
+    label: `${requestNumber(r.id)} · ${r.equipmentName ?? 'Equipment'} — ${r.requestedByName ?? r.requestedByUsername ?? 'unknown'}`,
+  }));
 
   const submit = () => {
     if (!requestId) return;
@@ -41,10 +44,26 @@ function ReminderForm({ initialId, onClose }: { initialId: string | null; onClos
       <Text size="sm" c="dimmed">
         A reminder is sent to the user's messaging account.
       </Text>
-      <Select label="Request" required data={options} value={requestId} onChange={(v) => { setRequestId(v); setOutcome(null); }} placeholder={options.length ? 'Choose a checked-out request' : 'No equipment is checked out'} disabled={!options.length} nothingFoundMessage="No equipment is checked out" />
+      <Select
+        label="Request"
+        required
+        data={options}
+        value={requestId}
+        onChange={(v) => {
+          setRequestId(v);
+          setOutcome(null);
+        }}
+        placeholder={options.length ? 'Choose a checked-out request' : 'No equipment is checked out'}
+        disabled={!options.length}
+        nothingFoundMessage="No equipment is checked out"
+      />
       {/* Exactly what the server said: a reminder that was only recorded must not read as sent. */}
       {outcome && (
-        <Alert color={outcome.delivered ? 'green' : 'yellow'} title={outcome.delivered ? 'Reminder Sent' : 'Reminder not delivered'} data-testid="reminder-outcome">
+        <Alert
+          color={outcome.delivered ? 'green' : 'yellow'}
+          title={outcome.delivered ? 'Reminder Sent' : 'Reminder not delivered'}
+          data-testid="reminder-outcome"
+        >
           {outcome.text}
         </Alert>
       )}

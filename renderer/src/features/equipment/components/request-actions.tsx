@@ -12,10 +12,12 @@ const RETURN_APPROVED = ['Return Approved', 'Equipment return approved and equip
 /** Spec 001 §8's success texts where it gives them; plain words for the rest. */
 function stepToast(step: RequestStep, saved: EquipmentRequest): void {
   const item = saved.equipmentName ?? 'Equipment';
-  if (step === 'approve') toastSuccess(`${item} approved for ${saved.requestedByName ?? 'the requester'}`, 'Request Approved');
+  if (step === 'approve')
+    toastSuccess(`${item} approved for ${saved.requestedByName ?? 'the requester'}`, 'Request Approved');
   else if (step === 'reject') toastSuccess(`${item} request rejected`, 'Request Rejected');
   else if (step === 'checkout') toastSuccess(`${item} checked out`, 'Checked Out');
-  else if (saved.status === 'return_requested') toastSuccess('An approver will confirm the return', 'Return Request Sent');
+  else if (saved.status === 'return_requested')
+    toastSuccess('An approver will confirm the return', 'Return Request Sent');
   else toastSuccess(RETURN_APPROVED[1], RETURN_APPROVED[0]);
 }
 
@@ -56,26 +58,46 @@ export function RequestActions({ request, actor, onRemind }: Props) {
     // condition and any damage, an extension the date and why. A borrower's Return just asks.
     if (b.kind === 'ask-extension') return setDialog('extend');
     if (b.kind === 'extension' && !b.approved) return setDialog('refuse-extension');
-    if (b.kind === 'step' && (b.step === 'reject' || b.step === 'approve-return' || (b.step === 'return' && approver))) return setDialog(b.step);
+    if (b.kind === 'step' && (b.step === 'reject' || b.step === 'approve-return' || (b.step === 'return' && approver)))
+      return setDialog(b.step);
     if (b.kind === 'extension') {
       return extension.mutate(
         { requestId: request.id, approved: b.approved },
         {
-          onSuccess: () => toastSuccess(b.approved ? 'The new return date applies' : 'The loan keeps its return date', b.approved ? 'Extension Approved' : 'Extension Rejected'),
+          onSuccess: () =>
+            toastSuccess(
+              b.approved ? 'The new return date applies' : 'The loan keeps its return date',
+              b.approved ? 'Extension Approved' : 'Extension Rejected',
+            ),
           onError: (e) => toastFailure('Error', e, 'Failed to process extension request'),
         },
       );
     }
-    step.mutate({ id: request.id, step: b.step }, { onSuccess: (saved) => stepToast(b.step, saved), onError: (e) => toastFailure('Error', e, 'Failed to update request') });
+    step.mutate(
+      { id: request.id, step: b.step },
+      {
+        onSuccess: (saved) => stepToast(b.step, saved),
+        onError: (e) => toastFailure('Error', e, 'Failed to update request'),
+      },
+    );
   };
 
   const pendingLabel = (b: RequestButton) =>
-    (b.kind === 'step' && step.isPending && step.variables.step === b.step) || (b.kind === 'extension' && extension.isPending && extension.variables.approved === b.approved);
+    (b.kind === 'step' && step.isPending && step.variables.step === b.step) ||
+    (b.kind === 'extension' && extension.isPending && extension.variables.approved === b.approved);
 
   return (
     <Group gap={6} wrap="wrap">
       {buttons.map((b) => (
-        <Button key={b.label} size="compact-sm" variant="light" color={COLORS[b.label]} disabled={busy && !pendingLabel(b)} loading={pendingLabel(b)} onClick={() => run(b)}>
+        <Button
+          key={b.label}
+          size="compact-sm"
+          variant="light"
+          color={COLORS[b.label]}
+          disabled={busy && !pendingLabel(b)}
+          loading={pendingLabel(b)}
+          onClick={() => run(b)}
+        >
           {b.label}
         </Button>
       ))}

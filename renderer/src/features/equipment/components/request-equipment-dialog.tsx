@@ -29,7 +29,12 @@ export function RequestEquipmentDialog({ target, onClose }: Props) {
 }
 
 function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: () => void }) {
-  const [initial] = useState<RequestFormValues>(() => ({ equipmentId: initialId, purpose: '', notes: '', expectedReturnDate: '' }));
+  const [initial] = useState<RequestFormValues>(() => ({
+    equipmentId: initialId,
+    purpose: '',
+    notes: '',
+    expectedReturnDate: '',
+  }));
   const [values, setValues] = useState(initial);
   const [invalid, setInvalid] = useState<string | null>(null);
   const { requestClose } = useModalDirty(formChanged(initial, values));
@@ -37,11 +42,15 @@ function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: 
   const create = useCreateEquipmentRequest();
   // The value is read in the handler: a functional update may run at the next render, after React
   // has cleared the event's currentTarget (fast typing crashed the dialog: "reading 'value' of null").
-  const field = (key: 'purpose' | 'notes' | 'expectedReturnDate') => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    const value = e.currentTarget.value;
-    setValues((s) => ({ ...s, [key]: value }));
-  };
-  const options = (equipment.data ?? []).map((e) => ({ value: String(e.id), label: `${e.name} (${e.code}) — ${e.currentStock} / ${e.quantity}` }));
+  const field =
+    (key: 'purpose' | 'notes' | 'expectedReturnDate') => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const value = e.currentTarget.value;
+      setValues((s) => ({ ...s, [key]: value }));
+    };
+  const options = (equipment.data ?? []).map((e) => ({
+    value: String(e.id),
+    label: `${e.name} (${e.code}) — ${e.currentStock} / ${e.quantity}`,
+  }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +60,12 @@ function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: 
     create.mutate(parsed.body, {
       onSuccess: (saved) => {
         // Issue 39: a blank return date is not silent — the toast says when the loan is due.
-        toastSuccess(saved.notice ? `Equipment request submitted successfully. Due back ${formatWhen(saved.expectedReturnDate)} (${EQUIPMENT_DEFAULT_LOAN_HOURS} h default)` : 'Equipment request submitted successfully', 'Request Sent');
+        toastSuccess(
+          saved.notice
+            ? `Equipment request submitted successfully. Due back ${formatWhen(saved.expectedReturnDate)} (${EQUIPMENT_DEFAULT_LOAN_HOURS} h default)`
+            : 'Equipment request submitted successfully',
+          'Request Sent',
+        );
         onDone();
       },
     });
@@ -70,8 +84,25 @@ function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: 
             {errorMessage(create.error, 'Failed to send request')}
           </Alert>
         )}
-        <Select label="Equipment" required searchable data={options} value={values.equipmentId} onChange={(v) => setValues((s) => ({ ...s, equipmentId: v }))} nothingFoundMessage="No equipment found" placeholder="Choose equipment" />
-        <TextInput label="Purpose" required dir={textDirection(values.purpose)} maxLength={EQUIPMENT_LIMITS.purpose} value={values.purpose} onChange={field('purpose')} data-autofocus />
+        <Select
+          label="Equipment"
+          required
+          searchable
+          data={options}
+          value={values.equipmentId}
+          onChange={(v) => setValues((s) => ({ ...s, equipmentId: v }))}
+          nothingFoundMessage="No equipment found"
+          placeholder="Choose equipment"
+        />
+        <TextInput
+          label="Purpose"
+          required
+          dir={textDirection(values.purpose)}
+          maxLength={EQUIPMENT_LIMITS.purpose}
+          value={values.purpose}
+          onChange={field('purpose')}
+          data-autofocus
+        />
         <TextInput
           type="date"
           label="Expected Return Date"
@@ -80,7 +111,16 @@ function RequestForm({ initialId, onDone }: { initialId: string | null; onDone: 
           value={values.expectedReturnDate}
           onChange={field('expectedReturnDate')}
         />
-        <Textarea label="Notes" dir={textDirection(values.notes)} autosize minRows={2} maxRows={5} maxLength={EQUIPMENT_LIMITS.notes} value={values.notes} onChange={field('notes')} />
+        <Textarea
+          label="Notes"
+          dir={textDirection(values.notes)}
+          autosize
+          minRows={2}
+          maxRows={5}
+          maxLength={EQUIPMENT_LIMITS.notes}
+          value={values.notes}
+          onChange={field('notes')}
+        />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={requestClose}>
             Cancel

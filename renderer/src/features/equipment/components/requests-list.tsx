@@ -4,7 +4,13 @@ import { IconClipboardList } from '@tabler/icons-react';
 import type { EquipmentRequest } from '@shared/contracts/equipment';
 import { errorMessage } from '@/lib/api-client';
 import { useEquipmentRequests } from '@/lib/api/equipment/equipment-requests';
-import { REQUEST_STATUS_COLORS, approverName, formatWhen, requestNumber, statusText } from '@/lib/equipment/equipment-format';
+import {
+  REQUEST_STATUS_COLORS,
+  approverName,
+  formatWhen,
+  requestNumber,
+  statusText,
+} from '@/lib/equipment/equipment-format';
 import { isOverdue, type Actor } from '@/lib/equipment/request-buttons';
 import { RequestActions } from './request-actions';
 
@@ -16,7 +22,12 @@ interface Props {
 function StatusBadge({ status }: { status: EquipmentRequest['status'] }) {
   return (
     // Never truncated to "APPROV…": the status is the one thing the desk reads first.
-    <Badge color={REQUEST_STATUS_COLORS[status]} variant="light" data-testid="request-status" styles={{ root: { flex: 'none', maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}>
+    <Badge
+      color={REQUEST_STATUS_COLORS[status]}
+      variant="light"
+      data-testid="request-status"
+      styles={{ root: { flex: 'none', maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
+    >
       {statusText(status)}
     </Badge>
   );
@@ -69,7 +80,8 @@ function LoanNote({ r }: { r: EquipmentRequest }) {
 }
 
 const requester = (r: EquipmentRequest) => r.requestedByName ?? r.requestedByUsername ?? '—';
-const item = (r: EquipmentRequest) => `${r.equipmentName ?? 'Deleted equipment'}${r.equipmentCode ? ` (${r.equipmentCode})` : ''}`;
+const item = (r: EquipmentRequest) =>
+  `${r.equipmentName ?? 'Deleted equipment'}${r.equipmentCode ? ` (${r.equipmentCode})` : ''}`;
 
 function RequestsTable({ requests, actor, onRemind }: Props & { requests: EquipmentRequest[] }) {
   return (

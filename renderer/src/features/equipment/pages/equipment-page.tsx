@@ -1,5 +1,15 @@
 import { Badge, Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
-import { IconBell, IconBox, IconClipboardList, IconDownload, IconPlus, IconQrcode, IconSearch, IconSend, IconUpload } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconBox,
+  IconClipboardList,
+  IconDownload,
+  IconPlus,
+  IconQrcode,
+  IconSearch,
+  IconSend,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Equipment, EquipmentRequest } from '@shared/contracts/equipment';
@@ -18,7 +28,12 @@ import { RequestEquipmentDialog } from '../components/request-equipment-dialog';
 import { RequestsList } from '../components/requests-list';
 import { useLabelSelection } from '../use-label-selection';
 
-type Dialog = { kind: 'none' } | { kind: 'add' } | { kind: 'bulk' } | { kind: 'request'; target: number | 'any' } | { kind: 'remind'; target: number | 'any' };
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'add' }
+  | { kind: 'bulk' }
+  | { kind: 'request'; target: number | 'any' }
+  | { kind: 'remind'; target: number | 'any' };
 type Tab = 'equipment' | 'requests';
 
 /** The tab lives in the URL (?tab=requests), so a link or a reload lands on the same list. */
@@ -30,7 +45,9 @@ function useTab(): [Tab, (tab: Tab) => void] {
 
 /** Approvers see how many requests wait for them on the tab itself. */
 function PendingCount() {
-  const pending = (useEquipmentRequests().data ?? []).filter((r) => r.status === 'pending' || r.status === 'return_requested' || r.status === 'extension_pending').length;
+  const pending = (useEquipmentRequests().data ?? []).filter(
+    (r) => r.status === 'pending' || r.status === 'return_requested' || r.status === 'extension_pending',
+  ).length;
   return pending ? (
     <Badge size="sm" circle={pending < 10} color="orange" data-testid="requests-pending-count">
       {pending}
@@ -73,18 +90,31 @@ export default function EquipmentPage() {
         </Button>
       )}
       {canManage && (
-        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={runExport} loading={exportCsv.isPending}>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={runExport}
+          loading={exportCsv.isPending}
+        >
           Export CSV
         </Button>
       )}
       {canManage && (
         // QR labels of the chosen items: a phone's camera opens /field/equipment/<code>.
-        <Button variant={labels.selection ? 'light' : 'default'} leftSection={<IconQrcode size={16} />} onClick={startLabels}>
+        <Button
+          variant={labels.selection ? 'light' : 'default'}
+          leftSection={<IconQrcode size={16} />}
+          onClick={startLabels}
+        >
           Print Labels
         </Button>
       )}
       {approver && (
-        <Button variant="default" leftSection={<IconBell size={16} />} onClick={() => setDialog({ kind: 'remind', target: 'any' })}>
+        <Button
+          variant="default"
+          leftSection={<IconBell size={16} />}
+          onClick={() => setDialog({ kind: 'remind', target: 'any' })}
+        >
           Send Reminder
         </Button>
       )}
@@ -102,14 +132,30 @@ export default function EquipmentPage() {
           <Tabs.Tab value="equipment" leftSection={<IconBox size={14} />}>
             Equipment
           </Tabs.Tab>
-          <Tabs.Tab value="requests" leftSection={<IconClipboardList size={14} />} rightSection={approver ? <PendingCount /> : undefined}>
+          <Tabs.Tab
+            value="requests"
+            leftSection={<IconClipboardList size={14} />}
+            rightSection={approver ? <PendingCount /> : undefined}
+          >
             Requests
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="equipment" pt="md">
           <Stack gap="md">
-            <TextInput aria-label="Search equipment" placeholder="Search by name, code or category" leftSection={<IconSearch size={16} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} maw={420} />
-            <EquipmentGrid search={search} canManage={canManage} onRequest={(item: Equipment) => setDialog({ kind: 'request', target: item.id })} selection={canManage ? labels.selection : undefined} />
+            <TextInput
+              aria-label="Search equipment"
+              placeholder="Search by name, code or category"
+              leftSection={<IconSearch size={16} />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              maw={420}
+            />
+            <EquipmentGrid
+              search={search}
+              canManage={canManage}
+              onRequest={(item: Equipment) => setDialog({ kind: 'request', target: item.id })}
+              selection={canManage ? labels.selection : undefined}
+            />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="requests" pt="md">

@@ -1,5 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateSheetResult, GoogleSheetsSettings, GoogleSheetsSettingsInput, GoogleSheetsStatus, SheetSyncResult } from '@shared/contracts/google-sheets';
+import type {
+  CreateSheetResult,
+  GoogleSheetsSettings,
+  GoogleSheetsSettingsInput,
+  GoogleSheetsStatus,
+  SheetSyncResult,
+} from '@shared/contracts/google-sheets';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
 
@@ -34,7 +40,8 @@ function useRefreshAll() {
 export function useSaveSheetsSettings() {
   const refresh = useRefreshAll();
   return useActionMutation({
-    mutationFn: (body: GoogleSheetsSettingsInput) => apiJson<GoogleSheetsSettings>('PUT', '/api/google-sheets/settings', body),
+    mutationFn: (body: GoogleSheetsSettingsInput) =>
+      apiJson<GoogleSheetsSettings>('PUT', '/api/google-sheets/settings', body),
     onSettled: refresh,
   });
 }
@@ -52,10 +59,15 @@ export function useSheetSync() {
 
 export function useCreateSheet() {
   const refresh = useRefreshAll();
-  return useActionMutation({ mutationFn: () => apiJson<CreateSheetResult>('POST', '/api/google-sheets/create-sheet'), onSettled: refresh });
+  return useActionMutation({
+    mutationFn: () => apiJson<CreateSheetResult>('POST', '/api/google-sheets/create-sheet'),
+    onSettled: refresh,
+  });
 }
 
 /** POST /api/equipment-requests/cleanup-duplicates → {duplicatesRemoved}. */
 export function useCleanupDuplicates() {
-  return useActionMutation({ mutationFn: () => apiJson<{ duplicatesRemoved: number }>('POST', '/api/equipment-requests/cleanup-duplicates') });
+  return useActionMutation({
+    mutationFn: () => apiJson<{ duplicatesRemoved: number }>('POST', '/api/equipment-requests/cleanup-duplicates'),
+  });
 }

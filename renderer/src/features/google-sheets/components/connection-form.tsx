@@ -40,7 +40,8 @@ export function ConnectionForm({ settings }: { settings: GoogleSheetsSettings | 
     });
   const upload = async (file: File | null) => {
     if (!file) return;
-    if (file.size > 20_000) return showToast('Failed to update settings', 'That file is too large for a service-account key (.json)', 'red');
+    if (file.size > 20_000)
+      return showToast('Failed to update settings', 'That file is too large for a service-account key (.json)', 'red');
     send({ serviceAccountKey: await file.text() }, 'Service-account key saved');
   };
   return (
@@ -53,28 +54,48 @@ export function ConnectionForm({ settings }: { settings: GoogleSheetsSettings | 
           <Group gap={6}>
             <IconKey size={16} />
             <Text size="sm" data-testid="service-account">
-              {settings?.keySet ? `Service account: ${settings.serviceAccountEmail ?? 'key stored'}` : 'No service-account key uploaded'}
+              {settings?.keySet
+                ? `Service account: ${settings.serviceAccountEmail ?? 'key stored'}`
+                : 'No service-account key uploaded'}
             </Text>
           </Group>
           <Group gap="xs">
             <FileButton onChange={(f) => void upload(f)} accept="application/json,.json">
               {(props) => (
-                <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={14} />} loading={save.isPending}>
+                <Button
+                  {...props}
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconUpload size={14} />}
+                  loading={save.isPending}
+                >
                   {settings?.keySet ? 'Replace Key' : 'Upload Key (.json)'}
                 </Button>
               )}
             </FileButton>
             {settings?.keySet && (
-              <Button size="xs" variant="subtle" color="red" onClick={() => send({ serviceAccountKey: null }, 'Service-account key removed')} disabled={save.isPending}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => send({ serviceAccountKey: null }, 'Service-account key removed')}
+                disabled={save.isPending}
+              >
                 Remove Key
               </Button>
             )}
           </Group>
         </Group>
         {/* Keyed by the saved id: the field starts over from what the server holds after a save. */}
-        <SheetField key={settings?.spreadsheetId ?? ''} saved={settings?.spreadsheetId ?? ''} saving={save.isPending} onSave={(id) => send({ spreadsheetId: id }, 'Sheet saved')} />
+        <SheetField
+          key={settings?.spreadsheetId ?? ''}
+          saved={settings?.spreadsheetId ?? ''}
+          saving={save.isPending}
+          onSave={(id) => send({ spreadsheetId: id }, 'Sheet saved')}
+        />
         <Text size="xs" c="dimmed">
-          Last written to the sheet: {ago(settings?.lastPushAt ?? null)} · last read from it: {ago(settings?.lastPullAt ?? null)}
+          Last written to the sheet: {ago(settings?.lastPushAt ?? null)} · last read from it:{' '}
+          {ago(settings?.lastPullAt ?? null)}
         </Text>
       </Stack>
     </Paper>

@@ -19,7 +19,8 @@ function RejectedRows({ rows }: { rows: RejectedRow[] }) {
   return (
     <Stack gap={4} data-testid="rejected-rows">
       <Text size="sm" fw={600} c="red">
-        {rows.length === 1 ? '1 row was not imported' : `${rows.length} rows were not imported`} — fix {rows.length === 1 ? 'it' : 'them'} in the sheet and sync again:
+        {rows.length === 1 ? '1 row was not imported' : `${rows.length} rows were not imported`} — fix{' '}
+        {rows.length === 1 ? 'it' : 'them'} in the sheet and sync again:
       </Text>
       <Table withTableBorder striped fz="sm">
         <Table.Thead>
@@ -54,7 +55,11 @@ export function SyncActions() {
     sync.mutate(action, {
       onSuccess: (result) => {
         setLast(result);
-        showToast(result.pulled?.rejected.length ? 'Synced with problems' : 'Sync complete', result.message, result.pulled?.rejected.length ? 'red' : 'green');
+        showToast(
+          result.pulled?.rejected.length ? 'Synced with problems' : 'Sync complete',
+          result.message,
+          result.pulled?.rejected.length ? 'red' : 'green',
+        );
       },
       onError: (e) => showToast(FAILED[action], errorMessage(e, FAILED[action]), 'red'),
     });
@@ -65,8 +70,14 @@ export function SyncActions() {
     });
   const removeDuplicates = () =>
     cleanup.mutate(undefined, {
-      onSuccess: ({ duplicatesRemoved }) => showToast('Duplicates cleaned up', duplicatesRemoved === 1 ? '1 duplicate request removed' : `${duplicatesRemoved} duplicate requests removed`, 'green'),
-      onError: (e) => showToast('Failed to clean up duplicates', errorMessage(e, 'Failed to clean up duplicates'), 'red'),
+      onSuccess: ({ duplicatesRemoved }) =>
+        showToast(
+          'Duplicates cleaned up',
+          duplicatesRemoved === 1 ? '1 duplicate request removed' : `${duplicatesRemoved} duplicate requests removed`,
+          'green',
+        ),
+      onError: (e) =>
+        showToast('Failed to clean up duplicates', errorMessage(e, 'Failed to clean up duplicates'), 'red'),
     });
   return (
     <Paper withBorder p="md" radius="md" data-testid="sheets-actions">
@@ -75,16 +86,39 @@ export function SyncActions() {
           Sync
         </Title>
         <Group gap="xs">
-          <Button leftSection={<IconRefresh size={16} />} onClick={() => run('sync-now')} disabled={busy} loading={sync.isPending && sync.variables === 'sync-now'}>
+          <Button
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => run('sync-now')}
+            disabled={busy}
+            loading={sync.isPending && sync.variables === 'sync-now'}
+          >
             Sync Now
           </Button>
-          <Button variant="light" leftSection={<IconCloudUpload size={16} />} onClick={() => run('sync-to-sheet')} disabled={busy} loading={sync.isPending && sync.variables === 'sync-to-sheet'}>
+          <Button
+            variant="light"
+            leftSection={<IconCloudUpload size={16} />}
+            onClick={() => run('sync-to-sheet')}
+            disabled={busy}
+            loading={sync.isPending && sync.variables === 'sync-to-sheet'}
+          >
             Sync to Sheet
           </Button>
-          <Button variant="light" leftSection={<IconCloudDownload size={16} />} onClick={() => run('sync-from-sheet')} disabled={busy} loading={sync.isPending && sync.variables === 'sync-from-sheet'}>
+          <Button
+            variant="light"
+            leftSection={<IconCloudDownload size={16} />}
+            onClick={() => run('sync-from-sheet')}
+            disabled={busy}
+            loading={sync.isPending && sync.variables === 'sync-from-sheet'}
+          >
             Sync from Sheet
           </Button>
-          <Button variant="default" leftSection={<IconTablePlus size={16} />} onClick={makeSheet} disabled={busy} loading={create.isPending}>
+          <Button
+            variant="default"
+            leftSection={<IconTablePlus size={16} />}
+            onClick={makeSheet}
+            disabled={busy}
+            loading={create.isPending}
+          >
             Create Sheet
           </Button>
         </Group>
@@ -106,7 +140,13 @@ export function SyncActions() {
           <Text size="sm" c="dimmed" maw={520}>
             Pending requests repeated by the same person for the same item are removed; the oldest of each is kept.
           </Text>
-          <Button variant="outline" color="red" leftSection={<IconTrash size={16} />} onClick={removeDuplicates} loading={cleanup.isPending}>
+          <Button
+            variant="outline"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={removeDuplicates}
+            loading={cleanup.isPending}
+          >
             Clean Up Duplicates
           </Button>
         </Group>

@@ -23,7 +23,8 @@ export interface MobileRequestBody {
 export function useCreateMobileRequest() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: (body: MobileRequestBody) => apiJson<CreatedEquipmentRequest>('POST', '/api/mobile/equipment-requests', body),
+    mutationFn: (body: MobileRequestBody) =>
+      apiJson<CreatedEquipmentRequest>('POST', '/api/mobile/equipment-requests', body),
     onSuccess: () => refreshMobile(queryClient),
   });
 }
@@ -32,7 +33,8 @@ export function useCreateMobileRequest() {
 export function useMobileRequestAction() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: ({ id, action }: { id: number; action: Exclude<MobileAction, 'extend'> }) => apiJson<EquipmentRequest>('PUT', `/api/equipment-requests/${id}/${action}`, {}),
+    mutationFn: ({ id, action }: { id: number; action: Exclude<MobileAction, 'extend'> }) =>
+      apiJson<EquipmentRequest>('PUT', `/api/equipment-requests/${id}/${action}`, {}),
     onSuccess: () => refreshMobile(queryClient),
   });
 }

@@ -34,7 +34,10 @@ export function CgControlTab({ role }: { role: string }) {
     }
     // During an emergency the phone asks first, as every screen that sends to air does.
     confirmOnAir(`Headline: ${headline.trim()}`, () =>
-      cg.push({ type: 'headline', content: headline, subheadline }, { success: 'CG text files updated successfully', failure: 'Failed to update CG files', staged: stagedWords }),
+      cg.push(
+        { type: 'headline', content: headline, subheadline },
+        { success: 'CG text files updated successfully', failure: 'Failed to update CG files', staged: stagedWords },
+      ),
     );
   };
 
@@ -55,8 +58,19 @@ export function CgControlTab({ role }: { role: string }) {
       <Paper withBorder radius="md" p="sm">
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <TextInput label="Headline" required dir="auto" value={headline} onChange={(e) => setHeadline(e.currentTarget.value)} />
-            <TextInput label="Subheadline" dir="auto" value={subheadline} onChange={(e) => setSubheadline(e.currentTarget.value)} />
+            <TextInput
+              label="Headline"
+              required
+              dir="auto"
+              value={headline}
+              onChange={(e) => setHeadline(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Subheadline"
+              dir="auto"
+              value={subheadline}
+              onChange={(e) => setSubheadline(e.currentTarget.value)}
+            />
             <Button type="submit" fullWidth disabled={blank || cg.pending}>
               {cg.pending ? 'Updating...' : 'Update CG'}
             </Button>

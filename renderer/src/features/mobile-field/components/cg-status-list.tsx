@@ -26,7 +26,13 @@ export function CgStatusList() {
               </Badge>
             )}
           </Group>
-          <Text size="sm" c={file.content ? undefined : 'dimmed'} dir="auto" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} lineClamp={3}>
+          <Text
+            size="sm"
+            c={file.content ? undefined : 'dimmed'}
+            dir="auto"
+            style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+            lineClamp={3}
+          >
             {file.content || 'No content'}
           </Text>
         </Paper>

@@ -6,7 +6,12 @@ import { EquipmentStatusBadge } from './status-badges';
 
 function CardBody({ item, pending }: { item: Equipment; pending: EquipmentRequest | undefined }) {
   return (
-    <Paper withBorder radius="md" p="sm" style={pending ? { borderColor: 'var(--mantine-color-yellow-filled)' } : undefined}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      style={pending ? { borderColor: 'var(--mantine-color-yellow-filled)' } : undefined}
+    >
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
           <Text fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }} dir="auto">
@@ -45,7 +50,15 @@ export function PendingNote({ request }: { request: EquipmentRequest }) {
  * One item: the whole card is the tap target ('Tap to request equipment'), except while the
  * caller's own request for it is pending — then it is not a button, so no second request.
  */
-export function EquipmentCard({ item, pending, onTap }: { item: Equipment; pending: EquipmentRequest | undefined; onTap: (item: Equipment) => void }) {
+export function EquipmentCard({
+  item,
+  pending,
+  onTap,
+}: {
+  item: Equipment;
+  pending: EquipmentRequest | undefined;
+  onTap: (item: Equipment) => void;
+}) {
   if (pending) {
     return (
       <div data-testid={`mobile-equipment-${item.code}`} data-pending-request={pending.id}>

@@ -10,9 +10,7 @@ export function MobileHeader() {
       <Title order={1} size="h3">
         {PRODUCT_NAME}
       </Title>
-      <Badge variant="filled">
-        Mobile
-      </Badge>
+      <Badge variant="filled">Mobile</Badge>
     </Group>
   );
 }

@@ -28,7 +28,14 @@ function Staged({ next }: { next: CgNext }) {
           <Text size="xs" fw={700} tt="uppercase" c="dimmed">
             {typeLabel(c.type)}
           </Text>
-          <Text size="sm" fw={600} dir="auto" lineClamp={3} style={{ overflowWrap: 'anywhere' }} data-testid={`phone-next-text-${c.type}`}>
+          <Text
+            size="sm"
+            fw={600}
+            dir="auto"
+            lineClamp={3}
+            style={{ overflowWrap: 'anywhere' }}
+            data-testid={`phone-next-text-${c.type}`}
+          >
             {stagedText(c.type, c.content)}
           </Text>
         </div>
@@ -63,10 +70,27 @@ function PhoneTake({ next, watch }: { next: CgNext; watch: NextWatch }) {
   };
   return (
     <Group gap="xs" grow>
-      <Button size="lg" color={watch.armed ? 'blue' : 'orange'} leftSection={<IconPlayerPlayFilled size={18} />} onClick={doTake} disabled={empty || clear.isPending} loading={take.isPending} data-armed={watch.armed} data-testid="phone-take">
+      <Button
+        size="lg"
+        color={watch.armed ? 'blue' : 'orange'}
+        leftSection={<IconPlayerPlayFilled size={18} />}
+        onClick={doTake}
+        disabled={empty || clear.isPending}
+        loading={take.isPending}
+        data-armed={watch.armed}
+        data-testid="phone-take"
+      >
         Take
       </Button>
-      <Button size="lg" variant="default" leftSection={<IconX size={16} />} onClick={doClear} disabled={empty || take.isPending} loading={clear.isPending} data-testid="phone-clear">
+      <Button
+        size="lg"
+        variant="default"
+        leftSection={<IconX size={16} />}
+        onClick={doClear}
+        disabled={empty || take.isPending}
+        loading={clear.isPending}
+        data-testid="phone-clear"
+      >
         Clear
       </Button>
     </Group>
@@ -85,7 +109,16 @@ export function PhoneNext() {
   if (!next.data?.takeMode) return null;
   const count = next.data.changes.length;
   return (
-    <Paper withBorder radius="md" p="sm" role="region" aria-label="NEXT: staged for Take" data-testid="phone-next" data-count={count} style={{ borderColor: count ? 'var(--mantine-color-green-6)' : undefined }}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      role="region"
+      aria-label="NEXT: staged for Take"
+      data-testid="phone-next"
+      data-count={count}
+      style={{ borderColor: count ? 'var(--mantine-color-green-6)' : undefined }}
+    >
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Badge color="green" variant={count ? 'filled' : 'light'} radius="xs" size="lg">
@@ -100,7 +133,12 @@ export function PhoneNext() {
         {watch.foreign && <NextForeignNotice foreign={watch.foreign} armed={watch.armed} held={watch.held} />}
         <Staged next={next.data} />
         {count > 0 && (
-          <Text size="sm" c={note.canTake ? 'dimmed' : undefined} fw={note.canTake ? undefined : 600} data-testid="phone-next-note">
+          <Text
+            size="sm"
+            c={note.canTake ? 'dimmed' : undefined}
+            fw={note.canTake ? undefined : 600}
+            data-testid="phone-next-note"
+          >
             {note.text}
           </Text>
         )}

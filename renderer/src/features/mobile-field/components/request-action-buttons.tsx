@@ -17,7 +17,13 @@ const SUCCESS: Record<MobileAction, [string, string]> = {
   extend: ['Extension Requested', ''],
 };
 
-const COLOURS: Record<MobileAction, string | undefined> = { approve: 'green', checkout: undefined, return: 'orange', 'approve-return': 'green', extend: 'cyan' };
+const COLOURS: Record<MobileAction, string | undefined> = {
+  approve: 'green',
+  checkout: undefined,
+  return: 'orange',
+  'approve-return': 'green',
+  extend: 'cyan',
+};
 
 /** One hook per card: a tap on one card never blocks another card's button. */
 export function RequestActionButtons({ request, viewer }: { request: EquipmentRequest; viewer: MobileViewer }) {
@@ -37,18 +43,30 @@ export function RequestActionButtons({ request, viewer }: { request: EquipmentRe
           const done: MobileAction = action === 'return' && saved.status === 'returned' ? 'approve-return' : action;
           showToast(SUCCESS[done][0], SUCCESS[done][1], 'green');
         },
-        onError: (error) => showToast('Error', errorMessage(error, `Failed to ${MOBILE_ACTION_LABELS[action].toLowerCase()}`), 'red'),
+        onError: (error) =>
+          showToast('Error', errorMessage(error, `Failed to ${MOBILE_ACTION_LABELS[action].toLowerCase()}`), 'red'),
       },
     );
   };
   return (
     <Group gap="xs" grow>
       {actions.map((action) => (
-        <Button key={action} size="sm" color={COLOURS[action]} disabled={mutation.isPending} onClick={() => run(action)}>
+        <Button
+          key={action}
+          size="sm"
+          color={COLOURS[action]}
+          disabled={mutation.isPending}
+          onClick={() => run(action)}
+        >
           {MOBILE_ACTION_LABELS[action]}
         </Button>
       ))}
-      <LoanDialogs request={request} dialog={extending ? 'extend' : null} onClose={() => setExtending(false)} onSaved={() => refreshMobile(queryClient)} />
+      <LoanDialogs
+        request={request}
+        dialog={extending ? 'extend' : null}
+        onClose={() => setExtending(false)}
+        onSaved={() => refreshMobile(queryClient)}
+      />
     </Group>
   );
 }

@@ -33,7 +33,9 @@ function createdDate(value: string | null | undefined): string {
 
 function dueDate(value: string | null): string {
   const date = value ? new Date(value) : null;
-  return date && !Number.isNaN(date.getTime()) ? date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+  return date && !Number.isNaN(date.getTime())
+    ? date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    : '—';
 }
 
 /** A loan's due date, and an Overdue mark once it has passed with the unit still away. */
@@ -58,10 +60,20 @@ function DueLine({ request }: { request: EquipmentRequest }) {
 export function RequestCard({ request, viewer }: { request: EquipmentRequest; viewer: MobileViewer }) {
   const mine = request.requestedBy === viewer.id;
   return (
-    <Paper withBorder radius="md" p="sm" data-testid={`mobile-request-${request.id}`} data-status={request.status} data-mine={mine || undefined} style={mine ? { borderLeft: '4px solid var(--mantine-color-blue-filled)' } : undefined}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid={`mobile-request-${request.id}`}
+      data-status={request.status}
+      data-mine={mine || undefined}
+      style={mine ? { borderLeft: '4px solid var(--mantine-color-blue-filled)' } : undefined}
+    >
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={600} ff="monospace">{requestNumber(request.id)}</Text>
+          <Text fw={600} ff="monospace">
+            {requestNumber(request.id)}
+          </Text>
           <RequestStatusBadge status={request.status} />
         </Group>
         <Field label="Equipment">{equipmentLabel(request)}</Field>

@@ -43,15 +43,28 @@ export function RequestDialog({ equipment, onClose }: RequestDialogProps) {
       return;
     }
     create.mutate(
-      { equipmentId: equipment.id, purpose: purpose.trim(), notes: notes.trim(), ...(due ? { expectedReturnDate: due.toISOString() } : {}) },
+      {
+        equipmentId: equipment.id,
+        purpose: purpose.trim(),
+        notes: notes.trim(),
+        ...(due ? { expectedReturnDate: due.toISOString() } : {}),
+      },
       {
         onSuccess: (saved) => {
           // Issue 39: a blank return date is not silent — the toast says when the loan is due.
-          const due = saved.notice && saved.expectedReturnDate ? new Date(saved.expectedReturnDate).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : null;
+          const due =
+            saved.notice && saved.expectedReturnDate
+              ? new Date(saved.expectedReturnDate).toLocaleString(undefined, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                })
+              : null;
           const message = due ? (
             <>
               <span style={{ display: 'block' }}>Equipment request submitted successfully</span>
-              <span style={{ display: 'block' }}>{`No return date given: due back ${due} (${EQUIPMENT_DEFAULT_LOAN_HOURS} h default)`}</span>
+              <span
+                style={{ display: 'block' }}
+              >{`No return date given: due back ${due} (${EQUIPMENT_DEFAULT_LOAN_HOURS} h default)`}</span>
             </>
           ) : (
             'Equipment request submitted successfully'
@@ -70,12 +83,34 @@ export function RequestDialog({ equipment, onClose }: RequestDialogProps) {
         <Stack gap="sm">
           {equipment && (
             <Text size="sm" c="dimmed">
-              {equipment.name} · <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{equipment.code}</span>
+              {equipment.name} ·{' '}
+              <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{equipment.code}</span>
             </Text>
           )}
-          <TextInput label="Purpose" required data-autofocus dir={textDirection(purpose)} value={purpose} onChange={(e) => setPurpose(e.currentTarget.value)} />
-          <TextInput type="date" label="Expected Return Date" description={`Optional: by the end of that day. Left blank, it is due ${EQUIPMENT_DEFAULT_LOAN_HOURS} h after the request`} min={localDay(new Date())} value={returnDay} onChange={(e) => setReturnDay(e.currentTarget.value)} />
-          <Textarea label="Notes" autosize minRows={2} dir={textDirection(notes)} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+          <TextInput
+            label="Purpose"
+            required
+            data-autofocus
+            dir={textDirection(purpose)}
+            value={purpose}
+            onChange={(e) => setPurpose(e.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label="Expected Return Date"
+            description={`Optional: by the end of that day. Left blank, it is due ${EQUIPMENT_DEFAULT_LOAN_HOURS} h after the request`}
+            min={localDay(new Date())}
+            value={returnDay}
+            onChange={(e) => setReturnDay(e.currentTarget.value)}
+          />
+          <Textarea
+            label="Notes"
+            autosize
+            minRows={2}
+            dir={textDirection(notes)}
+            value={notes}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel

@@ -22,7 +22,16 @@ export function RequestsTab({ viewer }: { viewer: MobileViewer }) {
         </Text>
       </div>
       {/* The station's list is long; a cameraman mostly wants his own loans and their due dates. */}
-      <SegmentedControl aria-label="Which requests" data={[{ value: 'all', label: 'All requests' }, { value: 'mine', label: 'My requests' }]} value={show} onChange={(v) => setShow(v === 'mine' ? 'mine' : 'all')} fullWidth />
+      <SegmentedControl
+        aria-label="Which requests"
+        data={[
+          { value: 'all', label: 'All requests' },
+          { value: 'mine', label: 'My requests' },
+        ]}
+        value={show}
+        onChange={(v) => setShow(v === 'mine' ? 'mine' : 'all')}
+        fullWidth
+      />
       {requests.isPending && (
         <Center py="md">
           <Loader size="sm" />

@@ -12,7 +12,10 @@ const EQUIPMENT_COLOURS: Record<Equipment['status'], string> = {
 };
 
 /** The full word always shows: a badge beside a long name must not shrink to 'CHECK…'. */
-const WHOLE_WORD = { root: { flex: 'none', maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+const WHOLE_WORD = {
+  root: { flex: 'none', maxWidth: 'none', overflow: 'visible' },
+  label: { overflow: 'visible' },
+} as const;
 
 const REQUEST_COLOURS: Record<EquipmentRequest['status'], string> = {
   pending: 'yellow',

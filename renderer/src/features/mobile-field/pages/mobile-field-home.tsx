@@ -27,17 +27,9 @@ export function MobileFieldHome() {
       <Tabs value={tab} onChange={(value) => setChosen((value as MobileTab | null) ?? 'equipment')} keepMounted={false}>
         {/* No icons: three labels must fit one row on a 390 px phone. */}
         <Tabs.List grow mb="md">
-          <Tabs.Tab value="equipment">
-            Equipment
-          </Tabs.Tab>
-          <Tabs.Tab value="requests">
-            Requests
-          </Tabs.Tab>
-          {canAccessCg && (
-            <Tabs.Tab value="cg">
-              CG Control
-            </Tabs.Tab>
-          )}
+          <Tabs.Tab value="equipment">Equipment</Tabs.Tab>
+          <Tabs.Tab value="requests">Requests</Tabs.Tab>
+          {canAccessCg && <Tabs.Tab value="cg">CG Control</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="equipment">
           <EquipmentTab onRequest={setRequesting} />

@@ -11,5 +11,8 @@ export function deleteNews(id: number): Promise<Ok> {
 
 export function useDeleteNews() {
   const queryClient = useQueryClient();
-  return useActionMutation({ mutationFn: deleteNews, onSuccess: () => invalidateNews(queryClient, { recycleBin: true }) });
+  return useActionMutation({
+    mutationFn: deleteNews,
+    onSuccess: () => invalidateNews(queryClient, { recycleBin: true }),
+  });
 }

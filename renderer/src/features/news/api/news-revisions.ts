@@ -40,7 +40,8 @@ export interface RestoreVariables {
 export function useRestoreRevision() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: ({ newsId, revisionId, version }: RestoreVariables) => apiJson<News>('POST', `/api/news/${newsId}/revisions/${revisionId}/restore`, { version }),
+    mutationFn: ({ newsId, revisionId, version }: RestoreVariables) =>
+      apiJson<News>('POST', `/api/news/${newsId}/revisions/${revisionId}/restore`, { version }),
     onSuccess: () => invalidateNews(queryClient),
   });
 }

@@ -15,7 +15,10 @@ const PATH: Record<NewsReturnKind, string> = { rejected: 'reject', unapproved: '
 
 /** draft → draft with a reason (reject), approved → draft with a reason (unapprove). */
 export function sendBackNews({ id, kind, reason, confirmOnAir }: SendBackVariables): Promise<News> {
-  return apiJson<News>('POST', `/api/news/${id}/${PATH[kind]}`, { reason, ...(confirmOnAir ? { confirmOnAir: true } : {}) });
+  return apiJson<News>('POST', `/api/news/${id}/${PATH[kind]}`, {
+    reason,
+    ...(confirmOnAir ? { confirmOnAir: true } : {}),
+  });
 }
 
 export function useSendBackNews() {

@@ -1,7 +1,12 @@
 import { Button, Group, Input, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState, type FormEvent } from 'react';
-import { cgChangesFromArticle, type CgContentSource, type CgFromNewsType, type CgTextChange } from '@shared/cg-from-news';
+import {
+  cgChangesFromArticle,
+  type CgContentSource,
+  type CgFromNewsType,
+  type CgTextChange,
+} from '@shared/cg-from-news';
 import { CG_FROM_NEWS_TYPES } from '@shared/constants';
 import type { News } from '@shared/contracts/news';
 import { onAirTextProblem } from '@shared/on-air-rules';
@@ -20,7 +25,13 @@ interface AddToCgDialogProps {
   onClose: () => void;
 }
 
-const SOURCE_LABELS: Record<CgContentSource, string> = { title: 'Title', subtitle: 'Subtitle', both: 'Both', content: 'Content', custom: 'Custom' };
+const SOURCE_LABELS: Record<CgContentSource, string> = {
+  title: 'Title',
+  subtitle: 'Subtitle',
+  both: 'Both',
+  content: 'Content',
+  custom: 'Custom',
+};
 
 const isCgType = (value: string | null): value is CgFromNewsType => CG_FROM_NEWS_TYPES.some((t) => t === value);
 const isSource = (value: string): value is CgContentSource => value in SOURCE_LABELS;
@@ -29,7 +40,13 @@ const isSource = (value: string): value is CgContentSource => value in SOURCE_LA
 export function AddToCgDialog({ article, onClose }: AddToCgDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <GuardedModal opened={article !== null} onClose={onClose} title="Add to CG Display" size="lg" fullScreen={fullScreen}>
+    <GuardedModal
+      opened={article !== null}
+      onClose={onClose}
+      title="Add to CG Display"
+      size="lg"
+      fullScreen={fullScreen}
+    >
       {/* Keyed so each opening starts from the defaults, not the last article's choices. */}
       {article && <AddToCgForm key={article.id} article={article} onDone={onClose} />}
     </GuardedModal>
@@ -39,7 +56,8 @@ export function AddToCgDialog({ article, onClose }: AddToCgDialogProps) {
 function useSend(article: News, onDone: () => void) {
   const mutation = useCreateCgFromNews();
   const send = (cgType: CgFromNewsType, contentSource: CgContentSource, custom: string) => {
-    const body = contentSource === 'custom' ? { cgType, contentSource, customContent: custom } : { cgType, contentSource };
+    const body =
+      contentSource === 'custom' ? { cgType, contentSource, customContent: custom } : { cgType, contentSource };
     mutation.mutate(
       { id: article.id, body },
       {
@@ -75,14 +93,21 @@ function AddToCgForm({ article, onDone }: { article: News; onDone: () => void })
       return;
     }
     // During an emergency this asks first, as every screen that sends to air does (issue 22).
-    if (!problem) confirmOnAir(changes.map((c) => `${c.type}: ${c.content}`).join(' · '), () => send(cgType, source, custom));
+    if (!problem)
+      confirmOnAir(changes.map((c) => `${c.type}: ${c.content}`).join(' · '), () => send(cgType, source, custom));
   };
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <EmergencyBar endButton={false} />
-        <Select label="CG Type" data={[...CG_FROM_NEWS_TYPES]} value={cgType} onChange={(v) => isCgType(v) && setCgType(v)} allowDeselect={false} />
+        <Select
+          label="CG Type"
+          data={[...CG_FROM_NEWS_TYPES]}
+          value={cgType}
+          onChange={(v) => isCgType(v) && setCgType(v)}
+          allowDeselect={false}
+        />
         <SourcePicker value={source} hasSubtitle={Boolean(article.subtitle)} onChange={setSource} />
         {source === 'custom' && (
           <>
@@ -127,9 +152,18 @@ interface SourcePickerProps {
 
 function SourcePicker({ value, hasSubtitle, onChange }: SourcePickerProps) {
   const labelId = useId();
-  const data = Object.entries(SOURCE_LABELS).map(([key, label]) => ({ value: key, label, disabled: key === 'subtitle' && !hasSubtitle }));
+  const data = Object.entries(SOURCE_LABELS).map(([key, label]) => ({
+    value: key,
+    label,
+    disabled: key === 'subtitle' && !hasSubtitle,
+  }));
   return (
-    <Input.Wrapper label="Content Source" labelElement="div" labelProps={{ id: labelId }} description={hasSubtitle ? undefined : 'This article has no subtitle'}>
+    <Input.Wrapper
+      label="Content Source"
+      labelElement="div"
+      labelProps={{ id: labelId }}
+      description={hasSubtitle ? undefined : 'This article has no subtitle'}
+    >
       <SegmentedControl
         fullWidth
         aria-labelledby={labelId}
@@ -144,7 +178,12 @@ function SourcePicker({ value, hasSubtitle, onChange }: SourcePickerProps) {
 
 /** A wrapped title looks like two lines: the count says how many the file really has. */
 function lineCount(changes: readonly CgTextChange[]): string {
-  return changes.map((c) => `${c.type}.txt: ${c.content.split('\n').length === 1 ? '1 line' : `${c.content.split('\n').length} lines`}`).join(' · ');
+  return changes
+    .map(
+      (c) =>
+        `${c.type}.txt: ${c.content.split('\n').length === 1 ? '1 line' : `${c.content.split('\n').length} lines`}`,
+    )
+    .join(' · ');
 }
 
 /**
@@ -153,15 +192,34 @@ function lineCount(changes: readonly CgTextChange[]): string {
  */
 function OnAirPreview({ changes, problem }: { changes: CgTextChange[] | null; problem: string | null }) {
   return (
-    <Input.Wrapper label="On-air preview" labelElement="div" description={changes === null ? undefined : lineCount(changes)} error={problem}>
+    <Input.Wrapper
+      label="On-air preview"
+      labelElement="div"
+      description={changes === null ? undefined : lineCount(changes)}
+      error={problem}
+    >
       {/* Scrolls rather than clamps: the whole text goes on air, so the whole text is shown. */}
-      <Paper withBorder p="sm" mt={4} mah={220} style={{ overflowY: 'auto' }} bg="var(--mantine-color-dark-8)" data-testid="cg-from-news-preview">
+      <Paper
+        withBorder
+        p="sm"
+        mt={4}
+        mah={220}
+        style={{ overflowY: 'auto' }}
+        bg="var(--mantine-color-dark-8)"
+        data-testid="cg-from-news-preview"
+      >
         {changes === null ? (
           <Text size="sm" c="dimmed" fs="italic">
             Nothing to send yet
           </Text>
         ) : (
-          changes.map((change) => <PreviewLine key={change.type} change={change} secondary={changes.length > 1 && change.type === 'subheadline'} />)
+          changes.map((change) => (
+            <PreviewLine
+              key={change.type}
+              change={change}
+              secondary={changes.length > 1 && change.type === 'subheadline'}
+            />
+          ))
         )}
       </Paper>
     </Input.Wrapper>

@@ -11,7 +11,11 @@ export function InlineDiff({ before, after }: { before: string; after: string })
         p.op === 'same' ? (
           <span key={i}>{p.text}</span>
         ) : p.op === 'add' ? (
-          <ins key={i} data-diff="add" style={{ background: 'var(--mantine-color-teal-light)', textDecoration: 'none', borderRadius: 2 }}>
+          <ins
+            key={i}
+            data-diff="add"
+            style={{ background: 'var(--mantine-color-teal-light)', textDecoration: 'none', borderRadius: 2 }}
+          >
             {p.text}
           </ins>
         ) : (

@@ -1,5 +1,14 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconCheck, IconDeviceTv, IconEye, IconHandFinger, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconCheck,
+  IconDeviceTv,
+  IconEye,
+  IconHandFinger,
+  IconPencil,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { News, NewsReturnKind } from '@shared/contracts/news';
 import { formatDateTime } from '@/lib/news/news-format';
@@ -35,7 +44,11 @@ function Trail({ article }: { article: News }) {
   const steps = [
     { verb: 'Created', name: article.createdByName, at: article.createdAt },
     // Issue 39: asked for approval (shown while it waits; a send-back clears it).
-    { verb: 'Submitted for approval', name: article.status === 'draft' ? article.submittedByName : null, at: article.status === 'draft' ? article.submittedAt : null },
+    {
+      verb: 'Submitted for approval',
+      name: article.status === 'draft' ? article.submittedByName : null,
+      at: article.status === 'draft' ? article.submittedAt : null,
+    },
     { verb: 'Approved', name: article.approvedByName, at: article.approvedAt },
     { verb: 'Published', name: article.publishedByName, at: article.publishedAt },
   ].filter((step) => step.at);
@@ -61,7 +74,13 @@ function Trail({ article }: { article: News }) {
 function IconButtons({ article, actions, busy, onView, onEdit, onDelete, onAddToCg }: NewsCardProps) {
   const icon = (label: string, color: string | undefined, onClick: () => void, node: ReactNode) => (
     <Tooltip label={label}>
-      <ActionIcon variant="subtle" color={color} aria-label={label} onClick={onClick} disabled={busy && label === 'Delete'}>
+      <ActionIcon
+        variant="subtle"
+        color={color}
+        aria-label={label}
+        onClick={onClick}
+        disabled={busy && label === 'Delete'}
+      >
         {node}
       </ActionIcon>
     </Tooltip>
@@ -118,27 +137,60 @@ export function NewsCard(props: NewsCardProps) {
         </Stack>
         <Group gap={4} wrap="nowrap">
           {actions.includes('send_back') && (
-            <Button size="compact-sm" variant="light" color="orange" leftSection={<IconArrowBackUp size={14} />} disabled={busy} onClick={() => onSendBack(article, 'rejected')}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="orange"
+              leftSection={<IconArrowBackUp size={14} />}
+              disabled={busy}
+              onClick={() => onSendBack(article, 'rejected')}
+            >
               Send back
             </Button>
           )}
           {actions.includes('take_back') && (
-            <Button size="compact-sm" variant="light" color="orange" leftSection={<IconArrowBackUp size={14} />} disabled={busy} onClick={() => onSendBack(article, 'unapproved')}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="orange"
+              leftSection={<IconArrowBackUp size={14} />}
+              disabled={busy}
+              onClick={() => onSendBack(article, 'unapproved')}
+            >
               Take back
             </Button>
           )}
           {actions.includes('submit') && (
-            <Button size="compact-sm" variant="light" color="teal" leftSection={<IconHandFinger size={14} />} loading={busy} onClick={() => onSubmit(article)}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="teal"
+              leftSection={<IconHandFinger size={14} />}
+              loading={busy}
+              onClick={() => onSubmit(article)}
+            >
               Submit for approval
             </Button>
           )}
           {actions.includes('approve') && (
-            <Button size="compact-sm" color="teal" leftSection={<IconCheck size={14} />} loading={busy} onClick={() => onApprove(article)}>
+            <Button
+              size="compact-sm"
+              color="teal"
+              leftSection={<IconCheck size={14} />}
+              loading={busy}
+              onClick={() => onApprove(article)}
+            >
               Approve
             </Button>
           )}
           {actions.includes('publish') && (
-            <Button size="compact-sm" color="green" leftSection={<IconSend size={14} />} loading={busy} onClick={() => onPublish(article)}>
+            <Button
+              size="compact-sm"
+              color="green"
+              leftSection={<IconSend size={14} />}
+              loading={busy}
+              onClick={() => onPublish(article)}
+            >
               Publish
             </Button>
           )}

@@ -68,7 +68,16 @@ interface CompareProps {
 }
 
 /** Both versions side by side as a word diff, and the three ways on (never a silent overwrite). */
-export function NewsConflictCompare({ conflict, mine, pending, onTakeMine, onTakeTheirs, onMerge, early, onBack }: CompareProps) {
+export function NewsConflictCompare({
+  conflict,
+  mine,
+  pending,
+  onTakeMine,
+  onTakeTheirs,
+  onMerge,
+  early,
+  onBack,
+}: CompareProps) {
   const theirs = newsFormFrom(conflict.current);
   const who = conflict.changedBy?.fullName ?? 'Someone';
   return (
@@ -128,7 +137,10 @@ interface MergeProps {
 export function NewsConflictMerge({ conflict, mine, pending, onBack, onSave }: MergeProps) {
   const theirs = newsFormFrom(conflict.current);
   const fields = changedFields(theirs, mine).filter(({ key }) => key !== 'priority');
-  const [merged, setMerged] = useState<NewsFormValues>(() => ({ ...mine, ...Object.fromEntries(fields.map(({ key }) => [key, theirs[key]])) }));
+  const [merged, setMerged] = useState<NewsFormValues>(() => ({
+    ...mine,
+    ...Object.fromEntries(fields.map(({ key }) => [key, theirs[key]])),
+  }));
   return (
     <Stack gap="sm" data-testid="news-merge">
       <Alert color="blue" title="Merge by hand">
@@ -149,7 +161,11 @@ export function NewsConflictMerge({ conflict, mine, pending, onBack, onSave }: M
               {...(key === 'content' ? { autosize: true, minRows: 4, maxRows: 12 } : {})}
             />
             <Side title={`Yours: ${label.toLowerCase()}`}>
-              <Text size="sm" dir={textDirection(mine[key])} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              <Text
+                size="sm"
+                dir={textDirection(mine[key])}
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              >
                 {mine[key]}
               </Text>
             </Side>

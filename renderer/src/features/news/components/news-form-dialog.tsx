@@ -14,7 +14,13 @@ import { PRIORITY_LABELS } from '@/lib/news/news-format';
 import { toastFailure, toastSuccess } from '@/lib/toast';
 import { textDirection } from '@/lib/text-direction';
 import { NewsConflictCompare, NewsConflictMerge } from './news-conflict-view';
-import { emptyNewsForm, newsFormFrom, toNewsBody, type NewsFieldErrors, type NewsFormValues } from '../news-form-values';
+import {
+  emptyNewsForm,
+  newsFormFrom,
+  toNewsBody,
+  type NewsFieldErrors,
+  type NewsFormValues,
+} from '../news-form-values';
 import { EditingNotice } from '@/components/editing-indicators';
 import { useAnnounceEditing } from '@/lib/presence/use-editing';
 import { useNewerSave, type NewerSave } from '../hooks/use-newer-save';
@@ -32,7 +38,13 @@ const PRIORITY_OPTIONS = NEWS_PRIORITIES.map((value) => ({ value, label: PRIORIT
 export function NewsFormDialog({ opened, onClose, article }: NewsFormDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <GuardedModal opened={opened} onClose={onClose} title={article ? 'Edit News' : 'Create News'} size="xl" fullScreen={fullScreen}>
+    <GuardedModal
+      opened={opened}
+      onClose={onClose}
+      title={article ? 'Edit News' : 'Create News'}
+      size="xl"
+      fullScreen={fullScreen}
+    >
       {/* A draft made from a wire names its source (issue 26). */}
       {opened && article && <WireSourceNote newsId={article.id} />}
       {/* Keyed so each opening starts from the article's current text, not the last draft. */}
@@ -62,9 +74,15 @@ function useSubmit(article: News | null, onDone: () => void, onConflict: (confli
         if (conflict) onConflict(conflict);
         else fail('Failed to update news article')(error);
       };
-      updateMutation.mutate({ id: article.id, changes: { ...parsed.body, version } }, { onSuccess: succeed('News article updated'), onError });
+      updateMutation.mutate(
+        { id: article.id, changes: { ...parsed.body, version } },
+        { onSuccess: succeed('News article updated'), onError },
+      );
     } else {
-      createMutation.mutate(parsed.body, { onSuccess: succeed('News article created as a draft'), onError: fail('Failed to create news article') });
+      createMutation.mutate(parsed.body, {
+        onSuccess: succeed('News article created as a draft'),
+        onError: fail('Failed to create news article'),
+      });
     }
     return {};
   };
@@ -120,7 +138,15 @@ function NewsForm({ article, onDone }: { article: News | null; onDone: () => voi
     );
   }
   if (conflict) {
-    return <NewsConflictMerge conflict={conflict.data} mine={values} pending={pending} onBack={() => setConflict({ ...conflict, merging: false })} onSave={(merged) => saveOver(merged, conflict.data.current)} />;
+    return (
+      <NewsConflictMerge
+        conflict={conflict.data}
+        mine={values}
+        pending={pending}
+        onBack={() => setConflict({ ...conflict, merging: false })}
+        onSave={(merged) => saveOver(merged, conflict.data.current)}
+      />
+    );
   }
 
   return (
@@ -128,13 +154,58 @@ function NewsForm({ article, onDone }: { article: News | null; onDone: () => voi
       {/* Dhivehi (Thaana) and Arabic text runs right-to-left as it is typed (see textDirection). */}
       <Stack gap="sm">
         <EditingNotice kind="news" id={article?.id} />
-        {newer && <NewerVersionNotice newer={newer} onReview={() => setConflict({ data: newer.conflict, merging: false, early: true })} />}
-        <TextInput label="Title" required dir={textDirection(values.title)} maxLength={NEWS_LIMITS.title} value={values.title} onChange={(e) => set('title')(e.currentTarget.value)} error={errors.title} data-autofocus />
-        <TextInput label="Subtitle" dir={textDirection(values.subtitle)} maxLength={NEWS_LIMITS.subtitle} value={values.subtitle} onChange={(e) => set('subtitle')(e.currentTarget.value)} error={errors.subtitle} />
-        <Textarea label="Content" required dir={textDirection(values.content)} autosize minRows={6} maxRows={16} value={values.content} onChange={(e) => set('content')(e.currentTarget.value)} error={errors.content} />
+        {newer && (
+          <NewerVersionNotice
+            newer={newer}
+            onReview={() => setConflict({ data: newer.conflict, merging: false, early: true })}
+          />
+        )}
+        <TextInput
+          label="Title"
+          required
+          dir={textDirection(values.title)}
+          maxLength={NEWS_LIMITS.title}
+          value={values.title}
+          onChange={(e) => set('title')(e.currentTarget.value)}
+          error={errors.title}
+          data-autofocus
+        />
+        <TextInput
+          label="Subtitle"
+          dir={textDirection(values.subtitle)}
+          maxLength={NEWS_LIMITS.subtitle}
+          value={values.subtitle}
+          onChange={(e) => set('subtitle')(e.currentTarget.value)}
+          error={errors.subtitle}
+        />
+        <Textarea
+          label="Content"
+          required
+          dir={textDirection(values.content)}
+          autosize
+          minRows={6}
+          maxRows={16}
+          value={values.content}
+          onChange={(e) => set('content')(e.currentTarget.value)}
+          error={errors.content}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Category" dir={textDirection(values.category)} maxLength={NEWS_LIMITS.category} value={values.category} onChange={(e) => set('category')(e.currentTarget.value)} error={errors.category} />
-          <Select label="Priority" data={PRIORITY_OPTIONS} value={values.priority} onChange={(v) => v && setValues((s) => ({ ...s, priority: v }))} allowDeselect={false} error={errors.priority} />
+          <TextInput
+            label="Category"
+            dir={textDirection(values.category)}
+            maxLength={NEWS_LIMITS.category}
+            value={values.category}
+            onChange={(e) => set('category')(e.currentTarget.value)}
+            error={errors.category}
+          />
+          <Select
+            label="Priority"
+            data={PRIORITY_OPTIONS}
+            value={values.priority}
+            onChange={(v) => v && setValues((s) => ({ ...s, priority: v }))}
+            allowDeselect={false}
+            error={errors.priority}
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={requestClose}>

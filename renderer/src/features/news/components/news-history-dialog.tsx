@@ -1,4 +1,17 @@
-import { Alert, Button, Center, Grid, Group, Loader, Modal, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Modal,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconHistory } from '@tabler/icons-react';
@@ -12,7 +25,11 @@ import { canEditNews } from '../news-permissions';
 import { toastFailure, toastSuccess } from '@/lib/toast';
 import { InlineDiff } from './inline-diff';
 
-const ACTION_LABELS: Record<NewsRevision['action'], string> = { created: 'Created', updated: 'Edited', restored: 'Restored' };
+const ACTION_LABELS: Record<NewsRevision['action'], string> = {
+  created: 'Created',
+  updated: 'Edited',
+  restored: 'Restored',
+};
 
 const FIELDS = [
   { label: 'Title', of: (r: NewsRevision) => r.title },
@@ -51,10 +68,14 @@ function History({ newsId, initial }: { newsId: number; initial: number | null }
       </Center>
     );
   }
-  if (revisions.error || story.error) return <Alert color="red">{errorMessage(revisions.error ?? story.error, 'Failed to load the history')}</Alert>;
+  if (revisions.error || story.error)
+    return <Alert color="red">{errorMessage(revisions.error ?? story.error, 'Failed to load the history')}</Alert>;
   const list = revisions.data;
   if (!list.length) return <Text c="dimmed">No saved versions yet.</Text>;
-  const index = Math.max(0, list.findIndex((r) => r.id === chosen));
+  const index = Math.max(
+    0,
+    list.findIndex((r) => r.id === chosen),
+  );
   return (
     <Stack gap="sm">
       <Title order={3} size="h5" dir="auto">
@@ -80,14 +101,29 @@ function History({ newsId, initial }: { newsId: number; initial: number | null }
           </ScrollArea.Autosize>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
-          <RevisionDetail revision={list[index]!} previous={list[index + 1] ?? null} newest={index === 0} story={story.data} />
+          <RevisionDetail
+            revision={list[index]!}
+            previous={list[index + 1] ?? null}
+            newest={index === 0}
+            story={story.data}
+          />
         </Grid.Col>
       </Grid>
     </Stack>
   );
 }
 
-function RevisionDetail({ revision, previous, newest, story }: { revision: NewsRevision; previous: NewsRevision | null; newest: boolean; story: News }) {
+function RevisionDetail({
+  revision,
+  previous,
+  newest,
+  story,
+}: {
+  revision: NewsRevision;
+  previous: NewsRevision | null;
+  newest: boolean;
+  story: News;
+}) {
   const actor = useCurrentUser();
   const restore = useRestoreRevision();
   const changed = FIELDS.filter((f) => !previous || f.of(previous) !== f.of(revision));
@@ -96,19 +132,27 @@ function RevisionDetail({ revision, previous, newest, story }: { revision: NewsR
   const confirmRestore = () =>
     modals.openConfirmModal({
       title: 'Restore this version',
-      children: <Text size="sm">The story gets this text as a new version {story.version + 1}; nothing in the history is lost.</Text>,
+      children: (
+        <Text size="sm">
+          The story gets this text as a new version {story.version + 1}; nothing in the history is lost.
+        </Text>
+      ),
       labels: { confirm: 'Restore', cancel: 'Cancel' },
       onConfirm: () =>
         restore.mutate(
           { newsId: story.id, revisionId: revision.id, version: story.version },
-          { onSuccess: () => toastSuccess(`Story restored to version ${revision.version}`), onError: (e) => toastFailure('Failed to restore the version', e) },
+          {
+            onSuccess: () => toastSuccess(`Story restored to version ${revision.version}`),
+            onError: (e) => toastFailure('Failed to restore the version', e),
+          },
         ),
     });
   return (
     <Stack gap="xs" data-testid="revision-detail">
       <Group justify="space-between" gap="xs">
         <Text size="sm" fw={600}>
-          Version {revision.version} — {ACTION_LABELS[revision.action].toLowerCase()} by {revision.savedByName ?? 'someone'}, {formatDateTime(revision.savedAt)}
+          Version {revision.version} — {ACTION_LABELS[revision.action].toLowerCase()} by{' '}
+          {revision.savedByName ?? 'someone'}, {formatDateTime(revision.savedAt)}
           {from}
         </Text>
         {!newest && canEditNews(actor, story) && (

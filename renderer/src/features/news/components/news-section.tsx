@@ -29,7 +29,13 @@ export function NewsSection({ status, data, fetching, actor, pendingId, ...handl
           <Title order={2} size="h5">
             {label}
           </Title>
-          <Badge color={SECTION_COLORS[status]} variant="light" size="sm" circle={false} data-testid={`news-count-${status}`}>
+          <Badge
+            color={SECTION_COLORS[status]}
+            variant="light"
+            size="sm"
+            circle={false}
+            data-testid={`news-count-${status}`}
+          >
             {data?.total ?? 0}
           </Badge>
         </Group>
@@ -41,7 +47,11 @@ export function NewsSection({ status, data, fetching, actor, pendingId, ...handl
             key={article.id}
             article={article}
             actions={newsRowActions(actor, article, rule)}
-            awaitsSecondApprover={article.status === 'draft' && can(actor, 'news.manage') && ownStoryNeedsSecondApprover(actor, article, rule)}
+            awaitsSecondApprover={
+              article.status === 'draft' &&
+              can(actor, 'news.manage') &&
+              ownStoryNeedsSecondApprover(actor, article, rule)
+            }
             busy={pendingId === article.id}
             {...handlers}
           />

@@ -48,7 +48,11 @@ export function NewsViewDialog({ article, onClose, onHistory }: NewsViewDialogPr
             </Badge>
           </Group>
           {article.returnReason && (
-            <Alert color="orange" variant="light" title={`${article.returnKind === 'unapproved' ? 'Taken back' : 'Sent back'} by ${article.returnedByName ?? 'an editor'}${article.returnedAt ? ` · ${formatDateTime(article.returnedAt)}` : ''}`}>
+            <Alert
+              color="orange"
+              variant="light"
+              title={`${article.returnKind === 'unapproved' ? 'Taken back' : 'Sent back'} by ${article.returnedByName ?? 'an editor'}${article.returnedAt ? ` · ${formatDateTime(article.returnedAt)}` : ''}`}
+            >
               <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
                 {article.returnReason}
               </Text>
@@ -60,14 +64,32 @@ export function NewsViewDialog({ article, onClose, onHistory }: NewsViewDialogPr
             </Text>
           </Paper>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <Field label="Created" value={`${formatDateTime(article.createdAt)}${article.createdByName ? ` · ${article.createdByName}` : ''}`} />
+            <Field
+              label="Created"
+              value={`${formatDateTime(article.createdAt)}${article.createdByName ? ` · ${article.createdByName}` : ''}`}
+            />
             <Field label="Updated" value={formatDateTime(article.updatedAt)} />
-            {article.approvedAt && <Field label="Approved" value={`${formatDateTime(article.approvedAt)} · ${article.approvedByName ?? '—'}`} />}
-            {article.publishedAt && <Field label="Published" value={`${formatDateTime(article.publishedAt)} · ${article.publishedByName ?? '—'}`} />}
+            {article.approvedAt && (
+              <Field
+                label="Approved"
+                value={`${formatDateTime(article.approvedAt)} · ${article.approvedByName ?? '—'}`}
+              />
+            )}
+            {article.publishedAt && (
+              <Field
+                label="Published"
+                value={`${formatDateTime(article.publishedAt)} · ${article.publishedByName ?? '—'}`}
+              />
+            )}
           </SimpleGrid>
           {onHistory && (
             <Group justify="flex-end">
-              <Button variant="default" size="compact-sm" leftSection={<IconHistory size={14} />} onClick={() => onHistory(article)}>
+              <Button
+                variant="default"
+                size="compact-sm"
+                leftSection={<IconHistory size={14} />}
+                onClick={() => onHistory(article)}
+              >
                 History
               </Button>
             </Group>

@@ -13,8 +13,18 @@ export interface SendingBack {
 }
 
 const TEXTS: Record<NewsReturnKind, { title: string; action: string; done: string; failed: string }> = {
-  rejected: { title: 'Send back to the writer', action: 'Send back', done: 'Story sent back to its writer', failed: 'Failed to send the story back' },
-  unapproved: { title: 'Take back to draft', action: 'Take back', done: 'Story taken back to draft', failed: 'Failed to take the story back' },
+  rejected: {
+    title: 'Send back to the writer',
+    action: 'Send back',
+    done: 'Story sent back to its writer',
+    failed: 'Failed to send the story back',
+  },
+  unapproved: {
+    title: 'Take back to draft',
+    action: 'Take back',
+    done: 'Story taken back to draft',
+    failed: 'Failed to take the story back',
+  },
 };
 
 /** Reject a draft or unapprove an approved story, with the reason its writer will read (issue 26). */
@@ -62,7 +72,8 @@ function SendBackForm({ sending, onDone }: { sending: SendingBack; onDone: () =>
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         <Text size="sm">
-          <b dir="auto">{article.title}</b> goes back to draft; {article.createdByName ?? 'its writer'} is told why (bell and Telegram).
+          <b dir="auto">{article.title}</b> goes back to draft; {article.createdByName ?? 'its writer'} is told why
+          (bell and Telegram).
         </Text>
         <Textarea
           label="Reason"

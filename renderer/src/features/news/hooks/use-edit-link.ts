@@ -15,9 +15,12 @@ export function useEditLink(open: (article: News) => void): void {
   useEffect(() => {
     if (id === null || (!article.data && !article.error)) return;
     if (article.data) open(article.data);
-    setParams((p) => {
-      p.delete('edit');
-      return p;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        p.delete('edit');
+        return p;
+      },
+      { replace: true },
+    );
   }, [id, article.data, article.error, open, setParams]);
 }

@@ -18,17 +18,27 @@ export interface NewerSave {
 /** Who moved a story along without changing its text (no revision has that version). */
 function workflowStep(story: News): { by: number | null; name: string | null; at: string | null; verb: string } {
   if (story.returnedAt && story.returnedAt === story.updatedAt) {
-    return { by: story.returnedBy, name: story.returnedByName, at: story.returnedAt, verb: story.returnKind === 'unapproved' ? 'took back' : 'sent back' };
+    return {
+      by: story.returnedBy,
+      name: story.returnedByName,
+      at: story.returnedAt,
+      verb: story.returnKind === 'unapproved' ? 'took back' : 'sent back',
+    };
   }
-  if (story.status === 'published') return { by: story.publishedBy, name: story.publishedByName, at: story.publishedAt, verb: 'published' };
-  if (story.status === 'approved') return { by: story.approvedBy, name: story.approvedByName, at: story.approvedAt, verb: 'approved' };
-  if (story.submittedAt) return { by: story.submittedBy, name: story.submittedByName, at: story.submittedAt, verb: 'submitted' };
+  if (story.status === 'published')
+    return { by: story.publishedBy, name: story.publishedByName, at: story.publishedAt, verb: 'published' };
+  if (story.status === 'approved')
+    return { by: story.approvedBy, name: story.approvedByName, at: story.approvedAt, verb: 'approved' };
+  if (story.submittedAt)
+    return { by: story.submittedBy, name: story.submittedByName, at: story.submittedAt, verb: 'submitted' };
   return { by: null, name: null, at: story.updatedAt, verb: 'changed' };
 }
 
 /** The newer version as a conflict to review; null when the save was this user's own. */
 export async function describeNewerSave(story: News, myId: number): Promise<NewerSave | null> {
-  const revisions = await apiJson<NewsRevision[]>('GET', `/api/news/${story.id}/revisions`).catch(() => [] as NewsRevision[]);
+  const revisions = await apiJson<NewsRevision[]>('GET', `/api/news/${story.id}/revisions`).catch(
+    () => [] as NewsRevision[],
+  );
   const revision = revisions.find((r) => r.version === story.version);
   const step = revision
     ? { by: revision.savedBy, name: revision.savedByName, at: revision.savedAt, verb: 'saved' }
@@ -54,7 +64,13 @@ export function useNewerSave(storyId: number | undefined, baseVersion: number | 
     let latest = 0;
     return registerLiveEvent('news_updated', {
       handle: (story) => {
-        if (story.id !== storyId || base.current === undefined || story.version <= base.current || story.version <= latest) return;
+        if (
+          story.id !== storyId ||
+          base.current === undefined ||
+          story.version <= base.current ||
+          story.version <= latest
+        )
+          return;
         latest = story.version;
         void describeNewerSave(story, me.id).then((found) => {
           if (found && latest === story.version) setNewer(found);

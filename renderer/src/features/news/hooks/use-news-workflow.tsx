@@ -20,13 +20,22 @@ export function useNewsWorkflow() {
 
   // Issue 39: the approvers' bells list it at once.
   const submit = (article: News) =>
-    submitMutation.mutate(article.id, { onSuccess: ok('Submitted for approval: the editors are told'), onError: fail('Failed to submit for approval') });
+    submitMutation.mutate(article.id, {
+      onSuccess: ok('Submitted for approval: the editors are told'),
+      onError: fail('Failed to submit for approval'),
+    });
 
   const approve = (article: News) =>
-    approveMutation.mutate(article.id, { onSuccess: ok('News article approved'), onError: fail('Failed to approve news article') });
+    approveMutation.mutate(article.id, {
+      onSuccess: ok('News article approved'),
+      onError: fail('Failed to approve news article'),
+    });
 
   const publish = (article: News) =>
-    publishMutation.mutate(article.id, { onSuccess: ok('News article published'), onError: fail('Failed to publish news article') });
+    publishMutation.mutate(article.id, {
+      onSuccess: ok('News article published'),
+      onError: fail('Failed to publish news article'),
+    });
 
   const confirmDelete = (article: News) =>
     modals.openConfirmModal({
@@ -39,9 +48,14 @@ export function useNewsWorkflow() {
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        deleteMutation.mutate(article.id, { onSuccess: ok('News article moved to the recycle bin'), onError: fail('Failed to delete news article') }),
+        deleteMutation.mutate(article.id, {
+          onSuccess: ok('News article moved to the recycle bin'),
+          onError: fail('Failed to delete news article'),
+        }),
     });
 
-  const pendingId = [approveMutation, publishMutation, deleteMutation, submitMutation].find((m) => m.isPending)?.variables;
+  const pendingId = [approveMutation, publishMutation, deleteMutation, submitMutation].find(
+    (m) => m.isPending,
+  )?.variables;
   return { approve, submit, publish, confirmDelete, pendingId };
 }

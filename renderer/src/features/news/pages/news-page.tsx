@@ -125,7 +125,11 @@ export default function NewsPage() {
           <NewsPager page={page} lastPage={last} onPage={setPage} />
         </>
       )}
-      <NewsFormDialog opened={form.mode !== 'closed'} article={form.mode === 'edit' ? form.article : null} onClose={() => setForm({ mode: 'closed' })} />
+      <NewsFormDialog
+        opened={form.mode !== 'closed'}
+        article={form.mode === 'edit' ? form.article : null}
+        onClose={() => setForm({ mode: 'closed' })}
+      />
       <NewsViewDialog
         article={viewing}
         onClose={() => setViewing(null)}

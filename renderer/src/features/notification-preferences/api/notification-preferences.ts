@@ -1,5 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferences, UpdateNotificationPreferences } from '@shared/contracts/notification-preferences';
+import type {
+  NotificationPreferences,
+  UpdateNotificationPreferences,
+} from '@shared/contracts/notification-preferences';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
 
@@ -13,7 +16,8 @@ export function usePreferences(userId: number) {
 export function useSavePreferences(userId: number) {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: (body: UpdateNotificationPreferences) => apiJson<NotificationPreferences>('PUT', `/api/notification-preferences/${userId}`, body),
+    mutationFn: (body: UpdateNotificationPreferences) =>
+      apiJson<NotificationPreferences>('PUT', `/api/notification-preferences/${userId}`, body),
     onSuccess: (saved) => {
       queryClient.setQueryData(preferencesQueryKey(userId), saved);
       // The bell obeys the switches: show the new list at once.

@@ -2,10 +2,20 @@ import { Checkbox, Group, NumberInput, Paper, Stack, Switch, Text, Title } from 
 import type { ReactNode } from 'react';
 import { NOTIFICATION_CHANNELS, type NotificationChannelName } from '@shared/contracts/notification-preferences';
 
-const CHANNEL_LABELS: Record<NotificationChannelName, string> = { telegram: 'Telegram', websocket: 'In app (bell and live toasts)' };
+const CHANNEL_LABELS: Record<NotificationChannelName, string> = {
+  telegram: 'Telegram',
+  websocket: 'In app (bell and live toasts)',
+};
 
 /** One preference group: a titled card whose switch turns the group on; its fields show only when on. */
-export function PreferenceGroup(props: { title: string; description: string; enabled: boolean; onToggle: (on: boolean) => void; children?: ReactNode; testId: string }) {
+export function PreferenceGroup(props: {
+  title: string;
+  description: string;
+  enabled: boolean;
+  onToggle: (on: boolean) => void;
+  children?: ReactNode;
+  testId: string;
+}) {
   return (
     <Paper withBorder p="md" radius="md" data-testid={props.testId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -17,7 +27,12 @@ export function PreferenceGroup(props: { title: string; description: string; ena
             {props.description}
           </Text>
         </div>
-        <Switch checked={props.enabled} onChange={(e) => props.onToggle(e.currentTarget.checked)} aria-label={`${props.title} enabled`} size="md" />
+        <Switch
+          checked={props.enabled}
+          onChange={(e) => props.onToggle(e.currentTarget.checked)}
+          aria-label={`${props.title} enabled`}
+          size="md"
+        />
       </Group>
       {props.enabled && props.children && (
         <Stack gap="sm" mt="md">
@@ -28,7 +43,15 @@ export function PreferenceGroup(props: { title: string; description: string; ena
   );
 }
 
-export function ChannelPicker({ value, onChange, label = 'Deliver by' }: { value: NotificationChannelName[]; onChange: (v: NotificationChannelName[]) => void; label?: string }) {
+export function ChannelPicker({
+  value,
+  onChange,
+  label = 'Deliver by',
+}: {
+  value: NotificationChannelName[];
+  onChange: (v: NotificationChannelName[]) => void;
+  label?: string;
+}) {
   return (
     <Checkbox.Group label={label} value={value} onChange={(v) => onChange(v)}>
       <Group gap="lg" mt={6}>
@@ -45,7 +68,16 @@ export function channelsText(channels: readonly NotificationChannelName[]): stri
 }
 
 /** A whole-number field; the contract's message shows under it while the value is out of range. */
-export function MinutesInput(props: { label: string; value: number; min: number; max: number; onChange: (n: number) => void; error?: string | undefined; suffix?: string; description?: string }) {
+export function MinutesInput(props: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange: (n: number) => void;
+  error?: string | undefined;
+  suffix?: string;
+  description?: string;
+}) {
   return (
     <NumberInput
       label={props.label}

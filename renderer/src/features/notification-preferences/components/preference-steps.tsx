@@ -19,8 +19,21 @@ const NEWS_PRIORITY_OPTIONS = [
 export function NewsStep({ wizard: { draft, set } }: StepProps) {
   const g = draft.breakingNews;
   return (
-    <PreferenceGroup title="Breaking news" description="New articles of the chosen priority, the moment they are filed" enabled={g.enabled} onToggle={(enabled) => set('breakingNews', { enabled })} testId="pref-breaking-news">
-      <Select label="Notify me about" data={NEWS_PRIORITY_OPTIONS} value={g.priority} allowDeselect={false} maw={260} onChange={(v) => v && set('breakingNews', { priority: v as typeof g.priority })} />
+    <PreferenceGroup
+      title="Breaking news"
+      description="New articles of the chosen priority, the moment they are filed"
+      enabled={g.enabled}
+      onToggle={(enabled) => set('breakingNews', { enabled })}
+      testId="pref-breaking-news"
+    >
+      <Select
+        label="Notify me about"
+        data={NEWS_PRIORITY_OPTIONS}
+        value={g.priority}
+        allowDeselect={false}
+        maw={260}
+        onChange={(v) => v && set('breakingNews', { priority: v as typeof g.priority })}
+      />
       <ChannelPicker value={g.channels} onChange={(channels) => set('breakingNews', { channels })} />
     </PreferenceGroup>
   );
@@ -34,7 +47,13 @@ export function EquipmentStep({ wizard: { draft, set, errors, hidden } }: StepPr
   const range = LIMITS.reminderMinutes;
   return (
     <Stack gap="md">
-      <PreferenceGroup title="Overdue equipment" description="Loans past their return date" enabled={overdue.enabled} onToggle={(enabled) => set('equipmentOverdue', { enabled })} testId="pref-equipment-overdue">
+      <PreferenceGroup
+        title="Overdue equipment"
+        description="Loans past their return date"
+        enabled={overdue.enabled}
+        onToggle={(enabled) => set('equipmentOverdue', { enabled })}
+        testId="pref-equipment-overdue"
+      >
         <MinutesInput
           label="Remind me every"
           description={`${LIMITS.reminderInterval.min} to ${LIMITS.reminderInterval.max} minutes`}
@@ -51,18 +70,52 @@ export function EquipmentStep({ wizard: { draft, set, errors, hidden } }: StepPr
           Approval alerts go to owners and admins, who approve requests and returns.
         </Text>
       ) : (
-        <PreferenceGroup title="Approvals" description="Requests and returns waiting for an owner or admin" enabled={approval.enabled} onToggle={(enabled) => set('equipmentApproval', { enabled })} testId="pref-equipment-approval">
+        <PreferenceGroup
+          title="Approvals"
+          description="Requests and returns waiting for an owner or admin"
+          enabled={approval.enabled}
+          onToggle={(enabled) => set('equipmentApproval', { enabled })}
+          testId="pref-equipment-approval"
+        >
           <Group gap="lg">
-            <Checkbox label="New requests" checked={approval.includeRequests} onChange={(e) => set('equipmentApproval', { includeRequests: e.currentTarget.checked })} />
-            <Checkbox label="Returns" checked={approval.includeReturns} onChange={(e) => set('equipmentApproval', { includeReturns: e.currentTarget.checked })} />
+            <Checkbox
+              label="New requests"
+              checked={approval.includeRequests}
+              onChange={(e) => set('equipmentApproval', { includeRequests: e.currentTarget.checked })}
+            />
+            <Checkbox
+              label="Returns"
+              checked={approval.includeReturns}
+              onChange={(e) => set('equipmentApproval', { includeReturns: e.currentTarget.checked })}
+            />
           </Group>
           <ChannelPicker value={approval.channels} onChange={(channels) => set('equipmentApproval', { channels })} />
         </PreferenceGroup>
       )}
-      <PreferenceGroup title="Return reminders" description="Before and after your own loans are due" enabled={reminders.enabled} onToggle={(enabled) => set('equipmentReminders', { enabled })} testId="pref-equipment-reminders">
+      <PreferenceGroup
+        title="Return reminders"
+        description="Before and after your own loans are due"
+        enabled={reminders.enabled}
+        onToggle={(enabled) => set('equipmentReminders', { enabled })}
+        testId="pref-equipment-reminders"
+      >
         <Group gap="md" align="flex-start">
-          <MinutesInput label="Before due" value={reminders.beforeDue} min={range.min} max={range.max} error={errors['equipmentReminders.beforeDue']} onChange={(beforeDue) => set('equipmentReminders', { beforeDue })} />
-          <MinutesInput label="After due" value={reminders.afterDue} min={range.min} max={range.max} error={errors['equipmentReminders.afterDue']} onChange={(afterDue) => set('equipmentReminders', { afterDue })} />
+          <MinutesInput
+            label="Before due"
+            value={reminders.beforeDue}
+            min={range.min}
+            max={range.max}
+            error={errors['equipmentReminders.beforeDue']}
+            onChange={(beforeDue) => set('equipmentReminders', { beforeDue })}
+          />
+          <MinutesInput
+            label="After due"
+            value={reminders.afterDue}
+            min={range.min}
+            max={range.max}
+            error={errors['equipmentReminders.afterDue']}
+            onChange={(afterDue) => set('equipmentReminders', { afterDue })}
+          />
         </Group>
         <ChannelPicker value={reminders.channels} onChange={(channels) => set('equipmentReminders', { channels })} />
       </PreferenceGroup>
@@ -76,7 +129,13 @@ export function SystemStep({ wizard: { draft, set, errors } }: StepProps) {
   const bulletins = draft.bulletinUpdates;
   return (
     <Stack gap="md">
-      <PreferenceGroup title="Low stock" description="When an item's available units fall to the threshold" enabled={stock.enabled} onToggle={(enabled) => set('lowStockAlerts', { enabled })} testId="pref-low-stock">
+      <PreferenceGroup
+        title="Low stock"
+        description="When an item's available units fall to the threshold"
+        enabled={stock.enabled}
+        onToggle={(enabled) => set('lowStockAlerts', { enabled })}
+        testId="pref-low-stock"
+      >
         <MinutesInput
           label="Threshold"
           suffix=" units"
@@ -89,10 +148,24 @@ export function SystemStep({ wizard: { draft, set, errors } }: StepProps) {
         />
         <ChannelPicker value={stock.channels} onChange={(channels) => set('lowStockAlerts', { channels })} />
       </PreferenceGroup>
-      <PreferenceGroup title="Bulletin updates" description="Bulletins created or published" enabled={bulletins.enabled} onToggle={(enabled) => set('bulletinUpdates', { enabled })} testId="pref-bulletin-updates">
+      <PreferenceGroup
+        title="Bulletin updates"
+        description="Bulletins created or published"
+        enabled={bulletins.enabled}
+        onToggle={(enabled) => set('bulletinUpdates', { enabled })}
+        testId="pref-bulletin-updates"
+      >
         <Group gap="lg">
-          <Checkbox label="Created" checked={bulletins.includeCreated} onChange={(e) => set('bulletinUpdates', { includeCreated: e.currentTarget.checked })} />
-          <Checkbox label="Published" checked={bulletins.includePublished} onChange={(e) => set('bulletinUpdates', { includePublished: e.currentTarget.checked })} />
+          <Checkbox
+            label="Created"
+            checked={bulletins.includeCreated}
+            onChange={(e) => set('bulletinUpdates', { includeCreated: e.currentTarget.checked })}
+          />
+          <Checkbox
+            label="Published"
+            checked={bulletins.includePublished}
+            onChange={(e) => set('bulletinUpdates', { includePublished: e.currentTarget.checked })}
+          />
         </Group>
         <ChannelPicker value={bulletins.channels} onChange={(channels) => set('bulletinUpdates', { channels })} />
       </PreferenceGroup>
@@ -110,10 +183,30 @@ export function ScheduleStep({ wizard: { draft, set, errors } }: StepProps) {
   const weekendDays = stationZone ? weekendText(stationZone.weekendDays) : 'The station’s weekend days';
   return (
     <Stack gap="md">
-      <PreferenceGroup title="Quiet hours" description="Telegram messages wait until the morning; urgent news and emergencies still come through" enabled={quiet.enabled} onToggle={(enabled) => set('quietHours', { enabled })} testId="pref-quiet-hours">
+      <PreferenceGroup
+        title="Quiet hours"
+        description="Telegram messages wait until the morning; urgent news and emergencies still come through"
+        enabled={quiet.enabled}
+        onToggle={(enabled) => set('quietHours', { enabled })}
+        testId="pref-quiet-hours"
+      >
         <Group gap="md" align="flex-start">
-          <TextInput type="time" label="From" value={quiet.startTime} w={140} error={errors['quietHours.startTime']} onChange={(e) => set('quietHours', { startTime: e.currentTarget.value })} />
-          <TextInput type="time" label="Until" value={quiet.endTime} w={140} error={errors['quietHours.endTime']} onChange={(e) => set('quietHours', { endTime: e.currentTarget.value })} />
+          <TextInput
+            type="time"
+            label="From"
+            value={quiet.startTime}
+            w={140}
+            error={errors['quietHours.startTime']}
+            onChange={(e) => set('quietHours', { startTime: e.currentTarget.value })}
+          />
+          <TextInput
+            type="time"
+            label="Until"
+            value={quiet.endTime}
+            w={140}
+            error={errors['quietHours.endTime']}
+            onChange={(e) => set('quietHours', { endTime: e.currentTarget.value })}
+          />
           <TimeZoneSelect
             label="Time zone"
             value={quiet.timezone}
@@ -124,9 +217,23 @@ export function ScheduleStep({ wizard: { draft, set, errors } }: StepProps) {
           />
         </Group>
       </PreferenceGroup>
-      <PreferenceGroup title="Weekend mode" description={`${weekendDays} in your time zone (set by the station in Settings)`} enabled={weekend.enabled} onToggle={(enabled) => set('weekendMode', { enabled })} testId="pref-weekend-mode">
-        <Switch label="Reduced notifications (only breaking and overdue)" checked={weekend.reducedNotifications} onChange={(e) => set('weekendMode', { reducedNotifications: e.currentTarget.checked })} />
-        <Switch label="Emergencies only (urgent news)" checked={weekend.emergencyOnly} onChange={(e) => set('weekendMode', { emergencyOnly: e.currentTarget.checked })} />
+      <PreferenceGroup
+        title="Weekend mode"
+        description={`${weekendDays} in your time zone (set by the station in Settings)`}
+        enabled={weekend.enabled}
+        onToggle={(enabled) => set('weekendMode', { enabled })}
+        testId="pref-weekend-mode"
+      >
+        <Switch
+          label="Reduced notifications (only breaking and overdue)"
+          checked={weekend.reducedNotifications}
+          onChange={(e) => set('weekendMode', { reducedNotifications: e.currentTarget.checked })}
+        />
+        <Switch
+          label="Emergencies only (urgent news)"
+          checked={weekend.emergencyOnly}
+          onChange={(e) => set('weekendMode', { emergencyOnly: e.currentTarget.checked })}
+        />
         <Text size="xs" c="dimmed">
           Messages skipped at the weekend are not sent later; the bell still lists what is open.
         </Text>

@@ -36,7 +36,10 @@ export function stepHasErrors(step: number, errors: FieldErrors): boolean {
 }
 
 /** What Save sends: every group the user's role can receive (the server refuses the others). */
-export function saveBody(draft: NotificationPreferences, hidden: readonly NotificationPreferenceGroup[]): UpdateNotificationPreferences {
+export function saveBody(
+  draft: NotificationPreferences,
+  hidden: readonly NotificationPreferenceGroup[],
+): UpdateNotificationPreferences {
   const body: UpdateNotificationPreferences = { ...draft };
   for (const group of hidden) delete body[group];
   return body;
@@ -59,7 +62,19 @@ export function usePreferencesWizard(saved: NotificationPreferences, role: Role)
     setStep((s) => Math.min(s + 1, STEP_COUNT - 1));
   };
   const previous = () => setStep((s) => Math.max(s - 1, 0));
-  return { draft, set, step, setStep, next, previous, errors, dirty, reset: setDraft, hidden, body: () => saveBody(draft, hidden) };
+  return {
+    draft,
+    set,
+    step,
+    setStep,
+    next,
+    previous,
+    errors,
+    dirty,
+    reset: setDraft,
+    hidden,
+    body: () => saveBody(draft, hidden),
+  };
 }
 
 export type PreferencesWizard = ReturnType<typeof usePreferencesWizard>;

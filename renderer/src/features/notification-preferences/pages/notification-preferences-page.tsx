@@ -33,8 +33,14 @@ function Wizard({ userId, role, saved }: { userId: number; role: Role; saved: No
     });
   const onTest = () =>
     test.mutate(undefined, {
-      onSuccess: (r) => (r.success ? showToast('Test Notification Sent', r.message ?? 'Check your Telegram chat.', 'green') : showToast('Test Failed', r.error ?? 'Failed to send test notification', 'red')),
-      onError: (e) => (e instanceof HttpError ? showToast('Test Failed', errorMessage(e, 'Failed to send test notification'), 'red') : showToast('Test Error', errorMessage(e, 'Failed to send test notification'), 'red')),
+      onSuccess: (r) =>
+        r.success
+          ? showToast('Test Notification Sent', r.message ?? 'Check your Telegram chat.', 'green')
+          : showToast('Test Failed', r.error ?? 'Failed to send test notification', 'red'),
+      onError: (e) =>
+        e instanceof HttpError
+          ? showToast('Test Failed', errorMessage(e, 'Failed to send test notification'), 'red')
+          : showToast('Test Error', errorMessage(e, 'Failed to send test notification'), 'red'),
     });
 
   const steps = [NewsStep, EquipmentStep, SystemStep, ScheduleStep];
@@ -42,17 +48,35 @@ function Wizard({ userId, role, saved }: { userId: number; role: Role; saved: No
   return (
     <Stack gap="md">
       <WizardProgress step={step} onPick={wizard.setStep} />
-      {StepBody ? <StepBody wizard={wizard} /> : <ReviewStep draft={wizard.draft} hidden={wizard.hidden} onTest={onTest} testing={test.isPending} />}
+      {StepBody ? (
+        <StepBody wizard={wizard} />
+      ) : (
+        <ReviewStep draft={wizard.draft} hidden={wizard.hidden} onTest={onTest} testing={test.isPending} />
+      )}
       <Group justify="space-between">
-        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={wizard.previous} disabled={step === 0}>
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+          onClick={wizard.previous}
+          disabled={step === 0}
+        >
           Previous
         </Button>
         {last ? (
-          <Button leftSection={<IconDeviceFloppy size={16} />} onClick={onSave} loading={save.isPending} disabled={stepHasErrors(step, errors)}>
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={onSave}
+            loading={save.isPending}
+            disabled={stepHasErrors(step, errors)}
+          >
             Save Preferences
           </Button>
         ) : (
-          <Button rightSection={<IconArrowRight size={16} />} onClick={wizard.next} disabled={stepHasErrors(step, errors)}>
+          <Button
+            rightSection={<IconArrowRight size={16} />}
+            onClick={wizard.next}
+            disabled={stepHasErrors(step, errors)}
+          >
             Next
           </Button>
         )}

@@ -8,5 +8,7 @@ export const notificationsQueryKey = ['/api/notifications'] as const;
 const AGE_OUT_REFRESH_MS = 60_000;
 
 export function useNotifications() {
-  return useQuery(queryOptions<NotificationsResponse>({ queryKey: notificationsQueryKey, refetchInterval: AGE_OUT_REFRESH_MS }));
+  return useQuery(
+    queryOptions<NotificationsResponse>({ queryKey: notificationsQueryKey, refetchInterval: AGE_OUT_REFRESH_MS }),
+  );
 }

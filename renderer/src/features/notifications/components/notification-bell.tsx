@@ -6,12 +6,23 @@ import { BELL_MAX_ITEMS } from '@shared/constants';
 import { bellBadgeText, bellOverflowText } from '@/lib/notification-bell-text';
 import type { ClientNotification } from '../notification-types';
 
-const PRIORITY_COLOR: Record<ClientNotification['priority'], string> = { urgent: 'red.6', high: 'orange.6', normal: 'blue.6' };
+const PRIORITY_COLOR: Record<ClientNotification['priority'], string> = {
+  urgent: 'red.6',
+  high: 'orange.6',
+  normal: 'blue.6',
+};
 
 function NotificationRow({ item }: { item: ClientNotification }) {
   return (
     <Group py={6} gap={8} wrap="nowrap" align="flex-start">
-      <Box w={8} h={8} mt={6} bg={PRIORITY_COLOR[item.priority]} style={{ borderRadius: '50%', flex: 'none' }} aria-hidden />
+      <Box
+        w={8}
+        h={8}
+        mt={6}
+        bg={PRIORITY_COLOR[item.priority]}
+        style={{ borderRadius: '50%', flex: 'none' }}
+        aria-hidden
+      />
       <Box style={{ minWidth: 0 }}>
         <Text size="sm" fw={600} lineClamp={1}>
           {item.title}
@@ -37,7 +48,16 @@ export function NotificationBell({ items, total }: { items: readonly ClientNotif
     // The Indicator wraps the whole popover so the target is the button itself: Mantine puts
     // aria-expanded/aria-haspopup on the target, which a plain div may not carry (ARIA 1.2).
     <Indicator label={badge} size={18} color="red" disabled={!badge} offset={4} inline mr={4}>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" withArrow trapFocus returnFocus>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={320}
+        shadow="md"
+        withArrow
+        trapFocus
+        returnFocus
+      >
         <Popover.Target>
           <ActionIcon
             variant="subtle"

@@ -29,5 +29,8 @@ export function useBellNotifications(): BellNotifications {
     previous.current = total;
     if (text) showNoticeToast('New Notifications', text, { autoClose: NEW_NOTIFICATION_TOAST_MS });
   }, [total]);
-  return { total: total ?? alarms.length, items: sortNotifications<ClientNotification>([...alarms, ...(data?.items ?? [])]) };
+  return {
+    total: total ?? alarms.length,
+    items: sortNotifications<ClientNotification>([...alarms, ...(data?.items ?? [])]),
+  };
 }

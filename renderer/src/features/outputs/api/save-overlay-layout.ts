@@ -10,9 +10,14 @@ export function saveOverlayLayout(input: SaveOverlayLayoutInput): Promise<Versio
 }
 
 /** Puts a layout (saved here, or another admin's from a conflict) into the /outputs answer. */
-export function setOverlayLayoutData(queryClient: ReturnType<typeof useQueryClient>, saved: VersionedOverlayLayout): void {
+export function setOverlayLayoutData(
+  queryClient: ReturnType<typeof useQueryClient>,
+  saved: VersionedOverlayLayout,
+): void {
   const { version, ...layout } = saved;
-  queryClient.setQueryData<OverlayOutput>(overlayOutputQueryKey, (o) => (o ? { ...o, layout, layoutVersion: version } : o));
+  queryClient.setQueryData<OverlayOutput>(overlayOutputQueryKey, (o) =>
+    o ? { ...o, layout, layoutVersion: version } : o,
+  );
 }
 
 export function useSaveOverlayLayout() {

@@ -5,7 +5,11 @@ import { relativeTime } from '@shared/relative-time';
 import { errorMessage } from '@/lib/api-client';
 import { useAirTally } from '../api/air-tally';
 
-const KIND_LABEL: Record<TallyRow['kind'], string> = { files: 'Text files', overlay: 'HTML overlay', ...OUTPUT_KIND_LABELS };
+const KIND_LABEL: Record<TallyRow['kind'], string> = {
+  files: 'Text files',
+  overlay: 'HTML overlay',
+  ...OUTPUT_KIND_LABELS,
+};
 
 /** Colour and words together (never colour alone): on program, behind it, or not in use. */
 function look(row: TallyRow): { color: string; word: string } {
@@ -25,14 +29,35 @@ function TallyCell({ row }: { row: TallyRow }) {
   const { color, word } = look(row);
   const at = row.confirmed ? new Date(row.confirmed.at) : null;
   return (
-    <Paper withBorder radius="sm" p="xs" data-testid="tally-row" data-output={row.output} data-current={row.current} data-state={row.state} style={{ borderColor: row.current ? undefined : `var(--mantine-color-${color}-6)` }}>
+    <Paper
+      withBorder
+      radius="sm"
+      p="xs"
+      data-testid="tally-row"
+      data-output={row.output}
+      data-current={row.current}
+      data-state={row.state}
+      style={{ borderColor: row.current ? undefined : `var(--mantine-color-${color}-6)` }}
+    >
       <Stack gap={2}>
         {/* Name and word wrap rather than cut: "CasparCG" must never read "Caspar…". */}
         <Group justify="space-between" gap={4} wrap="wrap">
-          <Text size="sm" fw={700} dir="auto" title={`${row.output} (${KIND_LABEL[row.kind]})`} style={{ overflowWrap: 'anywhere' }}>
+          <Text
+            size="sm"
+            fw={700}
+            dir="auto"
+            title={`${row.output} (${KIND_LABEL[row.kind]})`}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {row.kind === 'files' || row.kind === 'overlay' ? KIND_LABEL[row.kind] : row.output}
           </Text>
-          <Badge color={color} variant={row.current ? 'light' : 'filled'} size="sm" style={{ flex: 'none' }} data-testid="tally-word">
+          <Badge
+            color={color}
+            variant={row.current ? 'light' : 'filled'}
+            size="sm"
+            style={{ flex: 'none' }}
+            data-testid="tally-word"
+          >
             {word}
           </Badge>
         </Group>
@@ -49,11 +74,19 @@ function TallyCell({ row }: { row: TallyRow }) {
         )}
         {at && (
           <Text size="xs" c="dimmed" data-testid="tally-at">
-            Confirmed {at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })} ({relativeTime(row.confirmed!.at, new Date())})
+            Confirmed {at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })} (
+            {relativeTime(row.confirmed!.at, new Date())})
           </Text>
         )}
         {row.note && (
-          <Text size="xs" c={row.state === 'error' ? 'red.4' : 'dimmed'} dir="auto" lineClamp={2} title={row.note} style={{ overflowWrap: 'anywhere' }}>
+          <Text
+            size="xs"
+            c={row.state === 'error' ? 'red.4' : 'dimmed'}
+            dir="auto"
+            lineClamp={2}
+            title={row.note}
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {row.note}
           </Text>
         )}
@@ -69,7 +102,14 @@ function TallyCell({ row }: { row: TallyRow }) {
 export function AirTallyCard() {
   const tally = useAirTally();
   return (
-    <Paper withBorder radius="md" p="sm" role="region" aria-label="Tally: what each output confirmed on program" data-testid="air-tally">
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      role="region"
+      aria-label="Tally: what each output confirmed on program"
+      data-testid="air-tally"
+    >
       <Stack gap="xs">
         <Title order={2} size="h5">
           Tally — what each output last confirmed

@@ -37,11 +37,14 @@ export function OutputList() {
       )}
       {outputs.data?.length === 0 && (
         <Text size="sm" c="dimmed" data-testid="outputs-empty">
-          No outputs yet. The text files and the HTML overlay always run; add CasparCG, OBS or vMix to drive them directly.
+          No outputs yet. The text files and the HTML overlay always run; add CasparCG, OBS or vMix to drive them
+          directly.
         </Text>
       )}
       <Stack gap="xs">
-        {outputs.data?.map((o) => <OutputRow key={o.id} output={o} onEdit={() => setEditing(o)} />)}
+        {outputs.data?.map((o) => (
+          <OutputRow key={o.id} output={o} onEdit={() => setEditing(o)} />
+        ))}
       </Stack>
       <OutputFormDialog editing={editing} onClose={() => setEditing(null)} />
     </SettingsSection>
@@ -50,8 +53,10 @@ export function OutputList() {
 
 /** Where the output points, in the words of its kind. */
 function target(o: Output): string {
-  if (o.kind === 'casparcg') return `${o.config.host}:${o.config.port} · channel ${o.config.channel}-${o.config.layer} · ${o.config.template}`;
-  if (o.kind === 'obs') return `${o.config.url} · ${o.config.mapping.length} text source${o.config.mapping.length === 1 ? '' : 's'} · password ${o.config.passwordSet ? 'set' : 'not set'}`;
+  if (o.kind === 'casparcg')
+    return `${o.config.host}:${o.config.port} · channel ${o.config.channel}-${o.config.layer} · ${o.config.template}`;
+  if (o.kind === 'obs')
+    return `${o.config.url} · ${o.config.mapping.length} text source${o.config.mapping.length === 1 ? '' : 's'} · password ${o.config.passwordSet ? 'set' : 'not set'}`;
   return `${o.config.url} · input ${o.config.input} · ${o.config.mapping.length} field${o.config.mapping.length === 1 ? '' : 's'}`;
 }
 
@@ -61,11 +66,17 @@ function OutputRow({ output, onEdit }: { output: Output; onEdit: () => void }) {
   const remove = useDeleteOutput();
   const runTest = () =>
     test.mutate(output.id, {
-      onSuccess: (r) => (r.ok ? toastSuccess(r.message, `${output.name}: test passed`) : toastFailure(`${output.name}: test failed`, new Error(r.message))),
+      onSuccess: (r) =>
+        r.ok
+          ? toastSuccess(r.message, `${output.name}: test passed`)
+          : toastFailure(`${output.name}: test failed`, new Error(r.message)),
       onError: (error) => toastFailure('Failed to test output', error),
     });
   const toggle = (enabled: boolean) =>
-    save.mutate({ id: output.id, body: bodyOf(output, { enabled }) }, { onError: (error) => toastFailure(enabled ? 'Failed to enable output' : 'Failed to disable output', error) });
+    save.mutate(
+      { id: output.id, body: bodyOf(output, { enabled }) },
+      { onError: (error) => toastFailure(enabled ? 'Failed to enable output' : 'Failed to disable output', error) },
+    );
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: 'Delete output',
@@ -76,7 +87,11 @@ function OutputRow({ output, onEdit }: { output: Output; onEdit: () => void }) {
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(output.id, { onSuccess: () => toastSuccess('Output deleted'), onError: (error) => toastFailure('Failed to delete output', error) }),
+      onConfirm: () =>
+        remove.mutate(output.id, {
+          onSuccess: () => toastSuccess('Output deleted'),
+          onError: (error) => toastFailure('Failed to delete output', error),
+        }),
     });
   return (
     <Paper withBorder radius="sm" p="sm" data-testid="output-row" data-output-id={output.id}>
@@ -97,14 +112,33 @@ function OutputRow({ output, onEdit }: { output: Output; onEdit: () => void }) {
           <OutputStatusMessage status={output.status} />
         </Stack>
         <Group gap={6} wrap="wrap">
-          <Switch label="Enabled" checked={output.enabled} disabled={save.isPending} onChange={(e) => toggle(e.currentTarget.checked)} aria-label={`Enable ${output.name}`} />
-          <Button size="xs" variant="light" leftSection={<IconPlugConnected size={14} />} loading={test.isPending} onClick={runTest}>
+          <Switch
+            label="Enabled"
+            checked={output.enabled}
+            disabled={save.isPending}
+            onChange={(e) => toggle(e.currentTarget.checked)}
+            aria-label={`Enable ${output.name}`}
+          />
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlugConnected size={14} />}
+            loading={test.isPending}
+            onClick={runTest}
+          >
             Test
           </Button>
           <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit}>
             Edit
           </Button>
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} loading={remove.isPending} onClick={confirmDelete}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            loading={remove.isPending}
+            onClick={confirmDelete}
+          >
             Delete
           </Button>
         </Group>

@@ -28,7 +28,8 @@ interface Props {
 
 /** CG type → text source (OBS) / title field (vMix), one row per type. */
 export function OutputMappingEditor({ rows, onChange, targetLabel, targetHint, withScene, error }: Props) {
-  const set = (i: number, patch: Partial<MappingRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const set = (i: number, patch: Partial<MappingRow>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <Stack gap={6} role="group" aria-label="CG type mapping">
       <Text size="sm" fw={500}>
@@ -43,16 +44,36 @@ export function OutputMappingEditor({ rows, onChange, targetLabel, targetHint, w
             label="CG type"
             data={CG_TYPE_OPTIONS}
             value={row.type || null}
-            onChange={(v) => set(i, { type: (v ?? '') })}
+            onChange={(v) => set(i, { type: v ?? '' })}
             w={{ base: '100%', xs: 190 }}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
           />
-          <TextInput label={targetLabel} dir="auto" value={row.target} maxLength={OUTPUTS.nameInDeviceMax} onChange={(e) => set(i, { target: e.currentTarget.value })} style={{ flex: '1 1 140px' }} />
+          <TextInput
+            label={targetLabel}
+            dir="auto"
+            value={row.target}
+            maxLength={OUTPUTS.nameInDeviceMax}
+            onChange={(e) => set(i, { target: e.currentTarget.value })}
+            style={{ flex: '1 1 140px' }}
+          />
           {withScene && (
-            <TextInput label="Scene (optional)" dir="auto" value={row.scene} maxLength={OUTPUTS.nameInDeviceMax} onChange={(e) => set(i, { scene: e.currentTarget.value })} style={{ flex: '1 1 120px' }} />
+            <TextInput
+              label="Scene (optional)"
+              dir="auto"
+              value={row.scene}
+              maxLength={OUTPUTS.nameInDeviceMax}
+              onChange={(e) => set(i, { scene: e.currentTarget.value })}
+              style={{ flex: '1 1 120px' }}
+            />
           )}
-          <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove mapping ${i + 1}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={`Remove mapping ${i + 1}`}
+            onClick={() => onChange(rows.filter((_, j) => j !== i))}
+          >
             <IconTrash size={16} />
           </ActionIcon>
         </Group>
@@ -63,7 +84,13 @@ export function OutputMappingEditor({ rows, onChange, targetLabel, targetHint, w
         </Text>
       )}
       <Group>
-        <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange([...rows, { type: '', target: '', scene: '' }])} disabled={rows.length >= OUTPUTS.mappingMax}>
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => onChange([...rows, { type: '', target: '', scene: '' }])}
+          disabled={rows.length >= OUTPUTS.mappingMax}
+        >
           Add CG type
         </Button>
       </Group>

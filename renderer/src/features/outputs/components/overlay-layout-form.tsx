@@ -1,4 +1,16 @@
-import { Button, ColorInput, Group, NumberInput, Select, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  ColorInput,
+  Group,
+  NumberInput,
+  Select,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -34,16 +46,32 @@ const LABEL_FIELDS = [
   ['emergencyLabel', 'Emergency label', 'Above the emergency text'],
 ] as const;
 
-const ANIMATION_LABELS: Record<(typeof OVERLAY_ANIMATIONS)[number], string> = { slide: 'Slide', fade: 'Fade', cut: 'Cut (no animation)' };
+const ANIMATION_LABELS: Record<(typeof OVERLAY_ANIMATIONS)[number], string> = {
+  slide: 'Slide',
+  fade: 'Fade',
+  cut: 'Cut (no animation)',
+};
 
 /** A SegmentedControl under a visible label that names it (the choices alone do not say what they set). */
-function Segments<T extends string>(props: { id: string; label: string; value: T; onChange: (value: T) => void; data: Array<{ value: T; label: string }> }) {
+function Segments<T extends string>(props: {
+  id: string;
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  data: Array<{ value: T; label: string }>;
+}) {
   return (
     <div>
       <Text size="sm" fw={500} mb={4} id={props.id}>
         {props.label}
       </Text>
-      <SegmentedControl fullWidth aria-labelledby={props.id} value={props.value} onChange={props.onChange} data={props.data} />
+      <SegmentedControl
+        fullWidth
+        aria-labelledby={props.id}
+        value={props.value}
+        onChange={props.onChange}
+        data={props.data}
+      />
     </div>
   );
 }
@@ -64,8 +92,10 @@ export function OverlayLayoutForm({ saved, draft, version, onChange, onVersion }
   const dirty = JSON.stringify(saved) !== JSON.stringify(draft);
   // Leaving with unsaved layout changes asks first, as the branding card does.
   useUnsavedGuard(dirty);
-  const set = <K extends keyof OverlayLayout>(field: K, value: OverlayLayout[K]) => onChange({ ...draft, [field]: value });
-  const num = (field: 'safeArea' | 'fontSize' | 'tickerSpeed') => (value: number | string) => set(field, typeof value === 'number' ? value : Number.NaN);
+  const set = <K extends keyof OverlayLayout>(field: K, value: OverlayLayout[K]) =>
+    onChange({ ...draft, [field]: value });
+  const num = (field: 'safeArea' | 'fontSize' | 'tickerSpeed') => (value: number | string) =>
+    set(field, typeof value === 'number' ? value : Number.NaN);
 
   const submit = (from = version) => {
     const parsed = overlayLayoutSchema.safeParse(draft);
@@ -105,29 +135,118 @@ export function OverlayLayoutForm({ saved, draft, version, onChange, onVersion }
       aria-label="Overlay layout"
     >
       <Stack gap="sm">
-        {conflict && <ConflictNotice conflict={conflict} record="overlay layout" pending={save.isPending} onLoadTheirs={loadTheirs} onOverwrite={() => submit(conflict.current.version)} />}
+        {conflict && (
+          <ConflictNotice
+            conflict={conflict}
+            record="overlay layout"
+            pending={save.isPending}
+            onLoadTheirs={loadTheirs}
+            onOverwrite={() => submit(conflict.current.version)}
+          />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Segments id="overlay-align-label" label="Position" value={draft.align} onChange={(v) => set('align', v)} data={[
-            { value: 'left', label: 'Left' },
-            { value: 'center', label: 'Centre' },
-            { value: 'right', label: 'Right' },
-          ]} />
-          <Segments id="overlay-ticker-label" label="Ticker" value={draft.tickerPosition} onChange={(v) => set('tickerPosition', v)} data={[
-            { value: 'bottom', label: 'Bottom' },
-            { value: 'top', label: 'Top' },
-          ]} />
-          <NumberInput label="Safe area (%)" description="5 % is EBU graphics-safe" min={OVERLAY_LIMITS.safeArea.min} max={OVERLAY_LIMITS.safeArea.max} value={draft.safeArea} onChange={num('safeArea')} error={errors.safeArea} allowDecimal={false} />
-          <NumberInput label="Font size (px)" description="Headline size at 1080 lines" min={OVERLAY_LIMITS.fontSize.min} max={OVERLAY_LIMITS.fontSize.max} value={draft.fontSize} onChange={num('fontSize')} error={errors.fontSize} allowDecimal={false} />
-          <NumberInput label="Ticker speed (px/s)" description="About 120 reads comfortably" min={OVERLAY_LIMITS.tickerSpeed.min} max={OVERLAY_LIMITS.tickerSpeed.max} value={draft.tickerSpeed} onChange={num('tickerSpeed')} error={errors.tickerSpeed} allowDecimal={false} />
-          <Select label="Animation" description="How elements come on and go off" data={OVERLAY_ANIMATIONS.map((a) => ({ value: a, label: ANIMATION_LABELS[a] }))} value={draft.animation} onChange={(v) => v && set('animation', v)} allowDeselect={false} />
-          <ColorInput label="Accent colour" format="hex" value={draft.accentColor} onChange={(v) => set('accentColor', v)} error={errors.accentColor} withEyeDropper={false} />
-          <ColorInput label="Bar colour" format="hex" value={draft.barColor} onChange={(v) => set('barColor', v)} error={errors.barColor} withEyeDropper={false} />
-          <ColorInput label="Text colour" format="hex" value={draft.textColor} onChange={(v) => set('textColor', v)} error={errors.textColor} withEyeDropper={false} />
-          <Switch label="Show the clock (station time zone)" checked={draft.showClock} onChange={(e) => set('showClock', e.currentTarget.checked)} mt={{ base: 0, sm: 'lg' }} />
+          <Segments
+            id="overlay-align-label"
+            label="Position"
+            value={draft.align}
+            onChange={(v) => set('align', v)}
+            data={[
+              { value: 'left', label: 'Left' },
+              { value: 'center', label: 'Centre' },
+              { value: 'right', label: 'Right' },
+            ]}
+          />
+          <Segments
+            id="overlay-ticker-label"
+            label="Ticker"
+            value={draft.tickerPosition}
+            onChange={(v) => set('tickerPosition', v)}
+            data={[
+              { value: 'bottom', label: 'Bottom' },
+              { value: 'top', label: 'Top' },
+            ]}
+          />
+          <NumberInput
+            label="Safe area (%)"
+            description="5 % is EBU graphics-safe"
+            min={OVERLAY_LIMITS.safeArea.min}
+            max={OVERLAY_LIMITS.safeArea.max}
+            value={draft.safeArea}
+            onChange={num('safeArea')}
+            error={errors.safeArea}
+            allowDecimal={false}
+          />
+          <NumberInput
+            label="Font size (px)"
+            description="Headline size at 1080 lines"
+            min={OVERLAY_LIMITS.fontSize.min}
+            max={OVERLAY_LIMITS.fontSize.max}
+            value={draft.fontSize}
+            onChange={num('fontSize')}
+            error={errors.fontSize}
+            allowDecimal={false}
+          />
+          <NumberInput
+            label="Ticker speed (px/s)"
+            description="About 120 reads comfortably"
+            min={OVERLAY_LIMITS.tickerSpeed.min}
+            max={OVERLAY_LIMITS.tickerSpeed.max}
+            value={draft.tickerSpeed}
+            onChange={num('tickerSpeed')}
+            error={errors.tickerSpeed}
+            allowDecimal={false}
+          />
+          <Select
+            label="Animation"
+            description="How elements come on and go off"
+            data={OVERLAY_ANIMATIONS.map((a) => ({ value: a, label: ANIMATION_LABELS[a] }))}
+            value={draft.animation}
+            onChange={(v) => v && set('animation', v)}
+            allowDeselect={false}
+          />
+          <ColorInput
+            label="Accent colour"
+            format="hex"
+            value={draft.accentColor}
+            onChange={(v) => set('accentColor', v)}
+            error={errors.accentColor}
+            withEyeDropper={false}
+          />
+          <ColorInput
+            label="Bar colour"
+            format="hex"
+            value={draft.barColor}
+            onChange={(v) => set('barColor', v)}
+            error={errors.barColor}
+            withEyeDropper={false}
+          />
+          <ColorInput
+            label="Text colour"
+            format="hex"
+            value={draft.textColor}
+            onChange={(v) => set('textColor', v)}
+            error={errors.textColor}
+            withEyeDropper={false}
+          />
+          <Switch
+            label="Show the clock (station time zone)"
+            checked={draft.showClock}
+            onChange={(e) => set('showClock', e.currentTarget.checked)}
+            mt={{ base: 0, sm: 'lg' }}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           {LABEL_FIELDS.map(([field, label, description]) => (
-            <TextInput key={field} label={label} description={description} dir="auto" maxLength={OVERLAY_LABEL_MAX} value={draft[field]} onChange={(e) => set(field, e.currentTarget.value)} error={errors[field]} />
+            <TextInput
+              key={field}
+              label={label}
+              description={description}
+              dir="auto"
+              maxLength={OVERLAY_LABEL_MAX}
+              value={draft[field]}
+              onChange={(e) => set(field, e.currentTarget.value)}
+              error={errors[field]}
+            />
           ))}
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">

@@ -38,9 +38,19 @@ export function OverlayPreview({ path, layout }: { path: string; layout: Overlay
         <Text size="sm" fw={600}>
           Preview
         </Text>
-        <Switch size="sm" label="Sample text where nothing is on air" checked={sample} onChange={(e) => setSample(e.currentTarget.checked)} />
+        <Switch
+          size="sm"
+          label="Sample text where nothing is on air"
+          checked={sample}
+          onChange={(e) => setSample(e.currentTarget.checked)}
+        />
       </Group>
-      <Box ref={ref} pos="relative" style={{ ...CHECKERBOARD, height: FRAME.height * scale, overflow: 'hidden', borderRadius: 6 }} data-testid="overlay-preview">
+      <Box
+        ref={ref}
+        pos="relative"
+        style={{ ...CHECKERBOARD, height: FRAME.height * scale, overflow: 'hidden', borderRadius: 6 }}
+        data-testid="overlay-preview"
+      >
         {scale > 0 && (
           <iframe
             ref={frame}
@@ -51,12 +61,22 @@ export function OverlayPreview({ path, layout }: { path: string; layout: Overlay
             width={FRAME.width}
             height={FRAME.height}
             // The frame's colour scheme must equal the overlay page's ('normal'), else Chromium paints it opaque white.
-            style={{ border: 0, position: 'absolute', top: 0, left: 0, transform: `scale(${scale})`, transformOrigin: '0 0', background: 'transparent', colorScheme: 'normal' }}
+            style={{
+              border: 0,
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              transform: `scale(${scale})`,
+              transformOrigin: '0 0',
+              background: 'transparent',
+              colorScheme: 'normal',
+            }}
           />
         )}
       </Box>
       <Text size="xs" c="dimmed" mt={4}>
-        The live overlay, scaled to fit. Unsaved changes show here only; Save sends them to every overlay of the station.
+        The live overlay, scaled to fit. Unsaved changes show here only; Save sends them to every overlay of the
+        station.
       </Text>
     </Box>
   );

@@ -35,9 +35,14 @@ export function OverlayUrlCard({ output, onAsk }: { output: OverlayOutput; onAsk
     rotate.mutate(undefined, {
       onSuccess: () => {
         setAsking(false);
-        showToast('Overlay key rotated', 'Paste the new URL into every graphics program that used the old one.', 'green');
+        showToast(
+          'Overlay key rotated',
+          'Paste the new URL into every graphics program that used the old one.',
+          'green',
+        );
       },
-      onError: (error) => showToast('Could not rotate the key', errorMessage(error, 'Failed to rotate the overlay key'), 'red'),
+      onError: (error) =>
+        showToast('Could not rotate the key', errorMessage(error, 'Failed to rotate the overlay key'), 'red'),
     });
 
   return (
@@ -47,12 +52,26 @@ export function OverlayUrlCard({ output, onAsk }: { output: OverlayOutput; onAsk
       testId="overlay-url-card"
     >
       {origins.length > 1 && (
-        <Select label="Server address" description="Pick the one on the playout PC's network" data={origins} value={origin} allowDeselect={false} onChange={setPicked} maw={360} />
+        <Select
+          label="Server address"
+          description="Pick the one on the playout PC's network"
+          data={origins}
+          value={origin}
+          allowDeselect={false}
+          onChange={setPicked}
+          maw={360}
+        />
       )}
       {onlyLoopback && addresses.isFetched && (
-        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="The playout PC cannot open this address" data-testid="overlay-address-warning">
-          This page is open at {pageOrigin}, which on the playout PC means the playout PC itself. Use this PC&apos;s address on the station network in
-          place of {new URL(pageOrigin).host}.
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="The playout PC cannot open this address"
+          data-testid="overlay-address-warning"
+        >
+          This page is open at {pageOrigin}, which on the playout PC means the playout PC itself. Use this PC&apos;s
+          address on the station network in place of {new URL(pageOrigin).host}.
         </Alert>
       )}
       <CopyValue value={url} label="overlay URL" testId="overlay-url" />
@@ -67,14 +86,19 @@ export function OverlayUrlCard({ output, onAsk }: { output: OverlayOutput; onAsk
         </Button>
       </Group>
       <Text size="xs" c="dimmed" data-testid="overlay-connected">
-        {overlayConnectedText(output)} Key made {new Date(output.createdAt).toLocaleString()}. Rotate it if the address was shared where it should not
-        be.
+        {overlayConnectedText(output)} Key made {new Date(output.createdAt).toLocaleString()}. Rotate it if the address
+        was shared where it should not be.
       </Text>
-      <Modal opened={asking} onClose={() => !rotate.isPending && setAsking(false)} title="Rotate the overlay key?" centered>
+      <Modal
+        opened={asking}
+        onClose={() => !rotate.isPending && setAsking(false)}
+        title="Rotate the overlay key?"
+        centered
+      >
         <Stack gap="md">
           <Text size="sm">
-            {overlayConnectedText(output)} Every graphics program using the current address goes blank at once, on air included. You then paste the
-            new address into each of them.
+            {overlayConnectedText(output)} Every graphics program using the current address goes blank at once, on air
+            included. You then paste the new address into each of them.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAsking(false)} disabled={rotate.isPending}>

@@ -18,7 +18,13 @@ const DESCRIPTION = 'Where CG text goes: the HTML overlay, and CasparCG, OBS and
 
 function NoAccess() {
   return (
-    <Alert color="yellow" variant="light" icon={<IconLock size={18} />} title="You do not have access" data-testid="outputs-no-access">
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconLock size={18} />}
+      title="You do not have access"
+      data-testid="outputs-no-access"
+    >
       <Text size="sm">Only owners and admins can see the overlay address, change its layout and manage outputs.</Text>
     </Alert>
   );
@@ -41,9 +47,19 @@ function LayoutSection({ output }: { output: OverlayOutput }) {
     }
   }
   return (
-    <SettingsSection title="Layout" description="Position, safe area, colours, font size, ticker speed and animation of this station's overlay." testId="overlay-layout-card">
+    <SettingsSection
+      title="Layout"
+      description="Position, safe area, colours, font size, ticker speed and animation of this station's overlay."
+      testId="overlay-layout-card"
+    >
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <OverlayLayoutForm saved={output.layout} draft={draft} version={version} onChange={setDraft} onVersion={setVersion} />
+        <OverlayLayoutForm
+          saved={output.layout}
+          draft={draft}
+          version={version}
+          onChange={setDraft}
+          onVersion={setVersion}
+        />
         <OverlayPreview path={output.path} layout={draft} />
       </SimpleGrid>
     </SettingsSection>
@@ -67,7 +83,11 @@ export default function OutputsPage() {
           <Loader size="sm" aria-label="Loading outputs" />
         </Center>
       )}
-      {output.error && <Alert color="red" title="Could not load the overlay settings">{errorMessage(output.error, 'Failed to load the overlay settings')}</Alert>}
+      {output.error && (
+        <Alert color="red" title="Could not load the overlay settings">
+          {errorMessage(output.error, 'Failed to load the overlay settings')}
+        </Alert>
+      )}
       {output.data && (
         <>
           <OverlayUrlCard output={output.data} onAsk={() => void output.refetch()} />

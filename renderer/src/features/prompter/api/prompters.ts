@@ -1,7 +1,13 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PROMPTER_CONTENT_REFETCH_MS } from '@shared/constants';
 import type { Ok } from '@shared/contracts/common';
-import type { CreatePrompterInput, Prompter, PrompterContent, PrompterSession, UpdatePrompterInput } from '@shared/contracts/prompters';
+import type {
+  CreatePrompterInput,
+  Prompter,
+  PrompterContent,
+  PrompterSession,
+  UpdatePrompterInput,
+} from '@shared/contracts/prompters';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
 
@@ -32,7 +38,11 @@ const refresh = (queryClient: QueryClient) => queryClient.invalidateQueries({ qu
 /** Put the saved prompter into the list at once (the live event refreshes other screens). */
 function patchList(queryClient: QueryClient, saved: Prompter): void {
   queryClient.setQueryData<Prompter[]>(promptersQueryKey, (list) =>
-    list ? (list.some((p) => p.id === saved.id) ? list.map((p) => (p.id === saved.id ? saved : p)) : [saved, ...list]) : list,
+    list
+      ? list.some((p) => p.id === saved.id)
+        ? list.map((p) => (p.id === saved.id ? saved : p))
+        : [saved, ...list]
+      : list,
   );
 }
 

@@ -1,14 +1,24 @@
 import { Button, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { PROMPTER_CREATE_FONTS, PROMPTER_CREATE_RANGES, PROMPTER_EDIT_RANGES, PROMPTER_LIMITS } from '@shared/constants';
+import {
+  PROMPTER_CREATE_FONTS,
+  PROMPTER_CREATE_RANGES,
+  PROMPTER_EDIT_RANGES,
+  PROMPTER_LIMITS,
+} from '@shared/constants';
 import { GuardedModal, useModalDirty } from '@/lib/unsaved-guard';
 import { formChanged } from '@/lib/unsaved-registry';
 import { textDirection } from '@/lib/text-direction';
 import { toastFailure, toastSuccess } from '@/lib/toast';
 import { useCreatePrompter } from '../api/prompters';
 import { PrompterBulletinSelect, PrompterColourInput, PrompterSliderField, SCROLL_SPEED } from './prompter-fields';
-import { emptyCreateForm, toCreateBody, type CreatePrompterValues, type PrompterFieldErrors } from './prompter-form-values';
+import {
+  emptyCreateForm,
+  toCreateBody,
+  type CreatePrompterValues,
+  type PrompterFieldErrors,
+} from './prompter-form-values';
 
 interface Props {
   opened: boolean;
@@ -37,7 +47,8 @@ function CreateForm({ onDone }: { onDone: () => void }) {
   const [errors, setErrors] = useState<PrompterFieldErrors>({});
   const { requestClose } = useModalDirty(formChanged(initial, values));
   const create = useCreatePrompter();
-  const set = <K extends keyof CreatePrompterValues>(field: K, value: CreatePrompterValues[K]) => setValues((v) => ({ ...v, [field]: value }));
+  const set = <K extends keyof CreatePrompterValues>(field: K, value: CreatePrompterValues[K]) =>
+    setValues((v) => ({ ...v, [field]: value }));
   const { fontSize } = PROMPTER_CREATE_RANGES;
 
   const onSubmit = (event: FormEvent) => {
@@ -58,9 +69,26 @@ function CreateForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Name" required dir={textDirection(values.name)} maxLength={PROMPTER_LIMITS.name} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} data-autofocus />
+        <TextInput
+          label="Name"
+          required
+          dir={textDirection(values.name)}
+          maxLength={PROMPTER_LIMITS.name}
+          value={values.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={errors.name}
+          data-autofocus
+        />
         <PrompterBulletinSelect value={values.bulletin} onChange={(v) => set('bulletin', v)} />
-        <PrompterSliderField label="Font size" unit=" px" min={fontSize.min} max={fontSize.max} step={1} value={values.fontSize} onChange={(v) => set('fontSize', v)} />
+        <PrompterSliderField
+          label="Font size"
+          unit=" px"
+          min={fontSize.min}
+          max={fontSize.max}
+          step={1}
+          value={values.fontSize}
+          onChange={(v) => set('fontSize', v)}
+        />
         <PrompterSliderField
           label={SCROLL_SPEED.label}
           unit={SCROLL_SPEED.unit}
@@ -72,12 +100,26 @@ function CreateForm({ onDone }: { onDone: () => void }) {
           value={values.scrollSpeed}
           onChange={(v) => set('scrollSpeed', v)}
         />
-        <Select label="Font family" data={[...PROMPTER_CREATE_FONTS]} value={values.fontFamily} onChange={(v) => v && set('fontFamily', v)} allowDeselect={false} />
+        <Select
+          label="Font family"
+          data={[...PROMPTER_CREATE_FONTS]}
+          value={values.fontFamily}
+          onChange={(v) => v && set('fontFamily', v)}
+          allowDeselect={false}
+        />
         <SimpleGrid cols={2} spacing="sm">
-          <PrompterColourInput label="Background colour" value={values.backgroundColor} onChange={(v) => set('backgroundColor', v)} />
+          <PrompterColourInput
+            label="Background colour"
+            value={values.backgroundColor}
+            onChange={(v) => set('backgroundColor', v)}
+          />
           <PrompterColourInput label="Text colour" value={values.textColor} onChange={(v) => set('textColor', v)} />
         </SimpleGrid>
-        <Switch label="Auto-scroll" checked={values.isAutoScroll} onChange={(e) => set('isAutoScroll', e.currentTarget.checked)} />
+        <Switch
+          label="Auto-scroll"
+          checked={values.isAutoScroll}
+          onChange={(e) => set('isAutoScroll', e.currentTarget.checked)}
+        />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={requestClose}>
             Cancel

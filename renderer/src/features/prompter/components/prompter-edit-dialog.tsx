@@ -31,7 +31,9 @@ export function PrompterEditDialog({ prompter, title, onClose }: Props) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
     <GuardedModal opened={prompter !== null} onClose={onClose} title={title} size="lg" fullScreen={fullScreen}>
-      {prompter && <EditForm key={prompter.id} prompter={prompter} withDelete={title === 'Edit Prompter'} onDone={onClose} />}
+      {prompter && (
+        <EditForm key={prompter.id} prompter={prompter} withDelete={title === 'Edit Prompter'} onDone={onClose} />
+      )}
     </GuardedModal>
   );
 }
@@ -109,12 +111,27 @@ function EditForm({ prompter, withDelete, onDone }: { prompter: Prompter; withDe
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {stale.conflict && <ConflictNotice conflict={stale.conflict} record="prompter" pending={update.isPending} onLoadTheirs={loadTheirs} onOverwrite={overwrite} />}
+      {stale.conflict && (
+        <ConflictNotice
+          conflict={stale.conflict}
+          record="prompter"
+          pending={update.isPending}
+          onLoadTheirs={loadTheirs}
+          onOverwrite={overwrite}
+        />
+      )}
       <EditingNotice kind="prompter" id={prompter.id} mb="sm" />
       <PrompterEditFields values={values} errors={errors} onChange={setValues} />
       <Group justify="space-between" mt="md" gap="sm">
         {withDelete ? (
-          <Button variant="light" color="red" leftSection={<IconTrash size={16} />} loading={remove.pending} disabled={update.isPending} onClick={remove.confirm}>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            loading={remove.pending}
+            disabled={update.isPending}
+            onClick={remove.confirm}
+          >
             Delete
           </Button>
         ) : (

@@ -12,7 +12,10 @@ const SWATCHES = ['#000000', '#ffffff', '#1a1a1a', '#ffff00', '#00ff00', '#00fff
  */
 export function PrompterBulletinSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const bulletins = useBulletins();
-  const options = [{ value: NO_BULLETIN, label: 'No bulletin' }, ...(bulletins.data ?? []).map((b) => ({ value: String(b.id), label: `${b.title} (#${b.id})` }))];
+  const options = [
+    { value: NO_BULLETIN, label: 'No bulletin' },
+    ...(bulletins.data ?? []).map((b) => ({ value: String(b.id), label: `${b.title} (#${b.id})` })),
+  ];
   if (!options.some((o) => o.value === value)) options.push({ value, label: `Bulletin #${value}` });
   return (
     <Select
@@ -36,7 +39,18 @@ interface ColourProps {
 }
 
 export function PrompterColourInput({ label, value, onChange, error }: ColourProps) {
-  return <ColorInput label={label} format="hex" swatches={SWATCHES} swatchesPerRow={8} value={value} onChange={onChange} error={error} withEyeDropper={false} />;
+  return (
+    <ColorInput
+      label={label}
+      format="hex"
+      swatches={SWATCHES}
+      swatchesPerRow={8}
+      value={value}
+      onChange={onChange}
+      error={error}
+      withEyeDropper={false}
+    />
+  );
 }
 
 /**
@@ -44,7 +58,11 @@ export function PrompterColourInput({ label, value, onChange, error }: ColourPro
  * the reader (shared/constants.ts PROMPTER_PX_PER_STEP), lower is faster — as the reader's own
  * speed buttons show it ("50 ms").
  */
-export const SCROLL_SPEED = { label: 'Scroll speed', unit: ' ms', hint: 'Milliseconds per step: lower is faster (recommended 100 to 150)' } as const;
+export const SCROLL_SPEED = {
+  label: 'Scroll speed',
+  unit: ' ms',
+  hint: 'Milliseconds per step: lower is faster (recommended 100 to 150)',
+} as const;
 
 interface SliderFieldProps {
   label: string;
@@ -61,7 +79,17 @@ interface SliderFieldProps {
 }
 
 /** A labelled slider that also prints its value, since the thumb label only shows while dragging. */
-export function PrompterSliderField({ label, unit, description, min, max, step, value, onChange, ends }: SliderFieldProps) {
+export function PrompterSliderField({
+  label,
+  unit,
+  description,
+  min,
+  max,
+  step,
+  value,
+  onChange,
+  ends,
+}: SliderFieldProps) {
   const id = useId();
   const end = (n: number, word: string | undefined) => `${n}${unit}${word ? ` · ${word}` : ''}`;
   return (
@@ -72,7 +100,16 @@ export function PrompterSliderField({ label, unit, description, min, max, step, 
         {unit}
       </Input.Label>
       {description && <Input.Description mt={-4}>{description}</Input.Description>}
-      <Slider min={min} max={max} step={step} value={value} onChange={onChange} thumbLabel={label} aria-labelledby={id} label={(v) => `${v}${unit}`} />
+      <Slider
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={onChange}
+        thumbLabel={label}
+        aria-labelledby={id}
+        label={(v) => `${v}${unit}`}
+      />
       {/* The ends as plain text: Mantine's mark labels centre on the end and spill past the edge. */}
       <Group justify="space-between" gap="xs">
         <Text size="xs" c="dimmed">

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PROMPTER_DEFAULTS } from '@shared/constants';
 import type { Prompter } from '@shared/contracts/prompters';
-import { editFormFrom, editSpeedFrom, emptyCreateForm, NO_BULLETIN, toCreateBody, toUpdateBody } from './prompter-form-values';
+import {
+  editFormFrom,
+  editSpeedFrom,
+  emptyCreateForm,
+  NO_BULLETIN,
+  toCreateBody,
+  toUpdateBody,
+} from './prompter-form-values';
 
 const prompter = (over: Partial<Prompter> = {}): Prompter => ({
   id: 7,
@@ -48,11 +55,23 @@ describe('prompter create form', () => {
   });
 
   it('needs a name (blank counts as none) and sends the picked bulletin as a number', () => {
-    expect(toCreateBody({ ...emptyCreateForm(), name: '   ' })).toEqual({ ok: false, errors: { name: 'Name is required' } });
+    expect(toCreateBody({ ...emptyCreateForm(), name: '   ' })).toEqual({
+      ok: false,
+      errors: { name: 'Name is required' },
+    });
     const made = toCreateBody({ ...emptyCreateForm(), name: ' Evening ', bulletin: '12', backgroundColor: '#1A2B3C' });
     expect(made).toEqual({
       ok: true,
-      body: { name: 'Evening', bulletinId: 12, fontSize: 72, fontFamily: 'Arial', backgroundColor: '#1a2b3c', textColor: '#ffffff', scrollSpeed: 50, isAutoScroll: false },
+      body: {
+        name: 'Evening',
+        bulletinId: 12,
+        fontSize: 72,
+        fontFamily: 'Arial',
+        backgroundColor: '#1a2b3c',
+        textColor: '#ffffff',
+        scrollSpeed: 50,
+        isAutoScroll: false,
+      },
     });
     expect(toCreateBody({ ...emptyCreateForm(), name: 'x' })).toMatchObject({ ok: true, body: { bulletinId: null } });
   });
@@ -80,8 +99,17 @@ describe('prompter edit form', () => {
 
   it('sends only the fields that changed', () => {
     const stored = prompter({ bulletinId: 4 });
-    const values = { ...editFormFrom(stored), name: 'Late', bulletin: NO_BULLETIN, fontSize: '40', enableLiveEditing: true };
-    expect(toUpdateBody(stored, values)).toEqual({ ok: true, body: { name: 'Late', bulletinId: null, fontSize: 40, enableLiveEditing: true } });
+    const values = {
+      ...editFormFrom(stored),
+      name: 'Late',
+      bulletin: NO_BULLETIN,
+      fontSize: '40',
+      enableLiveEditing: true,
+    };
+    expect(toUpdateBody(stored, values)).toEqual({
+      ok: true,
+      body: { name: 'Late', bulletinId: null, fontSize: 40, enableLiveEditing: true },
+    });
     expect(toUpdateBody(stored, editFormFrom(stored))).toEqual({ ok: true, body: {} });
   });
 
@@ -92,7 +120,16 @@ describe('prompter edit form', () => {
 
   it('refuses out-of-range numbers, an empty name and bad colours with field messages', () => {
     const stored = prompter();
-    const values = { ...editFormFrom(stored), name: ' ', fontSize: 201, scrollSpeed: '', lineSpacing: 0.2, marginTop: -1, marginBottom: 2.5, textColor: 'white' };
+    const values = {
+      ...editFormFrom(stored),
+      name: ' ',
+      fontSize: 201,
+      scrollSpeed: '',
+      lineSpacing: 0.2,
+      marginTop: -1,
+      marginBottom: 2.5,
+      textColor: 'white',
+    };
     expect(toUpdateBody(stored, values)).toEqual({
       ok: false,
       errors: {

@@ -1,5 +1,12 @@
 import { HEX_COLOUR } from '@shared/branding';
-import { type PROMPTER_CREATE_FONTS, PROMPTER_DEFAULTS, PROMPTER_EDIT_RANGES, PROMPTER_FONTS, PROMPTER_LIMITS, PROMPTER_STATUSES } from '@shared/constants';
+import {
+  type PROMPTER_CREATE_FONTS,
+  PROMPTER_DEFAULTS,
+  PROMPTER_EDIT_RANGES,
+  PROMPTER_FONTS,
+  PROMPTER_LIMITS,
+  PROMPTER_STATUSES,
+} from '@shared/constants';
 import type { CreatePrompterInput, Prompter, PrompterStatus, UpdatePrompterInput } from '@shared/contracts/prompters';
 
 export type CreateFont = (typeof PROMPTER_CREATE_FONTS)[number];
@@ -9,7 +16,8 @@ export type PrompterFont = (typeof PROMPTER_FONTS)[number];
 export const NO_BULLETIN = 'none';
 
 export const bulletinOption = (id: number | null): string => (id === null ? NO_BULLETIN : String(id));
-export const bulletinFromOption = (value: string | null): number | null => (value === null || value === NO_BULLETIN ? null : Number(value));
+export const bulletinFromOption = (value: string | null): number | null =>
+  value === null || value === NO_BULLETIN ? null : Number(value);
 
 /** The Create New Prompter form (sliders always hold a valid number). */
 export interface CreatePrompterValues {
@@ -69,7 +77,9 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
  */
 export function editSpeedFrom(speed: number | null | undefined): number {
   const { min, max } = PROMPTER_EDIT_RANGES.scrollSpeed;
-  return typeof speed === 'number' && Number.isFinite(speed) && speed > 0 ? clamp(Math.round(speed), min, max) : PROMPTER_DEFAULTS.editScrollSpeed;
+  return typeof speed === 'number' && Number.isFinite(speed) && speed > 0
+    ? clamp(Math.round(speed), min, max)
+    : PROMPTER_DEFAULTS.editScrollSpeed;
 }
 
 export function editFontSizeFrom(size: number): number {
@@ -117,7 +127,8 @@ export function toCreateBody(values: CreatePrompterValues): Result<CreatePrompte
   };
 }
 
-const numberOf = (value: number | string): number => (typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value));
+const numberOf = (value: number | string): number =>
+  typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
 
 /** A range message in the server's words, so the inline and the server error read the same. */
 function checkNumber(value: number, label: string, min: number, max: number, whole: boolean): string | undefined {
@@ -151,7 +162,9 @@ function checkEdit(values: EditPrompterValues): { numbers: EditNumbers; errors: 
     lineSpacing: checkNumber(numbers.lineSpacing, 'Line spacing', lineSpacing.min, lineSpacing.max, false),
     marginTop: checkNumber(numbers.marginTop, 'Top margin', 0, margin, true),
     marginBottom: checkNumber(numbers.marginBottom, 'Bottom margin', 0, margin, true),
-    backgroundColor: HEX_COLOUR.test(values.backgroundColor) ? undefined : 'Background colour must be a colour like #000000',
+    backgroundColor: HEX_COLOUR.test(values.backgroundColor)
+      ? undefined
+      : 'Background colour must be a colour like #000000',
     textColor: HEX_COLOUR.test(values.textColor) ? undefined : 'Text colour must be a colour like #000000',
   };
   for (const key of Object.keys(errors) as Array<keyof PrompterFieldErrors>) if (!errors[key]) delete errors[key];

@@ -26,22 +26,57 @@ function BulletinName({ id }: { id: number | null }) {
   const title = id === null ? null : bulletins.data?.find((b) => b.id === id)?.title;
   const text = id === null ? 'No bulletin' : (title ?? `Bulletin #${id}`);
   return (
-    <Text size="xs" c="dimmed" truncate="end" dir={textDirection(text)} ta="left" title={text} data-testid="prompter-bulletin">
+    <Text
+      size="xs"
+      c="dimmed"
+      truncate="end"
+      dir={textDirection(text)}
+      ta="left"
+      title={text}
+      data-testid="prompter-bulletin"
+    >
       {text}
     </Text>
   );
 }
 
-function PrompterItem({ p, selected, canManage, onSelect, onEdit }: { p: Prompter; selected: boolean } & Pick<Props, 'canManage' | 'onSelect' | 'onEdit'>) {
+function PrompterItem({
+  p,
+  selected,
+  canManage,
+  onSelect,
+  onEdit,
+}: { p: Prompter; selected: boolean } & Pick<Props, 'canManage' | 'onSelect' | 'onEdit'>) {
   return (
-    <Paper withBorder radius="sm" p={0} data-testid="prompter-item" data-selected={selected} bg={selected ? 'var(--mantine-primary-color-light)' : undefined} style={selected ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}>
+    <Paper
+      withBorder
+      radius="sm"
+      p={0}
+      data-testid="prompter-item"
+      data-selected={selected}
+      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+      style={selected ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+    >
       <Group gap={0} wrap="nowrap" align="stretch">
         {/* The item itself is the button (settings is a sibling: buttons may not nest). */}
-        <UnstyledButton onClick={() => onSelect(p)} aria-current={selected || undefined} p="sm" style={{ flex: 1, minWidth: 0 }}>
+        <UnstyledButton
+          onClick={() => onSelect(p)}
+          aria-current={selected || undefined}
+          p="sm"
+          style={{ flex: 1, minWidth: 0 }}
+        >
           <Group justify="space-between" gap="xs" wrap="nowrap">
             <Stack gap={2} style={{ minWidth: 0 }}>
               {/* RTL for Thaana's letter order, but left-aligned with the line below it, as a list reads. */}
-              <Text fw={600} size="sm" truncate="end" dir={textDirection(p.name)} ta="left" title={p.name} data-testid="prompter-name">
+              <Text
+                fw={600}
+                size="sm"
+                truncate="end"
+                dir={textDirection(p.name)}
+                ta="left"
+                title={p.name}
+                data-testid="prompter-name"
+              >
                 {p.name}
               </Text>
               <BulletinName id={p.bulletinId} />
@@ -52,7 +87,15 @@ function PrompterItem({ p, selected, canManage, onSelect, onEdit }: { p: Prompte
         </UnstyledButton>
         {canManage && (
           <Tooltip label="Settings">
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Prompter settings for ${p.name}`} onClick={() => onEdit(p)} style={{ alignSelf: 'center' }} mr={6}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={`Prompter settings for ${p.name}`}
+              onClick={() => onEdit(p)}
+              style={{ alignSelf: 'center' }}
+              mr={6}
+            >
               <IconSettings size={18} />
             </ActionIcon>
           </Tooltip>
@@ -63,7 +106,12 @@ function PrompterItem({ p, selected, canManage, onSelect, onEdit }: { p: Prompte
 }
 
 function ListBody({ prompters, loading, canManage, ...rest }: Props) {
-  if (loading) return <Text size="sm" c="dimmed">Loading prompters...</Text>;
+  if (loading)
+    return (
+      <Text size="sm" c="dimmed">
+        Loading prompters...
+      </Text>
+    );
   if (!prompters?.length) {
     return (
       <Stack gap={4} py="md" align="center">
@@ -81,7 +129,14 @@ function ListBody({ prompters, loading, canManage, ...rest }: Props) {
   return (
     <Stack gap="xs">
       {prompters.map((p) => (
-        <PrompterItem key={p.id} p={p} selected={p.id === rest.selectedId} canManage={canManage} onSelect={rest.onSelect} onEdit={rest.onEdit} />
+        <PrompterItem
+          key={p.id}
+          p={p}
+          selected={p.id === rest.selectedId}
+          canManage={canManage}
+          onSelect={rest.onSelect}
+          onEdit={rest.onEdit}
+        />
       ))}
     </Stack>
   );

@@ -26,7 +26,8 @@ export default function PrompterFollowPage() {
   const prompter = prompters.data?.find((p) => p.id === id);
   const content = usePrompterContent(prompter ? id : null);
   const controller = useMemo(
-    () => new ReaderController({ scrollSpeed: 100, isHighContrast: false, enableLiveEditing: false, isAutoScroll: false }),
+    () =>
+      new ReaderController({ scrollSpeed: 100, isHighContrast: false, enableLiveEditing: false, isAutoScroll: false }),
     [id], // eslint-disable-line react-hooks/exhaustive-deps -- a new prompter is a new reader
   );
   const operator = useFollow(id, controller);
@@ -95,7 +96,14 @@ export default function PrompterFollowPage() {
           emptyText={content.isPending ? 'Loading...' : 'No content available'}
         />
       </Box>
-      {remoteOpen && <FollowerRemote prompterId={id} operator={operator} canPrevious={sectionIndex > 0} canNext={sectionIndex < sectionCount - 1} />}
+      {remoteOpen && (
+        <FollowerRemote
+          prompterId={id}
+          operator={operator}
+          canPrevious={sectionIndex > 0}
+          canNext={sectionIndex < sectionCount - 1}
+        />
+      )}
     </main>
   );
 }

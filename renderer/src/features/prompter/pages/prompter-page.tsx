@@ -21,7 +21,15 @@ type DialogState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; id:
 function ConnectionBadge() {
   const connected = useLiveStatus((s) => s.connected);
   return (
-    <Badge variant="dot" color={connected ? 'green' : 'red'} size="lg" data-testid="prompter-connection" data-connected={connected} aria-live="polite" styles={{ root: { flex: 'none' } }}>
+    <Badge
+      variant="dot"
+      color={connected ? 'green' : 'red'}
+      size="lg"
+      data-testid="prompter-connection"
+      data-connected={connected}
+      aria-live="polite"
+      styles={{ root: { flex: 'none' } }}
+    >
       {connected ? 'Connected' : 'Disconnected'}
     </Badge>
   );
@@ -92,7 +100,13 @@ export default function PrompterPage() {
             onEdit={(p) => openEdit(p.id, 'Edit Prompter')}
           />
         </Box>
-        <Paper withBorder radius="md" h={PROMPTER_PANEL_HEIGHT_PX} style={{ flex: '1 1 auto', minWidth: 0, overflow: 'hidden' }} data-testid="prompter-panel">
+        <Paper
+          withBorder
+          radius="md"
+          h={PROMPTER_PANEL_HEIGHT_PX}
+          style={{ flex: '1 1 auto', minWidth: 0, overflow: 'hidden' }}
+          data-testid="prompter-panel"
+        >
           {selected ? (
             <PrompterView
               prompter={selected}

@@ -46,7 +46,15 @@ export function EmbeddedReader({ prompter, controller, onFullScreen, onOpenSetti
           <ManualScroll controller={controller} />
           {/* Follower screens: a talent monitor or a phone on the camera opens this link. */}
           <Tooltip label="Open a follower screen (talent monitor, phone)" openDelay={400}>
-            <ActionIcon size="lg" variant="default" component="a" href={`/prompter/${prompter.id}/follow`} target="_blank" rel="noopener" aria-label="Follower screen">
+            <ActionIcon
+              size="lg"
+              variant="default"
+              component="a"
+              href={`/prompter/${prompter.id}/follow`}
+              target="_blank"
+              rel="noopener"
+              aria-label="Follower screen"
+            >
               <IconDeviceMobileShare size={16} />
             </ActionIcon>
           </Tooltip>

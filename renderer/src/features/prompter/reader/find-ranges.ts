@@ -9,7 +9,11 @@ export function findRanges(root: Node, query: string): Range[] {
   const walker = root.ownerDocument!.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node && ranges.length < MAX_FIND_MATCHES; node = walker.nextNode()) {
     const text = (node.nodeValue ?? '').toLocaleLowerCase();
-    for (let at = text.indexOf(needle); at >= 0 && ranges.length < MAX_FIND_MATCHES; at = text.indexOf(needle, at + needle.length)) {
+    for (
+      let at = text.indexOf(needle);
+      at >= 0 && ranges.length < MAX_FIND_MATCHES;
+      at = text.indexOf(needle, at + needle.length)
+    ) {
       const range = root.ownerDocument!.createRange();
       range.setStart(node, at);
       // Lower-casing can change a length ('İ'): never end a range past its text node.

@@ -19,7 +19,11 @@ function positionMessage(prompterId: number, controller: ReaderController): Prom
  * publishes at once: the server forgot this screen with its old socket (issue 38), and a paused
  * operator would otherwise not be known as the reader until the next move.
  */
-export function publishReaderPosition(prompterId: number, controller: ReaderController, now: () => number = () => performance.now()): () => void {
+export function publishReaderPosition(
+  prompterId: number,
+  controller: ReaderController,
+  now: () => number = () => performance.now(),
+): () => void {
   let lastSent = -Infinity;
   const publish = () => live.send({ type: 'prompter_position', data: positionMessage(prompterId, controller) });
   const offMove = controller.onMove((kind) => {

@@ -17,13 +17,16 @@ export interface FollowerRemoteProps {
  */
 export function FollowerRemote({ prompterId, operator, canPrevious, canNext }: FollowerRemoteProps) {
   const command = (name: PrompterCommand['command']) => {
-    if (!sendRemoteCommand(prompterId, name)) showToast('Not sent', 'The live connection is down; try again when Connected', 'red');
+    if (!sendRemoteCommand(prompterId, name))
+      showToast('Not sent', 'The live connection is down; try again when Connected', 'red');
   };
   const playing = operator?.playing ?? false;
   return (
     <Paper radius={0} p="sm" bg="dark.7" data-testid="prompter-remote">
       <Text size="xs" c="dimmed" mb={6} ta="center">
-        {operator ? `Read by ${operator.reader} · speed ${operator.speed} ms` : 'No operator screen is reading this prompter.'}
+        {operator
+          ? `Read by ${operator.reader} · speed ${operator.speed} ms`
+          : 'No operator screen is reading this prompter.'}
       </Text>
       <SimpleGrid cols={3} spacing="xs">
         <Button size="md" px={4} variant="default" disabled={!canPrevious} onClick={() => command('previous')}>

@@ -1,5 +1,12 @@
 import { Badge, Box, Button, Group, Text } from '@mantine/core';
-import { IconBroadcast, IconContrast, IconEdit, IconMinimize, IconPlayerTrackNext, IconPlayerTrackPrev } from '@tabler/icons-react';
+import {
+  IconBroadcast,
+  IconContrast,
+  IconEdit,
+  IconMinimize,
+  IconPlayerTrackNext,
+  IconPlayerTrackPrev,
+} from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useStore } from 'zustand';
@@ -28,7 +35,14 @@ export interface FullScreenReaderProps {
  * Escape belongs to the browser (it would leave full screen instead of closing find mode, and the
  * page would not even hear the key). F11 / the desktop app's window give the whole screen.
  */
-export function FullScreenReader({ controller, loading, sendPending, onSendToCg, onExit, children }: FullScreenReaderProps) {
+export function FullScreenReader({
+  controller,
+  loading,
+  sendPending,
+  onSendToCg,
+  onExit,
+  children,
+}: FullScreenReaderProps) {
   const root = useRef<HTMLDivElement>(null);
   const { locked, highContrast, liveEdit, sectionIndex, sectionCount } = useStore(controller.store);
   const title = controller.currentSection()?.title;
@@ -39,7 +53,16 @@ export function FullScreenReader({ controller, loading, sendPending, onSendToCg,
 
   return createPortal(
     // A modal screen over the app: a screen reader reads the reader alone, named, until Exit.
-    <div ref={root} className={classes.overlay} tabIndex={-1} data-testid="prompter-fullscreen" role="dialog" aria-modal="true" aria-label="Prompter full screen" {...{ [READER_DIALOG_ATTR]: '' }}>
+    <div
+      ref={root}
+      className={classes.overlay}
+      tabIndex={-1}
+      data-testid="prompter-fullscreen"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Prompter full screen"
+      {...{ [READER_DIALOG_ATTR]: '' }}
+    >
       {/* The overlay covers the app's emergency bar, so it carries its own (issue 22): whoever sends from here sees it. */}
       <EmergencyBar endButton={false} />
       {/* Inside the modal overlay: a screen reader hears nothing outside an aria-modal dialog. */}
@@ -52,10 +75,22 @@ export function FullScreenReader({ controller, loading, sendPending, onSendToCg,
           <ControlIcon label="Previous section" onClick={() => controller.previous()} disabled={sectionIndex <= 0}>
             <IconPlayerTrackPrev size={16} />
           </ControlIcon>
-          <ControlIcon label="Next section" onClick={() => controller.next()} disabled={sectionIndex >= sectionCount - 1}>
+          <ControlIcon
+            label="Next section"
+            onClick={() => controller.next()}
+            disabled={sectionIndex >= sectionCount - 1}
+          >
             <IconPlayerTrackNext size={16} />
           </ControlIcon>
-          <Button size="sm" color="red" variant="light" leftSection={<IconBroadcast size={16} />} onMouseDown={keepFocus} onClick={onSendToCg} loading={sendPending}>
+          <Button
+            size="sm"
+            color="red"
+            variant="light"
+            leftSection={<IconBroadcast size={16} />}
+            onMouseDown={keepFocus}
+            onClick={onSendToCg}
+            loading={sendPending}
+          >
             Send to CG
           </Button>
           <ControlIcon label="High contrast" active={highContrast} onClick={() => controller.toggle('highContrast')}>
@@ -65,7 +100,13 @@ export function FullScreenReader({ controller, loading, sendPending, onSendToCg,
             <IconEdit size={16} />
           </ControlIcon>
         </Group>
-        <Button size="sm" variant="default" leftSection={<IconMinimize size={16} />} onMouseDown={keepFocus} onClick={onExit}>
+        <Button
+          size="sm"
+          variant="default"
+          leftSection={<IconMinimize size={16} />}
+          onMouseDown={keepFocus}
+          onClick={onExit}
+        >
           Exit Full Screen
         </Button>
       </Group>

@@ -39,9 +39,18 @@ export function PrompterView({ prompter, fullScreen, onFullScreenChange, onOpenS
   const { send, pending } = useSendSection(controller);
 
   // Settings saved elsewhere (the dialog, another screen) apply to the running reader.
-  useEffect(() => controller.store.setState({ speed: clampSpeed(prompter.scrollSpeed) }), [controller, prompter.scrollSpeed]);
-  useEffect(() => controller.store.setState({ highContrast: prompter.isHighContrast }), [controller, prompter.isHighContrast]);
-  useEffect(() => controller.store.setState({ liveEdit: prompter.enableLiveEditing }), [controller, prompter.enableLiveEditing]);
+  useEffect(
+    () => controller.store.setState({ speed: clampSpeed(prompter.scrollSpeed) }),
+    [controller, prompter.scrollSpeed],
+  );
+  useEffect(
+    () => controller.store.setState({ highContrast: prompter.isHighContrast }),
+    [controller, prompter.isHighContrast],
+  );
+  useEffect(
+    () => controller.store.setState({ liveEdit: prompter.enableLiveEditing }),
+    [controller, prompter.enableLiveEditing],
+  );
   useEffect(() => publishReaderPosition(prompter.id, controller), [prompter.id, controller]);
   useEffect(() => obeyRemoteCommands(prompter.id, controller), [prompter.id, controller]);
   useAnimationFrames(playing, (elapsed) => controller.tick(elapsed));
@@ -53,20 +62,33 @@ export function PrompterView({ prompter, fullScreen, onFullScreenChange, onOpenS
       controller={controller}
       sections={content.data?.sections}
       appearance={prompter}
-      emptyText={content.isPending ? 'Loading...' : content.isError ? 'Could not load the script' : 'No content available'}
+      emptyText={
+        content.isPending ? 'Loading...' : content.isError ? 'Could not load the script' : 'No content available'
+      }
       canLiveEdit={can(actor, 'news.manage')}
       onEditSection={editSection}
     />
   );
   if (fullScreen) {
     return (
-      <FullScreenReader controller={controller} loading={content.isPending} sendPending={pending} onSendToCg={send} onExit={() => onFullScreenChange(false)}>
+      <FullScreenReader
+        controller={controller}
+        loading={content.isPending}
+        sendPending={pending}
+        onSendToCg={send}
+        onExit={() => onFullScreenChange(false)}
+      >
         {surface}
       </FullScreenReader>
     );
   }
   return (
-    <EmbeddedReader prompter={prompter} controller={controller} onFullScreen={() => onFullScreenChange(true)} onOpenSettings={onOpenSettings}>
+    <EmbeddedReader
+      prompter={prompter}
+      controller={controller}
+      onFullScreen={() => onFullScreenChange(true)}
+      onOpenSettings={onOpenSettings}
+    >
       {surface}
     </EmbeddedReader>
   );

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { PrompterSection } from '@shared/contracts/prompters';
 import { ReaderController, type MoveKind } from './reader-controller';
 
-const section = (id: number, position: number, title: string): PrompterSection => ({ id, kind: 'news', newsId: id, title, position, content: `**${title}**\nText` });
+const section = (id: number, position: number, title: string): PrompterSection => ({
+  id,
+  kind: 'news',
+  newsId: id,
+  title,
+  position,
+  content: `**${title}**\nText`,
+});
 const sections = [section(1, 0, 'One'), section(2, 20, 'Two'), section(3, 40, 'Three')];
 const boxes = [
   { top: 0, height: 300 },
@@ -11,7 +18,12 @@ const boxes = [
 ];
 
 function reader(speed = 100) {
-  const r = new ReaderController({ scrollSpeed: speed, isHighContrast: false, enableLiveEditing: false, isAutoScroll: false });
+  const r = new ReaderController({
+    scrollSpeed: speed,
+    isHighContrast: false,
+    enableLiveEditing: false,
+    isAutoScroll: false,
+  });
   const moves: MoveKind[] = [];
   r.onMove((kind) => moves.push(kind));
   r.setLayout(sections, boxes, 900);
@@ -65,7 +77,11 @@ describe('ReaderController (prompter reading, docs/product.md §States)', () => 
   it('a new layout keeps the same section and line; the script end pauses', () => {
     const { r } = reader();
     r.scrollTo(350);
-    r.setLayout([section(9, 0, 'New'), ...sections], [{ top: 0, height: 100 }, ...boxes.map((b) => ({ top: b.top + 100, height: b.height }))], 1000);
+    r.setLayout(
+      [section(9, 0, 'New'), ...sections],
+      [{ top: 0, height: 100 }, ...boxes.map((b) => ({ top: b.top + 100, height: b.height }))],
+      1000,
+    );
     expect(r.scrollPosition).toBe(450);
     expect(r.state.sectionIndex).toBe(2);
     r.scrollTo(1000);

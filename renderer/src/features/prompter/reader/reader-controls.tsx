@@ -21,10 +21,30 @@ import type { ReaderController } from './reader-controller';
  */
 export const keepFocus = (e: MouseEvent) => e.preventDefault();
 
-export function ControlIcon({ label, onClick, disabled, active, children }: { label: string; onClick: () => void; disabled?: boolean; active?: boolean; children: ReactNode }) {
+export function ControlIcon({
+  label,
+  onClick,
+  disabled,
+  active,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+  active?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Tooltip label={label} openDelay={400}>
-      <ActionIcon size="lg" variant={active ? 'filled' : 'default'} aria-label={label} aria-pressed={active} onMouseDown={keepFocus} onClick={onClick} disabled={disabled}>
+      <ActionIcon
+        size="lg"
+        variant={active ? 'filled' : 'default'}
+        aria-label={label}
+        aria-pressed={active}
+        onMouseDown={keepFocus}
+        onClick={onClick}
+        disabled={disabled}
+      >
         {children}
       </ActionIcon>
     </Tooltip>
@@ -65,7 +85,13 @@ export function PlayButton({ controller }: { controller: ReaderController }) {
 }
 
 /** Reset, Mirror, Lock: shared by the toolbar and the full-screen overlay. */
-export function ReadingToggles({ controller, clearLockOnReset }: { controller: ReaderController; clearLockOnReset: boolean }) {
+export function ReadingToggles({
+  controller,
+  clearLockOnReset,
+}: {
+  controller: ReaderController;
+  clearLockOnReset: boolean;
+}) {
   const { mirrored, locked } = useStore(controller.store);
   return (
     <>

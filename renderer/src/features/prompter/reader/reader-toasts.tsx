@@ -29,7 +29,12 @@ export function ReaderToasts() {
           <Text size="sm" span className={classes.toastMessage}>
             {toast.message}
           </Text>
-          <CloseButton size="sm" variant="transparent" aria-label="Close message" onClick={() => toast.id && notifications.hide(toast.id)} />
+          <CloseButton
+            size="sm"
+            variant="transparent"
+            aria-label="Close message"
+            onClick={() => toast.id && notifications.hide(toast.id)}
+          />
         </Group>
       ))}
     </div>

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { PrompterSection } from '@shared/contracts/prompters';
 import { anchorAt, charPositionAt, positionOfAnchor, positionOfChar } from './reading-anchor';
 
-const section = (id: number, position: number, content: string): PrompterSection => ({ id, kind: 'news', newsId: id, title: `S${id}`, position, content });
+const section = (id: number, position: number, content: string): PrompterSection => ({
+  id,
+  kind: 'news',
+  newsId: id,
+  title: `S${id}`,
+  position,
+  content,
+});
 
 describe('reading anchor', () => {
   const sections = [section(1, 0, 'a'.repeat(100)), section(2, 102, 'b'.repeat(300)), section(3, 404, 'c'.repeat(50))];
@@ -16,7 +23,12 @@ describe('reading anchor', () => {
     const anchor = anchorAt(sections, boxes, 350)!;
     expect(anchor).toEqual({ sectionId: 2, sectionIndex: 1, offsetPx: 150 });
     const newSections = [section(9, 0, 'new'), ...sections];
-    const newBoxes = [{ top: 0, height: 120 }, { top: 120, height: 200 }, { top: 320, height: 700 }, { top: 1020, height: 100 }];
+    const newBoxes = [
+      { top: 0, height: 120 },
+      { top: 120, height: 200 },
+      { top: 320, height: 700 },
+      { top: 1020, height: 100 },
+    ];
     expect(positionOfAnchor(anchor, newSections, newBoxes)).toBe(470);
   });
 

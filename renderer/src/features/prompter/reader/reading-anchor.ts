@@ -14,14 +14,22 @@ export interface ReadingAnchor {
   offsetPx: number;
 }
 
-export function anchorAt(sections: readonly PrompterSection[], boxes: readonly SectionBox[], position: number): ReadingAnchor | null {
+export function anchorAt(
+  sections: readonly PrompterSection[],
+  boxes: readonly SectionBox[],
+  position: number,
+): ReadingAnchor | null {
   if (!sections.length || boxes.length !== sections.length) return null;
   const index = sectionIndexAt(boxes, position);
   return { sectionId: sections[index]!.id, sectionIndex: index, offsetPx: position - boxes[index]!.top };
 }
 
 /** The position of an anchor in a new layout (same section, same line; else the nearest section). */
-export function positionOfAnchor(anchor: ReadingAnchor, sections: readonly PrompterSection[], boxes: readonly SectionBox[]): number {
+export function positionOfAnchor(
+  anchor: ReadingAnchor,
+  sections: readonly PrompterSection[],
+  boxes: readonly SectionBox[],
+): number {
   if (!sections.length || boxes.length !== sections.length) return 0;
   const same = sections.findIndex((s) => s.id === anchor.sectionId);
   if (same >= 0) {
@@ -36,7 +44,11 @@ export function positionOfAnchor(anchor: ReadingAnchor, sections: readonly Promp
  * the section's offset plus the same share of its characters as of its height. Follower screens
  * lay the text out differently (width, font), so pixels would not mean the same line there.
  */
-export function charPositionAt(sections: readonly PrompterSection[], boxes: readonly SectionBox[], position: number): number {
+export function charPositionAt(
+  sections: readonly PrompterSection[],
+  boxes: readonly SectionBox[],
+  position: number,
+): number {
   if (!sections.length || boxes.length !== sections.length) return 0;
   const index = sectionIndexAt(boxes, position);
   const section = sections[index]!;
@@ -44,12 +56,18 @@ export function charPositionAt(sections: readonly PrompterSection[], boxes: read
 }
 
 /** The inverse on this screen's layout. */
-export function positionOfChar(sections: readonly PrompterSection[], boxes: readonly SectionBox[], charPosition: number): number {
+export function positionOfChar(
+  sections: readonly PrompterSection[],
+  boxes: readonly SectionBox[],
+  charPosition: number,
+): number {
   if (!sections.length || boxes.length !== sections.length) return 0;
   let index = 0;
   for (let i = 0; i < sections.length; i++) if (sections[i]!.position <= charPosition) index = i;
   const section = sections[index]!;
   const box = boxes[index]!;
-  const share = section.content.length ? Math.min(1, Math.max(0, (charPosition - section.position) / section.content.length)) : 0;
+  const share = section.content.length
+    ? Math.min(1, Math.max(0, (charPosition - section.position) / section.content.length))
+    : 0;
   return box.top + share * box.height;
 }

@@ -29,4 +29,5 @@ export function dropReading(prompterId: number): void {
   });
 }
 
-export const readingOf = (prompterId: number): RelayedPrompterPosition | null => readingsStore.getState().readings[prompterId] ?? null;
+export const readingOf = (prompterId: number): RelayedPrompterPosition | null =>
+  readingsStore.getState().readings[prompterId] ?? null;

@@ -8,7 +8,10 @@ import { FindBar } from './find-bar';
 import { ScriptText } from './script-text';
 import classes from './script-surface.module.css';
 
-export type Appearance = Pick<Prompter, 'fontSize' | 'fontFamily' | 'lineSpacing' | 'textColor' | 'backgroundColor' | 'marginTop' | 'marginBottom'>;
+export type Appearance = Pick<
+  Prompter,
+  'fontSize' | 'fontFamily' | 'lineSpacing' | 'textColor' | 'backgroundColor' | 'marginTop' | 'marginBottom'
+>;
 
 export interface ScriptSurfaceProps {
   controller: ReaderController;
@@ -24,7 +27,8 @@ export interface ScriptSurfaceProps {
 /** Section boxes relative to the script's top (offsetTop ignores the scroll transform). */
 function measure(content: HTMLElement): { boxes: SectionBox[]; height: number } {
   const boxes: SectionBox[] = [];
-  for (const el of content.querySelectorAll<HTMLElement>(':scope > section')) boxes.push({ top: el.offsetTop, height: el.offsetHeight });
+  for (const el of content.querySelectorAll<HTMLElement>(':scope > section'))
+    boxes.push({ top: el.offsetTop, height: el.offsetHeight });
   return { boxes, height: content.offsetHeight };
 }
 
@@ -34,7 +38,15 @@ function measure(content: HTMLElement): { boxes: SectionBox[]; height: number } 
  * surface for a beam-splitter glass; text direction stays per line, so Thaana still reads right
  * to left in the glass.
  */
-export function ScriptSurface({ controller, sections, appearance, emptyText, canLiveEdit = false, onEditSection, children }: ScriptSurfaceProps) {
+export function ScriptSurface({
+  controller,
+  sections,
+  appearance,
+  emptyText,
+  canLiveEdit = false,
+  onEditSection,
+  children,
+}: ScriptSurfaceProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const readingLine = useRef(0);
@@ -95,7 +107,13 @@ export function ScriptSurface({ controller, sections, appearance, emptyText, can
   } as CSSProperties;
 
   return (
-    <div className={classes.frame} style={style} data-testid="prompter-surface" data-mirrored={mirrored} data-high-contrast={highContrast}>
+    <div
+      className={classes.frame}
+      style={style}
+      data-testid="prompter-surface"
+      data-mirrored={mirrored}
+      data-high-contrast={highContrast}
+    >
       <div ref={viewport} className={classes.viewport} data-mirrored={mirrored}>
         <div ref={content} className={classes.content} data-testid="prompter-script">
           {sections?.length ? (

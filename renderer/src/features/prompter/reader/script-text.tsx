@@ -21,12 +21,26 @@ function Lines({ text }: { text: string }) {
   return text.split('\n').map((line, i) => {
     const heading = HEADING.exec(line.trim());
     // dir="auto" per line: a Dhivehi line reads right to left inside an English script.
-    if (heading) return <h3 key={i} dir="auto" className="prompter-heading">{heading[1]}</h3>;
-    return <p key={i} dir="auto" className="prompter-line">{line || ' '}</p>;
+    if (heading)
+      return (
+        <h3 key={i} dir="auto" className="prompter-heading">
+          {heading[1]}
+        </h3>
+      );
+    return (
+      <p key={i} dir="auto" className="prompter-line">
+        {line || ' '}
+      </p>
+    );
   });
 }
 
-function Section({ section, index, editable, onEditSection }: { section: PrompterSection; index: number } & Omit<ScriptTextProps, 'sections'>) {
+function Section({
+  section,
+  index,
+  editable,
+  onEditSection,
+}: { section: PrompterSection; index: number } & Omit<ScriptTextProps, 'sections'>) {
   const body = bodyOf(section);
   const canEdit = editable && section.kind === 'news' && section.newsId !== null && onEditSection;
   return (

@@ -20,7 +20,11 @@ export type SectionCgAction =
  */
 export function sectionCgAction(section: PrompterSection): SectionCgAction {
   if (section.newsId === null) {
-    return { kind: 'clear-lower-third', title: section.title, body: { type: 'headline', content: '', subheadline: '', sentFrom: 'prompter' } };
+    return {
+      kind: 'clear-lower-third',
+      title: section.title,
+      body: { type: 'headline', content: '', subheadline: '', sentFrom: 'prompter' },
+    };
   }
   return { kind: 'story', newsId: section.newsId, title: section.title, body: { ...STORY_ON_HEADLINE } };
 }

@@ -14,8 +14,13 @@ export interface OperatorState {
   reader: string;
 }
 
-const stateOf = (p: RelayedPrompterPosition): OperatorState => ({ playing: p.playing, speed: p.speed, reader: p.from.fullName });
-const same = (a: OperatorState | null, b: OperatorState) => a?.playing === b.playing && a.speed === b.speed && a.reader === b.reader;
+const stateOf = (p: RelayedPrompterPosition): OperatorState => ({
+  playing: p.playing,
+  speed: p.speed,
+  reader: p.from.fullName,
+});
+const same = (a: OperatorState | null, b: OperatorState) =>
+  a?.playing === b.playing && a.speed === b.speed && a.reader === b.reader;
 
 /**
  * Makes `controller` follow the operator's screen of `prompterId`: the place the server last had

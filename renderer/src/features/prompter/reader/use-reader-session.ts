@@ -18,7 +18,9 @@ export function useReaderSession(prompterId: number, controller: ReaderControlle
     return () => {
       void started.then((session) => {
         if (!session) return;
-        endPrompterSession(session.id, controller.takeActions()).catch((error: unknown) => console.warn('Prompter session not ended', error));
+        endPrompterSession(session.id, controller.takeActions()).catch((error: unknown) =>
+          console.warn('Prompter session not ended', error),
+        );
       });
     };
   }, [prompterId, controller, reading]);

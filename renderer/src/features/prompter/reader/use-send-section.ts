@@ -23,7 +23,10 @@ export function useSendSection(controller: ReaderController) {
       story.mutate(
         // sentFrom: the cue airs at once even in take mode (the reader's timing is the take).
         { id: action.newsId, body: { ...action.body, sentFrom: 'prompter' } },
-        { onSuccess: () => toastSuccess('CG Updated', `Headline: ${action.title}`), onError: (error) => toastCgFailure('Error', FAILURE, error) },
+        {
+          onSuccess: () => toastSuccess('CG Updated', `Headline: ${action.title}`),
+          onError: (error) => toastCgFailure('Error', FAILURE, error),
+        },
       );
       controller.log('send_to_cg', action.title);
       return;
@@ -39,7 +42,10 @@ export function useSendSection(controller: ReaderController) {
     const section = controller.currentSection();
     if (!section || story.isPending || direct.isPending) return;
     const action = sectionCgAction(section);
-    confirm(action.kind === 'story' ? `Headline: ${action.title}` : 'Clear the lower third (headline and subheadline)', () => run(action));
+    confirm(
+      action.kind === 'story' ? `Headline: ${action.title}` : 'Clear the lower third (headline and subheadline)',
+      () => run(action),
+    );
   };
   return { send, pending: story.isPending || direct.isPending };
 }

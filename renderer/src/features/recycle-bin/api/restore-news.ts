@@ -11,5 +11,8 @@ export function restoreNews(id: number): Promise<News> {
 
 export function useRestoreNews() {
   const queryClient = useQueryClient();
-  return useActionMutation({ mutationFn: restoreNews, onSuccess: () => invalidateNews(queryClient, { recycleBin: true }) });
+  return useActionMutation({
+    mutationFn: restoreNews,
+    onSuccess: () => invalidateNews(queryClient, { recycleBin: true }),
+  });
 }

@@ -52,7 +52,11 @@ export function DeletedNewsCard({ item, now, busy, onRestore, onDeleteForever }:
               {item.deletedByName ? ` by ${item.deletedByName}` : ''}
             </Text>
             <Group gap={4}>
-              <IconClock size={14} color={expired ? 'var(--mantine-color-red-5)' : 'var(--mantine-color-yellow-5)'} aria-hidden />
+              <IconClock
+                size={14}
+                color={expired ? 'var(--mantine-color-red-5)' : 'var(--mantine-color-yellow-5)'}
+                aria-hidden
+              />
               <Text size="xs" fw={600} c={expired ? 'red.5' : 'yellow.5'} data-testid="time-remaining">
                 {expired ? remaining : `${remaining} remaining`}
               </Text>
@@ -65,10 +69,24 @@ export function DeletedNewsCard({ item, now, busy, onRestore, onDeleteForever }:
           )}
         </Stack>
         <Group gap="xs">
-          <Button size="xs" variant="light" color="green" leftSection={<IconArrowBackUp size={14} />} disabled={busy} onClick={() => onRestore(item)}>
+          <Button
+            size="xs"
+            variant="light"
+            color="green"
+            leftSection={<IconArrowBackUp size={14} />}
+            disabled={busy}
+            onClick={() => onRestore(item)}
+          >
             Restore
           </Button>
-          <Button size="xs" variant="light" color="red" leftSection={<IconTrashX size={14} />} disabled={busy} onClick={() => onDeleteForever(item)}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrashX size={14} />}
+            disabled={busy}
+            onClick={() => onDeleteForever(item)}
+          >
             Delete Forever
           </Button>
         </Group>

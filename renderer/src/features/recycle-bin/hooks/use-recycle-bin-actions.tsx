@@ -34,15 +34,23 @@ export function useRecycleBinActions() {
       labels: { confirm: 'Delete Forever', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
-        forever.mutate(item.id, { onSuccess: () => ok('News article permanently deleted'), onError: fail('Failed to permanently delete news article') }),
+        forever.mutate(item.id, {
+          onSuccess: () => ok('News article permanently deleted'),
+          onError: fail('Failed to permanently delete news article'),
+        }),
     });
 
   const cleanup = () =>
     cleanupMutation.mutate(undefined, {
-      onSuccess: ({ deletedCount }) => toastSuccess(`${deletedCount} expired news items permanently deleted`, 'Cleanup Complete'),
+      onSuccess: ({ deletedCount }) =>
+        toastSuccess(`${deletedCount} expired news items permanently deleted`, 'Cleanup Complete'),
       onError: fail('Failed to perform cleanup'),
     });
 
-  const pendingId = restoreMutation.isPending ? restoreMutation.variables : forever.isPending ? forever.variables : undefined;
+  const pendingId = restoreMutation.isPending
+    ? restoreMutation.variables
+    : forever.isPending
+      ? forever.variables
+      : undefined;
   return { restore, confirmDeleteForever, cleanup, cleaning: cleanupMutation.isPending, pendingId };
 }

@@ -45,10 +45,21 @@ export default function RecycleBinPage() {
 
   const buttons = allowed && (
     <Group gap="xs">
-      <Button variant="default" leftSection={<IconRefresh size={16} />} loading={bin.isFetching} onClick={() => void bin.refetch()}>
+      <Button
+        variant="default"
+        leftSection={<IconRefresh size={16} />}
+        loading={bin.isFetching}
+        onClick={() => void bin.refetch()}
+      >
         Refresh
       </Button>
-      <Button color="red" variant="light" leftSection={<IconTrashX size={16} />} loading={actions.cleaning} onClick={actions.cleanup}>
+      <Button
+        color="red"
+        variant="light"
+        leftSection={<IconTrashX size={16} />}
+        loading={actions.cleaning}
+        onClick={actions.cleanup}
+      >
         Manual Cleanup
       </Button>
     </Group>

@@ -1,5 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { foreignFolderErrorSchema, type ForeignFolderError, type Settings, type UpdateSettingsInput, type UpdateSettingsResponse } from '@shared/contracts/settings';
+import {
+  foreignFolderErrorSchema,
+  type ForeignFolderError,
+  type Settings,
+  type UpdateSettingsInput,
+  type UpdateSettingsResponse,
+} from '@shared/contracts/settings';
 import { apiJson, HttpError } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import { setBrandingData } from './get-branding';

@@ -3,7 +3,18 @@ import { WHITE } from '@shared/contrast';
 import { HEX_COLOUR, MIN_BRAND_CONTRAST, brandColourProblem, brandContrast } from '@shared/branding';
 
 /** Colours that read well on the dark theme, as quick picks. */
-const SWATCHES = ['#3b82f6', '#22c55e', '#eab308', '#f97316', '#ef4444', '#ec4899', '#a855f7', '#14b8a6', '#64748b', '#94a3b8'];
+const SWATCHES = [
+  '#3b82f6',
+  '#22c55e',
+  '#eab308',
+  '#f97316',
+  '#ef4444',
+  '#ec4899',
+  '#a855f7',
+  '#14b8a6',
+  '#64748b',
+  '#94a3b8',
+];
 
 interface BrandColourFieldProps {
   label: string;

@@ -16,7 +16,14 @@ export function BrandPreview(props: { primary: string; secondary: string }) {
   const primaryText = brandShadeList(primary)[BRAND_TEXT_SHADE];
   const secondaryText = brandShadeList(secondary)[BRAND_TEXT_SHADE];
   return (
-    <Paper p="sm" radius="sm" bg="dark.7" withBorder data-testid="brand-preview" style={{ borderLeft: `4px solid ${secondary}` }}>
+    <Paper
+      p="sm"
+      radius="sm"
+      bg="dark.7"
+      withBorder
+      data-testid="brand-preview"
+      style={{ borderLeft: `4px solid ${secondary}` }}
+    >
       <Text size="xs" c="dimmed" mb={6}>
         Preview
       </Text>

@@ -13,8 +13,10 @@ import { SettingsSection } from '@/components/settings-section';
 /** The changed colours only (PUT /api/settings is partial, and so is its branding). */
 function changedColours(saved: Branding, values: Branding): Partial<Branding> {
   const changes: Partial<Branding> = {};
-  if (values.primaryColor.toLowerCase() !== saved.primaryColor.toLowerCase()) changes.primaryColor = values.primaryColor;
-  if (values.secondaryColor.toLowerCase() !== saved.secondaryColor.toLowerCase()) changes.secondaryColor = values.secondaryColor;
+  if (values.primaryColor.toLowerCase() !== saved.primaryColor.toLowerCase())
+    changes.primaryColor = values.primaryColor;
+  if (values.secondaryColor.toLowerCase() !== saved.secondaryColor.toLowerCase())
+    changes.secondaryColor = values.secondaryColor;
   return changes;
 }
 
@@ -24,7 +26,8 @@ export function BrandingCard({ branding, version }: { branding: Branding; versio
   const values: Branding = { ...branding, ...draft };
   const changes = changedColours(branding, values);
   const dirty = Object.keys(changes).length > 0;
-  const invalid = brandColourProblem(values.primaryColor) !== null || brandColourProblem(values.secondaryColor) !== null;
+  const invalid =
+    brandColourProblem(values.primaryColor) !== null || brandColourProblem(values.secondaryColor) !== null;
   useUnsavedGuard(dirty);
   const save = useVersionedSettingsSave(version, () => setDraft({}));
 
@@ -41,11 +44,23 @@ export function BrandingCard({ branding, version }: { branding: Branding; versio
     );
 
   return (
-    <SettingsSection title="Branding" description="Your station's colours across the app, for everyone in the company" testId="settings-branding">
+    <SettingsSection
+      title="Branding"
+      description="Your station's colours across the app, for everyone in the company"
+      testId="settings-branding"
+    >
       {save.notice}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <BrandColourField label="Primary colour" value={values.primaryColor} onChange={(v) => setDraft((d) => ({ ...d, primaryColor: v }))} />
-        <BrandColourField label="Secondary colour" value={values.secondaryColor} onChange={(v) => setDraft((d) => ({ ...d, secondaryColor: v }))} />
+        <BrandColourField
+          label="Primary colour"
+          value={values.primaryColor}
+          onChange={(v) => setDraft((d) => ({ ...d, primaryColor: v }))}
+        />
+        <BrandColourField
+          label="Secondary colour"
+          value={values.secondaryColor}
+          onChange={(v) => setDraft((d) => ({ ...d, secondaryColor: v }))}
+        />
       </SimpleGrid>
       <BrandPreview primary={values.primaryColor} secondary={values.secondaryColor} />
       <Group gap="xs">

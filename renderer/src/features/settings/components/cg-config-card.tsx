@@ -26,7 +26,9 @@ function confirmMove(path: string, onConfirm: () => void): void {
           Every CG file is rewritten into <Code>{path}</Code>.
         </List.Item>
         <List.Item>Our files in the old folder are removed (other files there are left alone).</List.Item>
-        <List.Item>Point vMix, OBS, CasparCG or XPression at the new folder, or they keep showing the old text.</List.Item>
+        <List.Item>
+          Point vMix, OBS, CasparCG or XPression at the new folder, or they keep showing the old text.
+        </List.Item>
       </List>
     ),
     labels: { confirm: 'Change folder', cancel: 'Cancel' },
@@ -36,10 +38,16 @@ function confirmMove(path: string, onConfirm: () => void): void {
 
 function MovedNotice({ moved }: { moved: FolderMove }) {
   return (
-    <Alert color="green" variant="light" icon={<IconFolderCheck size={18} />} title="CG folder changed" data-testid="cg-folder-moved">
+    <Alert
+      color="green"
+      variant="light"
+      icon={<IconFolderCheck size={18} />}
+      title="CG folder changed"
+      data-testid="cg-folder-moved"
+    >
       <Text size="sm">
-        The CG files are now in <Code>{moved.to}</Code> ({moved.files} files, moved from <Code>{moved.from}</Code>). Point your
-        graphics program at the new folder.
+        The CG files are now in <Code>{moved.to}</Code> ({moved.files} files, moved from <Code>{moved.from}</Code>).
+        Point your graphics program at the new folder.
       </Text>
     </Alert>
   );
@@ -95,7 +103,11 @@ export function CgConfigCard({ settings }: { settings: Settings }) {
     });
 
   return (
-    <SettingsSection title="CG Configuration" description="Where the on-air text files are written for your graphics program" testId="settings-cg">
+    <SettingsSection
+      title="CG Configuration"
+      description="Where the on-air text files are written for your graphics program"
+      testId="settings-cg"
+    >
       {save.notice}
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="sm" wrap="wrap">
@@ -114,7 +126,12 @@ export function CgConfigCard({ settings }: { settings: Settings }) {
         </Group>
       </form>
       {foreign && (
-        <ForeignFolderNotice foreign={foreign} pending={save.isPending} onConfirm={() => saveFolder(foreign.path, true)} onCancel={() => setForeign(null)} />
+        <ForeignFolderNotice
+          foreign={foreign}
+          pending={save.isPending}
+          onConfirm={() => saveFolder(foreign.path, true)}
+          onCancel={() => setForeign(null)}
+        />
       )}
       {moved && <MovedNotice moved={moved} />}
       <div>
@@ -127,7 +144,12 @@ export function CgConfigCard({ settings }: { settings: Settings }) {
         Files: {CG_TYPES.map((type) => `${type}.txt`).join(', ')}
       </Text>
       <Group>
-        <Button variant="outline" leftSection={<IconFolderPlus size={16} />} loading={initialize.isPending} onClick={runInitialize}>
+        <Button
+          variant="outline"
+          leftSection={<IconFolderPlus size={16} />}
+          loading={initialize.isPending}
+          onClick={runInitialize}
+        >
           Initialize CG Files
         </Button>
       </Group>

@@ -38,7 +38,11 @@ function DesktopPortForm({ api }: { api: DesktopApi }) {
   const valid = isValidDesktopPort(value);
   const pendingRestart = port.data && port.data.saved !== port.data.current;
   return (
-    <SettingsSection title="Desktop app" description="This PC's CG Bridge app: the port other screens use to reach it" testId="settings-desktop-app">
+    <SettingsSection
+      title="Desktop app"
+      description="This PC's CG Bridge app: the port other screens use to reach it"
+      testId="settings-desktop-app"
+    >
       {info.data && (
         <Text size="sm" c="dimmed">
           CG Bridge {info.data.version}
@@ -56,14 +60,18 @@ function DesktopPortForm({ api }: { api: DesktopApi }) {
           error={value !== null && !valid ? 'Use a port from 1024 to 65535' : undefined}
           w={220}
         />
-        <Button onClick={() => valid && save.mutate(value)} loading={save.isPending} disabled={!valid || value === saved}>
+        <Button
+          onClick={() => valid && save.mutate(value)}
+          loading={save.isPending}
+          disabled={!valid || value === saved}
+        >
           Save
         </Button>
       </Group>
       {pendingRestart && (
         <Text size="sm" c="orange" data-testid="desktop-port-restart">
-          The server runs on port {port.data?.current} until CG Bridge is restarted; then it uses port {port.data?.saved}, and browsers,
-          phones and bookmarks must use the new address.
+          The server runs on port {port.data?.current} until CG Bridge is restarted; then it uses port{' '}
+          {port.data?.saved}, and browsers, phones and bookmarks must use the new address.
         </Text>
       )}
     </SettingsSection>

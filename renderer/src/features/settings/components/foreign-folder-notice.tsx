@@ -15,7 +15,13 @@ interface Props {
  */
 export function ForeignFolderNotice({ foreign, pending, onConfirm, onCancel }: Props) {
   return (
-    <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="This folder is not empty" data-testid="cg-folder-foreign">
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title="This folder is not empty"
+      data-testid="cg-folder-foreign"
+    >
       {/* The server's message names the files (the first 20) and how many there are. */}
       <Text size="sm">{foreign.message}</Text>
       <Group mt="sm" gap="sm">

@@ -8,7 +8,12 @@ import { SettingsSection } from '@/components/settings-section';
 
 type IdField = Extract<
   keyof TelegramGroups,
-  'primaryGroupId' | 'equipmentRequestTopicId' | 'secondaryGroupId' | 'secondaryGroupTopicId' | 'breakingNewsTopicId' | 'generalNotificationTopicId'
+  | 'primaryGroupId'
+  | 'equipmentRequestTopicId'
+  | 'secondaryGroupId'
+  | 'secondaryGroupTopicId'
+  | 'breakingNewsTopicId'
+  | 'generalNotificationTopicId'
 >;
 
 const FIELDS: ReadonlyArray<{ field: IdField; label: string; placeholder: string }> = [
@@ -61,7 +66,12 @@ export function GroupSettingsCard({ form }: { form: TelegramGroupsForm }) {
         <Button onClick={form.save} loading={form.saving} disabled={!form.dirty}>
           Save Group Settings
         </Button>
-        <Button variant="outline" leftSection={<IconSearch size={16} />} onClick={tools.findTopics} loading={tools.finding}>
+        <Button
+          variant="outline"
+          leftSection={<IconSearch size={16} />}
+          onClick={tools.findTopics}
+          loading={tools.finding}
+        >
           Find Topics
         </Button>
         <Button variant="outline" leftSection={<IconSend size={16} />} onClick={tools.sendTest} loading={tools.testing}>

@@ -16,7 +16,11 @@ export function LanAddressesCard() {
   const lan = useSystemAddresses(true);
   const addresses = lan.data?.addresses ?? [];
   return (
-    <SettingsSection title="LAN addresses" description="Phones and browsers on the station network open CG Bridge at these addresses" testId="settings-lan-addresses">
+    <SettingsSection
+      title="LAN addresses"
+      description="Phones and browsers on the station network open CG Bridge at these addresses"
+      testId="settings-lan-addresses"
+    >
       {lan.isPending && <Loader size="sm" />}
       {lan.error && <Alert color="red">{errorMessage(lan.error, 'Failed to load the LAN addresses')}</Alert>}
       {lan.data && addresses.length === 0 && (
@@ -30,8 +34,8 @@ export function LanAddressesCard() {
             <LanAddressCopy key={address} address={address} />
           ))}
           <Text size="xs" c="dimmed">
-            {addresses.length > 1 && 'The first is the likeliest on the station network. '}Phones open these for the mobile field page; the QR labels point to one
-            of them.
+            {addresses.length > 1 && 'The first is the likeliest on the station network. '}Phones open these for the
+            mobile field page; the QR labels point to one of them.
           </Text>
         </Stack>
       )}

@@ -24,10 +24,20 @@ export function NotificationSettingsCard({ form }: { form: TelegramGroupsForm })
     </Anchor>
   );
   return (
-    <SettingsSection title="Notification Settings" description="What the bot sends to the station's groups" actions={link} testId="settings-notifications">
+    <SettingsSection
+      title="Notification Settings"
+      description="What the bot sends to the station's groups"
+      actions={link}
+      testId="settings-notifications"
+    >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {TOGGLES.map(({ field, label }) => (
-          <Switch key={field} label={label} checked={values[field]} onChange={(e) => form.set(field, e.currentTarget.checked)} />
+          <Switch
+            key={field}
+            label={label}
+            checked={values[field]}
+            onChange={(e) => form.set(field, e.currentTarget.checked)}
+          />
         ))}
       </SimpleGrid>
       <NumberInput

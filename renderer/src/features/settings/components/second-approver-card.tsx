@@ -10,7 +10,11 @@ export function SecondApproverCard({ settings }: { settings: Settings }) {
     <SwitchSettingCard
       settings={settings}
       field="secondApprover"
-      section={{ title: 'News approval', description: 'Who may approve a story for air', testId: 'settings-second-approver' }}
+      section={{
+        title: 'News approval',
+        description: 'Who may approve a story for air',
+        testId: 'settings-second-approver',
+      }}
       label="A second person approves"
       description="On: nobody approves a story they wrote — owners included; another owner, admin or editor does. Writers press Submit for approval and the approvers' bells say so. Off: editors may approve their own stories."
       saved={{ on: 'A second person now approves each story', off: 'Editors may approve their own stories again' }}

@@ -27,10 +27,19 @@ export function StationTimeZoneCard({ settings }: { settings: Settings }) {
       },
     );
   return (
-    <SettingsSection title="Station Time Zone" description="Quiet hours run in this zone for everyone who has not chosen their own" testId="settings-time-zone">
+    <SettingsSection
+      title="Station Time Zone"
+      description="Quiet hours run in this zone for everyone who has not chosen their own"
+      testId="settings-time-zone"
+    >
       {save.notice}
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TimeZoneSelect label="Time zone" value={zone} onChange={setZone} description={`Now ${utcOffsetText(zone, new Date())}`} />
+        <TimeZoneSelect
+          label="Time zone"
+          value={zone}
+          onChange={setZone}
+          description={`Now ${utcOffsetText(zone, new Date())}`}
+        />
         <Button onClick={submit} loading={save.isPending} disabled={!changed}>
           Save
         </Button>

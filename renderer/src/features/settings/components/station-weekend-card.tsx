@@ -24,13 +24,18 @@ export function StationWeekendCard({ settings }: { settings: Settings }) {
     save.mutate(
       { weekendDays: days as Weekday[] },
       {
-        onSuccess: (saved) => showToast('Success', `The station's weekend is now ${weekendText(saved.weekendDays)}`, 'green'),
+        onSuccess: (saved) =>
+          showToast('Success', `The station's weekend is now ${weekendText(saved.weekendDays)}`, 'green'),
         onError: (error) => showToast('Failed to update the weekend days', errorMessage(error), 'red'),
       },
     );
   const source = settings.weekendDaysFromZone ? `the usual weekend for ${settings.timeZone}` : 'chosen by the station';
   return (
-    <SettingsSection title="Station Weekend" description="Weekend mode in notification preferences applies on these days" testId="settings-weekend">
+    <SettingsSection
+      title="Station Weekend"
+      description="Weekend mode in notification preferences applies on these days"
+      testId="settings-weekend"
+    >
       {save.notice}
       <Chip.Group multiple value={days} onChange={setDays}>
         <Group gap="xs" wrap="wrap" role="group" aria-label="Weekend days">

@@ -22,7 +22,17 @@ interface SwitchSettingCardProps {
 }
 
 /** One station switch in its own card: saved at once (one field) with the settings version. */
-export function SwitchSettingCard({ settings, field, section, label, description, saved, failed, switchTestId, children }: SwitchSettingCardProps) {
+export function SwitchSettingCard({
+  settings,
+  field,
+  section,
+  label,
+  description,
+  saved,
+  failed,
+  switchTestId,
+  children,
+}: SwitchSettingCardProps) {
   const save = useVersionedSettingsSave(settings.version, () => undefined);
   const toggle = (on: boolean) =>
     save.mutate(
@@ -35,7 +45,15 @@ export function SwitchSettingCard({ settings, field, section, label, description
   return (
     <SettingsSection title={section.title} description={section.description} testId={section.testId}>
       {save.notice}
-      <Switch size="md" label={label} description={description} checked={settings[field]} disabled={save.isPending} onChange={(e) => toggle(e.currentTarget.checked)} data-testid={switchTestId} />
+      <Switch
+        size="md"
+        label={label}
+        description={description}
+        checked={settings[field]}
+        disabled={save.isPending}
+        onChange={(e) => toggle(e.currentTarget.checked)}
+        data-testid={switchTestId}
+      />
       {children}
     </SettingsSection>
   );

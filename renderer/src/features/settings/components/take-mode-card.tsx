@@ -11,10 +11,17 @@ export function TakeModeCard({ settings }: { settings: Settings }) {
     <SwitchSettingCard
       settings={settings}
       field="takeMode"
-      section={{ title: 'Preview and Take', description: 'Stage CG changes in NEXT and send them to air with Take', testId: 'settings-take-mode' }}
+      section={{
+        title: 'Preview and Take',
+        description: 'Stage CG changes in NEXT and send them to air with Take',
+        testId: 'settings-take-mode',
+      }}
       label="Take mode"
       description="On: CG Control, the preview, the crawler and Telegram /addcgbar stage into NEXT; Take (or Enter) airs it. The emergency override and the prompter always air at once."
-      saved={{ on: 'Take mode is on: CG sends wait in NEXT until Take', off: 'Take mode is off: CG sends go straight to air' }}
+      saved={{
+        on: 'Take mode is on: CG sends wait in NEXT until Take',
+        off: 'Take mode is off: CG sends go straight to air',
+      }}
       failed="Failed to change take mode"
       switchTestId="take-mode-switch"
     >

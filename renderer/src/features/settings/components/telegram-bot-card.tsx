@@ -40,7 +40,9 @@ export function TelegramBotCard({ settings }: { settings: Settings }) {
   const confirmClear = () =>
     modals.openConfirmModal({
       title: 'Clear the bot token?',
-      children: <Text size="sm">The chat bot stops answering and group notifications stop until a new token is saved.</Text>,
+      children: (
+        <Text size="sm">The chat bot stops answering and group notifications stop until a new token is saved.</Text>
+      ),
       labels: { confirm: 'Clear token', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () => send(null),
@@ -53,7 +55,12 @@ export function TelegramBotCard({ settings }: { settings: Settings }) {
   );
 
   return (
-    <SettingsSection title="Telegram Bot" description="The token BotFather gave your station's chat bot" actions={status} testId="settings-bot">
+    <SettingsSection
+      title="Telegram Bot"
+      description="The token BotFather gave your station's chat bot"
+      actions={status}
+      testId="settings-bot"
+    >
       {save.notice}
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="sm" wrap="wrap">

@@ -26,7 +26,19 @@ export interface WholeNumberSettingProps {
 }
 
 /** One station setting that is a whole number: the field, its range check, Save with the version seen. */
-export function WholeNumberSettingCard({ settings, field, limits, unit, title, description, testId, label, width, saved, failed }: WholeNumberSettingProps) {
+export function WholeNumberSettingCard({
+  settings,
+  field,
+  limits,
+  unit,
+  title,
+  description,
+  testId,
+  label,
+  width,
+  saved,
+  failed,
+}: WholeNumberSettingProps) {
   const [value, setValue] = useState<number | string>(settings[field]);
   const save = useVersionedSettingsSave(settings.version, () => setValue(settings[field]));
   const valid = typeof value === 'number' && Number.isInteger(value) && value >= limits.min && value <= limits.max;

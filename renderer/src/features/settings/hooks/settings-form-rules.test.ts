@@ -6,7 +6,9 @@ import { REMINDER_RANGE_TEXT, changedGroups, reminderProblem } from './use-teleg
 describe('settings form rules', () => {
   it('sends only the group fields that differ from the saved ones', () => {
     const saved = { ...DEFAULT_TELEGRAM_GROUPS, primaryGroupId: '-100' };
-    expect(changedGroups(saved, { primaryGroupId: '-100', breakingNewsTopicId: '3', enableOverdueAlerts: false })).toEqual({
+    expect(
+      changedGroups(saved, { primaryGroupId: '-100', breakingNewsTopicId: '3', enableOverdueAlerts: false }),
+    ).toEqual({
       breakingNewsTopicId: '3',
       enableOverdueAlerts: false,
     });

@@ -20,7 +20,8 @@ export function changedGroups(saved: TelegramGroups, draft: GroupsDraft): Groups
 }
 
 export function reminderProblem(minutes: number): string | null {
-  const ok = Number.isInteger(minutes) && minutes >= TELEGRAM_REMINDER_INTERVAL.min && minutes <= TELEGRAM_REMINDER_INTERVAL.max;
+  const ok =
+    Number.isInteger(minutes) && minutes >= TELEGRAM_REMINDER_INTERVAL.min && minutes <= TELEGRAM_REMINDER_INTERVAL.max;
   return ok ? null : REMINDER_RANGE_TEXT;
 }
 
@@ -37,7 +38,8 @@ export function useTelegramGroupsForm(saved: TelegramGroups) {
   useUnsavedGuard(dirty);
   const mutation = useUpdateTelegramSettings();
 
-  const set = <K extends keyof TelegramGroups>(field: K, value: TelegramGroups[K]) => setDraft((d) => ({ ...d, [field]: value }));
+  const set = <K extends keyof TelegramGroups>(field: K, value: TelegramGroups[K]) =>
+    setDraft((d) => ({ ...d, [field]: value }));
 
   const save = () => {
     if (!dirty || reminderProblem(values.reminderInterval)) return;

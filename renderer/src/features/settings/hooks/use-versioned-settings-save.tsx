@@ -22,7 +22,11 @@ interface Handlers {
 export function useVersionedSettingsSave(version: number, onLoadTheirs: () => void) {
   const queryClient = useQueryClient();
   const save = useUpdateSettings();
-  const [stale, setStale] = useState<{ conflict: VersionConflict<Settings>; body: UpdateSettingsInput; handlers: Handlers } | null>(null);
+  const [stale, setStale] = useState<{
+    conflict: VersionConflict<Settings>;
+    body: UpdateSettingsInput;
+    handlers: Handlers;
+  } | null>(null);
 
   const mutate = (body: UpdateSettingsInput, handlers: Handlers = {}, from = version) =>
     save.mutate(
@@ -49,6 +53,14 @@ export function useVersionedSettingsSave(version: number, onLoadTheirs: () => vo
     setStale(null);
     mutate(stale.body, stale.handlers, stale.conflict.current.version);
   };
-  const notice = stale && <ConflictNotice conflict={stale.conflict} record="settings" pending={save.isPending} onLoadTheirs={loadTheirs} onOverwrite={overwrite} />;
+  const notice = stale && (
+    <ConflictNotice
+      conflict={stale.conflict}
+      record="settings"
+      pending={save.isPending}
+      onLoadTheirs={loadTheirs}
+      onOverwrite={overwrite}
+    />
+  );
   return { mutate, isPending: save.isPending, notice };
 }

@@ -32,15 +32,21 @@ export function StationExportCard() {
       description="This station's data in one file, to move it to another CG Bridge server"
       testId="settings-station-export"
       actions={
-        <Button leftSection={<IconDownload size={16} />} loading={downloading} onClick={onDownload} data-testid="station-export-download">
+        <Button
+          leftSection={<IconDownload size={16} />}
+          loading={downloading}
+          onClick={onDownload}
+          data-testid="station-export-download"
+        >
           Download export
         </Button>
       }
     >
       <Text size="sm">
-        A <code>.tar</code> file of this station only: stories and their revisions, bulletins, prompters, CG texts (and the files of the CG
-        folder), equipment and loans, users, settings, API key names, outputs, the as-run log and the activity history, with a manifest
-        of row counts and checksums. Other stations on this server are never in it.
+        A <code>.tar</code> file of this station only: stories and their revisions, bulletins, prompters, CG texts (and
+        the files of the CG folder), equipment and loans, users, settings, API key names, outputs, the as-run log and
+        the activity history, with a manifest of row counts and checksums. Other stations on this server are never in
+        it.
       </Text>
       <Text size="sm" fw={500}>
         Not in it — set these again after an import:

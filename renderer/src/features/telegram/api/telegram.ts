@@ -12,5 +12,7 @@ export function useTelegramStatus() {
 
 /** POST /api/telegram/test-message (owner/admin). */
 export function useSendTestMessage() {
-  return useActionMutation({ mutationFn: (body: TestMessageInput) => apiJson<TelegramResult>('POST', '/api/telegram/test-message', body) });
+  return useActionMutation({
+    mutationFn: (body: TestMessageInput) => apiJson<TelegramResult>('POST', '/api/telegram/test-message', body),
+  });
 }

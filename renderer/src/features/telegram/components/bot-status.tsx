@@ -10,8 +10,7 @@ function TokenHint() {
   if (can(user, 'settings.manage')) {
     return (
       <Text size="sm" c="dimmed">
-        Set the bot token in{' '}
-        {/* Underlined: a link inside a sentence must not rely on colour alone (WCAG 1.4.1). */}
+        Set the bot token in {/* Underlined: a link inside a sentence must not rely on colour alone (WCAG 1.4.1). */}
         <Anchor component={Link} to="/settings" size="sm" underline="always" data-testid="bot-settings-link">
           Settings
         </Anchor>
@@ -36,7 +35,11 @@ export function BotStatus() {
         <div>
           <Text fw={600}>Bot status</Text>
           <Text size="sm" c="dimmed">
-            {s?.connected && s.botInfo ? `${s.botInfo.first_name} · @${s.botInfo.username}` : s ? (s.error ?? 'No bot token, or the bot cannot reach Telegram.') : 'Checking the bot…'}
+            {s?.connected && s.botInfo
+              ? `${s.botInfo.first_name} · @${s.botInfo.username}`
+              : s
+                ? (s.error ?? 'No bot token, or the bot cannot reach Telegram.')
+                : 'Checking the bot…'}
           </Text>
           {s && !s.connected && <TokenHint />}
         </div>

@@ -2,7 +2,8 @@ import { Badge, Code, List, Paper, SimpleGrid, Stack, Text, Title } from '@manti
 import { BOT_COMMANDS, type BotCommand } from '@shared/telegram-commands';
 
 const CATEGORIES: BotCommand['category'][] = ['General', 'Equipment', 'Approvals', 'Content'];
-const who = (c: BotCommand) => (c.roles ? c.roles.map((r) => r[0]?.toUpperCase() + r.slice(1)).join(', ') : 'All users');
+const who = (c: BotCommand) =>
+  c.roles ? c.roles.map((r) => r[0]?.toUpperCase() + r.slice(1)).join(', ') : 'All users';
 
 /** The bot's commands by category, from the same table the bot enforces. */
 export function CommandList() {
@@ -21,7 +22,10 @@ export function CommandList() {
               <div key={c.command}>
                 <Code style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{c.usage}</Code>
                 <Text size="xs" c="dimmed">
-                  {c.description} · <Badge size="xs" variant="light">{who(c)}</Badge>
+                  {c.description} ·{' '}
+                  <Badge size="xs" variant="light">
+                    {who(c)}
+                  </Badge>
                 </Text>
               </div>
             ))}
@@ -40,9 +44,13 @@ export function BotTips() {
         Quick tips
       </Title>
       <List size="sm" spacing={4}>
-        <List.Item>Send /start to the bot to get your Telegram ID; an admin enters it on your user (Users page) to link you.</List.Item>
+        <List.Item>
+          Send /start to the bot to get your Telegram ID; an admin enters it on your user (Users page) to link you.
+        </List.Item>
         <List.Item>Equipment returns need admin approval before the equipment becomes available again.</List.Item>
-        <List.Item>Separate fields with | in /addnews and /addequipment, e.g. /addnews Title | Story text | breaking.</List.Item>
+        <List.Item>
+          Separate fields with | in /addnews and /addequipment, e.g. /addnews Title | Story text | breaking.
+        </List.Item>
         <List.Item>Negative chat IDs are groups or channels; positive ones are people.</List.Item>
         <List.Item>/changepassword deletes your message so the password does not stay in the chat.</List.Item>
       </List>

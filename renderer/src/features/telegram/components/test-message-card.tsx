@@ -1,4 +1,16 @@
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconSend, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { toastFailure, toastSuccess } from '@/lib/toast';
@@ -31,7 +43,13 @@ export function TestMessageCard({ companyId }: { companyId: number }) {
     const problem = chatIdProblem(target) ?? (message.trim() ? null : 'Message is required');
     setFormError(problem ?? undefined);
     if (problem) return;
-    send.mutate({ chatId: target.trim(), message }, { onSuccess: () => toastSuccess(`Sent to ${target.trim()}`, 'Test Message Sent'), onError: (err) => toastFailure('Error sending test message', err) });
+    send.mutate(
+      { chatId: target.trim(), message },
+      {
+        onSuccess: () => toastSuccess(`Sent to ${target.trim()}`, 'Test Message Sent'),
+        onError: (err) => toastFailure('Error sending test message', err),
+      },
+    );
   };
 
   return (
@@ -57,7 +75,12 @@ export function TestMessageCard({ companyId }: { companyId: number }) {
                     Use
                   </Button>
                   <Tooltip label="Remove">
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${c.name}`} onClick={() => save(removeChat(chats, c.chatId))}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${c.name}`}
+                      onClick={() => save(removeChat(chats, c.chatId))}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   </Tooltip>
@@ -68,16 +91,41 @@ export function TestMessageCard({ companyId }: { companyId: number }) {
         </Table.Tbody>
       </Table>
       <Group align="flex-start" gap="xs" mt="xs" wrap="wrap">
-        <TextInput placeholder="Chat ID" aria-label="New chat ID" value={newChat.chatId} error={chatError} w={170} onChange={(e) => setNewChat({ ...newChat, chatId: e.currentTarget.value })} />
-        <TextInput placeholder="Name" aria-label="New chat name" value={newChat.name} w={170} onChange={(e) => setNewChat({ ...newChat, name: e.currentTarget.value })} />
+        <TextInput
+          placeholder="Chat ID"
+          aria-label="New chat ID"
+          value={newChat.chatId}
+          error={chatError}
+          w={170}
+          onChange={(e) => setNewChat({ ...newChat, chatId: e.currentTarget.value })}
+        />
+        <TextInput
+          placeholder="Name"
+          aria-label="New chat name"
+          value={newChat.name}
+          w={170}
+          onChange={(e) => setNewChat({ ...newChat, name: e.currentTarget.value })}
+        />
         <Button variant="default" onClick={onAdd}>
           Save chat
         </Button>
       </Group>
       <form onSubmit={onSend} noValidate>
         <Stack gap="xs" mt="md">
-          <TextInput label="Chat ID" value={target} onChange={(e) => setTarget(e.currentTarget.value)} description="Negative IDs are groups or channels" />
-          <Textarea label="Message" autosize minRows={2} value={message} error={formError} onChange={(e) => setMessage(e.currentTarget.value)} />
+          <TextInput
+            label="Chat ID"
+            value={target}
+            onChange={(e) => setTarget(e.currentTarget.value)}
+            description="Negative IDs are groups or channels"
+          />
+          <Textarea
+            label="Message"
+            autosize
+            minRows={2}
+            value={message}
+            error={formError}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+          />
           <Group justify="flex-end">
             <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
               Send Test Message

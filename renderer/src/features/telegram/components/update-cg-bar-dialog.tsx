@@ -15,13 +15,17 @@ import { Actions, Dialog } from './bot-dialogs';
  */
 function barSend(type: Exclude<CgBarChoice, 'crawler'>, content: string, subheadline: string): UpdateCgDirectInput {
   const text = content.trim();
-  return type === 'headline' ? { type: 'headline', content: text, subheadline: subheadline.trim() } : { type: CG_BAR_FILE_TYPES[type], content: text };
+  return type === 'headline'
+    ? { type: 'headline', content: text, subheadline: subheadline.trim() }
+    : { type: CG_BAR_FILE_TYPES[type], content: text };
 }
 
 /** The toast after a send: on air, or waiting in NEXT (take mode) — never "on air" when it is not. */
 function doneText(type: CgBarChoice, staged: boolean, subheadline: string): string {
-  if (type === 'crawler') return staged ? 'Added to the news crawler in NEXT: take it in CG Control' : 'Added to the news crawler';
-  const what = type === 'headline' ? (subheadline.trim() ? 'headline and subheadline' : 'headline (subheadline cleared)') : type;
+  if (type === 'crawler')
+    return staged ? 'Added to the news crawler in NEXT: take it in CG Control' : 'Added to the news crawler';
+  const what =
+    type === 'headline' ? (subheadline.trim() ? 'headline and subheadline' : 'headline (subheadline cleared)') : type;
   return staged ? `${what} staged in NEXT: take it in CG Control` : `${what} is on air`;
 }
 
@@ -40,7 +44,10 @@ export function UpdateCgBarDialog({ opened, onClose }: { opened: boolean; onClos
   const [subheadline, setSubheadline] = useState('');
   const [error, setError] = useState<string | undefined>();
   const pending = send.isPending || addHeadline.isPending;
-  const done = (staged: boolean) => (toastSuccess(doneText(type, staged, subheadline), staged ? 'Staged in NEXT' : 'CG Bar Updated'), onClose());
+  const done = (staged: boolean) => (
+    toastSuccess(doneText(type, staged, subheadline), staged ? 'Staged in NEXT' : 'CG Bar Updated'),
+    onClose()
+  );
   const failed = (err: unknown) => toastFailure('Error updating CG bar', err);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,8 +55,13 @@ export function UpdateCgBarDialog({ opened, onClose }: { opened: boolean; onClos
     if (!content.trim()) return;
     // During an emergency this asks first, as every screen that sends to air does (issue 22).
     confirmOnAir(`${type}: ${content.trim()}`, () => {
-      if (type === 'crawler') addHeadline.mutate(content, { onSuccess: (res) => done(res.staged === true), onError: failed });
-      else send.mutate(barSend(type, content, subheadline), { onSuccess: (res) => done(res.staged === true), onError: failed });
+      if (type === 'crawler')
+        addHeadline.mutate(content, { onSuccess: (res) => done(res.staged === true), onError: failed });
+      else
+        send.mutate(barSend(type, content, subheadline), {
+          onSuccess: (res) => done(res.staged === true),
+          onError: failed,
+        });
     });
   };
   return (
@@ -57,13 +69,35 @@ export function UpdateCgBarDialog({ opened, onClose }: { opened: boolean; onClos
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <EmergencyBar endButton={false} />
-          <Select label="Type" data={[...CG_BAR_CHOICES]} value={type} allowDeselect={false} onChange={(t) => t && setType(t)} />
-          <Textarea label="Content" required autosize minRows={2} data-autofocus value={content} error={error} onChange={(e) => setContent(e.currentTarget.value)} />
+          <Select
+            label="Type"
+            data={[...CG_BAR_CHOICES]}
+            value={type}
+            allowDeselect={false}
+            onChange={(t) => t && setType(t)}
+          />
+          <Textarea
+            label="Content"
+            required
+            autosize
+            minRows={2}
+            data-autofocus
+            value={content}
+            error={error}
+            onChange={(e) => setContent(e.currentTarget.value)}
+          />
           {type === 'headline' && (
-            <TextInput label="Subheadline" description="Airs with the headline. Left empty, it clears the subheadline on air." value={subheadline} onChange={(e) => setSubheadline(e.currentTarget.value)} />
+            <TextInput
+              label="Subheadline"
+              description="Airs with the headline. Left empty, it clears the subheadline on air."
+              value={subheadline}
+              onChange={(e) => setSubheadline(e.currentTarget.value)}
+            />
           )}
           <Text size="sm" fw={600} c={takeMode ? 'blue.4' : 'orange.4'} data-testid="cg-bar-when">
-            {takeMode ? 'Take mode is on: this waits in NEXT until an operator takes it in CG Control.' : 'This goes on air at once.'}
+            {takeMode
+              ? 'Take mode is on: this waits in NEXT until an operator takes it in CG Control.'
+              : 'This goes on air at once.'}
           </Text>
           <Actions submit={takeMode ? 'Stage in NEXT' : 'Update CG Bar'} pending={pending} />
         </Stack>

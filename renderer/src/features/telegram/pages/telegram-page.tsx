@@ -40,7 +40,12 @@ function ActionCard(props: ActionCardProps) {
           </Text>
         </div>
         <Stack gap={4}>
-          <Button variant="light" onClick={props.onOpen} disabled={disabled} aria-describedby={disabled ? `why-${props.permission}` : undefined}>
+          <Button
+            variant="light"
+            onClick={props.onOpen}
+            disabled={disabled}
+            aria-describedby={disabled ? `why-${props.permission}` : undefined}
+          >
             {props.title}
           </Button>
           {/* Said in words, not a hover tooltip: a disabled button gets no hover, and phones have none. */}
@@ -64,12 +69,40 @@ export default function TelegramPage() {
   const close = () => setOpen(null);
   return (
     <Stack gap="md" maw={1100}>
-      <PageTitle title="Telegram Bot" description="The station's chat bot: status, quick actions, commands and test messages" />
+      <PageTitle
+        title="Telegram Bot"
+        description="The station's chat bot: status, quick actions, commands and test messages"
+      />
       <BotStatus />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <ActionCard icon={<IconPackage size={22} />} title="Add Equipment" text="Add an item to the catalogue, as /addequipment does" onOpen={() => setOpen('equipment')} permission="equipment.manage" action="add equipment" />
-        <ActionCard icon={<IconNews size={22} />} title="Add Breaking News" text="File an article, as /addnews does" onOpen={() => setOpen('news')} permission="news.create" action="file news" />
-        <ActionCard icon={<IconBroadcast size={22} />} title="Update CG Bar" text={takeMode ? 'Headline, subheadline, crawler or hashtag — staged in NEXT for the control room to take' : 'Headline, subheadline, crawler or hashtag — on air now'} onOpen={() => setOpen('cg')} permission="cg.write" action="update the CG bar" />
+        <ActionCard
+          icon={<IconPackage size={22} />}
+          title="Add Equipment"
+          text="Add an item to the catalogue, as /addequipment does"
+          onOpen={() => setOpen('equipment')}
+          permission="equipment.manage"
+          action="add equipment"
+        />
+        <ActionCard
+          icon={<IconNews size={22} />}
+          title="Add Breaking News"
+          text="File an article, as /addnews does"
+          onOpen={() => setOpen('news')}
+          permission="news.create"
+          action="file news"
+        />
+        <ActionCard
+          icon={<IconBroadcast size={22} />}
+          title="Update CG Bar"
+          text={
+            takeMode
+              ? 'Headline, subheadline, crawler or hashtag — staged in NEXT for the control room to take'
+              : 'Headline, subheadline, crawler or hashtag — on air now'
+          }
+          onOpen={() => setOpen('cg')}
+          permission="cg.write"
+          action="update the CG bar"
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <CommandList />

@@ -18,12 +18,15 @@ export function TelegramLinkGuide() {
         <List.Item>
           The user opens the station&apos;s bot in Telegram and sends <Code>/start</Code>.
         </List.Item>
-        <List.Item>Because the account is not linked yet, the bot replies with the user&apos;s Telegram ID (a number).</List.Item>
+        <List.Item>
+          Because the account is not linked yet, the bot replies with the user&apos;s Telegram ID (a number).
+        </List.Item>
         <List.Item>
           An admin or owner opens <b>Edit User</b> here and pastes that number into <b>Telegram ID</b>, then saves.
         </List.Item>
         <List.Item>
-          The user sends <Code>/start</Code> again; the bot now greets them by name and offers the commands of their role.
+          The user sends <Code>/start</Code> again; the bot now greets them by name and offers the commands of their
+          role.
         </List.Item>
       </List>
     </Paper>

@@ -11,7 +11,14 @@ import { useCurrentUser } from '@/lib/session-store';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { assignableRoles } from '../user-permissions';
-import { emptyForm, formFromUser, toCreateInput, toUpdateChanges, type FieldErrors, type UserFormValues } from './user-form-values';
+import {
+  emptyForm,
+  formFromUser,
+  toCreateInput,
+  toUpdateChanges,
+  type FieldErrors,
+  type UserFormValues,
+} from './user-form-values';
 import { showToast } from '@/lib/toast';
 
 interface UserFormDialogProps {
@@ -25,7 +32,13 @@ interface UserFormDialogProps {
 export function UserFormDialog({ opened, onClose, user }: UserFormDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <GuardedModal opened={opened} onClose={onClose} title={user ? 'Edit User' : 'Add User'} size="lg" fullScreen={fullScreen}>
+    <GuardedModal
+      opened={opened}
+      onClose={onClose}
+      title={user ? 'Edit User' : 'Add User'}
+      size="lg"
+      fullScreen={fullScreen}
+    >
       {/* Keyed so each opening starts from the user's current values, not the last draft. */}
       {opened && <UserForm key={user?.id ?? 'new'} user={user ?? null} onDone={onClose} />}
     </GuardedModal>
@@ -55,7 +68,11 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
       const parsed = toUpdateChanges(base ?? user, values);
       setErrors(parsed.errors);
       // The version it started from (issue 26); a conflict shows its own notice, not the failure line.
-      if (parsed.ok) updateMutation.mutate({ id: user.id, changes: { ...parsed.body, version } }, { onSuccess: done('User updated successfully'), onError: stale.onError(() => {}) });
+      if (parsed.ok)
+        updateMutation.mutate(
+          { id: user.id, changes: { ...parsed.body, version } },
+          { onSuccess: done('User updated successfully'), onError: stale.onError(() => {}) },
+        );
       return;
     }
     const parsed = toCreateInput(values);
@@ -78,20 +95,38 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
     if (theirs) submit(theirs.version);
   };
 
-  const failure = !stale.conflict && mutation.error && `${user ? 'Failed to update user' : 'Failed to create user'}: ${errorMessage(mutation.error)}`;
+  const failure =
+    !stale.conflict &&
+    mutation.error &&
+    `${user ? 'Failed to update user' : 'Failed to create user'}: ${errorMessage(mutation.error)}`;
   const roles = assignableRoles(actor, user?.role).map((role) => ({ value: role, label: role }));
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        {stale.conflict && <ConflictNotice conflict={stale.conflict} record="user" pending={mutation.isPending} onLoadTheirs={loadTheirs} onOverwrite={overwrite} />}
+        {stale.conflict && (
+          <ConflictNotice
+            conflict={stale.conflict}
+            record="user"
+            pending={mutation.isPending}
+            onLoadTheirs={loadTheirs}
+            onOverwrite={overwrite}
+          />
+        )}
         {failure && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
             {failure}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Username" required autoComplete="off" value={values.username} onChange={(e) => set('username')(e.currentTarget.value)} error={errors.username} />
+          <TextInput
+            label="Username"
+            required
+            autoComplete="off"
+            value={values.username}
+            onChange={(e) => set('username')(e.currentTarget.value)}
+            error={errors.username}
+          />
           <PasswordInput
             label="Password"
             required={!user}
@@ -101,9 +136,28 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
             onChange={(e) => set('password')(e.currentTarget.value)}
             error={errors.password}
           />
-          <TextInput label="Full Name" required value={values.fullName} onChange={(e) => set('fullName')(e.currentTarget.value)} error={errors.fullName} />
-          <TextInput label="Email" type="email" value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} />
-          <Select label="Role" data={roles} value={values.role} onChange={(v) => v && set('role')(v)} allowDeselect={false} error={errors.role} />
+          <TextInput
+            label="Full Name"
+            required
+            value={values.fullName}
+            onChange={(e) => set('fullName')(e.currentTarget.value)}
+            error={errors.fullName}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            value={values.email}
+            onChange={(e) => set('email')(e.currentTarget.value)}
+            error={errors.email}
+          />
+          <Select
+            label="Role"
+            data={roles}
+            value={values.role}
+            onChange={(v) => v && set('role')(v)}
+            allowDeselect={false}
+            error={errors.role}
+          />
           <TextInput
             label="Telegram ID"
             inputMode="numeric"

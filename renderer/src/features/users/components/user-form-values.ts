@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { DEFAULT_NEW_USER_ROLE } from '@shared/constants';
-import { createUserSchema, updateUserSchema, type CreateUserInput, type UpdateUserInput, type User } from '@shared/contracts/users';
+import {
+  createUserSchema,
+  updateUserSchema,
+  type CreateUserInput,
+  type UpdateUserInput,
+  type User,
+} from '@shared/contracts/users';
 import type { Role } from '@shared/roles';
 
 export interface UserFormValues {

@@ -14,13 +14,27 @@ interface UsersTableProps {
   pendingId?: number;
 }
 
-const dash = <Text c="dimmed" span>—</Text>;
+const dash = (
+  <Text c="dimmed" span>
+    —
+  </Text>
+);
 
 function formatTime(iso: string | null) {
   return iso ? new Date(iso).toLocaleString() : dash;
 }
 
-function ActiveCell({ user, editable, busy, onToggle }: { user: User; editable: boolean; busy: boolean; onToggle: (v: boolean) => void }) {
+function ActiveCell({
+  user,
+  editable,
+  busy,
+  onToggle,
+}: {
+  user: User;
+  editable: boolean;
+  busy: boolean;
+  onToggle: (v: boolean) => void;
+}) {
   if (!editable) {
     return (
       <Badge color={user.isActive ? 'green' : 'gray'} variant="dot" size="sm">
@@ -40,13 +54,20 @@ function ActiveCell({ user, editable, busy, onToggle }: { user: User; editable: 
   );
 }
 
-function UserRow({ user, actor, onEdit, onDelete, onToggleActive, pendingId }: Omit<UsersTableProps, 'users'> & { user: User }) {
+function UserRow({
+  user,
+  actor,
+  onEdit,
+  onDelete,
+  onToggleActive,
+  pendingId,
+}: Omit<UsersTableProps, 'users'> & { user: User }) {
   const manageable = canManageUser(actor, user);
   const busy = pendingId === user.id;
   const isSelf = user.id === actor.id;
   return (
     <Table.Tr data-testid={`user-row-${user.username}`} opacity={user.isActive ? 1 : 0.6}>
-      <Table.Td fw={600} style={{ whiteSpace: "nowrap" }}>
+      <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
         {user.fullName}
       </Table.Td>
       <Table.Td ff="monospace">{user.username}</Table.Td>
@@ -56,7 +77,12 @@ function UserRow({ user, actor, onEdit, onDelete, onToggleActive, pendingId }: O
       </Table.Td>
       <Table.Td ff="monospace">{user.telegramId ?? dash}</Table.Td>
       <Table.Td>
-        <ActiveCell user={user} editable={manageable && !isSelf} busy={busy} onToggle={(v) => onToggleActive(user, v)} />
+        <ActiveCell
+          user={user}
+          editable={manageable && !isSelf}
+          busy={busy}
+          onToggle={(v) => onToggleActive(user, v)}
+        />
       </Table.Td>
       <Table.Td fz="xs">{formatTime(user.lastLogin)}</Table.Td>
       <Table.Td>
@@ -69,7 +95,13 @@ function UserRow({ user, actor, onEdit, onDelete, onToggleActive, pendingId }: O
             </Tooltip>
             {!isSelf && (
               <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.username}`} disabled={busy} onClick={() => onDelete(user)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${user.username}`}
+                  disabled={busy}
+                  onClick={() => onDelete(user)}
+                >
                   <IconTrash size={16} />
                 </ActionIcon>
               </Tooltip>

@@ -24,7 +24,10 @@ function useUserActions() {
 
   const toggleActive = (user: User, isActive: boolean) =>
     // The version on screen (issue 26): a user someone changed meanwhile is refused with who and when.
-    updateMutation.mutate({ id: user.id, changes: { isActive, version: user.version } }, { onError: fail('Failed to update user') });
+    updateMutation.mutate(
+      { id: user.id, changes: { isActive, version: user.version } },
+      { onError: fail('Failed to update user') },
+    );
 
   const confirmDelete = (user: User) =>
     modals.openConfirmModal({
@@ -39,7 +42,11 @@ function useUserActions() {
       onConfirm: () => deleteMutation.mutate(user.id, { onError: fail('Failed to delete user') }),
     });
 
-  const pendingId = updateMutation.isPending ? updateMutation.variables?.id : deleteMutation.isPending ? deleteMutation.variables : undefined;
+  const pendingId = updateMutation.isPending
+    ? updateMutation.variables?.id
+    : deleteMutation.isPending
+      ? deleteMutation.variables
+      : undefined;
   return { toggleActive, confirmDelete, pendingId };
 }
 

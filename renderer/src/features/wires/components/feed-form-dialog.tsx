@@ -15,8 +15,19 @@ interface Props {
 export function FeedFormDialog({ editing, onClose }: Props) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal opened={editing !== null} onClose={onClose} title={editing === 'new' ? 'Add feed' : 'Edit feed'} fullScreen={fullScreen}>
-      {editing !== null && <FeedForm key={editing === 'new' ? 'new' : editing.id} feed={editing === 'new' ? null : editing} onDone={onClose} />}
+    <Modal
+      opened={editing !== null}
+      onClose={onClose}
+      title={editing === 'new' ? 'Add feed' : 'Edit feed'}
+      fullScreen={fullScreen}
+    >
+      {editing !== null && (
+        <FeedForm
+          key={editing === 'new' ? 'new' : editing.id}
+          feed={editing === 'new' ? null : editing}
+          onDone={onClose}
+        />
+      )}
     </Modal>
   );
 }
@@ -51,8 +62,27 @@ function FeedForm({ feed, onDone }: { feed: WireFeed | null; onDone: () => void 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Name" required dir="auto" maxLength={WIRE_LIMITS.name} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} data-autofocus />
-        <TextInput label="Feed URL" description="RSS, Atom or JSON Feed (http:// or https://)" required dir="ltr" type="url" maxLength={WIRE_LIMITS.url} value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={errors.url} />
+        <TextInput
+          label="Name"
+          required
+          dir="auto"
+          maxLength={WIRE_LIMITS.name}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+          data-autofocus
+        />
+        <TextInput
+          label="Feed URL"
+          description="RSS, Atom or JSON Feed (http:// or https://)"
+          required
+          dir="ltr"
+          type="url"
+          maxLength={WIRE_LIMITS.url}
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          error={errors.url}
+        />
         <Checkbox label="Poll this feed" checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onDone}>

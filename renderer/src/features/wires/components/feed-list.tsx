@@ -1,4 +1,18 @@
-import { Alert, Anchor, Badge, Button, Center, Collapse, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Collapse,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconChevronRight, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
@@ -45,11 +59,14 @@ export function FeedList() {
         {feeds.error && <Alert color="red">{errorMessage(feeds.error, 'Failed to load feeds')}</Alert>}
         {feeds.data?.length === 0 && (
           <Text size="sm" c="dimmed">
-            No feeds yet. Add an agency&apos;s or outlet&apos;s RSS, Atom or JSON feed; new items are polled every few minutes.
+            No feeds yet. Add an agency&apos;s or outlet&apos;s RSS, Atom or JSON feed; new items are polled every few
+            minutes.
           </Text>
         )}
         <Stack gap="xs">
-          {feeds.data?.map((feed) => <FeedRow key={feed.id} feed={feed} onEdit={() => setEditing(feed)} />)}
+          {feeds.data?.map((feed) => (
+            <FeedRow key={feed.id} feed={feed} onEdit={() => setEditing(feed)} />
+          ))}
         </Stack>
       </Collapse>
       <FeedFormDialog editing={editing} onClose={() => setEditing(null)} />
@@ -63,7 +80,10 @@ function FeedRow({ feed, onEdit }: { feed: WireFeed; onEdit: () => void }) {
   const remove = useDeleteFeed();
   const pollNow = () =>
     poll.mutate(feed.id, {
-      onSuccess: (after) => (after.lastError ? toastFailure(`${feed.name} could not be read`, new Error(after.lastError)) : toastSuccess(`${feed.name} polled`)),
+      onSuccess: (after) =>
+        after.lastError
+          ? toastFailure(`${feed.name} could not be read`, new Error(after.lastError))
+          : toastSuccess(`${feed.name} polled`),
       onError: (error) => toastFailure('Failed to poll feed', error),
     });
   const confirmDelete = () =>
@@ -76,7 +96,11 @@ function FeedRow({ feed, onEdit }: { feed: WireFeed; onEdit: () => void }) {
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(feed.id, { onSuccess: () => toastSuccess('Feed deleted'), onError: (error) => toastFailure('Failed to delete feed', error) }),
+      onConfirm: () =>
+        remove.mutate(feed.id, {
+          onSuccess: () => toastSuccess('Feed deleted'),
+          onError: (error) => toastFailure('Failed to delete feed', error),
+        }),
     });
 
   return (
@@ -92,7 +116,15 @@ function FeedRow({ feed, onEdit }: { feed: WireFeed; onEdit: () => void }) {
               {itemsText(feed.itemCount)}
             </Text>
           </Group>
-          <Anchor href={feed.url} target="_blank" rel="noopener noreferrer" size="xs" c="dimmed" dir="ltr" style={{ overflowWrap: 'anywhere' }}>
+          <Anchor
+            href={feed.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="xs"
+            c="dimmed"
+            dir="ltr"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {feed.url}
           </Anchor>
           <Text size="xs" c="dimmed">
@@ -106,13 +138,34 @@ function FeedRow({ feed, onEdit }: { feed: WireFeed; onEdit: () => void }) {
           )}
         </Stack>
         <Group gap={6}>
-          <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} loading={poll.isPending} onClick={pollNow} aria-label={`Poll ${feed.name} now`}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRefresh size={14} />}
+            loading={poll.isPending}
+            onClick={pollNow}
+            aria-label={`Poll ${feed.name} now`}
+          >
             Poll now
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit ${feed.name}`}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPencil size={14} />}
+            onClick={onEdit}
+            aria-label={`Edit ${feed.name}`}
+          >
             Edit
           </Button>
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} loading={remove.isPending} onClick={confirmDelete} aria-label={`Delete ${feed.name}`}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            loading={remove.isPending}
+            onClick={confirmDelete}
+            aria-label={`Delete ${feed.name}`}
+          >
             Delete
           </Button>
         </Group>
@@ -125,7 +178,8 @@ const itemsText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 function FeedState({ feed }: { feed: WireFeed }) {
   if (!feed.enabled) return <Badge color="gray">Paused</Badge>;
-  if (isFailing(feed)) return <Badge color="red">{feed.failures > 1 ? `Failing (${feed.failures}×)` : 'Failing'}</Badge>;
+  if (isFailing(feed))
+    return <Badge color="red">{feed.failures > 1 ? `Failing (${feed.failures}×)` : 'Failing'}</Badge>;
   // A message without a failure: the server was busy and reads the feed again shortly.
   if (feed.lastError) return <Badge color="orange">Retrying</Badge>;
   if (!feed.lastPolledAt) return <Badge color="blue">Waiting</Badge>;

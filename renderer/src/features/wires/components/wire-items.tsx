@@ -27,7 +27,8 @@ export function WireItems({ canManage }: { canManage: boolean }) {
     if (item.newsId !== null) return void navigate(`/news?edit=${item.newsId}`);
     make.mutate(item.id, {
       onSuccess: (result) => {
-        if (result.created) toastSuccess('Draft created from the wire; rewrite it, then press Submit for approval on News');
+        if (result.created)
+          toastSuccess('Draft created from the wire; rewrite it, then press Submit for approval on News');
         void navigate(`/news?edit=${result.newsId}`);
       },
       onError: (error) => toastFailure('Failed to make a story', error),
@@ -38,7 +39,12 @@ export function WireItems({ canManage }: { canManage: boolean }) {
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="wire-items-title">
       <Group justify="space-between" mb="sm" gap="sm" wrap="wrap">
         <Title order={2} size="h5" id="wire-items-title">
-          Wire items {items.data ? <Text span c="dimmed" size="sm">({items.data.total})</Text> : null}
+          Wire items{' '}
+          {items.data ? (
+            <Text span c="dimmed" size="sm">
+              ({items.data.total})
+            </Text>
+          ) : null}
         </Title>
         <TextInput
           aria-label="Search wires"
@@ -62,12 +68,22 @@ export function WireItems({ canManage }: { canManage: boolean }) {
       {items.error && <Alert color="red">{errorMessage(items.error, 'Failed to load wires')}</Alert>}
       {items.data?.total === 0 && (
         <Text size="sm" c="dimmed" py="md" ta="center">
-          {debounced ? `Nothing on the wires matches “${debounced}”.` : canManage ? 'No wire items yet. Add a feed above; its items appear here.' : 'No wire items yet. An owner or admin adds the feeds.'}
+          {debounced
+            ? `Nothing on the wires matches “${debounced}”.`
+            : canManage
+              ? 'No wire items yet. Add a feed above; its items appear here.'
+              : 'No wire items yet. An owner or admin adds the feeds.'}
         </Text>
       )}
       <Stack gap="xs">
         {items.data?.items.map((item) => (
-          <WireItemCard key={item.id} item={item} time={time} making={make.isPending && make.variables === item.id} onMakeStory={onMakeStory} />
+          <WireItemCard
+            key={item.id}
+            item={item}
+            time={time}
+            making={make.isPending && make.variables === item.id}
+            onMakeStory={onMakeStory}
+          />
         ))}
       </Stack>
       {last > 1 && (

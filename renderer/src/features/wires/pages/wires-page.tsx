@@ -15,7 +15,10 @@ export default function WiresPage() {
   const canRead = can(actor, 'news.create');
   return (
     <Stack gap="md">
-      <PageTitle title="Wires" description="Items from the station's RSS, Atom and JSON feeds. Make a story turns one into a news draft; nothing goes to air without approval." />
+      <PageTitle
+        title="Wires"
+        description="Items from the station's RSS, Atom and JSON feeds. Make a story turns one into a news draft; nothing goes to air without approval."
+      />
       {!canRead && <Alert color="yellow">Wires are for those who write news.</Alert>}
       {canManage && <FeedList />}
       {canRead && <WireItems canManage={canManage} />}

@@ -12,5 +12,8 @@ export function clearNext(version: number): Promise<CgNext> {
 
 export function useClearNext() {
   const queryClient = useQueryClient();
-  return useActionMutation({ mutationFn: clearNext, onSuccess: (next) => (noteOwnNext(next.version), setNextIfNewer(queryClient, next)) });
+  return useActionMutation({
+    mutationFn: clearNext,
+    onSuccess: (next) => (noteOwnNext(next.version), setNextIfNewer(queryClient, next)),
+  });
 }

@@ -27,5 +27,9 @@ export function endEmergency(input: EndEmergencyInput = {}): Promise<EndEmergenc
 
 export function useEndEmergency() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationKey: endEmergencyMutationKey, mutationFn: endEmergency, onSuccess: (res) => mergeCgFiles(queryClient, res.files) });
+  return useMutation({
+    mutationKey: endEmergencyMutationKey,
+    mutationFn: endEmergency,
+    onSuccess: (res) => mergeCgFiles(queryClient, res.files),
+  });
 }

@@ -8,5 +8,12 @@ export const emergencyStateQueryKey = ['/api/cg-files/emergency'] as const;
  * the End question opens — it is what that question offers to put back.
  */
 export function useEmergencyBefore() {
-  return useQuery(queryOptions<EmergencyState>({ queryKey: emergencyStateQueryKey, staleTime: 0, refetchOnMount: 'always', gcTime: 0 }));
+  return useQuery(
+    queryOptions<EmergencyState>({
+      queryKey: emergencyStateQueryKey,
+      staleTime: 0,
+      refetchOnMount: 'always',
+      gcTime: 0,
+    }),
+  );
 }

@@ -13,7 +13,11 @@ export type CrawlerMutationResponse = CrawlerContent & { success: true };
 export function useApplyCrawlerContent(): (content: CrawlerContent) => Promise<void> {
   const queryClient = useQueryClient();
   return async ({ headlines, count, staged }) => {
-    queryClient.setQueryData<CrawlerContent>(crawlerContentQueryKey, { headlines, count, ...(staged ? { staged } : {}) });
+    queryClient.setQueryData<CrawlerContent>(crawlerContentQueryKey, {
+      headlines,
+      count,
+      ...(staged ? { staged } : {}),
+    });
     await queryClient.invalidateQueries({ queryKey: crawlerContentQueryKey });
   };
 }

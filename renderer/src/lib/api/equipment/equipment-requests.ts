@@ -1,5 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CheckIn, CreateEquipmentRequestInput, CreatedEquipmentRequest, EquipmentRequest } from '@shared/contracts/equipment';
+import type {
+  CheckIn,
+  CreateEquipmentRequestInput,
+  CreatedEquipmentRequest,
+  EquipmentRequest,
+} from '@shared/contracts/equipment';
 import type { EquipmentReminderResult } from '@shared/contracts/equipment-alerts';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
@@ -13,7 +18,8 @@ export function useCreateEquipmentRequest() {
   const queryClient = useQueryClient();
   return useActionMutation({
     // The answer says when a blank return date made the loan due (issue 39: `notice`).
-    mutationFn: (body: CreateEquipmentRequestInput) => apiJson<CreatedEquipmentRequest>('POST', '/api/equipment-requests', body),
+    mutationFn: (body: CreateEquipmentRequestInput) =>
+      apiJson<CreatedEquipmentRequest>('POST', '/api/equipment-requests', body),
     onSuccess: () => refreshEquipment(queryClient),
   });
 }
@@ -24,7 +30,8 @@ export type RequestStep = 'approve' | 'reject' | 'checkout' | 'return' | 'approv
 export function useRequestStep() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: ({ id, step, body }: { id: number; step: RequestStep; body?: StepBody }) => apiJson<EquipmentRequest>('PUT', `/api/equipment-requests/${id}/${step}`, body ?? {}),
+    mutationFn: ({ id, step, body }: { id: number; step: RequestStep; body?: StepBody }) =>
+      apiJson<EquipmentRequest>('PUT', `/api/equipment-requests/${id}/${step}`, body ?? {}),
     onSuccess: () => refreshEquipment(queryClient),
   });
 }
@@ -45,7 +52,8 @@ export function useRequestExtension() {
 export function useDecideExtension() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: (body: { requestId: number; approved: boolean; rejectionReason?: string | null }) => apiJson<unknown>('POST', '/api/equipment-extension/approve', body),
+    mutationFn: (body: { requestId: number; approved: boolean; rejectionReason?: string | null }) =>
+      apiJson<unknown>('POST', '/api/equipment-extension/approve', body),
     onSuccess: () => refreshEquipment(queryClient),
   });
 }
@@ -53,6 +61,7 @@ export function useDecideExtension() {
 /** Delivery may not be set up (no bot yet): the answer then says so, and the dialog shows it. */
 export function useSendReminder() {
   return useActionMutation({
-    mutationFn: (requestId: number) => apiJson<EquipmentReminderResult>('POST', '/api/telegram/send-equipment-reminder', { requestId }),
+    mutationFn: (requestId: number) =>
+      apiJson<EquipmentReminderResult>('POST', '/api/telegram/send-equipment-reminder', { requestId }),
   });
 }

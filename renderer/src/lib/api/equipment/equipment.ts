@@ -1,7 +1,12 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EQUIPMENT_SELECTOR_STATUSES } from '@shared/constants';
 import type { Ok } from '@shared/contracts/common';
-import type { BulkUploadResult, CreateEquipmentInput, Equipment, UpdateEquipmentInput } from '@shared/contracts/equipment';
+import type {
+  BulkUploadResult,
+  CreateEquipmentInput,
+  Equipment,
+  UpdateEquipmentInput,
+} from '@shared/contracts/equipment';
 import { apiJson } from '@/lib/api-client';
 import { useActionMutation } from '@/lib/use-action-mutation';
 import { dashboardStatsQueryKey } from '@/lib/api/dashboard/get-dashboard-stats';
@@ -18,13 +23,21 @@ export function useEquipmentList() {
 
 /** Everything a catalogue or loan change can move: both lists and the dashboard's tiles. */
 export function refreshEquipment(queryClient: QueryClient): Promise<void> {
-  return Promise.all([equipmentQueryKey, equipmentRequestsQueryKey, dashboardStatsQueryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+  return Promise.all(
+    [equipmentQueryKey, equipmentRequestsQueryKey, dashboardStatsQueryKey].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  ).then(() => undefined);
 }
 
 /** Put the saved item into the cached list at once (the live event refreshes other screens). */
 function patchList(queryClient: QueryClient, saved: Equipment): void {
   queryClient.setQueryData<Equipment[]>(equipmentQueryKey, (list) =>
-    list ? (list.some((e) => e.id === saved.id) ? list.map((e) => (e.id === saved.id ? saved : e)) : [saved, ...list]) : list,
+    list
+      ? list.some((e) => e.id === saved.id)
+        ? list.map((e) => (e.id === saved.id ? saved : e))
+        : [saved, ...list]
+      : list,
   );
 }
 
@@ -43,7 +56,8 @@ export function useCreateEquipment() {
 export function useUpdateEquipment() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: ({ id, body }: { id: number; body: UpdateEquipmentInput }) => apiJson<Equipment>('PATCH', `/api/equipment/${id}`, body),
+    mutationFn: ({ id, body }: { id: number; body: UpdateEquipmentInput }) =>
+      apiJson<Equipment>('PATCH', `/api/equipment/${id}`, body),
     onSuccess: (saved) => {
       patchList(queryClient, saved);
       return refreshEquipment(queryClient);
@@ -54,7 +68,8 @@ export function useUpdateEquipment() {
 export function useSetEquipmentStatus() {
   const queryClient = useQueryClient();
   return useActionMutation({
-    mutationFn: ({ id, status }: { id: number; status: SelectorStatus }) => apiJson<Equipment>('PUT', `/api/equipment/${id}/status`, { status }),
+    mutationFn: ({ id, status }: { id: number; status: SelectorStatus }) =>
+      apiJson<Equipment>('PUT', `/api/equipment/${id}/status`, { status }),
     onSuccess: (saved) => {
       patchList(queryClient, saved);
       return refreshEquipment(queryClient);

@@ -18,7 +18,11 @@ export function useOutputStatuses() {
 
 function useRefresh() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: outputsQueryKey, exact: true }), client.invalidateQueries({ queryKey: outputStatusesQueryKey })]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: outputsQueryKey, exact: true }),
+      client.invalidateQueries({ queryKey: outputStatusesQueryKey }),
+    ]);
 }
 
 /** Add (id null) or save an output; the body carries the version the form started from. */
@@ -33,17 +37,23 @@ export function useSaveOutput() {
 
 export function useDeleteOutput() {
   const refresh = useRefresh();
-  return useActionMutation({ mutationFn: (id: number) => apiJson<{ success: true }>('DELETE', `/api/outputs/${id}`), onSettled: refresh });
+  return useActionMutation({
+    mutationFn: (id: number) => apiJson<{ success: true }>('DELETE', `/api/outputs/${id}`),
+    onSettled: refresh,
+  });
 }
 
 export function useTestOutput() {
-  return useActionMutation({ mutationFn: (id: number) => apiJson<OutputTestResult>('POST', `/api/outputs/${id}/test`) });
+  return useActionMutation({
+    mutationFn: (id: number) => apiJson<OutputTestResult>('POST', `/api/outputs/${id}/test`),
+  });
 }
 
 /** The body that saves `output` as it is but for `changes` (the OBS password omitted: kept). */
 export function bodyOf(output: Output, changes: { enabled?: boolean } = {}): OutputInput {
   const common = { name: output.name, enabled: changes.enabled ?? output.enabled, version: output.version };
-  if (output.kind === 'obs') return { kind: 'obs', ...common, config: { url: output.config.url, mapping: output.config.mapping } };
+  if (output.kind === 'obs')
+    return { kind: 'obs', ...common, config: { url: output.config.url, mapping: output.config.mapping } };
   if (output.kind === 'casparcg') return { kind: 'casparcg', ...common, config: output.config };
   return { kind: 'vmix', ...common, config: output.config };
 }

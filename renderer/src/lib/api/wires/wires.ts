@@ -29,7 +29,12 @@ export function useWireFeeds(enabled: boolean) {
 
 /** The wire a news article was made from ({source: null} for the others). */
 export function useWireSource(newsId: number | null) {
-  return useQuery(queryOptions<{ source: WireSource | null }>({ queryKey: [...wiresQueryKey, 'sources', newsId ?? 0], enabled: newsId !== null }));
+  return useQuery(
+    queryOptions<{ source: WireSource | null }>({
+      queryKey: [...wiresQueryKey, 'sources', newsId ?? 0],
+      enabled: newsId !== null,
+    }),
+  );
 }
 
 function useRefresh() {
@@ -41,25 +46,37 @@ export function useSaveFeed() {
   const refresh = useRefresh();
   return useActionMutation({
     mutationFn: ({ id, body }: { id: number | null; body: WireFeedInput }) =>
-      id === null ? apiJson<WireFeed>('POST', '/api/wires/feeds', body) : apiJson<WireFeed>('PUT', `/api/wires/feeds/${id}`, body),
+      id === null
+        ? apiJson<WireFeed>('POST', '/api/wires/feeds', body)
+        : apiJson<WireFeed>('PUT', `/api/wires/feeds/${id}`, body),
     onSettled: refresh,
   });
 }
 
 export function useDeleteFeed() {
   const refresh = useRefresh();
-  return useActionMutation({ mutationFn: (id: number) => apiJson<{ success: true }>('DELETE', `/api/wires/feeds/${id}`), onSettled: refresh });
+  return useActionMutation({
+    mutationFn: (id: number) => apiJson<{ success: true }>('DELETE', `/api/wires/feeds/${id}`),
+    onSettled: refresh,
+  });
 }
 
 export function usePollFeed() {
   const refresh = useRefresh();
-  return useActionMutation({ mutationFn: (id: number) => apiJson<WireFeed>('POST', `/api/wires/feeds/${id}/poll`), onSettled: refresh });
+  return useActionMutation({
+    mutationFn: (id: number) => apiJson<WireFeed>('POST', `/api/wires/feeds/${id}/poll`),
+    onSettled: refresh,
+  });
 }
 
 export function useMakeStory() {
   const client = useQueryClient();
   return useActionMutation({
     mutationFn: (itemId: number) => apiJson<MakeStoryResult>('POST', `/api/wires/${itemId}/make-story`),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: wiresQueryKey }), client.invalidateQueries({ queryKey: ['/api/news'] })]),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: wiresQueryKey }),
+        client.invalidateQueries({ queryKey: ['/api/news'] }),
+      ]),
   });
 }

@@ -15,7 +15,18 @@ const mine = { isOwn: () => false, sentRecently: false };
 
 describe('another desk changed NEXT (issue 38, point 3)', () => {
   it('says what changed, type by type', () => {
-    expect(diffNext([{ type: 'headline', content: 'Operator one' }, { type: 'infoline', content: 'Roads' }], [{ type: 'headline', content: 'Operator TWO' }, { type: 'titlebar', content: 'Late' }])).toEqual([
+    expect(
+      diffNext(
+        [
+          { type: 'headline', content: 'Operator one' },
+          { type: 'infoline', content: 'Roads' },
+        ],
+        [
+          { type: 'headline', content: 'Operator TWO' },
+          { type: 'titlebar', content: 'Late' },
+        ],
+      ),
+    ).toEqual([
       { type: 'headline', before: 'Operator one', after: 'Operator TWO' },
       { type: 'titlebar', before: null, after: 'Late' },
       { type: 'infoline', before: 'Roads', after: null },
@@ -34,8 +45,19 @@ describe('another desk changed NEXT (issue 38, point 3)', () => {
 
   it('holds a Take until the change has been on screen for the arming time, or a second look', () => {
     const seenAt = 10_000;
-    const foreign = nextForeign(null, [{ type: 'headline', content: 'Operator one' }], next(5, 2, [{ type: 'headline', content: 'Operator TWO' }]), true, seenAt);
-    expect(foreign).toMatchObject({ version: 5, by: 'Operator Two', seenAt, diff: [{ type: 'headline', before: 'Operator one', after: 'Operator TWO' }] });
+    const foreign = nextForeign(
+      null,
+      [{ type: 'headline', content: 'Operator one' }],
+      next(5, 2, [{ type: 'headline', content: 'Operator TWO' }]),
+      true,
+      seenAt,
+    );
+    expect(foreign).toMatchObject({
+      version: 5,
+      by: 'Operator Two',
+      seenAt,
+      diff: [{ type: 'headline', before: 'Operator one', after: 'Operator TWO' }],
+    });
     expect(pressTake(foreign, null, seenAt + 150)).toBe('hold');
     // A double-click's second click is not a look.
     expect(pressTake(foreign, seenAt + 150, seenAt + 150 + SECOND_LOOK_MS - 1)).toBe('hold');
@@ -46,11 +68,52 @@ describe('another desk changed NEXT (issue 38, point 3)', () => {
   });
 
   it("keeps the marking through this desk's own change, drops what that change replaced, and all of it when NEXT empties", () => {
-    const foreign = nextForeign(null, [], next(5, 2, [{ type: 'headline', content: 'B' }, { type: 'subheadline', content: '' }]), true, 1);
-    expect(nextForeign(foreign, [], next(6, ME, [{ type: 'headline', content: 'B' }, { type: 'subheadline', content: '' }, { type: 'infoline', content: 'C' }]), false, 2)).toBe(foreign);
-    const replaced = nextForeign(foreign, [], next(7, ME, [{ type: 'headline', content: 'Mine' }, { type: 'subheadline', content: '' }]), false, 3);
+    const foreign = nextForeign(
+      null,
+      [],
+      next(5, 2, [
+        { type: 'headline', content: 'B' },
+        { type: 'subheadline', content: '' },
+      ]),
+      true,
+      1,
+    );
+    expect(
+      nextForeign(
+        foreign,
+        [],
+        next(6, ME, [
+          { type: 'headline', content: 'B' },
+          { type: 'subheadline', content: '' },
+          { type: 'infoline', content: 'C' },
+        ]),
+        false,
+        2,
+      ),
+    ).toBe(foreign);
+    const replaced = nextForeign(
+      foreign,
+      [],
+      next(7, ME, [
+        { type: 'headline', content: 'Mine' },
+        { type: 'subheadline', content: '' },
+      ]),
+      false,
+      3,
+    );
     expect(replaced).toMatchObject({ seenAt: 1, diff: [{ type: 'subheadline', before: null, after: '' }] });
-    expect(nextForeign(replaced, [], next(8, ME, [{ type: 'headline', content: 'Mine' }, { type: 'subheadline', content: 'Mine too' }]), false, 4)).toBeNull();
+    expect(
+      nextForeign(
+        replaced,
+        [],
+        next(8, ME, [
+          { type: 'headline', content: 'Mine' },
+          { type: 'subheadline', content: 'Mine too' },
+        ]),
+        false,
+        4,
+      ),
+    ).toBeNull();
     expect(nextForeign(foreign, [], next(9, ME, []), false, 5)).toBeNull();
   });
 });

@@ -35,8 +35,12 @@ export interface ForeignChange {
 export function diffNext(before: readonly Change[], after: readonly Change[]): NextDiff[] {
   const old = new Map(before.map((c) => [c.type, c.content]));
   const now = new Map(after.map((c) => [c.type, c.content]));
-  const changed: NextDiff[] = after.filter((c) => old.get(c.type) !== c.content).map((c) => ({ type: c.type, before: old.get(c.type) ?? null, after: c.content }));
-  const gone: NextDiff[] = before.filter((c) => !now.has(c.type)).map((c) => ({ type: c.type, before: c.content, after: null }));
+  const changed: NextDiff[] = after
+    .filter((c) => old.get(c.type) !== c.content)
+    .map((c) => ({ type: c.type, before: old.get(c.type) ?? null, after: c.content }));
+  const gone: NextDiff[] = before
+    .filter((c) => !now.has(c.type))
+    .map((c) => ({ type: c.type, before: c.content, after: null }));
   return [...changed, ...gone];
 }
 
@@ -45,7 +49,11 @@ export function diffNext(before: readonly Change[], after: readonly Change[]): N
  * another screen (a version this screen did not produce, arriving while it sent nothing).
  * An empty NEXT has nothing to take: never "another desk's".
  */
-export function changedElsewhere(next: CgNext, me: number, own: { isOwn: (version: number) => boolean; sentRecently: boolean }): boolean {
+export function changedElsewhere(
+  next: CgNext,
+  me: number,
+  own: { isOwn: (version: number) => boolean; sentRecently: boolean },
+): boolean {
   if (!next.changes.length || !next.updatedBy) return false;
   if (next.updatedBy.userId !== me) return true;
   return !own.isOwn(next.version) && !own.sentRecently;
@@ -56,9 +64,21 @@ export function changedElsewhere(next: CgNext, me: number, own: { isOwn: (versio
  * time; this desk's own change keeps the marking of what the other desk put there and is still in
  * NEXT (its arming time runs on), and drops what it replaced; an empty NEXT (taken, cleared) ends it.
  */
-export function nextForeign(current: ForeignChange | null, shown: readonly Change[], next: CgNext, elsewhere: boolean, now: number): ForeignChange | null {
+export function nextForeign(
+  current: ForeignChange | null,
+  shown: readonly Change[],
+  next: CgNext,
+  elsewhere: boolean,
+  now: number,
+): ForeignChange | null {
   if (!next.changes.length) return null;
-  if (elsewhere) return { version: next.version, by: next.updatedBy?.fullName ?? 'another operator', seenAt: now, diff: diffNext(shown, next.changes) };
+  if (elsewhere)
+    return {
+      version: next.version,
+      by: next.updatedBy?.fullName ?? 'another operator',
+      seenAt: now,
+      diff: diffNext(shown, next.changes),
+    };
   if (!current) return null;
   const staged = new Map(next.changes.map((c) => [c.type, c.content]));
   const still = current.diff.filter((d) => (d.after === null ? !staged.has(d.type) : staged.get(d.type) === d.after));
@@ -66,7 +86,8 @@ export function nextForeign(current: ForeignChange | null, shown: readonly Chang
   return still.length ? { ...current, diff: still } : null;
 }
 
-export const isArmed = (foreign: ForeignChange | null, now: number): boolean => !foreign || now - foreign.seenAt >= ARMING_MS;
+export const isArmed = (foreign: ForeignChange | null, now: number): boolean =>
+  !foreign || now - foreign.seenAt >= ARMING_MS;
 
 /**
  * A Take press: 'take', or 'hold' while another desk's change is still arming. The first held

@@ -24,4 +24,5 @@ export function noteOwnNext(version: number | undefined): void {
 
 export const isOwnNext = (version: number): boolean => versions.includes(version);
 
-export const sentRecently = (now = Date.now()): boolean => queryClient.isMutating() > 0 || now - lastWriteAt < OWN_SEND_MS;
+export const sentRecently = (now = Date.now()): boolean =>
+  queryClient.isMutating() > 0 || now - lastWriteAt < OWN_SEND_MS;

@@ -2,7 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import type { CgNext } from '@shared/contracts/cg-next';
 import { useCurrentUser } from '@/lib/session-store';
 import { isOwnNext, sentRecently } from './own-next';
-import { ARMING_MS, FOREIGN_SHOWN_MS, changedElsewhere, isArmed, nextForeign, pressTake, type ForeignChange } from './next-watch';
+import {
+  ARMING_MS,
+  FOREIGN_SHOWN_MS,
+  changedElsewhere,
+  isArmed,
+  nextForeign,
+  pressTake,
+  type ForeignChange,
+} from './next-watch';
 
 export interface NextWatch {
   /** Another desk's recent change (who, what), while it is "just now"; null otherwise. */
@@ -24,7 +32,12 @@ function useClock(deadlines: readonly number[]): number {
   const key = deadlines.join(',');
   useEffect(() => {
     const t = Date.now();
-    const due = key ? key.split(',').map(Number).filter((d) => d > t) : [];
+    const due = key
+      ? key
+          .split(',')
+          .map(Number)
+          .filter((d) => d > t)
+      : [];
     if (!due.length) return;
     const id = setTimeout(() => setNow(Date.now()), Math.min(...due) - t + 20);
     return () => clearTimeout(id);

@@ -50,8 +50,8 @@ export function sliceCommit<T>(db: DbOrTx, run: () => T): T {
 export const SLICE_MS = 4;
 
 /**
- * The runner's turn between slices (airFirst, airStep). Jobs not yet written as slices still call
- * it by hand (as-run, equipment bulk and export, station export).
+ * The runner's turn between slices (airFirst, airStep); also the pause the news list's slices are
+ * sent with (lib/response-cache.ts sendList).
  */
 export async function yieldToAir(onAir: OnAirGate): Promise<void> {
   // What the last slice committed without an fsync is flushed off the loop first (db/fast-commit.ts).

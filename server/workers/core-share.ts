@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { PRIORITY_OFF } from './task-priority';
 
 /**
  * A thread's share of a core, measured by its own event loop: `pace()` (called between pieces of
@@ -19,6 +20,7 @@ export class CoreShare {
   ) {}
 
   async pace(): Promise<void> {
+    if (PRIORITY_OFF) return;
     const window = performance.eventLoopUtilization(this.since);
     if (window.active < this.burstMs) return;
     const rest = (window.active * (1 - this.share)) / this.share - window.idle;

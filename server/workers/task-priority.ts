@@ -6,6 +6,12 @@ import os from 'node:os';
 const TASK_NICE = 10;
 
 /**
+ * For the bench only (`npm run bench -- --only priority`): every piece of this file and the wires
+ * reader's core share turned off, to measure what they still buy. Never set in a station.
+ */
+export const PRIORITY_OFF = process.env.CGB_BENCH_NO_PRIORITY === '1';
+
+/**
  * How a pool thread or task process gives way to air (2 cores: a CG write and a 10 000-row check):
  * - a thread on Linux lowers itself (setpriority(0) changes only the calling thread). On Windows
  *   and macOS the same call changes the whole process — air included — so a thread does not make
@@ -15,6 +21,7 @@ const TASK_NICE = 10;
  *   SCHED_IDLE on Linux (idleThreadOnLinux).
  */
 export function lowerOwnPriority(kind: 'thread' | 'process', idle = false): void {
+  if (PRIORITY_OFF) return;
   if (kind === 'process') lowerProcessPriority();
   else if (process.platform === 'linux') {
     lowerPriority(0);
@@ -34,7 +41,7 @@ export function isAirWork(workerData: unknown): boolean {
  * ran at normal priority beside air, against this file's rule (fixed 27 Nov 2026).
  */
 export function lowerStartedProcess(pid: number | undefined, workerData: unknown): void {
-  if (pid && !isAirWork(workerData)) lowerPriority(pid);
+  if (pid && !PRIORITY_OFF && !isAirWork(workerData)) lowerPriority(pid);
 }
 
 function lowerPriority(tid: number): void {

@@ -90,7 +90,7 @@ function uploadHandler(versions: AppVersionsService): RequestHandler {
     }
     try {
       const received = await receiveUpload(req, versions.storage.dir, {
-        hash: (file) => versions.heavy.task('file.hash', file),
+        hash: (file) => versions.heavy.task('file.hash', file, [], { station: actor.companyId }),
         onAir: versions.onAir,
       });
       res.status(201).json(versions.registerUpload(actor, received));

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { commitWithoutFsync, syncWalOffLoop } from '../../db/fast-commit';
+import { syncWalOffLoop } from '../../db/fast-commit';
 import { asRun, type NewAsRunRow } from '../../db/schema';
-import { afterAir, within } from '../../lib/time-slices';
+import { airFirst, sliceCommit, whileMore, within } from '../../lib/time-slices';
 import type { OnAirChanges, OutputResult } from '../outputs/on-air-changes';
 
 /** How long rows wait to be written with others; a burst of writes becomes one commit. */
@@ -101,10 +101,12 @@ export class AsRunRecorder {
 
   /** Writes the buffer in slices, each after the air is idle; rows keep their arrival order. */
   private async drain(): Promise<void> {
-    while (this.buffer.length) {
-      await afterAir(this.ctx.onAir);
+    for await (const _ of airFirst(
+      this.ctx.onAir,
+      whileMore(() => this.buffer.length > 0),
+    )) {
       const more = within();
-      commitWithoutFsync(this.ctx.db, () =>
+      sliceCommit(this.ctx.db, () =>
         this.ctx.db.transaction(() => {
           let n = 0;
           while (n < this.buffer.length && n < ROWS_PER_SLICE && (n === 0 || more())) {
@@ -114,9 +116,9 @@ export class AsRunRecorder {
           this.buffer.splice(0, n);
         }),
       );
-      await syncWalOffLoop();
-      await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    // The last slice's WAL pages reach the disk off the loop now, not with the next on-air commit.
+    await syncWalOffLoop();
   }
 
   /** Shutdown: stop listening, finish the drain, write the rest with a FULL (fsynced) commit. */

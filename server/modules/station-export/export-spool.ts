@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { CG_WRITABLE_TYPES } from '../../../shared/constants';
 import type { OnAirGate } from '../../lib/on-air-gate';
-import { within, yieldToAir } from '../../lib/time-slices';
+import { airFirst, whileMore, within } from '../../lib/time-slices';
 import { EXPORTED_TABLES, type ExportedTable } from './export-tables';
 
 /** Rows read before the loop is handed back (fewer when a slice's few milliseconds are up). */
@@ -103,10 +103,13 @@ async function spoolTable(
   let bytes = 0;
   const iterator = statement.iterate(companyId) as IterableIterator<Record<string, unknown>>;
   try {
-    for (;;) {
+    let done = false;
+    for await (const _ of airFirst(
+      onAir,
+      whileMore(() => !done),
+    )) {
       signal.throwIfAborted();
       const more = within();
-      let done = false;
       for (let n = 0; n < ROWS_PER_CHUNK && more(); n += 1) {
         const next = iterator.next();
         if (next.done) {
@@ -119,8 +122,6 @@ async function spoolTable(
         rows += 1;
         if (!out.write(line)) await once(out, 'drain');
       }
-      if (done) break;
-      await yieldToAir(onAir);
     }
   } finally {
     iterator.return?.();

@@ -7,8 +7,8 @@ import type { BenchRow } from './results';
 /**
  * `npx tsx bench/priority-ab.ts [--rounds 2] [--only wires]`: what the background layer's priority
  * pieces still buy (issue 40). Runs the bench's sections with them (as a station runs) and without
- * (`CGB_BENCH_NO_PRIORITY=1`: no nice 10, no SCHED_IDLE parse thread, no lowered reader process,
- * no quarter-core share for the reader) in the order on, off, off, on, … so machine drift cancels,
+ * (`CGB_BENCH_NO_PRIORITY=1`: no nice 10, no SCHED_IDLE parse thread, no lowered reader process)
+ * in the order on, off, off, on, … so machine drift cancels,
  * then prints each row's p99 and max for both, side by side.
  */
 function arg(name: string, fallback: string): string {

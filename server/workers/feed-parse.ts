@@ -1,5 +1,4 @@
 import { WIRES } from '../../shared/contracts/wires';
-import { wiresPace } from './core-share';
 import { decodeBody, FeedError } from '../modules/wires/wires.decode';
 import { finishEntry, parseRawEntries, type ParsedEntry, type RawEntry } from '../modules/wires/wires.parse';
 
@@ -22,6 +21,9 @@ export interface FeedParseInput {
  */
 export type FeedParseResult = { ok: true; chunks: string[]; entries: number } | { ok: false; message: string };
 
+/** The parse runs on a thread of its own: nothing there to give the core to between slices. */
+const noPause = (): Promise<void> => Promise.resolve();
+
 /**
  * A fetched feed → the entries the poller should store: decoded in its charset, parsed (RSS, RDF,
  * Atom, JSON Feed; wires.parse.ts), summaries as plain text, then the retention applied.
@@ -32,7 +34,7 @@ export async function parseFeedBody(input: FeedParseInput): Promise<FeedParseRes
     // The retention picks before the text is made plain: a 3 000-item feed keeps 500, and plain
     // text was most of the parse (190 → see docs/performance.md "wires").
     const kept = keepable(
-      await parseRawEntries(decodeBody(input.bytes, input.contentType), input.contentType, () => wiresPace.pace()),
+      await parseRawEntries(decodeBody(input.bytes, input.contentType), input.contentType, noPause),
       input.cutoff,
     );
     entries = kept.map(finishEntry).filter((e): e is ParsedEntry => e !== null);

@@ -1,7 +1,6 @@
 import type { FeedNetworkPolicy } from '../modules/wires/wires.address';
 import { FeedError, fetchFeed } from '../modules/wires/wires.fetch';
 import { Semaphore } from '../lib/semaphore';
-import { wiresPace } from './core-share';
 import type { FeedParseResult } from './feed-parse';
 import { IdleParser } from './idle-parse';
 
@@ -50,7 +49,6 @@ export async function readFeed(input: FeedReadInput): Promise<FeedReadResult> {
       lastModified: input.lastModified,
       timeoutMs: input.timeoutMs,
       network: input.network,
-      pause: () => wiresPace.pace(),
     });
     if (fetched.kind === 'not-modified') return fetched;
     const parsed = await parses.run(() =>

@@ -6,10 +6,10 @@ import os from 'node:os';
 const TASK_NICE = 10;
 
 /**
- * For the bench only (`npm run bench -- --only priority`): every piece of this file and the wires
- * reader's core share turned off, to measure what they still buy. Never set in a station.
+ * For the bench only (bench/priority-ab.ts): every piece of this file turned off, to measure what
+ * it still buys (docs/performance.md "One job runner"). Never set in a station.
  */
-export const PRIORITY_OFF = process.env.CGB_BENCH_NO_PRIORITY === '1';
+const PRIORITY_OFF = process.env.CGB_BENCH_NO_PRIORITY === '1';
 
 /**
  * How a pool thread or task process gives way to air (2 cores: a CG write and a 10 000-row check):

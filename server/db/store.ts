@@ -16,7 +16,7 @@ import { DB_FILE } from './store-file';
  * Repositories query through the `q` / `tx` they are handed, written once with drizzle's builder.
  * `Q` is typed as PostgreSQL's builder; on SQLite it is drizzle's SQLite builder, whose methods
  * repositories use under the same names (select, insert … returning, update, delete, onConflict…),
- * and the tables are the engine's own (`store.tables`). What differs sits in db/dialect.ts.
+ * and the tables are the engine's own (`store.tables`). What differs between the engines will sit in one small dialect module beside this one.
  */
 export type Q = PgDatabase<PgQueryResultHKT, typeof pgSchema>;
 export type Tables = typeof pgSchema;

@@ -1,6 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config';
+import { openDatabase } from '../db/client';
+import { hasUnsyncedWal } from '../db/fast-commit';
+import { companies } from '../db/schema';
 import { OnAirGate } from './on-air-gate';
-import { afterAir, airFirst, airStep, whileMore } from './time-slices';
+import { afterAir, airFirst, airStep, closeJob, sliceCommit, whileMore } from './time-slices';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-slices-'));
+const store = openDatabase(dataDir, path.join(REPO_ROOT, 'server', 'db', 'migrations'));
+afterAll(() => {
+  store.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('afterAir', () => {
   it('resolves at once when no on-air write runs, and only after the running one otherwise', async () => {
@@ -47,5 +61,37 @@ describe('airFirst', () => {
     setImmediate(() => order.push('timer'));
     for await (const n of airFirst(gate, [1, 2])) order.push(`slice ${n}`);
     expect(order.indexOf('timer')).toBeLessThan(order.indexOf('slice 2'));
+  });
+});
+
+describe("a job's slices and its closing write reach the disk off the loop", () => {
+  it('after the last slice committed without an fsync, airFirst leaves no WAL waiting for its sync', async () => {
+    const gate = new OnAirGate();
+    for await (const n of airFirst(gate, [1, 2, 3]))
+      sliceCommit(store.db, () =>
+        store.db
+          .insert(companies)
+          .values({ name: `Slice ${n}` })
+          .run(),
+      );
+    expect(hasUnsyncedWal(store.db)).toBe(false);
+  });
+
+  it('closeJob waits for the on-air write in progress, commits without an fsync on the loop and resolves once durable', async () => {
+    const gate = new OnAirGate();
+    let finishWrite = () => {};
+    const write = gate.run(() => new Promise<void>((resolve) => (finishWrite = resolve)));
+    const order: string[] = [];
+    const closing = closeJob(gate, store.db, () => {
+      order.push('closing write');
+      return store.db.insert(companies).values({ name: 'Job done' }).run().changes;
+    });
+    await new Promise((r) => setTimeout(r, 30));
+    order.push('write done');
+    finishWrite();
+    const [, changes] = await Promise.all([write, closing]);
+    expect([order, changes]).toEqual([['write done', 'closing write'], 1]);
+    expect(hasUnsyncedWal(store.db)).toBe(false);
+    expect(store.sqlite.pragma('synchronous', { simple: true })).toBe(2);
   });
 });

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { syncWalOffLoop } from '../../db/fast-commit';
 import { asRun, type NewAsRunRow } from '../../db/schema';
 import { airFirst, sliceCommit, whileMore, within } from '../../lib/time-slices';
 import type { OnAirChanges, OutputResult } from '../outputs/on-air-changes';
@@ -117,8 +116,6 @@ export class AsRunRecorder {
         }),
       );
     }
-    // The last slice's WAL pages reach the disk off the loop now, not with the next on-air commit.
-    await syncWalOffLoop();
   }
 
   /** Shutdown: stop listening, finish the drain, write the rest with a FULL (fsynced) commit. */

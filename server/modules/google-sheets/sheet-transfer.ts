@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EQUIPMENT_SHEET_COLUMNS, GOOGLE_SHEETS } from '../../../shared/contracts/google-sheets';
 import type { AppContext } from '../../context';
-import { airFirst, airStep, sliceCommit, whileMore, within } from '../../lib/time-slices';
+import { airFirst, airStep, closeJob, sliceCommit, whileMore, within } from '../../lib/time-slices';
 import { equipmentTabReader, requestsGrid } from '../../integrations/google-sheets/sheet-rows';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { EquipmentRepo } from '../equipment/equipment.repo';
@@ -58,16 +58,18 @@ export class SheetTransfer {
         await this.importer.run(actor, rows, counts);
       }
     }
-    // A FULL commit: it also makes the slices committed without an fsync durable.
-    new GoogleSheetsRepo(this.ctx.db).save(actor.companyId, { lastPullAt: this.now() }, this.now());
-    if (counts.created + counts.updated + counts.rejected.length > 0) {
-      const bad = counts.rejected.map((r) => `row ${r.row}: ${r.error}`).join('; ');
-      this.activity.record(
-        actor,
-        'google_sheets_pull',
-        `From Google Sheets: ${counts.created} added, ${counts.updated} updated, ${counts.rejected.length} rejected${bad ? ` (${bad})` : ''}`,
-      );
-    }
+    // Durable with every slice before it, and no fsync on the loop (closeJob).
+    await closeJob(this.ctx.onAir, this.ctx.db, () => {
+      new GoogleSheetsRepo(this.ctx.db).save(actor.companyId, { lastPullAt: this.now() }, this.now());
+      if (counts.created + counts.updated + counts.rejected.length > 0) {
+        const bad = counts.rejected.map((r) => `row ${r.row}: ${r.error}`).join('; ');
+        this.activity.record(
+          actor,
+          'google_sheets_pull',
+          `From Google Sheets: ${counts.created} added, ${counts.updated} updated, ${counts.rejected.length} rejected${bad ? ` (${bad})` : ''}`,
+        );
+      }
+    });
     return counts;
   }
 
@@ -95,7 +97,9 @@ export class SheetTransfer {
     }
     await this.rememberWritten(actor.companyId, hashes);
     const at = this.now();
-    repo.save(actor.companyId, { lastPushHash: digest, lastPushAt: at }, at);
+    await closeJob(this.ctx.onAir, this.ctx.db, () =>
+      repo.save(actor.companyId, { lastPushHash: digest, lastPushAt: at }, at),
+    );
     return { equipment: hashes.length, requests: requests.length - 1 };
   }
 
@@ -128,7 +132,7 @@ export class SheetTransfer {
 
   /**
    * The rows as now in the sheet become the sync base. Only hashes that changed are written, in
-   * slices that wait for on-air writes; the final FULL commit (lastPushAt) makes them durable.
+   * slices that wait for on-air writes; the closing write (lastPushAt, closeJob) makes them durable.
    */
   private async rememberWritten(companyId: number, hashes: [number, string][]): Promise<void> {
     const repo = new GoogleSheetsRepo(this.ctx.db);

@@ -24,7 +24,7 @@ export const HEAVY_TASK_TIMEOUT_MS = 120_000;
 export function createHeavyPool(entry: URL = heavyWorkerEntry(import.meta.url)): HeavyPool {
   const size = Math.max(1, Math.min(4, os.cpus().length - 1));
   return new JobPool({
-    runner: new PoolThreads(entry, { size, concurrency: 1, keep: 0 }),
+    runner: new PoolThreads(entry, { size, concurrency: 1 }),
     slots: size,
     maxQueue: 16,
     perStation: Math.max(1, Math.ceil(size / 2)),

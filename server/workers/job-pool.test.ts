@@ -128,17 +128,4 @@ describe('JobPool on the pool library’s threads', () => {
     expect(p.threads).toBe(0);
     expect(((await p.run('echo', 1).catch((e: unknown) => e)) as HttpError).status).toBe(503);
   });
-
-  it('threads kept while idle: the kept one stays; beyond it (the heavy pool keeps none) an idle thread ends and a later task starts one', async () => {
-    const runner = (keep: number) => new PoolThreads(entry, { size: 2, concurrency: 1, keep, idleMs: 150 });
-    const kept = new JobPool<TaskTable>({ runner: runner(1), slots: 2, maxQueue: 2, timeoutMs: 20_000 });
-    const none = new JobPool<TaskTable>({ runner: runner(0), slots: 2, maxQueue: 2, timeoutMs: 20_000 });
-    pools.push(kept, none);
-    await Promise.all([kept.run('echo', 1), none.run('echo', 1)]);
-    expect([kept.threads, none.threads]).toEqual([1, 1]);
-    const deadline = Date.now() + 10_000;
-    while (none.threads > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect([kept.threads, none.threads]).toEqual([1, 0]);
-    expect(await none.run('echo', 'again')).toBe('again');
-  });
 });

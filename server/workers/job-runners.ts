@@ -24,18 +24,10 @@ export interface JobRunner {
 }
 
 export interface ThreadOptions {
-  /** Threads at most. */
+  /** Threads at most; one is kept from the first task (or warm) until close. */
   size: number;
-  /**
-   * Threads kept while idle, from the first task (or warm) until close (default 1: the outputs
-   * thread's device connections, the parse thread). 0: an idle thread ends after a minute and gives
-   * its memory back; the next task starts one (off the air thread).
-   */
-  keep?: number;
   /** Tasks one thread runs at once: 1 for CPU work, more for work that waits on the network. */
   concurrency: number;
-  /** How long a thread beyond `keep` may stay idle before it ends (default a minute). */
-  idleMs?: number;
   workerData?: unknown;
 }
 
@@ -116,9 +108,9 @@ export class PoolThreads implements JobRunner {
   private current(): Piscina {
     return (this.pool ??= new Piscina({
       filename: this.entry.href,
-      minThreads: this.options.keep ?? 1,
+      minThreads: 1,
       maxThreads: this.options.size,
-      idleTimeout: this.options.idleMs ?? 60_000,
+      idleTimeout: 60_000,
       concurrentTasksPerWorker: this.options.concurrency,
       atomics: 'disabled',
       workerData: this.options.workerData,

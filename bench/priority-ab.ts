@@ -31,8 +31,11 @@ function benchOnce(only: string, off: boolean): Run {
   return { off, rows };
 }
 
+/** A row's name without its run's own figures ("(quiet p99 9.7 in the same run)"): one line per load, not per run. */
+const label = (row: BenchRow): string => row.what.replace(/ \(quiet p99 [^)]*\)/, '');
+
 function figures(runs: Run[], off: boolean, what: string): string {
-  const rows = runs.filter((r) => r.off === off).flatMap((r) => r.rows.filter((row) => row.what === what));
+  const rows = runs.filter((r) => r.off === off).flatMap((r) => r.rows.filter((row) => label(row) === what));
   return rows.map((row) => `${row.p99 ?? '—'} / ${row.max ?? '—'}`).join(', ');
 }
 
@@ -44,7 +47,7 @@ function main(): void {
     const order = round % 2 === 0 ? [false, true] : [true, false];
     for (const off of order) runs.push(benchOnce(only, off));
   }
-  const whats = [...new Set(runs.flatMap((r) => r.rows.map((row) => row.what)))];
+  const whats = [...new Set(runs.flatMap((r) => r.rows.map(label)))];
   const lines = [
     '| row | priority pieces on: p99 / max ms | off: p99 / max ms |',
     '|---|---|---|',

@@ -1,5 +1,6 @@
 import type { ServerConfig } from './config';
-import type { Db } from './db/client';
+import type { Database_ } from './db/client';
+import type { Store } from './db/store';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import type { OnAirGate } from './lib/on-air-gate';
@@ -10,7 +11,15 @@ import type { HeavyPool, OutputsPool, WiresReader } from './workers/heavy-pool';
 /** What every service may use; built once in startServer. */
 export interface AppContext {
   config: ServerConfig;
-  db: Db;
+  /**
+   * The SQLite store's own connection, for what only SQLite has (backups, the CG write's prepared
+   * statements, run inside a `store.write` body); null on PostgreSQL. Every read and write goes
+   * through `store`: a statement run here outside a write's body could join another write's open
+   * transaction.
+   */
+  sqlite: Database_ | null;
+  /** The store every service reads and writes through (server/db/store.ts): SQLite or PostgreSQL. */
+  store: Store;
   bus: EventBus;
   clock: Clock;
   logger: Logger;

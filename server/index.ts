@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { configFromEnv, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
+import { sqliteStore } from './db/store';
 import { systemClock, type Clock } from './lib/clock';
 import { OnAirGate } from './lib/on-air-gate';
 import { EventBus } from './lib/event-bus';
@@ -108,7 +109,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const store = openDatabase(config.dataDir, config.migrationsDir);
   const ctx: AppContext = {
     config,
-    db: store.db,
+    sqlite: store,
+    store: sqliteStore(config.dataDir, store),
     bus: new EventBus(),
     clock: options.clock ?? systemClock,
     logger,
@@ -246,6 +248,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // A backup in progress copies from the store: it finishes before the store closes.
       if (startBackup) clearTimeout(startBackup);
       await services.backups.runner.idle();
+      await ctx.store.close();
       store.close();
       releaseLock();
     },

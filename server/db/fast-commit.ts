@@ -29,9 +29,14 @@ export function commitWithoutFsync<T>(db: DbOrTx, run: () => T): T {
     return run();
   } finally {
     db.run(sql.raw('PRAGMA synchronous = FULL'));
-    const wal = walOf(db);
-    if (wal) unsynced.add(wal);
+    markUnsynced(db);
   }
+}
+
+/** Remembers that `db`'s WAL holds commits made without an fsync, for `syncWalOffLoop`. */
+export function markUnsynced(db: DbOrTx): void {
+  const wal = walOf(db);
+  if (wal) unsynced.add(wal);
 }
 
 /** The off-loop syncs in flight, one after another: resolves when all asked for so far are done. */

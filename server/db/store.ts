@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { SQLiteDialect } from 'drizzle-orm/sqlite-core';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { Semaphore } from '../lib/semaphore';
 import type { Database_ } from './client';
@@ -10,6 +11,7 @@ import type { PostgresStore } from './pg-client';
 import * as pgSchema from './pg-schema';
 import * as sqliteSchema from './schema';
 import { DB_FILE } from './store-file';
+import { markUnsynced, syncWalOffLoop } from './fast-commit';
 
 /**
  * One async store API on both engines (issue 42; the plan: docs/postgresql.md "What comes next").
@@ -24,6 +26,29 @@ export type Tables = typeof pgSchema;
 /** Whose data a write changes: a station's id, or 'server' for rows of no one station. */
 export type Writer = number | 'server';
 
+/**
+ * When a write's commit reaches the disk (docs/design-rules.md §4):
+ * - 'now' (default): before the promise resolves, as every user's save;
+ * - 'off-loop': before it resolves too, but SQLite's fsync runs on libuv's pool, not on the event
+ *   loop an on-air write needs (a job's closing write, a feed's poll state);
+ * - 'later': a long job's slice — durable with the job's closing 'now' or 'off-loop' write, or the
+ *   next off-loop sync between slices (PostgreSQL: synchronous_commit off for this transaction).
+ */
+export type Durability = 'now' | 'off-loop' | 'later';
+export interface WriteOptions {
+  durability?: Durability;
+}
+
+/** The engine's own tables for a query handle a store gave out (a read's `q` or a write's `tx`). */
+export function tablesOf(q: Q): Tables {
+  return isSqlite(q) ? (sqliteSchema as unknown as Tables) : pgSchema;
+}
+
+/** Whether a handle queries SQLite (the dialect module's switch between the engines' SQL). */
+export function isSqlite(q: Q): boolean {
+  return is((q as unknown as { dialect: unknown }).dialect, SQLiteDialect);
+}
+
 export interface Store {
   readonly engine: 'sqlite' | 'postgres';
   readonly tables: Tables;
@@ -35,16 +60,25 @@ export interface Store {
    * commits (last owner, last unit of stock, take once). The body awaits its queries only — no
    * files, hashing or network — and publishes nothing: events go out after the promise resolves.
    */
-  write<T>(writer: Writer, fn: (tx: Q) => Promise<T>): Promise<T>;
+  write<T>(writer: Writer, fn: (tx: Q) => Promise<T>, options?: WriteOptions): Promise<T>;
   close(): Promise<void>;
 }
 
-/** A write started inside another write's body would wait for itself: refused at once instead. */
-export const NESTED_WRITE_MESSAGE = 'A store write was started inside another write; pass its tx instead';
-const inWrite = new AsyncLocalStorage<true>();
+/**
+ * The write whose body is running, per async call chain. A write or read started inside a body
+ * (a service calling another service's method that writes or reads) joins that write — as a
+ * savepoint for a write — instead of waiting for a lock its own caller holds, and sees the
+ * body's rows written so far.
+ */
+interface OpenWrite {
+  tx: Q;
+  savepoint<T>(writer: Writer, fn: () => Promise<T>): Promise<T>;
+}
+const openWrite = new AsyncLocalStorage<OpenWrite>();
 
-function refuseNested(): void {
-  if (inWrite.getStore()) throw new Error(NESTED_WRITE_MESSAGE);
+/** The write a body runs in, if any: what `read` and a nested `write` join. */
+function joined(): OpenWrite | undefined {
+  return openWrite.getStore();
 }
 
 /**
@@ -61,27 +95,58 @@ export function sqliteStore(dataDir: string, writer: Database_): Store {
   return {
     engine: 'sqlite',
     tables: sqliteSchema as unknown as Tables,
-    read: (fn) => fn(readDb),
-    write: async (_writer, fn) => {
-      refuseNested();
-      return lock.run(() =>
-        inWrite.run(true, async () => {
-          writer.sqlite.exec('BEGIN IMMEDIATE');
+    read: (fn) => fn(joined()?.tx ?? readDb),
+    write: async (writer_, fn, options = {}) => {
+      const open = joined();
+      if (open) return open.savepoint(writer_, () => fn(open.tx));
+      const durability = options.durability ?? 'now';
+      const result = await lock.run(() =>
+        openWrite.run({ tx: writeDb, savepoint: sqliteSavepoint(writer) }, async () => {
+          // SQLite takes synchronous = NORMAL only outside a transaction: set before BEGIN, put back after.
+          if (durability !== 'now') writer.sqlite.pragma('synchronous = NORMAL');
           try {
+            writer.sqlite.exec('BEGIN IMMEDIATE');
             const result = await fn(writeDb);
             writer.sqlite.exec('COMMIT');
             return result;
           } catch (err) {
             if (writer.sqlite.inTransaction) writer.sqlite.exec('ROLLBACK');
             throw err;
+          } finally {
+            if (durability !== 'now') {
+              writer.sqlite.pragma('synchronous = FULL');
+              markUnsynced(writer.db);
+            }
           }
         }),
       );
+      if (durability === 'off-loop') await syncWalOffLoop();
+      return result;
     },
     close: () => {
       reader.close();
       return Promise.resolve();
     },
+  };
+}
+
+/** A savepoint on the SQLite writing connection: a joined write that fails undoes its own rows only. */
+function sqliteSavepoint(writer: Database_): OpenWrite['savepoint'] {
+  let depth = 0;
+  return async (_writer, fn) => {
+    const name = `joined_${++depth}`;
+    writer.sqlite.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = await fn();
+      writer.sqlite.exec(`RELEASE ${name}`);
+      return result;
+    } catch (err) {
+      writer.sqlite.exec(`ROLLBACK TO ${name}`);
+      writer.sqlite.exec(`RELEASE ${name}`);
+      throw err;
+    } finally {
+      depth--;
+    }
   };
 }
 
@@ -100,17 +165,26 @@ export function postgresStore(pgStore: PostgresStore): Store {
   return {
     engine: 'postgres',
     tables: pgSchema,
-    read: (fn) => fn(db),
-    write: async (writer, fn) => {
-      refuseNested();
-      return inWrite.run(true, () =>
-        db.transaction(async (tx) => {
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(${WRITER_LOCK_SPACE}, ${writer === 'server' ? 0 : writer})`,
-          );
+    read: (fn) => fn(joined()?.tx ?? db),
+    write: async (writer, fn, options = {}) => {
+      const open = joined();
+      if (open) return open.savepoint(writer, () => fn(open.tx));
+      const lockFor = (tx: Q, who: Writer) =>
+        tx.execute(sql`select pg_advisory_xact_lock(${WRITER_LOCK_SPACE}, ${who === 'server' ? 0 : who})`);
+      return db.transaction((tx) => {
+        // A joined write of another station also holds that station's lock until the commit.
+        const savepoint: OpenWrite['savepoint'] = (who, inner) =>
+          tx.transaction(async () => {
+            if (who !== writer) await lockFor(tx, who);
+            return inner();
+          });
+        return openWrite.run({ tx, savepoint }, async () => {
+          await lockFor(tx, writer);
+          // A slice of a long job: its closing write's flush makes it durable (WAL order).
+          if (options.durability === 'later') await tx.execute(sql`set local synchronous_commit = off`);
           return fn(tx);
-        }),
-      );
+        });
+      });
     },
     close: () => pgStore.close(),
   };

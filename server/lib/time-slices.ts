@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../db/client';
-import { commitDurablyOffLoop, commitWithoutFsync, syncWalOffLoop } from '../db/fast-commit';
+import { syncWalOffLoop } from '../db/fast-commit';
+import type { Q, Store, Writer } from '../db/store';
 import type { OnAirGate } from './on-air-gate';
 
 /**
@@ -13,7 +13,7 @@ import type { OnAirGate } from './on-air-gate';
  *   on the loop (db/fast-commit.ts);
  * - waits while an on-air write is in progress — air first, as reads do (lib/on-air-gate.ts).
  *
- *     for await (const chunk of airFirst(ctx.onAir, chunks)) sliceCommit(ctx.db, () => insert(chunk));
+ *     for await (const chunk of airFirst(ctx.onAir, chunks)) await sliceCommit(ctx.store, station, (tx) => insert(tx, chunk));
  *
  * A job written this way cannot forget to give way: it never calls the yield itself.
  */
@@ -32,9 +32,14 @@ export async function* airFirst<T>(onAir: OnAirGate, slices: Iterable<T> | Async
  * resolves, so the job may then answer "done". A FULL commit here would fsync on the event loop
  * (3–15 ms on the reference machine) while an on-air write waits behind it.
  */
-export async function closeJob<T>(onAir: OnAirGate, db: DbOrTx, run: () => T): Promise<T> {
+export async function closeJob<T>(
+  onAir: OnAirGate,
+  store: Store,
+  writer: Writer,
+  run: (tx: Q) => Promise<T>,
+): Promise<T> {
   await afterAir(onAir);
-  return commitDurablyOffLoop(db, run);
+  return store.write(writer, run, { durability: 'off-loop' });
 }
 
 /** A job of one slice (a poll's start, a job's last step): `step` runs after air, as airFirst's slices do. */
@@ -56,8 +61,8 @@ export function* whileMore(more: () => boolean): Generator<void> {
  * loop before the next slice, and the job's last FULL or commitDurablyOffLoop commit makes every
  * slice durable before it answers.
  */
-export function sliceCommit<T>(db: DbOrTx, run: () => T): T {
-  return commitWithoutFsync(db, run);
+export function sliceCommit<T>(store: Store, writer: Writer, run: (tx: Q) => Promise<T>): Promise<T> {
+  return store.write(writer, run, { durability: 'later' });
 }
 
 export const SLICE_MS = 4;

@@ -1,15 +1,20 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { activityLogs, users } from '../../db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { countAll, first } from '../../db/dialect';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 
 export class ActivityLogsRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
 
-  insert(values: typeof activityLogs.$inferInsert): void {
-    this.db.insert(activityLogs).values(values).run();
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
+  }
+
+  async insert(values: Tables['activityLogs']['$inferInsert']): Promise<void> {
+    await this.db.insert(this.t.activityLogs).values(values);
   }
 
   list(companyId: number, limit: number, offset: number) {
+    const { activityLogs, users } = this.t;
     return this.db
       .select({ log: activityLogs, username: users.username })
       .from(activityLogs)
@@ -17,17 +22,14 @@ export class ActivityLogsRepo {
       .where(eq(activityLogs.companyId, companyId))
       .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
       .limit(limit)
-      .offset(offset)
-      .all();
+      .offset(offset);
   }
 
-  count(companyId: number): number {
-    return (
-      this.db
-        .select({ n: sql<number>`count(*)` })
-        .from(activityLogs)
-        .where(and(eq(activityLogs.companyId, companyId)))
-        .get()?.n ?? 0
+  async count(companyId: number): Promise<number> {
+    const { activityLogs } = this.t;
+    const row = first(
+      await this.db.select({ n: countAll() }).from(activityLogs).where(eq(activityLogs.companyId, companyId)),
     );
+    return row?.n ?? 0;
   }
 }

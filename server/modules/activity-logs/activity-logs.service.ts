@@ -1,6 +1,6 @@
 import type { ActivityLog, RevisionLink } from '../../../shared/contracts/activity-logs';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import type { Q } from '../../db/store';
 import type { Actor } from '../../lib/auth';
 import { ActivityLogsRepo } from './activity-logs.repo';
 
@@ -16,17 +16,19 @@ export class ActivityLogsService {
   constructor(private readonly ctx: AppContext) {}
 
   /**
-   * Records an action; pass the transaction so the entry commits with the change it describes.
+   * Records an action; pass the write's `tx` so the entry commits with the change it describes
+   * (without one it is a write of its own — refused inside another write, see db/store.ts).
    * A null userId is the system itself (e.g. start-up adoption of a CG file); the list shows no user.
    */
-  record(
+  async record(
     actor: { userId: number | null; companyId: number },
     action: string,
     details: string,
-    db: DbOrTx = this.ctx.db,
+    tx?: Q,
     revision?: RevisionLink,
-  ): void {
-    new ActivityLogsRepo(db).insert({
+  ): Promise<void> {
+    if (!tx) return this.ctx.store.write(actor.companyId, (own) => this.record(actor, action, details, own, revision));
+    await new ActivityLogsRepo(tx).insert({
       companyId: actor.companyId,
       userId: actor.userId,
       action,
@@ -37,9 +39,11 @@ export class ActivityLogsService {
     });
   }
 
-  list(actor: Actor, page: number, limit: number): ActivityPage {
-    const repo = new ActivityLogsRepo(this.ctx.db);
-    const rows = repo.list(actor.companyId, limit, (page - 1) * limit);
+  async list(actor: Actor, page: number, limit: number): Promise<ActivityPage> {
+    const [rows, total] = await this.ctx.store.read(async (q) => {
+      const repo = new ActivityLogsRepo(q);
+      return [await repo.list(actor.companyId, limit, (page - 1) * limit), await repo.count(actor.companyId)] as const;
+    });
     const items = rows.map(({ log, username }) => ({
       id: log.id,
       userId: log.userId,
@@ -54,6 +58,6 @@ export class ActivityLogsService {
           ? { newsId: log.newsId, revisionId: log.newsRevisionId }
           : null,
     }));
-    return { items, total: repo.count(actor.companyId), page, limit };
+    return { items, total, page, limit };
   }
 }

@@ -218,12 +218,12 @@ describe('CG control', () => {
     const first = await createApprovedNews(owner, { title: 'Bulletin story one' });
     const second = await createApprovedNews(owner, { title: 'Bulletin story two' });
     const draft = await createNews(owner, { title: 'Bulletin draft story' });
-    createBulletin(app.server, companyId, userId, {
+    await createBulletin(app.server, companyId, userId, {
       title: 'Early',
       broadcastTime: '18:00',
       items: [{ type: 'news', newsId: second.id }],
     });
-    createBulletin(app.server, companyId, userId, {
+    await createBulletin(app.server, companyId, userId, {
       title: 'Evening',
       broadcastTime: '20:00',
       items: [

@@ -65,7 +65,7 @@ describe('recycle bin', () => {
 
     // Past the 2-hour retention on the server's clock. The purge job is stopped so that Manual
     // Cleanup, not the job, removes the item (the job has its own API test).
-    app.server.scheduler.stop();
+    await app.server.scheduler.stop();
     app.server.clock.advance(3 * HOUR);
     await page.getByRole('button', { name: 'Manual Cleanup' }).click();
     await visible(page.getByText('Cleanup Complete'));

@@ -184,15 +184,15 @@ const rejectNul: RequestHandler = (req, _res, next) => {
 
 /** Resolves the bearer token to req.actor; routes that need a caller answer 401 themselves. */
 function identify(services: Services): RequestHandler {
-  return (req, _res, next) => {
+  return async (req, _res, next) => {
     const token = bearerToken(req);
-    if (token) req.actor = services.auth.authenticate(token) ?? undefined;
+    if (token) req.actor = (await services.auth.authenticate(token)) ?? undefined;
     next();
   };
 }
 
 /** The built React app; every non-API GET falls back to index.html (client-side routes). */
-function serveWebUi(app: Express, webDir: string, cgFolders: () => string[]): void {
+function serveWebUi(app: Express, webDir: string, cgFolders: () => Promise<string[]>): void {
   const indexFile = path.join(webDir, 'index.html');
   app.use(skipCgFolders(express.static(webDir, { index: false, maxAge: '1h' }), webDir, cgFolders));
   app.get('/{*splat}', (req, res) => {

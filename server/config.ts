@@ -12,6 +12,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** Unset: the SQLite store in DATA_DIR. `postgres://…`: a PostgreSQL database (docs/postgresql.md). */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   COMPANY_NAME: z.string().trim().min(1).default('My Station'),
   OWNER_USERNAME: z.string().trim().min(1).default('owner'),
@@ -42,8 +47,10 @@ export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL'];
 export interface ServerConfig {
   port: number;
   host: string;
-  /** Absolute path of the folder holding the SQLite file. */
+  /** Absolute path of the folder holding the SQLite file (and, on PostgreSQL, the server's own files). */
   dataDir: string;
+  /** The PostgreSQL store's connection string; null keeps the SQLite store in dataDir. */
+  databaseUrl: string | null;
   /** Base for relative paths such as the default ./cg_output (cwd headless, userData in Electron). */
   baseDir: string;
   logLevel: LogLevel;
@@ -87,6 +94,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = pr
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(baseDir, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
     baseDir,
     logLevel: e.LOG_LEVEL,
     firstRun: {

@@ -48,9 +48,7 @@ function stop(code: number): Promise<void> {
 
 /** Live connections over every station: what quitting would cut off (the host's own window included). */
 function connectedClients(): number {
-  const running = server;
-  if (!running) return 0;
-  return running.services.companies.all().reduce((sum, c) => sum + running.hub.connectedCount(c.id), 0);
+  return server?.hub.connectedTotal() ?? 0;
 }
 
 async function main(): Promise<void> {
@@ -71,7 +69,7 @@ async function main(): Promise<void> {
     firstRun: first
       ? { companyName: first.company.name, username: first.owner.username, generatedPassword: first.generatedPassword }
       : null,
-    updateFeedPath: server.services.appVersions.feeds.homeFolderPath(),
+    updateFeedPath: await server.services.appVersions.feeds.homeFolderPath(),
   });
 }
 

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { configFromEnv, type ServerConfig } from './config';
 import type { AppContext } from './context';
-import { openDatabase } from './db/client';
-import { sqliteStore } from './db/store';
+import { openStore } from './db/open-store';
 import { systemClock, type Clock } from './lib/clock';
 import { OnAirGate } from './lib/on-air-gate';
 import { EventBus } from './lib/event-bus';
@@ -104,13 +103,20 @@ export interface RunningServer {
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config: ServerConfig = { ...configFromEnv(), ...stripUndefined(options) };
   const logger = options.logger ?? createLogger(config.logLevel);
-  // An update's migrations change the store: a verified backup of it as it was comes first (issue 41).
-  await backupBeforeMigrations(config.dataDir, config.migrationsDir, APP_VERSION, (options.clock ?? systemClock).now());
-  const store = openDatabase(config.dataDir, config.migrationsDir);
+  // An update's migrations change the SQLite store: a verified backup of it as it was comes first
+  // (issue 41). A PostgreSQL store is backed up with the engine's own tools (docs/postgresql.md).
+  if (!config.databaseUrl)
+    await backupBeforeMigrations(
+      config.dataDir,
+      config.migrationsDir,
+      APP_VERSION,
+      (options.clock ?? systemClock).now(),
+    );
+  const opened = await openStore(config);
   const ctx: AppContext = {
     config,
-    sqlite: store,
-    store: sqliteStore(config.dataDir, store),
+    sqlite: opened.sqlite,
+    store: opened.store,
     bus: new EventBus(),
     clock: options.clock ?? systemClock,
     logger,
@@ -124,16 +130,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   ctx.cgFilesIo.warm();
   const services = createServices(ctx);
   const firstRun = await services.companies.ensureFirstRun();
-  services.companies.separateCgFolders();
+  await services.companies.separateCgFolders();
   // A CG folder move a crash interrupted: keep the folder the DB names, clean the other (issue 22).
-  services.cgFiles.recoverFolderMoves();
+  await services.cgFiles.recoverFolderMoves();
   // Files must match the DB before anything goes on air (a crash may have left them behind; a
   // restore from a backup puts the backup's texts back on air).
   const restore = restoredMark(config.dataDir);
   await services.cgFiles.resyncAll({ restored: restore.restored });
   restore.done();
   // Direct outputs get the current state, then every committed change (issue 25).
-  services.outputs.start();
+  await services.outputs.start();
 
   const scheduler = new Scheduler(logger);
   scheduler.add(purgeSessionsJob(services.auth));
@@ -145,10 +151,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   scheduler.add(services.wirePoller.job());
   scheduler.add(pruneAsRunJob(services.asRun));
   // What a crash mid-backup left is removed; then hourly (a setting) and once a minute after start.
-  services.backups.runner.sweep();
-  scheduler.add(backupJob(services.backups));
+  // The backups copy the SQLite file; a PostgreSQL store is backed up with the engine's own tools.
+  if (ctx.sqlite) {
+    services.backups.runner.sweep();
+    scheduler.add(backupJob(services.backups));
+  }
   const startBackup =
-    config.backups.startDelayMs > 0
+    ctx.sqlite && config.backups.startDelayMs > 0
       ? setTimeout(() => void services.backups.runner.take('start').catch(() => undefined), config.backups.startDelayMs)
       : null;
   startBackup?.unref();
@@ -169,6 +178,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   reportOverlayResults(services.cgFiles.changes, (companyId) => overlayHub.outputCount(companyId));
   services.outputs.tallyBook.overlaysOf = (companyId) => overlayHub.outputCount(companyId);
   // Clients that saw another restore reload (issue 41): read once, the store only changes by restart.
+  await services.backups.load();
   const restoredAt = services.backups.lastRestoredAt();
   const hub = new LiveHub({
     bus: ctx.bus,
@@ -181,12 +191,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     relay: combineHandlers(
       new PrompterRelay({
         bus: ctx.bus,
-        prompterExists: (companyId, id) => services.prompters.repo.find(companyId, id) !== undefined,
+        prompterExists: (companyId, id) => services.prompters.exists(companyId, id),
       }),
       new EditingPresence({
         bus: ctx.bus,
         now: () => ctx.clock.now(),
-        recordExists: (companyId, kind, id) => editingRecordExists(ctx.db, companyId, kind, id),
+        recordExists: (companyId, kind, id) => ctx.store.read((q) => editingRecordExists(q, companyId, kind, id)),
       }),
     ),
     otherPaths: { [OVERLAY_WS_PATH]: (req, socket, head) => overlayHub.handleUpgrade(req, socket, head) },
@@ -204,7 +214,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { port } = server.address() as AddressInfo;
   // The restore command refuses while this process holds the store (modules/backups/server-lock.ts).
   const releaseLock = writeServerLock(config.dataDir, port);
-  services.wirePoller.warm();
+  await services.wirePoller.warm();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 
   const running: RunningServer = {
@@ -228,7 +238,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // Keep-alive sockets go idle as their last request answers: close them then, not when the client does.
       const sweep = setInterval(() => server.closeIdleConnections(), 25);
       server.closeIdleConnections();
-      scheduler.stop();
+      await scheduler.stop();
       await stopTelegram();
       await stopGoogleSheets();
       await services.wirePoller.stop();
@@ -248,8 +258,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // A backup in progress copies from the store: it finishes before the store closes.
       if (startBackup) clearTimeout(startBackup);
       await services.backups.runner.idle();
-      await ctx.store.close();
-      store.close();
+      await opened.close();
       releaseLock();
     },
   };

@@ -110,7 +110,7 @@ export function createServices(ctx: AppContext): Services {
     cgFiles,
     cgNext,
     apiKeys: new ApiKeysService(ctx),
-    crawler: new CrawlerService(cgFiles, cgNext, news.repo),
+    crawler: new CrawlerService(ctx, cgFiles, cgNext),
     bulletins: new BulletinsService(ctx, activity),
     settings: new SettingsService(ctx, cgFiles, activity, cgNext),
     appVersions: new AppVersionsService(ctx, activity),
@@ -121,7 +121,7 @@ export function createServices(ctx: AppContext): Services {
     equipmentAlerts: new EquipmentAlertsService(ctx, activity, [telegramNotifications]),
     // The bell honours each user's switches (docs/product.md §Data).
     notifications: new NotificationsService(ctx, notificationPreferences, (companyId) =>
-      backups.lateOffsite(companyId),
+      Promise.resolve(backups.lateOffsite(companyId)),
     ),
     notificationPreferences,
     telegramBots,

@@ -89,7 +89,7 @@ describe('news: no lost update', () => {
   it('the prompter script carries each article version, so a live correction from a stale script is refused', async () => {
     const { owner, companyId } = await createStation(server);
     const story = await createNews(owner, { content: 'Read this on air.' });
-    const bulletinId = createBulletin(server, companyId, owner.user.id, {
+    const bulletinId = await createBulletin(server, companyId, owner.user.id, {
       items: [{ type: 'news', newsId: story.id }],
     });
     const prompter = (await owner.post<Prompter>('/api/prompters', { name: 'Studio', bulletinId })).body;

@@ -7,7 +7,7 @@ import { REPO_ROOT } from '../config';
 import { startPgCluster, type PgCluster } from '../test/pg-cluster';
 import { openDatabase } from './client';
 import { openPostgres } from './pg-client';
-import { postgresStore, sqliteStore, type Store } from './store';
+import { afterCommit, postgresStore, sqliteStore, type Store } from './store';
 
 /**
  * The one async store API (issue 42, step 1 of docs/postgresql.md "What comes next") on a real
@@ -94,12 +94,46 @@ describe.each(['sqlite', 'postgres'] as const)('the store on %s', (engine) => {
         }),
       ).rejects.toThrow('inner refused');
       // A read inside the body sees the body's own rows (it joins the write, not the committed store).
-      const seen = await store().read((q) => q.select().from(companies).where(eq(companies.name, `${name} inner`)));
+      const seen = await store().read((q) =>
+        q
+          .select()
+          .from(companies)
+          .where(eq(companies.name, `${name} inner`)),
+      );
       expect(seen).toHaveLength(1);
     });
     const rows = await store().read((q) => q.select({ name: companies.name }).from(companies));
     const names = rows.map((r) => r.name).filter((n) => n.startsWith(name));
     expect(names.sort()).toEqual([name, `${name} inner`]);
+  });
+
+  it('work put after the commit runs once the outermost write commits, and never for a write that rolled back', async () => {
+    const { companies } = store().tables;
+    const heard: string[] = [];
+    await store().write('server', async (tx) => {
+      await store().write('server', async (inner) => {
+        await inner.insert(companies).values({ name: `Announced ${engine}` });
+        afterCommit(() => heard.push('joined write'));
+      });
+      await expect(
+        store().write('server', () => {
+          afterCommit(() => heard.push('failed savepoint'));
+          return Promise.reject(new Error('refused'));
+        }),
+      ).rejects.toThrow('refused');
+      // Still inside the outer body: nothing is announced before the commit.
+      expect(heard).toEqual([]);
+      await tx.select().from(companies).limit(1);
+    });
+    expect(heard).toEqual(['joined write']);
+    await expect(
+      store().write('server', () => {
+        afterCommit(() => heard.push('rolled back'));
+        return Promise.reject(new Error('no'));
+      }),
+    ).rejects.toThrow('no');
+    afterCommit(() => heard.push('outside a write'));
+    expect(heard).toEqual(['joined write', 'outside a write']);
   });
 
   it('a read outside a write never sees a write in progress', async () => {

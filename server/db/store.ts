@@ -73,12 +73,44 @@ export interface Store {
 interface OpenWrite {
   tx: Q;
   savepoint<T>(writer: Writer, fn: () => Promise<T>): Promise<T>;
+  /** What runs once the outermost write commits (events); dropped if it rolls back. */
+  afterCommit: Array<() => void>;
+  /** Set when the write ended: work a body started without waiting for it then joins nothing. */
+  ended?: boolean;
 }
 const openWrite = new AsyncLocalStorage<OpenWrite>();
 
 /** The write a body runs in, if any: what `read` and a nested `write` join. */
 function joined(): OpenWrite | undefined {
-  return openWrite.getStore();
+  const open = openWrite.getStore();
+  return open?.ended ? undefined : open;
+}
+
+/**
+ * Runs `fn` once the write the caller is inside commits — at once outside a write. The event bus
+ * publishes through it: a service that announces its change after its own write resolves may have
+ * been joined into another's write, and nobody may hear of rows that are not committed (or that a
+ * rollback then removes).
+ */
+export function afterCommit(fn: () => void): void {
+  const open = joined();
+  if (open) open.afterCommit.push(fn);
+  else fn();
+}
+
+/** Runs a body as a savepoint: its after-commit work is dropped with it if it fails. */
+async function asSavepoint<T>(open: OpenWrite, run: () => Promise<T>): Promise<T> {
+  const mark = open.afterCommit.length;
+  try {
+    return await run();
+  } catch (err) {
+    open.afterCommit.length = mark;
+    throw err;
+  }
+}
+
+function runAfterCommit(work: Array<() => void>): void {
+  for (const fn of work) fn();
 }
 
 /**
@@ -98,10 +130,11 @@ export function sqliteStore(dataDir: string, writer: Database_): Store {
     read: (fn) => fn(joined()?.tx ?? readDb),
     write: async (writer_, fn, options = {}) => {
       const open = joined();
-      if (open) return open.savepoint(writer_, () => fn(open.tx));
+      if (open) return asSavepoint(open, () => open.savepoint(writer_, () => fn(open.tx)));
       const durability = options.durability ?? 'now';
+      const open_: OpenWrite = { tx: writeDb, savepoint: sqliteSavepoint(writer), afterCommit: [] };
       const result = await lock.run(() =>
-        openWrite.run({ tx: writeDb, savepoint: sqliteSavepoint(writer) }, async () => {
+        openWrite.run(open_, async () => {
           // SQLite takes synchronous = NORMAL only outside a transaction: set before BEGIN, put back after.
           if (durability !== 'now') writer.sqlite.pragma('synchronous = NORMAL');
           try {
@@ -113,6 +146,7 @@ export function sqliteStore(dataDir: string, writer: Database_): Store {
             if (writer.sqlite.inTransaction) writer.sqlite.exec('ROLLBACK');
             throw err;
           } finally {
+            open_.ended = true;
             if (durability !== 'now') {
               writer.sqlite.pragma('synchronous = FULL');
               markUnsynced(writer.db);
@@ -120,6 +154,7 @@ export function sqliteStore(dataDir: string, writer: Database_): Store {
           }
         }),
       );
+      runAfterCommit(open_.afterCommit);
       if (durability === 'off-loop') await syncWalOffLoop();
       return result;
     },
@@ -168,23 +203,33 @@ export function postgresStore(pgStore: PostgresStore): Store {
     read: (fn) => fn(joined()?.tx ?? db),
     write: async (writer, fn, options = {}) => {
       const open = joined();
-      if (open) return open.savepoint(writer, () => fn(open.tx));
+      if (open) return asSavepoint(open, () => open.savepoint(writer, () => fn(open.tx)));
+      const open_: OpenWrite = {
+        tx: db,
+        savepoint: () => Promise.reject(new Error('no transaction')),
+        afterCommit: [],
+      };
       const lockFor = (tx: Q, who: Writer) =>
         tx.execute(sql`select pg_advisory_xact_lock(${WRITER_LOCK_SPACE}, ${who === 'server' ? 0 : who})`);
-      return db.transaction((tx) => {
-        // A joined write of another station also holds that station's lock until the commit.
-        const savepoint: OpenWrite['savepoint'] = (who, inner) =>
-          tx.transaction(async () => {
-            if (who !== writer) await lockFor(tx, who);
-            return inner();
+      const result = await db
+        .transaction((tx) => {
+          // A joined write of another station also holds that station's lock until the commit.
+          const savepoint: OpenWrite['savepoint'] = (who, inner) =>
+            tx.transaction(async () => {
+              if (who !== writer) await lockFor(tx, who);
+              return inner();
+            });
+          Object.assign(open_, { tx, savepoint });
+          return openWrite.run(open_, async () => {
+            await lockFor(tx, writer);
+            // A slice of a long job: its closing write's flush makes it durable (WAL order).
+            if (options.durability === 'later') await tx.execute(sql`set local synchronous_commit = off`);
+            return fn(tx);
           });
-        return openWrite.run({ tx, savepoint }, async () => {
-          await lockFor(tx, writer);
-          // A slice of a long job: its closing write's flush makes it durable (WAL order).
-          if (options.durability === 'later') await tx.execute(sql`set local synchronous_commit = off`);
-          return fn(tx);
-        });
-      });
+        })
+        .finally(() => (open_.ended = true));
+      runAfterCommit(open_.afterCommit);
+      return result;
     },
     close: () => pgStore.close(),
   };

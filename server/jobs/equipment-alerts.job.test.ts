@@ -25,7 +25,7 @@ const MIN = 60_000;
 async function station() {
   const s = await createStation(server);
   const cameraman = await createUser(s.owner, server, 'cameraman', { fullName: 'Aisha Rasheed' });
-  const item = insertItem(server, s.companyId, { name: 'Sony PXW-Z280' });
+  const item = await insertItem(server, s.companyId, { name: 'Sony PXW-Z280' });
   const loan = (status: string, dueInMinutes: number) =>
     insertLoan(server, {
       companyId: s.companyId,
@@ -40,9 +40,9 @@ async function station() {
 describe('equipment-overdue job', () => {
   it('alerts once at the due time, again after the reminder interval (default 240 min), not for returned loans', async () => {
     const s = await station();
-    const id = s.loan('out', -1);
-    s.loan('returned', -30);
-    s.loan('out', 600); // not due yet, even after the interval below
+    const id = await s.loan('out', -1);
+    await s.loan('returned', -30);
+    await s.loan('out', 600); // not due yet, even after the interval below
     const { events, stop } = recordEvents(server, s.companyId, ['equipment_overdue']);
     await server.scheduler.runNow('equipment-overdue');
     await server.scheduler.runNow('equipment-overdue');
@@ -65,7 +65,7 @@ describe('equipment-overdue job', () => {
     stop();
     expect(events).toHaveLength(2);
     expect((events[1]!.data as ServerEvents['equipment_overdue']).overdueMinutes).toBe(241);
-    expect(alertsOf(server, s.companyId).map((a) => [a.kind, a.requestId, a.delivery])).toEqual([
+    expect((await alertsOf(server, s.companyId)).map((a) => [a.kind, a.requestId, a.delivery])).toEqual([
       ['overdue', id, 'not_delivered'],
       ['overdue', id, 'not_delivered'],
     ]);
@@ -74,7 +74,7 @@ describe('equipment-overdue job', () => {
   it("follows the company's reminderInterval and enableOverdueAlerts settings", async () => {
     const s = await station();
     expect((await s.owner.put('/api/company/telegram-settings', { reminderInterval: 30 })).status).toBe(200);
-    s.loan('approved', -5);
+    await s.loan('approved', -5);
     const { events, stop } = recordEvents(server, s.companyId, ['equipment_overdue']);
     await server.scheduler.runNow('equipment-overdue');
     server.clock.advance(30 * MIN);
@@ -89,7 +89,7 @@ describe('equipment-overdue job', () => {
 
   it('logs each overdue alert in the activity log as not delivered', async () => {
     const s = await station();
-    s.loan('extension_pending', -10);
+    await s.loan('extension_pending', -10);
     await server.scheduler.runNow('equipment-overdue');
     const log = await s.owner.get<ActivityLog[]>('/api/activity-logs');
     const entries = log.body.filter((e) => e.action === 'equipment_overdue');
@@ -102,35 +102,35 @@ describe('equipment-overdue job', () => {
 describe('equipment-reminders job', () => {
   it('reminds once 60 min before due and once 30 min after, and not for a loan returned meanwhile', async () => {
     const s = await station();
-    const id = s.loan('out', 90);
-    const returned = s.loan('out', 90);
-    const kinds = () => alertsOf(server, s.companyId).map((a) => [a.kind, a.requestId]);
+    const id = await s.loan('out', 90);
+    const returned = await s.loan('out', 90);
+    const kinds = async () => (await alertsOf(server, s.companyId)).map((a) => [a.kind, a.requestId]);
     await server.scheduler.runNow('equipment-reminders');
-    expect(kinds()).toEqual([]);
+    expect(await kinds()).toEqual([]);
 
     server.clock.advance(31 * MIN); // 59 min before due
     await server.scheduler.runNow('equipment-reminders');
     await server.scheduler.runNow('equipment-reminders');
-    expect(kinds()).toEqual([
+    expect(await kinds()).toEqual([
       ['before_due', id],
       ['before_due', returned],
     ]);
-    setLoanStatus(server, returned, 'returned');
+    await setLoanStatus(server, s.companyId, returned, 'returned');
 
     server.clock.advance(60 * MIN); // 1 min after due
     await server.scheduler.runNow('equipment-reminders');
-    expect(kinds()).toHaveLength(2);
+    expect(await kinds()).toHaveLength(2);
     server.clock.advance(29 * MIN); // 30 min after due
     await server.scheduler.runNow('equipment-reminders');
     server.clock.advance(60 * MIN);
     await server.scheduler.runNow('equipment-reminders');
-    expect(kinds()).toEqual([
+    expect(await kinds()).toEqual([
       ['before_due', id],
       ['before_due', returned],
       ['after_due', id],
     ]);
     expect(
-      alertsOf(server, s.companyId).every(
+      (await alertsOf(server, s.companyId)).every(
         (a) => a.delivery === 'not_delivered' && a.reason === 'Telegram delivery is not set up yet',
       ),
     ).toBe(true);
@@ -139,16 +139,16 @@ describe('equipment-reminders job', () => {
   it('does nothing while the company has equipment reminders switched off', async () => {
     const s = await station();
     await s.owner.put('/api/company/telegram-settings', { enableEquipmentReminders: false });
-    s.loan('out', 30);
+    await s.loan('out', 30);
     await server.scheduler.runNow('equipment-reminders');
-    expect(alertsOf(server, s.companyId)).toEqual([]);
+    expect(await alertsOf(server, s.companyId)).toEqual([]);
   });
 });
 
 describe('low-stock alerts', () => {
   it('alert once when an update takes stock to the minimum, and again only after a restock above it', async () => {
     const s = await station();
-    const item = insertItem(server, s.companyId, {
+    const item = await insertItem(server, s.companyId, {
       name: 'V-mount battery',
       quantity: 6,
       currentStock: 6,
@@ -156,19 +156,19 @@ describe('low-stock alerts', () => {
     });
     const { events, stop } = recordEvents(server, s.companyId, ['equipment_low_stock']);
     // What the catalogue service publishes after each check-out or return.
-    const publishStock = (n: number) =>
+    const publishStock = async (n: number) =>
       server.services.equipmentAlerts.ctx.bus.publish(
         s.companyId,
         'equipment_updated',
-        presentEquipment(setStock(server, item.id, n)),
+        presentEquipment(await setStock(server, s.companyId, item.id, n)),
       );
-    publishStock(3);
-    publishStock(2);
-    publishStock(1);
+    await publishStock(3);
+    await publishStock(2);
+    await publishStock(1);
     await server.scheduler.runNow('equipment-low-stock');
     expect(events.map((e) => (e.data as ServerEvents['equipment_low_stock']).currentStock)).toEqual([2]);
-    publishStock(3);
-    publishStock(2);
+    await publishStock(3);
+    await publishStock(2);
     await server.scheduler.runNow('equipment-low-stock');
     stop();
     expect(events.map((e) => (e.data as ServerEvents['equipment_low_stock']).currentStock)).toEqual([2, 2]);
@@ -176,8 +176,8 @@ describe('low-stock alerts', () => {
 
   it('the sweep catches a low item no event announced, once, and ignores items without a minimum', async () => {
     const s = await station();
-    insertItem(server, s.companyId, { name: 'XLR cable', quantity: 10, currentStock: 1, minStock: 3 });
-    insertItem(server, s.companyId, { name: 'Spare lens', quantity: 1, currentStock: 0, minStock: 0 });
+    await insertItem(server, s.companyId, { name: 'XLR cable', quantity: 10, currentStock: 1, minStock: 3 });
+    await insertItem(server, s.companyId, { name: 'Spare lens', quantity: 1, currentStock: 0, minStock: 0 });
     const { events, stop } = recordEvents(server, s.companyId, ['equipment_low_stock']);
     await server.scheduler.runNow('equipment-low-stock');
     await server.scheduler.runNow('equipment-low-stock');

@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger';
 export interface Job {
   name: string;
   everyMs: number;
+  /** Its reads and writes go through ctx.store (the services it calls): awaited, never left running. */
   run(): void | Promise<void>;
 }
 
@@ -13,6 +14,8 @@ export interface Job {
 export class Scheduler {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly jobs = new Map<string, Job>();
+  /** Runs in progress: `stop` waits for them, so none writes to a store that is closing. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly logger: Logger) {}
 
@@ -26,6 +29,16 @@ export class Scheduler {
   async runNow(name: string): Promise<void> {
     const job = this.jobs.get(name);
     if (!job) throw new Error(`No job named ${name}`);
+    const run = this.runLogged(name, job);
+    this.inFlight.add(run);
+    try {
+      await run;
+    } finally {
+      this.inFlight.delete(run);
+    }
+  }
+
+  private async runLogged(name: string, job: Job): Promise<void> {
     try {
       await job.run();
     } catch (err) {
@@ -33,7 +46,9 @@ export class Scheduler {
     }
   }
 
-  stop(): void {
+  /** No more runs start; resolves once the runs in progress have finished (before the store closes). */
+  async stop(): Promise<void> {
     this.timers.forEach((t) => clearInterval(t));
+    await Promise.all([...this.inFlight]);
   }
 }

@@ -1,3 +1,4 @@
+import { afterCommit } from '../db/store';
 import { EventEmitter } from 'node:events';
 import type { ServerEventType, ServerEvents } from '../../shared/contracts/live';
 
@@ -22,7 +23,12 @@ export interface Revocation {
 export class EventBus {
   private readonly emitter = new EventEmitter().setMaxListeners(100);
 
+  /** Inside a store write, the event goes out once that write commits (db/store.ts afterCommit). */
   publish<K extends ServerEventType>(companyId: number, type: K, data: ServerEvents[K]): void {
+    afterCommit(() => this.publishNow(companyId, type, data));
+  }
+
+  private publishNow<K extends ServerEventType>(companyId: number, type: K, data: ServerEvents[K]): void {
     const event: CompanyEvent<K> = { companyId, type, data };
     this.emitter.emit('event', event);
   }
@@ -33,7 +39,7 @@ export class EventBus {
   }
 
   revoke(revocation: Revocation): void {
-    this.emitter.emit('revoke', revocation);
+    afterCommit(() => this.emitter.emit('revoke', revocation));
   }
 
   onRevoke(listener: (revocation: Revocation) => void): () => void {

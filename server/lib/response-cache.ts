@@ -18,16 +18,16 @@ export const onAirChange: StaleAfter = (type) => type === 'cg_file_updated';
 
 /** Entries kept per company (page after page of a list); the oldest goes first. */
 const MAX_ENTRIES = 64;
-/** Builds of a list restarted because the company changed it meanwhile, before one runs in a single turn. */
+/** Builds of a list restarted because the company changed it meanwhile, before the last one runs without pauses. */
 const SLICED_ATTEMPTS = 3;
 
 /**
- * A large list built a slice at a time: `slices()` runs in one turn and fixes the list's members
- * and order (e.g. the ids, from an index); each slice, run on a later turn, reads and presents its
- * items. `pause` hands the loop back between slices (air first: server/lib/time-slices.ts).
+ * A large list built a slice at a time: `slices()` fixes the list's members and order (e.g. the
+ * ids, from an index); each slice, run later, reads and presents its items. `pause` hands the loop
+ * back between slices (air first: server/lib/time-slices.ts).
  */
 export interface SlicedList {
-  slices: () => Array<() => readonly unknown[]>;
+  slices: () => Promise<Array<() => Promise<readonly unknown[]>>>;
   pause: () => Promise<void>;
 }
 
@@ -59,16 +59,27 @@ export class ResponseCache {
     });
   }
 
-  /** Answers from the cache (or 304 when the client has it), building it once when missing. */
-  send(
+  /**
+   * Answers from the cache (or 304 when the client has it), building it when missing. The build
+   * reads the store (an await): a change announced meanwhile makes its answer one not kept.
+   */
+  async send(
     req: Request,
     res: Response,
     companyId: number,
     key: string,
     build: () => unknown,
     staleAfter = anyChangeButOnAir,
-  ): void {
-    reply(req, res, this.get(companyId, key) ?? this.put(companyId, key, encode(JSON.stringify(build())), staleAfter));
+  ): Promise<void> {
+    const cached = this.get(companyId, key);
+    if (cached) return reply(req, res, cached);
+    const watch = this.watch(companyId, { key, staleAfter, stale: false });
+    try {
+      const encoded = encode(JSON.stringify(await build()));
+      reply(req, res, watch.stale ? { ...encoded, staleAfter } : this.put(companyId, key, encoded, staleAfter));
+    } finally {
+      this.unwatch(companyId, watch);
+    }
   }
 
   /**
@@ -76,7 +87,8 @@ export class ResponseCache {
    * ~2.5 MB, ~30 ms of queries and JSON): built a slice at a time, once for every request that
    * asks meanwhile, so an on-air write never waits behind the whole build. The bytes are those of
    * JSON.stringify of the whole list. A change to the company during the build starts it again,
-   * so the list is always as of one moment; the last of SLICED_ATTEMPTS runs in one turn.
+   * so the list is as of one moment; the last of SLICED_ATTEMPTS runs without pauses and, if
+   * changed even then, answers without being kept.
    */
   async sendList(
     req: Request,
@@ -99,38 +111,43 @@ export class ResponseCache {
     return this.companies.get(companyId)?.get(key);
   }
 
+  /** Registered before a build starts: a change announced from its first step on makes it stale. */
+  private watch(companyId: number, build: Building): Building {
+    this.building.set(companyId, [...(this.building.get(companyId) ?? []), build]);
+    return build;
+  }
+
+  private unwatch(companyId: number, build: Building): void {
+    const left = (this.building.get(companyId) ?? []).filter((b) => b !== build);
+    if (left.length) this.building.set(companyId, left);
+    else this.building.delete(companyId);
+  }
+
   private whenBuilt(companyId: number, key: string, list: SlicedList, staleAfter: StaleAfter): Promise<Entry> {
-    const builds = this.building.get(companyId) ?? [];
-    const running = builds.find((b) => b.key === key);
+    const running = (this.building.get(companyId) ?? []).find((b) => b.key === key && b.done !== undefined);
     if (running?.done) return running.done;
-    const build: Building = { key, staleAfter, stale: false };
-    // Registered before it starts: a change announced from its first step on makes it stale.
-    this.building.set(companyId, [...builds, build]);
-    const done = this.build(companyId, build, list).finally(() => {
-      const left = (this.building.get(companyId) ?? []).filter((b) => b !== build);
-      if (left.length) this.building.set(companyId, left);
-      else this.building.delete(companyId);
-    });
+    const build = this.watch(companyId, { key, staleAfter, stale: false });
+    const done = this.build(companyId, build, list).finally(() => this.unwatch(companyId, build));
     build.done = done;
     return done;
   }
 
   private async build(companyId: number, build: Building, list: SlicedList): Promise<Entry> {
-    for (let attempt = 1; attempt < SLICED_ATTEMPTS; attempt += 1) {
+    for (let attempt = 1; ; attempt += 1) {
+      // The last attempt does not pause between slices: the shortest window for a change.
+      const last = attempt === SLICED_ATTEMPTS;
       build.stale = false;
       const parts: string[] = [];
-      for (const [i, slice] of list.slices().entries()) {
-        if (i > 0) await list.pause();
-        const text = slice()
-          .map((item) => JSON.stringify(item))
-          .join(',');
+      for (const [i, slice] of (await list.slices()).entries()) {
+        if (i > 0 && !last) await list.pause();
+        const text = (await slice()).map((item) => JSON.stringify(item)).join(',');
         if (text) parts.push(text);
       }
-      if (!build.stale) return this.put(companyId, build.key, encode(`[${parts.join(',')}]`), build.staleAfter);
+      const encoded = encode(`[${parts.join(',')}]`);
+      if (!build.stale) return this.put(companyId, build.key, encoded, build.staleAfter);
+      // Changed during every attempt: this answer is as of its reads, and is not kept.
+      if (last) return { ...encoded, staleAfter: build.staleAfter };
     }
-    // Changed during every sliced attempt: this one runs in a single turn, so nothing can change it.
-    const items = list.slices().flatMap((slice) => slice());
-    return this.put(companyId, build.key, encode(JSON.stringify(items)), build.staleAfter);
   }
 
   private put(companyId: number, key: string, encoded: Pick<Entry, 'body' | 'etag'>, staleAfter: StaleAfter): Entry {

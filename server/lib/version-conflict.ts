@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { VersionConflict } from '../../shared/contracts/common';
 import { relativeTime } from '../../shared/relative-time';
-import type { DbOrTx } from '../db/client';
-import { users } from '../db/schema';
+import { first } from '../db/dialect';
+import { type Q, tablesOf } from '../db/store';
 import { HttpError } from './errors';
 
 /** The stamp a versioned row keeps of its last change. */
@@ -14,13 +14,23 @@ export interface LastChange {
 /**
  * The 409 of a save from a stale version (issue 26): "<Name> changed this <record> <when>",
  * the record as it is now, and who changed it when — so the editor can compare, never overwrite
- * blindly. Built inside the failed write's transaction, so `current` is what beat the save.
+ * blindly. Built inside the failed write's transaction, so `current` is what beat the save:
+ * `throw await versionConflict(tx, …)`.
  */
-export function versionConflict<T>(db: DbOrTx, record: string, current: T, last: LastChange, now: Date): HttpError {
+export async function versionConflict<T>(
+  db: Q,
+  record: string,
+  current: T,
+  last: LastChange,
+  now: Date,
+): Promise<HttpError> {
+  const { users } = tablesOf(db);
   const who =
     last.updatedBy === null
       ? undefined
-      : db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, last.updatedBy)).get();
+      : first(
+          await db.select({ id: users.id, fullName: users.fullName }).from(users).where(eq(users.id, last.updatedBy)),
+        );
   const changedBy = who ?? null;
   const body: Omit<VersionConflict<T>, 'message'> = { current, changedBy, changedAt: last.updatedAt };
   const err = new HttpError(

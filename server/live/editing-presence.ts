@@ -7,7 +7,7 @@ import type { ClientMessageHandler, HandlerResult } from './message-handlers';
 export interface EditingPresenceOptions {
   bus: EventBus;
   /** Whether the record is the company's own (a DB lookup). */
-  recordExists(companyId: number, kind: EditingKind, id: number): boolean;
+  recordExists(companyId: number, kind: EditingKind, id: number): Promise<boolean>;
   now(): Date;
 }
 
@@ -32,21 +32,25 @@ export class EditingPresence implements ClientMessageHandler {
   /** companyId → "kind:id" → socket → editor. */
   private readonly companies = new Map<number, Map<string, Holders>>();
   private readonly openBySocket = new Map<object, Set<string>>();
+  /** Sockets that closed: a record check that answers after the close holds nothing for them. */
+  private readonly gone = new WeakSet<object>();
 
   constructor(private readonly options: EditingPresenceOptions) {}
 
-  handle(socket: object, actor: Actor, message: ClientMessage): HandlerResult {
+  handle(socket: object, actor: Actor, message: ClientMessage): HandlerResult | Promise<HandlerResult> {
     if (message.type !== 'editing') return { handled: false };
     const { kind, id, state } = message.data;
     if (state === 'closed') {
       this.release(socket, actor.companyId, keyOf(kind, id));
       return { handled: true };
     }
-    const refused = this.refusal(socket, actor, kind, id);
-    if (refused) return { handled: true, reply: { type: 'editing_error', data: { kind, id, message: refused } } };
-    this.hold(socket, actor, kind, id);
-    if (state === 'take_over') this.announceTakeOver(actor, kind, id);
-    return { handled: true };
+    return this.refusal(socket, actor, kind, id).then((refused): HandlerResult => {
+      if (refused) return { handled: true, reply: { type: 'editing_error', data: { kind, id, message: refused } } };
+      if (this.gone.has(socket)) return { handled: true };
+      this.hold(socket, actor, kind, id);
+      if (state === 'take_over') this.announceTakeOver(actor, kind, id);
+      return { handled: true };
+    });
   }
 
   /** A socket that just authenticated learns every record of its company open now. */
@@ -55,6 +59,7 @@ export class EditingPresence implements ClientMessageHandler {
   }
 
   onLeave(socket: object, actor: Actor): void {
+    this.gone.add(socket);
     for (const key of [...(this.openBySocket.get(socket) ?? [])]) this.release(socket, actor.companyId, key);
     this.openBySocket.delete(socket);
   }
@@ -65,12 +70,12 @@ export class EditingPresence implements ClientMessageHandler {
     return [...records.keys()].map((key) => this.entryOf(companyId, key));
   }
 
-  private refusal(socket: object, actor: Actor, kind: EditingKind, id: number): string | null {
+  private async refusal(socket: object, actor: Actor, kind: EditingKind, id: number): Promise<string | null> {
     if (!can(actor, EDIT_PERMISSION[kind])) return 'Your role may not edit this';
     const open = this.openBySocket.get(socket);
     if (open && !open.has(keyOf(kind, id)) && open.size >= MAX_OPEN_PER_SOCKET)
       return 'Too many records open in this window';
-    if (!this.options.recordExists(actor.companyId, kind, id)) return 'Not found';
+    if (!(await this.options.recordExists(actor.companyId, kind, id))) return 'Not found';
     return null;
   }
 

@@ -14,13 +14,20 @@ import { clientMessageSchema, type ClientMessage, type ControlMessage } from '..
 import type { Actor } from '../lib/auth';
 import type { CompanyEvent, EventBus, Revocation } from '../lib/event-bus';
 import type { Logger } from '../lib/logger';
-import type { ClientMessageHandler } from './message-handlers';
+import type { ClientMessageHandler, HandlerResult } from './message-handlers';
 import { PresenceCounter } from './presence';
 import { heartbeat } from './heartbeat';
 
 interface Client {
   socket: WebSocket;
   actor: Actor | null;
+  /**
+   * A message being handled that needed the store (the auth message's session lookup, a record
+   * check): later messages wait for it and are handled in the order sent.
+   */
+  busy: Promise<void> | null;
+  /** Messages waiting behind `busy`: bounded, so a client cannot make the server buffer. */
+  waiting: number;
   alive: boolean;
   /** When the session behind the socket ends (ms since epoch; re-read when reached). */
   deadline: number;
@@ -32,9 +39,9 @@ interface Client {
 export interface LiveHubOptions {
   bus: EventBus;
   logger: Logger;
-  authenticate(token: string): Actor | null;
+  authenticate(token: string): Promise<Actor | null>;
   /** When a session ends (absolute or idle expiry) without touching it, or null when it is gone. */
-  sessionDeadline(tokenHash: string): number | null;
+  sessionDeadline(tokenHash: string): Promise<number | null>;
   now(): number;
   pingIntervalMs?: number;
   /** How often sockets are checked against their session's expiry. */
@@ -52,9 +59,12 @@ export interface LiveHubOptions {
 
 /** An authenticated client may send this many messages per window (it needs ~none). */
 const MESSAGE_BUDGET = 20;
+/** Messages a client may send while one of its messages waits for the store (a relay burst fits). */
+const MAX_WAITING = 64;
 const BUDGET_WINDOW_MS = 10_000;
 /** Close code for a client that breaks the protocol (RFC 6455 policy violation). */
 const CLOSE_POLICY = 1008;
+const CLOSE_SERVER_ERROR = 1011;
 /** A Buffer sent with binary: false is a text frame: browsers get a string, as before. */
 const TEXT_FRAME = { binary: false } as const;
 
@@ -75,6 +85,8 @@ export class LiveHub {
   });
   private readonly clients = new Set<Client>();
   private readonly rooms = new Map<number, Set<Client>>();
+  /** Counts revocations, so a join whose lookup a revocation overtook looks the session up again. */
+  private revocations = 0;
   private readonly presence = new PresenceCounter();
   private readonly timer: NodeJS.Timeout;
   private readonly expiryTimer: NodeJS.Timeout;
@@ -88,7 +100,7 @@ export class LiveHub {
     ];
     this.timer = setInterval(() => this.heartbeat(), options.pingIntervalMs ?? WS_PING_INTERVAL_MS);
     this.timer.unref();
-    this.expiryTimer = setInterval(() => this.closeExpired(), options.expiryCheckMs ?? 1000);
+    this.expiryTimer = setInterval(() => void this.closeExpired(), options.expiryCheckMs ?? 1000);
     this.expiryTimer.unref();
   }
 
@@ -112,6 +124,8 @@ export class LiveHub {
     const client: Client = {
       socket,
       actor: null,
+      busy: null,
+      waiting: 0,
       alive: true,
       deadline: Infinity,
       received: 0,
@@ -138,21 +152,53 @@ export class LiveHub {
     // A socket being closed (session ended, role changed) may still deliver what its client sent
     // before our close frame arrived: none of it is acted on under the old actor.
     if (client.socket.readyState !== client.socket.OPEN) return;
+    // What a client sends right after its auth message is acted on as the actor it joins as.
+    if (client.busy) {
+      if (++client.waiting > MAX_WAITING) return client.socket.close(CLOSE_POLICY, 'Too many messages');
+      return void client.busy.then(() => {
+        client.waiting--;
+        this.onMessage(client, raw);
+      });
+    }
     if (!client.actor) {
       if (!this.withinBudget(client)) return client.socket.close(CLOSE_POLICY, 'Too many messages');
       const message = parseClientMessage(raw);
       if (message?.type !== 'auth') return client.socket.close(CLOSE_POLICY, 'Authenticate first');
-      return this.join(client, message.token, message.userId);
+      return this.wait(
+        client,
+        this.join(client, message.token, message.userId),
+        WS_CLOSE_UNAUTHORIZED,
+        'Invalid token',
+      );
     }
     const message = parseClientMessage(raw);
     // The relay has its own rate (follower screens send ~10 a second); beyond it, and for every
     // other message, the general budget applies.
     const relayed =
       message && this.options.relay ? this.options.relay.handle(client, client.actor, message) : { handled: false };
+    if (relayed instanceof Promise)
+      return this.wait(
+        client,
+        relayed.then((r) => this.afterRelay(client, r, message)),
+      );
+    this.afterRelay(client, relayed, message);
+  }
+
+  private afterRelay(client: Client, relayed: HandlerResult, message: ClientMessage | null): void {
     if (relayed.reply) this.send(client, relayed.reply);
     if (relayed.handled) return;
     if (!this.withinBudget(client)) return client.socket.close(CLOSE_POLICY, 'Too many messages');
     if (message?.type === 'ping') this.send(client, { type: 'pong', data: null });
+  }
+
+  /** Holds the client's later messages until `work` is done; a failure closes the socket. */
+  private wait(client: Client, work: Promise<void>, code = CLOSE_SERVER_ERROR, reason = 'Server error'): void {
+    client.busy = work
+      .catch((err: unknown) => {
+        this.options.logger.error('ws message failed', { err });
+        client.socket.close(code, reason);
+      })
+      .finally(() => (client.busy = null));
   }
 
   private withinBudget(client: Client): boolean {
@@ -165,15 +211,24 @@ export class LiveHub {
     return client.received <= (client.actor ? MESSAGE_BUDGET : 1);
   }
 
-  private join(client: Client, token: string, userId: number | undefined): void {
-    const actor = this.options.authenticate(token);
+  private async join(client: Client, token: string, userId: number | undefined): Promise<void> {
+    // A session ended or a role changed while the lookup ran is looked up again, not joined as it was.
+    let actor: Actor | null;
+    let deadline: number | null;
+    let seen: number;
+    do {
+      seen = this.revocations;
+      actor = await this.options.authenticate(token);
+      deadline = actor ? await this.options.sessionDeadline(actor.tokenHash) : null;
+    } while (seen !== this.revocations);
+    if (client.socket.readyState !== client.socket.OPEN) return;
     if (!actor || (userId !== undefined && userId !== actor.userId)) {
       client.socket.close(WS_CLOSE_UNAUTHORIZED, 'Invalid token');
       return;
     }
     client.actor = actor;
     client.received = 0; // the budget of an authenticated client starts now
-    client.deadline = this.options.sessionDeadline(actor.tokenHash) ?? 0;
+    client.deadline = deadline ?? 0;
     const room = this.rooms.get(actor.companyId) ?? new Set<Client>();
     room.add(client);
     this.rooms.set(actor.companyId, room);
@@ -199,12 +254,12 @@ export class LiveHub {
   }
 
   /** A socket lives no longer than its session: idle or absolute expiry closes it with 4401. */
-  private closeExpired(): void {
+  private async closeExpired(): Promise<void> {
     const now = this.options.now();
-    for (const client of this.clients) {
+    for (const client of [...this.clients]) {
       if (!client.actor || now < client.deadline) continue;
       // The deadline may have moved (HTTP activity keeps a session alive): read it again.
-      client.deadline = this.options.sessionDeadline(client.actor.tokenHash) ?? 0;
+      client.deadline = (await this.options.sessionDeadline(client.actor.tokenHash).catch(() => null)) ?? 0;
       if (now >= client.deadline) client.socket.close(WS_CLOSE_UNAUTHORIZED, 'Session expired');
     }
   }
@@ -225,6 +280,7 @@ export class LiveHub {
    * handshake ends: nothing more reaches it and it can no longer act under the old role.
    */
   private revoke({ userId, tokenHash, rejoin }: Revocation): void {
+    this.revocations++;
     for (const client of [...this.clients]) {
       const a = client.actor;
       if (!a || !((userId !== undefined && a.userId === userId) || (tokenHash && a.tokenHash === tokenHash))) continue;
@@ -260,6 +316,13 @@ export class LiveHub {
   /** Number of authenticated sockets of a company. */
   connectedCount(companyId: number): number {
     return this.rooms.get(companyId)?.size ?? 0;
+  }
+
+  /** Authenticated sockets over every station (what quitting the desktop app would cut off). */
+  connectedTotal(): number {
+    let n = 0;
+    for (const room of this.rooms.values()) n += room.size;
+    return n;
   }
 
   /** Distinct users of a company with at least one live connection (dashboard "Online"). */

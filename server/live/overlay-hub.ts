@@ -25,14 +25,18 @@ interface OverlayClient {
   alive: boolean;
   received: number;
   windowStart: number;
+  /** Its key is being looked up: what it sends meanwhile (pings) is not acted on. */
+  joining: boolean;
+  /** In its room, snapshot not yet sent: the room's messages wait here, then follow the snapshot. */
+  held: Buffer[] | null;
 }
 
 export interface OverlayHubOptions {
   bus: EventBus;
   logger: Logger;
   /** The company whose overlay key this is, or null (unknown, malformed, rotated away). */
-  companyForKey(key: string): number | null;
-  snapshot(companyId: number): Extract<OverlayServerMessage, { type: 'overlay_snapshot' }>['data'];
+  companyForKey(key: string): Promise<number | null>;
+  snapshot(companyId: number): Promise<Extract<OverlayServerMessage, { type: 'overlay_snapshot' }>['data']>;
   now(): number;
   pingIntervalMs?: number;
 }
@@ -83,6 +87,8 @@ export class OverlayHub {
       alive: true,
       received: 0,
       windowStart: this.options.now(),
+      joining: false,
+      held: null,
     };
     this.clients.add(client);
     const authTimer = setTimeout(() => {
@@ -98,12 +104,20 @@ export class OverlayHub {
   }
 
   private onMessage(client: OverlayClient, raw: RawData): void {
+    if (client.joining) return;
     if (!this.withinBudget(client)) return client.socket.close(CLOSE_POLICY, 'Too many messages');
     const message = parse(raw);
     if (client.companyId === null) {
       if (message?.type !== 'overlay_auth') return client.socket.close(CLOSE_POLICY, 'Send the overlay key first');
       client.preview = message.preview === true;
-      return this.join(client, message.key);
+      client.joining = true;
+      this.join(client, message.key)
+        .catch((err: unknown) => {
+          this.options.logger.error('overlay join failed', { err });
+          client.socket.close(1011, 'Server error');
+        })
+        .finally(() => (client.joining = false));
+      return;
     }
     if (message?.type === 'ping') return this.send(client, { type: 'pong', data: null });
     client.socket.close(CLOSE_POLICY, 'The overlay channel is read-only');
@@ -119,16 +133,32 @@ export class OverlayHub {
     return client.received <= (client.companyId === null ? 1 : MESSAGE_BUDGET);
   }
 
-  /** Lookup, room and snapshot in one turn: no CG change can fall between snapshot and room. */
-  private join(client: OverlayClient, key: string): void {
-    const companyId = this.options.companyForKey(key);
+  /**
+   * Key, room, then snapshot: in the room before the snapshot is read, with the room's messages
+   * held until the snapshot is sent and then sent after it, so no CG change falls between them
+   * (each carries its type's whole text: one already in the snapshot is sent again, harmlessly).
+   * The key is looked up again once in the room: a rotation committed meanwhile cuts it off.
+   */
+  private async join(client: OverlayClient, key: string): Promise<void> {
+    const companyId = await this.options.companyForKey(key);
+    if (!this.clients.has(client)) return;
     if (companyId === null) return client.socket.close(WS_CLOSE_UNAUTHORIZED, 'Unknown overlay key');
     client.companyId = companyId;
     client.received = 0;
+    client.held = [];
     const room = this.rooms.get(companyId) ?? new Set<OverlayClient>();
     room.add(client);
     this.rooms.set(companyId, room);
-    this.send(client, { type: 'overlay_snapshot', data: this.options.snapshot(companyId) });
+    if ((await this.options.companyForKey(key)) !== companyId) {
+      client.socket.close(WS_CLOSE_UNAUTHORIZED, 'Overlay key rotated');
+      return this.leave(client);
+    }
+    const snapshot = await this.options.snapshot(companyId);
+    const held = client.held;
+    client.held = null;
+    if (!this.clients.has(client)) return;
+    this.send(client, { type: 'overlay_snapshot', data: snapshot });
+    for (const payload of held) this.sendRaw(client, payload);
   }
 
   private onEvent(event: CompanyEvent): void {
@@ -154,6 +184,10 @@ export class OverlayHub {
 
   /** A playout PC that stops reading is cut off rather than buffered for without bound. */
   private sendRaw(client: OverlayClient, payload: Buffer): void {
+    if (client.held) {
+      client.held.push(payload);
+      return;
+    }
     if (client.socket.bufferedAmount > WS_MAX_BUFFERED) {
       this.options.logger.warn('overlay client too slow; terminating', { companyId: client.companyId });
       client.socket.terminate();

@@ -8,7 +8,7 @@ import { PrompterReadings } from './prompter-readings';
 export interface PrompterRelayOptions {
   bus: EventBus;
   /** Whether the prompter exists in the company (a DB lookup; results are remembered). */
-  prompterExists(companyId: number, prompterId: number): boolean;
+  prompterExists(companyId: number, prompterId: number): Promise<boolean>;
   /** Real time in ms (rate limiting is about traffic, not the business clock tests move). */
   now?: () => number;
 }
@@ -45,13 +45,24 @@ export class PrompterRelay implements ClientMessageHandler {
     });
   }
 
-  handle(socket: object, actor: Actor, message: ClientMessage): HandlerResult {
+  handle(socket: object, actor: Actor, message: ClientMessage): HandlerResult | Promise<HandlerResult> {
     if (message.type !== 'prompter_position' && message.type !== 'prompter_command') return { handled: false };
     if (!this.take(socket)) return { handled: false };
     const { prompterId } = message.data;
-    if (!this.exists(actor.companyId, prompterId)) {
-      return { handled: true, reply: { type: 'prompter_error', data: { prompterId, message: 'Prompter not found' } } };
-    }
+    // Known prompters relay at once; the first message about one waits for the store's answer.
+    if (this.known.has(`${actor.companyId}:${prompterId}`)) return this.relay(socket, actor, message);
+    return this.exists(actor.companyId, prompterId).then((found) =>
+      found
+        ? this.relay(socket, actor, message)
+        : { handled: true, reply: { type: 'prompter_error', data: { prompterId, message: 'Prompter not found' } } },
+    );
+  }
+
+  private relay(
+    socket: object,
+    actor: Actor,
+    message: Extract<ClientMessage, { type: 'prompter_position' | 'prompter_command' }>,
+  ): HandlerResult {
     if (message.type === 'prompter_command') {
       this.options.bus.publish(actor.companyId, 'prompter_command', {
         ...message.data,
@@ -87,10 +98,10 @@ export class PrompterRelay implements ClientMessageHandler {
     this.unsubscribe();
   }
 
-  private exists(companyId: number, prompterId: number): boolean {
+  private async exists(companyId: number, prompterId: number): Promise<boolean> {
     const key = `${companyId}:${prompterId}`;
     if (this.known.has(key)) return true;
-    if (!this.options.prompterExists(companyId, prompterId)) return false;
+    if (!(await this.options.prompterExists(companyId, prompterId))) return false;
     this.known.add(key);
     return true;
   }

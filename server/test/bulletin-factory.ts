@@ -3,14 +3,14 @@ import type { NewBulletin } from '../modules/bulletins/bulletins.service';
 import type { TestServer } from './test-server';
 
 /** Bulletins for tests, made through the real service (no HTTP round trip). */
-export function createBulletin(
+export async function createBulletin(
   server: TestServer,
   companyId: number,
   userId: number,
   input: Partial<NewBulletin> & Pick<NewBulletin, 'items'>,
-): number {
+): Promise<number> {
   const { items, ...rest } = input;
-  return server.services.bulletins.create(
+  const made = await server.services.bulletins.create(
     { companyId, userId },
     {
       title: 'Evening bulletin',
@@ -20,5 +20,6 @@ export function createBulletin(
       ...rest,
       bulletinItems: items.map((i) => ({ newsId: null, breakType: null, durationSeconds: null, ...i })),
     },
-  ).id;
+  );
+  return made.id;
 }

@@ -1,5 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
-import { equipment, equipmentAlerts, equipmentRequests, type EquipmentRow } from '../db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { first } from '../db/dialect';
+import type { EquipmentRow } from '../db/schema';
+import { type Tables, tablesOf } from '../db/store';
 import type { CompanyEvent } from '../lib/event-bus';
 import type { TestServer } from './test-server';
 
@@ -7,25 +9,38 @@ import type { TestServer } from './test-server';
  * Rows the alert tests need, written straight to the store: the catalogue and request endpoints
  * are another module's, and the jobs only read rows (how a loan got there does not matter to them).
  */
-const dbOf = (server: TestServer) => server.services.equipmentAlerts.ctx.db;
+const storeOf = (server: TestServer) => server.services.equipmentAlerts.ctx.store;
 
 let codes = 0;
 
-export function insertItem(
+export async function insertItem(
   server: TestServer,
   companyId: number,
-  values: Partial<typeof equipment.$inferInsert> = {},
-): EquipmentRow {
+  values: Partial<Tables['equipment']['$inferInsert']> = {},
+): Promise<EquipmentRow> {
   codes += 1;
-  return dbOf(server)
-    .insert(equipment)
-    .values({ companyId, name: `Camera ${codes}`, code: `CAM-${codes}`, location: 'Store', ...values })
-    .returning()
-    .get();
+  const code = codes;
+  return storeOf(server).write(companyId, async (tx) => {
+    const { equipment } = tablesOf(tx);
+    const rows = await tx
+      .insert(equipment)
+      .values({ companyId, name: `Camera ${code}`, code: `CAM-${code}`, location: 'Store', ...values })
+      .returning();
+    return first(rows)!;
+  });
 }
 
-export function setStock(server: TestServer, id: number, currentStock: number): EquipmentRow {
-  const row = dbOf(server).update(equipment).set({ currentStock }).where(eq(equipment.id, id)).returning().get();
+export async function setStock(
+  server: TestServer,
+  companyId: number,
+  id: number,
+  currentStock: number,
+): Promise<EquipmentRow> {
+  const row = await storeOf(server).write(companyId, async (tx) => {
+    const { equipment } = tablesOf(tx);
+    const where = and(eq(equipment.companyId, companyId), eq(equipment.id, id));
+    return first(await tx.update(equipment).set({ currentStock }).where(where).returning());
+  });
   if (!row) throw new Error(`no equipment ${id}`);
   return row;
 }
@@ -39,27 +54,41 @@ export interface LoanInput {
   dueInMinutes: number;
 }
 
-export function insertLoan(server: TestServer, loan: LoanInput): number {
+export async function insertLoan(server: TestServer, loan: LoanInput): Promise<number> {
   const due = new Date(server.clock.now().getTime() + loan.dueInMinutes * 60_000).toISOString();
   const { dueInMinutes: _ignored, ...rest } = loan;
-  return dbOf(server)
-    .insert(equipmentRequests)
-    .values({ ...rest, purpose: 'Evening news live shot', expectedReturnDate: due })
-    .returning({ id: equipmentRequests.id })
-    .get().id;
+  return storeOf(server).write(loan.companyId, async (tx) => {
+    const { equipmentRequests } = tablesOf(tx);
+    const rows = await tx
+      .insert(equipmentRequests)
+      .values({ ...rest, purpose: 'Evening news live shot', expectedReturnDate: due })
+      .returning({ id: equipmentRequests.id });
+    return first(rows)!.id;
+  });
 }
 
-export function setLoanStatus(server: TestServer, id: number, status: string): void {
-  dbOf(server).update(equipmentRequests).set({ status }).where(eq(equipmentRequests.id, id)).run();
+export async function setLoanStatus(server: TestServer, companyId: number, id: number, status: string): Promise<void> {
+  await storeOf(server).write(companyId, async (tx) => {
+    const { equipmentRequests } = tablesOf(tx);
+    const where = and(eq(equipmentRequests.companyId, companyId), eq(equipmentRequests.id, id));
+    await tx.update(equipmentRequests).set({ status }).where(where);
+  });
 }
 
+/**
+ * The company's alerts. Read in a write of the company's: it runs after the writes already queued
+ * for it — an alert claimed for an event the last response published (claims are writes of their
+ * own now, no longer made before the response went out).
+ */
 export function alertsOf(server: TestServer, companyId: number) {
-  return dbOf(server)
-    .select()
-    .from(equipmentAlerts)
-    .where(eq(equipmentAlerts.companyId, companyId))
-    .orderBy(asc(equipmentAlerts.id))
-    .all();
+  return storeOf(server).write(companyId, async (tx) => {
+    const { equipmentAlerts } = tablesOf(tx);
+    return tx
+      .select()
+      .from(equipmentAlerts)
+      .where(eq(equipmentAlerts.companyId, companyId))
+      .orderBy(asc(equipmentAlerts.id));
+  });
 }
 
 /** Records the company's live events of the given types until `stop()`. */

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Equipment } from '../../../shared/contracts/equipment';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
@@ -132,8 +131,8 @@ describe('Google Sheets sync against the fake Sheets API', () => {
     } finally {
       socket.close();
     }
-    // Slices commit without an fsync; the connection is back to FULL afterwards (2).
-    expect(server.services.equipment.ctx.db.get(sql`PRAGMA synchronous`)).toEqual({ synchronous: 2 });
+    // Slices commit without an fsync; the writing connection is back to FULL afterwards (2).
+    expect(server.services.equipment.ctx.sqlite!.sqlite.pragma('synchronous', { simple: true })).toBe(2);
     // Pulled again with nothing changed: nothing imported.
     expect((await s.owner.post<SheetSyncResult>('/api/google-sheets/sync-from-sheet')).body.pulled?.updated).toBe(0);
   });

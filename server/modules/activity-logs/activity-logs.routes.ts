@@ -10,9 +10,9 @@ import type { ActivityLogsService } from './activity-logs.service';
  */
 export function activityLogsRouter(activity: ActivityLogsService): Router {
   const router = Router();
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     const { page, limit } = parse(activityListQuerySchema, req.query);
-    const result = activity.list(actorOf(req), page, limit);
+    const result = await activity.list(actorOf(req), page, limit);
     res.setHeader('X-Total-Count', String(result.total));
     res.json(result.items);
   });

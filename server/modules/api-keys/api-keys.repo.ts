@@ -1,41 +1,52 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { apiKeys, type ApiKeyRow } from '../../db/schema';
+import { first } from '../../db/dialect';
+import type { ApiKeyRow } from '../../db/schema';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 
 export class ApiKeysRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
 
-  list(companyId: number): ApiKeyRow[] {
-    return this.db.select().from(apiKeys).where(eq(apiKeys.companyId, companyId)).orderBy(asc(apiKeys.id)).all();
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
   }
 
-  insert(values: typeof apiKeys.$inferInsert): ApiKeyRow {
-    return this.db.insert(apiKeys).values(values).returning().get();
+  list(companyId: number): Promise<ApiKeyRow[]> {
+    const { apiKeys } = this.t;
+    return this.db.select().from(apiKeys).where(eq(apiKeys.companyId, companyId)).orderBy(asc(apiKeys.id));
   }
 
-  findByHash(keyHash: string): ApiKeyRow | undefined {
-    return this.db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get();
+  async insert(values: Tables['apiKeys']['$inferInsert']): Promise<ApiKeyRow> {
+    const [row] = await this.db.insert(this.t.apiKeys).values(values).returning();
+    return row!;
   }
 
-  setActive(companyId: number, id: number, isActive: boolean): ApiKeyRow | undefined {
-    return this.db
-      .update(apiKeys)
-      .set({ isActive })
-      .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id)))
-      .returning()
-      .get();
+  async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
+    const { apiKeys } = this.t;
+    return first(await this.db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)));
   }
 
-  delete(companyId: number, id: number): boolean {
-    return (
-      this.db
-        .delete(apiKeys)
+  async setActive(companyId: number, id: number, isActive: boolean): Promise<ApiKeyRow | undefined> {
+    const { apiKeys } = this.t;
+    return first(
+      await this.db
+        .update(apiKeys)
+        .set({ isActive })
         .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id)))
-        .run().changes > 0
+        .returning(),
     );
   }
 
-  touch(id: number, at: string): void {
-    this.db.update(apiKeys).set({ lastUsed: at }).where(eq(apiKeys.id, id)).run();
+  async delete(companyId: number, id: number): Promise<boolean> {
+    const { apiKeys } = this.t;
+    const gone = await this.db
+      .delete(apiKeys)
+      .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id)))
+      .returning({ id: apiKeys.id });
+    return gone.length > 0;
+  }
+
+  async touch(id: number, at: string): Promise<void> {
+    const { apiKeys } = this.t;
+    await this.db.update(apiKeys).set({ lastUsed: at }).where(eq(apiKeys.id, id));
   }
 }

@@ -8,18 +8,18 @@ import type { ApiKeysService } from './api-keys.service';
 /** /api/company/api-keys (docs/product.md §API) — owner/admin. */
 export function apiKeysRouter(keys: ApiKeysService): Router {
   const router = Router();
-  router.get('/', (req, res) => {
-    res.json(keys.list(actorOf(req)));
+  router.get('/', async (req, res) => {
+    res.json(await keys.list(actorOf(req)));
   });
-  router.post('/', (req, res) => {
-    res.status(201).json(keys.create(actorOf(req), parse(createApiKeySchema, req.body)));
+  router.post('/', async (req, res) => {
+    res.status(201).json(await keys.create(actorOf(req), parse(createApiKeySchema, req.body)));
   });
-  router.patch('/:id', (req, res) => {
+  router.patch('/:id', async (req, res) => {
     const { id } = parse(idParamSchema, req.params);
-    res.json(keys.setActive(actorOf(req), id, parse(updateApiKeySchema, req.body).isActive));
+    res.json(await keys.setActive(actorOf(req), id, parse(updateApiKeySchema, req.body).isActive));
   });
-  router.delete('/:id', (req, res) => {
-    keys.remove(actorOf(req), parse(idParamSchema, req.params).id);
+  router.delete('/:id', async (req, res) => {
+    await keys.remove(actorOf(req), parse(idParamSchema, req.params).id);
     res.json({ success: true });
   });
   return router;

@@ -22,6 +22,10 @@ export interface VerifiedKey {
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
+/** lastUsed is older than its resolution (or never set): this use is recorded. */
+const lastUsedStale = (lastUsed: string | null, now: Date) =>
+  !lastUsed || now.getTime() - Date.parse(lastUsed) >= API_KEY_LAST_USED_RESOLUTION_MS;
+
 function present(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
@@ -36,37 +40,40 @@ function present(row: ApiKeyRow): ApiKey {
 
 /** Company API keys: 32 random bytes, stored as SHA-256, shown once, limited by permission. */
 export class ApiKeysService {
-  private readonly repo: ApiKeysRepo;
+  constructor(private readonly ctx: AppContext) {}
 
-  constructor(private readonly ctx: AppContext) {
-    this.repo = new ApiKeysRepo(ctx.db);
+  async list(actor: Actor): Promise<ApiKey[]> {
+    const rows = await this.ctx.store.read((q) => new ApiKeysRepo(q).list(actor.companyId));
+    return rows.map(present);
   }
 
-  list(actor: Actor): ApiKey[] {
-    return this.repo.list(actor.companyId).map(present);
-  }
-
-  create(actor: Actor, input: z.output<typeof createApiKeySchema>): CreatedApiKey {
+  async create(actor: Actor, input: z.output<typeof createApiKeySchema>): Promise<CreatedApiKey> {
     const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-    const row = this.repo.insert({
+    const values = {
       companyId: actor.companyId,
       name: input.name,
       keyHash: hashKey(key),
       keyPrefix: key.slice(0, 12),
       permissions: [...new Set(input.permissions)],
       createdAt: this.ctx.clock.now().toISOString(),
-    });
+    };
+    const row = await this.ctx.store.write(actor.companyId, (tx) => new ApiKeysRepo(tx).insert(values));
     return { ...present(row), key };
   }
 
-  setActive(actor: Actor, id: number, isActive: boolean): ApiKey {
-    const row = this.repo.setActive(actor.companyId, id, isActive);
+  async setActive(actor: Actor, id: number, isActive: boolean): Promise<ApiKey> {
+    const row = await this.ctx.store.write(actor.companyId, (tx) =>
+      new ApiKeysRepo(tx).setActive(actor.companyId, id, isActive),
+    );
     if (!row) throw notFound('API key');
     return present(row);
   }
 
-  remove(actor: Actor, id: number): void {
-    if (!this.repo.delete(actor.companyId, id)) throw notFound('API key');
+  async remove(actor: Actor, id: number): Promise<void> {
+    const removed = await this.ctx.store.write(actor.companyId, (tx) =>
+      new ApiKeysRepo(tx).delete(actor.companyId, id),
+    );
+    if (!removed) throw notFound('API key');
   }
 
   /**
@@ -75,14 +82,23 @@ export class ApiKeysService {
    * synchronous=FULL) per poll would compete with on-air writes for the disk. The same minute
    * bounds the live event that refreshes the keys table (issue 22).
    */
-  verify(key: string, permission: ApiKeyPermission): VerifiedKey | null {
-    const row = this.repo.findByHash(hashKey(key));
+  async verify(key: string, permission: ApiKeyPermission): Promise<VerifiedKey | null> {
+    const keyHash = hashKey(key);
+    const row = await this.ctx.store.read((q) => new ApiKeysRepo(q).findByHash(keyHash));
     if (!row?.isActive || !row.permissions.includes(permission)) return null;
     const now = this.ctx.clock.now();
-    if (!row.lastUsed || now.getTime() - Date.parse(row.lastUsed) >= API_KEY_LAST_USED_RESOLUTION_MS) {
+    if (lastUsedStale(row.lastUsed, now)) {
       const lastUsed = now.toISOString();
-      this.repo.touch(row.id, lastUsed);
-      this.ctx.bus.publish(row.companyId, 'api_key_used', { id: row.id, lastUsed });
+      // Checked again where it is written: polls arriving together record the minute, and tell
+      // the keys table, once.
+      const touched = await this.ctx.store.write(row.companyId, async (tx) => {
+        const repo = new ApiKeysRepo(tx);
+        const current = await repo.findByHash(keyHash);
+        if (!current?.isActive || !lastUsedStale(current.lastUsed, now)) return false;
+        await repo.touch(current.id, lastUsed);
+        return true;
+      });
+      if (touched) this.ctx.bus.publish(row.companyId, 'api_key_used', { id: row.id, lastUsed });
     }
     return {
       companyId: row.companyId,

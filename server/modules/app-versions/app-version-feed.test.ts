@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const exeBytes = (fill: number) => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64 * 1024, fill)]);
-const feedUrl = (companyId: number) => `${server.url}${server.services.appVersions.feeds.folderPath(companyId)}`;
+const feedUrl = async (companyId: number) =>
+  `${server.url}${await server.services.appVersions.feeds.folderPath(companyId)}`;
 
 async function stationWithVersion(latestVersion = '2.5.0', fill = 1) {
   const dev = await loginDevOwner(server);
@@ -39,7 +40,7 @@ async function stationWithVersion(latestVersion = '2.5.0', fill = 1) {
 
 test('latest.yml: version, installer URL on this server, sha512 and sha256 of the real uploaded bytes; the installer downloads (Range too)', async () => {
   const { companyId, bytes } = await stationWithVersion('v2.5.0');
-  const base = feedUrl(companyId);
+  const base = await feedUrl(companyId);
   const res = await fetch(`${base}latest.yml`);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/yaml/);
@@ -69,7 +70,7 @@ test('latest.yml: version, installer URL on this server, sha512 and sha256 of th
 test("another company's feed is not reachable with this company's key, nor with a made-up one", async () => {
   const a = await stationWithVersion('2.5.0', 2);
   const b = await stationWithVersion('2.6.0', 3);
-  const keyOfA = server.services.appVersions.feeds.folderPath(a.companyId).split('/')[5] ?? '';
+  const keyOfA = (await server.services.appVersions.feeds.folderPath(a.companyId)).split('/')[5] ?? '';
   expect((await fetch(`${server.url}/api/app-versions/feed/${b.companyId}/${keyOfA}/latest.yml`)).status).toBe(404);
   expect((await fetch(`${server.url}/api/app-versions/feed/${b.companyId}/${'0'.repeat(48)}/latest.yml`)).status).toBe(
     404,
@@ -77,15 +78,15 @@ test("another company's feed is not reachable with this company's key, nor with 
   expect((await fetch(`${server.url}/api/app-versions/feed/${b.companyId}/short/latest.yml`)).status).toBe(404);
   // B's installer is not served under A's feed either.
   const fileOfB = b.fileUrl.split('/').pop() ?? '';
-  expect((await fetch(`${feedUrl(a.companyId)}${fileOfB}/CG%20Bridge%20Setup%202.5.0.exe`)).status).toBe(404);
+  expect((await fetch(`${await feedUrl(a.companyId)}${fileOfB}/CG%20Bridge%20Setup%202.5.0.exe`)).status).toBe(404);
   // The key is stable: the desktop can keep its feed URL across restarts.
-  expect(feedUrl(a.companyId)).toBe(feedUrl(a.companyId));
+  expect(await feedUrl(a.companyId)).toBe(await feedUrl(a.companyId));
 });
 
 test('404 when the company has no version, a hidden one, an installer elsewhere, or a version that is not semver', async () => {
   const dev = await loginDevOwner(server);
   const { companyId, owner } = await createCompany(dev, server);
-  const latest = () => fetch(`${feedUrl(companyId)}latest.yml`);
+  const latest = async () => fetch(`${await feedUrl(companyId)}latest.yml`);
   expect((await latest()).status).toBe(404);
   expect(
     (await owner.post('/api/app-version', versionBody({ downloadUrl: 'https://example.com/Setup.exe' }))).status,
@@ -115,10 +116,10 @@ test('an installer uploaded before the feed existed (no stored sha512) is hashed
   const fileId = fileUrl.split('/').pop() ?? '';
   const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'));
   db.prepare('UPDATE app_version_files SET sha512 = NULL WHERE id = ?').run(fileId);
-  const text = await (await fetch(`${feedUrl(companyId)}latest.yml`)).text();
+  const text = await (await fetch(`${await feedUrl(companyId)}latest.yml`)).text();
   const expected = createHash('sha512').update(bytes).digest('base64');
   expect(
-    parseUpdateFeed(parseUpdateInfo(text, 'latest.yml', new URL(`${feedUrl(companyId)}latest.yml`))),
+    parseUpdateFeed(parseUpdateInfo(text, 'latest.yml', new URL(`${await feedUrl(companyId)}latest.yml`))),
   ).toMatchObject({ ok: true, feed: { sha512: expected } });
   expect(
     (db.prepare('SELECT sha512 FROM app_version_files WHERE id = ?').get(fileId) as { sha512: string }).sha512,
@@ -128,7 +129,7 @@ test('an installer uploaded before the feed existed (no stored sha512) is hashed
 
 test('the company id in a feed path is decimal digits only: "<id>e0", "0x<id>", " <id>" name no company (issue 37 point 11)', async () => {
   const { companyId } = await stationWithVersion('2.8.0', 6);
-  const folder = server.services.appVersions.feeds.folderPath(companyId);
+  const folder = await server.services.appVersions.feeds.folderPath(companyId);
   expect((await fetch(`${server.url}${folder}latest.yml`)).status).toBe(200);
   const key = folder.split('/')[5] ?? '';
   for (const spelling of [`${companyId}e0`, `0x${companyId.toString(16)}`, `%20${companyId}`, `0${companyId}.0`]) {

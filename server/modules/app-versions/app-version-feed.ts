@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { buildUpdateFeed, feedVersion, renderUpdateFeed } from '../../../shared/update-feed';
 import type { AppVersionFileRow, AppVersionRow } from '../../db/schema';
+import type { Store } from '../../db/store';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import type { AppVersionStorage } from './app-version-storage';
 import { fileIdOf } from './app-versions.presenter';
-import type { AppVersionsRepo } from './app-versions.repo';
+import { AppVersionsRepo } from './app-versions.repo';
 
 /** Where a company's feed lives; electron-updater fetches `latest.yml` and the installer under it. */
 export const feedFolderPath = (companyId: number, key: string) => `/api/app-versions/feed/${companyId}/${key}/`;
@@ -27,28 +28,35 @@ interface Release {
  */
 export class AppVersionFeeds {
   constructor(
-    private readonly repo: AppVersionsRepo,
+    private readonly store: Store,
     private readonly storage: AppVersionStorage,
     private readonly clock: Clock,
   ) {}
 
   /** The company's feed folder (its key is made on first use and then kept). */
-  folderPath(companyId: number): string {
+  async folderPath(companyId: number): Promise<string> {
     const key =
-      this.repo.feedKey(companyId) ??
-      this.repo.insertFeedKey(companyId, randomBytes(24).toString('hex'), this.clock.now().toISOString());
+      (await this.store.read((q) => new AppVersionsRepo(q).feedKey(companyId))) ??
+      // Two first uses at once: the insert keeps whichever key was stored first, and both get it.
+      (await this.store.write('server', (tx) =>
+        new AppVersionsRepo(tx).insertFeedKey(
+          companyId,
+          randomBytes(24).toString('hex'),
+          this.clock.now().toISOString(),
+        ),
+      ));
     return feedFolderPath(companyId, key);
   }
 
   /** The feed folder of the station this server was set up for (what its own desktop app reads). */
-  homeFolderPath(): string | null {
-    const companyId = this.repo.oldestActiveCompanyId();
+  async homeFolderPath(): Promise<string | null> {
+    const companyId = await this.store.read((q) => new AppVersionsRepo(q).oldestActiveCompanyId());
     return companyId === undefined ? null : this.folderPath(companyId);
   }
 
   /** latest.yml text, or 404 (wrong key, no public version, installer not stored here, not semver). */
   async latestYml(companyId: number, key: string): Promise<string> {
-    const { version, file } = this.release(companyId, key);
+    const { version, file } = await this.release(companyId, key);
     const semver = feedVersion(version.latestVersion);
     if (!semver)
       throw notFound(
@@ -67,31 +75,37 @@ export class AppVersionFeeds {
   }
 
   /** The installer the feed names now, if `fileId` and `name` are exactly it; 404 otherwise. */
-  installer(companyId: number, key: string, fileId: string, name: string): AppVersionFileRow {
-    const { file } = this.release(companyId, key);
+  async installer(companyId: number, key: string, fileId: string, name: string): Promise<AppVersionFileRow> {
+    const { file } = await this.release(companyId, key);
     if (file.id !== fileId || file.originalName !== name) throw notFound('File');
     return file;
   }
 
-  private release(companyId: number, key: string): Release {
-    const stored = this.repo.feedKey(companyId);
-    if (!stored || !sameKey(stored, key)) throw notFound('Update feed');
-    const own = this.repo.findByCompany(companyId);
-    const version = (own?.version.isPublic ? own : this.repo.findPublicTargeting(companyId))?.version;
-    if (!version) throw notFound('App version');
-    const fileId = fileIdOf(version.downloadUrl);
-    const file = fileId ? this.repo.findFile(fileId) : undefined;
-    // An installer on another site has no checksums we vouch for: the desktop is not offered it.
-    if (!file) throw notFound('An installer uploaded to this server for this app version');
-    return { version, file };
+  private release(companyId: number, key: string): Promise<Release> {
+    return this.store.read(async (q) => {
+      const repo = new AppVersionsRepo(q);
+      const stored = await repo.feedKey(companyId);
+      if (!stored || !sameKey(stored, key)) throw notFound('Update feed');
+      const own = await repo.findByCompany(companyId);
+      const version = (own?.version.isPublic ? own : await repo.findPublicTargeting(companyId))?.version;
+      if (!version) throw notFound('App version');
+      const fileId = fileIdOf(version.downloadUrl);
+      const file = fileId ? await repo.findFile(fileId) : undefined;
+      // An installer on another site has no checksums we vouch for: the desktop is not offered it.
+      if (!file) throw notFound('An installer uploaded to this server for this app version');
+      return { version, file };
+    });
   }
 
-  /** Files uploaded before the feed existed have no SHA-512: hashed once from disk, then stored. */
+  /**
+   * Files uploaded before the feed existed have no SHA-512: hashed once from disk (before the
+   * write: no file read inside it), then stored. Two feeds read at once store the same hash.
+   */
   private async computeSha512(file: AppVersionFileRow): Promise<string> {
     const hash = createHash('sha512');
     await pipeline(fs.createReadStream(this.storage.pathOf(file.id)), hash);
     const sha512 = hash.digest('base64');
-    this.repo.setFileSha512(file.id, sha512);
+    await this.store.write('server', (tx) => new AppVersionsRepo(tx).setFileSha512(file.id, sha512));
     return sha512;
   }
 }

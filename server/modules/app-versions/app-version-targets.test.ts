@@ -22,7 +22,7 @@ afterAll(() => server.close());
 type Message = { message: string };
 const exeBytes = (fill: number) => Buffer.concat([Buffer.from('MZ'), Buffer.alloc(16 * 1024, fill)]);
 const feedYml = async (companyId: number) =>
-  fetch(`${server.url}${server.services.appVersions.feeds.folderPath(companyId)}latest.yml`);
+  fetch(`${server.url}${await server.services.appVersions.feeds.folderPath(companyId)}latest.yml`);
 
 /** A station with an editor, and an installer its (non-dev) owner uploaded. */
 async function station(dev: ApiClient, fill: number) {

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppVersion, UploadedAppFile } from '../../../shared/contracts/app-versions';
+import { DB_FILE } from '../../db/store-file';
 import { ManualClock } from '../../lib/clock';
 import { createLogger } from '../../lib/logger';
 import { ApiClient } from '../../test/api-client';
@@ -22,7 +24,15 @@ afterAll(() => server.close());
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const filesOnDisk = () => fs.readdirSync(dir);
-const fileRows = () => server.services.appVersions.repo.countFiles();
+/** The stored file rows, read with a connection of the test's own (committed rows only). */
+function fileRows(): number {
+  const db = new Database(path.join(server.dataDir, DB_FILE), { readonly: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM app_version_files').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
 
 async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

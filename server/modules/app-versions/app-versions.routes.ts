@@ -26,30 +26,31 @@ function closeAfterAnswer(req: Request, res: Response): void {
 /** /api/app-version, /api/app-versions (docs/product.md §API). */
 export function appVersionsRouter(versions: AppVersionsService): Router {
   const router = Router();
-  router.get('/app-versions/all', (_req, res) => {
-    res.json(versions.listAll());
+  router.get('/app-versions/all', async (_req, res) => {
+    res.json(await versions.listAll());
   });
-  router.get('/app-version', (req, res) => {
-    res.json(versions.current(actorOf(req)));
+  router.get('/app-version', async (req, res) => {
+    res.json(await versions.current(actorOf(req)));
   });
-  router.post('/app-version', (req, res) => {
-    res.status(201).json(versions.create(actorOf(req), parse(saveAppVersionSchema, req.body)));
+  router.post('/app-version', async (req, res) => {
+    res.status(201).json(await versions.create(actorOf(req), parse(saveAppVersionSchema, req.body)));
   });
-  router.put('/app-version', (req, res) => {
-    res.json(versions.update(actorOf(req), parse(saveAppVersionSchema, req.body)));
+  router.put('/app-version', async (req, res) => {
+    res.json(await versions.update(actorOf(req), parse(saveAppVersionSchema, req.body)));
   });
-  router.delete('/app-version/:companyId', (req, res) => {
-    versions.remove(actorOf(req), parse(appVersionCompanyParamSchema, req.params).companyId);
+  router.delete('/app-version/:companyId', async (req, res) => {
+    await versions.remove(actorOf(req), parse(appVersionCompanyParamSchema, req.params).companyId);
     res.json({ success: true });
   });
   router.post('/app-version/upload', uploadHandler(versions));
-  router.post('/app-version/files/:fileId/ticket', (req, res) => {
-    res.json({ url: versions.ticketUrl(actorOf(req), String(req.params.fileId)) });
+  router.post('/app-version/files/:fileId/ticket', async (req, res) => {
+    res.json({ url: await versions.ticketUrl(actorOf(req), String(req.params.fileId)) });
   });
-  router.get('/app-version/files/:fileId', (req, res, next) => {
+  router.get('/app-version/files/:fileId', async (req, res, next) => {
     const fileId = String(req.params.fileId);
     const ticket = typeof req.query.ticket === 'string' ? req.query.ticket : null;
-    const row = ticket !== null ? versions.fileByTicket(fileId, ticket) : versions.fileFor(actorOf(req), fileId);
+    const row =
+      ticket !== null ? await versions.fileByTicket(fileId, ticket) : await versions.fileFor(actorOf(req), fileId);
     sendFile(res, versions.storage.pathOf(row.id), row, next);
   });
   feedRoutes(router, versions);
@@ -72,9 +73,9 @@ function feedRoutes(router: Router, versions: AppVersionsService): void {
     const text = await versions.feeds.latestYml(companyId, key);
     res.set('Cache-Control', 'no-store').type('text/yaml; charset=utf-8').send(text);
   });
-  router.get('/app-versions/feed/:companyId/:key/:fileId/:name', (req, res, next) => {
+  router.get('/app-versions/feed/:companyId/:key/:fileId/:name', async (req, res, next) => {
     const { companyId, key } = feedParams(req);
-    const row = versions.feeds.installer(companyId, key, String(req.params.fileId), String(req.params.name));
+    const row = await versions.feeds.installer(companyId, key, String(req.params.fileId), String(req.params.name));
     sendFile(res, versions.storage.pathOf(row.id), row, next);
   });
 }
@@ -93,7 +94,7 @@ function uploadHandler(versions: AppVersionsService): RequestHandler {
         hash: (file) => versions.heavy.task('file.hash', file, [], { station: actor.companyId }),
         onAir: versions.onAir,
       });
-      res.status(201).json(versions.registerUpload(actor, received));
+      res.status(201).json(await versions.registerUpload(actor, received));
     } catch (err) {
       // Nobody is left to answer; the part file is already gone.
       if (err instanceof UploadAborted) return;

@@ -28,13 +28,20 @@ export function mayManageVersions(actor: TicketHolder): boolean {
 }
 
 /**
+ * Every app-version write is the server's, not one station's (docs/postgresql.md: installer
+ * versions): a station's version may point at an installer another company uploaded (a dev's),
+ * and the sweep judges every station's versions at once. One writer keeps a save and the sweep
+ * from passing each other, and one version per company holds under saves made at once.
+ */
+const WRITER = 'server';
+
+/**
  * App versions (docs/product.md §Screens and routes, §API): one installer version per company, created and edited by a
  * dev for any company or by an owner for their own. A company without its own version sees the
  * newest public version that targets it; only a dev may target other companies (issue 37).
  * Non-public versions are seen by dev and owner only.
  */
 export class AppVersionsService {
-  readonly repo: AppVersionsRepo;
   readonly storage: AppVersionStorage;
   readonly feeds: AppVersionFeeds;
 
@@ -42,12 +49,10 @@ export class AppVersionsService {
     private readonly ctx: AppContext,
     private readonly activity: ActivityLogsService,
   ) {
-    this.repo = new AppVersionsRepo(ctx.db);
     this.storage = new AppVersionStorage(ctx.config.dataDir, ctx.clock, ctx.logger);
-    this.feeds = new AppVersionFeeds(this.repo, this.storage, ctx.clock);
+    this.feeds = new AppVersionFeeds(ctx.store, this.storage, ctx.clock);
   }
 
-  /** The version the caller's desktops should run, or null. */
   /** The server's worker threads: an upload's hashes are computed there (app-version-upload.ts). */
   get heavy(): HeavyPool {
     return this.ctx.heavy;
@@ -58,61 +63,71 @@ export class AppVersionsService {
     return this.ctx.onAir;
   }
 
-  current(actor: Actor): AppVersion | null {
-    const found = this.visibleTo(actor);
+  /** The version the caller's desktops should run, or null. */
+  async current(actor: Actor): Promise<AppVersion | null> {
+    const found = await this.ctx.store.read((q) => this.visibleTo(new AppVersionsRepo(q), actor));
     return found ? presentAppVersion(found) : null;
   }
 
-  listAll(): AppVersion[] {
-    return this.repo.listAll().map(presentAppVersion);
+  async listAll(): Promise<AppVersion[]> {
+    const rows = await this.ctx.store.read((q) => new AppVersionsRepo(q).listAll());
+    return rows.map(presentAppVersion);
   }
 
-  create(actor: Actor, input: SaveInput): AppVersion {
-    const companyId = this.targetCompany(actor, input.companyId);
-    this.checkTargets(actor, input.targetCompanies);
-    if (this.repo.findByCompany(companyId)) throw conflict('This company already has an app version; edit it instead');
+  async create(actor: Actor, input: SaveInput): Promise<AppVersion> {
     const now = this.ctx.clock.now().toISOString();
-    const saved = this.ctx.db.transaction((tx) => {
-      const row = new AppVersionsRepo(tx).insert({ companyId, ...this.fields(input), createdAt: now, updatedAt: now });
-      this.activity.record(
+    // Checked where it is written: two saves at once for one company make one version and a 409.
+    const { companyId, dto } = await this.ctx.store.write(WRITER, async (tx) => {
+      const repo = new AppVersionsRepo(tx);
+      const companyId = await this.targetCompany(repo, actor, input.companyId);
+      await this.checkTargets(repo, actor, input.targetCompanies);
+      if (await repo.findByCompany(companyId))
+        throw conflict('This company already has an app version; edit it instead');
+      const row = await repo.insert({ companyId, ...this.fields(input), createdAt: now, updatedAt: now });
+      await this.activity.record(
         actor,
         'app_version_created',
         `Created app version ${row.latestVersion} for company ${companyId}`,
         tx,
       );
-      return row;
+      return { companyId, dto: await this.saved(repo, companyId) };
     });
-    return this.announce(actor, companyId, saved.targetCompanies);
+    this.publish(actor, companyId, dto.targetCompanies, dto);
+    return dto;
   }
 
-  update(actor: Actor, input: SaveInput): AppVersion {
-    const companyId = this.targetCompany(actor, input.companyId);
-    this.checkTargets(actor, input.targetCompanies);
-    const before = this.repo.findByCompany(companyId);
-    if (!before) throw notFound('App version');
-    this.ctx.db.transaction((tx) => {
-      const row = new AppVersionsRepo(tx).update(companyId, {
+  async update(actor: Actor, input: SaveInput): Promise<AppVersion> {
+    const { companyId, before, dto } = await this.ctx.store.write(WRITER, async (tx) => {
+      const repo = new AppVersionsRepo(tx);
+      const companyId = await this.targetCompany(repo, actor, input.companyId);
+      await this.checkTargets(repo, actor, input.targetCompanies);
+      const before = await repo.findByCompany(companyId);
+      if (!before) throw notFound('App version');
+      const row = await repo.update(companyId, {
         ...this.fields(input),
         updatedAt: this.ctx.clock.now().toISOString(),
       });
       if (!row) throw notFound('App version');
-      this.activity.record(
+      await this.activity.record(
         actor,
         'app_version_updated',
         `Updated app version for company ${companyId} to ${row.latestVersion}`,
         tx,
       );
+      return { companyId, before, dto: await this.saved(repo, companyId) };
     });
     // Companies dropped from the targets are told too: their fallback version changed.
-    return this.announce(actor, companyId, [...before.version.targetCompanies, ...input.targetCompanies]);
+    this.publish(actor, companyId, [...before.version.targetCompanies, ...input.targetCompanies], dto);
+    return dto;
   }
 
-  remove(actor: Actor, companyId: number): void {
-    this.targetCompany(actor, companyId);
-    const removed = this.ctx.db.transaction((tx) => {
-      const row = new AppVersionsRepo(tx).delete(companyId);
+  async remove(actor: Actor, companyId: number): Promise<void> {
+    const removed = await this.ctx.store.write(WRITER, async (tx) => {
+      const repo = new AppVersionsRepo(tx);
+      await this.targetCompany(repo, actor, companyId);
+      const row = await repo.delete(companyId);
       if (!row) throw notFound('App version');
-      this.activity.record(
+      await this.activity.record(
         actor,
         'app_version_deleted',
         `Deleted app version ${row.latestVersion} of company ${companyId}`,
@@ -123,19 +138,27 @@ export class AppVersionsService {
     this.publish(actor, companyId, removed.targetCompanies, null);
   }
 
-  /** Stores the row of a file that receiveUpload has put in place. */
-  registerUpload(actor: Actor, received: ReceivedUpload): UploadedAppFile {
-    const row = this.repo.insertFile({
-      id: received.id,
-      companyId: actor.companyId,
-      originalName: received.originalName,
-      fileSize: received.size,
-      checksum: received.checksum,
-      sha512: received.sha512,
-      uploadedBy: actor.userId,
-      createdAt: this.ctx.clock.now().toISOString(),
+  /** Stores the row of a file that receiveUpload has put in place (and hashed: both outside the write). */
+  async registerUpload(actor: Actor, received: ReceivedUpload): Promise<UploadedAppFile> {
+    const row = await this.ctx.store.write(WRITER, async (tx) => {
+      const file = await new AppVersionsRepo(tx).insertFile({
+        id: received.id,
+        companyId: actor.companyId,
+        originalName: received.originalName,
+        fileSize: received.size,
+        checksum: received.checksum,
+        sha512: received.sha512,
+        uploadedBy: actor.userId,
+        createdAt: this.ctx.clock.now().toISOString(),
+      });
+      await this.activity.record(
+        actor,
+        'app_version_file_uploaded',
+        `Uploaded ${file.originalName} (${file.fileSize} bytes)`,
+        tx,
+      );
+      return file;
     });
-    this.activity.record(actor, 'app_version_file_uploaded', `Uploaded ${row.originalName} (${row.fileSize} bytes)`);
     return presentUploadedFile(row);
   }
 
@@ -143,17 +166,13 @@ export class AppVersionsService {
    * The file if the caller may download it: a dev; the company that uploaded it; or a company
    * whose visible version points at it. Anything else is "not found" (no hint that it exists).
    */
-  fileFor(actor: TicketHolder, fileId: string): AppVersionFileRow {
-    const row = AppVersionStorage.isFileId(fileId) ? this.repo.findFile(fileId) : undefined;
-    if (!row) throw notFound('File');
-    if (isDev(actor) || row.companyId === actor.companyId) return row;
-    if (fileIdOf(this.visibleTo(actor)?.version.downloadUrl ?? null) === fileId) return row;
-    throw notFound('File');
+  fileFor(actor: TicketHolder, fileId: string): Promise<AppVersionFileRow> {
+    return this.ctx.store.read((q) => this.fileIn(new AppVersionsRepo(q), actor, fileId));
   }
 
   /** A ticket URL a browser link can use without the bearer token. */
-  ticketUrl(actor: Actor, fileId: string): string {
-    const row = this.fileFor(actor, fileId);
+  async ticketUrl(actor: Actor, fileId: string): Promise<string> {
+    const row = await this.fileFor(actor, fileId);
     return `${fileDownloadPath(row.id)}?ticket=${this.storage.issueTicket(row.id, actor.userId, actor.companyId)}`;
   }
 
@@ -162,26 +181,34 @@ export class AppVersionsService {
    * holder is judged as they are now, not as when the ticket was made: a user deleted or
    * deactivated since, or no longer allowed the file (a dev made a user), downloads nothing.
    */
-  fileByTicket(fileId: string, ticket: string): AppVersionFileRow {
+  fileByTicket(fileId: string, ticket: string): Promise<AppVersionFileRow> {
     const userId = this.storage.ticketUser(ticket);
-    const holder = userId === null ? undefined : this.repo.findTicketHolder(userId);
-    if (!holder || !AppVersionStorage.isFileId(fileId) || !this.storage.verifyTicket(fileId, ticket, holder.companyId))
-      throw notFound('File');
-    return this.fileFor(holder, fileId);
+    return this.ctx.store.read(async (q) => {
+      const repo = new AppVersionsRepo(q);
+      const holder = userId === null ? undefined : await repo.findTicketHolder(userId);
+      if (
+        !holder ||
+        !AppVersionStorage.isFileId(fileId) ||
+        !this.storage.verifyTicket(fileId, ticket, holder.companyId)
+      )
+        throw notFound('File');
+      return this.fileIn(repo, holder, fileId);
+    });
   }
 
   /**
    * Removes uploads that no version points at once they are a day old: abandoned forms and
    * replaced installers would otherwise fill the disk 500 MB at a time. The check and the row's
-   * removal are one transaction, so a version saved meanwhile keeps its file.
+   * removal are one transaction, so a version saved meanwhile keeps its file; the files on disk
+   * go after the commit.
    */
   async sweepUnusedFiles(): Promise<number> {
     const cutoff = new Date(this.ctx.clock.now().getTime() - UNUSED_FILE_GRACE_MS).toISOString();
-    const removed = this.ctx.db.transaction((tx) => {
+    const removed = await this.ctx.store.write(WRITER, async (tx) => {
       const repo = new AppVersionsRepo(tx);
-      const used = new Set(repo.downloadUrls().map(fileIdOf));
-      const unused = repo.filesCreatedBefore(cutoff).filter((f) => !used.has(f.id));
-      unused.forEach((f) => repo.deleteFile(f.id));
+      const used = new Set((await repo.downloadUrls()).map(fileIdOf));
+      const unused = (await repo.filesCreatedBefore(cutoff)).filter((f) => !used.has(f.id));
+      for (const f of unused) await repo.deleteFile(f.id);
       return unused;
     });
     await Promise.all(removed.map((f) => fs.promises.rm(this.storage.pathOf(f.id), { force: true })));
@@ -189,20 +216,28 @@ export class AppVersionsService {
     return removed.length;
   }
 
-  private visibleTo(actor: TicketHolder): AppVersionWithCompany | undefined {
-    const own = this.repo.findByCompany(actor.companyId);
+  private async fileIn(repo: AppVersionsRepo, actor: TicketHolder, fileId: string): Promise<AppVersionFileRow> {
+    const row = AppVersionStorage.isFileId(fileId) ? await repo.findFile(fileId) : undefined;
+    if (!row) throw notFound('File');
+    if (isDev(actor) || row.companyId === actor.companyId) return row;
+    if (fileIdOf((await this.visibleTo(repo, actor))?.version.downloadUrl ?? null) === fileId) return row;
+    throw notFound('File');
+  }
+
+  private async visibleTo(repo: AppVersionsRepo, actor: TicketHolder): Promise<AppVersionWithCompany | undefined> {
+    const own = await repo.findByCompany(actor.companyId);
     if (own && (own.version.isPublic || mayManageVersions(actor))) return own;
-    return this.repo.findPublicTargeting(actor.companyId);
+    return repo.findPublicTargeting(actor.companyId);
   }
 
   /** The company a write is for: a dev may name any existing one; an owner only their own. */
-  private targetCompany(actor: Actor, requested: number | undefined): number {
+  private async targetCompany(repo: AppVersionsRepo, actor: Actor, requested: number | undefined): Promise<number> {
     if (!mayManageVersions(actor))
       throw forbidden('Only developer accounts and company owners may manage app versions');
     const companyId = requested ?? actor.companyId;
     if (companyId === actor.companyId) return companyId;
     if (!isDev(actor)) throw forbidden('You may only manage your own company’s app version');
-    if (this.repo.existingCompanyIds([companyId]).size === 0) throw notFound('Company');
+    if ((await repo.existingCompanyIds([companyId])).size === 0) throw notFound('Company');
     return companyId;
   }
 
@@ -211,12 +246,12 @@ export class AppVersionsService {
    * for their own station. Every other company id gets the same 403 whether it exists or not, so
    * the list cannot be used to learn which ids exist; a dev is told which ones are unknown.
    */
-  private checkTargets(actor: Actor, ids: readonly number[]): void {
+  private async checkTargets(repo: AppVersionsRepo, actor: Actor, ids: readonly number[]): Promise<void> {
     if (!isDev(actor)) {
       if (ids.some((id) => id !== actor.companyId)) throw forbidden(TARGETS_NEED_DEV);
       return;
     }
-    const existing = this.repo.existingCompanyIds(ids);
+    const existing = await repo.existingCompanyIds(ids);
     const unknown = ids.filter((id) => !existing.has(id));
     if (unknown.length > 0) throw badRequest(`targetCompanies: unknown company ${unknown.join(', ')}`);
   }
@@ -234,18 +269,18 @@ export class AppVersionsService {
     };
   }
 
-  private announce(actor: Actor, companyId: number, targets: readonly number[]): AppVersion {
-    const found = this.repo.findByCompany(companyId);
+  /** The version as saved, with its company's name: what the caller gets back and the room is told. */
+  private async saved(repo: AppVersionsRepo, companyId: number): Promise<AppVersion> {
+    const found = await repo.findByCompany(companyId);
     if (!found) throw notFound('App version');
-    const dto = presentAppVersion(found);
-    this.publish(actor, companyId, targets, dto);
-    return dto;
+    return presentAppVersion(found);
   }
 
   /**
    * Tells the company, the companies it targets (their fallback may have changed) and the
-   * caller's own company (a dev's All Company Versions table). The version itself travels only
-   * when it is public: the live room holds every role, and a hidden version is for dev and owner.
+   * caller's own company (a dev's All Company Versions table), once the write has committed. The
+   * version itself travels only when it is public: the live room holds every role, and a hidden
+   * version is for dev and owner.
    */
   private publish(actor: Actor, companyId: number, targets: readonly number[], dto: AppVersion | null): void {
     const version = dto?.isPublic ? dto : null;

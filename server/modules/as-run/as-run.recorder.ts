@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { asRun, type NewAsRunRow } from '../../db/schema';
+import type { NewAsRunRow } from '../../db/schema';
 import { airFirst, sliceCommit, whileMore, within } from '../../lib/time-slices';
 import type { OnAirChanges, OutputResult } from '../outputs/on-air-changes';
+import { AsRunRepo } from './as-run.repo';
 
 /** How long rows wait to be written with others; a burst of writes becomes one commit. */
 export const AS_RUN_FLUSH_MS = 250;
@@ -10,6 +10,13 @@ export const AS_RUN_FLUSH_MS = 250;
 export const AS_RUN_FLUSH_ROWS = 2_000;
 /** Rows per slice's transaction (one slice stays within a few ms; 200 rows took ~1 ms here). */
 const ROWS_PER_SLICE = 200;
+/**
+ * Rows per INSERT: 12 parameters a row stays far inside both engines' limits, and a slice checks
+ * its time between statements.
+ */
+const ROWS_PER_STATEMENT = 50;
+/** The buffer holds rows of every station: a slice writes as the server, not as one station. */
+const WRITER = 'server';
 
 /** One row per type the change wrote: a spreadsheet user filters by type (docs/decisions.md). */
 export function rowsOf(result: OutputResult): NewAsRunRow[] {
@@ -43,8 +50,9 @@ export class AsRunRecorder {
   private timer: NodeJS.Timeout | null = null;
   /** The timer set is the full buffer's (0 ms), not the batching delay. */
   private soon = false;
+  /** The one drain running: the timer's, or flush's. Two at once would write the same rows. */
   private draining: Promise<void> | null = null;
-  private readonly insertStmt;
+  private closed = false;
   private readonly stopListening: () => void;
 
   constructor(
@@ -52,24 +60,6 @@ export class AsRunRecorder {
     changes: OnAirChanges,
     private readonly flushMs = AS_RUN_FLUSH_MS,
   ) {
-    const p = (name: string) => sql.placeholder(name);
-    this.insertStmt = ctx.db
-      .insert(asRun)
-      .values({
-        companyId: p('companyId'),
-        at: p('at'),
-        seq: p('seq'),
-        userId: p('userId'),
-        apiKey: p('apiKey'),
-        source: p('source'),
-        action: p('action'),
-        type: p('type'),
-        text: p('text'),
-        output: p('output'),
-        result: p('result'),
-        message: p('message'),
-      })
-      .prepare();
     this.stopListening = changes.onResult((result) => this.enqueue(result));
   }
 
@@ -85,17 +75,29 @@ export class AsRunRecorder {
   }
 
   private schedule(ms: number): void {
-    if (this.draining) return; // the running drain takes what arrives meanwhile
+    if (this.draining || this.closed) return; // the running drain takes what arrives meanwhile
     if (this.timer && (ms > 0 || this.soon)) return; // already due as soon or sooner
     if (this.timer) clearTimeout(this.timer);
     this.soon = ms === 0;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.draining = this.drain().finally(() => {
+      if (!this.draining) void this.startDrain();
+    }, ms);
+  }
+
+  /**
+   * Runs a drain as `draining`. A failed one (the store unreachable) is logged, not thrown at the
+   * timer: its rows stay in the buffer and the next drain writes them.
+   */
+  private startDrain(): Promise<void> {
+    const run = this.drain();
+    this.draining = run
+      .catch((err: unknown) => this.ctx.logger.error('as-run rows not written yet; retrying', { err }))
+      .finally(() => {
         this.draining = null;
         if (this.buffer.length) this.schedule(this.flushMs);
       });
-    }, ms);
+    return run;
   }
 
   /** Writes the buffer in slices, each after the air is idle; rows keep their arrival order. */
@@ -104,22 +106,25 @@ export class AsRunRecorder {
       this.ctx.onAir,
       whileMore(() => this.buffer.length > 0),
     )) {
-      const more = within();
-      sliceCommit(this.ctx.db, () =>
-        this.ctx.db.transaction(() => {
-          let n = 0;
-          while (n < this.buffer.length && n < ROWS_PER_SLICE && (n === 0 || more())) {
-            this.insertStmt.run(this.buffer[n]);
-            n += 1;
-          }
-          this.buffer.splice(0, n);
-        }),
-      );
+      const written = await sliceCommit(this.ctx.store, WRITER, async (tx) => {
+        const repo = new AsRunRepo(tx);
+        const more = within();
+        let n = 0;
+        while (n < this.buffer.length && n < ROWS_PER_SLICE && (n === 0 || more())) {
+          const rows = this.buffer.slice(n, Math.min(n + ROWS_PER_STATEMENT, ROWS_PER_SLICE));
+          await repo.insert(rows);
+          n += rows.length;
+        }
+        return n;
+      });
+      // Taken off once committed: a slice that fails leaves its rows to the next drain.
+      this.buffer.splice(0, written);
     }
   }
 
   /** Shutdown: stop listening, finish the drain, write the rest with a FULL (fsynced) commit. */
   async close(): Promise<void> {
+    this.closed = true;
     this.stopListening();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -127,8 +132,10 @@ export class AsRunRecorder {
     const rest = this.buffer;
     this.buffer = [];
     if (!rest.length) return;
-    this.ctx.db.transaction(() => {
-      for (const row of rest) this.insertStmt.run(row);
+    await this.ctx.store.write(WRITER, async (tx) => {
+      const repo = new AsRunRepo(tx);
+      for (let i = 0; i < rest.length; i += ROWS_PER_STATEMENT)
+        await repo.insert(rest.slice(i, i + ROWS_PER_STATEMENT));
     });
   }
 
@@ -137,6 +144,9 @@ export class AsRunRecorder {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.draining;
-    if (this.buffer.length) await this.drain();
+    // The drain that just ended may have set the timer again for rows that came meanwhile.
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.buffer.length) await this.startDrain();
   }
 }

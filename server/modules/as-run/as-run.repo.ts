@@ -1,6 +1,8 @@
-import type { Database, Statement } from 'better-sqlite3';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { AsRunFilter } from '../../../shared/contracts/as-run';
-import type { Db } from '../../db/client';
+import { first } from '../../db/dialect';
+import type { NewAsRunRow } from '../../db/schema';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 
 export interface AsRunListRow {
   id: number;
@@ -18,78 +20,104 @@ export interface AsRunListRow {
   message: string | null;
 }
 
-/** better-sqlite3 behind drizzle: the log's few statements are plain SQL, prepared once. */
-export const sqliteOf = (db: Db): Database => (db as unknown as { $client: Database }).$client;
-
 export interface AsRunCursor {
   at: string;
   id: number;
 }
 
-const COLUMNS = `r.id, r.at, r.seq, r.user_id AS userId, u.full_name AS userName, r.api_key AS apiKey, r.source, r.action, r.type, r.text, r.output, r.result, r.message`;
-
-/** The filters a query names, in a fixed order: the key of its prepared statement. */
-const FILTERS = [
-  ['from', 'r.at >= @from'],
-  ['to', 'r.at < @to'],
-  ['type', 'r.type = @type'],
-  ['userId', 'r.user_id = @userId'],
-  ['output', 'r.output = @output'],
-  ['source', 'r.source = @source'],
-] as const;
-
 /**
- * SQL of the as-run log. Plain SQL through better-sqlite3, one statement prepared per shape of
- * filter (at most 2^7): pages are read newest first by (at, id) — the order of every index — with a
- * row-value keyset, so page 2 000 costs what page 1 does.
+ * A page of the log, newest first by (at, id) — the order of every index — with a row-value
+ * keyset, so page 2 000 costs what page 1 does. Exported unrun so a test can read its plan.
  */
+export function pageQuery(
+  q: Q,
+  companyId: number,
+  filter: AsRunFilter,
+  before: AsRunCursor | undefined,
+  limit: number,
+) {
+  const { asRun: r, users: u } = tablesOf(q);
+  const where = and(
+    eq(r.companyId, companyId),
+    filter.from === undefined ? undefined : gte(r.at, filter.from),
+    filter.to === undefined ? undefined : lt(r.at, filter.to),
+    filter.type === undefined ? undefined : eq(r.type, filter.type),
+    filter.userId === undefined ? undefined : eq(r.userId, filter.userId),
+    filter.output === undefined ? undefined : eq(r.output, filter.output),
+    filter.source === undefined ? undefined : eq(r.source, filter.source),
+    before ? sql`(${r.at}, ${r.id}) < (${before.at}, ${before.id})` : undefined,
+  );
+  return q
+    .select({
+      id: r.id,
+      at: r.at,
+      seq: r.seq,
+      userId: r.userId,
+      userName: u.fullName,
+      apiKey: r.apiKey,
+      source: r.source,
+      action: r.action,
+      type: r.type,
+      text: r.text,
+      output: r.output,
+      result: r.result,
+      message: r.message,
+    })
+    .from(r)
+    .leftJoin(u, and(eq(u.id, r.userId), eq(u.companyId, r.companyId)))
+    .where(where)
+    .orderBy(desc(r.at), desc(r.id))
+    .limit(limit);
+}
+
+/** SQL of the as-run log, written once for both engines. */
 export class AsRunRepo {
-  private readonly statements = new Map<string, Statement>();
-  private readonly sqlite: Database;
-  private readonly pruneStmt: Statement;
+  private readonly t: Tables;
 
-  constructor(db: Db) {
-    this.sqlite = sqliteOf(db);
-    this.pruneStmt = this.sqlite.prepare(
-      'DELETE FROM as_run WHERE id IN (SELECT id FROM as_run WHERE company_id = ? AND at < ? ORDER BY at LIMIT ?)',
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
+  }
+
+  async page(
+    companyId: number,
+    filter: AsRunFilter,
+    before: AsRunCursor | undefined,
+    limit: number,
+  ): Promise<AsRunListRow[]> {
+    return pageQuery(this.db, companyId, filter, before, limit);
+  }
+
+  /** Rows in the order given (one statement: keep them few enough for the engines' parameter limits). */
+  async insert(rows: NewAsRunRow[]): Promise<void> {
+    if (rows.length) await this.db.insert(this.t.asRun).values(rows);
+  }
+
+  async retentionDays(companyId: number): Promise<number | null> {
+    const { companySettings } = this.t;
+    const row = first(
+      await this.db
+        .select({ d: companySettings.asRunRetentionDays })
+        .from(companySettings)
+        .where(eq(companySettings.companyId, companyId)),
     );
-  }
-
-  page(companyId: number, filter: AsRunFilter, before: AsRunCursor | undefined, limit: number): AsRunListRow[] {
-    const used = FILTERS.filter(([name]) => filter[name] !== undefined);
-    const key = `${used.map(([n]) => n).join(',')}|${before ? 'b' : ''}`;
-    let stmt = this.statements.get(key);
-    if (stmt === undefined) {
-      const where = [
-        'r.company_id = @companyId',
-        ...used.map(([, clause]) => clause),
-        ...(before ? ['(r.at, r.id) < (@beforeAt, @beforeId)'] : []),
-      ];
-      stmt = this.sqlite.prepare(
-        `SELECT ${COLUMNS} FROM as_run r LEFT JOIN users u ON u.id = r.user_id AND u.company_id = r.company_id
-         WHERE ${where.join(' AND ')} ORDER BY r.at DESC, r.id DESC LIMIT @limit`,
-      );
-      this.statements.set(key, stmt);
-    }
-    const params: Record<string, unknown> = { companyId, limit };
-    for (const [name] of used) params[name] = filter[name];
-    if (before) Object.assign(params, { beforeAt: before.at, beforeId: before.id });
-    return stmt.all(params) as AsRunListRow[];
-  }
-
-  retentionDays(companyId: number): number | null {
-    const row = this.sqlite
-      .prepare('SELECT as_run_retention_days AS d FROM company_settings WHERE company_id = ?')
-      .get(companyId) as { d: number | null } | undefined;
     return row?.d ?? null;
   }
 
-  companyIds(): number[] {
-    return (this.sqlite.prepare('SELECT id FROM companies ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+  async companyIds(): Promise<number[]> {
+    const { companies } = this.t;
+    return (await this.db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id))).map((r) => r.id);
   }
 
   /** Deletes up to `limit` of the company's rows older than `cutoff`; returns how many went. */
-  pruneSome(companyId: number, cutoff: string, limit: number): number {
-    return this.pruneStmt.run(companyId, cutoff, limit).changes;
+  async pruneSome(companyId: number, cutoff: string, limit: number): Promise<number> {
+    const { asRun } = this.t;
+    const oldest = this.db
+      .select({ id: asRun.id })
+      .from(asRun)
+      .where(and(eq(asRun.companyId, companyId), lt(asRun.at, cutoff)))
+      .orderBy(asc(asRun.at))
+      .limit(limit);
+    const gone = await this.db.delete(asRun).where(inArray(asRun.id, oldest)).returning({ id: asRun.id });
+    return gone.length;
   }
 }

@@ -8,9 +8,9 @@ import type { AsRunService } from './as-run.service';
 /** /api/as-run — the as-run log for the people who put things on air (asRun.read). */
 export function asRunRouter(asRun: AsRunService): Router {
   const router = Router();
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     const { before, limit, ...filter } = parse(asRunListQuerySchema, req.query);
-    res.json(asRun.list(actorOf(req), filter, before, limit));
+    res.json(await asRun.list(actorOf(req), filter, before, limit));
   });
   router.get('/export.csv', async (req, res) => {
     const filter = parse(asRunFilterSchema, req.query);

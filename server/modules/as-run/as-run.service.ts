@@ -18,19 +18,15 @@ const cursorOf = (r: { at: string; id: number }) => `${r.at}~${r.id}`;
 
 /** The as-run log: reading it (page, CSV) and keeping it to the station's retention. */
 export class AsRunService {
-  readonly repo: AsRunRepo;
+  constructor(private readonly ctx: AppContext) {}
 
-  constructor(private readonly ctx: AppContext) {
-    this.repo = new AsRunRepo(ctx.db);
-  }
-
-  list(
+  async list(
     actor: Pick<Actor, 'companyId'>,
     filter: AsRunFilter,
     before: AsRunCursor | undefined,
     limit: number,
-  ): AsRunPage {
-    const rows = this.repo.page(actor.companyId, filter, before, limit + 1);
+  ): Promise<AsRunPage> {
+    const rows = await this.page(actor.companyId, filter, before, limit + 1);
     const entries = rows.slice(0, limit);
     const last = entries[entries.length - 1];
     return { entries, nextCursor: rows.length > limit && last ? cursorOf(last) : null };
@@ -42,7 +38,7 @@ export class AsRunService {
    * is waited for — a 100 000-row export never holds the event loop more than a page's work.
    */
   async exportCsv(actor: Pick<Actor, 'companyId'>, filter: AsRunFilter, res: Response): Promise<void> {
-    const zone = new StationTimeZones(this.ctx.db).of(actor.companyId);
+    const zone = await this.ctx.store.read((q) => new StationTimeZones(q).of(actor.companyId));
     await writeChunk(res, csvHeader(zone));
     let before: AsRunCursor | undefined;
     let done = false;
@@ -50,7 +46,7 @@ export class AsRunService {
       this.ctx.onAir,
       whileMore(() => !done && !res.destroyed),
     )) {
-      const rows = this.repo.page(actor.companyId, filter, before, EXPORT_PAGE_ROWS);
+      const rows = await this.page(actor.companyId, filter, before, EXPORT_PAGE_ROWS);
       if (rows.length) await writeChunk(res, csvRows(rows, zone));
       const last = rows[rows.length - 1];
       if (rows.length < EXPORT_PAGE_ROWS || !last) done = true;
@@ -60,8 +56,9 @@ export class AsRunService {
   }
 
   /** A station's retention in days (null in the row = the default). */
-  retentionDays(companyId: number): number {
-    return this.repo.retentionDays(companyId) ?? AS_RUN_DEFAULT_RETENTION_DAYS;
+  async retentionDays(companyId: number): Promise<number> {
+    const days = await this.ctx.store.read((q) => new AsRunRepo(q).retentionDays(companyId));
+    return days ?? AS_RUN_DEFAULT_RETENTION_DAYS;
   }
 
   /**
@@ -71,17 +68,21 @@ export class AsRunService {
   async prune(): Promise<number> {
     let removed = 0;
     const now = this.ctx.clock.now().getTime(); // one moment for the whole run
-    for (const id of this.repo.companyIds()) {
-      const cutoff = new Date(now - this.retentionDays(id) * DAY_MS).toISOString();
+    for (const id of await this.ctx.store.read((q) => new AsRunRepo(q).companyIds())) {
+      const cutoff = new Date(now - (await this.retentionDays(id)) * DAY_MS).toISOString();
       let n = PRUNE_SLICE_ROWS;
       for await (const _ of airFirst(
         this.ctx.onAir,
         whileMore(() => n === PRUNE_SLICE_ROWS),
       )) {
-        n = sliceCommit(this.ctx.db, () => this.repo.pruneSome(id, cutoff, PRUNE_SLICE_ROWS));
+        n = await sliceCommit(this.ctx.store, id, (tx) => new AsRunRepo(tx).pruneSome(id, cutoff, PRUNE_SLICE_ROWS));
         removed += n;
       }
     }
     return removed;
+  }
+
+  private page(companyId: number, filter: AsRunFilter, before: AsRunCursor | undefined, limit: number) {
+    return this.ctx.store.read((q) => new AsRunRepo(q).page(companyId, filter, before, limit));
   }
 }

@@ -252,7 +252,7 @@ describe('as-run log', () => {
       (await owner.put<{ asRunRetentionDays: number }>('/api/settings', { asRunRetentionDays: 30 })).body
         .asRunRetentionDays,
     ).toBe(30);
-    expect(server.services.asRun.retentionDays(owner.user.companyId)).toBe(30);
+    expect(await server.services.asRun.retentionDays(owner.user.companyId)).toBe(30);
     for (const bad of [0, 3651, 1.5, '30']) {
       const res = await owner.put<{ message: string }>('/api/settings', { asRunRetentionDays: bad });
       expect(res.status, String(bad)).toBe(400);

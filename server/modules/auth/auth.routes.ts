@@ -13,13 +13,13 @@ export function authRouter(auth: AuthService, users: UsersService): Router {
     res.json(await auth.login(input, req.ip ?? 'unknown'));
   });
 
-  router.get('/me', (req, res) => {
+  router.get('/me', async (req, res) => {
     const actor = actorOf(req);
-    res.json(users.get(actor, actor.userId));
+    res.json(await users.get(actor, actor.userId));
   });
 
-  router.post('/logout', (req, res) => {
-    auth.logout(actorOf(req));
+  router.post('/logout', async (req, res) => {
+    await auth.logout(actorOf(req));
     res.json({ success: true });
   });
 

@@ -18,13 +18,9 @@ const TOUCH_EVERY_MS = 60_000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class AuthService {
-  private readonly sessions: SessionsRepo;
-  private readonly users: UsersRepo;
   private readonly limiter: LoginLimiter;
 
   constructor(private readonly ctx: AppContext) {
-    this.sessions = new SessionsRepo(ctx.db);
-    this.users = new UsersRepo(ctx.db);
     this.limiter = new LoginLimiter(ctx.clock);
   }
 
@@ -36,7 +32,7 @@ export class AuthService {
         `Too many failed login attempts. Try again in ${slot.retryAfterSeconds} seconds.`,
         slot.retryAfterSeconds,
       );
-    const user = this.users.findByUsername(input.username);
+    const user = await this.ctx.store.read((q) => new UsersRepo(q).findByUsername(input.username));
     const ok = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password);
     if (!user || !ok) throw new HttpError(401, 'Invalid username or password');
     if (!user.isActive) throw new HttpError(403, 'This account is deactivated. Ask an administrator.');
@@ -46,15 +42,15 @@ export class AuthService {
     const now = this.ctx.clock.now();
     const token = randomBytes(32).toString('base64url');
     // One transaction, one fsync: each commit blocks the event loop that CG writes need.
-    this.ctx.db.transaction((tx) => {
-      new SessionsRepo(tx).insert({
+    await this.ctx.store.write(user.companyId, async (tx) => {
+      await new SessionsRepo(tx).insert({
         tokenHash: hashToken(token),
         userId: user.id,
         createdAt: now.toISOString(),
         lastSeenAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
       });
-      new UsersRepo(tx).touchLastLogin(user.id, now.toISOString());
+      await new UsersRepo(tx).touchLastLogin(user.id, now.toISOString());
     });
     return { token, user: presentUser({ ...user, lastLogin: now.toISOString() }) };
   }
@@ -80,19 +76,23 @@ export class AuthService {
   }
 
   /** Resolves a bearer token to the caller, or null when unknown, expired or deactivated. */
-  authenticate(token: string): Actor | null {
+  async authenticate(token: string): Promise<Actor | null> {
     const tokenHash = hashToken(token);
-    const found = this.sessions.findByHash(tokenHash);
+    const found = await this.ctx.store.read((q) => new SessionsRepo(q).findByHash(tokenHash));
     if (!found) return null;
     const { session, user, company } = found;
     const now = this.ctx.clock.now().getTime();
     const idleFor = now - Date.parse(session.lastSeenAt);
     if (now >= Date.parse(session.expiresAt) || idleFor >= SESSION_IDLE_MS) {
-      this.sessions.deleteByHash(tokenHash);
+      await this.ctx.store.write(user.companyId, (tx) => new SessionsRepo(tx).deleteByHash(tokenHash));
       return null;
     }
     if (!user.isActive || user.deletedAt || !company.isActive) return null;
-    if (idleFor > TOUCH_EVERY_MS) this.sessions.touch(session.id, new Date(now).toISOString());
+    // The request need not wait for this bookkeeping; a failed touch only shortens the idle clock.
+    if (idleFor > TOUCH_EVERY_MS)
+      void this.ctx.store
+        .write(user.companyId, (tx) => new SessionsRepo(tx).touch(session.id, new Date(now).toISOString()))
+        .catch((err: unknown) => this.ctx.logger.warn('session touch failed', { err }));
     return {
       userId: user.id,
       companyId: user.companyId,
@@ -108,25 +108,27 @@ export class AuthService {
    * When the session ends — the earlier of its absolute expiry and idle expiry — without counting
    * as activity (a socket left open is not a person using the app). Null when it no longer holds.
    */
-  sessionDeadline(tokenHash: string): number | null {
-    const found = this.sessions.findByHash(tokenHash);
+  async sessionDeadline(tokenHash: string): Promise<number | null> {
+    const found = await this.ctx.store.read((q) => new SessionsRepo(q).findByHash(tokenHash));
     if (!found || !found.user.isActive || found.user.deletedAt || !found.company.isActive) return null;
     return Math.min(Date.parse(found.session.expiresAt), Date.parse(found.session.lastSeenAt) + SESSION_IDLE_MS);
   }
 
-  logout(actor: Actor): void {
-    this.sessions.deleteByHash(actor.tokenHash);
+  async logout(actor: Actor): Promise<void> {
+    await this.ctx.store.write(actor.companyId, (tx) => new SessionsRepo(tx).deleteByHash(actor.tokenHash));
     this.ctx.bus.revoke({ tokenHash: actor.tokenHash });
   }
 
   /** Ends every session of a user (password change, deactivation, deletion). */
-  revokeUser(userId: number): void {
-    this.sessions.deleteByUser(userId);
+  async revokeUser(userId: number): Promise<void> {
+    await this.ctx.store.write('server', (tx) => new SessionsRepo(tx).deleteByUser(userId));
     this.ctx.bus.revoke({ userId });
   }
 
-  purgeExpired(): number {
+  async purgeExpired(): Promise<number> {
     const now = this.ctx.clock.now().getTime();
-    return this.sessions.deleteExpired(new Date(now).toISOString(), new Date(now - SESSION_IDLE_MS).toISOString());
+    return this.ctx.store.write('server', (tx) =>
+      new SessionsRepo(tx).deleteExpired(new Date(now).toISOString(), new Date(now - SESSION_IDLE_MS).toISOString()),
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { eq, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { companies, sessions, users, type CompanyRow, type SessionRow, type UserRow } from '../../db/schema';
+import type { CompanyRow, SessionRow, UserRow } from '../../db/schema';
+import { first } from '../../db/dialect';
+import { isSqlite, type Q, type Tables, tablesOf } from '../../db/store';
 
 export interface SessionWithUser {
   session: SessionRow;
@@ -8,48 +9,75 @@ export interface SessionWithUser {
   company: CompanyRow;
 }
 
+type ByHash = (tokenHash: string) => Promise<SessionWithUser | undefined>;
+
+/**
+ * Every authenticated request looks its session up: on SQLite the statement is built and prepared
+ * once per connection, not per call (drizzle building the SQL and SQLite preparing it cost more
+ * than the lookup itself); PostgreSQL gets a named prepared statement.
+ */
+const lookups = new WeakMap<object, ByHash>();
+
+function byHashOn(db: Q, t: Tables): ByHash {
+  const known = lookups.get(db);
+  if (known) return known;
+  const { sessions, users, companies } = t;
+  const query = db
+    .select({ session: sessions, user: users, company: companies })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')));
+  let lookup: ByHash;
+  if (isSqlite(db)) {
+    const prepared = (query as unknown as { prepare(): { get(p: object): SessionWithUser | undefined } }).prepare();
+    lookup = (tokenHash) => Promise.resolve(prepared.get({ tokenHash }));
+  } else {
+    const prepared = query.prepare('session_by_token_hash');
+    lookup = async (tokenHash) => first(await prepared.execute({ tokenHash }));
+  }
+  lookups.set(db, lookup);
+  return lookup;
+}
+
 export class SessionsRepo {
-  /**
-   * Every authenticated request looks its session up: built and prepared once, not per call
-   * (drizzle building the SQL and SQLite preparing it cost more than the lookup itself).
-   */
-  private readonly byHash;
+  private readonly t: Tables;
 
-  constructor(private readonly db: DbOrTx) {
-    this.byHash = db
-      .select({ session: sessions, user: users, company: companies })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-      .prepare();
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
   }
 
-  insert(values: typeof sessions.$inferInsert): SessionRow {
-    return this.db.insert(sessions).values(values).returning().get();
+  async insert(values: Tables['sessions']['$inferInsert']): Promise<SessionRow> {
+    const [row] = await this.db.insert(this.t.sessions).values(values).returning();
+    return row!;
   }
 
-  findByHash(tokenHash: string): SessionWithUser | undefined {
-    return this.byHash.get({ tokenHash });
+  findByHash(tokenHash: string): Promise<SessionWithUser | undefined> {
+    return byHashOn(this.db, this.t)(tokenHash);
   }
 
-  touch(id: number, at: string): void {
-    this.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id)).run();
+  async touch(id: number, at: string): Promise<void> {
+    const { sessions } = this.t;
+    await this.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
   }
 
-  deleteByHash(tokenHash: string): void {
-    this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
+  async deleteByHash(tokenHash: string): Promise<void> {
+    const { sessions } = this.t;
+    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
   }
 
-  deleteByUser(userId: number): void {
-    this.db.delete(sessions).where(eq(sessions.userId, userId)).run();
+  async deleteByUser(userId: number): Promise<void> {
+    const { sessions } = this.t;
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
   }
 
   /** Drops sessions past their absolute expiry or idle since before `idleBefore`. */
-  deleteExpired(now: string, idleBefore: string): number {
-    return this.db
+  async deleteExpired(now: string, idleBefore: string): Promise<number> {
+    const { sessions } = this.t;
+    const gone = await this.db
       .delete(sessions)
       .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)))
-      .run().changes;
+      .returning({ id: sessions.id });
+    return gone.length;
   }
 }

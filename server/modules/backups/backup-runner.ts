@@ -9,15 +9,24 @@ import { manifestPath, parseBackupName } from './backup-names';
 import { backupsToRemove } from './backup-retention';
 import { BackupStateFiles } from './backup-state';
 import { copyToFolder } from './offsite-io';
+import { badRequest } from '../../lib/errors';
+
+/** What the Backups page says on a PostgreSQL store. */
+export const PG_BACKUP_MESSAGE =
+  "This server keeps its data in PostgreSQL: back it up with pg_dump or the engine's base backups (see docs/postgresql.md)";
 
 /**
- * The server's own better-sqlite3 connection: drizzle() sets $client on the database it returns,
- * and the backup must run on this connection so writes made meanwhile are copied, not restarted.
+ * The server's own better-sqlite3 connection: the backup must run on this connection so writes
+ * made meanwhile are copied, not restarted. A PostgreSQL store is backed up with the engine's own
+ * tools (docs/postgresql.md): the page refuses.
  */
-const storeConnection = (ctx: AppContext) => (ctx.db as unknown as { $client: Database.Database }).$client;
+const storeConnection = (ctx: AppContext): Database.Database => {
+  if (!ctx.sqlite) throw badRequest(PG_BACKUP_MESSAGE);
+  return ctx.sqlite.sqlite;
+};
 
 /** Who hears about a backup: the activity log of the host station (backups hold every station). */
-export type BackupReport = (action: string, details: string, userId: number | null) => void;
+export type BackupReport = (action: string, details: string, userId: number | null) => Promise<void>;
 
 /**
  * Takes backups one at a time (a second request waits for the first and gets its own), applies
@@ -68,26 +77,30 @@ export class BackupRunner {
     try {
       manifest = await takeBackup(storeConnection(this.ctx), this.dir, { at, reason, appVersion: APP_VERSION });
     } catch (err) {
-      this.fail(`Backup failed: ${(err as Error).message}`, userId);
+      await this.fail(`Backup failed: ${(err as Error).message}`, userId);
       throw err;
     }
     this.files.updateState({ lastBackupAt: manifest.createdAt });
     if (manifest.integrity !== 'ok') {
       const message = `Backup ${manifest.file} failed its integrity check: ${manifest.integrity}`;
-      this.fail(message, userId);
+      await this.fail(message, userId);
       throw new Error(message);
     }
     this.files.updateState({ lastError: null });
-    this.report('backup_created', `Backup ${manifest.file} (${reason}, ${manifest.bytes} bytes, verified)`, userId);
+    await this.report(
+      'backup_created',
+      `Backup ${manifest.file} (${reason}, ${manifest.bytes} bytes, verified)`,
+      userId,
+    );
     this.applyRetention();
     this.startOffsiteCopy(manifest);
     return manifest;
   }
 
-  private fail(message: string, userId: number | null): void {
+  private async fail(message: string, userId: number | null): Promise<void> {
     this.ctx.logger.error(message);
     this.files.updateState({ lastError: message });
-    this.report('backup_failed', message, userId);
+    await this.report('backup_failed', message, userId);
   }
 
   private applyRetention(): void {
@@ -130,7 +143,7 @@ export class BackupRunner {
     }
     this.ctx.logger.error('off-PC backup copy failed', { folder, message: outcome.message });
     this.files.updateState({ offsiteLastError: outcome.message });
-    this.report('backup_offsite_failed', outcome.message, null);
+    await this.report('backup_offsite_failed', outcome.message, null);
   }
 
   /** Whether the scheduled backup is due (the job runs every minute; the interval is a setting). */

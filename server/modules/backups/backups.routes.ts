@@ -20,7 +20,7 @@ export function backupsRouter(backups: BackupsService): Router {
   });
   router.get('/download', async (req, res) => {
     const { name } = parse(downloadQuerySchema, req.query);
-    const chosen = backups.download(actorOf(req), name);
+    const chosen = await backups.download(actorOf(req), name);
     res.setHeader('Content-Type', 'application/vnd.sqlite3');
     res.setHeader('Content-Length', String(chosen.bytes));
     res.setHeader('Content-Disposition', `attachment; filename="${chosen.name}"`);

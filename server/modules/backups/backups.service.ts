@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { and, eq, max, min } from 'drizzle-orm';
+import { first } from '../../db/dialect';
+import { tablesOf } from '../../db/store';
 import type {
   BackupItem,
   BackupOverview,
@@ -72,9 +74,28 @@ export class BackupsService {
     this.runner = new BackupRunner(ctx, (action, details, userId) => this.record(action, details, userId));
   }
 
+  /** The first station: it hosts the server's backups (read by `load` at start-up; stations are never deleted). */
+  private host: number | null = null;
+  /** When the store was last restored from a backup (read by `load` at start-up). */
+  private restoredAt: string | null = null;
+
+  /** Reads what the page needs from the store once, at start-up (after the first run made a station). */
+  async load(): Promise<void> {
+    await this.ctx.store.read(async (q) => {
+      const { companies, activityLogs } = tablesOf(q);
+      this.host = first(await q.select({ id: min(companies.id) }).from(companies))?.id ?? null;
+      this.restoredAt =
+        first(
+          await q
+            .select({ at: max(activityLogs.createdAt) })
+            .from(activityLogs)
+            .where(eq(activityLogs.action, 'backup_restored')),
+        )?.at ?? null;
+    });
+  }
+
   hostCompanyId(): number | null {
-    const row = this.ctx.db.get<{ id: number | null }>(sql`SELECT MIN(id) AS id FROM companies`);
-    return row.id;
+    return this.host;
   }
 
   assertAllowed(actor: Actor): void {
@@ -106,13 +127,13 @@ export class BackupsService {
   }
 
   /** The backup to stream: the one named, or the newest. Recorded in the activity log. */
-  download(actor: Actor, name: string | undefined): { file: string; name: string; bytes: number } {
+  async download(actor: Actor, name: string | undefined): Promise<{ file: string; name: string; bytes: number }> {
     this.assertAllowed(actor);
     const all = listBackups(this.runner.dir);
     const chosen =
       name === undefined ? all[0] : parseBackupName(name) ? all.find((b) => b.manifest.file === name) : undefined;
     if (!chosen || !fs.existsSync(chosen.file)) throw notFound('Backup');
-    this.record('backup_downloaded', `Downloaded backup ${chosen.manifest.file}`, actor.userId);
+    await this.record('backup_downloaded', `Downloaded backup ${chosen.manifest.file}`, actor.userId);
     return { file: chosen.file, name: chosen.manifest.file, bytes: chosen.manifest.bytes };
   }
 
@@ -120,7 +141,7 @@ export class BackupsService {
     this.assertAllowed(actor);
     const offsiteFolder = input.offsiteFolder ? await checkOffsiteFolder(input.offsiteFolder, this.ctx.config) : null;
     this.runner.files.saveSettings({ ...input, offsiteFolder });
-    this.record(
+    await this.record(
       'backup_settings_updated',
       `Backups every ${input.intervalMinutes} min; keep ${input.keepHourly}/${input.keepDaily}/${input.keepWeekly}; off-PC folder ${offsiteFolder ?? 'none'}`,
       actor.userId,
@@ -134,9 +155,7 @@ export class BackupsService {
 
   /** When the store was last restored from a backup (its activity log says so), or null. */
   lastRestoredAt(): string | null {
-    return this.ctx.db.get<{ at: string | null }>(
-      sql`SELECT MAX(created_at) AS at FROM activity_logs WHERE action = 'backup_restored'`,
-    ).at;
+    return this.restoredAt;
   }
 
   /**
@@ -179,7 +198,7 @@ export class BackupsService {
     try {
       if (this.runner.due(this.runner.files.settings())) await this.runner.take('scheduled');
     } finally {
-      this.tellIfOffsiteStale();
+      await this.tellIfOffsiteStale();
     }
   }
 
@@ -200,7 +219,7 @@ export class BackupsService {
    * The page turns red by itself; the host station's owners are also told — bell and Telegram
    * (backup_offsite_stale) and the activity log — once per copy missed, not every minute.
    */
-  tellIfOffsiteStale(): void {
+  async tellIfOffsiteStale(): Promise<void> {
     const settings = this.runner.files.settings();
     const state = this.runner.files.state();
     const host = this.hostCompanyId();
@@ -209,7 +228,7 @@ export class BackupsService {
     if (host === null || this.lateOffsite(host) === null || state.offsiteStaleToldFor === missed) return;
     this.runner.files.updateState({ offsiteStaleToldFor: missed });
     const since = state.offsiteLastCopyAt ? `since ${state.offsiteLastCopyAt}` : 'yet';
-    this.record(
+    await this.record(
       'backup_offsite_stale',
       `No off-PC backup copy ${since} (backups every ${settings.intervalMinutes} min)${state.offsiteLastError ? `: ${state.offsiteLastError}` : ''}`,
       null,
@@ -220,15 +239,22 @@ export class BackupsService {
     });
   }
 
-  private record(action: string, details: string, userId: number | null): void {
+  private async record(action: string, details: string, userId: number | null): Promise<void> {
     const host = this.hostCompanyId();
     if (host === null) return;
     // A dev of another company acting here: the entry goes to the host station's log, unattributed
     // to a user of a company the log does not belong to.
-    const sameCompany =
-      userId !== null &&
-      this.ctx.db.get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM users WHERE id = ${userId} AND company_id = ${host}`)
-        .n > 0;
-    this.activity.record({ userId: sameCompany ? userId : null, companyId: host }, action, details);
+    await this.ctx.store.write(host, async (tx) => {
+      const { users } = tablesOf(tx);
+      const sameCompany =
+        userId !== null &&
+        first(
+          await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.id, userId), eq(users.companyId, host))),
+        ) !== undefined;
+      await this.activity.record({ userId: sameCompany ? userId : null, companyId: host }, action, details, tx);
+    });
   }
 }

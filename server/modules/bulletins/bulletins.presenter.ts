@@ -3,8 +3,8 @@ import { BULLETIN_BREAK_DEFAULT_SECONDS, BULLETIN_HEADLINE_DEFAULT_SECONDS } fro
 import type { Bulletin, BulletinItem } from '../../../shared/contracts/bulletins';
 import type { BulletinsRepo } from './bulletins.repo';
 
-type ListRow = ReturnType<BulletinsRepo['list']>[number];
-type ItemRow = ReturnType<BulletinsRepo['itemsOf']>[number];
+type ListRow = Awaited<ReturnType<BulletinsRepo['list']>>[number];
+type ItemRow = Awaited<ReturnType<BulletinsRepo['itemsOf']>>[number];
 
 function defaultSeconds(row: ItemRow, removed: boolean): number {
   if (row.item.type === 'break') return BULLETIN_BREAK_DEFAULT_SECONDS;

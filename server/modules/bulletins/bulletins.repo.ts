@@ -1,41 +1,52 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
-import type { DbOrTx } from '../../db/client';
-import { bulletinItems, bulletins, news, users, type BulletinRow } from '../../db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import { first } from '../../db/dialect';
+import type { BulletinRow } from '../../db/schema';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 
-const creator = alias(users, 'creator');
-const updater = alias(users, 'updater');
-
-export type BulletinPatch = Partial<Omit<typeof bulletins.$inferInsert, 'version'>>;
+export type BulletinPatch = Partial<Omit<Tables['bulletins']['$inferInsert'], 'version'>>;
 
 export class BulletinsRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
+  // The users table under other names, one per join (of the engine's own users table).
+  private readonly creator;
+  private readonly updater;
+
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
+    this.creator = alias(this.t.users, 'creator');
+    this.updater = alias(this.t.users, 'updater');
+  }
 
   /** The company's bulletins (or one of them) with the creator's and last editor's names. */
-  list(companyId: number, id?: number) {
+  async list(companyId: number, id?: number) {
+    const { bulletins } = this.t;
+    const { creator, updater } = this;
     return this.db
       .select({ row: bulletins, createdByName: creator.fullName, updatedByName: updater.fullName })
       .from(bulletins)
       .leftJoin(creator, eq(creator.id, bulletins.createdBy))
       .leftJoin(updater, eq(updater.id, bulletins.updatedBy))
       .where(and(eq(bulletins.companyId, companyId), id === undefined ? undefined : eq(bulletins.id, id)))
-      .orderBy(desc(bulletins.createdAt), desc(bulletins.id))
-      .all();
+      .orderBy(desc(bulletins.createdAt), desc(bulletins.id));
   }
 
-  find(companyId: number, id: number): BulletinRow | undefined {
-    return this.db
-      .select()
-      .from(bulletins)
-      .where(and(eq(bulletins.companyId, companyId), eq(bulletins.id, id)))
-      .get();
+  async find(companyId: number, id: number): Promise<BulletinRow | undefined> {
+    const { bulletins } = this.t;
+    return first(
+      await this.db
+        .select()
+        .from(bulletins)
+        .where(and(eq(bulletins.companyId, companyId), eq(bulletins.id, id))),
+    );
   }
 
   /**
    * Items of many bulletins of one company, with their articles' current title/status/text. The
    * join is company-scoped: another company's article never lends its title (it reads as removed).
    */
-  itemsOf(companyId: number, bulletinIds: number[]) {
+  async itemsOf(companyId: number, bulletinIds: number[]) {
+    const { bulletinItems, news } = this.t;
     if (!bulletinIds.length) return [];
     return this.db
       .select({
@@ -50,58 +61,63 @@ export class BulletinsRepo {
       .from(bulletinItems)
       .leftJoin(news, and(eq(news.id, bulletinItems.newsId), eq(news.companyId, companyId)))
       .where(inArray(bulletinItems.bulletinId, bulletinIds))
-      .orderBy(asc(bulletinItems.bulletinId), asc(bulletinItems.sortOrder), asc(bulletinItems.id))
-      .all();
+      .orderBy(asc(bulletinItems.bulletinId), asc(bulletinItems.sortOrder), asc(bulletinItems.id));
   }
 
   /** Which of these ids are live (not deleted) articles of the company. */
-  liveNewsIds(companyId: number, ids: number[]): Set<number> {
+  async liveNewsIds(companyId: number, ids: number[]): Promise<Set<number>> {
+    const { news } = this.t;
     if (!ids.length) return new Set();
-    const rows = this.db
+    const rows = await this.db
       .select({ id: news.id })
       .from(news)
-      .where(and(eq(news.companyId, companyId), eq(news.isDeleted, false), inArray(news.id, ids)))
-      .all();
+      .where(and(eq(news.companyId, companyId), eq(news.isDeleted, false), inArray(news.id, ids)));
     return new Set(rows.map((r) => r.id));
   }
 
   /** Ids of the company's bulletins that use this article. */
-  usingNews(companyId: number, newsId: number): number[] {
-    return this.db
+  async usingNews(companyId: number, newsId: number): Promise<number[]> {
+    const { bulletinItems, bulletins } = this.t;
+    const rows = await this.db
       .selectDistinct({ id: bulletins.id })
       .from(bulletinItems)
       .innerJoin(bulletins, eq(bulletins.id, bulletinItems.bulletinId))
-      .where(and(eq(bulletins.companyId, companyId), eq(bulletinItems.newsId, newsId)))
-      .all()
-      .map((r) => r.id);
+      .where(and(eq(bulletins.companyId, companyId), eq(bulletinItems.newsId, newsId)));
+    return rows.map((r) => r.id);
   }
 
-  insert(values: typeof bulletins.$inferInsert): BulletinRow {
-    return this.db.insert(bulletins).values(values).returning().get();
+  async insert(values: Tables['bulletins']['$inferInsert']): Promise<BulletinRow> {
+    const [row] = await this.db.insert(this.t.bulletins).values(values).returning();
+    return row!;
   }
 
   /** Every change moves the version on (issue 26); `extra` guards it, e.g. the version a save started from. */
-  update(companyId: number, id: number, patch: BulletinPatch, extra?: SQL): BulletinRow | undefined {
-    return this.db
-      .update(bulletins)
-      .set({ ...patch, version: sql`${bulletins.version} + 1` })
-      .where(and(eq(bulletins.companyId, companyId), eq(bulletins.id, id), extra))
-      .returning()
-      .get();
+  async update(companyId: number, id: number, patch: BulletinPatch, extra?: SQL): Promise<BulletinRow | undefined> {
+    const { bulletins } = this.t;
+    return first(
+      await this.db
+        .update(bulletins)
+        .set({ ...patch, version: sql`${bulletins.version} + 1` })
+        .where(and(eq(bulletins.companyId, companyId), eq(bulletins.id, id), extra))
+        .returning(),
+    );
   }
 
   /** Its items go with it (ON DELETE CASCADE). */
-  delete(companyId: number, id: number): BulletinRow | undefined {
-    return this.db
-      .delete(bulletins)
-      .where(and(eq(bulletins.companyId, companyId), eq(bulletins.id, id)))
-      .returning()
-      .get();
+  async delete(companyId: number, id: number): Promise<BulletinRow | undefined> {
+    const { bulletins } = this.t;
+    return first(
+      await this.db
+        .delete(bulletins)
+        .where(and(eq(bulletins.companyId, companyId), eq(bulletins.id, id)))
+        .returning(),
+    );
   }
 
-  /** Replaces a bulletin's whole running order (call inside a transaction). */
-  replaceItems(bulletinId: number, values: Array<typeof bulletinItems.$inferInsert>): void {
-    this.db.delete(bulletinItems).where(eq(bulletinItems.bulletinId, bulletinId)).run();
-    if (values.length) this.db.insert(bulletinItems).values(values).run();
+  /** Replaces a bulletin's whole running order (call inside a write). */
+  async replaceItems(bulletinId: number, values: Array<Tables['bulletinItems']['$inferInsert']>): Promise<void> {
+    const { bulletinItems } = this.t;
+    await this.db.delete(bulletinItems).where(eq(bulletinItems.bulletinId, bulletinId));
+    if (values.length) await this.db.insert(bulletinItems).values(values);
   }
 }

@@ -27,18 +27,18 @@ function parseForm<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
 export function bulletinsRouter(bulletins: BulletinsService): Router {
   const router = Router();
 
-  router.get('/', (req, res) => {
-    res.json(bulletins.list(actorOf(req)));
+  router.get('/', async (req, res) => {
+    res.json(await bulletins.list(actorOf(req)));
   });
-  router.post('/', (req, res) => {
-    res.status(201).json(bulletins.create(actorOf(req), parseForm(createBulletinSchema, req.body)));
+  router.post('/', async (req, res) => {
+    res.status(201).json(await bulletins.create(actorOf(req), parseForm(createBulletinSchema, req.body)));
   });
-  router.put('/:id', (req, res) => {
+  router.put('/:id', async (req, res) => {
     const id = idOf(req);
-    res.json(bulletins.update(actorOf(req), id, parseForm(updateBulletinSchema, req.body)));
+    res.json(await bulletins.update(actorOf(req), id, parseForm(updateBulletinSchema, req.body)));
   });
-  router.delete('/:id', (req, res) => {
-    bulletins.remove(actorOf(req), idOf(req));
+  router.delete('/:id', async (req, res) => {
+    await bulletins.remove(actorOf(req), idOf(req));
     res.json({ success: true });
   });
   return router;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Bulletin, BulletinItemInput, CreateBulletin, UpdateBulletin } from '../../../shared/contracts/bulletins';
-import { bulletins } from '../../db/schema';
+import { tablesOf } from '../../db/store';
 import { isStale, versionConflict } from '../../lib/version-conflict';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
@@ -22,57 +22,70 @@ export interface NewBulletin {
 
 /** Bulletins (docs/product.md §API): company-scoped, every change logged in its transaction and announced. */
 export class BulletinsService {
-  private readonly repo: BulletinsRepo;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly activity: ActivityLogsService,
   ) {
-    this.repo = new BulletinsRepo(ctx.db);
     // A bulletin shows its articles' current titles: re-announce the bulletins that use a changed
     // or binned article (a purge nulls newsId first; clients also invalidate on news events).
     ctx.bus.subscribe(({ type, companyId, data }) => {
       if (type !== 'news_updated' && type !== 'news_deleted') return;
       const newsId = (data as { id: number }).id;
-      for (const id of this.repo.usingNews(companyId, newsId)) {
-        const dto = this.find(companyId, id);
-        if (dto) ctx.bus.publish(companyId, 'bulletin_updated', dto);
-      }
+      this.reannounce(companyId, newsId).catch((err: unknown) =>
+        ctx.logger.error('bulletins of a changed article not re-announced', { err }),
+      );
     });
   }
 
-  /** Newest first; items in running order, removed articles included and flagged. */
-  list(actor: Pick<Actor, 'companyId'>): Bulletin[] {
-    const rows = this.repo.list(actor.companyId);
-    const items = this.repo.itemsOf(
-      actor.companyId,
-      rows.map((r) => r.row.id),
-    );
-    return rows.map((r) =>
-      presentBulletin(
-        r,
-        items.filter((i) => i.item.bulletinId === r.row.id),
-      ),
-    );
+  private async reannounce(companyId: number, newsId: number): Promise<void> {
+    const dtos = await this.ctx.store.read(async (q) => {
+      const repo = new BulletinsRepo(q);
+      const found: Bulletin[] = [];
+      for (const id of await repo.usingNews(companyId, newsId)) {
+        const dto = await this.find(repo, companyId, id);
+        if (dto) found.push(dto);
+      }
+      return found;
+    });
+    for (const dto of dtos) this.ctx.bus.publish(companyId, 'bulletin_updated', dto);
   }
 
-  get(actor: Pick<Actor, 'companyId'>, id: number): Bulletin {
-    const dto = this.find(actor.companyId, id);
+  /** Newest first; items in running order, removed articles included and flagged. */
+  list(actor: Pick<Actor, 'companyId'>): Promise<Bulletin[]> {
+    return this.ctx.store.read(async (q) => {
+      const repo = new BulletinsRepo(q);
+      const rows = await repo.list(actor.companyId);
+      const items = await repo.itemsOf(
+        actor.companyId,
+        rows.map((r) => r.row.id),
+      );
+      return rows.map((r) =>
+        presentBulletin(
+          r,
+          items.filter((i) => i.item.bulletinId === r.row.id),
+        ),
+      );
+    });
+  }
+
+  /** Inside a write it reads that write's rows (store.read joins it). */
+  async get(actor: Pick<Actor, 'companyId'>, id: number): Promise<Bulletin> {
+    const dto = await this.ctx.store.read((q) => this.find(new BulletinsRepo(q), actor.companyId, id));
     if (!dto) throw notFound('Bulletin');
     return dto;
   }
 
-  private find(companyId: number, id: number, repo = this.repo): Bulletin | undefined {
-    const row = repo.list(companyId, id)[0];
-    return row ? presentBulletin(row, repo.itemsOf(companyId, [id])) : undefined;
+  private async find(repo: BulletinsRepo, companyId: number, id: number): Promise<Bulletin | undefined> {
+    const [row] = await repo.list(companyId, id);
+    return row ? presentBulletin(row, await repo.itemsOf(companyId, [id])) : undefined;
   }
 
-  create(actor: Who, input: CreateBulletin): Bulletin {
+  async create(actor: Who, input: CreateBulletin): Promise<Bulletin> {
     const at = this.now();
-    const id = this.ctx.db.transaction((tx) => {
+    const dto = await this.ctx.store.write(actor.companyId, async (tx) => {
       const repo = new BulletinsRepo(tx);
-      const items = this.checkedItems(repo, actor.companyId, input.bulletinItems);
-      const row = repo.insert({
+      const items = await this.checkedItems(repo, actor.companyId, input.bulletinItems);
+      const row = await repo.insert({
         companyId: actor.companyId,
         title: input.title,
         content: `Bulletin for ${input.broadcastTime}`,
@@ -85,11 +98,10 @@ export class BulletinsService {
         createdAt: at,
         updatedAt: at,
       });
-      repo.replaceItems(row.id, items(row.id));
-      this.activity.record(actor, 'bulletin_created', `Created bulletin "${row.title}"`, tx);
-      return row.id;
+      await repo.replaceItems(row.id, items(row.id));
+      await this.activity.record(actor, 'bulletin_created', `Created bulletin "${row.title}"`, tx);
+      return this.get(actor, row.id);
     });
-    const dto = this.get(actor, id);
     this.ctx.bus.publish(actor.companyId, 'bulletin_created', dto);
     return dto;
   }
@@ -99,15 +111,22 @@ export class BulletinsService {
    * from a stale version (another producer saved or reordered first) is a 409 with the bulletin
    * as it is now; the check is the UPDATE's own WHERE, so it holds under any concurrency.
    */
-  update(actor: Who, id: number, input: UpdateBulletin): Bulletin {
-    this.ctx.db.transaction((tx) => {
+  async update(actor: Who, id: number, input: UpdateBulletin): Promise<Bulletin> {
+    const dto = await this.ctx.store.write(actor.companyId, async (tx) => {
       const repo = new BulletinsRepo(tx);
-      const stored = repo.find(actor.companyId, id);
+      const stored = await repo.find(actor.companyId, id);
       if (!stored) throw notFound('Bulletin');
       if (isStale(input.version, stored))
-        throw versionConflict(tx, 'bulletin', this.find(actor.companyId, id, repo), stored, this.ctx.clock.now());
-      const items = this.checkedItems(repo, actor.companyId, input.bulletinItems);
-      const row = repo.update(
+        throw await versionConflict(
+          tx,
+          'bulletin',
+          await this.find(repo, actor.companyId, id),
+          stored,
+          this.ctx.clock.now(),
+        );
+      const items = await this.checkedItems(repo, actor.companyId, input.bulletinItems);
+      const { bulletins } = tablesOf(tx);
+      const row = await repo.update(
         actor.companyId,
         id,
         {
@@ -122,19 +141,19 @@ export class BulletinsService {
         input.version === undefined ? undefined : eq(bulletins.version, input.version),
       );
       if (!row) throw notFound('Bulletin');
-      repo.replaceItems(id, items(id));
-      this.activity.record(actor, 'bulletin_updated', `Updated bulletin "${row.title}"`, tx);
+      await repo.replaceItems(id, items(id));
+      await this.activity.record(actor, 'bulletin_updated', `Updated bulletin "${row.title}"`, tx);
+      return this.get(actor, id);
     });
-    const dto = this.get(actor, id);
     this.ctx.bus.publish(actor.companyId, 'bulletin_updated', dto);
     return dto;
   }
 
-  remove(actor: Who, id: number): void {
-    this.ctx.db.transaction((tx) => {
-      const row = new BulletinsRepo(tx).delete(actor.companyId, id);
+  async remove(actor: Who, id: number): Promise<void> {
+    await this.ctx.store.write(actor.companyId, async (tx) => {
+      const row = await new BulletinsRepo(tx).delete(actor.companyId, id);
       if (!row) throw notFound('Bulletin');
-      this.activity.record(actor, 'bulletin_deleted', `Deleted bulletin "${row.title}"`, tx);
+      await this.activity.record(actor, 'bulletin_deleted', `Deleted bulletin "${row.title}"`, tx);
     });
     this.ctx.bus.publish(actor.companyId, 'bulletin_deleted', { id });
   }
@@ -143,9 +162,9 @@ export class BulletinsService {
    * News items must name live articles of the actor's company. Another company's article reads
    * exactly like a missing one, so the answer reveals nothing. sortOrder is dense from 0.
    */
-  private checkedItems(repo: BulletinsRepo, companyId: number, input: CreateBulletin['bulletinItems']) {
+  private async checkedItems(repo: BulletinsRepo, companyId: number, input: CreateBulletin['bulletinItems']) {
     const wanted = [...new Set(input.filter((i) => i.type === 'news').map((i) => i.newsId!))];
-    const live = repo.liveNewsIds(companyId, wanted);
+    const live = await repo.liveNewsIds(companyId, wanted);
     const missing = wanted.find((n) => !live.has(n));
     if (missing !== undefined) throw badRequest(`News article ${missing} was not found`);
     return (bulletinId: number) =>

@@ -18,12 +18,12 @@ describe('GET /api/bulletins', () => {
     const dev = await loginDevOwner(server);
     const a = await createApprovedNews(dev, { title: 'First story' });
     const b = await createApprovedNews(dev, { title: 'Second story' });
-    createBulletin(server, 1, dev.user.id, {
+    await createBulletin(server, 1, dev.user.id, {
       title: 'Morning',
       broadcastTime: '08:00',
       items: [{ type: 'news', newsId: a.id }],
     });
-    createBulletin(server, 1, dev.user.id, {
+    await createBulletin(server, 1, dev.user.id, {
       title: 'Evening',
       items: [
         { type: 'news', newsId: b.id },
@@ -49,7 +49,7 @@ describe('GET /api/bulletins', () => {
   it('keeps items whose article was deleted, flagged as removed, and is company-scoped', async () => {
     const dev = await loginDevOwner(server);
     const n = await createNews(dev, { title: 'Doomed' });
-    const id = createBulletin(server, 1, dev.user.id, {
+    const id = await createBulletin(server, 1, dev.user.id, {
       title: 'With deleted',
       items: [{ type: 'news', newsId: n.id }],
     });

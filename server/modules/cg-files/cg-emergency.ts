@@ -34,8 +34,8 @@ export class CgEmergency {
     });
   }
 
-  state(writer: Writer): EmergencyState {
-    const text = this.cg.list(writer).find((f) => f.type === 'emergency')?.content ?? '';
+  async state(writer: Writer): Promise<EmergencyState> {
+    const text = (await this.cg.list(writer)).find((f) => f.type === 'emergency')?.content ?? '';
     const active = text.trim() !== '';
     return { active, text, before: active ? (this.before.get(writer.companyId) ?? null) : null };
   }

@@ -48,26 +48,26 @@ export class CgFileCentre {
   ) {}
 
   async write(writer: Writer, input: FileCentreWrite, action: string): Promise<FileCentreResult> {
-    this.assertWhereItIs(writer.companyId, input);
-    const current = this.cg.repo.findByType(writer.companyId, input.type);
+    await this.assertWhereItIs(writer.companyId, input);
+    const current = await this.cg.findByType(writer.companyId, input.type);
     const existed = current !== undefined;
     const text = textChangesOf(input, current?.content);
     // A new row gets its one name; an existing row's name and folder are never changed here (issue 39).
     const admin = existed ? {} : { fileName: cgFileNameOf(input.type) };
-    if (!text.length || !this.next.takeMode(writer.companyId)) {
+    if (!text.length || !(await this.next.takeMode(writer.companyId))) {
       const [file] = await this.cg.apply(
         writer,
         [{ type: input.type, content: input.content, ...admin }, ...text.slice(1)],
         action,
       );
-      return { file: file ?? presentRow(this.cg, writer, input.type), existed };
+      return { file: file ?? (await presentRow(this.cg, writer, input.type)), existed };
     }
     if (!input.stage) throw conflict(takeModeRefusal(input.type, 'Stage it in NEXT (stage: true) and take it.'));
     // A new file exists at once (empty: the text air has now); its text waits in NEXT.
     const file = existed
-      ? presentRow(this.cg, writer, input.type)
+      ? await presentRow(this.cg, writer, input.type)
       : (await this.cg.apply(writer, [{ type: input.type, content: '', ...admin }], action))[0]!;
-    return { file, existed, staged: this.next.stage(writer, () => text) };
+    return { file, existed, staged: await this.next.stage(writer, () => text) };
   }
 
   /**
@@ -75,14 +75,14 @@ export class CgFileCentre {
    * names graphics programs read, inside the folder rules of issue 22. A request naming another
    * file or folder is refused (it used to be stored and ignored); the ones the file has pass.
    */
-  private assertWhereItIs(companyId: number, input: FileCentreWrite): void {
+  private async assertWhereItIs(companyId: number, input: FileCentreWrite): Promise<void> {
     const name = cgFileNameOf(input.type);
     if (input.fileName != null && input.fileName !== name) {
       throw badRequest(
         `fileName: the ${input.type} file is always ${name} — graphics programs read it by that name; the file centre does not rename files`,
       );
     }
-    const folder = this.cg.folderOf(companyId);
+    const folder = await this.cg.folderOf(companyId);
     if (input.outputPath != null && path.resolve(this.cg.ctx.config.baseDir, input.outputPath) !== folder) {
       throw badRequest(
         `outputPath: every CG file of the station is written in its CG folder (${folder}); an owner or admin moves that folder under Settings → CG Configuration`,
@@ -100,15 +100,15 @@ export class CgFileCentre {
     id: number,
     opts: { clearOnly: boolean; stage: boolean; bypassNext: boolean },
   ): Promise<{ staged?: CgNext }> {
-    const file = this.cg.get(writer, id);
-    const onAir = file.content !== '' && this.next.takeMode(writer.companyId);
+    const file = await this.cg.get(writer, id);
+    const onAir = file.content !== '' && (await this.next.takeMode(writer.companyId));
     if (opts.clearOnly) {
       if (!onAir) {
         await this.cg.apply(writer, [{ type: file.type, content: '' }]);
         return {};
       }
       if (!opts.stage) throw conflict(takeModeRefusal(file.type, 'Stage the clear in NEXT (stage=true) and take it.'));
-      return { staged: this.next.stage(writer, () => [{ type: file.type, content: '' }]) };
+      return { staged: await this.next.stage(writer, () => [{ type: file.type, content: '' }]) };
     }
     if (onAir && !opts.bypassNext)
       throw conflict(
@@ -125,8 +125,8 @@ export class CgFileCentre {
 /** The one name a type's file has in the station's CG folder. */
 export const cgFileNameOf = (type: string): string => `${type}.txt`;
 
-function presentRow(cg: CgFilesService, writer: Writer, type: CgWritableType): CgFile {
-  const file = cg.list(writer).find((f) => f.type === type);
+async function presentRow(cg: CgFilesService, writer: Writer, type: CgWritableType): Promise<CgFile> {
+  const file = (await cg.list(writer)).find((f) => f.type === type);
   if (!file) throw new Error(`CG file ${type} vanished`);
   return file;
 }

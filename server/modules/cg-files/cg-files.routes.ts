@@ -52,20 +52,20 @@ export function cgFilesRouter(
   // Sync is the one CG read that also accepts an API key (?apiKey= or X-API-Key) instead of a session,
   // and the one route an HTML template on another origin may read with it (issue 39, cg-sync-cors.ts).
   router.use('/sync', syncCrossOrigin);
-  router.get('/sync', (req, res) => {
+  router.get('/sync', async (req, res) => {
     const key = parse(syncQuerySchema, req.query).apiKey ?? req.get('x-api-key');
-    const companyId = req.actor?.companyId ?? (key ? keys.verify(key, 'cg_files')?.companyId : undefined);
+    const companyId = req.actor?.companyId ?? (key ? (await keys.verify(key, 'cg_files'))?.companyId : undefined);
     if (!companyId) throw unauthorized('A valid API key with the cg_files permission is required');
-    const files = cg.list({ companyId, userId: 0 });
+    const files = await cg.list({ companyId, userId: 0 });
     const updatedAt = files.reduce<string | null>((max, f) => (max && max > f.updatedAt ? max : f.updatedAt), null);
     res.json({ companyId, updatedAt, files: Object.fromEntries(files.map((f) => [f.type, f.content])) });
   });
 
   // Every screen polls this list (the crawler alone can be 250 kB): built once per CG change, and
   // after a settings change (a CG folder move changes every file's outputPath, issue 39).
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     const actor = actorOf(req);
-    cache.send(
+    await cache.send(
       req,
       res,
       actor.companyId,
@@ -89,8 +89,8 @@ export function cgFilesRouter(
   });
   // The emergency and its end never wait in NEXT (issue 25); the end may put back the lower third (issue 38).
   const emergency = new CgEmergency(cg.ctx, cg);
-  router.get('/emergency', (req, res) => {
-    res.json(emergency.state(writerOf(req)));
+  router.get('/emergency', async (req, res) => {
+    res.json(await emergency.state(writerOf(req)));
   });
   router.post('/emergency', async (req, res) => {
     res.json({
@@ -116,7 +116,7 @@ export function cgFilesRouter(
     res.status(result.existed || result.staged ? 200 : 201).json(fileAnswerOf(result));
   });
   router.put('/:id', async (req, res) => {
-    const current = cg.get(actorOf(req), idOf(req));
+    const current = await cg.get(actorOf(req), idOf(req));
     const input = parse(updateCgFileSchema, req.body);
     res.json(fileAnswerOf(await centre.write(writerOf(req), { ...input, type: current.type }, 'cg_file_updated')));
   });
@@ -124,8 +124,8 @@ export function cgFilesRouter(
     const { staged } = await centre.remove(writerOf(req), idOf(req), parse(deleteCgFileQuerySchema, req.query));
     res.json(staged ? { success: true, staged: true, next: staged } : { success: true });
   });
-  router.get('/:id/download', (req, res) => {
-    const file = cg.get(actorOf(req), idOf(req));
+  router.get('/:id/download', async (req, res) => {
+    const file = await cg.get(actorOf(req), idOf(req));
     res.attachment(file.fileName ?? `${file.type}.txt`);
     res.type('text/plain; charset=utf-8').send(file.content);
   });
@@ -136,7 +136,7 @@ export function cgFilesRouter(
 export function cgFromNewsRouter(next: CgNextService, news: NewsService): Router {
   const router = Router();
   router.post('/:id/create-cg', async (req, res) => {
-    const article = news.get(actorOf(req), idOf(req));
+    const article = await news.get(actorOf(req), idOf(req));
     const input = parse(createCgFromNewsSchema, req.body);
     // One operation: a title on the headline brings its subtitle (or nothing) to the subheadline.
     const result = await next.send(cueWriterOf(req, input.sentFrom), cgChangesFromNews(article, input));

@@ -36,20 +36,21 @@ const byKey = (actor: Writer): string => (actor.apiKey ? ` (API key ${actor.apiK
 const MOVES_QUEUE = 'cg-folder-moves';
 
 export interface FolderMoveSteps {
-  /** Throws when the folder is not free; runs first, inside the moves queue. */
-  claim: () => void;
-  /** Stores the new path (one transaction); runs after the files are written. */
-  commit: () => void;
+  /** Rejects when the folder is not free; runs first, inside the moves queue. */
+  claim: () => Promise<void>;
+  /** Stores the new path (one store write); runs after the files are written. */
+  commit: () => Promise<void>;
 }
 
 /**
  * The on-air write path. Every CG change of a company runs in that company's queue: files are
  * replaced first (atomically), then the rows commit, then clients hear of it. If the files cannot
  * be replaced nothing is committed and the caller gets 503 — the DB never claims what is not on air.
+ * Its writes are never started inside another `store.write` body: they wait in the company's queue,
+ * and a body holding the store's lock meanwhile would stop the queued write ahead of it for good.
  */
 export class CgFilesService {
-  readonly repo: CgFilesRepo;
-  /** Prepared once: the on-air path's queries. */
+  /** Prepared once on SQLite: the on-air path's queries (cg-hot-statements.ts). */
   private readonly hot: CgHotStatements;
   private readonly journal: CgMoveJournal;
 
@@ -61,29 +62,36 @@ export class CgFilesService {
     readonly changes = new OnAirChanges(),
     private readonly writer = new CgWriter(ctx.cgFilesIo),
   ) {
-    this.repo = new CgFilesRepo(ctx.db);
-    this.hot = new CgHotStatements(ctx.db);
+    this.hot = new CgHotStatements(ctx.sqlite);
     this.journal = new CgMoveJournal(ctx.config.dataDir);
   }
 
-  folderOf(companyId: number): string {
-    return path.resolve(this.ctx.config.baseDir, this.hot.outputPathOf(companyId) ?? DEFAULT_CG_OUTPUT_PATH);
+  async folderOf(companyId: number): Promise<string> {
+    return this.folderFrom(await this.ctx.store.read((q) => this.hot.outputPathOf(q, companyId)));
   }
 
   /** Every company's CG folder (the web UI must never serve one). */
-  allFolders(): string[] {
-    return this.repo.companyIds().map((id) => this.folderOf(id));
+  async allFolders(): Promise<string[]> {
+    return (await this.companyFolders()).map(([, folder]) => folder);
   }
 
-  list(actor: Writer): CgFile[] {
-    const folder = this.folderOf(actor.companyId);
-    return this.hot.list(actor.companyId).map((row) => presentCgFile(row, folder));
+  async list(actor: Writer): Promise<CgFile[]> {
+    const { rows, folder } = await this.ctx.store.read(async (q) => ({
+      folder: this.folderFrom(await this.hot.outputPathOf(q, actor.companyId)),
+      rows: await this.hot.list(q, actor.companyId),
+    }));
+    return rows.map((row) => presentCgFile(row, folder));
   }
 
-  get(actor: Writer, id: number): CgFile {
-    const row = this.repo.find(actor.companyId, id);
+  async get(actor: Writer, id: number): Promise<CgFile> {
+    const row = await this.ctx.store.read((q) => new CgFilesRepo(q).find(actor.companyId, id));
     if (!row) throw notFound('CG file');
-    return presentCgFile(row, this.folderOf(actor.companyId));
+    return presentCgFile(row, await this.folderOf(actor.companyId));
+  }
+
+  /** The company's row of one type, as committed (the file centre and the crawler read it). */
+  findByType(companyId: number, type: string): Promise<CgFileRow | undefined> {
+    return this.ctx.store.read((q) => new CgFilesRepo(q).findByType(companyId, type));
   }
 
   /** Writes one or more types as one operation; events go out in the order given. */
@@ -105,22 +113,27 @@ export class CgFilesService {
     // Through the on-air gate: reads wait until this write is on air (air first).
     return this.ctx.onAir.run(() =>
       this.inCompanyQueue(actor.companyId, async (folder) => {
-        const snapshot = this.snapshot(actor.companyId);
+        const snapshot = await this.snapshot(actor.companyId);
         const changes = compute({ ...snapshot });
         if (!changes.length) return [];
         changes.forEach(assertOnAir);
         const changed: Record<string, string> = {};
         for (const c of changes) changed[c.type] = snapshot[c.type] = c.content;
+        // Files first, outside the write (a body awaits queries only); then the rows commit.
         await this.replaceFiles(actor.companyId, folder, changed);
         const at = this.ctx.clock.now().toISOString();
-        const rows = this.ctx.db.transaction((tx) => {
+        const rows = await this.ctx.store.write(actor.companyId, async (tx) => {
           const repo = new CgFilesRepo(tx);
-          const saved = changes.map((c) =>
-            c.fileName === undefined && c.outputPath === undefined
-              ? this.hot.upsertText(actor.companyId, actor.userId, c.type, c.content, at)
-              : repo.upsert(actor.companyId, actor.userId, c, at),
-          );
-          this.hot.recordActivity(
+          const saved: CgFileRow[] = [];
+          // One query at a time: the body's queries share its one connection.
+          for (const c of changes)
+            saved.push(
+              c.fileName === undefined && c.outputPath === undefined
+                ? await this.hot.upsertText(tx, actor.companyId, actor.userId, c.type, c.content, at)
+                : await repo.upsert(actor.companyId, actor.userId, c, at),
+            );
+          await this.hot.recordActivity(
+            tx,
             actor.companyId,
             actor.userId,
             action,
@@ -156,17 +169,20 @@ export class CgFilesService {
   }
 
   /** Removes a file's row; its output file is emptied, not removed (graphics programs keep polling it). */
-  remove(actor: Writer, id: number): Promise<void> {
-    const row = this.repo.find(actor.companyId, id);
+  async remove(actor: Writer, id: number): Promise<void> {
+    const row = await this.ctx.store.read((q) => new CgFilesRepo(q).find(actor.companyId, id));
     if (!row) throw notFound('CG file');
     return this.ctx.onAir.run(() =>
       this.inCompanyQueue(actor.companyId, async (folder) => {
-        const snapshot = this.snapshot(actor.companyId);
+        const snapshot = await this.snapshot(actor.companyId);
         delete snapshot[row.type];
         await this.replaceFiles(actor.companyId, folder, { [row.type]: '' });
-        this.repo.delete(actor.companyId, id);
+        // The row's removal and its activity entry commit together.
+        await this.ctx.store.write(actor.companyId, async (tx) => {
+          await new CgFilesRepo(tx).delete(actor.companyId, id);
+          await this.activity.record(actor, 'cg_file_deleted', `Deleted CG file ${row.type}`, tx);
+        });
         this.writeSnapshot(actor.companyId, folder, snapshot);
-        this.activity.record(actor, 'cg_file_deleted', `Deleted CG file ${row.type}`);
         const at = this.ctx.clock.now().toISOString();
         this.ctx.bus.publish(actor.companyId, 'cg_file_updated', {
           id,
@@ -182,7 +198,7 @@ export class CgFilesService {
 
   /** Creates a row (empty) for every one of the 13 types that lacks one and writes every file. */
   async initialize(actor: Writer): Promise<{ path: string; created: number }> {
-    const existing = new Set(this.hot.list(actor.companyId).map((r) => r.type));
+    const existing = new Set(Object.keys(await this.snapshot(actor.companyId)));
     const missing = CG_TYPES.filter((t) => !existing.has(t)).map((type) => ({
       type,
       content: '',
@@ -190,7 +206,7 @@ export class CgFilesService {
     }));
     if (missing.length) await this.apply(actor, missing, 'cg_file_created');
     await this.resync(actor.companyId, { all: true });
-    return { path: this.folderOf(actor.companyId), created: missing.length };
+    return { path: await this.folderOf(actor.companyId), created: missing.length };
   }
 
   /**
@@ -209,7 +225,7 @@ export class CgFilesService {
       await this.writer.ensureFolder(folder);
       // A folder from before manifests holds only our names (it was this company's alone).
       if (claim) await this.writer.claimFolder(folder, true);
-      const snapshot = this.snapshot(companyId);
+      const snapshot = await this.snapshot(companyId);
       if (adopt) await this.adoptFiles(companyId, folder, snapshot);
       const changed: Record<string, string> = {};
       for (const [type, text] of Object.entries(snapshot)) {
@@ -238,11 +254,11 @@ export class CgFilesService {
     if (!adopted.length) return;
     const at = this.ctx.clock.now().toISOString();
     const system = { companyId, userId: null };
-    this.ctx.db.transaction((tx) => {
+    await this.ctx.store.write(companyId, async (tx) => {
       const repo = new CgFilesRepo(tx);
       for (const change of adopted) {
-        repo.upsert(companyId, null, change, at);
-        this.activity.record(
+        await repo.upsert(companyId, null, change, at);
+        await this.activity.record(
           system,
           'cg_file_adopted',
           `${describeChanges([change])} (found in ${change.type}.txt at start-up)`,
@@ -254,8 +270,8 @@ export class CgFilesService {
   }
 
   /** Start-up, before the resync: finishes or rolls back moves a crash interrupted (cg-move-journal.ts). */
-  recoverFolderMoves(): void {
-    const folders = new Map(this.repo.companyIds().map((id) => [id, this.folderOf(id)]));
+  async recoverFolderMoves(): Promise<void> {
+    const folders = new Map(await this.companyFolders());
     recoverFolderMoves(this.journal, folders, this.ctx.logger);
   }
 
@@ -270,7 +286,7 @@ export class CgFilesService {
    * replace the files, or the restored station would keep airing what was written since.
    */
   async resyncAll({ restored = false } = {}): Promise<void> {
-    for (const id of this.repo.companyIds()) {
+    for (const [id] of await this.companyFolders()) {
       await this.resync(id, { adopt: !restored, claim: true }).catch((err: unknown) =>
         this.ctx.logger.error('CG resync failed', { companyId: id, err }),
       );
@@ -279,7 +295,7 @@ export class CgFilesService {
 
   /**
    * Moves the company's CG output to the absolute folder `to`: `claim` checks the folder is free
-   * (throws if not), the move is journaled, every file is written there, `commit` stores the new
+   * (rejects if not), the move is journaled, every file is written there, `commit` stores the new
    * path, then our files leave the old folder (nothing stale stays on air) and the journal goes.
    * Writes arriving meanwhile wait in the company's queue and then go to the new folder. Moves of
    * all companies run one at a time, so two stations never both write into one new folder.
@@ -293,9 +309,9 @@ export class CgFilesService {
     return this.writer.serialize(MOVES_QUEUE, () =>
       this.ctx.onAir.run(() =>
         this.inCompanyQueue(companyId, async (from) => {
-          claim(); // inside the moves queue: no other station can take the folder until we are done
+          await claim(); // inside the moves queue: no other station can take the folder until we are done
           if (from === to) {
-            commit();
+            await commit();
             return null;
           }
           // Journaled before anything lands in `to`: a crash from here on is finished or rolled back at start.
@@ -303,7 +319,7 @@ export class CgFilesService {
           let files: number;
           try {
             files = await this.copyInto(companyId, to);
-            commit();
+            await commit();
           } catch (err) {
             // Nothing committed: the company stays where it was, and `to` loses what we put there.
             await this.writer.flush();
@@ -327,7 +343,7 @@ export class CgFilesService {
    * with no file: at the next start nothing already there is taken for ours.
    */
   private async copyInto(companyId: number, to: string): Promise<number> {
-    const snapshot = this.snapshot(companyId);
+    const snapshot = await this.snapshot(companyId);
     await this.writer.ensureFolder(to);
     await this.writer.claimFolder(to, false);
     if (!Object.keys(snapshot).length) return 0;
@@ -342,11 +358,23 @@ export class CgFilesService {
    * company — cgFolderClash — so one queue per company serialises every write to a file.)
    */
   private inCompanyQueue<T>(companyId: number, task: (folder: string) => Promise<T>): Promise<T> {
-    return this.writer.serialize(`company:${companyId}`, () => task(this.folderOf(companyId)));
+    return this.writer.serialize(`company:${companyId}`, async () => task(await this.folderOf(companyId)));
   }
 
-  private snapshot(companyId: number): CgSnapshot {
-    return Object.fromEntries(this.hot.list(companyId).map((r) => [r.type, r.content]));
+  /** The committed texts by type: every earlier write of the company committed before its queue moved on. */
+  private async snapshot(companyId: number): Promise<CgSnapshot> {
+    const rows = await this.ctx.store.read((q) => this.hot.list(q, companyId));
+    return Object.fromEntries(rows.map((r) => [r.type, r.content]));
+  }
+
+  private folderFrom(stored: string | undefined): string {
+    return path.resolve(this.ctx.config.baseDir, stored ?? DEFAULT_CG_OUTPUT_PATH);
+  }
+
+  /** Every company with its CG folder (absolute). */
+  private async companyFolders(): Promise<Array<[number, string]>> {
+    const rows = await this.ctx.store.read((q) => new CgFilesRepo(q).companyFolders());
+    return rows.map((c) => [c.id, this.folderFrom(c.cgOutputPath)]);
   }
 
   /** cg.json follows the commit; a failure there is reported like any other write failure. */

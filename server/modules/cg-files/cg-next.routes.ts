@@ -9,12 +9,12 @@ import type { OnAirChanges } from '../outputs/on-air-changes';
 /** /api/cg-files/next and /take (issue 25): every operator reads Next; CG writers take and clear it. */
 export function cgNextRouter(next: CgNextService, changes: OnAirChanges): Router {
   const router = Router();
-  router.get('/next', (req, res) => {
-    res.json(next.view(actorOf(req).companyId));
+  router.get('/next', async (req, res) => {
+    res.json(await next.view(actorOf(req).companyId));
   });
-  router.delete('/next', (req, res) => {
+  router.delete('/next', async (req, res) => {
     const { version } = parse(clearNextQuerySchema, req.query);
-    res.json(next.clear(actorOf(req), version));
+    res.json(await next.clear(actorOf(req), version));
   });
   router.post('/take', async (req, res) => {
     const { version } = parse(takeNextSchema, req.body);

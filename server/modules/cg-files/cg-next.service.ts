@@ -25,12 +25,15 @@ export type SendResult = { staged: true; next: CgNext } | { staged: false; files
  * Preview and take (issue 25). With take mode on, sends are staged per company in Next (newest
  * text per type) and `take` airs them through CgFilesService.apply — files, outputs and as-run
  * follow as for any write — emptying Next in the same synchronous step, so of any number of
- * parallel Takes of one version exactly one reaches air. Everything here runs without an await
- * between a check and its change: the event loop is the lock.
+ * parallel Takes of one version exactly one reaches air. What comes from the store (the on-air
+ * texts, take mode, names) is awaited before a check or after its change, never between them:
+ * the event loop is the lock.
  */
 export class CgNextService {
   private readonly slots = new Map<number, Slot>();
   private readonly modes = new Map<number, boolean>();
+  /** Per company: the last cg_next_updated on its way out (they go out in the order Next changed). */
+  private readonly announcing = new Map<number, Promise<void>>();
   /**
    * Versions come from one counter seeded with the start time: a version a client saw before a
    * restart never names a different Next after it.
@@ -43,13 +46,13 @@ export class CgNextService {
   ) {}
 
   /** The company's take mode (cached; SettingsService calls takeModeSaved on change). */
-  takeMode(companyId: number): boolean {
-    let mode = this.modes.get(companyId);
-    if (mode === undefined) {
-      mode = new SettingsRepo(this.ctx.db).find(companyId)?.takeMode === true;
-      this.modes.set(companyId, mode);
-    }
-    return mode;
+  async takeMode(companyId: number): Promise<boolean> {
+    const cached = this.modes.get(companyId);
+    if (cached !== undefined) return cached;
+    const stored = await this.ctx.store.read((q) => new SettingsRepo(q).find(companyId));
+    // A takeModeSaved during the read wins over what the read found.
+    if (!this.modes.has(companyId)) this.modes.set(companyId, stored?.takeMode === true);
+    return this.modes.get(companyId) === true;
   }
 
   /** Take mode changed in settings: turning it off discards Next (nothing stale waits for an Enter). */
@@ -59,18 +62,21 @@ export class CgNextService {
     this.announce(companyId);
   }
 
-  view(companyId: number): CgNext {
+  async view(companyId: number): Promise<CgNext> {
+    // Next as it is now, copied before the first await: a view shows one moment.
     const slot = this.slots.get(companyId);
-    const name = (userId: number | null) => ({ userId, fullName: this.nameOf(companyId, userId) });
+    const version = slot?.version ?? 0;
+    const changes = slot ? [...slot.texts].map(([type, content]) => ({ type, content })) : [];
+    const staged = slot?.texts.size ? { by: slot.updatedBy, at: slot.updatedAt } : null;
+    const lastTake = slot?.lastTake ?? null;
+    const name = async (userId: number | null) => ({ userId, fullName: await this.nameOf(companyId, userId) });
     return {
-      takeMode: this.takeMode(companyId),
-      version: slot?.version ?? 0,
-      changes: slot ? [...slot.texts].map(([type, content]) => ({ type, content })) : [],
-      updatedBy: slot?.texts.size ? name(slot.updatedBy) : null,
-      updatedAt: slot?.texts.size ? slot.updatedAt : null,
-      lastTake: slot?.lastTake
-        ? { ...name(slot.lastTake.userId), version: slot.lastTake.version, at: slot.lastTake.at }
-        : null,
+      takeMode: await this.takeMode(companyId),
+      version,
+      changes,
+      updatedBy: staged ? await name(staged.by) : null,
+      updatedAt: staged ? staged.at : null,
+      lastTake: lastTake ? { ...(await name(lastTake.userId)), version: lastTake.version, at: lastTake.at } : null,
     };
   }
 
@@ -84,9 +90,9 @@ export class CgNextService {
    * before. The prompter's cue (source 'prompter') always airs at once.
    */
   async send(writer: Writer, changes: CgChange[]): Promise<SendResult> {
-    if (writer.source === 'prompter' || !this.takeMode(writer.companyId))
+    if (writer.source === 'prompter' || !(await this.takeMode(writer.companyId)))
       return { staged: false, files: await this.cg.apply(writer, changes) };
-    return { staged: true, next: this.stage(writer, () => changes) };
+    return { staged: true, next: await this.stage(writer, () => changes) };
   }
 
   /**
@@ -94,9 +100,14 @@ export class CgNextService {
    * edits the list it will air, not the one on air now). Every text passes its on-air rule here,
    * so a bad text is refused when staged, not at Take.
    */
-  stage(writer: Writer, compute: (current: CgSnapshot) => CgChange[]): CgNext {
+  async stage(writer: Writer, compute: (current: CgSnapshot) => CgChange[]): Promise<CgNext> {
+    const onAir = await this.cg.list(writer);
+    // From reading Next to changing it nothing awaits: two stages never build on the same Next.
+    // Callers staged because take mode was on; turned off during the read, Next must stay empty.
+    if (this.modes.get(writer.companyId) === false)
+      throw conflict('Take mode was turned off meanwhile: nothing was staged. Send it again.');
     const slot = this.slotOf(writer.companyId);
-    const current: CgSnapshot = Object.fromEntries(this.cg.list(writer).map((f) => [f.type, f.content]));
+    const current: CgSnapshot = Object.fromEntries(onAir.map((f) => [f.type, f.content]));
     for (const [type, text] of slot.texts) current[type] = text;
     const changes = compute(current);
     changes.forEach(assertOnAir);
@@ -113,29 +124,32 @@ export class CgNextService {
    * which shows no Next) it takes whatever Next holds now.
    */
   async take(writer: Writer, version?: number): Promise<{ files: CgFile[]; next: CgNext }> {
+    // Checked and emptied with no await between: of parallel Takes exactly one finds Next full.
     const slot = this.slotOf(writer.companyId);
-    if (!slot.texts.size) throw conflict(this.nothingToTake(writer.companyId, slot, version));
+    if (!slot.texts.size) throw conflict(await this.nothingToTake(writer.companyId, slot, version));
     if (version !== undefined && slot.version !== version)
       throw conflict('Next changed since you looked: check what is in NEXT now and take again.');
     const taken = new Map(slot.texts);
     slot.texts.clear();
     slot.lastTake = { version: slot.version, userId: writer.userId, at: this.ctx.clock.now().toISOString() };
     this.touch(writer.companyId, slot, writer.userId);
+    let files: CgFile[];
     try {
-      const files = await this.cg.apply(
+      files = await this.cg.apply(
         writer,
         [...taken].map(([type, content]) => ({ type, content })),
         'cg_next_taken',
       );
-      return { files, next: this.view(writer.companyId) };
     } catch (err) {
       this.putBack(writer.companyId, taken);
       throw err;
     }
+    // After the try: a failed read of the answer's view must not put back what is on air now.
+    return { files, next: await this.view(writer.companyId) };
   }
 
   /** Escape: empties Next. With a version, only that Next (a clear never discards what it did not see). */
-  clear(writer: Writer, version?: number): CgNext {
+  async clear(writer: Writer, version?: number): Promise<CgNext> {
     const slot = this.slotOf(writer.companyId);
     if (version !== undefined && slot.texts.size && slot.version !== version) {
       throw conflict('Next changed since you looked: check what is in NEXT now before clearing it.');
@@ -147,10 +161,10 @@ export class CgNextService {
     return this.view(writer.companyId);
   }
 
-  private nothingToTake(companyId: number, slot: Slot, version: number | undefined): string {
+  private async nothingToTake(companyId: number, slot: Slot, version: number | undefined): Promise<string> {
     const last = slot.lastTake;
     if (!last) return 'Nothing to take: NEXT is empty.';
-    const who = this.nameOf(companyId, last.userId);
+    const who = await this.nameOf(companyId, last.userId);
     if (version === undefined) return `Nothing to take: NEXT is empty (${who} took it last).`;
     return last.version >= version && version > 0
       ? `Nothing to take: ${who} already took it.`
@@ -181,12 +195,22 @@ export class CgNextService {
     this.announce(companyId);
   }
 
+  /**
+   * The view is taken now (Next as this change left it) and goes out after the company's earlier
+   * ones: their names are read from the store, and a later view must never overtake an earlier one.
+   */
   private announce(companyId: number): void {
-    this.ctx.bus.publish(companyId, 'cg_next_updated', this.view(companyId));
+    const viewed = this.view(companyId);
+    viewed.catch(() => undefined); // reported in order below, not as an unhandled rejection meanwhile
+    const sent = (this.announcing.get(companyId) ?? Promise.resolve())
+      .then(async () => this.ctx.bus.publish(companyId, 'cg_next_updated', await viewed))
+      .catch((err: unknown) => this.ctx.logger.error('cg_next_updated could not be sent', { companyId, err }));
+    this.announcing.set(companyId, sent);
   }
 
-  private nameOf(companyId: number, userId: number | null): string {
+  private async nameOf(companyId: number, userId: number | null): Promise<string> {
     if (userId === null) return 'the system';
-    return new UsersRepo(this.ctx.db).findById(companyId, userId)?.fullName ?? 'another operator';
+    const user = await this.ctx.store.read((q) => new UsersRepo(q).findById(companyId, userId));
+    return user?.fullName ?? 'another operator';
   }
 }

@@ -9,8 +9,13 @@ import { isInside, realPathOf } from './real-path';
  * Compared by real path. A blocked request skips the static files and falls through to the UI's
  * index.html, like any unknown path.
  */
-export function skipCgFolders(serveStatic: RequestHandler, webDir: string, cgFolders: () => string[]): RequestHandler {
-  return (req, res, next) => {
+export function skipCgFolders(
+  serveStatic: RequestHandler,
+  webDir: string,
+  cgFolders: () => Promise<string[]>,
+): RequestHandler {
+  // Express 5: a rejection (the folders could not be read) goes to the error handler.
+  return async (req, res, next) => {
     let wanted: string;
     try {
       wanted = realPathOf(path.join(webDir, decodeURIComponent(req.path)));
@@ -18,7 +23,7 @@ export function skipCgFolders(serveStatic: RequestHandler, webDir: string, cgFol
       next(); // a malformed %-escape: nothing static to serve
       return;
     }
-    const blocked = cgFolders().some((folder) => {
+    const blocked = (await cgFolders()).some((folder) => {
       const real = realPathOf(folder);
       return wanted === real || isInside(wanted, real);
     });

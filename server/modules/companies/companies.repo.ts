@@ -1,32 +1,38 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { companies, type CompanyRow } from '../../db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { countAll, first } from '../../db/dialect';
+import type { CompanyRow } from '../../db/schema';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 
 export class CompaniesRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
 
-  insert(values: typeof companies.$inferInsert): CompanyRow {
-    return this.db.insert(companies).values(values).returning().get();
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
   }
 
-  findById(id: number): CompanyRow | undefined {
-    return this.db.select().from(companies).where(eq(companies.id, id)).get();
+  async insert(values: Tables['companies']['$inferInsert']): Promise<CompanyRow> {
+    const row = first(await this.db.insert(this.t.companies).values(values).returning());
+    if (!row) throw new Error('Company insert returned no row');
+    return row;
   }
 
-  listAll(): CompanyRow[] {
-    return this.db.select().from(companies).orderBy(asc(companies.id)).all();
+  async findById(id: number): Promise<CompanyRow | undefined> {
+    const { companies } = this.t;
+    return first(await this.db.select().from(companies).where(eq(companies.id, id)));
   }
 
-  setCgOutputPath(id: number, cgOutputPath: string): CompanyRow | undefined {
-    return this.db.update(companies).set({ cgOutputPath }).where(eq(companies.id, id)).returning().get();
+  listAll(): Promise<CompanyRow[]> {
+    const { companies } = this.t;
+    return this.db.select().from(companies).orderBy(asc(companies.id));
   }
 
-  count(): number {
-    return (
-      this.db
-        .select({ n: sql<number>`count(*)` })
-        .from(companies)
-        .get()?.n ?? 0
-    );
+  async setCgOutputPath(id: number, cgOutputPath: string): Promise<CompanyRow | undefined> {
+    const { companies } = this.t;
+    return first(await this.db.update(companies).set({ cgOutputPath }).where(eq(companies.id, id)).returning());
+  }
+
+  async count(): Promise<number> {
+    const row = first(await this.db.select({ n: countAll() }).from(this.t.companies));
+    return row?.n ?? 0;
   }
 }

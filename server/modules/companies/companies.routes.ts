@@ -13,15 +13,15 @@ export function companiesRouter(companies: CompaniesService): Router {
   const router = Router();
 
   /** The caller's company (the client reads CompanyName); `?scope=all` lists all, for devs. */
-  router.get('/', (req, res) => {
+  router.get('/', async (req, res) => {
     const actor = actorOf(req);
     const { scope } = parse(listQuerySchema, req.query);
     if (scope === 'own') {
-      res.json(companies.own(actor));
+      res.json(await companies.own(actor));
       return;
     }
     if (!isDev(actor)) throw forbidden('Only developer accounts may list all companies');
-    res.json(companies.all());
+    res.json(await companies.all());
   });
 
   router.post('/', async (req, res) => {

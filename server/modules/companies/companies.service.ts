@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Company, createCompanySchema } from '../../../shared/contracts/companies';
 import type { User } from '../../../shared/contracts/users';
 import type { AppContext } from '../../context';
+import type { Q } from '../../db/store';
 import type { Actor } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../auth/password';
@@ -30,13 +31,7 @@ export interface FirstRunResult {
 }
 
 export class CompaniesService {
-  private readonly repo: CompaniesRepo;
-  private readonly users: UsersRepo;
-
-  constructor(private readonly ctx: AppContext) {
-    this.repo = new CompaniesRepo(ctx.db);
-    this.users = new UsersRepo(ctx.db);
-  }
+  constructor(private readonly ctx: AppContext) {}
 
   /**
    * At start: stations created by earlier versions had their CG folder INSIDE the first one's
@@ -44,18 +39,21 @@ export class CompaniesService {
    * sibling default (the resync that follows writes the files there) and remove our files from
    * the old place. Any other clash is logged loudly.
    */
-  separateCgFolders(): void {
+  async separateCgFolders(): Promise<void> {
     const resolve = (p: string) => path.resolve(this.ctx.config.baseDir, p);
-    for (const row of this.repo.listAll()) {
+    const listAll = () => this.ctx.store.read((q) => new CompaniesRepo(q).listAll());
+    for (const row of await listAll()) {
       if (row.cgOutputPath !== legacyNestedPath(row.id)) continue;
-      this.repo.setCgOutputPath(row.id, defaultCgOutputPath(row.id, false));
+      await this.ctx.store.write(row.id, (tx) =>
+        new CompaniesRepo(tx).setCgOutputPath(row.id, defaultCgOutputPath(row.id, false)),
+      );
       removeOurCgFiles(resolve(row.cgOutputPath));
       this.ctx.logger.warn("Moved a CG folder out of another company's", {
         companyId: row.id,
         to: defaultCgOutputPath(row.id, false),
       });
     }
-    const rows = this.repo.listAll();
+    const rows = await listAll();
     for (const row of rows) {
       const others = rows.filter((o) => o.id !== row.id).map((o) => resolve(o.cgOutputPath));
       const clash = cgFolderClash(resolve(row.cgOutputPath), others);
@@ -63,40 +61,40 @@ export class CompaniesService {
     }
   }
 
-  own(actor: Actor): Company {
-    const row = this.repo.findById(actor.companyId);
+  async own(actor: Actor): Promise<Company> {
+    const row = await this.ctx.store.read((q) => new CompaniesRepo(q).findById(actor.companyId));
     if (!row) throw notFound('Company');
     return presentCompany(row);
   }
 
   /** Every company, for developer accounts that look after a group of stations. */
-  all(): Company[] {
-    return this.repo.listAll().map(presentCompany);
+  async all(): Promise<Company[]> {
+    return (await this.ctx.store.read((q) => new CompaniesRepo(q).listAll())).map(presentCompany);
   }
 
   async create(
     input: CreateCompany,
     ownerRoletype: 'user' | 'dev' = 'user',
   ): Promise<{ company: Company; owner: User }> {
-    if (this.users.usernameTaken(input.ownerUsername)) throw conflict('Username already exists');
+    const taken = (q: Q) => new UsersRepo(q).usernameTaken(input.ownerUsername);
+    if (await this.ctx.store.read(taken)) throw conflict('Username already exists');
     const passwordHash = await hashPassword(input.ownerPassword);
-    // One transaction: a company without its owner would be unreachable.
-    return this.ctx.db.transaction((tx) => {
+    // One transaction: a company without its owner would be unreachable. The hash above is an
+    // await: the name is checked again where it is written.
+    return this.ctx.store.write('server', async (tx) => {
+      if (await taken(tx)) throw conflict('Username already exists');
       const repo = new CompaniesRepo(tx);
-      const isFirst = repo.count() === 0;
-      let company = repo.insert({ name: input.name });
+      const isFirst = (await repo.count()) === 0;
+      let company = await repo.insert({ name: input.name });
       // Two companies must never write the same CG files: later stations get their own sibling folder.
       if (!isFirst) {
-        const others = repo
-          .listAll()
-          .filter((c) => c.id !== company.id)
-          .map((c) => c.cgOutputPath);
+        const others = (await repo.listAll()).filter((c) => c.id !== company.id).map((c) => c.cgOutputPath);
         const folder = freeDefaultCgOutputPath(company.id, (p) => path.resolve(this.ctx.config.baseDir, p), others);
-        company = repo.setCgOutputPath(company.id, folder) ?? company;
+        company = (await repo.setCgOutputPath(company.id, folder)) ?? company;
       }
       // New stations start in take mode (issue 25); stations from before keep null = direct sends.
-      if (this.ctx.config.takeModeForNewCompanies) new SettingsRepo(tx).save(company.id, { takeMode: true });
-      const owner = new UsersRepo(tx).insert({
+      if (this.ctx.config.takeModeForNewCompanies) await new SettingsRepo(tx).save(company.id, { takeMode: true });
+      const owner = await new UsersRepo(tx).insert({
         companyId: company.id,
         username: input.ownerUsername,
         passwordHash,
@@ -110,7 +108,7 @@ export class CompaniesService {
 
   /** On an empty store: one company and its owner (docs/design-rules.md §6). Returns null when not needed. */
   async ensureFirstRun(): Promise<FirstRunResult | null> {
-    if (this.repo.count() > 0) return null;
+    if ((await this.ctx.store.read((q) => new CompaniesRepo(q).count())) > 0) return null;
     const { companyName, ownerUsername, ownerPassword, ownerRoletype } = this.ctx.config.firstRun;
     const password = ownerPassword ?? randomBytes(12).toString('base64url');
     const created = await this.create(

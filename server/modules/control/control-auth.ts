@@ -28,9 +28,9 @@ export function apiKeyFrom(req: Request): string | undefined {
  * 401 for a missing, unknown, inactive or under-scoped key: the answer never tells which.
  */
 export function requireScope(keys: ApiKeysService, scope: ControlScope): RequestHandler {
-  return (req, _res, next) => {
+  return async (req, _res, next) => {
     const key = apiKeyFrom(req);
-    const verified = key ? keys.verify(key, scope) : null;
+    const verified = key ? await keys.verify(key, scope) : null;
     if (!verified)
       throw unauthorized(
         `An active API key with the ${scope} scope is required (X-API-Key header or Authorization: Bearer cgb_…)`,

@@ -37,8 +37,8 @@ export function controlRouter(services: Services, clock: Clock): Router {
   const once = idempotency(new IdempotencyStore(clock), keyCaller);
   const scoped = [perKey, once];
 
-  router.get('/state', ...scoped, (req, res) => {
-    res.json(control.state(writerOf(req).companyId));
+  router.get('/state', ...scoped, async (req, res) => {
+    res.json(await control.state(writerOf(req).companyId));
   });
   router.post('/take', ...scoped, async (req, res) => {
     res.json({ success: true, state: await control.take(writerOf(req)) });

@@ -21,11 +21,12 @@ export class ControlService {
     private readonly clock: Clock,
   ) {}
 
-  state(companyId: number): ControlState {
-    const types = Object.fromEntries(this.cg.list({ companyId, userId: null }).map((f) => [f.type, f.content]));
+  async state(companyId: number): Promise<ControlState> {
+    const files = await this.cg.list({ companyId, userId: null });
+    const types = Object.fromEntries(files.map((f) => [f.type, f.content]));
     const headlines = parseHeadlines(types.news_crawler);
     const emergency = types.emergency ?? '';
-    const next = this.next.view(companyId);
+    const next = await this.next.view(companyId);
     return {
       next: {
         takeMode: next.takeMode,
@@ -75,6 +76,6 @@ export class ControlService {
 
   async emergencyOff(writer: Writer): Promise<ControlState & { ended: boolean }> {
     const { ended } = await this.cg.endEmergency(writer);
-    return { ...this.state(writer.companyId), ended };
+    return { ...(await this.state(writer.companyId)), ended };
   }
 }

@@ -15,8 +15,8 @@ import { writerOf } from '../as-run/air-source';
 export function crawlerRouter(crawler: CrawlerService): Router {
   const router = Router();
 
-  router.get('/content', (req, res) => {
-    res.json(crawler.content(actorOf(req)));
+  router.get('/content', async (req, res) => {
+    res.json(await crawler.content(actorOf(req)));
   });
   router.post('/generate', async (req, res) => {
     res.json({ success: true, ...(await crawler.generate(writerOf(req))) });

@@ -1,11 +1,12 @@
 import { CRAWLER_MAX_HEADLINES } from '../../../shared/constants';
 import type { CrawlerContent } from '../../../shared/contracts/crawler';
 import { onAirTextProblem } from '../../../shared/on-air-rules';
+import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import type { CgFilesService, Writer } from '../cg-files/cg-files.service';
 import type { CgNextService } from '../cg-files/cg-next.service';
-import type { NewsRepo } from '../news/news.repo';
+import { NewsRepo } from '../news/news.repo';
 import { joinHeadlines, parseHeadlines, toTickerLine } from './crawler-ops';
 
 const TYPE = 'news_crawler';
@@ -16,18 +17,18 @@ const TYPE = 'news_crawler';
  */
 export class CrawlerService {
   constructor(
+    private readonly ctx: AppContext,
     private readonly cg: CgFilesService,
     private readonly next: CgNextService,
-    private readonly news: NewsRepo,
   ) {}
 
   /**
    * The list the desk edits: Next's when take mode has a crawler staged (`staged: true`), so an
    * index or a reorder names a line of the list that will air; otherwise the one on air.
    */
-  content(actor: Actor): CrawlerContent {
+  async content(actor: Actor): Promise<CrawlerContent> {
     const staged = this.next.stagedOf(actor.companyId, TYPE);
-    const headlines = parseHeadlines(staged ?? this.cg.repo.findByType(actor.companyId, TYPE)?.content);
+    const headlines = parseHeadlines(staged ?? (await this.cg.findByType(actor.companyId, TYPE))?.content);
     return { headlines, count: headlines.length, ...(staged === undefined ? {} : { staged: true }) };
   }
 
@@ -42,8 +43,8 @@ export class CrawlerService {
       return [{ type: TYPE, content: joinHeadlines(headlines), fileName: `${TYPE}.txt`, field }];
     };
     // Take mode (issue 25): the change builds on Next's list (or the on-air one) and waits for Take.
-    if (this.next.takeMode(actor.companyId)) {
-      this.next.stage(actor, compute);
+    if (await this.next.takeMode(actor.companyId)) {
+      await this.next.stage(actor, compute);
       return { headlines, count: headlines.length, staged: true };
     }
     await this.cg.applyWith(actor, compute);
@@ -56,7 +57,9 @@ export class CrawlerService {
    * than airing a cut or altered line: the desk fixes the article and generates again.
    */
   async generate(actor: Writer): Promise<CrawlerContent & { newsCount: number }> {
-    const articles = this.news.approvedTitles(actor.companyId, CRAWLER_MAX_HEADLINES);
+    const articles = await this.ctx.store.read((q) =>
+      new NewsRepo(q).approvedTitles(actor.companyId, CRAWLER_MAX_HEADLINES),
+    );
     const titles: string[] = [];
     for (const { id, title } of articles) {
       const line = toTickerLine(title);

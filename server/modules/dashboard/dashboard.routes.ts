@@ -17,15 +17,19 @@ export function dashboardRouter(
   loans: Pick<EquipmentRequestsService, 'countOut'>,
 ): Router {
   const router = Router();
-  router.get('/stats', (req, res) => {
+  router.get('/stats', async (req, res) => {
     const { companyId } = actorOf(req);
     // Counts come from the news service's cache (kept per change): a count(*) over 100k rows is ms.
-    const draft = news.count(companyId, 'draft');
-    const approved = news.count(companyId, 'approved');
+    const [draft, approved, published, out] = await Promise.all([
+      news.count(companyId, 'draft'),
+      news.count(companyId, 'approved'),
+      news.count(companyId, 'published'),
+      loans.countOut(companyId),
+    ]);
     const stats: DashboardStats = {
       // Units out of the building: checked out and not yet returned (also while a return or an extension waits).
-      equipment: { out: loans.countOut(companyId) },
-      news: { total: draft + approved, draft, approved, published: news.count(companyId, 'published') },
+      equipment: { out },
+      news: { total: draft + approved, draft, approved, published },
       users: { online: presence.onlineUsers(companyId), onlineMcr: presence.onlineMcr(companyId) },
     };
     res.json(stats);

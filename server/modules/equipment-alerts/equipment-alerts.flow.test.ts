@@ -59,9 +59,9 @@ describe('equipment alerts over the real loan flow', () => {
       return made.id;
     };
     const first = await loan();
-    expect(alertsOf(server, s.companyId).map((a) => a.kind)).toEqual(['low_stock']);
+    expect((await alertsOf(server, s.companyId)).map((a) => a.kind)).toEqual(['low_stock']);
     expect((await s.owner.put(`/api/equipment-requests/${first}/return`)).status).toBe(200);
-    expect(alertsOf(server, s.companyId)).toEqual([]);
+    expect(await alertsOf(server, s.companyId)).toEqual([]);
     await loan();
     low.stop();
     expect(low.events).toHaveLength(2);

@@ -1,30 +1,35 @@
 import { and, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
-import type { DbOrTx } from '../../db/client';
-import { companies, equipment, equipmentAlerts, equipmentRequests, extensionRequests, users } from '../../db/schema';
-
-const borrower = alias(users, 'borrower');
-const approver = alias(users, 'approver');
+import { alias } from 'drizzle-orm/pg-core';
+import { first } from '../../db/dialect';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 
 /** Loans the alerts care about: the item is (or is about to be) with someone. */
 export const ACTIVE_LOAN_STATUSES = ['approved', 'out', 'extension_pending'] as const;
 
-export type LoanRow = NonNullable<ReturnType<EquipmentAlertsRepo['loan']>>;
+export type LoanRow = NonNullable<Awaited<ReturnType<EquipmentAlertsRepo['loan']>>>;
 
 /** SQL of the alerts module (its own statements: the catalogue and requests modules are not used). */
 export class EquipmentAlertsRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
+  // The users table under other names, one per join (of the engine's own users table).
+  private readonly borrower;
+  private readonly approver;
 
-  companyIds(): number[] {
-    return this.db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.isActive, true))
-      .all()
-      .map((r) => r.id);
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
+    this.borrower = alias(this.t.users, 'borrower');
+    this.approver = alias(this.t.users, 'approver');
+  }
+
+  async companyIds(): Promise<number[]> {
+    const { companies } = this.t;
+    const rows = await this.db.select({ id: companies.id }).from(companies).where(eq(companies.isActive, true));
+    return rows.map((r) => r.id);
   }
 
   private loanQuery() {
+    const { equipment, equipmentRequests } = this.t;
+    const { borrower, approver } = this;
     return this.db
       .select({
         request: equipmentRequests,
@@ -42,37 +47,43 @@ export class EquipmentAlertsRepo {
   }
 
   /** A company's active loans with a return date (the status index keeps this off the history). */
-  activeLoans(companyId: number) {
-    return this.loanQuery()
-      .where(
-        and(
-          eq(equipmentRequests.companyId, companyId),
-          inArray(equipmentRequests.status, [...ACTIVE_LOAN_STATUSES]),
-          isNotNull(equipmentRequests.expectedReturnDate),
-        ),
-      )
-      .all();
+  async activeLoans(companyId: number) {
+    const { equipmentRequests } = this.t;
+    return this.loanQuery().where(
+      and(
+        eq(equipmentRequests.companyId, companyId),
+        inArray(equipmentRequests.status, [...ACTIVE_LOAN_STATUSES]),
+        isNotNull(equipmentRequests.expectedReturnDate),
+      ),
+    );
   }
 
-  loan(companyId: number, requestId: number) {
-    return this.loanQuery()
-      .where(and(eq(equipmentRequests.companyId, companyId), eq(equipmentRequests.id, requestId)))
-      .get();
+  async loan(companyId: number, requestId: number) {
+    const { equipmentRequests } = this.t;
+    return first(
+      await this.loanQuery().where(
+        and(eq(equipmentRequests.companyId, companyId), eq(equipmentRequests.id, requestId)),
+      ),
+    );
   }
 
-  pendingExtension(requestId: number) {
-    return this.db
-      .select()
-      .from(extensionRequests)
-      .where(and(eq(extensionRequests.originalRequestId, requestId), eq(extensionRequests.status, 'pending')))
-      .orderBy(desc(extensionRequests.id))
-      .get();
+  async pendingExtension(requestId: number) {
+    const { extensionRequests } = this.t;
+    return first(
+      await this.db
+        .select()
+        .from(extensionRequests)
+        .where(and(eq(extensionRequests.originalRequestId, requestId), eq(extensionRequests.status, 'pending')))
+        .orderBy(desc(extensionRequests.id))
+        .limit(1),
+    );
   }
 
   /** The newest alert of each kind per request: "already reminded?" is one lookup per run. */
-  lastAlerts(companyId: number, requestIds: number[]): Map<string, string> {
+  async lastAlerts(companyId: number, requestIds: number[]): Promise<Map<string, string>> {
     if (!requestIds.length) return new Map();
-    const rows = this.db
+    const { equipmentAlerts } = this.t;
+    const rows = await this.db
       .select({
         requestId: equipmentAlerts.requestId,
         kind: equipmentAlerts.kind,
@@ -80,38 +91,44 @@ export class EquipmentAlertsRepo {
       })
       .from(equipmentAlerts)
       .where(and(eq(equipmentAlerts.companyId, companyId), inArray(equipmentAlerts.requestId, requestIds)))
-      .groupBy(equipmentAlerts.requestId, equipmentAlerts.kind)
-      .all();
+      .groupBy(equipmentAlerts.requestId, equipmentAlerts.kind);
     return new Map(rows.map((r) => [alertKey(r.requestId ?? 0, r.kind), r.at]));
   }
 
-  insertAlert(values: typeof equipmentAlerts.$inferInsert): number {
-    return this.db.insert(equipmentAlerts).values(values).returning({ id: equipmentAlerts.id }).get().id;
+  async insertAlert(values: Tables['equipmentAlerts']['$inferInsert']): Promise<number> {
+    const { equipmentAlerts } = this.t;
+    return first(await this.db.insert(equipmentAlerts).values(values).returning({ id: equipmentAlerts.id }))!.id;
   }
 
-  setDelivery(id: number, delivery: string, reason: string | null): void {
-    this.db.update(equipmentAlerts).set({ delivery, reason }).where(eq(equipmentAlerts.id, id)).run();
+  async setDelivery(id: number, delivery: string, reason: string | null): Promise<void> {
+    const { equipmentAlerts } = this.t;
+    await this.db.update(equipmentAlerts).set({ delivery, reason }).where(eq(equipmentAlerts.id, id));
   }
 
   /* ---------- low stock: an open low_stock row means "alerted, not restocked since" ---------- */
 
-  hasOpenLowStock(companyId: number, equipmentId: number): boolean {
-    return !!this.db
-      .select({ id: equipmentAlerts.id })
-      .from(equipmentAlerts)
-      .where(
-        and(
-          eq(equipmentAlerts.companyId, companyId),
-          eq(equipmentAlerts.kind, 'low_stock'),
-          eq(equipmentAlerts.equipmentId, equipmentId),
-        ),
-      )
-      .get();
+  async hasOpenLowStock(companyId: number, equipmentId: number): Promise<boolean> {
+    const { equipmentAlerts } = this.t;
+    const row = first(
+      await this.db
+        .select({ id: equipmentAlerts.id })
+        .from(equipmentAlerts)
+        .where(
+          and(
+            eq(equipmentAlerts.companyId, companyId),
+            eq(equipmentAlerts.kind, 'low_stock'),
+            eq(equipmentAlerts.equipmentId, equipmentId),
+          ),
+        )
+        .limit(1),
+    );
+    return !!row;
   }
 
   /** Restocked above the minimum: the next drop alerts again (history stays in the activity log). */
-  closeLowStock(companyId: number, equipmentId: number): void {
-    this.db
+  async closeLowStock(companyId: number, equipmentId: number): Promise<void> {
+    const { equipmentAlerts } = this.t;
+    await this.db
       .delete(equipmentAlerts)
       .where(
         and(
@@ -119,12 +136,12 @@ export class EquipmentAlertsRepo {
           eq(equipmentAlerts.kind, 'low_stock'),
           eq(equipmentAlerts.equipmentId, equipmentId),
         ),
-      )
-      .run();
+      );
   }
 
   /** Items at or below a set minimum (the sweep's backstop for changes no event announced). */
-  lowItems(companyId: number) {
+  async lowItems(companyId: number) {
+    const { equipment } = this.t;
     return this.db
       .select()
       .from(equipment)
@@ -134,13 +151,13 @@ export class EquipmentAlertsRepo {
           gt(equipment.minStock, 0),
           lte(equipment.currentStock, equipment.minStock),
         ),
-      )
-      .all();
+      );
   }
 
   /** Items with an open low-stock alert that are above their minimum again. */
-  restockedItemIds(companyId: number): number[] {
-    return this.db
+  async restockedItemIds(companyId: number): Promise<number[]> {
+    const { equipment, equipmentAlerts } = this.t;
+    const rows = await this.db
       .selectDistinct({ id: equipment.id })
       .from(equipmentAlerts)
       .innerJoin(equipment, eq(equipment.id, equipmentAlerts.equipmentId))
@@ -150,17 +167,18 @@ export class EquipmentAlertsRepo {
           eq(equipmentAlerts.kind, 'low_stock'),
           sql`(${equipment.minStock} = 0 OR ${equipment.currentStock} > ${equipment.minStock})`,
         ),
-      )
-      .all()
-      .map((r) => r.id);
+      );
+    return rows.map((r) => r.id);
   }
 
-  equipmentById(companyId: number, id: number) {
-    return this.db
-      .select()
-      .from(equipment)
-      .where(and(eq(equipment.companyId, companyId), eq(equipment.id, id)))
-      .get();
+  async equipmentById(companyId: number, id: number) {
+    const { equipment } = this.t;
+    return first(
+      await this.db
+        .select()
+        .from(equipment)
+        .where(and(eq(equipment.companyId, companyId), eq(equipment.id, id))),
+    );
   }
 }
 

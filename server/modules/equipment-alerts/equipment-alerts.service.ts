@@ -5,6 +5,7 @@ import {
 } from '../../../shared/contracts/equipment-alerts';
 import type { TelegramGroups } from '../../../shared/contracts/settings';
 import type { AppContext } from '../../context';
+import type { Q } from '../../db/store';
 import type { Actor } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
@@ -28,16 +29,17 @@ export type { RaisedAlert } from './raised-alert';
 
 /**
  * Overdue detection, before/after-due reminders, low-stock alerts and the Remind button (issue 12).
- * Every alert is first claimed as an equipment_alerts row (synchronously, so two overlapping runs
- * cannot both send it), then delivered through the notification layer, then its outcome is
- * recorded on the row and in the activity log. Times come from ctx.clock (tests move it).
+ * Every alert is first claimed as an equipment_alerts row, in a write whose body asks again whether
+ * it is still due (the station's writes run one at a time, so two overlapping runs — or two
+ * servers on one store — cannot both send it), then delivered through the notification layer
+ * outside any write, then its outcome is recorded on the row and in the activity log. Times come
+ * from ctx.clock (tests move it).
  *
  * Per-user preferences (docs/product.md §Data equipmentReminders beforeDue/afterDue, equipmentOverdue) come
  * with a later issue; until then every loan uses EQUIPMENT_REMINDER_DEFAULTS and the company's
  * Telegram group settings (reminderInterval, enableOverdueAlerts, enableEquipmentReminders).
  */
 export class EquipmentAlertsService {
-  readonly repo: EquipmentAlertsRepo;
   private readonly notifier: Notifier;
   private readonly lowStock: LowStockAlerts;
   private readonly running = new Set<string>();
@@ -47,22 +49,21 @@ export class EquipmentAlertsService {
     readonly activity: ActivityLogsService,
     channels: readonly NotificationChannel[] = [],
   ) {
-    this.repo = new EquipmentAlertsRepo(ctx.db);
     this.notifier = new Notifier(channels);
-    this.lowStock = new LowStockAlerts(ctx, this.repo, (alert) => this.raise(alert));
+    this.lowStock = new LowStockAlerts(ctx, (alert) => this.raise(alert));
   }
 
   /** Overdue loans → equipment_overdue to the company, at most once per request per interval. */
   runOverdue(): Promise<void> {
     return this.exclusive('overdue', async () => {
-      for (const companyId of this.repo.companyIds()) {
-        const groups = this.groupsOf(companyId);
+      for (const companyId of await this.companyIds()) {
+        const groups = await this.groupsOf(companyId);
         if (!groups.enableOverdueAlerts) continue;
         await this.forLoans(
           companyId,
           'overdue',
           (due, now, last) => overdueAlertIsDue(due, now, last, groups.reminderInterval),
-          (loan, due, now) => this.overdue(loan, due, now),
+          (loan, due, now, claimIf) => this.overdue(loan, due, now, claimIf),
         );
       }
     });
@@ -72,19 +73,20 @@ export class EquipmentAlertsService {
   runReminders(): Promise<void> {
     const { beforeDueMinutes, afterDueMinutes } = EQUIPMENT_REMINDER_DEFAULTS;
     return this.exclusive('reminders', async () => {
-      for (const companyId of this.repo.companyIds()) {
-        if (!this.groupsOf(companyId).enableEquipmentReminders) continue;
+      for (const companyId of await this.companyIds()) {
+        if (!(await this.groupsOf(companyId)).enableEquipmentReminders) continue;
         await this.forLoans(
           companyId,
           'before_due',
           (due, now, last) => beforeDueReminderIsDue(due, now, last, beforeDueMinutes),
-          (loan, due) => this.reminder(loan, 'before_due', `due ${formatTime(due)}`),
+          (loan, due, _now, claimIf) => this.reminder(loan, 'before_due', `due ${formatTime(due)}`, claimIf),
         );
         await this.forLoans(
           companyId,
           'after_due',
           (due, now, last) => afterDueReminderIsDue(due, now, last, afterDueMinutes),
-          (loan, due, now) => this.reminder(loan, 'after_due', `${minutesPast(due, now)} min past due`),
+          (loan, due, now, claimIf) =>
+            this.reminder(loan, 'after_due', `${minutesPast(due, now)} min past due`, claimIf),
         );
       }
     });
@@ -92,12 +94,12 @@ export class EquipmentAlertsService {
 
   /** The backstop sweep for low stock (events handle the common case at once). */
   sweepLowStock(): Promise<void> {
-    return this.exclusive('low-stock', () => this.lowStock.sweep(this.repo.companyIds()));
+    return this.exclusive('low-stock', async () => this.lowStock.sweep(await this.companyIds()));
   }
 
   /** The Remind button (owner/admin): recorded always, delivered when a channel exists. */
   async sendReminder(actor: Pick<Actor, 'companyId' | 'userId'>, requestId: number): Promise<EquipmentReminderResult> {
-    const loan = this.repo.loan(actor.companyId, requestId);
+    const loan = await this.ctx.store.read((q) => new EquipmentAlertsRepo(q).loan(actor.companyId, requestId));
     if (!loan) throw notFound('Equipment request');
     const status = loan.request.status;
     if (!(ACTIVE_LOAN_STATUSES as readonly string[]).includes(status)) {
@@ -125,26 +127,34 @@ export class EquipmentAlertsService {
     companyId: number,
     kind: EquipmentAlertKind,
     isDue: (dueMs: number, nowMs: number, lastMs: number | null) => boolean,
-    send: (loan: LoanRow, dueMs: number, nowMs: number) => Promise<unknown>,
+    send: (loan: LoanRow, dueMs: number, nowMs: number, claimIf: ClaimGuard) => Promise<unknown>,
   ): Promise<void> {
-    const loans = this.repo.activeLoans(companyId);
-    const last = this.repo.lastAlerts(
-      companyId,
-      loans.map((l) => l.request.id),
-    );
+    const { loans, last } = await this.ctx.store.read(async (q) => {
+      const repo = new EquipmentAlertsRepo(q);
+      const active = await repo.activeLoans(companyId);
+      const ids = active.map((l) => l.request.id);
+      return { loans: active, last: await repo.lastAlerts(companyId, ids) };
+    });
     const now = this.ctx.clock.now().getTime();
     for (const loan of loans) {
+      const id = loan.request.id;
       const due = timeOf(loan.request.expectedReturnDate);
-      if (due !== null && isDue(due, now, timeOf(last.get(alertKey(loan.request.id, kind)))))
-        await send(loan, due, now);
+      if (due === null || !isDue(due, now, timeOf(last.get(alertKey(id, kind))))) continue;
+      // The same rule again in the claim's write body: the newest alert may have come meanwhile.
+      const claimIf: ClaimGuard = async (tx) => {
+        const newest = await new EquipmentAlertsRepo(tx).lastAlerts(companyId, [id]);
+        return isDue(due, now, timeOf(newest.get(alertKey(id, kind))));
+      };
+      await send(loan, due, now, claimIf);
     }
   }
 
-  private overdue(loan: LoanRow, dueMs: number, nowMs: number) {
+  private async overdue(loan: LoanRow, dueMs: number, nowMs: number, claimIf: ClaimGuard) {
     const overdueMinutes = minutesPast(dueMs, nowMs);
     const companyId = loan.request.companyId;
+    const extension = await this.ctx.store.read((q) => new EquipmentAlertsRepo(q).pendingExtension(loan.request.id));
     const data = {
-      request: presentAlertLoan(loan, this.repo.pendingExtension(loan.request.id)),
+      request: presentAlertLoan(loan, extension),
       equipmentName: loan.equipmentName,
       userName: nameOf(loan),
       overdueMinutes,
@@ -154,15 +164,17 @@ export class EquipmentAlertsService {
       action: 'equipment_overdue',
       text: `Overdue: ${itemLabel(loan.equipmentName, loan.equipmentCode)} with ${data.userName}, ${overdueMinutes} min past due`,
       live: () => this.ctx.bus.publish(companyId, 'equipment_overdue', data),
+      claimIf,
     });
   }
 
-  private reminder(loan: LoanRow, kind: 'before_due' | 'after_due', when: string) {
+  private reminder(loan: LoanRow, kind: 'before_due' | 'after_due', when: string, claimIf: ClaimGuard) {
     const label = kind === 'before_due' ? 'Reminder before due' : 'Reminder after due';
     return this.raise({
       ...this.loanAlert(loan, kind, null),
       action: 'equipment_reminder',
       text: `${label}: ${itemLabel(loan.equipmentName, loan.equipmentCode)} with ${nameOf(loan)}, ${when}`,
+      claimIf,
     });
   }
 
@@ -178,33 +190,49 @@ export class EquipmentAlertsService {
     };
   }
 
-  /** Claim (row) → live event → delivery → outcome on the row and in the activity log. */
-  private async raise(alert: RaisedAlert): Promise<DeliveryOutcome> {
+  /**
+   * Claim (row) → live event → delivery → outcome on the row and in the activity log. Null when
+   * the alert's `claimIf` found it no longer due (claimed meanwhile): nothing is sent.
+   */
+  private raise(alert: RaisedAlert & { claimIf?: undefined }): Promise<DeliveryOutcome>;
+  private raise(alert: RaisedAlert): Promise<DeliveryOutcome | null>;
+  private async raise(alert: RaisedAlert): Promise<DeliveryOutcome | null> {
     const { companyId, kind, requestId, equipmentId, createdBy } = alert;
-    const id = this.repo.insertAlert({
-      companyId,
-      kind,
-      requestId,
-      equipmentId,
-      createdBy,
-      delivery: 'pending',
-      reason: null,
-      createdAt: this.ctx.clock.now().toISOString(),
+    const id = await this.ctx.store.write(companyId, async (tx) => {
+      if (alert.claimIf && !(await alert.claimIf(tx))) return null;
+      return new EquipmentAlertsRepo(tx).insertAlert({
+        companyId,
+        kind,
+        requestId,
+        equipmentId,
+        createdBy,
+        delivery: 'pending',
+        reason: null,
+        createdAt: this.ctx.clock.now().toISOString(),
+      });
     });
+    if (id === null) return null;
     alert.live?.();
+    // Delivery is network: outside any write.
     const outcome = await this.notifier.deliver({ companyId, kind, userId: alert.recipient, text: alert.text });
-    this.repo.setDelivery(
-      id,
-      outcome.delivered ? 'delivered' : outcome.delivery,
-      outcome.delivered ? `via ${outcome.channel}` : outcome.reason,
-    );
     const result = outcome.delivered ? `delivered via ${outcome.channel}` : `not delivered: ${outcome.reason}`;
-    this.activity.record({ companyId, userId: createdBy }, alert.action, `${alert.text} — ${result}`);
+    await this.ctx.store.write(companyId, async (tx) => {
+      await new EquipmentAlertsRepo(tx).setDelivery(
+        id,
+        outcome.delivered ? 'delivered' : outcome.delivery,
+        outcome.delivered ? `via ${outcome.channel}` : outcome.reason,
+      );
+      await this.activity.record({ companyId, userId: createdBy }, alert.action, `${alert.text} — ${result}`, tx);
+    });
     return outcome;
   }
 
-  private groupsOf(companyId: number): TelegramGroups {
-    return presentTelegramGroups(new SettingsRepo(this.ctx.db).find(companyId));
+  private companyIds(): Promise<number[]> {
+    return this.ctx.store.read((q) => new EquipmentAlertsRepo(q).companyIds());
+  }
+
+  private async groupsOf(companyId: number): Promise<TelegramGroups> {
+    return presentTelegramGroups(await this.ctx.store.read((q) => new SettingsRepo(q).find(companyId)));
   }
 
   /** A run that is still delivering when the timer fires again is not started twice. */
@@ -218,6 +246,9 @@ export class EquipmentAlertsService {
     }
   }
 }
+
+/** The claim's re-check of an alert's rule (RaisedAlert.claimIf). */
+type ClaimGuard = (tx: Q) => Promise<boolean>;
 
 const nameOf = (loan: LoanRow) => loan.requestedByName ?? loan.requestedByUsername ?? 'Unknown user';
 /** Stored times are UTC; messages say so rather than guess the reader's zone. */

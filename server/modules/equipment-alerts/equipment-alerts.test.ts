@@ -19,7 +19,7 @@ const remind = (client: ApiClient, body: unknown) =>
 async function station() {
   const s = await createStation(server);
   const cameraman = await createUser(s.owner, server, 'cameraman', { fullName: 'Ibrahim Naseem' });
-  const item = insertItem(server, s.companyId, { name: 'LiveU Solo', code: `ENC-${s.companyId}` });
+  const item = await insertItem(server, s.companyId, { name: 'LiveU Solo', code: `ENC-${s.companyId}` });
   const loan = (status: string, dueInMinutes = 120) =>
     insertLoan(server, {
       companyId: s.companyId,
@@ -34,7 +34,7 @@ async function station() {
 describe('POST /api/telegram/send-equipment-reminder', () => {
   it('records the reminder and says plainly that it was not delivered (no Telegram channel yet)', async () => {
     const s = await station();
-    const id = s.loan('out');
+    const id = await s.loan('out');
     const res = await remind(s.owner, { requestId: id });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -42,9 +42,9 @@ describe('POST /api/telegram/send-equipment-reminder', () => {
       delivered: false,
       message: 'Reminder recorded; Telegram delivery is not set up yet',
     });
-    expect(alertsOf(server, s.companyId).map((a) => [a.kind, a.requestId, a.delivery, a.reason, a.createdBy])).toEqual([
-      ['manual', id, 'not_delivered', 'Telegram delivery is not set up yet', s.owner.user.id],
-    ]);
+    expect(
+      (await alertsOf(server, s.companyId)).map((a) => [a.kind, a.requestId, a.delivery, a.reason, a.createdBy]),
+    ).toEqual([['manual', id, 'not_delivered', 'Telegram delivery is not set up yet', s.owner.user.id]]);
     const log = await s.owner.get<ActivityLog[]>('/api/activity-logs');
     const entry = log.body.find((e) => e.action === 'equipment_reminder');
     expect(entry?.userId).toBe(s.owner.user.id);
@@ -55,7 +55,7 @@ describe('POST /api/telegram/send-equipment-reminder', () => {
 
   it('is for owners and admins only', async () => {
     const s = await station();
-    const id = s.loan('approved');
+    const id = await s.loan('approved');
     const admin = await createUser(s.owner, server, 'admin');
     expect((await remind(admin, { requestId: id })).status).toBe(200);
     for (const role of ['editor', 'mcr', 'technical', 'cameraman'] as const) {
@@ -69,22 +69,22 @@ describe('POST /api/telegram/send-equipment-reminder', () => {
   it("answers 404 for another company's request and for a missing one, recording nothing", async () => {
     const a = await station();
     const b = await station();
-    const theirs = b.loan('out');
+    const theirs = await b.loan('out');
     const res = await remind(a.owner, { requestId: theirs });
     expect([res.status, res.body.message]).toEqual([404, 'Equipment request not found']);
     expect((await remind(a.owner, { requestId: 9_999_999 })).status).toBe(404);
-    expect(alertsOf(server, b.companyId)).toEqual([]);
-    expect(alertsOf(server, a.companyId)).toEqual([]);
+    expect(await alertsOf(server, b.companyId)).toEqual([]);
+    expect(await alertsOf(server, a.companyId)).toEqual([]);
   });
 
   it('answers 409 for a loan that is not with anyone (pending, rejected, returned, return requested)', async () => {
     const s = await station();
     for (const status of ['pending', 'rejected', 'returned', 'return_requested']) {
-      const res = await remind(s.owner, { requestId: s.loan(status) });
+      const res = await remind(s.owner, { requestId: await s.loan(status) });
       expect(res.status, status).toBe(409);
       expect(res.body.message).toMatch(/^A reminder is only for an approved or checked-out loan; this request is /);
     }
-    expect(alertsOf(server, s.companyId)).toEqual([]);
+    expect(await alertsOf(server, s.companyId)).toEqual([]);
   });
 
   it('refuses a bad body with 400', async () => {

@@ -1,6 +1,6 @@
 import type { Equipment } from '../../../shared/contracts/equipment';
 import type { AppContext } from '../../context';
-import type { EquipmentAlertsRepo } from './equipment-alerts.repo';
+import { EquipmentAlertsRepo } from './equipment-alerts.repo';
 import { presentEquipment } from '../equipment/equipment.presenter';
 import { itemLabel } from './equipment-alerts.presenter';
 import type { RaisedAlert } from './raised-alert';
@@ -17,7 +17,6 @@ import type { RaisedAlert } from './raised-alert';
 export class LowStockAlerts {
   constructor(
     private readonly ctx: AppContext,
-    private readonly repo: EquipmentAlertsRepo,
     private readonly raise: (alert: RaisedAlert) => Promise<unknown>,
   ) {
     ctx.bus.subscribe(({ type, companyId, data }) => {
@@ -28,14 +27,16 @@ export class LowStockAlerts {
     });
   }
 
-  /** Claims synchronously (no await before the row exists), so the event and the sweep cannot both alert. */
+  /**
+   * "No open alert yet" is asked in the claim's write body, which inserts the row: the event and
+   * the sweep cannot both alert.
+   */
   async check(companyId: number, item: Equipment): Promise<void> {
     const low = item.minStock > 0 && item.currentStock <= item.minStock;
     if (!low) {
-      this.repo.closeLowStock(companyId, item.id);
+      await this.ctx.store.write(companyId, (tx) => new EquipmentAlertsRepo(tx).closeLowStock(companyId, item.id));
       return;
     }
-    if (this.repo.hasOpenLowStock(companyId, item.id)) return;
     await this.raise({
       companyId,
       kind: 'low_stock',
@@ -45,13 +46,18 @@ export class LowStockAlerts {
       action: 'equipment_low_stock',
       text: `Low stock: ${itemLabel(item.name, item.code)}, ${item.currentStock} left, minimum ${item.minStock}`,
       live: () => this.ctx.bus.publish(companyId, 'equipment_low_stock', item),
+      claimIf: async (tx) => !(await new EquipmentAlertsRepo(tx).hasOpenLowStock(companyId, item.id)),
     });
   }
 
   async sweep(companyIds: number[]): Promise<void> {
     for (const companyId of companyIds) {
-      for (const id of this.repo.restockedItemIds(companyId)) this.repo.closeLowStock(companyId, id);
-      for (const row of this.repo.lowItems(companyId)) await this.check(companyId, presentEquipment(row));
+      await this.ctx.store.write(companyId, async (tx) => {
+        const repo = new EquipmentAlertsRepo(tx);
+        for (const id of await repo.restockedItemIds(companyId)) await repo.closeLowStock(companyId, id);
+      });
+      const low = await this.ctx.store.read((q) => new EquipmentAlertsRepo(q).lowItems(companyId));
+      for (const row of low) await this.check(companyId, presentEquipment(row));
     }
   }
 }

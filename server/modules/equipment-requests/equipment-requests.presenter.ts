@@ -2,7 +2,7 @@ import type { EquipmentRequest, ExtensionRequest } from '../../../shared/contrac
 import type { ExtensionRequestRow } from '../../db/schema';
 import type { EquipmentRequestsRepo } from './equipment-requests.repo';
 
-type ListRow = ReturnType<EquipmentRequestsRepo['list']>[number];
+type ListRow = Awaited<ReturnType<EquipmentRequestsRepo['list']>>[number];
 
 /** A deleted user's username carries '#deleted-<id>' (to free the name); show the name they had. */
 const shownUsername = (username: string | null) => username?.replace(/#deleted-\d+$/, '') ?? null;

@@ -1,27 +1,28 @@
-import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
-import type { DbOrTx } from '../../db/client';
-import {
-  equipment,
-  equipmentActivities,
-  equipmentRequests,
-  extensionRequests,
-  users,
-  type EquipmentRequestRow,
-  type ExtensionRequestRow,
-} from '../../db/schema';
+import { and, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { countAll, first } from '../../db/dialect';
+import type { EquipmentRequestRow, ExtensionRequestRow } from '../../db/schema';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 
-const requester = alias(users, 'requester');
-const approver = alias(users, 'approver');
-
-export type RequestPatch = Partial<Omit<typeof equipmentRequests.$inferInsert, 'id' | 'companyId' | 'createdAt'>>;
+export type RequestPatch = Partial<Omit<Tables['equipmentRequests']['$inferInsert'], 'id' | 'companyId' | 'createdAt'>>;
 
 /** SQL for loan requests, their extensions and the equipment activity trail; scoped by company. */
 export class EquipmentRequestsRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
+  // The users table under other names, one per join (of the engine's own users table).
+  private readonly requester;
+  private readonly approver;
+
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
+    this.requester = alias(this.t.users, 'requester');
+    this.approver = alias(this.t.users, 'approver');
+  }
 
   /** The company's requests (or one) with the people's and the item's names; newest first. */
-  list(companyId: number, id?: number) {
+  async list(companyId: number, id?: number) {
+    const { equipment, equipmentRequests } = this.t;
+    const { requester, approver } = this;
     return this.db
       .select({
         row: equipmentRequests,
@@ -39,13 +40,13 @@ export class EquipmentRequestsRepo {
       .where(
         and(eq(equipmentRequests.companyId, companyId), id === undefined ? undefined : eq(equipmentRequests.id, id)),
       )
-      .orderBy(desc(equipmentRequests.createdAt), desc(equipmentRequests.id))
-      .all();
+      .orderBy(desc(equipmentRequests.createdAt), desc(equipmentRequests.id));
   }
 
   /** The pending extension of each of these requests. */
-  pendingExtensions(companyId: number, requestIds: number[]): ExtensionRequestRow[] {
+  async pendingExtensions(companyId: number, requestIds: number[]): Promise<ExtensionRequestRow[]> {
     if (!requestIds.length) return [];
+    const { extensionRequests } = this.t;
     return this.db
       .select()
       .from(extensionRequests)
@@ -55,16 +56,16 @@ export class EquipmentRequestsRepo {
           eq(extensionRequests.status, 'pending'),
           inArray(extensionRequests.originalRequestId, requestIds),
         ),
-      )
-      .all();
+      );
   }
 
   /** The pending extensions with the asker's name (the approver's view, issue 39). */
-  pendingExtensionsNamed(
+  async pendingExtensionsNamed(
     companyId: number,
     requestIds: number[],
-  ): Array<{ ext: ExtensionRequestRow; requestedByName: string | null }> {
+  ): Promise<Array<{ ext: ExtensionRequestRow; requestedByName: string | null }>> {
     if (!requestIds.length) return [];
+    const { extensionRequests, users } = this.t;
     return this.db
       .select({ ext: extensionRequests, requestedByName: users.fullName })
       .from(extensionRequests)
@@ -75,61 +76,71 @@ export class EquipmentRequestsRepo {
           eq(extensionRequests.status, 'pending'),
           inArray(extensionRequests.originalRequestId, requestIds),
         ),
-      )
-      .all();
+      );
   }
 
-  find(companyId: number, id: number): EquipmentRequestRow | undefined {
-    return this.db
-      .select()
-      .from(equipmentRequests)
-      .where(and(eq(equipmentRequests.companyId, companyId), eq(equipmentRequests.id, id)))
-      .get();
+  async find(companyId: number, id: number): Promise<EquipmentRequestRow | undefined> {
+    const { equipmentRequests } = this.t;
+    return first(
+      await this.db
+        .select()
+        .from(equipmentRequests)
+        .where(and(eq(equipmentRequests.companyId, companyId), eq(equipmentRequests.id, id))),
+    );
   }
 
-  insert(values: typeof equipmentRequests.$inferInsert): EquipmentRequestRow {
-    return this.db.insert(equipmentRequests).values(values).returning().get();
+  async insert(values: Tables['equipmentRequests']['$inferInsert']): Promise<EquipmentRequestRow> {
+    return first(await this.db.insert(this.t.equipmentRequests).values(values).returning())!;
   }
 
-  /** Moves a request only if it is still in the status it was read in (a second guard behind the transaction). */
-  move(companyId: number, id: number, from: string, patch: RequestPatch): EquipmentRequestRow | undefined {
-    return this.db
-      .update(equipmentRequests)
-      .set(patch)
-      .where(
-        and(
-          eq(equipmentRequests.companyId, companyId),
-          eq(equipmentRequests.id, id),
-          eq(equipmentRequests.status, from),
-        ),
-      )
-      .returning()
-      .get();
+  /** Moves a request only if it is still in the status it was read in (a second guard behind the write's lock). */
+  async move(
+    companyId: number,
+    id: number,
+    from: string,
+    patch: RequestPatch,
+  ): Promise<EquipmentRequestRow | undefined> {
+    const { equipmentRequests } = this.t;
+    return first(
+      await this.db
+        .update(equipmentRequests)
+        .set(patch)
+        .where(
+          and(
+            eq(equipmentRequests.companyId, companyId),
+            eq(equipmentRequests.id, id),
+            eq(equipmentRequests.status, from),
+          ),
+        )
+        .returning(),
+    );
   }
 
-  insertExtension(values: typeof extensionRequests.$inferInsert): ExtensionRequestRow {
-    return this.db.insert(extensionRequests).values(values).returning().get();
+  async insertExtension(values: Tables['extensionRequests']['$inferInsert']): Promise<ExtensionRequestRow> {
+    return first(await this.db.insert(this.t.extensionRequests).values(values).returning())!;
   }
 
-  updateExtension(id: number, patch: Partial<typeof extensionRequests.$inferInsert>): void {
-    this.db.update(extensionRequests).set(patch).where(eq(extensionRequests.id, id)).run();
+  async updateExtension(id: number, patch: Partial<Tables['extensionRequests']['$inferInsert']>): Promise<void> {
+    const { extensionRequests } = this.t;
+    await this.db.update(extensionRequests).set(patch).where(eq(extensionRequests.id, id));
   }
 
-  insertActivity(values: typeof equipmentActivities.$inferInsert): void {
-    this.db.insert(equipmentActivities).values(values).run();
+  async insertActivity(values: Tables['equipmentActivities']['$inferInsert']): Promise<void> {
+    await this.db.insert(this.t.equipmentActivities).values(values);
   }
 
   /**
    * Pending requests that repeat an earlier pending one (same item, same requester): all but the
    * oldest of each group. Returns the removed rows' ids and the kept ones.
    */
-  deleteDuplicatePending(companyId: number): { removed: number[]; kept: number[] } {
+  async deleteDuplicatePending(companyId: number): Promise<{ removed: number[]; kept: number[] }> {
+    const { equipmentRequests } = this.t;
     const pending = and(
       eq(equipmentRequests.companyId, companyId),
       eq(equipmentRequests.status, 'pending'),
       isNotNull(equipmentRequests.requestedBy),
     );
-    const rows = this.db
+    const rows = await this.db
       .select({
         id: equipmentRequests.id,
         equipmentId: equipmentRequests.equipmentId,
@@ -137,49 +148,49 @@ export class EquipmentRequestsRepo {
       })
       .from(equipmentRequests)
       .where(pending)
-      .orderBy(equipmentRequests.requestedAt, equipmentRequests.id)
-      .all();
-    const first = new Map<string, number>();
+      .orderBy(equipmentRequests.requestedAt, equipmentRequests.id);
+    const oldestOf = new Map<string, number>();
     const removed: number[] = [];
     const kept = new Set<number>();
     for (const r of rows) {
       const key = `${r.equipmentId}:${r.requestedBy}`;
-      const oldest = first.get(key);
-      if (oldest === undefined) first.set(key, r.id);
+      const oldest = oldestOf.get(key);
+      if (oldest === undefined) oldestOf.set(key, r.id);
       else {
         removed.push(r.id);
         kept.add(oldest);
       }
     }
     for (let i = 0; i < removed.length; i += 500) {
-      this.db
+      await this.db
         .delete(equipmentRequests)
         .where(
           and(eq(equipmentRequests.companyId, companyId), inArray(equipmentRequests.id, removed.slice(i, i + 500))),
-        )
-        .run();
+        );
     }
     return { removed, kept: [...kept] };
   }
 
   /** Loans whose unit is out of the building: checked out and not yet returned. */
-  countOut(companyId: number): number {
-    const row = this.db
-      .select({ n: sql<number>`count(*)` })
-      .from(equipmentRequests)
-      .where(
-        and(
-          eq(equipmentRequests.companyId, companyId),
-          or(
-            eq(equipmentRequests.status, 'out'),
-            and(
-              inArray(equipmentRequests.status, ['return_requested', 'extension_pending']),
-              isNotNull(equipmentRequests.checkedOutAt),
+  async countOut(companyId: number): Promise<number> {
+    const { equipmentRequests } = this.t;
+    const row = first(
+      await this.db
+        .select({ n: countAll() })
+        .from(equipmentRequests)
+        .where(
+          and(
+            eq(equipmentRequests.companyId, companyId),
+            or(
+              eq(equipmentRequests.status, 'out'),
+              and(
+                inArray(equipmentRequests.status, ['return_requested', 'extension_pending']),
+                isNotNull(equipmentRequests.checkedOutAt),
+              ),
             ),
           ),
         ),
-      )
-      .get();
+    );
     return row?.n ?? 0;
   }
 }

@@ -30,43 +30,45 @@ const STATUS_ACTIONS = {
 /** /api/equipment-requests — anyone requests and returns; owner/admin decide (the service checks). */
 export function equipmentRequestsRouter(requests: EquipmentRequestsService): Router {
   const router = Router();
-  router.get('/', (req, res) => {
-    res.json(requests.list(actorOf(req)));
+  router.get('/', async (req, res) => {
+    res.json(await requests.list(actorOf(req)));
   });
-  router.post('/', (req, res) => {
-    res.status(201).json(requests.create(actorOf(req), parseForm(createEquipmentRequestSchema, req.body)));
+  router.post('/', async (req, res) => {
+    res.status(201).json(await requests.create(actorOf(req), parseForm(createEquipmentRequestSchema, req.body)));
   });
-  router.post('/cleanup-duplicates', (req, res) => {
-    res.json(cleanupDuplicatesResultSchema.parse(requests.cleanupDuplicates(actorOf(req))));
+  router.post('/cleanup-duplicates', async (req, res) => {
+    res.json(cleanupDuplicatesResultSchema.parse(await requests.cleanupDuplicates(actorOf(req))));
   });
-  router.put('/:id', (req, res) => {
+  router.put('/:id', async (req, res) => {
     const id = idOf(req);
     const { status } = parseForm(setRequestStatusSchema, req.body);
     // 'returned' from someone who may not take returns is their Return button: it asks instead.
-    if (status === 'returned') res.json(requests.returnLoan(actorOf(req), id));
-    else res.json(requests.act(actorOf(req), id, STATUS_ACTIONS[status]));
+    if (status === 'returned') res.json(await requests.returnLoan(actorOf(req), id));
+    else res.json(await requests.act(actorOf(req), id, STATUS_ACTIONS[status]));
   });
-  router.put('/:id/approve', (req, res) => {
-    res.json(requests.act(actorOf(req), idOf(req), 'approve'));
+  router.put('/:id/approve', async (req, res) => {
+    res.json(await requests.act(actorOf(req), idOf(req), 'approve'));
   });
-  router.put('/:id/reject', (req, res) => {
+  router.put('/:id/reject', async (req, res) => {
     const id = idOf(req);
-    res.json(requests.act(actorOf(req), id, 'reject', { reason: parseForm(rejectRequestSchema, req.body).reason }));
+    res.json(
+      await requests.act(actorOf(req), id, 'reject', { reason: parseForm(rejectRequestSchema, req.body).reason }),
+    );
   });
-  router.put('/:id/checkout', (req, res) => {
-    res.json(requests.act(actorOf(req), idOf(req), 'check_out'));
+  router.put('/:id/checkout', async (req, res) => {
+    res.json(await requests.act(actorOf(req), idOf(req), 'check_out'));
   });
-  router.put('/:id/return', (req, res) => {
+  router.put('/:id/return', async (req, res) => {
     const id = idOf(req);
-    res.json(requests.returnLoan(actorOf(req), id, parseForm(checkInSchema, req.body)));
+    res.json(await requests.returnLoan(actorOf(req), id, parseForm(checkInSchema, req.body)));
   });
-  router.put('/:id/approve-return', (req, res) => {
+  router.put('/:id/approve-return', async (req, res) => {
     const id = idOf(req);
-    res.json(requests.act(actorOf(req), id, 'approve_return', { checkIn: parseForm(checkInSchema, req.body) }));
+    res.json(await requests.act(actorOf(req), id, 'approve_return', { checkIn: parseForm(checkInSchema, req.body) }));
   });
-  router.post('/:id/extend', (req, res) => {
+  router.post('/:id/extend', async (req, res) => {
     const id = idOf(req);
-    res.json(requests.extend(actorOf(req), id, parseForm(requestExtensionSchema, req.body)));
+    res.json(await requests.extend(actorOf(req), id, parseForm(requestExtensionSchema, req.body)));
   });
   return router;
 }
@@ -74,10 +76,10 @@ export function equipmentRequestsRouter(requests: EquipmentRequestsService): Rou
 /** /api/equipment-extension — owner/admin approve or reject a pending extension. */
 export function equipmentExtensionRouter(requests: EquipmentRequestsService): Router {
   const router = Router();
-  router.post('/approve', (req, res) => {
+  router.post('/approve', async (req, res) => {
     const body = parseForm(extensionDecisionSchema, req.body);
     res.json(
-      requests.decideExtension(actorOf(req), body.requestId, {
+      await requests.decideExtension(actorOf(req), body.requestId, {
         approved: body.approved,
         rejectionReason: body.rejectionReason,
       }),
@@ -92,17 +94,19 @@ const permissionsTarget = z.object({ id: z.union([z.literal('me'), decimalInt('i
 /** /api/mobile — the mobile field page's calls, for the real caller. */
 export function mobileRouter(requests: EquipmentRequestsService): Router {
   const router = Router();
-  router.get('/equipment', (req, res) => {
-    res.json(requests.catalogue.list(actorOf(req)));
+  router.get('/equipment', async (req, res) => {
+    res.json(await requests.catalogue.list(actorOf(req)));
   });
-  router.get('/equipment-requests', (req, res) => {
-    res.json(requests.list(actorOf(req)));
+  router.get('/equipment-requests', async (req, res) => {
+    res.json(await requests.list(actorOf(req)));
   });
-  router.post('/equipment-requests', (req, res) => {
-    res.status(201).json(requests.create(actorOf(req), parseForm(createEquipmentRequestSchema, req.body), 'mobile'));
+  router.post('/equipment-requests', async (req, res) => {
+    res
+      .status(201)
+      .json(await requests.create(actorOf(req), parseForm(createEquipmentRequestSchema, req.body), 'mobile'));
   });
-  router.get('/user-permissions/:id', (req, res) => {
-    res.json(requests.permissionsOf(actorOf(req), parse(permissionsTarget, req.params).id));
+  router.get('/user-permissions/:id', async (req, res) => {
+    res.json(await requests.permissionsOf(actorOf(req), parse(permissionsTarget, req.params).id));
   });
   return router;
 }

@@ -11,7 +11,7 @@ import {
 import type { EquipmentRequestAction } from '../../../shared/equipment-transitions';
 import { can } from '../../../shared/roles';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import type { Q } from '../../db/store';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { constraintConflict } from '../equipment/equipment-stock';
@@ -40,8 +40,8 @@ type TableAction = Exclude<EquipmentRequestAction, 'request_extension'>;
 
 /**
  * Loan requests (docs/product.md §API): every move goes through shared/equipment-transitions.ts, writes
- * its activity_logs line and equipment_activities row in the same transaction as the change
- * (and the stock move, if any), and is announced after the commit.
+ * its activity_logs line and equipment_activities row in the same write as the change (and the
+ * stock move, if any), and is announced after the commit.
  */
 export class EquipmentRequestsService {
   constructor(
@@ -52,30 +52,38 @@ export class EquipmentRequestsService {
   ) {}
 
   /** The company's requests, newest first, with names and pending extensions. */
-  list(actor: Pick<Who, 'companyId'>): EquipmentRequest[] {
+  list(actor: Pick<Who, 'companyId'>): Promise<EquipmentRequest[]> {
     return this.read(actor.companyId);
   }
 
-  get(actor: Pick<Who, 'companyId'>, id: number): EquipmentRequest {
-    const dto = this.read(actor.companyId, id)[0];
+  async get(actor: Pick<Who, 'companyId'>, id: number): Promise<EquipmentRequest> {
+    const dto = (await this.read(actor.companyId, id))[0];
     if (!dto) throw notFound('Equipment request');
     return dto;
   }
 
-  private read(companyId: number, id?: number): EquipmentRequest[] {
-    const repo = new EquipmentRequestsRepo(this.ctx.db);
-    const rows = repo.list(companyId, id);
-    const pendingExt = rows.filter((r) => r.row.status === 'extension_pending').map((r) => r.row.id);
-    const ext = new Map(repo.pendingExtensionsNamed(companyId, pendingExt).map((e) => [e.ext.originalRequestId, e]));
-    return rows.map((r) => presentRequest(r, ext.get(r.row.id)));
+  /** The requests (newest first), each with its pending extension and the asker's name. */
+  private read(companyId: number, id?: number): Promise<EquipmentRequest[]> {
+    return this.ctx.store.read(async (q) => {
+      const repo = new EquipmentRequestsRepo(q);
+      const rows = await repo.list(companyId, id);
+      const pendingExt = rows.filter((r) => r.row.status === 'extension_pending').map((r) => r.row.id);
+      const named = await repo.pendingExtensionsNamed(companyId, pendingExt);
+      const ext = new Map(named.map((e) => [e.ext.originalRequestId, e]));
+      return rows.map((r) => presentRequest(r, ext.get(r.row.id)));
+    });
   }
 
   /**
    * A new pending request by the caller for an item of the caller's company. Not for an item in
-   * maintenance or out of service (409, read in the insert's transaction). A blank return date
+   * maintenance or out of service (409, read in the insert's write). A blank return date
    * becomes the default loan time and the answer says so (issue 39).
    */
-  create(actor: Who, input: CreateRequest, source: 'web' | 'mobile' | 'telegram' = 'web'): CreatedEquipmentRequest {
+  async create(
+    actor: Who,
+    input: CreateRequest,
+    source: 'web' | 'mobile' | 'telegram' = 'web',
+  ): Promise<CreatedEquipmentRequest> {
     const at = this.ctx.clock.now();
     const due = input.expectedReturnDate
       ? new Date(input.expectedReturnDate)
@@ -83,12 +91,12 @@ export class EquipmentRequestsService {
     // Checked against the server's clock: a loan due before it was asked for is overdue at birth.
     if (due.getTime() < at.getTime())
       throw badRequest(EXPECTED_RETURN_IN_PAST, [{ path: 'expectedReturnDate', message: EXPECTED_RETURN_IN_PAST }]);
-    const id = this.ctx.db.transaction((tx) => {
-      const item = new EquipmentRepo(tx).find(actor.companyId, input.equipmentId);
+    const id = await this.ctx.store.write(actor.companyId, async (tx) => {
+      const item = await new EquipmentRepo(tx).find(actor.companyId, input.equipmentId);
       if (!item) throw notFound('Equipment');
       refuseUnloanable(item, 'requested');
       const iso = at.toISOString();
-      const row = new EquipmentRequestsRepo(tx).insert({
+      const row = await new EquipmentRequestsRepo(tx).insert({
         companyId: actor.companyId,
         equipmentId: item.id,
         requestedBy: actor.userId,
@@ -102,7 +110,7 @@ export class EquipmentRequestsService {
         createdAt: iso,
         updatedAt: iso,
       });
-      this.log(
+      await this.log(
         tx,
         actor,
         row,
@@ -112,7 +120,7 @@ export class EquipmentRequestsService {
       );
       return row.id;
     });
-    const dto = this.get(actor, id);
+    const dto = await this.get(actor, id);
     this.ctx.bus.publish(actor.companyId, 'equipment_requested', dto);
     const defaulted = !input.expectedReturnDate;
     const notice = defaulted
@@ -122,72 +130,77 @@ export class EquipmentRequestsService {
   }
 
   /** approve, reject (with the reason the borrower is told), check_out, request_return, approve_return, return (with the check-in). */
-  act(actor: Who, id: number, action: TableAction, input: StepInput = {}): EquipmentRequest {
+  act(actor: Who, id: number, action: TableAction, input: StepInput = {}): Promise<EquipmentRequest> {
     return this.move(actor, id, tableStep(action, input));
   }
 
   /** Return: owner/admin take it back at once; anyone else asks (returns need admin approval). */
-  returnLoan(actor: Who, id: number, checkIn?: CheckIn): EquipmentRequest {
+  returnLoan(actor: Who, id: number, checkIn?: CheckIn): Promise<EquipmentRequest> {
     return this.act(actor, id, isApprover(actor) ? 'return' : 'request_return', { checkIn });
   }
 
-  extend(actor: Who, id: number, input: ExtensionAsk): EquipmentRequest {
+  extend(actor: Who, id: number, input: ExtensionAsk): Promise<EquipmentRequest> {
     return this.move(actor, id, askExtensionStep(input));
   }
 
-  decideExtension(actor: Who, id: number, decision: ExtensionDecision): EquipmentRequest {
+  decideExtension(actor: Who, id: number, decision: ExtensionDecision): Promise<EquipmentRequest> {
     return this.move(actor, id, decideExtensionStep(decision));
   }
 
   /**
    * One move: role (403) → the request of the caller's company (404) → the state machine (409)
-   * → writes, all in one synchronous transaction, so parallel moves of one request or one item
-   * run one after the other and the loser reads the winner's status.
+   * → writes, all in one write body: a station's writes run one at a time (db/store.ts), so
+   * parallel moves of one request or one item run one after the other and the loser reads the
+   * winner's status (a request approved twice, the last unit of stock).
    */
-  private move(actor: Who, id: number, step: Step): EquipmentRequest {
+  private async move(actor: Who, id: number, step: Step): Promise<EquipmentRequest> {
     if (step.need === 'approver') authorize(actor, 'approver');
     let result: StepEffect;
     try {
-      result = this.ctx.db.transaction((tx) => {
+      result = await this.ctx.store.write(actor.companyId, async (tx) => {
         const repo = new EquipmentRequestsRepo(tx);
-        const row = repo.find(actor.companyId, id);
+        const row = await repo.find(actor.companyId, id);
         if (!row) throw notFound('Equipment request');
         authorize(actor, step.need, row);
-        const next = step.to(row, tx);
+        const next = await step.to(row, tx);
         if (!next.ok) throw conflict(next.message);
         const at = this.ctx.clock.now().toISOString();
-        const effect = step.apply(tx, row, at, actor);
-        const moved = repo.move(actor.companyId, id, row.status, { ...effect.patch, status: next.to, updatedAt: at });
+        const effect = await step.apply(tx, row, at, actor);
+        const moved = await repo.move(actor.companyId, id, row.status, {
+          ...effect.patch,
+          status: next.to,
+          updatedAt: at,
+        });
         if (!moved) throw conflict('This request changed meanwhile; reload and try again');
         const name =
           effect.item?.name ??
-          new EquipmentRepo(tx).find(actor.companyId, row.equipmentId)?.name ??
+          (await new EquipmentRepo(tx).find(actor.companyId, row.equipmentId))?.name ??
           `#${row.equipmentId}`;
-        this.log(tx, actor, moved, effect, name, at, row.status);
+        await this.log(tx, actor, moved, effect, name, at, row.status);
         return effect;
       });
     } catch (err) {
       throw constraintConflict(err, 'The stock must stay between 0 and the quantity; reload and try again');
     }
-    const dto = this.get(actor, id);
+    const dto = await this.get(actor, id);
     this.ctx.bus.publish(actor.companyId, 'equipment_request_updated', dto);
     if (result.item) this.catalogue.announce(actor.companyId, presentEquipment(result.item));
     return dto;
   }
 
-  /** The activity log line and the equipment activity row, in the caller's transaction. */
-  private log(
-    tx: DbOrTx,
+  /** The activity log line and the equipment activity row, in the caller's write. */
+  private async log(
+    tx: Q,
     actor: Who,
     row: LoggedRow,
     effect: StepEffect,
     itemName: string,
     at: string,
     from?: string,
-  ): void {
+  ): Promise<void> {
     const details = `${effect.verb} request ${requestNumber(row.id)} for "${itemName}"`;
-    this.activity.record(actor, effect.log, details, tx);
-    new EquipmentRequestsRepo(tx).insertActivity({
+    await this.activity.record(actor, effect.log, details, tx);
+    await new EquipmentRequestsRepo(tx).insertActivity({
       companyId: actor.companyId,
       type: effect.kind,
       userId: actor.userId,
@@ -201,12 +214,12 @@ export class EquipmentRequestsService {
   }
 
   /** Keeps the oldest of each group of pending requests by one person for one item. */
-  cleanupDuplicates(actor: Who): { duplicatesRemoved: number } {
+  async cleanupDuplicates(actor: Who): Promise<{ duplicatesRemoved: number }> {
     authorize(actor, 'approver');
-    const { removed, kept } = this.ctx.db.transaction((tx) => {
-      const out = new EquipmentRequestsRepo(tx).deleteDuplicatePending(actor.companyId);
+    const { removed, kept } = await this.ctx.store.write(actor.companyId, async (tx) => {
+      const out = await new EquipmentRequestsRepo(tx).deleteDuplicatePending(actor.companyId);
       if (out.removed.length)
-        this.activity.record(
+        await this.activity.record(
           actor,
           'equipment_requests_cleaned',
           `Removed ${out.removed.length} duplicate pending requests`,
@@ -215,23 +228,24 @@ export class EquipmentRequestsService {
       return out;
     });
     // No "request deleted" event exists: announcing each kept request makes clients refetch the list.
-    for (const id of kept) this.ctx.bus.publish(actor.companyId, 'equipment_request_updated', this.get(actor, id));
+    for (const id of kept)
+      this.ctx.bus.publish(actor.companyId, 'equipment_request_updated', await this.get(actor, id));
     return { duplicatesRemoved: removed.length };
   }
 
   /** Dashboard tile: loans whose unit is out of the building. */
-  countOut(companyId: number): number {
-    return new EquipmentRequestsRepo(this.ctx.db).countOut(companyId);
+  countOut(companyId: number): Promise<number> {
+    return this.ctx.store.read((q) => new EquipmentRequestsRepo(q).countOut(companyId));
   }
 
   /**
    * The mobile page's permissions call (spec: fixed user id 1 — a defect). Answered for the
    * caller ('me' or their own id); another user's only for an owner/admin of the same company.
    */
-  permissionsOf(actor: Who, target: number | 'me'): MobileUserPermissions {
+  async permissionsOf(actor: Who, target: number | 'me'): Promise<MobileUserPermissions> {
     if (target === 'me' || target === actor.userId) return { role: actor.role, canAccessCg: can(actor, 'cg.write') };
     if (!can(actor, 'users.manage')) throw forbidden('You may only read your own permissions');
-    const user = new UsersRepo(this.ctx.db).findById(actor.companyId, target);
+    const user = await this.ctx.store.read((q) => new UsersRepo(q).findById(actor.companyId, target));
     if (!user) throw notFound('User');
     const principal = { role: user.role as Who['role'], roletype: user.roletype as Who['roletype'] };
     return { role: user.role, canAccessCg: can(principal, 'cg.write') };

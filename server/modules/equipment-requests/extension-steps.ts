@@ -15,13 +15,13 @@ export interface ExtensionAsk {
 export function askExtensionStep(input: ExtensionAsk): Step {
   return {
     need: 'participant',
-    to: (row) => transition(row.status as EquipmentRequestStatus, 'request_extension'),
-    apply: (tx, row, at, actor) => {
+    to: (row) => Promise.resolve(transition(row.status as EquipmentRequestStatus, 'request_extension')),
+    apply: async (tx, row, at, actor) => {
       const wanted = new Date(input.newReturnDate);
       const current = row.expectedReturnDate ? new Date(row.expectedReturnDate) : new Date(at);
       if (wanted.getTime() <= current.getTime())
         throw badRequest('New return date must be after the current return date');
-      new EquipmentRequestsRepo(tx).insertExtension({
+      await new EquipmentRequestsRepo(tx).insertExtension({
         companyId: row.companyId,
         originalRequestId: row.id,
         requestedBy: actor.userId,
@@ -52,17 +52,17 @@ export interface ExtensionDecision {
 export function decideExtensionStep(decision: ExtensionDecision): Step {
   return {
     need: 'approver',
-    to: (row, tx) => {
-      const ext = new EquipmentRequestsRepo(tx).pendingExtensions(row.companyId, [row.id])[0];
+    to: async (row, tx) => {
+      const ext = (await new EquipmentRequestsRepo(tx).pendingExtensions(row.companyId, [row.id]))[0];
       const current = row.status as EquipmentRequestStatus;
       return decideExtension(current, (ext?.previousStatus ?? current) as EquipmentRequestStatus);
     },
-    apply: (tx, row, at, actor) => {
+    apply: async (tx, row, at, actor) => {
       const repo = new EquipmentRequestsRepo(tx);
-      const ext = repo.pendingExtensions(row.companyId, [row.id])[0];
+      const ext = (await repo.pendingExtensions(row.companyId, [row.id]))[0];
       if (!ext) throw conflict('There is no pending extension for this request');
       if (decision.approved) {
-        repo.updateExtension(ext.id, { status: 'approved', approvedBy: actor.userId, approvedAt: at });
+        await repo.updateExtension(ext.id, { status: 'approved', approvedBy: actor.userId, approvedAt: at });
         return {
           patch: { expectedReturnDate: ext.newReturnDate },
           log: 'equipment_extension_approved',
@@ -70,7 +70,11 @@ export function decideExtensionStep(decision: ExtensionDecision): Step {
           kind: 'web_approval',
         };
       }
-      repo.updateExtension(ext.id, { status: 'rejected', rejectedAt: at, rejectionReason: decision.rejectionReason });
+      await repo.updateExtension(ext.id, {
+        status: 'rejected',
+        rejectedAt: at,
+        rejectionReason: decision.rejectionReason,
+      });
       return {
         patch: {},
         log: 'equipment_extension_rejected',

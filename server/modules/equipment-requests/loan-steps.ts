@@ -9,8 +9,8 @@ import {
 import { EQUIPMENT_UNLOANABLE_STATUSES } from '../../../shared/constants';
 import type { CheckIn } from '../../../shared/contracts/equipment';
 import { can } from '../../../shared/roles';
-import type { DbOrTx } from '../../db/client';
 import type { EquipmentRequestRow, EquipmentRow } from '../../db/schema';
+import type { Q } from '../../db/store';
 import type { Actor } from '../../lib/auth';
 import { conflict, forbidden } from '../../lib/errors';
 import { putUnitBack, takeUnit } from '../equipment/equipment-stock';
@@ -32,11 +32,11 @@ export interface StepEffect {
   item?: EquipmentRow;
 }
 
-/** One move of a request: who may make it, where it leads, and what it writes. */
+/** One move of a request: who may make it, where it leads, and what it writes (both inside the move's write body). */
 export interface Step {
   need: EquipmentActionNeed;
-  to(row: EquipmentRequestRow, tx: DbOrTx): TransitionResult;
-  apply(tx: DbOrTx, row: EquipmentRequestRow, at: string, actor: Who): StepEffect;
+  to(row: EquipmentRequestRow, tx: Q): Promise<TransitionResult>;
+  apply(tx: Q, row: EquipmentRequestRow, at: string, actor: Who): Promise<StepEffect>;
 }
 
 export const isApprover = (actor: Who) => can(actor, 'equipmentRequests.approve');
@@ -61,8 +61,8 @@ const UNLOANABLE_WORDS: Record<string, string> = { maintenance: 'in maintenance'
 
 /**
  * An item a person set to maintenance or out of service is not lent (issue 39): the request and
- * the approval are refused (409) — read inside the write's transaction, so a status change that
- * commits first is always seen.
+ * the approval are refused (409) — read inside the write's body, so a status change that commits
+ * first is always seen.
  */
 export function refuseUnloanable(
   item: Pick<EquipmentRow, 'name' | 'status'>,
@@ -77,18 +77,22 @@ export function refuseUnloanable(
  * The loan ends: a unit goes back to the shelf only if this loan took one (Check Out set
  * checkedOutAt); a check-in condition becomes the item's condition (issue 39).
  */
-function giveBack(
-  tx: DbOrTx,
+async function giveBack(
+  tx: Q,
   row: EquipmentRequestRow,
   at: string,
   condition: string | null,
-): EquipmentRow | undefined {
-  const item = row.checkedOutAt ? putUnitBack(tx, row.companyId, row.equipmentId, at) : undefined;
+): Promise<EquipmentRow | undefined> {
+  const item = row.checkedOutAt ? await putUnitBack(tx, row.companyId, row.equipmentId, at) : undefined;
   if (!condition) return item;
-  const current = item ?? new EquipmentRepo(tx).find(row.companyId, row.equipmentId);
+  const current = item ?? (await new EquipmentRepo(tx).find(row.companyId, row.equipmentId));
   if (!current || current.condition === condition) return item;
   return (
-    new EquipmentRepo(tx).update(row.companyId, row.equipmentId, { condition, updatedAt: at, updatedBy: null }) ?? item
+    (await new EquipmentRepo(tx).update(row.companyId, row.equipmentId, {
+      condition,
+      updatedAt: at,
+      updatedBy: null,
+    })) ?? item
   );
 }
 
@@ -98,12 +102,12 @@ const checkInPatch = (row: EquipmentRequestRow, input: StepInput) => ({
   damageNote: input.checkIn?.damageNote ?? row.damageNote,
 });
 
-type Effect = (tx: DbOrTx, row: EquipmentRequestRow, at: string, actor: Who, input: StepInput) => StepEffect;
+type Effect = (tx: Q, row: EquipmentRequestRow, at: string, actor: Who, input: StepInput) => Promise<StepEffect>;
 
 /** The table-driven steps (request_extension takes input and lives in the service). */
 const EFFECTS: Record<Exclude<EquipmentRequestAction, 'request_extension'>, Effect> = {
-  approve: (tx, row, at, a) => {
-    const item = new EquipmentRepo(tx).find(row.companyId, row.equipmentId);
+  approve: async (tx, row, at, a) => {
+    const item = await new EquipmentRepo(tx).find(row.companyId, row.equipmentId);
     if (item) refuseUnloanable(item, 'approved for a loan');
     return {
       patch: { approvedBy: a.userId, approvedAt: at },
@@ -112,43 +116,45 @@ const EFFECTS: Record<Exclude<EquipmentRequestAction, 'request_extension'>, Effe
       kind: 'web_approval',
     };
   },
-  reject: (_tx, _row, _at, _a, input) => ({
-    patch: { rejectionReason: input.reason ?? null },
-    log: 'equipment_request_rejected',
-    verb: 'Rejected',
-    kind: 'web_approval',
-  }),
-  check_out: (tx, row, at) => ({
+  reject: (_tx, _row, _at, _a, input) =>
+    Promise.resolve({
+      patch: { rejectionReason: input.reason ?? null },
+      log: 'equipment_request_rejected',
+      verb: 'Rejected',
+      kind: 'web_approval',
+    }),
+  check_out: async (tx, row, at) => ({
     patch: { checkedOutAt: at },
     log: 'equipment_checked_out',
     verb: 'Checked out',
     kind: 'web_request',
-    item: takeUnit(tx, row.companyId, row.equipmentId, at),
+    item: await takeUnit(tx, row.companyId, row.equipmentId, at),
   }),
-  request_return: (_tx, row, at, a, input) => ({
-    patch: { returnRequestedAt: at, returnedBy: a.userId, ...checkInPatch(row, input) },
-    log: 'equipment_return_requested',
-    verb: 'Asked to return',
-    kind: 'web_request',
-  }),
-  approve_return: (tx, row, at, a, input) => {
+  request_return: (_tx, row, at, a, input) =>
+    Promise.resolve({
+      patch: { returnRequestedAt: at, returnedBy: a.userId, ...checkInPatch(row, input) },
+      log: 'equipment_return_requested',
+      verb: 'Asked to return',
+      kind: 'web_request',
+    }),
+  approve_return: async (tx, row, at, a, input) => {
     const checkIn = checkInPatch(row, input);
     return {
       patch: { returnedAt: at, returnApprovedBy: a.userId, ...checkIn },
       log: 'equipment_returned',
       verb: 'Approved the return of',
       kind: 'web_approval',
-      item: giveBack(tx, row, at, checkIn.returnCondition),
+      item: await giveBack(tx, row, at, checkIn.returnCondition),
     };
   },
-  return: (tx, row, at, a, input) => {
+  return: async (tx, row, at, a, input) => {
     const checkIn = checkInPatch(row, input);
     return {
       patch: { returnedAt: at, returnedBy: row.returnedBy ?? a.userId, returnApprovedBy: a.userId, ...checkIn },
       log: 'equipment_returned',
       verb: 'Returned',
       kind: 'web_approval',
-      item: giveBack(tx, row, at, checkIn.returnCondition),
+      item: await giveBack(tx, row, at, checkIn.returnCondition),
     };
   },
 };
@@ -157,7 +163,7 @@ const EFFECTS: Record<Exclude<EquipmentRequestAction, 'request_extension'>, Effe
 export function tableStep(action: Exclude<EquipmentRequestAction, 'request_extension'>, input: StepInput = {}): Step {
   return {
     need: EQUIPMENT_ACTION_NEEDS[action],
-    to: (row) => transition(row.status as EquipmentRequestStatus, action),
+    to: (row) => Promise.resolve(transition(row.status as EquipmentRequestStatus, action)),
     apply: (tx, row, at, actor) => EFFECTS[action](tx, row, at, actor, input),
   };
 }

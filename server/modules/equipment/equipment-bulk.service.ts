@@ -5,21 +5,17 @@ import type { Actor } from '../../lib/auth';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { CheckedBulk, RowError } from '../../workers/bulk-check';
 import { EquipmentBulkRepo } from './equipment-bulk.repo';
-import { airFirst, closeJob, whileMore, within } from '../../lib/time-slices';
+import { airFirst, closeJob, sliceCommit, whileMore, within } from '../../lib/time-slices';
 
 type Results = BulkUploadResult['results'];
 type Who = Pick<Actor, 'companyId' | 'userId'>;
 
 /** POST /api/equipment/bulk: CSV rows → equipment, per-row results (issue 12, docs/product.md §Validation/§API). */
 export class EquipmentBulkService {
-  private readonly repo: EquipmentBulkRepo;
-
   constructor(
     readonly ctx: AppContext,
     readonly activity: ActivityLogsService,
-  ) {
-    this.repo = new EquipmentBulkRepo(ctx.db);
-  }
+  ) {}
 
   /**
    * Good rows go in, bad rows come back as errors with their line; never all-or-nothing (a
@@ -53,15 +49,18 @@ export class EquipmentBulkService {
       whileMore(() => start < records.length),
     )) {
       const at = this.ctx.clock.now().toISOString();
-      const more = within();
-      const inserted = this.repo.insertSlice(
-        actor.companyId,
-        actor.userId,
-        at,
-        records,
-        start,
-        (taken) => taken < 500 && more(),
-      );
+      const inserted = await sliceCommit(this.ctx.store, actor.companyId, (tx) => {
+        // The budget starts once the slice holds the writer, not while it waits for it.
+        const more = within();
+        return new EquipmentBulkRepo(tx).insertSlice(
+          actor.companyId,
+          actor.userId,
+          at,
+          records,
+          start,
+          (taken) => taken < 500 && more(),
+        );
+      });
       inserted.forEach((ok, k) => {
         if (ok) success += 1;
         else
@@ -83,11 +82,12 @@ export class EquipmentBulkService {
    * committed without an fsync included — before the answer.
    */
   private async announce(actor: Who, results: Results): Promise<void> {
-    await closeJob(this.ctx.onAir, this.ctx.db, () =>
+    await closeJob(this.ctx.onAir, this.ctx.store, actor.companyId, (tx) =>
       this.activity.record(
         actor,
         'equipment_bulk_uploaded',
         `Bulk upload: ${results.success} added, ${results.failed} failed`,
+        tx,
       ),
     );
     if (results.success > 0)

@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
 import type { ErrorBody } from '../../../shared/contracts/common';
 import type { BulkUploadResult } from '../../../shared/contracts/equipment';
 import { EQUIPMENT_LIMITS } from '../../../shared/constants';
 import { parseEquipmentCsv } from '../../../shared/equipment-csv';
-import { equipment } from '../../db/schema';
+import { tablesOf } from '../../db/store';
 import type { CompanyEvent } from '../../lib/event-bus';
 import type { ApiClient } from '../../test/api-client';
 import { createStation, createUser } from '../../test/factories';
@@ -27,8 +27,12 @@ async function uploadCsv(client: ApiClient, csv: string) {
   return upload(client, parsed.rows);
 }
 
+/** The station's rows as committed (the store's own reads). */
 const stored = (companyId: number) =>
-  server.services.equipmentBulk.ctx.db.select().from(equipment).where(eq(equipment.companyId, companyId)).all();
+  server.services.equipmentBulk.ctx.store.read((q) => {
+    const { equipment } = tablesOf(q);
+    return q.select().from(equipment).where(eq(equipment.companyId, companyId));
+  });
 
 const rowsOf = (n: number, from = 0, prefix = 'GEN') =>
   Array.from({ length: n }, (_, i) => ({ name: `Item ${from + i}`, code: `${prefix}-${from + i}`, location: 'Store' }));
@@ -42,7 +46,7 @@ describe('POST /api/equipment/bulk', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ results: { success: 2, failed: 0, errors: [] } });
-    const rows = stored(companyId).sort((a, b) => a.code.localeCompare(b.code));
+    const rows = (await stored(companyId)).sort((a, b) => a.code.localeCompare(b.code));
     expect(rows.map((r) => [r.code, r.quantity, r.currentStock, r.status, r.category, r.condition])).toEqual([
       ['MON-1', 1, 1, 'maintenance', 'Video', 'fair'],
       ['TRP-1', 3, 3, 'available', 'General', 'good'],
@@ -55,7 +59,7 @@ describe('POST /api/equipment/bulk', () => {
       '\uFEFFNAME,Code,LOCATION,Description\r\n\r\n"Light, LED",LGT-1,"Bay ""B""","two\nlines"\r\n   \r\nMixer,MIX-1,MCR,\r\n\r\n';
     const res = await uploadCsv(owner, csv);
     expect(res.body.results).toEqual({ success: 2, failed: 0, errors: [] });
-    const light = stored(companyId).find((r) => r.code === 'LGT-1');
+    const light = (await stored(companyId)).find((r) => r.code === 'LGT-1');
     expect(light).toMatchObject({ name: 'Light, LED', location: 'Bay "B"', description: 'two\nlines' });
   });
 
@@ -63,7 +67,7 @@ describe('POST /api/equipment/bulk', () => {
     const { owner, companyId } = await createStation(server);
     const res = await uploadCsv(owner, 'name,code,location,quantity,serial number\nA,Q-1,X,lots,SN1\nB,Q-2,X,,SN2\n');
     expect(res.body.results.success).toBe(2);
-    expect(stored(companyId).map((r) => r.quantity)).toEqual([1, 1]);
+    expect((await stored(companyId)).map((r) => r.quantity)).toEqual([1, 1]);
   });
 
   it('reports quantities such as 1e308, -5, 0 and 4e0 per row instead of storing 1', async () => {
@@ -85,7 +89,7 @@ describe('POST /api/equipment/bulk', () => {
         { row: 5, code: 'Q-4', error: bad('4e0') },
       ],
     });
-    expect(stored(companyId).map((r) => [r.code, r.quantity])).toEqual([['Q-5', 3]]);
+    expect((await stored(companyId)).map((r) => [r.code, r.quantity])).toEqual([['Q-5', 3]]);
   });
 
   it('reports a NUL byte as the error of its row, with the line, and imports the other rows', async () => {
@@ -101,7 +105,7 @@ describe('POST /api/equipment/bulk', () => {
       failed: 1,
       errors: [{ row: 3, code: 'NUL-1', error: 'Name must not contain NUL characters' }],
     });
-    expect(stored(companyId)).toHaveLength(2);
+    expect(await stored(companyId)).toHaveLength(2);
     // The browser's path: a NUL inside the file text arrives in a cell.
     const fromFile = await uploadCsv(owner, 'name,code,location\nOk,F-1,X\nMixer,F-2,MC\u0000R\n');
     expect(fromFile.body.results.errors).toEqual([
@@ -121,7 +125,7 @@ describe('POST /api/equipment/bulk', () => {
         { row: 3, code: 'M-2', error: 'Missing required field: location' },
       ],
     });
-    expect(stored(companyId)).toHaveLength(0);
+    expect(await stored(companyId)).toHaveLength(0);
   });
 
   it('reports duplicates inside the file and codes that already exist, and imports the rest', async () => {
@@ -141,11 +145,7 @@ describe('POST /api/equipment/bulk', () => {
     ]);
     expect(errors.slice(2).map((e) => [e.row, e.code])).toEqual([[5, 'BAD-1']]);
     expect(errors[2]?.error).toMatch(/^Invalid status "stolen"/);
-    expect(
-      stored(companyId)
-        .map((r) => r.name)
-        .sort(),
-    ).toEqual(['Mic', 'Old']);
+    expect((await stored(companyId)).map((r) => r.name).sort()).toEqual(['Mic', 'Old']);
   });
 
   it("does not clash with another company's codes", async () => {
@@ -154,8 +154,8 @@ describe('POST /api/equipment/bulk', () => {
     await upload(a.owner, rowsOf(3, 0, 'SHARED'));
     const res = await upload(b.owner, rowsOf(3, 0, 'SHARED'));
     expect(res.body.results).toEqual({ success: 3, failed: 0, errors: [] });
-    expect(stored(b.companyId)).toHaveLength(3);
-    expect(stored(a.companyId)).toHaveLength(3);
+    expect(await stored(b.companyId)).toHaveLength(3);
+    expect(await stored(a.companyId)).toHaveLength(3);
   });
 
   it('logs one activity entry and sends one live event per upload, across chunks', async () => {
@@ -177,7 +177,8 @@ describe('POST /api/equipment/bulk', () => {
   it('leaves the connection at synchronous = FULL (slices commit with NORMAL, the answer waits for a FULL commit)', async () => {
     const { owner } = await createStation(server);
     expect((await upload(owner, rowsOf(2000))).body.results.success).toBe(2000);
-    expect(server.services.equipmentBulk.ctx.db.get(sql`PRAGMA synchronous`)).toEqual({ synchronous: 2 });
+    // Read on the writing connection itself (the store's reads have a connection of their own).
+    expect(server.services.equipmentBulk.ctx.sqlite!.sqlite.pragma('synchronous', { simple: true })).toBe(2);
   });
 
   it('two uploads racing with overlapping codes insert each code exactly once', async () => {
@@ -186,7 +187,7 @@ describe('POST /api/equipment/bulk', () => {
     const success = first.body.results.success + second.body.results.success;
     const failed = first.body.results.failed + second.body.results.failed;
     expect([success, failed]).toEqual([2250, 750]);
-    const codes = stored(companyId).map((r) => r.code);
+    const codes = (await stored(companyId)).map((r) => r.code);
     expect(codes).toHaveLength(2250);
     expect(new Set(codes).size).toBe(2250);
   });
@@ -210,7 +211,7 @@ describe('POST /api/equipment/bulk refuses', () => {
     expect(big.body.message).toBe(`csvData: At most ${EQUIPMENT_LIMITS.bulkRows} rows per upload`);
     const empty = await upload(owner, []);
     expect([empty.status, empty.body.message]).toEqual([400, 'csvData: No valid data found in CSV']);
-    expect(stored(companyId)).toHaveLength(0);
+    expect(await stored(companyId)).toHaveLength(0);
   });
 
   it('hostile shapes with 4xx JSON, never a 5xx', async () => {

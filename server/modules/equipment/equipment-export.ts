@@ -51,7 +51,7 @@ export async function streamEquipmentCsv(
     ctx.onAir,
     whileMore(() => !done && !res.destroyed),
   )) {
-    const rows = new EquipmentRepo(ctx.db).listAfter(companyId, after, EXPORT_PAGE);
+    const rows = await ctx.store.read((q) => new EquipmentRepo(q).listAfter(companyId, after, EXPORT_PAGE));
     if ((done = rows.length === 0)) break;
     after = rows[rows.length - 1]!.id;
     await writeChunk(res, `\r\n${toCsv([], rows.map(presentEquipment).map(exportRow), false)}`);

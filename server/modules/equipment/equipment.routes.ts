@@ -17,27 +17,27 @@ const idOf = (req: Request) => parse(idParamSchema, req.params).id;
 export function equipmentRouter(equipment: EquipmentService): Router {
   const router = Router();
 
-  router.get('/', (req, res) => {
-    res.json(equipment.list(actorOf(req)));
+  router.get('/', async (req, res) => {
+    res.json(await equipment.list(actorOf(req)));
   });
   // The catalogue as CSV (owner/admin/technical: the "CSV" row of docs/design-rules.md §5), streamed in pages.
   router.get('/export.csv', async (req, res) => {
     const today = equipment.ctx.clock.now().toISOString().slice(0, 10);
     await streamEquipmentCsv(equipment.ctx, actorOf(req).companyId, res, today);
   });
-  router.post('/', (req, res) => {
-    res.status(201).json(equipment.create(actorOf(req), parseForm(createEquipmentSchema, req.body)));
+  router.post('/', async (req, res) => {
+    res.status(201).json(await equipment.create(actorOf(req), parseForm(createEquipmentSchema, req.body)));
   });
-  router.patch('/:id', (req, res) => {
+  router.patch('/:id', async (req, res) => {
     const id = idOf(req);
-    res.json(equipment.update(actorOf(req), id, parseForm(updateEquipmentSchema, req.body)));
+    res.json(await equipment.update(actorOf(req), id, parseForm(updateEquipmentSchema, req.body)));
   });
-  router.put('/:id/status', (req, res) => {
+  router.put('/:id/status', async (req, res) => {
     const id = idOf(req);
-    res.json(equipment.setStatus(actorOf(req), id, parseForm(equipmentStatusBodySchema, req.body).status));
+    res.json(await equipment.setStatus(actorOf(req), id, parseForm(equipmentStatusBodySchema, req.body).status));
   });
-  router.delete('/:id', (req, res) => {
-    equipment.remove(actorOf(req), idOf(req));
+  router.delete('/:id', async (req, res) => {
+    await equipment.remove(actorOf(req), idOf(req));
     res.json({ success: true });
   });
   return router;

@@ -1,60 +1,69 @@
 import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { equipment, googleSheetsConnections, googleSheetsRows, type GoogleSheetsConnectionRow } from '../../db/schema';
+import { first } from '../../db/dialect';
+import type { GoogleSheetsConnectionRow } from '../../db/schema';
+import { isSqlite, type Q, type Tables, tablesOf } from '../../db/store';
 
 type ConnectionPatch = Partial<Omit<GoogleSheetsConnectionRow, 'companyId'>>;
 
 /** The company's Sheets connection and the per-row sync hashes; every read is company-scoped. */
 export class GoogleSheetsRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
 
-  find(companyId: number): GoogleSheetsConnectionRow | undefined {
-    return this.db.select().from(googleSheetsConnections).where(eq(googleSheetsConnections.companyId, companyId)).get();
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
+  }
+
+  async find(companyId: number): Promise<GoogleSheetsConnectionRow | undefined> {
+    const { googleSheetsConnections } = this.t;
+    return first(
+      await this.db.select().from(googleSheetsConnections).where(eq(googleSheetsConnections.companyId, companyId)),
+    );
   }
 
   /** Companies with a key and a sheet: the ones the scheduled pull visits. */
-  connectedCompanies(): number[] {
-    return this.db
+  async connectedCompanies(): Promise<number[]> {
+    const { googleSheetsConnections } = this.t;
+    const rows = await this.db
       .select({ id: googleSheetsConnections.companyId })
       .from(googleSheetsConnections)
       .where(
         and(isNotNull(googleSheetsConnections.serviceAccountKey), isNotNull(googleSheetsConnections.spreadsheetId)),
-      )
-      .all()
-      .map((r) => r.id);
+      );
+    return rows.map((r) => r.id);
   }
 
-  save(companyId: number, patch: ConnectionPatch, at: string): void {
+  async save(companyId: number, patch: ConnectionPatch, at: string): Promise<void> {
+    const { googleSheetsConnections } = this.t;
     const set = { ...patch, updatedAt: at };
-    this.db
+    await this.db
       .insert(googleSheetsConnections)
       .values({ companyId, ...set })
-      .onConflictDoUpdate({ target: googleSheetsConnections.companyId, set })
-      .run();
+      .onConflictDoUpdate({ target: googleSheetsConnections.companyId, set });
   }
 
   /**
-   * The sync hashes of these rows. The ids travel as ONE JSON parameter (`json_each`): an `IN`
-   * list of 5 000 placeholders made drizzle build and SQLite prepare a 5 000-parameter statement
-   * on every page — most of a 70–330 ms stretch of the air thread in a Sheets sync (issue 24).
+   * The sync hashes of these rows. The ids travel as ONE parameter (SQLite: a JSON array read by
+   * `json_each`; PostgreSQL: an array literal): an `IN` list of 5 000 placeholders made drizzle
+   * build and SQLite prepare a 5 000-parameter statement on every page — most of a 70–330 ms
+   * stretch of the air thread in a Sheets sync (issue 24).
    */
-  hashesOf(companyId: number, rowIds: number[]): Map<number, string> {
-    const rows = this.db
+  async hashesOf(companyId: number, rowIds: number[]): Promise<Map<number, string>> {
+    const { googleSheetsRows } = this.t;
+    // bigint[]: an ID typed in the sheet may have up to 15 digits (integrations/google-sheets/sheet-rows.ts).
+    const inIds = isSqlite(this.db)
+      ? sql`${googleSheetsRows.rowId} in (select value from json_each(${JSON.stringify(rowIds)}))`
+      : sql`${googleSheetsRows.rowId} = any(${`{${rowIds.join(',')}}`}::bigint[])`;
+    const rows = await this.db
       .select({ rowId: googleSheetsRows.rowId, hash: googleSheetsRows.hash })
       .from(googleSheetsRows)
-      .where(
-        and(
-          eq(googleSheetsRows.companyId, companyId),
-          sql`${googleSheetsRows.rowId} in (select value from json_each(${JSON.stringify(rowIds)}))`,
-        ),
-      )
-      .all();
+      .where(and(eq(googleSheetsRows.companyId, companyId), inIds));
     return new Map(rows.map((r) => [r.rowId, r.hash]));
   }
 
   /** Items deleted in the app left the sheet with the last write: their hashes go too (one statement). */
-  forgetDeleted(companyId: number): void {
-    this.db
+  async forgetDeleted(companyId: number): Promise<void> {
+    const { equipment, googleSheetsRows } = this.t;
+    await this.db
       .delete(googleSheetsRows)
       .where(
         and(
@@ -64,20 +73,22 @@ export class GoogleSheetsRepo {
             this.db.select({ id: equipment.id }).from(equipment).where(eq(equipment.companyId, companyId)),
           ),
         ),
-      )
-      .run();
+      );
   }
 
-  setHash(companyId: number, rowId: number, hash: string, at: string): void {
-    this.db
+  async setHash(companyId: number, rowId: number, hash: string, at: string): Promise<void> {
+    const { googleSheetsRows } = this.t;
+    await this.db
       .insert(googleSheetsRows)
       .values({ companyId, rowId, hash, syncedAt: at })
-      .onConflictDoUpdate({ target: [googleSheetsRows.companyId, googleSheetsRows.rowId], set: { hash, syncedAt: at } })
-      .run();
+      .onConflictDoUpdate({
+        target: [googleSheetsRows.companyId, googleSheetsRows.rowId],
+        set: { hash, syncedAt: at },
+      });
   }
 
   /** A different sheet: nothing is known about its rows. */
-  forgetHashes(companyId: number): void {
-    this.db.delete(googleSheetsRows).where(eq(googleSheetsRows.companyId, companyId)).run();
+  async forgetHashes(companyId: number): Promise<void> {
+    await this.db.delete(this.t.googleSheetsRows).where(eq(this.t.googleSheetsRows.companyId, companyId));
   }
 }

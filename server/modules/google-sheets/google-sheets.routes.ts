@@ -13,14 +13,14 @@ export function googleSheetsRouter(sheets: GoogleSheetsService): Router {
   router.get('/test', async (req, res) => {
     res.json(await sheets.status(actorOf(req)));
   });
-  router.get('/url', (req, res) => {
-    res.json(sheets.url(actorOf(req)));
+  router.get('/url', async (req, res) => {
+    res.json(await sheets.url(actorOf(req)));
   });
-  router.get('/settings', (req, res) => {
-    res.json(sheets.settings(actorOf(req)));
+  router.get('/settings', async (req, res) => {
+    res.json(await sheets.settings(actorOf(req)));
   });
-  router.put('/settings', (req, res) => {
-    res.json(sheets.saveSettings(actorOf(req), parse(googleSheetsSettingsInputSchema, req.body)));
+  router.put('/settings', async (req, res) => {
+    res.json(await sheets.saveSettings(actorOf(req), parse(googleSheetsSettingsInputSchema, req.body)));
   });
   router.post('/sync-to-sheet', async (req, res) => {
     res.json(await sheets.syncToSheet(actorOf(req)));

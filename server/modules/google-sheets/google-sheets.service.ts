@@ -38,8 +38,8 @@ export class GoogleSheetsService {
     private readonly activity: ActivityLogsService,
   ) {}
 
-  settings(actor: Pick<Who, 'companyId'>): GoogleSheetsSettings {
-    const row = new GoogleSheetsRepo(this.ctx.db).find(actor.companyId);
+  async settings(actor: Pick<Who, 'companyId'>): Promise<GoogleSheetsSettings> {
+    const row = await this.find(actor.companyId);
     const email = storedKey(row?.serviceAccountKey)?.client_email ?? null;
     return {
       keySet: Boolean(row?.serviceAccountKey),
@@ -51,11 +51,11 @@ export class GoogleSheetsService {
   }
 
   /** The key is kept exactly as uploaded; a new sheet id forgets what was known of the old one. */
-  saveSettings(actor: Who, input: SettingsInput): GoogleSheetsSettings {
+  async saveSettings(actor: Who, input: SettingsInput): Promise<GoogleSheetsSettings> {
     const at = this.ctx.clock.now().toISOString();
-    this.ctx.db.transaction((tx) => {
+    await this.ctx.store.write(actor.companyId, async (tx) => {
       const repo = new GoogleSheetsRepo(tx);
-      const before = repo.find(actor.companyId);
+      const before = await repo.find(actor.companyId);
       const patch: Parameters<GoogleSheetsRepo['save']>[1] = { connectedBy: actor.userId, lastError: null };
       if (input.serviceAccountKey !== undefined)
         patch.serviceAccountKey = input.serviceAccountKey === null ? null : JSON.stringify(input.serviceAccountKey);
@@ -66,15 +66,15 @@ export class GoogleSheetsService {
           lastPushAt: null,
           lastPullAt: null,
         });
-        repo.forgetHashes(actor.companyId);
+        await repo.forgetHashes(actor.companyId);
       }
-      repo.save(actor.companyId, patch, at);
+      await repo.save(actor.companyId, patch, at);
       const what = [
         input.serviceAccountKey !== undefined &&
           (input.serviceAccountKey ? 'service-account key set' : 'service-account key removed'),
         patch.spreadsheetId !== undefined && `sheet ${input.spreadsheetId ?? 'removed'}`,
       ];
-      this.activity.record(
+      await this.activity.record(
         actor,
         'google_sheets_settings',
         `Google Sheets connection updated: ${what.filter(Boolean).join(', ') || 'no change'}`,
@@ -88,7 +88,7 @@ export class GoogleSheetsService {
   async status(actor: Pick<Who, 'companyId'>): Promise<GoogleSheetsStatus> {
     let c;
     try {
-      c = this.sync.connection(actor.companyId);
+      c = await this.sync.connection(actor.companyId);
     } catch {
       return { connected: false, syncWorking: false, error: NOT_CONNECTED };
     }
@@ -102,15 +102,15 @@ export class GoogleSheetsService {
           syncWorking: false,
           error: `The sheet has no ${missing.join(' or ')} tab yet: use Create Sheet to add them`,
         };
-      const lastError = new GoogleSheetsRepo(this.ctx.db).find(actor.companyId)?.lastError ?? null;
+      const lastError = (await this.find(actor.companyId))?.lastError ?? null;
       return { connected: true, syncWorking: lastError === null, error: lastError };
     } catch (err) {
       return { connected: false, syncWorking: false, error: asHttpError(err, c.serviceAccountEmail).message };
     }
   }
 
-  url(actor: Pick<Who, 'companyId'>): { url: string | null } {
-    const id = new GoogleSheetsRepo(this.ctx.db).find(actor.companyId)?.spreadsheetId;
+  async url(actor: Pick<Who, 'companyId'>): Promise<{ url: string | null }> {
+    const id = (await this.find(actor.companyId))?.spreadsheetId;
     return { url: id ? sheetUrl(id) : null };
   }
 
@@ -154,7 +154,7 @@ export class GoogleSheetsService {
    * them. A second click while the first runs is refused, never a second spreadsheet.
    */
   async createSheet(actor: Who): Promise<CreateSheetResult> {
-    const c = this.sync.connection(actor.companyId);
+    const c = await this.sync.connection(actor.companyId);
     if (this.creating.has(actor.companyId)) throw conflict('The sheet is already being created');
     this.creating.add(actor.companyId);
     try {
@@ -165,15 +165,15 @@ export class GoogleSheetsService {
   }
 
   private async prepareAndFill(actor: Who, c: Connection): Promise<CreateSheetResult> {
-    const companyName = new CompaniesRepo(this.ctx.db).findById(actor.companyId)?.name ?? 'CG Bridge';
+    const company = await this.ctx.store.read((q) => new CompaniesRepo(q).findById(actor.companyId));
+    const companyName = company?.name ?? 'CG Bridge';
     const tabs = [GOOGLE_SHEETS.equipmentTab, GOOGLE_SHEETS.requestsTab];
     try {
       if (!c.spreadsheetId) {
         const id = await c.client.create(`${companyName} — CG Bridge equipment`, tabs);
-        new GoogleSheetsRepo(this.ctx.db).save(
-          actor.companyId,
-          { spreadsheetId: id },
-          this.ctx.clock.now().toISOString(),
+        const at = this.ctx.clock.now().toISOString();
+        await this.ctx.store.write(actor.companyId, (tx) =>
+          new GoogleSheetsRepo(tx).save(actor.companyId, { spreadsheetId: id }, at),
         );
       } else {
         const existing = await c.client.tabs(c.spreadsheetId);
@@ -188,14 +188,18 @@ export class GoogleSheetsService {
       throw err instanceof HttpError ? err : asHttpError(err, c.serviceAccountEmail);
     }
     const result = await this.syncToSheet(actor);
-    const spreadsheetId = new GoogleSheetsRepo(this.ctx.db).find(actor.companyId)!.spreadsheetId!;
-    this.activity.record(actor, 'google_sheets_created', `Google Sheet prepared: ${sheetUrl(spreadsheetId)}`);
+    const spreadsheetId = (await this.find(actor.companyId))!.spreadsheetId!;
+    await this.activity.record(actor, 'google_sheets_created', `Google Sheet prepared: ${sheetUrl(spreadsheetId)}`);
     return {
       success: true,
       message: `Sheet ready: ${result.pushed?.equipment ?? 0} equipment and ${result.pushed?.requests ?? 0} requests written`,
       spreadsheetId,
       url: sheetUrl(spreadsheetId),
     };
+  }
+
+  private find(companyId: number) {
+    return this.ctx.store.read((q) => new GoogleSheetsRepo(q).find(companyId));
   }
 
   /** `pushed`: null = the sheet was already up to date, undefined = no write was tried. */

@@ -61,8 +61,8 @@ export class SheetSync {
     return this.dirty.has(companyId);
   }
 
-  connection(companyId: number): Connection {
-    const row = new GoogleSheetsRepo(this.ctx.db).find(companyId);
+  async connection(companyId: number): Promise<Connection> {
+    const row = await this.ctx.store.read((q) => new GoogleSheetsRepo(q).find(companyId));
     const key = storedKey(row?.serviceAccountKey);
     if (!row || !key) throw badRequest(NOT_CONNECTED);
     return {
@@ -85,17 +85,22 @@ export class SheetSync {
   }
 
   private async attempt<T>(companyId: number, run: (c: OpenConnection) => Promise<T>): Promise<T> {
-    const c = this.connection(companyId);
+    const c = await this.connection(companyId);
     if (!c.spreadsheetId) throw badRequest(NO_SHEET);
     try {
       const result = await run({ ...c, spreadsheetId: c.spreadsheetId });
-      new GoogleSheetsRepo(this.ctx.db).save(companyId, { lastError: null }, this.now());
+      await this.saveLastError(companyId, null);
       return result;
     } catch (err) {
       const http = asHttpError(err, c.serviceAccountEmail);
-      new GoogleSheetsRepo(this.ctx.db).save(companyId, { lastError: http.message }, this.now());
+      await this.saveLastError(companyId, http.message);
       throw http;
     }
+  }
+
+  private saveLastError(companyId: number, lastError: string | null): Promise<void> {
+    const at = this.now();
+    return this.ctx.store.write(companyId, (tx) => new GoogleSheetsRepo(tx).save(companyId, { lastError }, at));
   }
 
   pull(actor: Who, c: OpenConnection): Promise<PullCounts> {

@@ -59,14 +59,15 @@ export class SheetTransfer {
       }
     }
     // Durable with every slice before it, and no fsync on the loop (closeJob).
-    await closeJob(this.ctx.onAir, this.ctx.db, () => {
-      new GoogleSheetsRepo(this.ctx.db).save(actor.companyId, { lastPullAt: this.now() }, this.now());
+    await closeJob(this.ctx.onAir, this.ctx.store, actor.companyId, async (tx) => {
+      await new GoogleSheetsRepo(tx).save(actor.companyId, { lastPullAt: this.now() }, this.now());
       if (counts.created + counts.updated + counts.rejected.length > 0) {
         const bad = counts.rejected.map((r) => `row ${r.row}: ${r.error}`).join('; ');
-        this.activity.record(
+        await this.activity.record(
           actor,
           'google_sheets_pull',
           `From Google Sheets: ${counts.created} added, ${counts.updated} updated, ${counts.rejected.length} rejected${bad ? ` (${bad})` : ''}`,
+          tx,
         );
       }
     });
@@ -76,8 +77,8 @@ export class SheetTransfer {
   /** Writes both tabs when the grid differs from the last one written (or `force`). */
   async push(actor: Who, c: OpenConnection, force: boolean): Promise<{ equipment: number; requests: number } | null> {
     const { pages, hashes, requests, digest } = await this.snapshot(actor);
-    const repo = new GoogleSheetsRepo(this.ctx.db);
-    if (!force && repo.find(actor.companyId)?.lastPushHash === digest) return null;
+    const last = await this.ctx.store.read((q) => new GoogleSheetsRepo(q).find(actor.companyId));
+    if (!force && last?.lastPushHash === digest) return null;
     const tabs = [GOOGLE_SHEETS.equipmentTab, GOOGLE_SHEETS.requestsTab];
     await c.client.clear(c.spreadsheetId, tabs);
     await c.client.write(c.spreadsheetId, [
@@ -97,8 +98,8 @@ export class SheetTransfer {
     }
     await this.rememberWritten(actor.companyId, hashes);
     const at = this.now();
-    await closeJob(this.ctx.onAir, this.ctx.db, () =>
-      repo.save(actor.companyId, { lastPushHash: digest, lastPushAt: at }, at),
+    await closeJob(this.ctx.onAir, this.ctx.store, actor.companyId, (tx) =>
+      new GoogleSheetsRepo(tx).save(actor.companyId, { lastPushHash: digest, lastPushAt: at }, at),
     );
     return { equipment: hashes.length, requests: requests.length - 1 };
   }
@@ -108,7 +109,6 @@ export class SheetTransfer {
     const pages: { json: string; rows: number }[] = [];
     const hashes: [number, string][] = [];
     const digest = createHash('sha1');
-    const repo = new EquipmentRepo(this.ctx.db);
     let after = 0;
     let done = false;
     // A DB page per slice, read after air.
@@ -116,7 +116,8 @@ export class SheetTransfer {
       this.ctx.onAir,
       whileMore(() => !done),
     )) {
-      const items = repo.listAfter(actor.companyId, after, DB_PAGE).map(presentEquipment);
+      const rows = await this.ctx.store.read((q) => new EquipmentRepo(q).listAfter(actor.companyId, after, DB_PAGE));
+      const items = rows.map(presentEquipment);
       if ((done = items.length === 0)) break;
       after = items[items.length - 1]!.id;
       // Rows, hashes and the page's JSON are built on the heavy worker, off the air thread.
@@ -125,7 +126,7 @@ export class SheetTransfer {
       pages.push({ json: page.json, rows: page.hashes.length });
       hashes.push(...page.hashes);
     }
-    const requests = requestsGrid(this.requests.list(actor));
+    const requests = requestsGrid(await this.requests.list(actor));
     digest.update(JSON.stringify(requests));
     return { pages, hashes, requests, digest: digest.digest('hex') };
   }
@@ -135,16 +136,13 @@ export class SheetTransfer {
    * slices that wait for on-air writes; the closing write (lastPushAt, closeJob) makes them durable.
    */
   private async rememberWritten(companyId: number, hashes: [number, string][]): Promise<void> {
-    const repo = new GoogleSheetsRepo(this.ctx.db);
     const at = this.now();
     // Every page, changed or not, is a slice: an unchanged 100 000-item catalogue once compared all
     // its pages in one synchronous run (a 220–330 ms block of the air thread, bench/loop-blocks.ts).
     for await (const p of airFirst(this.ctx.onAir, steps(hashes.length, DB_PAGE))) {
       const page = hashes.slice(p, p + DB_PAGE);
-      const stored = repo.hashesOf(
-        companyId,
-        page.map(([id]) => id),
-      );
+      const ids = page.map(([id]) => id);
+      const stored = await this.ctx.store.read((q) => new GoogleSheetsRepo(q).hashesOf(companyId, ids));
       const changed = page.filter(([id, h]) => stored.get(id) !== h);
       let n = 0;
       // The page's changed hashes, a few ms of commits per slice.
@@ -152,16 +150,17 @@ export class SheetTransfer {
         this.ctx.onAir,
         whileMore(() => n < changed.length),
       )) {
-        const more = within();
-        sliceCommit(this.ctx.db, () =>
-          this.ctx.db.transaction((tx) => {
-            for (const txRepo = new GoogleSheetsRepo(tx); n < changed.length && more(); n++)
-              txRepo.setHash(companyId, changed[n]![0], changed[n]![1], at);
-          }),
-        );
+        await sliceCommit(this.ctx.store, companyId, async (tx) => {
+          // The budget starts once the slice holds the writer, not while it waits for it.
+          const more = within();
+          for (const repo = new GoogleSheetsRepo(tx); n < changed.length && more(); n++)
+            await repo.setHash(companyId, changed[n]![0], changed[n]![1], at);
+        });
       }
     }
-    await airStep(this.ctx.onAir, () => repo.forgetDeleted(companyId));
+    await airStep(this.ctx.onAir, () =>
+      this.ctx.store.write(companyId, (tx) => new GoogleSheetsRepo(tx).forgetDeleted(companyId)),
+    );
   }
 
   private now(): string {

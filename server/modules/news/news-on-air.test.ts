@@ -41,7 +41,7 @@ describe('on-air news (approved + published)', () => {
     const dev = await loginDevOwner(server);
     const { owner, companyId } = await createCompany(dev, server);
     const story = await createApprovedNews(owner, { title: 'In the bulletin' });
-    const id = createBulletin(server, companyId, owner.user.id, { items: [{ type: 'news', newsId: story.id }] });
+    const id = await createBulletin(server, companyId, owner.user.id, { items: [{ type: 'news', newsId: story.id }] });
     await owner.post(`/api/news/${story.id}/publish`);
     const bulletin = (await owner.get<Bulletin[]>('/api/bulletins')).body.find((b) => b.id === id);
     expect(bulletin?.bulletinItems[0]).toMatchObject({ newsStatus: 'published', articleRemoved: false });

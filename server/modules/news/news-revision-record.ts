@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../../db/client';
 import type { NewsRow } from '../../db/schema';
+import type { Q } from '../../db/store';
 import type { Actor } from '../../lib/auth';
 import { NewsRevisionsRepo } from './news-revisions.repo';
 
@@ -8,11 +8,11 @@ export type RevisionKind = { action: 'created' | 'updated' } | { action: 'restor
 
 /** Keeps the story's text as saved now, in the save's transaction; returns the revision's id. */
 export function recordRevision(
-  tx: DbOrTx,
+  tx: Q,
   actor: Pick<Actor, 'userId' | 'companyId' | 'fullName'>,
   row: NewsRow,
   kind: RevisionKind,
-): number {
+): Promise<number> {
   return new NewsRevisionsRepo(tx).insert({
     companyId: actor.companyId,
     newsId: row.id,

@@ -1,32 +1,41 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { newsRevisions, type NewsRevisionRow } from '../../db/schema';
+import { first } from '../../db/dialect';
+import type { NewsRevisionRow } from '../../db/schema';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 
 /** How many revisions a story's history shows (newest first); older ones stay stored. */
 export const REVISIONS_SHOWN = 200;
 
 export class NewsRevisionsRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
 
-  insert(values: typeof newsRevisions.$inferInsert): number {
-    return this.db.insert(newsRevisions).values(values).returning({ id: newsRevisions.id }).get().id;
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
   }
 
-  list(companyId: number, newsId: number): NewsRevisionRow[] {
+  async insert(values: Tables['newsRevisions']['$inferInsert']): Promise<number> {
+    const { newsRevisions } = this.t;
+    const [row] = await this.db.insert(newsRevisions).values(values).returning({ id: newsRevisions.id });
+    return row!.id;
+  }
+
+  async list(companyId: number, newsId: number): Promise<NewsRevisionRow[]> {
+    const { newsRevisions } = this.t;
     return this.db
       .select()
       .from(newsRevisions)
       .where(and(eq(newsRevisions.companyId, companyId), eq(newsRevisions.newsId, newsId)))
       .orderBy(desc(newsRevisions.id))
-      .limit(REVISIONS_SHOWN)
-      .all();
+      .limit(REVISIONS_SHOWN);
   }
 
-  find(companyId: number, newsId: number, id: number): NewsRevisionRow | undefined {
-    return this.db
-      .select()
-      .from(newsRevisions)
-      .where(and(eq(newsRevisions.companyId, companyId), eq(newsRevisions.newsId, newsId), eq(newsRevisions.id, id)))
-      .get();
+  async find(companyId: number, newsId: number, id: number): Promise<NewsRevisionRow | undefined> {
+    const { newsRevisions } = this.t;
+    return first(
+      await this.db
+        .select()
+        .from(newsRevisions)
+        .where(and(eq(newsRevisions.companyId, companyId), eq(newsRevisions.newsId, newsId), eq(newsRevisions.id, id))),
+    );
   }
 }

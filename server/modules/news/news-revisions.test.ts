@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
 import type { News, NewsRevision } from '../../../shared/contracts/news';
-import { newsRevisions } from '../../db/schema';
+import { tablesOf } from '../../db/store';
 import { createCompany, createUser, loginDevOwner } from '../../test/factories';
 import { createNews } from '../../test/news-factory';
 import { startTestServer, type TestServer } from '../../test/test-server';
@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const storedRevisions = (newsId: number) =>
-  server.services.equipmentBulk.ctx.db.select().from(newsRevisions).where(eq(newsRevisions.newsId, newsId)).all();
+  server.services.equipmentBulk.ctx.store.read((q) => {
+    const { newsRevisions } = tablesOf(q);
+    return q.select().from(newsRevisions).where(eq(newsRevisions.newsId, newsId));
+  });
 
 async function storyWithThreeSaves() {
   const owner = await loginDevOwner(server);
@@ -94,7 +97,7 @@ describe('a story’s revision history (issue 26)', () => {
 
   it('goes with the story when the recycle bin purges it; the log entries stay, unlinked', async () => {
     const { owner, story } = await storyWithThreeSaves();
-    expect(storedRevisions(story.id)).toHaveLength(3);
+    expect(await storedRevisions(story.id)).toHaveLength(3);
     const linked = (await owner.get<ActivityLog[]>('/api/activity-logs?limit=100')).body
       .filter((e) => e.revision?.newsId === story.id)
       .map((e) => e.id);
@@ -102,7 +105,7 @@ describe('a story’s revision history (issue 26)', () => {
     expect((await owner.delete(`/api/news/${story.id}`)).status).toBe(200);
     expect((await owner.get(`/api/news/${story.id}/revisions`)).status).toBe(404); // in the bin
     expect((await owner.delete(`/api/news/${story.id}/permanent`)).status).toBe(200);
-    expect(storedRevisions(story.id)).toEqual([]);
+    expect(await storedRevisions(story.id)).toEqual([]);
     const log = (await owner.get<ActivityLog[]>('/api/activity-logs?limit=100')).body;
     expect(log.filter((e) => linked.includes(e.id)).map((e) => e.revision)).toEqual([null, null, null]);
   });

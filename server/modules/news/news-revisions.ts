@@ -1,4 +1,4 @@
-import type { NewsRevision } from '../../../shared/contracts/news';
+import type { News, NewsRevision } from '../../../shared/contracts/news';
 import type { AppContext } from '../../context';
 import type { NewsRevisionRow } from '../../db/schema';
 import type { Actor } from '../../lib/auth';
@@ -13,23 +13,25 @@ export class NewsRevisions {
     private readonly news: NewsService,
   ) {}
 
-  requireEditable(actor: Actor, newsId: number): void {
-    this.news.requireEditable(actor, newsId);
+  async requireEditable(actor: Actor, newsId: number): Promise<void> {
+    await this.news.requireEditable(actor, newsId);
   }
 
   /** Newest first; the story must be the company's own and not in the recycle bin. */
-  list(actor: Actor, newsId: number): NewsRevision[] {
-    this.news.requireLive(actor, newsId);
-    return new NewsRevisionsRepo(this.ctx.db).list(actor.companyId, newsId).map(presentRevision);
+  async list(actor: Actor, newsId: number): Promise<NewsRevision[]> {
+    await this.news.requireLive(actor, newsId);
+    const rows = await this.ctx.store.read((q) => new NewsRevisionsRepo(q).list(actor.companyId, newsId));
+    return rows.map(presentRevision);
   }
 
   /**
    * Brings an old text back as a NEW version (the history only grows), through the story's own
-   * edit rules: who may edit it, not once published, and the version the restore started from.
+   * edit rules: who may edit it, not once published, and the version the restore started from
+   * (checked again inside its write: a revision, once kept, never changes).
    */
-  restore(actor: Actor, newsId: number, revisionId: number, version: number | undefined) {
-    this.news.requireLive(actor, newsId);
-    const old = new NewsRevisionsRepo(this.ctx.db).find(actor.companyId, newsId, revisionId);
+  async restore(actor: Actor, newsId: number, revisionId: number, version: number | undefined): Promise<News> {
+    await this.news.requireLive(actor, newsId);
+    const old = await this.ctx.store.read((q) => new NewsRevisionsRepo(q).find(actor.companyId, newsId, revisionId));
     if (!old) throw notFound('Revision');
     const { title, subtitle, content, category } = old;
     const priority = presentRevision(old).priority;

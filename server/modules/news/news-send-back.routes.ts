@@ -11,10 +11,10 @@ const ROUTE: Record<NewsReturnKind, string> = { rejected: '/:id/reject', unappro
 export function newsSendBackRouter(sendBack: NewsSendBack): Router {
   const router = Router();
   for (const kind of NEWS_RETURN_KINDS) {
-    router.post(ROUTE[kind], (req: Request, res: Response) => {
+    router.post(ROUTE[kind], async (req: Request, res: Response) => {
       const { id } = parse(idParamSchema, req.params);
       try {
-        res.json(sendBack.sendBack(actorOf(req), id, kind, parse(sendBackNewsSchema, req.body)));
+        res.json(await sendBack.sendBack(actorOf(req), id, kind, parse(sendBackNewsSchema, req.body)));
       } catch (err) {
         // The one answer with fields beyond message: the bulletins on air the editor must confirm.
         if (!(err instanceof OnAirStoryHttpError)) throw err;

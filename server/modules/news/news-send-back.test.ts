@@ -70,7 +70,7 @@ describe('sending a story back to its writer (issue 26)', () => {
   it('unapprove takes an approved story back to draft; in a bulletin on air it asks first', async () => {
     const r = await newsroom();
     await r.editor.post(`/api/news/${r.story.id}/approve`);
-    const bulletinId = createBulletin(bot.server, r.companyId, r.owner.user.id, {
+    const bulletinId = await createBulletin(bot.server, r.companyId, r.owner.user.id, {
       title: 'Noon news',
       items: [{ type: 'news', newsId: r.story.id }],
     });
@@ -105,12 +105,12 @@ describe('sending a story back to its writer (issue 26)', () => {
     async (status) => {
       const r = await newsroom();
       await r.editor.post(`/api/news/${r.story.id}/approve`);
-      const bulletinId = createBulletin(bot.server, r.companyId, r.owner.user.id, {
+      const bulletinId = await createBulletin(bot.server, r.companyId, r.owner.user.id, {
         title: 'Six o’clock',
         items: [{ type: 'news', newsId: r.story.id }],
       });
       // A bulletin that is only planned holds nothing on air.
-      createBulletin(bot.server, r.companyId, r.owner.user.id, {
+      await createBulletin(bot.server, r.companyId, r.owner.user.id, {
         title: 'Tomorrow',
         items: [{ type: 'news', newsId: r.story.id }],
       });

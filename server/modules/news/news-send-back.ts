@@ -2,9 +2,10 @@ import { and, eq, exists, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ON_AIR_BULLETIN_STATUSES } from '../../../shared/constants';
 import type { News, NewsReturnKind, OnAirStoryConflict } from '../../../shared/contracts/news';
 import type { AppContext } from '../../context';
-import { bulletinItems, bulletins, prompters, prompterSessions } from '../../db/schema';
+import { tablesOf } from '../../db/store';
 import type { Actor } from '../../lib/auth';
 import { conflict, HttpError } from '../../lib/errors';
+import type { NewsPatch } from './news.repo';
 import type { NewsService } from './news.service';
 
 /** The status a story must have to be sent back each way. */
@@ -30,28 +31,35 @@ export class NewsSendBack {
     private readonly news: NewsService,
   ) {}
 
-  sendBack(actor: Actor, id: number, kind: NewsReturnKind, input: { reason: string; confirmOnAir?: boolean }): News {
-    const current = this.news.requireLive(actor, id);
+  /**
+   * The story's status and the bulletins on air are checked inside the change's write: a story
+   * approved, or a bulletin gone live, a moment ago counts.
+   */
+  async sendBack(
+    actor: Actor,
+    id: number,
+    kind: NewsReturnKind,
+    input: { reason: string; confirmOnAir?: boolean },
+  ): Promise<News> {
     const from = FROM[kind];
-    if (current.status !== from)
-      throw conflict(
-        `Only ${from} articles can be ${kind === 'rejected' ? 'sent back' : 'taken back'} (this one is ${current.status})`,
-      );
-    if (kind === 'unapproved' && !input.confirmOnAir) {
-      const onAir = this.onAirBulletins(actor.companyId, id);
-      if (onAir.length) {
-        const names = onAir.map((b) => `"${b.title}"`).join(', ');
-        throw new OnAirStoryHttpError({
-          message: `This story is in a bulletin on air: ${names}. Take it back anyway?`,
-          onAirBulletins: onAir,
-        });
+    const { dto, plan } = await this.news.changeWith(actor, id, async () => {
+      const current = await this.news.requireLive(actor, id);
+      if (current.status !== from)
+        throw conflict(
+          `Only ${from} articles can be ${kind === 'rejected' ? 'sent back' : 'taken back'} (this one is ${current.status})`,
+        );
+      if (kind === 'unapproved' && !input.confirmOnAir) {
+        const onAir = await this.onAirBulletins(actor.companyId, id);
+        if (onAir.length) {
+          const names = onAir.map((b) => `"${b.title}"`).join(', ');
+          throw new OnAirStoryHttpError({
+            message: `This story is in a bulletin on air: ${names}. Take it back anyway?`,
+            onAirBulletins: onAir,
+          });
+        }
       }
-    }
-    const now = this.ctx.clock.now().toISOString();
-    const dto = this.news.change(
-      actor,
-      id,
-      {
+      const now = this.ctx.clock.now().toISOString();
+      const patch: NewsPatch = {
         status: 'draft',
         ...(kind === 'unapproved' ? { approvedBy: null, approvedAt: null } : {}),
         returnReason: input.reason,
@@ -64,14 +72,13 @@ export class NewsSendBack {
         submittedBy: null,
         submittedByName: null,
         updatedAt: now,
-      },
-      `news_${kind}`,
-      `${VERB[kind]} news "${current.title}" to its writer: ${input.reason}`,
-      { fromStatus: from },
-    );
+      };
+      const details = `${VERB[kind]} news "${current.title}" to its writer: ${input.reason}`;
+      return { patch, action: `news_${kind}`, details, fromStatus: from, writerId: current.createdBy };
+    });
     this.ctx.bus.publish(actor.companyId, 'news_returned', {
       news: dto,
-      writerId: current.createdBy,
+      writerId: plan.writerId,
       by: { userId: actor.userId, fullName: actor.fullName },
     });
     return dto;
@@ -80,34 +87,36 @@ export class NewsSendBack {
   /**
    * Bulletins of the company on air now that run this story: a live/breaking status, or a
    * prompter on the bulletin with a reading session open (started in the last 6 hours — a
-   * browser that crashed mid-read never ends its session).
+   * browser that crashed mid-read never ends its session). Inside a write it reads that write's rows.
    */
-  private onAirBulletins(companyId: number, newsId: number): OnAirStoryConflict['onAirBulletins'] {
+  private onAirBulletins(companyId: number, newsId: number): Promise<OnAirStoryConflict['onAirBulletins']> {
     const since = new Date(this.ctx.clock.now().getTime() - OPEN_SESSION_MAX_MS).toISOString();
-    const beingRead = exists(
-      this.ctx.db
-        .select({ one: sql`1` })
-        .from(prompterSessions)
-        .innerJoin(prompters, eq(prompters.id, prompterSessions.prompterId))
+    return this.ctx.store.read((q) => {
+      const { bulletinItems, bulletins, prompters, prompterSessions } = tablesOf(q);
+      const beingRead = exists(
+        q
+          .select({ one: sql`1` })
+          .from(prompterSessions)
+          .innerJoin(prompters, eq(prompters.id, prompterSessions.prompterId))
+          .where(
+            and(
+              eq(prompters.bulletinId, bulletins.id),
+              isNull(prompterSessions.sessionEnd),
+              gt(prompterSessions.sessionStart, since),
+            ),
+          ),
+      );
+      return q
+        .selectDistinct({ id: bulletins.id, title: bulletins.title, status: bulletins.status })
+        .from(bulletinItems)
+        .innerJoin(bulletins, eq(bulletins.id, bulletinItems.bulletinId))
         .where(
           and(
-            eq(prompters.bulletinId, bulletins.id),
-            isNull(prompterSessions.sessionEnd),
-            gt(prompterSessions.sessionStart, since),
+            eq(bulletins.companyId, companyId),
+            eq(bulletinItems.newsId, newsId),
+            or(inArray(bulletins.status, [...ON_AIR_BULLETIN_STATUSES]), beingRead),
           ),
-        ),
-    );
-    return this.ctx.db
-      .selectDistinct({ id: bulletins.id, title: bulletins.title, status: bulletins.status })
-      .from(bulletinItems)
-      .innerJoin(bulletins, eq(bulletins.id, bulletinItems.bulletinId))
-      .where(
-        and(
-          eq(bulletins.companyId, companyId),
-          eq(bulletinItems.newsId, newsId),
-          or(inArray(bulletins.status, [...ON_AIR_BULLETIN_STATUSES]), beingRead),
-        ),
-      )
-      .all();
+        );
+    });
   }
 }

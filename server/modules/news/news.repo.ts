@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { NewsListStatus } from '../../../shared/contracts/news';
 import { NEWS_ON_AIR_STATUSES } from '../../../shared/news-on-air';
-import type { DbOrTx } from '../../db/client';
-import { news, users, type NewsRow } from '../../db/schema';
+import { countAll, first } from '../../db/dialect';
+import type { NewsRow } from '../../db/schema';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 
-export type NewNewsRow = typeof news.$inferInsert;
+export type NewNewsRow = Tables['news']['$inferInsert'];
 export type NewsPatch = Partial<Omit<NewNewsRow, 'id' | 'companyId' | 'createdAt' | 'createdBy' | 'version'>>;
 
 export interface NewsWithNames {
@@ -15,21 +16,25 @@ export interface NewsWithNames {
   publishedByName: string | null;
 }
 
-const creator = alias(users, 'creator');
-const approver = alias(users, 'approver');
-const publisher = alias(users, 'publisher');
-const deleter = alias(users, 'deleter');
-
-/** 'on_air' = every status a story may go to air in (issue 39). */
-function statusWhere(status: NewsListStatus | undefined): SQL | undefined {
-  if (!status) return undefined;
-  return status === 'on_air' ? inArray(news.status, [...NEWS_ON_AIR_STATUSES]) : eq(news.status, status);
-}
-
 export class NewsRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
+  // The users table under other names, one per join (of the engine's own users table).
+  private readonly creator;
+  private readonly approver;
+  private readonly publisher;
+  private readonly deleter;
+
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
+    this.creator = alias(this.t.users, 'creator');
+    this.approver = alias(this.t.users, 'approver');
+    this.publisher = alias(this.t.users, 'publisher');
+    this.deleter = alias(this.t.users, 'deleter');
+  }
 
   private selectWithNames() {
+    const { news } = this.t;
+    const { creator, approver, publisher } = this;
     return this.db
       .select({
         row: news,
@@ -43,8 +48,16 @@ export class NewsRepo {
       .leftJoin(publisher, eq(publisher.id, news.publishedBy));
   }
 
+  /** 'on_air' = every status a story may go to air in (issue 39). */
+  private statusWhere(status: NewsListStatus | undefined): SQL | undefined {
+    const { news } = this.t;
+    if (!status) return undefined;
+    return status === 'on_air' ? inArray(news.status, [...NEWS_ON_AIR_STATUSES]) : eq(news.status, status);
+  }
+
   private liveWhere(companyId: number, status?: NewsListStatus): SQL | undefined {
-    return and(eq(news.companyId, companyId), eq(news.isDeleted, false), statusWhere(status));
+    const { news } = this.t;
+    return and(eq(news.companyId, companyId), eq(news.isDeleted, false), this.statusWhere(status));
   }
 
   /**
@@ -52,91 +65,109 @@ export class NewsRepo {
    * index alone (skipping OFFSET rows there costs ~1 ms at 100k rows), then only those rows are
    * joined to their authors' names (joining before the offset cost 15 ms).
    */
-  list(companyId: number, opts: { status?: NewsListStatus; limit: number; offset: number }): NewsWithNames[] {
-    return this.withNames(this.listIds(companyId, opts));
+  async list(
+    companyId: number,
+    opts: { status?: NewsListStatus; limit: number; offset: number },
+  ): Promise<NewsWithNames[]> {
+    return this.withNames(await this.listIds(companyId, opts));
   }
 
   /** The ids of `list`, in its order (from the index alone). */
-  listIds(companyId: number, opts: { status?: NewsListStatus; limit: number; offset: number }): number[] {
-    return this.db
+  async listIds(
+    companyId: number,
+    opts: { status?: NewsListStatus; limit: number; offset: number },
+  ): Promise<number[]> {
+    const { news } = this.t;
+    const rows = await this.db
       .select({ id: news.id })
       .from(news)
       .where(this.liveWhere(companyId, opts.status))
       .orderBy(desc(news.createdAt), desc(news.id))
       .limit(opts.limit)
-      .offset(opts.offset)
-      .all()
-      .map((r) => r.id);
+      .offset(opts.offset);
+    return rows.map((r) => r.id);
   }
 
   /** These articles with their authors' names, newest first (the order of `listIds`). */
-  withNames(ids: number[]): NewsWithNames[] {
+  async withNames(ids: number[]): Promise<NewsWithNames[]> {
+    const { news } = this.t;
     if (!ids.length) return [];
-    return this.selectWithNames().where(inArray(news.id, ids)).orderBy(desc(news.createdAt), desc(news.id)).all();
+    return this.selectWithNames().where(inArray(news.id, ids)).orderBy(desc(news.createdAt), desc(news.id));
   }
 
   /** Titles of live on-air (approved or published, issue 39), unexpired articles, newest first (the crawler's source). */
-  approvedTitles(companyId: number, limit: number): Array<{ id: number; title: string }> {
+  async approvedTitles(companyId: number, limit: number): Promise<Array<{ id: number; title: string }>> {
+    const { news } = this.t;
     return this.db
       .select({ id: news.id, title: news.title })
       .from(news)
       .where(and(this.liveWhere(companyId, 'on_air'), eq(news.isExpired, false)))
       .orderBy(desc(news.createdAt), desc(news.id))
-      .limit(limit)
-      .all();
+      .limit(limit);
   }
 
-  count(companyId: number, status?: NewsListStatus): number {
-    return (
-      this.db
-        .select({ n: sql<number>`count(*)` })
+  async count(companyId: number, status?: NewsListStatus): Promise<number> {
+    const { news } = this.t;
+    return first(await this.db.select({ n: countAll() }).from(news).where(this.liveWhere(companyId, status)))?.n ?? 0;
+  }
+
+  async findWithNames(companyId: number, id: number): Promise<NewsWithNames | undefined> {
+    const { news } = this.t;
+    return first(await this.selectWithNames().where(and(eq(news.companyId, companyId), eq(news.id, id))));
+  }
+
+  async find(companyId: number, id: number): Promise<NewsRow | undefined> {
+    const { news } = this.t;
+    return first(
+      await this.db
+        .select()
         .from(news)
-        .where(this.liveWhere(companyId, status))
-        .get()?.n ?? 0
+        .where(and(eq(news.companyId, companyId), eq(news.id, id))),
     );
   }
 
-  findWithNames(companyId: number, id: number): NewsWithNames | undefined {
-    return this.selectWithNames()
-      .where(and(eq(news.companyId, companyId), eq(news.id, id)))
-      .get();
-  }
-
-  find(companyId: number, id: number): NewsRow | undefined {
-    return this.db
-      .select()
-      .from(news)
-      .where(and(eq(news.companyId, companyId), eq(news.id, id)))
-      .get();
-  }
-
-  insert(values: NewNewsRow): NewsRow {
-    return this.db.insert(news).values(values).returning().get();
+  async insert(values: NewNewsRow): Promise<NewsRow> {
+    const [row] = await this.db.insert(this.t.news).values(values).returning();
+    return row!;
   }
 
   /** Every change moves the version on (issue 26), so a save from before it is refused. */
-  update(companyId: number, id: number, patch: NewsPatch, extra?: SQL): NewsRow | undefined {
-    return this.db
-      .update(news)
-      .set({ ...patch, version: sql`${news.version} + 1` })
-      .where(and(eq(news.companyId, companyId), eq(news.id, id), extra))
-      .returning()
-      .get();
+  async update(companyId: number, id: number, patch: NewsPatch, extra?: SQL): Promise<NewsRow | undefined> {
+    const { news } = this.t;
+    return first(
+      await this.db
+        .update(news)
+        .set({ ...patch, version: sql`${news.version} + 1` })
+        .where(and(eq(news.companyId, companyId), eq(news.id, id), extra))
+        .returning(),
+    );
   }
 
   /** The bin, soonest purged first, with the name of who deleted each (issue 39). */
-  listDeleted(companyId: number): Array<{ row: NewsRow; deletedByName: string | null }> {
+  async listDeleted(companyId: number): Promise<Array<{ row: NewsRow; deletedByName: string | null }>> {
+    const { news } = this.t;
+    const { deleter } = this;
     return this.db
       .select({ row: news, deletedByName: deleter.fullName })
       .from(news)
       .leftJoin(deleter, eq(deleter.id, news.deletedBy))
       .where(and(eq(news.companyId, companyId), eq(news.isDeleted, true)))
-      .orderBy(asc(news.scheduledForDeletion))
-      .all();
+      .orderBy(asc(news.scheduledForDeletion));
+  }
+
+  /** The companies with deleted articles whose time is up (the purge job writes each as its own station). */
+  async companiesWithExpired(now: string): Promise<number[]> {
+    const { news } = this.t;
+    const rows = await this.db
+      .selectDistinct({ companyId: news.companyId })
+      .from(news)
+      .where(and(eq(news.isDeleted, true), lte(news.scheduledForDeletion, now)));
+    return rows.map((r) => r.companyId);
   }
 
   /** Permanently removes deleted articles whose time is up; all companies when companyId is null. */
-  purgeExpired(now: string, companyId: number | null): Array<{ id: number; companyId: number }> {
+  async purgeExpired(now: string, companyId: number | null): Promise<Array<{ id: number; companyId: number }>> {
+    const { news } = this.t;
     return this.db
       .delete(news)
       .where(
@@ -146,16 +177,15 @@ export class NewsRepo {
           companyId === null ? undefined : eq(news.companyId, companyId),
         ),
       )
-      .returning({ id: news.id, companyId: news.companyId })
-      .all();
+      .returning({ id: news.id, companyId: news.companyId });
   }
 
-  deleteDeleted(companyId: number, id: number): boolean {
-    return (
-      this.db
-        .delete(news)
-        .where(and(eq(news.companyId, companyId), eq(news.id, id), eq(news.isDeleted, true)))
-        .run().changes > 0
-    );
+  async deleteDeleted(companyId: number, id: number): Promise<boolean> {
+    const { news } = this.t;
+    const deleted = await this.db
+      .delete(news)
+      .where(and(eq(news.companyId, companyId), eq(news.id, id), eq(news.isDeleted, true)))
+      .returning({ id: news.id });
+    return deleted.length > 0;
   }
 }

@@ -22,52 +22,52 @@ export function newsRouter(news: NewsService, bin: RecycleBinService, cache: Res
     // slice at a time), so a user who reloads in a loop costs a lookup and a socket write.
     const { status, page, limit } = query;
     if (page)
-      cache.send(req, res, actor.companyId, `news:${status ?? 'all'}:${page}:${limit}`, () =>
+      await cache.send(req, res, actor.companyId, `news:${status ?? 'all'}:${page}:${limit}`, () =>
         news.page(actor, { status, page, limit }),
       );
     else await cache.sendList(req, res, actor.companyId, `news:${status ?? 'all'}`, news.listInSlices(actor, status));
   });
 
   // Static paths before /:id so "recycle-bin" is never read as an id.
-  router.get('/recycle-bin', (req, res) => {
-    res.json(bin.list(actorOf(req)));
+  router.get('/recycle-bin', async (req, res) => {
+    res.json(await bin.list(actorOf(req)));
   });
-  router.post('/cleanup', (req, res) => {
-    res.json({ deletedCount: bin.cleanup(actorOf(req)) });
+  router.post('/cleanup', async (req, res) => {
+    res.json({ deletedCount: await bin.cleanup(actorOf(req)) });
   });
 
   // Issue 39: whether a second person approves (every signed-in user: the page hides Approve).
-  router.get('/approval-rule', (req, res) => {
-    res.json(news.approvalRule(actorOf(req)));
+  router.get('/approval-rule', async (req, res) => {
+    res.json(await news.approvalRule(actorOf(req)));
   });
 
-  router.get('/:id', (req, res) => {
-    res.json(news.get(actorOf(req), idOf(req)));
+  router.get('/:id', async (req, res) => {
+    res.json(await news.get(actorOf(req), idOf(req)));
   });
-  router.post('/', (req, res) => {
-    res.status(201).json(news.create(actorOf(req), parse(createNewsSchema, req.body)));
+  router.post('/', async (req, res) => {
+    res.status(201).json(await news.create(actorOf(req), parse(createNewsSchema, req.body)));
   });
-  router.put('/:id', (req, res) => {
-    res.json(news.update(actorOf(req), idOf(req), parse(updateNewsSchema, req.body)));
+  router.put('/:id', async (req, res) => {
+    res.json(await news.update(actorOf(req), idOf(req), parse(updateNewsSchema, req.body)));
   });
-  router.post('/:id/submit', (req, res) => {
-    res.json(news.submit(actorOf(req), idOf(req)));
+  router.post('/:id/submit', async (req, res) => {
+    res.json(await news.submit(actorOf(req), idOf(req)));
   });
-  router.post('/:id/approve', (req, res) => {
-    res.json(news.approve(actorOf(req), idOf(req)));
+  router.post('/:id/approve', async (req, res) => {
+    res.json(await news.approve(actorOf(req), idOf(req)));
   });
-  router.post('/:id/publish', (req, res) => {
-    res.json(news.publish(actorOf(req), idOf(req)));
+  router.post('/:id/publish', async (req, res) => {
+    res.json(await news.publish(actorOf(req), idOf(req)));
   });
-  router.delete('/:id', (req, res) => {
-    news.remove(actorOf(req), idOf(req));
+  router.delete('/:id', async (req, res) => {
+    await news.remove(actorOf(req), idOf(req));
     res.json({ success: true });
   });
-  router.post('/:id/restore', (req, res) => {
-    res.json(bin.restore(actorOf(req), idOf(req)));
+  router.post('/:id/restore', async (req, res) => {
+    res.json(await bin.restore(actorOf(req), idOf(req)));
   });
-  router.delete('/:id/permanent', (req, res) => {
-    bin.deleteForever(actorOf(req), idOf(req));
+  router.delete('/:id/permanent', async (req, res) => {
+    await bin.deleteForever(actorOf(req), idOf(req));
     res.json({ success: true });
   });
 

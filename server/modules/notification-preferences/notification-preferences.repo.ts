@@ -1,34 +1,46 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { notificationPreferences, users, type NotificationPreferencesRow } from '../../db/schema';
+import { first } from '../../db/dialect';
+import type { NotificationPreferencesRow } from '../../db/schema';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 
 export class NotificationPreferencesRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
+
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
+  }
 
   /** The saved row of a user of this company; undefined = never saved (defaults apply). */
-  find(companyId: number, userId: number): NotificationPreferencesRow | undefined {
-    return this.db
-      .select()
-      .from(notificationPreferences)
-      .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.companyId, companyId)))
-      .get();
+  async find(companyId: number, userId: number): Promise<NotificationPreferencesRow | undefined> {
+    const { notificationPreferences } = this.t;
+    return first(
+      await this.db
+        .select()
+        .from(notificationPreferences)
+        .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.companyId, companyId))),
+    );
   }
 
   /** A live (not deleted) user of this company, or undefined — other companies' users do not exist here. */
-  findUser(companyId: number, userId: number): { id: number; username: string; role: string } | undefined {
-    return this.db
-      .select({ id: users.id, username: users.username, role: users.role })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.companyId, companyId), isNull(users.deletedAt)))
-      .get();
+  async findUser(
+    companyId: number,
+    userId: number,
+  ): Promise<{ id: number; username: string; role: string } | undefined> {
+    const { users } = this.t;
+    return first(
+      await this.db
+        .select({ id: users.id, username: users.username, role: users.role })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.companyId, companyId), isNull(users.deletedAt))),
+    );
   }
 
-  save(row: NotificationPreferencesRow): void {
+  async save(row: NotificationPreferencesRow): Promise<void> {
+    const { notificationPreferences } = this.t;
     const { userId: _userId, ...changes } = row;
-    this.db
+    await this.db
       .insert(notificationPreferences)
       .values(row)
-      .onConflictDoUpdate({ target: notificationPreferences.userId, set: changes })
-      .run();
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: changes });
   }
 }

@@ -12,13 +12,13 @@ const userIdParam = z.object({ userId: positiveId('userId') });
 /** /api/notification-preferences/{userId} (docs/product.md §API): self, or owner/admin of the same company. */
 export function notificationPreferencesRouter(preferences: NotificationPreferencesService): Router {
   const router = Router();
-  router.get('/:userId', (req, res) => {
+  router.get('/:userId', async (req, res) => {
     const { userId } = parse(userIdParam, req.params);
-    res.json(preferences.get(actorOf(req), userId));
+    res.json(await preferences.get(actorOf(req), userId));
   });
-  router.put('/:userId', (req, res) => {
+  router.put('/:userId', async (req, res) => {
     const { userId } = parse(userIdParam, req.params);
-    res.json(preferences.update(actorOf(req), userId, parse(updateNotificationPreferencesSchema, req.body)));
+    res.json(await preferences.update(actorOf(req), userId, parse(updateNotificationPreferencesSchema, req.body)));
   });
   return router;
 }

@@ -10,6 +10,7 @@ import {
 import type { NotificationFlags } from '../../../shared/notification-rules';
 import { can, type Role } from '../../../shared/roles';
 import type { AppContext } from '../../context';
+import type { Q } from '../../db/store';
 import type { Actor } from '../../lib/auth';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { parse } from '../../lib/validate';
@@ -27,32 +28,28 @@ type Caller = Pick<Actor, 'userId' | 'companyId' | 'role' | 'roletype'>;
  * Quiet hours run in the station's time zone until the user picks one (issue 22).
  */
 export class NotificationPreferencesService implements NotificationFlagsReader {
-  private readonly repo: NotificationPreferencesRepo;
-  private readonly zones: StationTimeZones;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly activity: ActivityLogsService,
-  ) {
-    this.repo = new NotificationPreferencesRepo(ctx.db);
-    this.zones = new StationTimeZones(ctx.db);
+  ) {}
+
+  get(actor: Caller, userId: number): Promise<NotificationPreferences> {
+    return this.ctx.store.read(async (q) => {
+      await this.authorize(new NotificationPreferencesRepo(q), actor, userId);
+      return this.forUser(actor.companyId, userId, q);
+    });
   }
 
-  get(actor: Caller, userId: number): NotificationPreferences {
-    this.authorize(actor, userId);
-    return this.forUser(actor.companyId, userId);
-  }
-
-  update(actor: Caller, userId: number, update: UpdateNotificationPreferences): NotificationPreferences {
+  update(actor: Caller, userId: number, update: UpdateNotificationPreferences): Promise<NotificationPreferences> {
     // Read, merge and write in one transaction: two saves at once never lose each other's groups.
-    return this.ctx.db.transaction((tx) => {
+    return this.ctx.store.write(actor.companyId, async (tx) => {
       const repo = new NotificationPreferencesRepo(tx);
-      const user = this.authorize(actor, userId, repo);
-      const current = this.forUser(actor.companyId, userId, repo);
+      const user = await this.authorize(repo, actor, userId);
+      const current = await this.forUser(actor.companyId, userId, tx);
       const accepted = withoutRepeatedUnavailable(user.role as Role, update, current);
       const merged = parse(notificationPreferencesSchema, mergePreferences(current, accepted));
-      const stored = storedPreferences(merged, repo.find(actor.companyId, userId)?.preferences, accepted);
-      repo.save({
+      const stored = storedPreferences(merged, (await repo.find(actor.companyId, userId))?.preferences, accepted);
+      await repo.save({
         userId,
         companyId: actor.companyId,
         preferences: stored,
@@ -60,23 +57,32 @@ export class NotificationPreferencesService implements NotificationFlagsReader {
         updatedBy: actor.userId,
       });
       const whose = userId === actor.userId ? 'own' : `${user.username}'s`;
-      this.activity.record(actor, 'notification_preferences_updated', `Updated ${whose} notification preferences`, tx);
+      await this.activity.record(
+        actor,
+        'notification_preferences_updated',
+        `Updated ${whose} notification preferences`,
+        tx,
+      );
       return merged;
     });
   }
 
-  /** The saved preferences laid over the defaults (quiet hours in the station's zone); a row that no longer parses falls back to them. */
-  forUser(companyId: number, userId: number, repo = this.repo): NotificationPreferences {
-    const defaults = withStationZone(DEFAULT_NOTIFICATION_PREFERENCES, this.zones.of(companyId));
-    const row = repo.find(companyId, userId);
+  /**
+   * The saved preferences laid over the defaults (quiet hours in the station's zone); a row that no
+   * longer parses falls back to them. Read through `q` when given (a write's own rows).
+   */
+  async forUser(companyId: number, userId: number, q?: Q): Promise<NotificationPreferences> {
+    if (!q) return this.ctx.store.read((own) => this.forUser(companyId, userId, own));
+    const defaults = withStationZone(DEFAULT_NOTIFICATION_PREFERENCES, await new StationTimeZones(q).of(companyId));
+    const row = await new NotificationPreferencesRepo(q).find(companyId, userId);
     if (!row) return defaults;
     const parsed = notificationPreferencesSchema.safeParse(mergePreferences(defaults, row.preferences));
     return parsed.success ? parsed.data : defaults;
   }
 
   /** The bell's three switches (docs/product.md §Data), plus which approval counts the user wants. */
-  flags(companyId: number, userId: number): NotificationFlags {
-    const p = this.forUser(companyId, userId);
+  async flags(companyId: number, userId: number): Promise<NotificationFlags> {
+    const p = await this.forUser(companyId, userId);
     return {
       breakingNews: p.breakingNews.enabled,
       equipmentOverdue: p.equipmentOverdue.enabled,
@@ -86,8 +92,12 @@ export class NotificationPreferencesService implements NotificationFlagsReader {
     };
   }
 
-  private authorize(actor: Caller, userId: number, repo = this.repo): { username: string; role: string } {
-    const user = repo.findUser(actor.companyId, userId);
+  private async authorize(
+    repo: NotificationPreferencesRepo,
+    actor: Caller,
+    userId: number,
+  ): Promise<{ username: string; role: string }> {
+    const user = await repo.findUser(actor.companyId, userId);
     if (!user) throw notFound('User');
     if (userId !== actor.userId && !can(actor, 'users.manage'))
       throw forbidden('You can only view and change your own notification preferences');

@@ -5,5 +5,5 @@ import type { NotificationFlags } from '../../../shared/notification-rules';
  * (kept as an interface so the bell does not depend on how preferences are stored).
  */
 export interface NotificationFlagsReader {
-  flags(companyId: number, userId: number): NotificationFlags;
+  flags(companyId: number, userId: number): Promise<NotificationFlags>;
 }

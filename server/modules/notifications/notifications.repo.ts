@@ -1,6 +1,6 @@
-import { and, count, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { equipment, equipmentRequests, news, users } from '../../db/schema';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { countAll, first } from '../../db/dialect';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 import { NEWS_ON_AIR_STATUSES } from '../../../shared/news-on-air';
 import {
   OVERDUE_STATUSES,
@@ -18,10 +18,15 @@ const BREAKING_PRIORITIES = ['breaking', 'urgent'];
  * company/status), so a 60 s refetch from every open browser stays cheap.
  */
 export class NotificationsRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
+
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
+  }
 
   /** Breaking/urgent articles created after `sinceIso` (the 2 h window; the rules re-check it). */
-  breakingNews(companyId: number, sinceIso: string): NewsCandidate[] {
+  breakingNews(companyId: number, sinceIso: string): Promise<NewsCandidate[]> {
+    const { news } = this.t;
     return this.db
       .select({ id: news.id, title: news.title, priority: news.priority, createdAt: news.createdAt })
       .from(news)
@@ -32,16 +37,16 @@ export class NotificationsRepo {
           gt(news.createdAt, sinceIso),
           inArray(news.priority, BREAKING_PRIORITIES),
         ),
-      )
-      .all();
+      );
   }
 
   /**
    * Approved or published stories in the recycle bin, not yet purged, deleted by someone other
    * than the viewer (issue 39: owners and admins are told; their own deletions they know of).
    */
-  deletedOnAirStories(companyId: number, viewerId: number, nowIso: string): DeletedCandidate[] {
-    const rows = this.db
+  async deletedOnAirStories(companyId: number, viewerId: number, nowIso: string): Promise<DeletedCandidate[]> {
+    const { news, users } = this.t;
+    const rows = await this.db
       .select({
         id: news.id,
         title: news.title,
@@ -60,8 +65,7 @@ export class NotificationsRepo {
           ne(news.deletedBy, viewerId),
           gt(news.scheduledForDeletion, nowIso),
         ),
-      )
-      .all();
+      );
     return rows.map((r) => ({
       ...r,
       deletedAt: r.deletedAt ?? '',
@@ -73,8 +77,9 @@ export class NotificationsRepo {
    * Drafts submitted for approval (issue 39) that the viewer did not write: nobody is asked to
    * approve their own story (with a second approver they may not; without, they need no asking).
    */
-  submittedStories(companyId: number, viewerId: number): SubmittedCandidate[] {
-    const rows = this.db
+  async submittedStories(companyId: number, viewerId: number): Promise<SubmittedCandidate[]> {
+    const { news } = this.t;
+    const rows = await this.db
       .select({ id: news.id, title: news.title, byName: news.submittedByName, submittedAt: news.submittedAt })
       .from(news)
       .where(
@@ -85,14 +90,14 @@ export class NotificationsRepo {
           isNotNull(news.submittedAt),
           or(isNull(news.createdBy), ne(news.createdBy, viewerId)),
         ),
-      )
-      .all();
+      );
     return rows.map((r) => ({ ...r, submittedAt: r.submittedAt ?? '' }));
   }
 
   /** The writer's drafts an editor sent back and the writer has not edited since (news_returned_idx). */
-  returnedStories(companyId: number, writerId: number): ReturnedCandidate[] {
-    const rows = this.db
+  async returnedStories(companyId: number, writerId: number): Promise<ReturnedCandidate[]> {
+    const { news } = this.t;
+    const rows = await this.db
       .select({
         id: news.id,
         title: news.title,
@@ -111,13 +116,13 @@ export class NotificationsRepo {
           eq(news.status, 'draft'),
           lte(news.updatedAt, news.returnedAt),
         ),
-      )
-      .all();
+      );
     return rows.map((r) => ({ ...r, reason: r.reason ?? '', kind: r.kind ?? 'rejected', at: r.at ?? '' }));
   }
 
   /** Loans with the unit out (dates may carry offsets, so the past-due test is the rules'). */
-  activeLoans(companyId: number): LoanCandidate[] {
+  activeLoans(companyId: number): Promise<LoanCandidate[]> {
+    const { equipment, equipmentRequests, users } = this.t;
     return this.db
       .select({
         id: equipmentRequests.id,
@@ -129,16 +134,17 @@ export class NotificationsRepo {
       .from(equipmentRequests)
       .innerJoin(equipment, eq(equipment.id, equipmentRequests.equipmentId))
       .leftJoin(users, eq(users.id, equipmentRequests.requestedBy))
-      .where(and(eq(equipmentRequests.companyId, companyId), inArray(equipmentRequests.status, [...OVERDUE_STATUSES])))
-      .all();
+      .where(and(eq(equipmentRequests.companyId, companyId), inArray(equipmentRequests.status, [...OVERDUE_STATUSES])));
   }
 
-  countRequests(companyId: number, status: string): number {
-    const row = this.db
-      .select({ n: count() })
-      .from(equipmentRequests)
-      .where(and(eq(equipmentRequests.companyId, companyId), eq(equipmentRequests.status, status)))
-      .get();
+  async countRequests(companyId: number, status: string): Promise<number> {
+    const { equipmentRequests } = this.t;
+    const row = first(
+      await this.db
+        .select({ n: countAll() })
+        .from(equipmentRequests)
+        .where(and(eq(equipmentRequests.companyId, companyId), eq(equipmentRequests.status, status))),
+    );
     return row?.n ?? 0;
   }
 }

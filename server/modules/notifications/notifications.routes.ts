@@ -5,8 +5,8 @@ import type { NotificationsService } from './notifications.service';
 /** GET /api/notifications — the session user's bell (issue 13). */
 export function notificationsRouter(notifications: NotificationsService): Router {
   const router = Router();
-  router.get('/', (req, res) => {
-    res.json(notifications.list(actorOf(req)));
+  router.get('/', async (req, res) => {
+    res.json(await notifications.list(actorOf(req)));
   });
   return router;
 }

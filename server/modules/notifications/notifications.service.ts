@@ -16,36 +16,39 @@ type Viewer = Pick<Actor, 'userId' | 'companyId' | 'role' | 'roletype'>;
 
 /** The bell (docs/product.md §Limits): company-scoped reads, then the shared rules for this viewer. */
 export class NotificationsService {
-  private readonly repo: NotificationsRepo;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly preferences: NotificationFlagsReader,
     /** The off-PC backup copy is late, for the host station (BackupsService.lateOffsite). */
-    private readonly backupLate: (companyId: number) => BackupLateCandidate | null = () => null,
-  ) {
-    this.repo = new NotificationsRepo(ctx.db);
-  }
+    private readonly backupLate: (companyId: number) => Promise<BackupLateCandidate | null> = () =>
+      Promise.resolve(null),
+  ) {}
 
-  list(viewer: Viewer): NotificationsResponse {
+  async list(viewer: Viewer): Promise<NotificationsResponse> {
     const now = this.ctx.clock.now();
     const { companyId } = viewer;
-    const flags = this.preferences.flags(companyId, viewer.userId);
+    const flags = await this.preferences.flags(companyId, viewer.userId);
     // Skip the reads whose results the rules would drop anyway.
     const approver = flags.equipmentApproval && APPROVAL_ROLES.includes(viewer.role);
+    const found = await this.ctx.store.read(async (q) => {
+      const repo = new NotificationsRepo(q);
+      return {
+        news: flags.breakingNews
+          ? await repo.breakingNews(companyId, new Date(now.getTime() - BREAKING_NEWS_WINDOW_MS).toISOString())
+          : [],
+        loans: flags.equipmentOverdue ? await repo.activeLoans(companyId) : [],
+        pendingRequests: approver ? await repo.countRequests(companyId, 'pending') : 0,
+        pendingReturns: approver ? await repo.countRequests(companyId, 'return_requested') : 0,
+        returned: await repo.returnedStories(companyId, viewer.userId),
+        submitted: can(viewer, 'news.manage') ? await repo.submittedStories(companyId, viewer.userId) : [],
+        deleted: DELETION_WATCH_ROLES.includes(viewer.role)
+          ? await repo.deletedOnAirStories(companyId, viewer.userId, now.toISOString())
+          : [],
+      };
+    });
     const all = buildNotifications({
-      news: flags.breakingNews
-        ? this.repo.breakingNews(companyId, new Date(now.getTime() - BREAKING_NEWS_WINDOW_MS).toISOString())
-        : [],
-      loans: flags.equipmentOverdue ? this.repo.activeLoans(companyId) : [],
-      pendingRequests: approver ? this.repo.countRequests(companyId, 'pending') : 0,
-      pendingReturns: approver ? this.repo.countRequests(companyId, 'return_requested') : 0,
-      returned: this.repo.returnedStories(companyId, viewer.userId),
-      submitted: can(viewer, 'news.manage') ? this.repo.submittedStories(companyId, viewer.userId) : [],
-      backupLate: viewer.role === 'owner' ? this.backupLate(companyId) : null,
-      deleted: DELETION_WATCH_ROLES.includes(viewer.role)
-        ? this.repo.deletedOnAirStories(companyId, viewer.userId, now.toISOString())
-        : [],
+      ...found,
+      backupLate: viewer.role === 'owner' ? await this.backupLate(companyId) : null,
       role: viewer.role,
       flags,
       now,

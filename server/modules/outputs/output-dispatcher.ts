@@ -8,8 +8,8 @@ import { OutputLane, type LaneConfirmed } from './output-lane';
 import { storedOutput } from './outputs.presenter';
 
 export interface DispatcherOptions {
-  /** Every type's committed text of a company (the lane's first full send). */
-  snapshotOf: (companyId: number) => Record<string, string>;
+  /** Every type's committed text of a company (the lane's first full send; read by the lane, see OutputLane). */
+  snapshotOf: (companyId: number) => Promise<Record<string, string>>;
   /** A driver for an output of `companyId` (the outputs thread counts each station's tasks apart). */
   makeDriver?: (output: StoredOutput, companyId: number) => OutputDriver;
   timeoutMs?: number;
@@ -92,7 +92,7 @@ export class OutputDispatcher {
     const output = row.name;
     const lane = new OutputLane({
       makeDriver: () => makeDriver(stored, row.companyId),
-      snapshot: this.options.snapshotOf(row.companyId),
+      snapshot: () => this.options.snapshotOf(row.companyId),
       report: (change, result, message) =>
         this.changes.reportResult({ change, output, result, message, at: this.ctx.clock.now().toISOString() }),
       onStatus: (status) => this.publish(row, status),

@@ -47,7 +47,7 @@ function lane(device: { mode: Mode; sends: OutputUpdate[] }, options: Partial<La
   const statuses: OutputStatus[] = [];
   const made = new OutputLane({
     makeDriver: () => fakeDriver(device),
-    snapshot: { headline: 'Start' },
+    snapshot: () => Promise.resolve({ headline: 'Start' }),
     report: () => undefined,
     onStatus: (s) => statuses.push(s),
     now: () => new Date(),
@@ -126,5 +126,37 @@ describe('output lane: what the device confirmed', () => {
       sent: { subheadline: 'Sub' },
     });
     expect(l.confirmed?.sent).not.toHaveProperty('headline');
+  });
+});
+
+describe("output lane: the start's read of program", () => {
+  it('a change pushed while the read is under way wins over what the read returns (it carries newer texts)', async () => {
+    const device = { mode: 'ok' as Mode, sends: [] as OutputUpdate[] };
+    let answer: (texts: Record<string, string>) => void = () => undefined;
+    const read = new Promise<Record<string, string>>((resolve) => (answer = resolve));
+    const { lane: l } = lane(device, { snapshot: () => read });
+    await new Promise((r) => setImmediate(r));
+    expect(device.sends).toHaveLength(0);
+    l.push(change({ headline: 'Newer' }, { headline: 'Newer', subheadline: 'Sub' }));
+    answer({ headline: 'Older' });
+    await until(() => l.confirmed !== null, 'the first full send');
+    expect(device.sends).toHaveLength(1);
+    expect(device.sends[0]).toMatchObject({ full: true, snapshot: { headline: 'Newer', subheadline: 'Sub' } });
+  });
+
+  it('a failed read is a failed send: Retrying with its message, read again after the backoff', async () => {
+    const device = { mode: 'ok' as Mode, sends: [] as OutputUpdate[] };
+    let reads = 0;
+    const snapshot = () =>
+      ++reads === 1 ? Promise.reject(new Error('database is locked')) : Promise.resolve({ headline: 'Start' });
+    const { lane: l, statuses } = lane(device, { snapshot, retryBaseMs: 20, retryMaxMs: 20 });
+    await until(() => l.status.state === 'connected', 'connected after the second read');
+    expect(reads).toBe(2);
+    expect(statuses.map((s) => [s.state, s.message])).toEqual([
+      ['retrying', 'database is locked'],
+      ['connected', null],
+    ]);
+    expect(device.sends).toHaveLength(1);
+    expect(device.sends[0]).toMatchObject({ full: true, snapshot: { headline: 'Start' } });
   });
 });

@@ -12,8 +12,11 @@ import { LATE, orLate } from '../../lib/time-limit';
 export interface LaneOptions {
   /** A fresh driver: after a failure the old one is closed and never used again. */
   makeDriver: () => OutputDriver;
-  /** Every type's text when the lane starts (then kept from each change). */
-  snapshot: Record<string, string>;
+  /**
+   * Reads every type's committed text when the lane starts (again if that read failed); from then
+   * on the lane keeps it from each change.
+   */
+  snapshot: () => Promise<Record<string, string>>;
   report: (change: OnAirChange, result: OutputResult['result'], message?: string) => void;
   /** Called on every status change (state or message); lastOkAt alone is not news. */
   onStatus: (status: OutputStatus) => void;
@@ -59,12 +62,12 @@ export class OutputLane {
   /** Turns a lasting failure into Error even when no send is attempted meanwhile (backoff). */
   private errorTimer: NodeJS.Timeout | null = null;
   private closed = false;
-  private snapshot: Record<string, string>;
+  /** Null until the start's read (or a change pushed meanwhile) gives it. */
+  private snapshot: Record<string, string> | null = null;
   status: OutputStatus;
   confirmed: LaneConfirmed | null = null;
 
   constructor(private readonly o: LaneOptions) {
-    this.snapshot = { ...o.snapshot };
     this.status = { state: 'connecting', message: null, lastOkAt: null, at: o.now().toISOString(), failingSince: null };
   }
 
@@ -103,6 +106,7 @@ export class OutputLane {
 
   private async pump(): Promise<void> {
     if (this.inFlight || this.closed) return;
+    if (!this.snapshot) return this.readSnapshot();
     const batch = this.pending;
     this.pending = null;
     if (!batch && !this.full) return;
@@ -126,6 +130,26 @@ export class OutputLane {
     } finally {
       this.inFlight = false;
       if (this.pending) this.schedule();
+    }
+  }
+
+  /**
+   * The committed texts the first send carries. The lane is already listening while it reads, so
+   * no change can fall between the read and the lane: a change pushed meanwhile carries every
+   * type's newer text and wins over the read. A failed read is a failed send (status, backoff).
+   */
+  private async readSnapshot(): Promise<void> {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.inFlight = true;
+    try {
+      const read = await this.o.snapshot();
+      this.snapshot ??= { ...read };
+    } catch (err) {
+      if (!this.closed && !this.snapshot) this.failed(err, null);
+    } finally {
+      this.inFlight = false;
+      if (this.snapshot) this.schedule();
     }
   }
 

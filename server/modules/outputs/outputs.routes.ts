@@ -15,33 +15,34 @@ const idOf = (req: Request) => parse(idParamSchema, req.params).id;
  */
 export function outputsRouter(overlay: OverlayService, outputs: OutputsService): Router {
   const router = Router();
-  router.get('/status', (req, res) => {
-    res.json(outputs.statuses(actorOf(req)));
+  router.get('/status', async (req, res) => {
+    res.json(await outputs.statuses(actorOf(req)));
   });
-  router.get('/tally', (req, res) => {
-    res.json(outputs.tally(actorOf(req)));
+  router.get('/tally', async (req, res) => {
+    res.json(await outputs.tally(actorOf(req)));
   });
-  router.get('/overlay', (req, res) => {
-    res.json(overlay.output(actorOf(req)));
+  router.get('/overlay', async (req, res) => {
+    res.json(await overlay.output(actorOf(req)));
   });
-  router.post('/overlay/rotate', (req, res) => {
-    res.json(overlay.rotate(actorOf(req)));
+  router.post('/overlay/rotate', async (req, res) => {
+    res.json(await overlay.rotate(actorOf(req)));
   });
-  router.put('/overlay/layout', (req, res) => {
-    res.json(overlay.saveLayout(actorOf(req), parse(saveOverlayLayoutSchema, req.body)));
+  router.put('/overlay/layout', async (req, res) => {
+    res.json(await overlay.saveLayout(actorOf(req), parse(saveOverlayLayoutSchema, req.body)));
   });
-  router.get('/', (req, res) => {
-    res.json(outputs.list(actorOf(req)));
+  router.get('/', async (req, res) => {
+    res.json(await outputs.list(actorOf(req)));
   });
-  router.post('/', (req, res) => {
-    res.status(201).json(outputs.create(actorOf(req), parse(outputInputSchema, req.body)));
+  router.post('/', async (req, res) => {
+    const made = await outputs.create(actorOf(req), parse(outputInputSchema, req.body));
+    res.status(201).json(made);
   });
-  router.put('/:id', (req, res) => {
+  router.put('/:id', async (req, res) => {
     const id = idOf(req);
-    res.json(outputs.update(actorOf(req), id, parse(outputInputSchema, req.body)));
+    res.json(await outputs.update(actorOf(req), id, parse(outputInputSchema, req.body)));
   });
-  router.delete('/:id', (req, res) => {
-    outputs.remove(actorOf(req), idOf(req));
+  router.delete('/:id', async (req, res) => {
+    await outputs.remove(actorOf(req), idOf(req));
     res.json({ success: true });
   });
   router.post('/:id/test', async (req, res) => {

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   OUTPUT_KIND_LABELS,
   OUTPUTS,
@@ -9,7 +8,6 @@ import {
   type StoredOutput,
 } from '../../../shared/contracts/outputs';
 import type { AppContext } from '../../context';
-import { outputs } from '../../db/schema';
 import { createDriver } from '../../integrations/outputs/create-driver';
 import { messageOf, type OutputDriver } from '../../integrations/outputs/output-driver';
 import { conflict, notFound } from '../../lib/errors';
@@ -32,12 +30,11 @@ type Caller = { userId: number; companyId: number };
  * change restarts that output's lane in the dispatcher.
  */
 export class OutputsService {
-  readonly repo: OutputsRepo;
   readonly dispatcher: OutputDispatcher;
   /** What each output last confirmed on program (issue 38); the server sets its overlay count. */
   readonly tallyBook: AirTallyBook;
   /** Program: the station's committed CG texts. */
-  private readonly filesOf: (companyId: number) => CgFile[];
+  private readonly filesOf: (companyId: number) => Promise<CgFile[]>;
 
   constructor(
     private readonly ctx: AppContext,
@@ -51,17 +48,16 @@ export class OutputsService {
      */
     private readonly warmDrivers: () => void = () => undefined,
   ) {
-    this.repo = new OutputsRepo(ctx.db);
-    const snapshotOf = (companyId: number) =>
-      Object.fromEntries(cg.list({ companyId, userId: 0 }).map((f) => [f.type, f.content]));
+    this.filesOf = (companyId) => cg.list({ companyId, userId: 0 });
+    const snapshotOf = async (companyId: number) =>
+      Object.fromEntries((await this.filesOf(companyId)).map((f) => [f.type, f.content]));
     this.dispatcher = new OutputDispatcher(ctx, cg.changes, { snapshotOf, makeDriver });
     this.tallyBook = new AirTallyBook(cg.changes, this.dispatcher);
-    this.filesOf = (companyId) => cg.list({ companyId, userId: 0 });
   }
 
   /** Every company's enabled outputs get their current state; changes flow from here on. */
-  start(): void {
-    const rows = this.repo.all();
+  async start(): Promise<void> {
+    const rows = await this.ctx.store.read((q) => new OutputsRepo(q).all());
     if (rows.length) this.warmDrivers();
     this.dispatcher.start(rows);
   }
@@ -72,25 +68,29 @@ export class OutputsService {
   }
 
   /** GET /api/outputs/tally: every operator reads what each output confirmed on program. */
-  tally(actor: Caller): AirTally {
-    return this.tallyBook.view(actor.companyId, this.filesOf(actor.companyId), this.repo.list(actor.companyId));
+  async tally(actor: Caller): Promise<AirTally> {
+    const rows = await this.ctx.store.read((q) => new OutputsRepo(q).list(actor.companyId));
+    // Program read last: the lanes' confirmed sends are compared with it on the same turn.
+    const files = await this.filesOf(actor.companyId);
+    return this.tallyBook.view(actor.companyId, files, rows);
   }
 
-  list(actor: Caller): Output[] {
-    return this.repo.list(actor.companyId).map((row) => presentOutput(row, this.dispatcher.status(row.id)));
+  async list(actor: Caller): Promise<Output[]> {
+    const rows = await this.ctx.store.read((q) => new OutputsRepo(q).list(actor.companyId));
+    return rows.map((row) => presentOutput(row, this.dispatcher.status(row.id)));
   }
 
-  statuses(actor: Caller): OutputStatusEntry[] {
-    return this.repo
-      .list(actor.companyId)
-      .map((row) => ({ id: row.id, name: row.name, kind: row.kind, status: this.dispatcher.status(row.id) }));
+  async statuses(actor: Caller): Promise<OutputStatusEntry[]> {
+    const rows = await this.ctx.store.read((q) => new OutputsRepo(q).list(actor.companyId));
+    return rows.map((row) => ({ id: row.id, name: row.name, kind: row.kind, status: this.dispatcher.status(row.id) }));
   }
 
-  create(actor: Caller, input: OutputInputParsed): Output {
-    if (this.repo.findByName(actor.companyId, input.name)) throw conflict('An output with this name already exists');
+  async create(actor: Caller, input: OutputInputParsed): Promise<Output> {
     const now = this.now();
-    const row = this.ctx.db.transaction((tx) => {
-      const made = new OutputsRepo(tx).insert({
+    const row = await this.ctx.store.write(actor.companyId, async (tx) => {
+      const repo = new OutputsRepo(tx);
+      if (await repo.findByName(actor.companyId, input.name)) throw conflict('An output with this name already exists');
+      const made = await repo.insert({
         companyId: actor.companyId,
         kind: input.kind,
         name: input.name,
@@ -101,7 +101,12 @@ export class OutputsService {
         updatedBy: actor.userId,
         updatedAt: now,
       });
-      this.activity.record(actor, 'output_created', `Added ${OUTPUT_KIND_LABELS[made.kind]} output "${made.name}"`, tx);
+      await this.activity.record(
+        actor,
+        'output_created',
+        `Added ${OUTPUT_KIND_LABELS[made.kind]} output "${made.name}"`,
+        tx,
+      );
       return made;
     });
     this.warmDrivers();
@@ -109,13 +114,13 @@ export class OutputsService {
   }
 
   /** The whole output is replaced; the kind may change (its config comes with it). A stale version → 409. */
-  update(actor: Caller, id: number, input: OutputInputParsed): Output {
-    const current = this.repo.find(actor.companyId, id);
-    if (!current) throw notFound('Output');
-    const other = this.repo.findByName(actor.companyId, input.name);
-    if (other && other.id !== id) throw conflict('An output with this name already exists');
-    const row = this.ctx.db.transaction((tx) => {
+  async update(actor: Caller, id: number, input: OutputInputParsed): Promise<Output> {
+    const row = await this.ctx.store.write(actor.companyId, async (tx) => {
       const repo = new OutputsRepo(tx);
+      const current = await repo.find(actor.companyId, id);
+      if (!current) throw notFound('Output');
+      const other = await repo.findByName(actor.companyId, input.name);
+      if (other && other.id !== id) throw conflict('An output with this name already exists');
       const previous = storedOutput(current);
       const patch = {
         kind: input.kind,
@@ -125,16 +130,16 @@ export class OutputsService {
         updatedAt: this.now(),
         updatedBy: actor.userId,
       };
-      const saved = repo.update(
+      const saved = await repo.update(
         actor.companyId,
         id,
         patch,
-        input.version === undefined ? undefined : eq(outputs.version, input.version),
+        input.version === undefined ? undefined : repo.versionIs(input.version),
       );
       if (!saved) {
-        const now = repo.find(actor.companyId, id);
+        const now = await repo.find(actor.companyId, id);
         if (now && isStale(input.version, now))
-          throw versionConflict(
+          throw await versionConflict(
             tx,
             'output',
             presentOutput(now, this.dispatcher.status(id)),
@@ -143,7 +148,7 @@ export class OutputsService {
           );
         throw notFound('Output');
       }
-      this.activity.record(
+      await this.activity.record(
         actor,
         'output_updated',
         `Updated ${OUTPUT_KIND_LABELS[saved.kind]} output "${saved.name}"${saved.enabled ? '' : ' (disabled)'}`,
@@ -154,11 +159,11 @@ export class OutputsService {
     return this.changed(id, row);
   }
 
-  remove(actor: Caller, id: number): void {
-    const removed = this.ctx.db.transaction((tx) => {
-      const row = new OutputsRepo(tx).delete(actor.companyId, id);
+  async remove(actor: Caller, id: number): Promise<void> {
+    const removed = await this.ctx.store.write(actor.companyId, async (tx) => {
+      const row = await new OutputsRepo(tx).delete(actor.companyId, id);
       if (row)
-        this.activity.record(
+        await this.activity.record(
           actor,
           'output_deleted',
           `Deleted ${OUTPUT_KIND_LABELS[row.kind]} output "${row.name}"`,
@@ -173,7 +178,7 @@ export class OutputsService {
 
   /** Connects on a connection of its own and asks the device who it is; never touches the lane. */
   async test(actor: Caller, id: number): Promise<OutputTestResult> {
-    const row = this.repo.find(actor.companyId, id);
+    const row = await this.ctx.store.read((q) => new OutputsRepo(q).find(actor.companyId, id));
     if (!row) throw notFound('Output');
     const driver = this.makeDriver(storedOutput(row), actor.companyId);
     try {
@@ -185,10 +190,11 @@ export class OutputsService {
     }
   }
 
-  private changed(id: number, row: Parameters<OutputDispatcher['reload']>[1] & object): Output {
+  /** Runs as soon as the write resolves: lanes reload in the order their changes committed. */
+  private async changed(id: number, row: Parameters<OutputDispatcher['reload']>[1] & object): Promise<Output> {
     this.dispatcher.reload(id, row);
     this.ctx.bus.publish(row.companyId, 'outputs_changed', { id });
-    const stored = this.repo.find(row.companyId, id);
+    const stored = await this.ctx.store.read((q) => new OutputsRepo(q).find(row.companyId, id));
     if (!stored) throw notFound('Output');
     return presentOutput(stored, this.dispatcher.status(id));
   }

@@ -1,28 +1,35 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { overlayKeys, type OverlayKeyRow } from '../../db/schema';
+import { first } from '../../db/dialect';
+import type { OverlayKeyRow } from '../../db/schema';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 
 /** SQL of the overlay keys (one per company; rotation replaces it). */
 export class OverlayKeysRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
 
-  ofCompany(companyId: number): OverlayKeyRow | undefined {
-    return this.db.select().from(overlayKeys).where(eq(overlayKeys.companyId, companyId)).get();
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
   }
 
-  byHash(keyHash: string): OverlayKeyRow | undefined {
-    return this.db.select().from(overlayKeys).where(eq(overlayKeys.keyHash, keyHash)).get();
+  async ofCompany(companyId: number): Promise<OverlayKeyRow | undefined> {
+    const { overlayKeys } = this.t;
+    return first(await this.db.select().from(overlayKeys).where(eq(overlayKeys.companyId, companyId)));
+  }
+
+  async byHash(keyHash: string): Promise<OverlayKeyRow | undefined> {
+    const { overlayKeys } = this.t;
+    return first(await this.db.select().from(overlayKeys).where(eq(overlayKeys.keyHash, keyHash)));
   }
 
   /** Makes or replaces the company's key: the old one stops working with this commit. */
-  put(row: OverlayKeyRow): void {
-    this.db
+  async put(row: OverlayKeyRow): Promise<void> {
+    const { overlayKeys } = this.t;
+    await this.db
       .insert(overlayKeys)
       .values(row)
       .onConflictDoUpdate({
         target: overlayKeys.companyId,
         set: { key: row.key, keyHash: row.keyHash, createdAt: row.createdAt },
-      })
-      .run();
+      });
   }
 }

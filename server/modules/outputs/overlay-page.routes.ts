@@ -21,11 +21,11 @@ const BLANK_PAGE =
  */
 export function overlayPageRouter(overlay: OverlayService, webDir: string | null): Router {
   const router = Router();
-  router.get('/:key', (req, res) => {
+  router.get('/:key', async (req, res) => {
     // The key is the credential: never cached by a proxy or the browser, never sent on as a referrer.
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    if (overlay.companyForKey(req.params.key) === null) {
+    if ((await overlay.companyForKey(req.params.key)) === null) {
       res.status(404).type('html').send(BLANK_PAGE);
       return;
     }

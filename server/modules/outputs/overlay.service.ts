@@ -31,8 +31,6 @@ const newKey = () => randomBytes(OVERLAY_KEY_BYTES).toString('base64url');
  * service (the one write path); nothing here writes CG text.
  */
 export class OverlayService {
-  private readonly keys: OverlayKeysRepo;
-  private readonly settings: SettingsRepo;
   /** Set by startServer once the overlay hub exists (services are made before it). */
   connections: (companyId: number) => OverlayConnections = () => ({ connected: 0, previews: 0 });
 
@@ -40,22 +38,26 @@ export class OverlayService {
     private readonly ctx: AppContext,
     private readonly cg: CgFilesService,
     private readonly activity: ActivityLogsService,
-  ) {
-    this.keys = new OverlayKeysRepo(ctx.db);
-    this.settings = new SettingsRepo(ctx.db);
-  }
+  ) {}
 
   /** The company's overlay URL path and layout; the key is made on first look. */
-  output(actor: Caller): OverlayOutput {
-    const row = this.keys.ofCompany(actor.companyId) ?? this.makeKey(actor.companyId);
-    return this.present(actor.companyId, row);
+  async output(actor: Caller): Promise<OverlayOutput> {
+    const { companyId } = actor;
+    const row =
+      (await this.ctx.store.read((q) => new OverlayKeysRepo(q).ofCompany(companyId))) ??
+      // Looked for again in the write: two first looks at once make one key, not two in turn.
+      (await this.ctx.store.write(companyId, async (tx) => {
+        const repo = new OverlayKeysRepo(tx);
+        return (await repo.ofCompany(companyId)) ?? this.makeKey(companyId, repo);
+      }));
+    return this.present(companyId, row);
   }
 
   /** A new key; overlays on the old one are cut off at once (the hub hears overlay_key_rotated). */
-  rotate(actor: Caller): OverlayOutput {
-    const row = this.ctx.db.transaction((tx) => {
-      const made = this.makeKey(actor.companyId, new OverlayKeysRepo(tx));
-      this.activity.record(
+  async rotate(actor: Caller): Promise<OverlayOutput> {
+    const row = await this.ctx.store.write(actor.companyId, async (tx) => {
+      const made = await this.makeKey(actor.companyId, new OverlayKeysRepo(tx));
+      await this.activity.record(
         actor,
         'overlay_key_rotated',
         'Overlay key rotated: overlays using the old URL were disconnected',
@@ -67,8 +69,8 @@ export class OverlayService {
     return this.present(actor.companyId, row);
   }
 
-  private present(companyId: number, row: { key: string; createdAt: string }): OverlayOutput {
-    const stored = this.settings.find(companyId)?.overlayLayout;
+  private async present(companyId: number, row: { key: string; createdAt: string }): Promise<OverlayOutput> {
+    const stored = (await this.settingsOf(companyId))?.overlayLayout;
     return {
       key: row.key,
       path: overlayPath(row.key),
@@ -79,8 +81,8 @@ export class OverlayService {
     };
   }
 
-  layout(companyId: number): OverlayLayout {
-    return layoutOrDefault(this.settings.find(companyId)?.overlayLayout);
+  async layout(companyId: number): Promise<OverlayLayout> {
+    return layoutOrDefault((await this.settingsOf(companyId))?.overlayLayout);
   }
 
   /**
@@ -88,18 +90,18 @@ export class OverlayService {
    * layout as it is now and who saved it (issue 26). The version, who and when live in the stored
    * JSON beside the layout, so a layout save never makes the settings form stale, nor the reverse.
    */
-  saveLayout(actor: Caller, input: SaveOverlayLayoutInput & OverlayLayout): VersionedOverlayLayout {
+  async saveLayout(actor: Caller, input: SaveOverlayLayoutInput & OverlayLayout): Promise<VersionedOverlayLayout> {
     const { version: expected, ...layout } = input;
-    const saved = this.ctx.db.transaction((tx) => {
+    const saved = await this.ctx.store.write(actor.companyId, async (tx) => {
       const repo = new SettingsRepo(tx);
-      const stored = repo.find(actor.companyId)?.overlayLayout;
+      const stored = (await repo.find(actor.companyId))?.overlayLayout;
       const version = layoutVersionOf(stored);
       if (isStale(expected, { version })) {
         const last = {
           updatedBy: numberOrNull(stored?.updatedBy),
           updatedAt: typeof stored?.updatedAt === 'string' ? stored.updatedAt : null,
         };
-        throw versionConflict(
+        throw await versionConflict(
           tx,
           'overlay layout',
           { ...layoutOrDefault(stored), version },
@@ -109,32 +111,42 @@ export class OverlayService {
       }
       const at = this.ctx.clock.now().toISOString();
       const next = { ...layout, version: version + 1, updatedBy: actor.userId, updatedAt: at };
-      repo.save(actor.companyId, { overlayLayout: next, updatedAt: at, updatedBy: actor.userId });
-      this.activity.record(actor, 'overlay_layout_updated', `Overlay layout saved: ${describe(layout)}`, tx);
+      await repo.save(actor.companyId, { overlayLayout: next, updatedAt: at, updatedBy: actor.userId });
+      await this.activity.record(actor, 'overlay_layout_updated', `Overlay layout saved: ${describe(layout)}`, tx);
       return { ...layout, version: next.version };
     });
     this.ctx.bus.publish(actor.companyId, 'overlay_layout_updated', layout);
     return saved;
   }
 
-  /** The company a presented key belongs to, or null. Malformed keys never reach the database. */
-  companyForKey(key: string): number | null {
+  /**
+   * The company a presented key belongs to, or null. Malformed keys never reach the database.
+   * Read from the store each time, not from a cache: a key rotated by another server sharing the
+   * store stops working here with that server's commit.
+   */
+  async companyForKey(key: string): Promise<number | null> {
     if (!OVERLAY_KEY_PATTERN.test(key)) return null;
-    return this.keys.byHash(hashKey(key))?.companyId ?? null;
+    const row = await this.ctx.store.read((q) => new OverlayKeysRepo(q).byHash(hashKey(key)));
+    return row?.companyId ?? null;
   }
 
   /** What an overlay shows right after it connects: the committed CG texts, layout and clock zone. */
-  snapshot(companyId: number): { texts: OverlayTexts; layout: OverlayLayout; timeZone: string } {
+  async snapshot(companyId: number): Promise<{ texts: OverlayTexts; layout: OverlayLayout; timeZone: string }> {
     const texts: OverlayTexts = {};
     // The same read as the API-key sync: company-scoped, no user.
-    for (const file of this.cg.list({ companyId, userId: 0 })) texts[file.type] = file.content;
-    return { texts, layout: this.layout(companyId), timeZone: presentTimeZone(this.settings.find(companyId)) };
+    for (const file of await this.cg.list({ companyId, userId: 0 })) texts[file.type] = file.content;
+    const settings = await this.settingsOf(companyId);
+    return { texts, layout: layoutOrDefault(settings?.overlayLayout), timeZone: presentTimeZone(settings) };
   }
 
-  private makeKey(companyId: number, repo = this.keys) {
+  private settingsOf(companyId: number) {
+    return this.ctx.store.read((q) => new SettingsRepo(q).find(companyId));
+  }
+
+  private async makeKey(companyId: number, repo: OverlayKeysRepo) {
     const key = newKey();
     const row = { companyId, key, keyHash: hashKey(key), createdAt: this.ctx.clock.now().toISOString() };
-    repo.put(row);
+    await repo.put(row);
     return row;
   }
 }

@@ -39,7 +39,7 @@ describe('GET /api/prompters/:id/content', () => {
     const dhivehi = await createApprovedNews(dev, { title: DHIVEHI_TITLE, content: DHIVEHI_BODY });
     const doomed = await createNews(dev, { title: 'Withdrawn story', content: 'Never read this' });
     const foreign = await createNews(b, { title: 'Station B secret', content: 'B only' });
-    const bulletinId = createBulletin(server, 1, dev.user.id, {
+    const bulletinId = await createBulletin(server, 1, dev.user.id, {
       title: 'Nine o’clock news',
       items: [
         { type: 'headline' },
@@ -103,7 +103,7 @@ describe('GET /api/prompters/:id/content', () => {
   it('follows edits of the articles and is empty without a bulletin', async () => {
     const dev = await loginDevOwner(server);
     const a = await createApprovedNews(dev, { title: 'Before', content: 'Old text' });
-    const bulletinId = createBulletin(server, 1, dev.user.id, { items: [{ type: 'news', newsId: a.id }] });
+    const bulletinId = await createBulletin(server, 1, dev.user.id, { items: [{ type: 'news', newsId: a.id }] });
     const p = (await dev.post<Prompter>('/api/prompters', { name: 'Edits', bulletinId })).body;
     await dev.put(`/api/news/${a.id}`, { title: 'After', content: 'New text' });
     const script = (await dev.get<PrompterContent>(`/api/prompters/${p.id}/content`)).body;
@@ -118,7 +118,7 @@ describe('GET /api/prompters/:id/content', () => {
       content: '',
       sections: [],
     });
-    const empty = createBulletin(server, 1, dev.user.id, { title: 'Empty one', items: [] });
+    const empty = await createBulletin(server, 1, dev.user.id, { title: 'Empty one', items: [] });
     await dev.put(`/api/prompters/${bare.id}`, { bulletinId: empty });
     expect((await dev.get<PrompterContent>(`/api/prompters/${bare.id}/content`)).body).toMatchObject({
       bulletinId: empty,

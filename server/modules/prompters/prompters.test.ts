@@ -50,7 +50,7 @@ describe('POST /api/prompters', () => {
 
   it('takes the create form’s fields and normalises colours to lower case', async () => {
     const dev = await loginDevOwner(server);
-    const bulletinId = createBulletin(server, 1, dev.user.id, { items: [] });
+    const bulletinId = await createBulletin(server, 1, dev.user.id, { items: [] });
     const body = {
       name: 'Evening',
       bulletinId,
@@ -205,8 +205,8 @@ describe('PUT /api/prompters/:id', () => {
 
   it('links and unlinks bulletins of the own company', async () => {
     const dev = await loginDevOwner(server);
-    const b1 = createBulletin(server, 1, dev.user.id, { items: [] });
-    const b2 = createBulletin(server, 1, dev.user.id, { items: [] });
+    const b1 = await createBulletin(server, 1, dev.user.id, { items: [] });
+    const b2 = await createBulletin(server, 1, dev.user.id, { items: [] });
     const p = (await dev.post<Prompter>('/api/prompters', { name: 'Links', bulletinId: b1 })).body;
     const linked = await dev.put<Prompter>(`/api/prompters/${p.id}`, {
       bulletinId: b2,
@@ -242,7 +242,7 @@ describe('prompter permissions, tenancy and live events', () => {
 
   it('another company sees none of A’s prompters and gets 404 on every id; cannot link A’s bulletin', async () => {
     const dev = await loginDevOwner(server);
-    const aBulletin = createBulletin(server, 1, dev.user.id, { items: [] });
+    const aBulletin = await createBulletin(server, 1, dev.user.id, { items: [] });
     const p = (await dev.post<Prompter>('/api/prompters', { name: 'Station A prompter', bulletinId: aBulletin })).body;
     const { owner: b } = await createCompany(dev, server);
     expect((await b.get<Prompter[]>('/api/prompters')).body).toEqual([]);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DeletedNews, News } from '../../../shared/contracts/news';
 import type { AppContext } from '../../context';
-import { news } from '../../db/schema';
+import { tablesOf } from '../../db/store';
 import type { Actor } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
@@ -11,23 +11,20 @@ import type { NewsService } from '../news/news.service';
 
 /** Deleted news: listed for 2 hours, restorable, then purged by the job or Manual Cleanup. */
 export class RecycleBinService {
-  private readonly repo: NewsRepo;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly newsService: NewsService,
     private readonly activity: ActivityLogsService,
-  ) {
-    this.repo = new NewsRepo(ctx.db);
+  ) {}
+
+  async list(actor: Actor): Promise<DeletedNews[]> {
+    const rows = await this.ctx.store.read((q) => new NewsRepo(q).listDeleted(actor.companyId));
+    return rows.map(presentDeletedNews);
   }
 
-  list(actor: Actor): DeletedNews[] {
-    return this.repo.listDeleted(actor.companyId).map(presentDeletedNews);
-  }
-
-  restore(actor: Actor, id: number): News {
-    const restored = this.ctx.db.transaction((tx) => {
-      const row = new NewsRepo(tx).update(
+  async restore(actor: Actor, id: number): Promise<News> {
+    const dto = await this.ctx.store.write(actor.companyId, async (tx) => {
+      const row = await new NewsRepo(tx).update(
         actor.companyId,
         id,
         {
@@ -38,41 +35,56 @@ export class RecycleBinService {
           updatedAt: this.now(),
           updatedBy: actor.userId,
         },
-        eq(news.isDeleted, true),
+        eq(tablesOf(tx).news.isDeleted, true),
       );
-      if (row) this.activity.record(actor, 'news_restored', `Restored news "${row.title}"`, tx);
-      return row;
+      if (!row) return undefined;
+      await this.activity.record(actor, 'news_restored', `Restored news "${row.title}"`, tx);
+      // Read in this write (store.read joins it): the story as restored.
+      return this.newsService.get(actor, id);
     });
-    if (!restored) throw notFound('Deleted news article');
-    const dto = this.newsService.get(actor, id);
+    if (!dto) throw notFound('Deleted news article');
     this.ctx.bus.publish(actor.companyId, 'news_updated', dto);
     return dto;
   }
 
-  deleteForever(actor: Actor, id: number): void {
-    const row = this.repo.find(actor.companyId, id);
-    if (!row?.isDeleted) throw notFound('Deleted news article');
-    this.ctx.db.transaction((tx) => {
-      new NewsRepo(tx).deleteDeleted(actor.companyId, id);
-      this.activity.record(actor, 'news_purged', `Permanently deleted news "${row.title}"`, tx);
+  async deleteForever(actor: Actor, id: number): Promise<void> {
+    await this.ctx.store.write(actor.companyId, async (tx) => {
+      const repo = new NewsRepo(tx);
+      const row = await repo.find(actor.companyId, id);
+      if (!row?.isDeleted) throw notFound('Deleted news article');
+      await repo.deleteDeleted(actor.companyId, id);
+      await this.activity.record(actor, 'news_purged', `Permanently deleted news "${row.title}"`, tx);
     });
     this.ctx.bus.publish(actor.companyId, 'news_deleted', { id, permanent: true });
   }
 
   /** Manual Cleanup: purge this company's expired items now. */
-  cleanup(actor: Actor): number {
-    const purged = this.repo.purgeExpired(this.now(), actor.companyId);
-    if (purged.length)
-      this.activity.record(actor, 'news_purged', `Cleanup removed ${purged.length} expired news items`);
+  async cleanup(actor: Actor): Promise<number> {
+    const now = this.now();
+    const purged = await this.ctx.store.write(actor.companyId, async (tx) => {
+      const gone = await new NewsRepo(tx).purgeExpired(now, actor.companyId);
+      if (gone.length)
+        await this.activity.record(actor, 'news_purged', `Cleanup removed ${gone.length} expired news items`, tx);
+      return gone;
+    });
     purged.forEach(({ id }) => this.ctx.bus.publish(actor.companyId, 'news_deleted', { id, permanent: true }));
     return purged.length;
   }
 
-  /** The job: purge expired items of every company. */
-  purgeAllExpired(): number {
-    const purged = this.repo.purgeExpired(this.now(), null);
-    purged.forEach(({ id, companyId }) => this.ctx.bus.publish(companyId, 'news_deleted', { id, permanent: true }));
-    return purged.length;
+  /**
+   * The job: purge expired items of every company, each company's in a write of its own (its
+   * rows, its writer: serialised with that station's restores and deletes on every engine).
+   */
+  async purgeAllExpired(): Promise<number> {
+    const now = this.now();
+    const companies = await this.ctx.store.read((q) => new NewsRepo(q).companiesWithExpired(now));
+    let count = 0;
+    for (const companyId of companies) {
+      const purged = await this.ctx.store.write(companyId, (tx) => new NewsRepo(tx).purgeExpired(now, companyId));
+      purged.forEach(({ id }) => this.ctx.bus.publish(companyId, 'news_deleted', { id, permanent: true }));
+      count += purged.length;
+    }
+    return count;
   }
 
   private now(): string {

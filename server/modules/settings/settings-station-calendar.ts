@@ -1,7 +1,7 @@
 import { RECYCLE_BIN_HOURS, retentionText } from '../../../shared/recycle-bin-retention';
 import { defaultWeekendDays, normaliseWeekendDays, weekendText, type Weekday } from '../../../shared/weekend-days';
-import type { DbOrTx } from '../../db/client';
 import type { CompanySettingsRow } from '../../db/schema';
+import type { Q } from '../../db/store';
 import { SettingsRepo } from './settings.repo';
 import { presentTimeZone } from './settings-time-zone';
 
@@ -64,20 +64,20 @@ export function calendarChanges(
 export class StationCalendar {
   private readonly repo: SettingsRepo;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Q) {
     this.repo = new SettingsRepo(db);
   }
 
-  weekendDays(companyId: number): Weekday[] {
-    return presentWeekendDays(this.repo.find(companyId)).weekendDays;
+  async weekendDays(companyId: number): Promise<Weekday[]> {
+    return presentWeekendDays(await this.repo.find(companyId)).weekendDays;
   }
 
   /** Issue 39: on = nobody approves a story they wrote (read inside the approval's transaction). */
-  secondApprover(companyId: number): boolean {
-    return this.repo.find(companyId)?.secondApprover === true;
+  async secondApprover(companyId: number): Promise<boolean> {
+    return (await this.repo.find(companyId))?.secondApprover === true;
   }
 
-  recycleBinMs(companyId: number): number {
-    return presentRecycleBinHours(this.repo.find(companyId)) * 3_600_000;
+  async recycleBinMs(companyId: number): Promise<number> {
+    return presentRecycleBinHours(await this.repo.find(companyId)) * 3_600_000;
   }
 }

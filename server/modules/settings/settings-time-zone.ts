@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '../../../shared/time-zones';
-import type { DbOrTx } from '../../db/client';
 import type { CompanySettingsRow } from '../../db/schema';
+import type { Q } from '../../db/store';
 import { SettingsRepo } from './settings.repo';
 
 /**
@@ -22,11 +22,11 @@ export function timeZoneChange(requested: string | undefined, row: CompanySettin
 export class StationTimeZones {
   private readonly repo: SettingsRepo;
 
-  constructor(db: DbOrTx) {
+  constructor(db: Q) {
     this.repo = new SettingsRepo(db);
   }
 
-  of(companyId: number): string {
-    return presentTimeZone(this.repo.find(companyId));
+  async of(companyId: number): Promise<string> {
+    return presentTimeZone(await this.repo.find(companyId));
   }
 }

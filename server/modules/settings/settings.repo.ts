@@ -1,23 +1,29 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { companySettings, type CompanySettingsRow } from '../../db/schema';
+import { first } from '../../db/dialect';
+import type { CompanySettingsRow } from '../../db/schema';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 
 export type SettingsChanges = Partial<Omit<CompanySettingsRow, 'companyId'>>;
 
 export class SettingsRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
 
-  /** The company's settings row; undefined until something was first saved (defaults apply). */
-  find(companyId: number): CompanySettingsRow | undefined {
-    return this.db.select().from(companySettings).where(eq(companySettings.companyId, companyId)).get();
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
   }
 
-  save(companyId: number, changes: SettingsChanges): void {
+  /** The company's settings row; undefined until something was first saved (defaults apply). */
+  async find(companyId: number): Promise<CompanySettingsRow | undefined> {
+    const { companySettings } = this.t;
+    return first(await this.db.select().from(companySettings).where(eq(companySettings.companyId, companyId)));
+  }
+
+  async save(companyId: number, changes: SettingsChanges): Promise<void> {
     if (!Object.keys(changes).length) return;
-    this.db
+    const { companySettings } = this.t;
+    await this.db
       .insert(companySettings)
       .values({ companyId, ...changes })
-      .onConflictDoUpdate({ target: companySettings.companyId, set: changes })
-      .run();
+      .onConflictDoUpdate({ target: companySettings.companyId, set: changes });
   }
 }

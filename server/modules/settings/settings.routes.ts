@@ -8,17 +8,17 @@ import type { SettingsService } from './settings.service';
 /** /api/settings (docs/product.md §API): owner/admin; the branding colours are for every signed-in user. */
 export function settingsRouter(settings: SettingsService): Router {
   const router = Router();
-  router.get('/branding', (req, res) => {
-    res.json(settings.branding(actorOf(req)));
+  router.get('/branding', async (req, res) => {
+    res.json(await settings.branding(actorOf(req)));
   });
   // The station's zone is every user's quiet-hours default (issue 22): everyone may read it.
-  router.get('/time-zone', (req, res) => {
+  router.get('/time-zone', async (req, res) => {
     const actor = actorOf(req);
     // The weekend days too (issue 39): everyone's weekend mode applies on them.
-    res.json({ timeZone: settings.timeZone(actor), weekendDays: settings.weekendDays(actor) });
+    res.json({ timeZone: await settings.timeZone(actor), weekendDays: await settings.weekendDays(actor) });
   });
-  router.get('/', (req, res) => {
-    res.json(settings.get(actorOf(req)));
+  router.get('/', async (req, res) => {
+    res.json(await settings.get(actorOf(req)));
   });
   router.put('/', async (req, res) => {
     try {
@@ -35,8 +35,8 @@ export function settingsRouter(settings: SettingsService): Router {
 /** /api/company/telegram-settings (docs/product.md §API): the Telegram group settings, owner/admin. */
 export function telegramSettingsRouter(settings: SettingsService): Router {
   const router = Router();
-  router.get('/', (req, res) => {
-    res.json(settings.telegramGroups(actorOf(req)));
+  router.get('/', async (req, res) => {
+    res.json(await settings.telegramGroups(actorOf(req)));
   });
   router.put('/', async (req, res) => {
     res.json(await settings.updateTelegramGroups(actorOf(req), parse(updateTelegramGroupsSchema, req.body)));

@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/contracts/settings';
 import { DEFAULT_CG_OUTPUT_PATH } from '../../../shared/constants';
 import type { AppContext } from '../../context';
+import type { Q } from '../../db/store';
 import type { Actor } from '../../lib/auth';
 import { conflict } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
@@ -31,38 +32,31 @@ type Caller = Pick<Actor, 'userId' | 'companyId'>;
 
 /** Company settings (docs/product.md §Data): CG folder, chat-bot secrets, branding, Telegram groups. */
 export class SettingsService {
-  private readonly repo: SettingsRepo;
-  private readonly companies: CompaniesRepo;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly cg: CgFilesService,
     private readonly activity: ActivityLogsService,
     private readonly cgNext: CgNextService,
-  ) {
-    this.repo = new SettingsRepo(ctx.db);
-    this.companies = new CompaniesRepo(ctx.db);
+  ) {}
+
+  get(actor: Caller): Promise<Settings> {
+    return this.ctx.store.read((q) => this.present(q, actor.companyId));
   }
 
-  get(actor: Caller): Settings {
-    const stored = this.companies.findById(actor.companyId)?.cgOutputPath ?? DEFAULT_CG_OUTPUT_PATH;
-    return presentSettings(this.repo.find(actor.companyId), stored, this.cg.folderOf(actor.companyId));
+  async branding(actor: Caller): Promise<Branding> {
+    return presentBranding(await this.row(actor.companyId));
   }
 
-  branding(actor: Caller): Branding {
-    return presentBranding(this.repo.find(actor.companyId));
+  async timeZone(actor: Caller): Promise<string> {
+    return presentTimeZone(await this.row(actor.companyId));
   }
 
-  timeZone(actor: Caller): string {
-    return presentTimeZone(this.repo.find(actor.companyId));
+  async weekendDays(actor: Caller): Promise<Weekday[]> {
+    return presentWeekendDays(await this.row(actor.companyId)).weekendDays;
   }
 
-  weekendDays(actor: Caller): Weekday[] {
-    return presentWeekendDays(this.repo.find(actor.companyId)).weekendDays;
-  }
-
-  telegramGroups(actor: Caller): TelegramGroups {
-    return presentTelegramGroups(this.repo.find(actor.companyId));
+  async telegramGroups(actor: Caller): Promise<TelegramGroups> {
+    return presentTelegramGroups(await this.row(actor.companyId));
   }
 
   /**
@@ -72,16 +66,16 @@ export class SettingsService {
    */
   async update(actor: Caller, input: UpdateSettings): Promise<UpdateSettingsResponse> {
     // Checked before the folder moves (a stale save moves nothing) and again in the transaction.
-    this.checkVersion(actor, input.version);
+    await this.ctx.store.read((q) => this.checkVersion(q, actor, input.version));
     const moved =
       input.cgOutputPath === undefined
         ? null
         : await this.moveCgFolder(actor, { ...input, cgOutputPath: input.cgOutputPath });
     const changed: string[] = [];
-    this.ctx.db.transaction((tx) => {
+    await this.ctx.store.write(actor.companyId, async (tx) => {
       const repo = new SettingsRepo(tx);
-      const row = repo.find(actor.companyId);
-      this.checkVersion(actor, input.version, repo);
+      const row = await repo.find(actor.companyId);
+      await this.checkVersion(tx, actor, input.version);
       const changes: SettingsChanges = {};
       if (input.telegramBotToken !== undefined) {
         changes.telegramBotToken = input.telegramBotToken || null;
@@ -120,18 +114,18 @@ export class SettingsService {
       Object.assign(changes, calendar.changes);
       changed.push(...calendar.changed);
       if (!changed.length && !moved) return;
-      // better-sqlite3 runs this transaction synchronously: nothing writes between the check and here.
+      // The station's writes run one at a time (store.write): nothing writes between the check and here.
       const stamp = {
         updatedAt: this.ctx.clock.now().toISOString(),
         updatedBy: actor.userId,
         version: versionOf(row) + 1,
       };
-      repo.save(actor.companyId, { ...changes, ...stamp });
+      await repo.save(actor.companyId, { ...changes, ...stamp });
       // A folder move alone was logged by the move itself.
       if (changed.length)
-        this.activity.record(actor, 'settings_updated', `Settings changed: ${changed.join(', ')}`, tx);
+        await this.activity.record(actor, 'settings_updated', `Settings changed: ${changed.join(', ')}`, tx);
     });
-    const settings = this.get(actor);
+    const settings = await this.get(actor);
     if (changed.length || moved)
       this.ctx.bus.publish(actor.companyId, 'settings_updated', {
         cgOutputFolder: settings.cgOutputFolder,
@@ -142,14 +136,25 @@ export class SettingsService {
     return { ...settings, cgFolderMoved: moved };
   }
 
+  /** The settings as `q` sees them (inside a write: the body's rows so far). */
+  private async present(q: Q, companyId: number): Promise<Settings> {
+    const row = await new SettingsRepo(q).find(companyId);
+    const stored = (await new CompaniesRepo(q).findById(companyId))?.cgOutputPath ?? DEFAULT_CG_OUTPUT_PATH;
+    return presentSettings(row, stored, await this.cg.folderOf(companyId));
+  }
+
+  private row(companyId: number) {
+    return this.ctx.store.read((q) => new SettingsRepo(q).find(companyId));
+  }
+
   /** A save from a stale version is a 409 with the settings as they are now (issue 26). */
-  private checkVersion(actor: Caller, version: number | undefined, repo = this.repo): void {
-    const row = repo.find(actor.companyId);
+  private async checkVersion(q: Q, actor: Caller, version: number | undefined): Promise<void> {
+    const row = await new SettingsRepo(q).find(actor.companyId);
     if (isStale(version, { version: versionOf(row) })) {
-      throw versionConflict(
-        this.ctx.db,
+      throw await versionConflict(
+        q,
         'settings',
-        this.get(actor),
+        await this.present(q, actor.companyId),
         { updatedBy: row?.updatedBy ?? null, updatedAt: row?.updatedAt ?? null },
         this.ctx.clock.now(),
       );
@@ -175,27 +180,33 @@ export class SettingsService {
     const { cgOutputPath } = input;
     const to = path.resolve(this.ctx.config.baseDir, cgOutputPath);
     const others = () =>
-      this.companies
-        .listAll()
-        .filter((c) => c.id !== actor.companyId)
-        .map((c) => path.resolve(this.ctx.config.baseDir, c.cgOutputPath));
-    const from = this.cg.folderOf(actor.companyId);
+      this.ctx.store.read(async (q) =>
+        (await new CompaniesRepo(q).listAll())
+          .filter((c) => c.id !== actor.companyId)
+          .map((c) => path.resolve(this.ctx.config.baseDir, c.cgOutputPath)),
+      );
+    const from = await this.cg.folderOf(actor.companyId);
     await checkNewCgFolder(to, cgOutputPath, {
-      otherFolders: others(),
+      otherFolders: await others(),
       config: this.ctx.config,
       current: from,
       confirmed: input.confirmNonEmptyFolder === true,
     });
     const result = await this.cg.moveFolder(actor.companyId, to, {
-      claim: () => {
-        const late = cgFolderRefusal(to, others(), this.ctx.config);
+      claim: async () => {
+        const late = cgFolderRefusal(to, await others(), this.ctx.config);
         if (late) throw conflict(late);
       },
       commit: () =>
-        this.ctx.db.transaction((tx) => {
-          new CompaniesRepo(tx).setCgOutputPath(actor.companyId, cgOutputPath);
+        this.ctx.store.write(actor.companyId, async (tx) => {
+          await new CompaniesRepo(tx).setCgOutputPath(actor.companyId, cgOutputPath);
           if (from !== to)
-            this.activity.record(actor, 'cg_output_path_changed', `CG output folder moved from ${from} to ${to}`, tx);
+            await this.activity.record(
+              actor,
+              'cg_output_path_changed',
+              `CG output folder moved from ${from} to ${to}`,
+              tx,
+            );
         }),
     });
     return result && { from: result.from, to, files: result.files };

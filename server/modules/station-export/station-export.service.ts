@@ -5,7 +5,7 @@ import type { Writable } from 'node:stream';
 import type { AppContext } from '../../context';
 import { DB_FILE } from '../../db/client';
 import type { Actor } from '../../lib/auth';
-import { forbidden } from '../../lib/errors';
+import { badRequest, forbidden } from '../../lib/errors';
 import { Semaphore } from '../../lib/semaphore';
 import { APP_VERSION } from '../../version';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
@@ -15,6 +15,10 @@ import { spoolStation, type Spooled } from './export-spool';
 
 /** Stations read from the store at once, server-wide; more exports wait their turn (air first). */
 const SPOOLS_AT_ONCE = 2;
+
+/** What the export answers on a PostgreSQL store (docs/postgresql.md: pg_dump, the engine's own tools). */
+export const PG_EXPORT_MESSAGE =
+  'This server keeps its data in PostgreSQL: a station export is not available yet; back it up with pg_dump';
 
 export interface PreparedExport {
   fileName: string;
@@ -49,6 +53,8 @@ export class StationExportService {
    */
   async prepare(actor: Actor, signal: AbortSignal): Promise<PreparedExport> {
     this.assertAllowed(actor);
+    // The export reads a snapshot of the SQLite file; a PostgreSQL store exports with the engine's tools.
+    if (!this.ctx.sqlite) throw badRequest(PG_EXPORT_MESSAGE);
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'cg-bridge-export-'));
     const remove = () => fs.promises.rm(dir, { recursive: true, force: true });
     let spooled: Spooled;
@@ -70,7 +76,7 @@ export class StationExportService {
     });
     const fileName = archiveName(manifest.station.slug, createdAt);
     const rows = spooled.tables.reduce((n, t) => n + t.rows, 0);
-    this.activity.record(
+    await this.activity.record(
       { userId: actor.userId, companyId: actor.companyId },
       'station_exported',
       `Exported the station's data: ${fileName} (${rows} rows in ${spooled.tables.length} tables, ${spooled.files.length} CG files)`,

@@ -97,11 +97,11 @@ beforeAll(async () => {
   const storyA = await createNews(ownerA, { title: 'A-STORY harbour opens' });
   await createNews(editorA, { title: 'A-STORY second' });
   const storyB = await createNews(b.owner, { title: 'B-STORY island vote' });
-  createBulletin(server, companyA, ownerA.user.id, {
+  await createBulletin(server, companyA, ownerA.user.id, {
     title: 'A-BULLETIN',
     items: [{ type: 'news', newsId: storyA.id }],
   });
-  createBulletin(server, b.companyId, b.owner.user.id, {
+  await createBulletin(server, b.companyId, b.owner.user.id, {
     title: 'B-BULLETIN',
     items: [
       { type: 'news', newsId: storyB.id },

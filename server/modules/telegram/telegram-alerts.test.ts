@@ -15,7 +15,7 @@ afterAll(() => stopBotServer({ fake, server }));
 
 async function station() {
   const s = await createBotStation(server, fake);
-  const item = insertItem(server, s.companyId, { name: 'LiveU Solo' });
+  const item = await insertItem(server, s.companyId, { name: 'LiveU Solo' });
   const loan = (requestedBy: number, dueInMinutes = 120) =>
     insertLoan(server, { companyId: s.companyId, equipmentId: item.id, requestedBy, status: 'out', dueInMinutes });
   return { ...s, loan };
@@ -26,18 +26,18 @@ const remind = (s: Awaited<ReturnType<typeof station>>, requestId: number) =>
 describe('equipment alerts via Telegram', () => {
   it('the Remind button reaches the borrower’s linked chat', async () => {
     const s = await station();
-    const id = s.loan(s.cameraman.user.id);
+    const id = await s.loan(s.cameraman.user.id);
     const res = await remind(s, id);
     expect(res.body).toEqual({ success: true, delivered: true, message: 'Reminder sent' });
     const [sent] = await fake.waitForSent((m) => m.chatId === String(s.tg.cameraman.id));
     expect(sent?.text).toMatch(/^Reminder to return LiveU Solo/);
-    expect(alertsOf(server, s.companyId).at(-1)).toMatchObject({ kind: 'manual', delivery: 'delivered' });
+    expect((await alertsOf(server, s.companyId)).at(-1)).toMatchObject({ kind: 'manual', delivery: 'delivered' });
   });
 
   it('a borrower without Telegram: recorded, and said plainly that it was not delivered', async () => {
     const s = await station();
     await s.owner.put(`/api/users/${s.cameraman.user.id}`, { telegramId: '' });
-    const res = await remind(s, s.loan(s.cameraman.user.id));
+    const res = await remind(s, await s.loan(s.cameraman.user.id));
     expect(res.body).toEqual({
       success: false,
       delivered: false,
@@ -47,13 +47,13 @@ describe('equipment alerts via Telegram', () => {
 
   it('overdue alerts follow the borrower’s preferences and the station’s switch', async () => {
     const s = await station();
-    s.loan(s.cameraman.user.id, -90);
-    const editorLoan = s.loan(s.editor.user.id, -90);
+    await s.loan(s.cameraman.user.id, -90);
+    const editorLoan = await s.loan(s.editor.user.id, -90);
     await s.editor.put(`/api/notification-preferences/${s.editor.user.id}`, { equipmentOverdue: { enabled: false } });
     await server.scheduler.runNow('equipment-overdue');
     await fake.waitForSent((m) => m.chatId === String(s.tg.cameraman.id) && /overdue/i.test(m.text));
     expect(fake.sent.filter((m) => m.chatId === String(s.tg.editor.id))).toHaveLength(0);
-    expect(alertsOf(server, s.companyId).find((a) => a.requestId === editorLoan)).toMatchObject({
+    expect((await alertsOf(server, s.companyId)).find((a) => a.requestId === editorLoan)).toMatchObject({
       delivery: 'not_delivered',
       reason: 'Turned off in the user’s notification preferences',
     });

@@ -42,7 +42,8 @@ export class TelegramBots {
   }
 
   async startAll(): Promise<void> {
-    await Promise.all(new CompaniesRepo(this.ctx.db).listAll().map((c) => this.sync(c.id)));
+    const companies = await this.ctx.store.read((q) => new CompaniesRepo(q).listAll());
+    await Promise.all(companies.map((c) => this.sync(c.id)));
   }
 
   /** Brings the company's bot in line with its saved token (start, restart or stop). */
@@ -74,7 +75,9 @@ export class TelegramBots {
   }
 
   private async syncNow(companyId: number): Promise<void> {
-    const token = this.closed ? null : (new SettingsRepo(this.ctx.db).find(companyId)?.telegramBotToken ?? null);
+    const token = this.closed
+      ? null
+      : ((await this.ctx.store.read((q) => new SettingsRepo(q).find(companyId)))?.telegramBotToken ?? null);
     const current = this.running.get(companyId);
     if (current && current.token === token) return;
     if (current) await this.stop(companyId);

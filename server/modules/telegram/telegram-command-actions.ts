@@ -55,11 +55,8 @@ const fields = (args: string) => args.split('|').map((f) => f.trim());
  * A chat cannot show the emergency on air nor ask before sending, as every screen does (issue
  * 22): while emergency.txt has text, the bot puts nothing on air and says why.
  */
-function refuseDuringEmergency(s: Services, actor: CommandCall['actor']): void {
-  const emergency = s.cgFiles
-    .list(actor)
-    .find((f) => f.type === 'emergency')
-    ?.content.trim();
+async function refuseDuringEmergency(s: Services, actor: CommandCall['actor']): Promise<void> {
+  const emergency = (await s.cgFiles.list(actor)).find((f) => f.type === 'emergency')?.content.trim();
   if (emergency)
     throw badRequest(
       `Not put on air: an emergency is on air (${JSON.stringify(emergency)}). Send from CG Control, where you can see it, or end the emergency first.`,
@@ -91,8 +88,8 @@ function cgBarChanges(
 
 /** The commands' work, each through the web's own service. */
 export function commandActions(ctx: AppContext, s: Services): Record<string, CommandAction> {
-  const mine = (call: CommandCall) =>
-    s.equipmentRequests.list(call.actor).filter((r) => r.requestedBy === call.actor.userId);
+  const mine = async (call: CommandCall) =>
+    (await s.equipmentRequests.list(call.actor)).filter((r) => r.requestedBy === call.actor.userId);
   return {
     start: ({ actor }) => {
       const usable = BOT_COMMANDS.filter((c) => mayUseCommand(actor.role, c)).map((c) => c.usage);
@@ -102,16 +99,16 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
         ...usable,
       ].join('\n');
     },
-    status: (call) => {
-      const open = mine(call).filter((r) => !['returned', 'rejected'].includes(r.status));
+    status: async (call) => {
+      const open = (await mine(call)).filter((r) => !['returned', 'rejected'].includes(r.status));
       return [
         `${call.actor.fullName} (${call.actor.role})`,
         open.length ? `Open requests and loans: ${open.length}` : 'No open requests or loans.',
         ...open.slice(0, MY_REQUESTS_LIMIT).map(line),
       ].join('\n');
     },
-    myrequests: (call) => {
-      const recent = mine(call)
+    myrequests: async (call) => {
+      const recent = (await mine(call))
         .sort((a, b) => b.requestedAt.localeCompare(a.requestedAt) || b.id - a.id)
         .slice(0, MY_REQUESTS_LIMIT);
       return recent.length
@@ -130,46 +127,46 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       await s.auth.limitPasswordCheck(actor.userId, () => s.users.changeOwnPassword(actor, current, next));
       return 'Your password was changed. Sign in again on the web and on your phone.';
     },
-    request: ({ actor, args }) => {
+    request: async ({ actor, args }) => {
       const [code, ...purpose] = args.split(/\s+/).filter(Boolean);
       if (!code || !purpose.length) throw badRequest('Usage: /request <equipment code> <purpose>');
-      const item = s.equipment.list(actor).find((e) => e.code.toLowerCase() === code.toLowerCase());
+      const item = (await s.equipment.list(actor)).find((e) => e.code.toLowerCase() === code.toLowerCase());
       if (!item) throw notFound(`Equipment with code ${code}`);
-      const created = s.equipmentRequests.create(
+      const created = await s.equipmentRequests.create(
         actor,
         { equipmentId: item.id, purpose: purpose.join(' '), notes: null, location: null, expectedReturnDate: null },
         'telegram',
       );
       return `✅ Request ${requestNumber(created.id)} for ${item.name} sent.${created.notice ? ` ${created.notice}.` : ''} An admin will approve it.`;
     },
-    extend: ({ actor, args }) => {
+    extend: async ({ actor, args }) => {
       const [idText, day, ...rest] = args.split(/\s+/).filter(Boolean);
       const id = parseRequestNumber(idText);
       const time = rest[0] && /^\d{1,2}:\d{2}$/.test(rest[0]) ? rest.shift() : undefined;
       const reason = rest.join(' ');
       if (id === null || !day || !reason) throw badRequest(EXTEND_USAGE);
-      const current = s.equipmentRequests.get(actor, id);
+      const current = await s.equipmentRequests.get(actor, id);
       const newReturnDate = extensionDate(day, time, current.expectedReturnDate);
       if (!newReturnDate) throw badRequest(EXTEND_USAGE);
-      const r = s.equipmentRequests.extend(actor, id, { newReturnDate, reason });
+      const r = await s.equipmentRequests.extend(actor, id, { newReturnDate, reason });
       return `✅ Extension of ${requestNumber(r.id)} to ${utc(newReturnDate)} requested. An admin decides.`;
     },
-    return: ({ actor, args }) => {
+    return: async ({ actor, args }) => {
       const id = parseRequestNumber(args);
       if (id === null) throw badRequest('Usage: /return <request id> (see /myrequests)');
-      const r = s.equipmentRequests.returnLoan(actor, id);
+      const r = await s.equipmentRequests.returnLoan(actor, id);
       return r.status === 'returned'
         ? `✅ ${requestNumber(r.id)} returned.`
         : `✅ Return of ${requestNumber(r.id)} requested. An admin approves it before the item is available again.`;
     },
-    approvals: ({ actor, args }) => {
+    approvals: async ({ actor, args }) => {
       const [verb, idText, ...words] = args.split(/\s+/).filter(Boolean);
       if (verb) {
         const id = parseRequestNumber(idText);
         const said = words.join(' ') || null;
         const v = verb.toLowerCase();
         if (id !== null && (v === 'extend' || v === 'refuse')) {
-          const r = s.equipmentRequests.decideExtension(actor, id, {
+          const r = await s.equipmentRequests.decideExtension(actor, id, {
             approved: v === 'extend',
             rejectionReason: v === 'refuse' ? said : null,
           });
@@ -181,10 +178,10 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
           throw badRequest(
             'Usage: /approvals, or /approvals approve|reject|return|extend|refuse <request id> [reason]',
           );
-        const r = s.equipmentRequests.act(actor, id, action, action === 'reject' ? { reason: said } : {});
+        const r = await s.equipmentRequests.act(actor, id, action, action === 'reject' ? { reason: said } : {});
         return `✅ ${line(r)}`;
       }
-      const all = s.equipmentRequests.list(actor);
+      const all = await s.equipmentRequests.list(actor);
       const pending = all.filter((r) => r.status === 'pending');
       const returns = all.filter((r) => r.status === 'return_requested');
       const extensions = all.filter((r) => r.status === 'extension_pending');
@@ -199,14 +196,12 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
         'Reply /approvals approve <id>, /approvals reject <id> <reason>, /approvals return <id>, /approvals extend <id> or /approvals refuse <id> <reason>.',
       ].join('\n');
     },
-    alerts: ({ actor }) => {
+    alerts: async ({ actor }) => {
       const now = ctx.clock.now().toISOString();
-      const overdue = s.equipmentRequests
-        .list(actor)
-        .filter(
-          (r) => OVERDUE_STATUSES.includes(r.status) && r.expectedReturnDate !== null && r.expectedReturnDate < now,
-        );
-      const low = s.equipment.list(actor).filter((e) => e.minStock > 0 && e.currentStock <= e.minStock);
+      const overdue = (await s.equipmentRequests.list(actor)).filter(
+        (r) => OVERDUE_STATUSES.includes(r.status) && r.expectedReturnDate !== null && r.expectedReturnDate < now,
+      );
+      const low = (await s.equipment.list(actor)).filter((e) => e.minStock > 0 && e.currentStock <= e.minStock);
       if (!overdue.length && !low.length) return 'No alerts: nothing overdue, no low stock.';
       return [
         `Overdue (${overdue.length}):`,
@@ -215,20 +210,20 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
         ...low.slice(0, 10).map((e) => `${e.code} ${e.name}: ${e.currentStock} left (minimum ${e.minStock})`),
       ].join('\n');
     },
-    addequipment: ({ actor, args }) => {
+    addequipment: async ({ actor, args }) => {
       const [code, name, location, quantity] = fields(args);
       const input = parse(createEquipmentSchema, { code, name, location, ...(quantity ? { quantity } : {}) });
-      const item = s.equipment.create(actor, input);
+      const item = await s.equipment.create(actor, input);
       return `✅ ${item.name} (${item.code}) added, ${item.quantity} unit(s).`;
     },
-    addnews: ({ actor, args }) => {
+    addnews: async ({ actor, args }) => {
       const [title, content, priority] = fields(args);
       const input = parse(createNewsSchema, {
         title,
         content,
         ...(priority ? { priority: priority.toLowerCase() } : {}),
       });
-      const news = s.news.create(actor, input);
+      const news = await s.news.create(actor, input);
       return `✅ News #${news.id} "${news.title}" filed as ${news.status} (${news.priority}).`;
     },
     addcgbar: async ({ actor, args, ctx: tg }) => {
@@ -244,7 +239,7 @@ export function commandActions(ctx: AppContext, s: Services): Record<string, Com
       const kind = CG_BAR_CHOICES.find((t) => t === type.toLowerCase());
       const text = args.slice(type.length).trim();
       if (!kind || !text) throw badRequest(`Usage: /addcgbar <${CG_BAR_CHOICES.join('|')}> <text>`);
-      refuseDuringEmergency(s, actor);
+      await refuseDuringEmergency(s, actor);
       // The as-run log's source: this change came through the bot.
       const writer = { userId: actor.userId, companyId: actor.companyId, source: 'telegram' as const };
       if (kind === 'crawler') {

@@ -35,7 +35,7 @@ async function run(
 ): Promise<void> {
   const from = tg.from;
   if (!from || !action) return;
-  const row = new UsersRepo(app.db).findByTelegramId(companyId, String(from.id));
+  const row = await app.store.read((q) => new UsersRepo(q).findByTelegramId(companyId, String(from.id)));
   if (!row) {
     await tg.reply(unlinkedText(from.id));
     return;

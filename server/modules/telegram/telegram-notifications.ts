@@ -53,7 +53,7 @@ export class TelegramNotifications implements NotificationChannel {
   }
 
   async breakingNews(companyId: number, news: News): Promise<void> {
-    const groups = this.groups(companyId);
+    const groups = await this.groups(companyId);
     const text = `🚨 ${news.priority === 'urgent' ? 'URGENT' : 'BREAKING'}: ${news.title}${news.subtitle ? `\n${news.subtitle}` : ''}`;
     const what = `Breaking news #${news.id}`;
     if (groups.enableGroupNotifications && groups.enableBreakingNewsAlerts && groups.primaryGroupId) {
@@ -81,7 +81,7 @@ export class TelegramNotifications implements NotificationChannel {
   }
 
   async equipmentRequested(companyId: number, request: EquipmentRequest): Promise<void> {
-    const groups = this.groups(companyId);
+    const groups = await this.groups(companyId);
     const text = `📦 New equipment request ${requestNumber(request.id)}: ${request.equipmentName ?? 'an item'} for ${request.requestedByName ?? 'someone'} — ${request.purpose}\nApprove with /approvals approve ${request.id}`;
     const what = `Equipment request ${requestNumber(request.id)}`;
     if (groups.enableGroupNotifications && groups.primaryGroupId) {
@@ -114,10 +114,11 @@ export class TelegramNotifications implements NotificationChannel {
    */
   async requestRejected(companyId: number, request: EquipmentRequest): Promise<DeliveryOutcome> {
     if (request.requestedBy === null) return off('The request has no borrower');
-    const borrower = new UsersRepo(this.ctx.db).findById(companyId, request.requestedBy);
+    const borrowerId = request.requestedBy;
+    const borrower = await this.ctx.store.read((q) => new UsersRepo(q).findById(companyId, borrowerId));
     if (!borrower?.telegramId) return off(`${borrower?.fullName ?? 'The borrower'} has not linked Telegram`);
     const text = `🚫 Your request ${requestNumber(request.id)} for ${request.equipmentName ?? 'an item'} was rejected.\nReason: ${request.rejectionReason ?? 'none given'}`;
-    const prefs = this.preferences.forUser(companyId, borrower.id);
+    const prefs = await this.preferences.forUser(companyId, borrower.id);
     return this.deliverTo(prefs, 'normal', {
       companyId,
       chatId: borrower.telegramId,
@@ -134,11 +135,11 @@ export class TelegramNotifications implements NotificationChannel {
   async newsReturned(companyId: number, event: ServerEvents['news_returned']): Promise<DeliveryOutcome> {
     const { news, writerId, by } = event;
     if (writerId === null || writerId === by.userId) return off('The editor is the writer');
-    const writer = new UsersRepo(this.ctx.db).findById(companyId, writerId);
+    const writer = await this.ctx.store.read((q) => new UsersRepo(q).findById(companyId, writerId));
     if (!writer?.telegramId) return off(`${writer?.fullName ?? 'The writer'} has not linked Telegram`);
     const verb = news.returnKind === 'unapproved' ? 'took back' : 'sent back';
     const text = `↩️ ${by.fullName} ${verb} your story "${news.title}"\nReason: ${news.returnReason ?? ''}`;
-    const prefs = this.preferences.forUser(companyId, writer.id);
+    const prefs = await this.preferences.forUser(companyId, writer.id);
     const key = `returned:${companyId}:${news.id}:${news.returnedAt ?? ''}`;
     return this.deliverTo(prefs, 'normal', {
       companyId,
@@ -157,9 +158,9 @@ export class TelegramNotifications implements NotificationChannel {
   async backupOffsiteStale(companyId: number, event: ServerEvents['backup_offsite_stale']): Promise<void> {
     const since = event.lastCopyAt ? `since ${new Date(event.lastCopyAt).toUTCString()}` : 'yet';
     const text = `⚠️ CG Bridge has made no off-PC backup copy ${since} (backups every ${event.intervalMinutes} min). Check the backup folder on the Backups page.`;
-    for (const owner of new UsersRepo(this.ctx.db).listLinked(companyId)) {
+    for (const owner of await this.linked(companyId)) {
       if (owner.role !== 'owner' || !owner.telegramId) continue;
-      const prefs = this.preferences.forUser(companyId, owner.id);
+      const prefs = await this.preferences.forUser(companyId, owner.id);
       await this.deliverTo(prefs, 'high', {
         companyId,
         chatId: owner.telegramId,
@@ -173,7 +174,7 @@ export class TelegramNotifications implements NotificationChannel {
   /** Equipment alerts (overdue, reminders, low stock) through the bot. */
   async deliver(message: NotificationMessage): Promise<DeliveryOutcome> {
     if (!this.outbox.connected(message.companyId)) return off(NO_CHANNEL_REASON);
-    const groups = this.groups(message.companyId);
+    const groups = await this.groups(message.companyId);
     const key = `alert:${message.companyId}:${message.kind}:${message.userId ?? 'station'}:${this.ctx.clock.now().toISOString()}`;
     const what = `Equipment alert (${message.kind})`;
     if (message.kind === 'overdue' && !groups.enableOverdueAlerts)
@@ -192,7 +193,8 @@ export class TelegramNotifications implements NotificationChannel {
         what,
       });
     }
-    const user = new UsersRepo(this.ctx.db).findById(message.companyId, message.userId);
+    const userId = message.userId;
+    const user = await this.ctx.store.read((q) => new UsersRepo(q).findById(message.companyId, userId));
     if (!user?.telegramId) return off(`${user?.fullName ?? 'The user'} has not linked Telegram`);
     const group: PersonalGroup =
       message.kind === 'overdue'
@@ -200,7 +202,7 @@ export class TelegramNotifications implements NotificationChannel {
         : message.kind === 'low_stock'
           ? 'lowStockAlerts'
           : 'equipmentReminders';
-    const prefs = this.preferences.forUser(message.companyId, user.id);
+    const prefs = await this.preferences.forUser(message.companyId, user.id);
     // The Remind button is a person asking: it is not switched off by preferences, only held at night.
     if (message.kind !== 'manual' && (!prefs[group].enabled || !prefs[group].channels.includes('telegram')))
       return off('Turned off in the user’s notification preferences');
@@ -220,8 +222,8 @@ export class TelegramNotifications implements NotificationChannel {
     wants: (p: NotificationPreferences, role: string) => boolean,
     message: Omit<OutgoingMessage, 'companyId' | 'chatId'>,
   ): Promise<void> {
-    for (const user of new UsersRepo(this.ctx.db).listLinked(companyId)) {
-      const prefs = this.preferences.forUser(companyId, user.id);
+    for (const user of await this.linked(companyId)) {
+      const prefs = await this.preferences.forUser(companyId, user.id);
       if (
         !prefs[group].enabled ||
         !prefs[group].channels.includes('telegram') ||
@@ -238,18 +240,14 @@ export class TelegramNotifications implements NotificationChannel {
     }
   }
 
-  private deliverTo(
+  private async deliverTo(
     prefs: NotificationPreferences,
     urgency: DeliveryUrgency,
     message: OutgoingMessage,
-  ): Promise<DeliveryOutcome> | DeliveryOutcome {
+  ): Promise<DeliveryOutcome> {
     // Weekend mode reads the station's weekend days (issue 39), not a fixed Saturday–Sunday.
-    const decision = shouldDeliverNow(
-      prefs,
-      urgency,
-      this.ctx.clock.now(),
-      new StationCalendar(this.ctx.db).weekendDays(message.companyId),
-    );
+    const weekend = await this.ctx.store.read((q) => new StationCalendar(q).weekendDays(message.companyId));
+    const decision = shouldDeliverNow(prefs, urgency, this.ctx.clock.now(), weekend);
     if (decision.deliver) return this.outbox.send(message);
     if (decision.reason === 'quiet_hours') return this.outbox.hold(message, decision.holdUntil);
     return off(
@@ -259,8 +257,13 @@ export class TelegramNotifications implements NotificationChannel {
     );
   }
 
-  private groups(companyId: number): TelegramGroups {
-    return presentTelegramGroups(new SettingsRepo(this.ctx.db).find(companyId));
+  private async groups(companyId: number): Promise<TelegramGroups> {
+    return presentTelegramGroups(await this.ctx.store.read((q) => new SettingsRepo(q).find(companyId)));
+  }
+
+  /** Active users of the company with a linked chat. */
+  private linked(companyId: number) {
+    return this.ctx.store.read((q) => new UsersRepo(q).listLinked(companyId));
   }
 }
 

@@ -58,7 +58,7 @@ export class TelegramOutbox {
       return { delivered: true, channel: 'telegram' };
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
-      this.activity.record(
+      await this.activity.record(
         { userId: null, companyId: message.companyId },
         'telegram_delivery_failed',
         `${message.what} to chat ${message.chatId} not delivered: ${reason}`,

@@ -27,8 +27,8 @@ export function telegramRouter(telegram: TelegramService): Router {
       throw forbidden('Only owners and admins can send a test to a group');
     res.json(await telegram.testNotification(actor, input));
   });
-  router.get('/group-topics/:groupId', (req, res) => {
-    res.json(telegram.groupTopics(actorOf(req), String(req.params.groupId)));
+  router.get('/group-topics/:groupId', async (req, res) => {
+    res.json(await telegram.groupTopics(actorOf(req), String(req.params.groupId)));
   });
   const asResult: ErrorRequestHandler = (err, _req, res, next) => {
     if (!(err instanceof HttpError)) return next(err);

@@ -42,7 +42,7 @@ export class TelegramService {
 
   async testMessage(actor: Caller, input: TestMessageInput): Promise<TelegramResult> {
     await this.send(actor.companyId, input.chatId, null, input.message);
-    this.activity.record(actor, 'telegram_test_message', `Test message sent to chat ${input.chatId}`);
+    await this.activity.record(actor, 'telegram_test_message', `Test message sent to chat ${input.chatId}`);
     return { success: true, message: 'Test message sent' };
   }
 
@@ -54,7 +54,7 @@ export class TelegramService {
     }
     // Without a bot nothing can be sent: say that first, it is the fix the user needs.
     if (!this.bots.api(actor.companyId)) throw failure(503, BOT_NOT_CONNECTED);
-    const me = new UsersRepo(this.ctx.db).findById(actor.companyId, actor.userId);
+    const me = await this.ctx.store.read((q) => new UsersRepo(q).findById(actor.companyId, actor.userId));
     if (!me?.telegramId)
       throw failure(
         400,
@@ -68,9 +68,9 @@ export class TelegramService {
    * The Bot API cannot list a forum's topics, so these are the topics the station configured for
    * that group in the Telegram group settings, with what each is for.
    */
-  groupTopics(actor: Pick<Actor, 'companyId'>, groupId: string): GroupTopic[] {
+  async groupTopics(actor: Pick<Actor, 'companyId'>, groupId: string): Promise<GroupTopic[]> {
     if (!/^-?\d+$/.test(groupId)) throw badRequest('Group ID must be a number (groups start with a minus)');
-    const g = presentTelegramGroups(new SettingsRepo(this.ctx.db).find(actor.companyId));
+    const g = presentTelegramGroups(await this.ctx.store.read((q) => new SettingsRepo(q).find(actor.companyId)));
     const topics: [string, string, string][] = [
       [g.primaryGroupId, g.equipmentRequestTopicId, 'Equipment Requests'],
       [g.primaryGroupId, g.breakingNewsTopicId, 'Breaking News'],

@@ -8,13 +8,13 @@ import type { UsersService } from './users.service';
 export function usersRouter(users: UsersService): Router {
   const router = Router();
 
-  router.get('/', (req, res) => {
-    res.json(users.list(actorOf(req)));
+  router.get('/', async (req, res) => {
+    res.json(await users.list(actorOf(req)));
   });
 
-  router.get('/:id', (req, res) => {
+  router.get('/:id', async (req, res) => {
     const { id } = parse(idParamSchema, req.params);
-    res.json(users.get(actorOf(req), id));
+    res.json(await users.get(actorOf(req), id));
   });
 
   router.post('/', async (req, res) => {
@@ -28,9 +28,9 @@ export function usersRouter(users: UsersService): Router {
     res.json(await users.update(actorOf(req), id, input));
   });
 
-  router.delete('/:id', (req, res) => {
+  router.delete('/:id', async (req, res) => {
     const { id } = parse(idParamSchema, req.params);
-    users.remove(actorOf(req), id);
+    await users.remove(actorOf(req), id);
     res.json({ success: true });
   });
 

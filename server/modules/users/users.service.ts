@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { isStale, versionConflict } from '../../lib/version-conflict';
 import type { UserRow } from '../../db/schema';
+import type { Q } from '../../db/store';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import type { AuthService } from '../auth/auth.service';
@@ -16,23 +17,20 @@ type CreateUser = z.output<typeof createUserSchema>;
 type UpdateUser = z.output<typeof updateUserSchema>;
 
 export class UsersService {
-  readonly repo: UsersRepo;
-
   constructor(
     private readonly ctx: AppContext,
     private readonly auth: AuthService,
     private readonly activity: ActivityLogsService,
-  ) {
-    this.repo = new UsersRepo(ctx.db);
-  }
+  ) {}
 
-  list(actor: Actor): User[] {
+  async list(actor: Actor): Promise<User[]> {
     const present = can(actor, 'users.manage') ? presentUser : presentColleague;
-    return this.repo.listByCompany(actor.companyId).map(present);
+    const rows = await this.ctx.store.read((q) => new UsersRepo(q).listByCompany(actor.companyId));
+    return rows.map(present);
   }
 
-  get(actor: Actor, id: number): User {
-    const row = this.repo.findById(actor.companyId, id);
+  async get(actor: Actor, id: number): Promise<User> {
+    const row = await this.ctx.store.read((q) => new UsersRepo(q).findById(actor.companyId, id));
     if (!row) throw notFound('User');
     return actor.userId === id || can(actor, 'users.manage') ? presentUser(row) : presentColleague(row);
   }
@@ -40,44 +38,58 @@ export class UsersService {
   /** Creates a user in the caller's company; the body's companyId is ignored (docs/design-rules.md §3.5). */
   async create(actor: Actor, input: CreateUser, companyId = actor.companyId): Promise<User> {
     this.assertMayAssign(actor, input.role, input.roletype);
-    if (this.repo.usernameTaken(input.username)) throw conflict('Username already exists');
-    const row = this.repo.insert({
-      companyId,
-      username: input.username,
-      passwordHash: await hashPassword(input.password),
-      fullName: input.fullName,
-      email: input.email,
-      role: input.role,
-      roletype: input.roletype ?? 'user',
-      telegramId: input.telegramId ?? input.telegramUserId,
+    const taken = (q: Q) => new UsersRepo(q).usernameTaken(input.username);
+    if (await this.ctx.store.read(taken)) throw conflict('Username already exists');
+    const passwordHash = await hashPassword(input.password);
+    // The hash is an await: the name is checked again where it is written (two desks at once).
+    const row = await this.ctx.store.write(companyId, async (tx) => {
+      if (await taken(tx)) throw conflict('Username already exists');
+      const made = await new UsersRepo(tx).insert({
+        companyId,
+        username: input.username,
+        passwordHash,
+        fullName: input.fullName,
+        email: input.email,
+        role: input.role,
+        roletype: input.roletype ?? 'user',
+        telegramId: input.telegramId ?? input.telegramUserId,
+      });
+      await this.activity.record(
+        { userId: actor.userId, companyId },
+        'user_created',
+        `Created user ${made.username} (${made.role})`,
+        tx,
+      );
+      return made;
     });
-    this.activity.record(
-      { userId: actor.userId, companyId },
-      'user_created',
-      `Created user ${row.username} (${row.role})`,
-    );
     return this.announce(row, 'created');
   }
 
   async update(actor: Actor, id: number, input: UpdateUser): Promise<User> {
-    this.checkUpdate(actor, this.requireManageable(actor, id), input);
-    this.checkVersion(actor, id, input.version);
+    await this.ctx.store.read(async (q) => {
+      await this.checkUpdate(actor, await this.requireManageable(actor, id, q), input, q);
+      await this.checkVersion(actor, id, input.version, q);
+    });
     if (id === actor.userId && input.isActive === false) throw badRequest('You cannot deactivate your own account');
     const patch = await this.toPatch(input);
     // The password hash above is an await: another request may have changed the target or the
     // owners since. Check again and write in one transaction, so two owners demoting or
     // deactivating each other at once cannot leave the company without one.
-    const { before, row } = this.ctx.db.transaction((tx) => {
-      const repo = new UsersRepo(tx);
-      const target = this.requireManageable(actor, id, repo);
-      this.checkUpdate(actor, target, input, repo);
-      this.checkVersion(actor, id, input.version, repo);
-      const updated = repo.update(actor.companyId, id, { ...patch, updatedBy: actor.userId }, input.version);
+    const { before, row } = await this.ctx.store.write(actor.companyId, async (tx) => {
+      const target = await this.requireManageable(actor, id, tx);
+      await this.checkUpdate(actor, target, input, tx);
+      await this.checkVersion(actor, id, input.version, tx);
+      const updated = await new UsersRepo(tx).update(
+        actor.companyId,
+        id,
+        { ...patch, updatedBy: actor.userId },
+        input.version,
+      );
       if (!updated) throw notFound('User');
-      this.activity.record(actor, 'user_updated', `Updated user ${updated.username}`, tx);
+      await this.activity.record(actor, 'user_updated', `Updated user ${updated.username}`, tx);
       return { before: target, row: updated };
     });
-    this.endOrRefreshSessions(before, row, input);
+    await this.endOrRefreshSessions(before, row, input);
     return this.announce(row, 'updated');
   }
 
@@ -85,10 +97,10 @@ export class UsersService {
    * A password change or deactivation ends every session (sockets close 4401). A change to what an
    * open socket acts as (role, roletype, name; issue 37) keeps the sessions — HTTP reads the user
    * on every request — but closes the user's sockets so they rejoin as the user is now. Same
-   * synchronous turn as the commit: no socket can authenticate in between with the old role.
+   * turn as the commit's answer: a socket authenticating meanwhile reads the user as committed.
    */
-  private endOrRefreshSessions(before: UserRow, after: UserRow, input: UpdateUser): void {
-    if (input.password || !after.isActive) this.auth.revokeUser(after.id);
+  private async endOrRefreshSessions(before: UserRow, after: UserRow, input: UpdateUser): Promise<void> {
+    if (input.password || !after.isActive) await this.auth.revokeUser(after.id);
     else if (socketActorChanged(before, after)) this.ctx.bus.revoke({ userId: after.id, rejoin: true });
   }
 
@@ -97,62 +109,66 @@ export class UsersService {
    * every session ends, as with any password change.
    */
   async changeOwnPassword(actor: Actor, current: string, next: string): Promise<void> {
-    const row = this.repo.findById(actor.companyId, actor.userId);
+    const row = await this.ctx.store.read((q) => new UsersRepo(q).findById(actor.companyId, actor.userId));
     if (!row || !(await verifyPassword(row.passwordHash, current))) throw badRequest('Current password is incorrect');
     const passwordHash = await hashPassword(next);
-    const updated = this.ctx.db.transaction((tx) => {
-      const done = new UsersRepo(tx).update(actor.companyId, actor.userId, {
+    const updated = await this.ctx.store.write(actor.companyId, async (tx) => {
+      const done = await new UsersRepo(tx).update(actor.companyId, actor.userId, {
         passwordHash,
         updatedAt: this.ctx.clock.now().toISOString(),
         updatedBy: actor.userId,
       });
-      if (done) this.activity.record(actor, 'password_changed', `${done.username} changed their password`, tx);
+      if (done) await this.activity.record(actor, 'password_changed', `${done.username} changed their password`, tx);
       return done;
     });
     if (!updated) throw notFound('User');
-    this.auth.revokeUser(actor.userId);
+    await this.auth.revokeUser(actor.userId);
   }
 
   /** The rules of an update that depend on the stored state (role, owners, usernames). */
-  private checkUpdate(actor: Actor, target: UserRow, input: UpdateUser, repo = this.repo): void {
+  private async checkUpdate(actor: Actor, target: UserRow, input: UpdateUser, q: Q): Promise<void> {
     if (input.role) this.assertMayAssign(actor, input.role, input.roletype);
     else if (input.roletype) this.assertMayAssign(actor, target.role as Role, input.roletype);
-    if (input.username && repo.usernameTaken(input.username, target.id)) throw conflict('Username already exists');
+    if (input.username && (await new UsersRepo(q).usernameTaken(input.username, target.id)))
+      throw conflict('Username already exists');
     const losesOwner =
       target.role === 'owner' && ((input.role !== undefined && input.role !== 'owner') || input.isActive === false);
-    if (losesOwner && target.isActive) this.assertNotLastOwner(actor.companyId, repo);
+    if (losesOwner && target.isActive) await this.assertNotLastOwner(actor.companyId, q);
   }
 
   /**
    * Deleting keeps the row (news and logs still name their author) but frees the username and
    * ends every session of that user.
    */
-  remove(actor: Actor, id: number): void {
-    const target = this.requireManageable(actor, id);
-    if (id === actor.userId) throw badRequest('You cannot delete your own account');
-    if (target.role === 'owner') this.assertNotLastOwner(actor.companyId);
-    const now = this.ctx.clock.now().toISOString();
-    const row = this.repo.update(actor.companyId, id, {
-      username: `${target.username}#deleted-${id}`,
-      isActive: false,
-      deletedAt: now,
-      updatedAt: now,
-      updatedBy: actor.userId,
+  async remove(actor: Actor, id: number): Promise<void> {
+    const { target, row } = await this.ctx.store.write(actor.companyId, async (tx) => {
+      const target = await this.requireManageable(actor, id, tx);
+      if (id === actor.userId) throw badRequest('You cannot delete your own account');
+      if (target.role === 'owner') await this.assertNotLastOwner(actor.companyId, tx);
+      const now = this.ctx.clock.now().toISOString();
+      const row = await new UsersRepo(tx).update(actor.companyId, id, {
+        username: `${target.username}#deleted-${id}`,
+        isActive: false,
+        deletedAt: now,
+        updatedAt: now,
+        updatedBy: actor.userId,
+      });
+      await this.activity.record(actor, 'user_deleted', `Deleted user ${target.username}`, tx);
+      return { target, row };
     });
-    this.auth.revokeUser(id);
-    this.activity.record(actor, 'user_deleted', `Deleted user ${target.username}`);
+    await this.auth.revokeUser(id);
     if (row) this.announce({ ...row, username: target.username }, 'deleted');
   }
 
   /** A save from a stale version is a 409 with the user as they are now (issue 26). */
-  private checkVersion(actor: Actor, id: number, version: number | undefined, repo = this.repo): void {
-    const row = repo.findById(actor.companyId, id);
+  private async checkVersion(actor: Actor, id: number, version: number | undefined, q: Q): Promise<void> {
+    const row = await new UsersRepo(q).findById(actor.companyId, id);
     if (row && isStale(version, row))
-      throw versionConflict(this.ctx.db, 'user', presentUser(row), row, this.ctx.clock.now());
+      throw await versionConflict(q, 'user', presentUser(row), row, this.ctx.clock.now());
   }
 
-  private requireManageable(actor: Actor, id: number, repo = this.repo): UserRow {
-    const target = repo.findById(actor.companyId, id);
+  private async requireManageable(actor: Actor, id: number, q: Q): Promise<UserRow> {
+    const target = await new UsersRepo(q).findById(actor.companyId, id);
     if (!target) throw notFound('User');
     if (target.role === 'owner' && actor.role !== 'owner') throw forbidden('Only an owner may change an owner');
     return target;
@@ -163,8 +179,9 @@ export class UsersService {
     if (roletype === 'dev' && !isDev(actor)) throw forbidden('Only developer accounts may grant roletype dev');
   }
 
-  private assertNotLastOwner(companyId: number, repo = this.repo): void {
-    if (repo.countActiveOwners(companyId) <= 1) throw conflict('A company must keep at least one active owner');
+  private async assertNotLastOwner(companyId: number, q: Q): Promise<void> {
+    if ((await new UsersRepo(q).countActiveOwners(companyId)) <= 1)
+      throw conflict('A company must keep at least one active owner');
   }
 
   private async toPatch(input: UpdateUser): Promise<UserPatch> {

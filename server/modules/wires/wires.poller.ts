@@ -2,7 +2,6 @@ import { setMaxListeners } from 'node:events';
 import { WIRES } from '../../../shared/contracts/wires';
 import type { AppContext } from '../../context';
 import type { WireFeedRow } from '../../db/schema';
-import { commitDurablyOffLoop } from '../../db/fast-commit';
 import type { Job } from '../../jobs/scheduler';
 import { HttpError } from '../../lib/errors';
 import { Semaphore } from '../../lib/semaphore';
@@ -13,7 +12,7 @@ import type { FeedNetworkPolicy } from './wires.address';
 import { FeedError } from './wires.fetch';
 import { FEED_UNREADABLE } from './wires.messages';
 import type { ParsedEntry } from './wires.parse';
-import { WireItemWriter, WiresRepo } from './wires.repo';
+import { WiresRepo } from './wires.repo';
 import { inTurns } from './wires.share';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -52,16 +51,12 @@ export class WirePoller {
    */
   private readonly writes = new Semaphore(1);
   private readonly stopping = new AbortController();
-  private readonly repo: WiresRepo;
-  private readonly items: WireItemWriter;
   /** The server's own listening ports: the configured one, and those requests arrived on (PORT=0). */
   private readonly ownPorts = new Set<number>();
 
   constructor(private readonly ctx: AppContext) {
     // Every read in flight or waiting for its share listens for shutdown: many, by design.
     setMaxListeners(0, this.stopping.signal);
-    this.repo = new WiresRepo(ctx.db);
-    this.items = new WireItemWriter(ctx.db);
     if (ctx.config.port > 0) this.ownPorts.add(ctx.config.port);
   }
 
@@ -91,8 +86,8 @@ export class WirePoller {
    * At start-up: starts the reader process ahead of the first poll when any station has feeds.
    * Loading it at the first poll competed with the air thread for a core (bench/wires.ts, round 0).
    */
-  warm(): void {
-    if (this.repo.anyFeed()) this.warmReader();
+  async warm(): Promise<void> {
+    if (await this.ctx.store.read((q) => new WiresRepo(q).anyFeed())) this.warmReader();
   }
 
   /**
@@ -108,9 +103,15 @@ export class WirePoller {
 
   /** One scheduler tick: feeds that are due and not already being polled, the stations taking turns. */
   async tick(): Promise<void> {
-    const due = this.repo
-      .dueFeeds(this.now().toISOString(), WIRES.feedsPerTick * DUE_LOOKAHEAD + this.inFlight.size)
-      .filter((f) => !this.inFlight.has(f.id));
+    // Those in flight as the read begins are passed over too: one that finishes during the read
+    // commits its new poll state after the read began, which may then still show it as due.
+    const polling = new Set(this.inFlight.keys());
+    const nowIso = this.now().toISOString();
+    const due = (
+      await this.ctx.store.read((q) =>
+        new WiresRepo(q).dueFeeds(nowIso, WIRES.feedsPerTick * DUE_LOOKAHEAD + polling.size),
+      )
+    ).filter((f) => !polling.has(f.id) && !this.inFlight.has(f.id));
     await Promise.all(inTurns(due, WIRES.feedsPerTick).map((f) => this.poll(f)));
   }
 
@@ -156,11 +157,11 @@ export class WirePoller {
         if (!parsed.ok) throw new FeedError(parsed.message);
         added = await this.writes.run(() => this.store(feed, parsed.chunks));
       }
-      await this.record(() => this.succeeded(feed, result));
+      await this.record(feed, (repo) => this.succeeded(repo, feed, result));
     } catch (err) {
       // Cut off by shutdown: not the feed's fault, nothing to record.
       if (this.stopping.signal.aborted) return;
-      await this.record(() => this.notRead(feed, err));
+      await this.record(feed, (repo) => this.notRead(repo, feed, err));
       this.logNotRead(feed, err);
     }
     this.ctx.bus.publish(feed.companyId, 'wires_updated', { feedId: feed.id, added });
@@ -203,17 +204,18 @@ export class WirePoller {
       const slice = JSON.parse(chunk) as ParsedEntry[];
       const fetchedAt = this.now().toISOString();
       // The feed may have been deleted while we fetched: then nothing is written. Slices commit
-      // without an fsync on the event loop; the feed row's FULL commit after them makes them durable.
-      const n = sliceCommit(this.ctx.db, () =>
-        this.ctx.db.transaction(() =>
-          this.items.feedExists(feed.companyId, feed.id)
-            ? this.items.insert(feed.companyId, feed.id, slice, fetchedAt)
-            : 0,
-        ),
-      );
-      added += n;
+      // without an fsync on the event loop; the feed row's durable commit after them (record)
+      // makes them durable.
+      added += await sliceCommit(this.ctx.store, feed.companyId, async (tx) => {
+        const repo = new WiresRepo(tx);
+        if (!(await repo.feedExists(feed.companyId, feed.id))) return 0;
+        return repo.insertItems(feed.companyId, feed.id, slice, fetchedAt);
+      });
     }
-    sliceCommit(this.ctx.db, () => this.repo.prune(feed.id, WIRES.keepItems, this.cutoff()));
+    const cutoff = this.cutoff();
+    await sliceCommit(this.ctx.store, feed.companyId, (tx) =>
+      new WiresRepo(tx).prune(feed.id, WIRES.keepItems, cutoff),
+    );
     return added;
   }
 
@@ -222,15 +224,15 @@ export class WirePoller {
    * loop: as a FULL commit its fsync (with every slice's pages before it) ran on the loop at the end
    * of each feed's store, delaying the CG writes around it (bench/wires.ts).
    */
-  private record(write: () => void): Promise<void> {
-    return commitDurablyOffLoop(this.ctx.db, write);
+  private async record(feed: WireFeedRow, write: (repo: WiresRepo) => Promise<void>): Promise<void> {
+    await this.ctx.store.write(feed.companyId, (tx) => write(new WiresRepo(tx)), { durability: 'off-loop' });
   }
 
   /** The row after a poll that stored nothing: a busy note (no failure counted) or the failure. */
-  private notRead(feed: WireFeedRow, err: unknown): void {
-    if (err instanceof StationBusy) this.busy(feed, WIRES_STATION_BUSY_MESSAGE);
-    else if (poolBusy(err)) this.busy(feed, WIRES_BUSY_MESSAGE);
-    else this.failed(feed, err instanceof FeedError ? err.shown : FEED_UNREADABLE);
+  private async notRead(repo: WiresRepo, feed: WireFeedRow, err: unknown): Promise<void> {
+    if (err instanceof StationBusy) await this.busy(repo, feed, WIRES_STATION_BUSY_MESSAGE);
+    else if (poolBusy(err)) await this.busy(repo, feed, WIRES_BUSY_MESSAGE);
+    else await this.failed(repo, feed, err instanceof FeedError ? err.shown : FEED_UNREADABLE);
   }
 
   /** The row's text is generic (issue 37): the cause goes to the operator's log. */
@@ -240,10 +242,14 @@ export class WirePoller {
     else if (!poolBusy(err)) this.ctx.logger.warn('wire feed error', { feedId: feed.id, err });
   }
 
-  private succeeded(feed: WireFeedRow, result: Exclude<FeedReadResult, { kind: 'failed' }>): void {
+  private async succeeded(
+    repo: WiresRepo,
+    feed: WireFeedRow,
+    result: Exclude<FeedReadResult, { kind: 'failed' }>,
+  ): Promise<void> {
     const now = this.now();
     const validators = result.kind === 'body' ? { etag: result.etag, lastModified: result.lastModified } : {};
-    this.repo.updateFeed(feed.companyId, feed.id, {
+    await repo.updateFeed(feed.companyId, feed.id, {
       ...validators,
       lastPolledAt: now.toISOString(),
       lastSuccessAt: now.toISOString(),
@@ -253,12 +259,12 @@ export class WirePoller {
     });
   }
 
-  private failed(feed: WireFeedRow, message: string): void {
+  private async failed(repo: WiresRepo, feed: WireFeedRow, message: string): Promise<void> {
     const now = this.now();
-    const current = this.repo.findFeed(feed.companyId, feed.id);
+    const current = await repo.findFeed(feed.companyId, feed.id);
     if (!current) return;
     const failures = current.failures + 1;
-    this.repo.updateFeed(feed.companyId, feed.id, {
+    await repo.updateFeed(feed.companyId, feed.id, {
       lastPolledAt: now.toISOString(),
       lastError: message,
       failures,
@@ -272,10 +278,10 @@ export class WirePoller {
    * and its validators are not kept (nothing was stored, the next fetch must get the whole body
    * again). It is tried again after busyRetryMs, with a message.
    */
-  private busy(feed: WireFeedRow, message: string): void {
+  private async busy(repo: WiresRepo, feed: WireFeedRow, message: string): Promise<void> {
     const now = this.now();
-    if (!this.repo.findFeed(feed.companyId, feed.id)) return;
-    this.repo.updateFeed(feed.companyId, feed.id, {
+    if (!(await repo.findFeed(feed.companyId, feed.id))) return;
+    await repo.updateFeed(feed.companyId, feed.id, {
       lastPolledAt: now.toISOString(),
       lastError: message,
       nextPollAt: new Date(now.getTime() + WIRES.busyRetryMs).toISOString(),

@@ -1,21 +1,12 @@
-import { and, asc, count, desc, eq, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { wireFeeds, wireItems, wireStories, type WireFeedRow, type WireStoryRow } from '../../db/schema';
+import { and, asc, desc, eq, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { containsIgnoringCase, countAll, first } from '../../db/dialect';
+import type { WireFeedRow, WireStoryRow } from '../../db/schema';
+import { type Q, type Tables, tablesOf } from '../../db/store';
 import type { ParsedEntry } from './wires.parse';
 
 export type FeedPatch = Partial<Omit<WireFeedRow, 'id' | 'companyId' | 'createdAt' | 'createdBy'>>;
 export type FeedWithCount = WireFeedRow & { itemCount: number };
 
-const itemColumns = {
-  id: wireItems.id,
-  feedId: wireItems.feedId,
-  source: wireFeeds.name,
-  title: wireItems.title,
-  summary: wireItems.summary,
-  link: wireItems.link,
-  publishedAt: wireItems.publishedAt,
-  newsId: wireStories.newsId,
-};
 export type ItemWithSource = {
   id: number;
   feedId: number;
@@ -27,226 +18,232 @@ export type ItemWithSource = {
   newsId: number | null;
 };
 
-/** `%` and `_` typed by the user are literal in a search, not wildcards. */
-const likeEscaped = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Feeds, items and story links; every read and write names the company. */
 export class WiresRepo {
-  constructor(private readonly db: DbOrTx) {}
+  private readonly t: Tables;
 
-  listFeeds(companyId: number): FeedWithCount[] {
-    const counts = this.db
-      .select({ feedId: wireItems.feedId, n: count() })
+  constructor(private readonly db: Q) {
+    this.t = tablesOf(db);
+  }
+
+  private itemColumns() {
+    const { wireItems, wireFeeds, wireStories } = this.t;
+    return {
+      id: wireItems.id,
+      feedId: wireItems.feedId,
+      source: wireFeeds.name,
+      title: wireItems.title,
+      summary: wireItems.summary,
+      link: wireItems.link,
+      publishedAt: wireItems.publishedAt,
+      newsId: wireStories.newsId,
+    };
+  }
+
+  async listFeeds(companyId: number): Promise<FeedWithCount[]> {
+    const { wireFeeds, wireItems } = this.t;
+    const counts = await this.db
+      .select({ feedId: wireItems.feedId, n: countAll() })
       .from(wireItems)
       .where(eq(wireItems.companyId, companyId))
-      .groupBy(wireItems.feedId)
-      .all();
+      .groupBy(wireItems.feedId);
     const byFeed = new Map(counts.map((c) => [c.feedId, c.n]));
-    return this.db
+    const feeds = await this.db
       .select()
       .from(wireFeeds)
       .where(eq(wireFeeds.companyId, companyId))
-      .orderBy(asc(wireFeeds.name), asc(wireFeeds.id))
-      .all()
-      .map((f) => ({ ...f, itemCount: byFeed.get(f.id) ?? 0 }));
+      .orderBy(asc(wireFeeds.name), asc(wireFeeds.id));
+    return feeds.map((f) => ({ ...f, itemCount: byFeed.get(f.id) ?? 0 }));
   }
 
-  findFeed(companyId: number, id: number): FeedWithCount | undefined {
-    const row = this.db
-      .select()
-      .from(wireFeeds)
-      .where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.id, id)))
-      .get();
+  async findFeed(companyId: number, id: number): Promise<FeedWithCount | undefined> {
+    const { wireFeeds, wireItems } = this.t;
+    const row = first(
+      await this.db
+        .select()
+        .from(wireFeeds)
+        .where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.id, id))),
+    );
     if (!row) return undefined;
-    const n = this.db.select({ n: count() }).from(wireItems).where(eq(wireItems.feedId, id)).get()?.n ?? 0;
+    const n = first(await this.db.select({ n: countAll() }).from(wireItems).where(eq(wireItems.feedId, id)))?.n ?? 0;
     return { ...row, itemCount: n };
   }
 
-  findFeedByUrl(companyId: number, url: string): WireFeedRow | undefined {
-    return this.db
-      .select()
-      .from(wireFeeds)
-      .where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.url, url)))
-      .get();
+  async findFeedByUrl(companyId: number, url: string): Promise<WireFeedRow | undefined> {
+    const { wireFeeds } = this.t;
+    return first(
+      await this.db
+        .select()
+        .from(wireFeeds)
+        .where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.url, url))),
+    );
   }
 
   /** Whether any station has a feed (then the wires reader is started before the first poll). */
-  anyFeed(): boolean {
-    return this.db.select({ id: wireFeeds.id }).from(wireFeeds).limit(1).get() !== undefined;
+  async anyFeed(): Promise<boolean> {
+    const { wireFeeds } = this.t;
+    return first(await this.db.select({ id: wireFeeds.id }).from(wireFeeds).limit(1)) !== undefined;
   }
 
-  insertFeed(values: typeof wireFeeds.$inferInsert): WireFeedRow {
-    return this.db.insert(wireFeeds).values(values).returning().get();
-  }
-
-  updateFeed(companyId: number, id: number, patch: FeedPatch): boolean {
-    return (
-      this.db
-        .update(wireFeeds)
-        .set(patch)
-        .where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.id, id)))
-        .run().changes > 0
+  /** The feed may have been deleted while it was fetched: then nothing is written. */
+  async feedExists(companyId: number, feedId: number): Promise<boolean> {
+    const { wireFeeds } = this.t;
+    const row = first(
+      await this.db
+        .select({ id: wireFeeds.id })
+        .from(wireFeeds)
+        .where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.id, feedId))),
     );
+    return row !== undefined;
+  }
+
+  async insertFeed(values: Tables['wireFeeds']['$inferInsert']): Promise<WireFeedRow> {
+    return first(await this.db.insert(this.t.wireFeeds).values(values).returning())!;
+  }
+
+  async updateFeed(companyId: number, id: number, patch: FeedPatch): Promise<boolean> {
+    const { wireFeeds } = this.t;
+    const changed = await this.db
+      .update(wireFeeds)
+      .set(patch)
+      .where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.id, id)))
+      .returning({ id: wireFeeds.id });
+    return changed.length > 0;
   }
 
   /** Its items go with it (cascade); story links stay (they copy what they need). */
-  deleteFeed(companyId: number, id: number): boolean {
-    return (
-      this.db
-        .delete(wireFeeds)
-        .where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.id, id)))
-        .run().changes > 0
-    );
+  async deleteFeed(companyId: number, id: number): Promise<boolean> {
+    const { wireFeeds } = this.t;
+    const deleted = await this.db
+      .delete(wireFeeds)
+      .where(and(eq(wireFeeds.companyId, companyId), eq(wireFeeds.id, id)))
+      .returning({ id: wireFeeds.id });
+    return deleted.length > 0;
   }
 
   /** Enabled feeds whose time has come, across companies, longest-waiting first. */
-  dueFeeds(nowIso: string, limit: number): WireFeedRow[] {
+  async dueFeeds(nowIso: string, limit: number): Promise<WireFeedRow[]> {
+    const { wireFeeds } = this.t;
     return this.db
       .select()
       .from(wireFeeds)
       .where(and(eq(wireFeeds.enabled, true), or(isNull(wireFeeds.nextPollAt), lte(wireFeeds.nextPollAt, nowIso))))
       .orderBy(sql`${wireFeeds.nextPollAt} IS NOT NULL`, asc(wireFeeds.nextPollAt))
-      .limit(limit)
-      .all();
+      .limit(limit);
   }
 
-  /** New entries only: an entry already stored for this feed (same guid) is skipped. Returns how many were new. */
+  /**
+   * New entries only (the unique (feed, guid) index drops repeats); a future date becomes the fetch
+   * time. Returns how many were new. One INSERT for the whole slice (≤ 50 entries), built once per
+   * slice: drizzle building the INSERT anew for every row held the air thread ~20 ms per 50-row
+   * slice (docs/design-rules.md §7: building and preparing SQL costs more than running it). The
+   * one statement costs ~1–2 ms a slice on SQLite (statements prepared once on its connection
+   * took ~0.4), and it is the same statement on PostgreSQL.
+   */
+  async insertItems(companyId: number, feedId: number, entries: ParsedEntry[], fetchedAt: string): Promise<number> {
+    if (entries.length === 0) return 0;
+    const { wireItems } = this.t;
+    const rows = entries.map((e) => ({
+      companyId,
+      feedId,
+      guid: e.guid,
+      title: e.title,
+      summary: e.summary,
+      link: e.link,
+      publishedAt: e.publishedAt && e.publishedAt < fetchedAt ? e.publishedAt : fetchedAt,
+      fetchedAt,
+    }));
+    const added = await this.db.insert(wireItems).values(rows).onConflictDoNothing().returning({ id: wireItems.id });
+    return added.length;
+  }
+
   /** Keeps the newest `keep` items of the feed and none published before `cutoffIso`. */
-  prune(feedId: number, keep: number, cutoffIso: string): number {
+  async prune(feedId: number, keep: number, cutoffIso: string): Promise<number> {
+    const { wireItems } = this.t;
     const newest = this.db
       .select({ id: wireItems.id })
       .from(wireItems)
       .where(eq(wireItems.feedId, feedId))
       .orderBy(desc(wireItems.publishedAt), desc(wireItems.id))
       .limit(keep);
-    const over = this.db
+    const over = await this.db
       .delete(wireItems)
       .where(and(eq(wireItems.feedId, feedId), notInArray(wireItems.id, newest)))
-      .run().changes;
-    const old = this.db
+      .returning({ id: wireItems.id });
+    const old = await this.db
       .delete(wireItems)
       .where(and(eq(wireItems.feedId, feedId), lte(wireItems.publishedAt, cutoffIso)))
-      .run().changes;
-    return over + old;
+      .returning({ id: wireItems.id });
+    return over.length + old.length;
   }
 
-  pageItems(
+  async pageItems(
     companyId: number,
     opts: { search?: string; feedId?: number; limit: number; offset: number },
-  ): { items: ItemWithSource[]; total: number } {
+  ): Promise<{ items: ItemWithSource[]; total: number }> {
+    const { wireItems, wireFeeds, wireStories } = this.t;
+    // `%` and `_` typed by the user are literal in a search, not wildcards (containsIgnoringCase escapes them).
     const where: SQL | undefined = and(
       eq(wireItems.companyId, companyId),
       opts.feedId ? eq(wireItems.feedId, opts.feedId) : undefined,
       opts.search
-        ? sql`(${wireItems.title} LIKE ${likeEscaped(opts.search)} ESCAPE '\\' OR ${wireItems.summary} LIKE ${likeEscaped(opts.search)} ESCAPE '\\')`
+        ? or(
+            containsIgnoringCase(this.db, wireItems.title, opts.search),
+            containsIgnoringCase(this.db, wireItems.summary, opts.search),
+          )
         : undefined,
     );
-    const items = this.db
-      .select(itemColumns)
+    const items = await this.db
+      .select(this.itemColumns())
       .from(wireItems)
       .innerJoin(wireFeeds, eq(wireFeeds.id, wireItems.feedId))
       .leftJoin(wireStories, eq(wireStories.wireItemId, wireItems.id))
       .where(where)
       .orderBy(desc(wireItems.publishedAt), desc(wireItems.id))
       .limit(opts.limit)
-      .offset(opts.offset)
-      .all();
-    const total = this.db.select({ n: count() }).from(wireItems).where(where).get()?.n ?? 0;
+      .offset(opts.offset);
+    const total = first(await this.db.select({ n: countAll() }).from(wireItems).where(where))?.n ?? 0;
     return { items, total };
   }
 
-  findItem(companyId: number, id: number): ItemWithSource | undefined {
-    return this.db
-      .select(itemColumns)
-      .from(wireItems)
-      .innerJoin(wireFeeds, eq(wireFeeds.id, wireItems.feedId))
-      .leftJoin(wireStories, eq(wireStories.wireItemId, wireItems.id))
-      .where(and(eq(wireItems.companyId, companyId), eq(wireItems.id, id)))
-      .get();
+  async findItem(companyId: number, id: number): Promise<ItemWithSource | undefined> {
+    const { wireItems, wireFeeds, wireStories } = this.t;
+    return first(
+      await this.db
+        .select(this.itemColumns())
+        .from(wireItems)
+        .innerJoin(wireFeeds, eq(wireFeeds.id, wireItems.feedId))
+        .leftJoin(wireStories, eq(wireStories.wireItemId, wireItems.id))
+        .where(and(eq(wireItems.companyId, companyId), eq(wireItems.id, id))),
+    );
   }
 
-  storyOfItem(companyId: number, wireItemId: number): WireStoryRow | undefined {
-    return this.db
-      .select()
-      .from(wireStories)
-      .where(and(eq(wireStories.companyId, companyId), eq(wireStories.wireItemId, wireItemId)))
-      .get();
+  async storyOfItem(companyId: number, wireItemId: number): Promise<WireStoryRow | undefined> {
+    const { wireStories } = this.t;
+    return first(
+      await this.db
+        .select()
+        .from(wireStories)
+        .where(and(eq(wireStories.companyId, companyId), eq(wireStories.wireItemId, wireItemId))),
+    );
   }
 
-  storyOfNews(companyId: number, newsId: number): WireStoryRow | undefined {
-    return this.db
-      .select()
-      .from(wireStories)
-      .where(and(eq(wireStories.companyId, companyId), eq(wireStories.newsId, newsId)))
-      .get();
+  async storyOfNews(companyId: number, newsId: number): Promise<WireStoryRow | undefined> {
+    const { wireStories } = this.t;
+    return first(
+      await this.db
+        .select()
+        .from(wireStories)
+        .where(and(eq(wireStories.companyId, companyId), eq(wireStories.newsId, newsId))),
+    );
   }
 
-  insertStory(values: typeof wireStories.$inferInsert): void {
-    this.db.insert(wireStories).values(values).run();
+  async insertStory(values: Tables['wireStories']['$inferInsert']): Promise<void> {
+    await this.db.insert(this.t.wireStories).values(values);
   }
 
-  deleteStory(companyId: number, id: number): void {
-    this.db
-      .delete(wireStories)
-      .where(and(eq(wireStories.companyId, companyId), eq(wireStories.id, id)))
-      .run();
-  }
-}
-
-/**
- * The poller's per-slice statements, built and prepared once: drizzle building the INSERT anew for
- * every row held the air thread ~20 ms per 50-row slice here (docs/design-rules.md §7: building and preparing
- * SQL costs more than running it). Prepared on the one connection, so they join the transaction
- * they are called in.
- */
-export class WireItemWriter {
-  private readonly feedStmt;
-  private readonly insertStmt;
-
-  constructor(db: Db) {
-    this.feedStmt = db
-      .select({ id: wireFeeds.id })
-      .from(wireFeeds)
-      .where(and(eq(wireFeeds.companyId, sql.placeholder('companyId')), eq(wireFeeds.id, sql.placeholder('feedId'))))
-      .prepare();
-    const p = (name: string) => sql.placeholder(name);
-    this.insertStmt = db
-      .insert(wireItems)
-      .values({
-        companyId: p('companyId'),
-        feedId: p('feedId'),
-        guid: p('guid'),
-        title: p('title'),
-        summary: p('summary'),
-        link: p('link'),
-        publishedAt: p('publishedAt'),
-        fetchedAt: p('fetchedAt'),
-      })
-      .onConflictDoNothing()
-      .prepare();
-  }
-
-  /** The feed may have been deleted while it was fetched: then nothing is written. */
-  feedExists(companyId: number, feedId: number): boolean {
-    return this.feedStmt.get({ companyId, feedId }) !== undefined;
-  }
-
-  /** New entries only (the unique (feed, guid) index drops repeats); a future date becomes the fetch time. */
-  insert(companyId: number, feedId: number, entries: ParsedEntry[], fetchedAt: string): number {
-    let added = 0;
-    for (const e of entries) {
-      const publishedAt = e.publishedAt && e.publishedAt < fetchedAt ? e.publishedAt : fetchedAt;
-      added += this.insertStmt.run({
-        companyId,
-        feedId,
-        guid: e.guid,
-        title: e.title,
-        summary: e.summary,
-        link: e.link,
-        publishedAt,
-        fetchedAt,
-      }).changes;
-    }
-    return added;
+  async deleteStory(companyId: number, id: number): Promise<void> {
+    const { wireStories } = this.t;
+    await this.db.delete(wireStories).where(and(eq(wireStories.companyId, companyId), eq(wireStories.id, id)));
   }
 }

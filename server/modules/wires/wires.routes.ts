@@ -19,31 +19,31 @@ export function wiresRouter(wires: WiresService): Router {
     next();
   });
 
-  router.get('/', (req, res) => {
-    res.json(wires.items(actorOf(req), parse(wireListQuerySchema, req.query)));
+  router.get('/', async (req, res) => {
+    res.json(await wires.items(actorOf(req), parse(wireListQuerySchema, req.query)));
   });
   // Feed URLs may carry an agency's key: only those who manage feeds see them.
-  router.get('/feeds', (req, res) => {
-    res.json(wires.feeds(actorOf(req)));
+  router.get('/feeds', async (req, res) => {
+    res.json(await wires.feeds(actorOf(req)));
   });
-  router.post('/feeds', (req, res) => {
-    res.status(201).json(wires.createFeed(actorOf(req), parse(wireFeedInputSchema, req.body)));
+  router.post('/feeds', async (req, res) => {
+    res.status(201).json(await wires.createFeed(actorOf(req), parse(wireFeedInputSchema, req.body)));
   });
-  router.put('/feeds/:id', (req, res) => {
-    res.json(wires.updateFeed(actorOf(req), idOf(req), parse(wireFeedInputSchema, req.body)));
+  router.put('/feeds/:id', async (req, res) => {
+    res.json(await wires.updateFeed(actorOf(req), idOf(req), parse(wireFeedInputSchema, req.body)));
   });
-  router.delete('/feeds/:id', (req, res) => {
-    wires.deleteFeed(actorOf(req), idOf(req));
+  router.delete('/feeds/:id', async (req, res) => {
+    await wires.deleteFeed(actorOf(req), idOf(req));
     res.json({ success: true });
   });
   router.post('/feeds/:id/poll', async (req, res) => {
     res.json(await wires.pollNow(actorOf(req), idOf(req)));
   });
-  router.get('/sources/:id', (req, res) => {
-    res.json({ source: wires.sourceOf(actorOf(req), idOf(req)) });
+  router.get('/sources/:id', async (req, res) => {
+    res.json({ source: await wires.sourceOf(actorOf(req), idOf(req)) });
   });
-  router.post('/:id/make-story', (req, res) => {
-    const result = wires.makeStory(actorOf(req), idOf(req));
+  router.post('/:id/make-story', async (req, res) => {
+    const result = await wires.makeStory(actorOf(req), idOf(req));
     res.status(result.created ? 201 : 200).json(result);
   });
   return router;

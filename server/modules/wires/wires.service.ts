@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
+import { NewsRepo } from '../news/news.repo';
 import type { NewsService } from '../news/news.service';
 import { NEWS_LIMITS } from '../../../shared/constants';
 import { createNewsSchema } from '../../../shared/contracts/news';
@@ -31,7 +32,6 @@ type ListQuery = z.output<typeof wireListQuerySchema>;
  * NewsService.create, so every news rule applies) that an editor then approves.
  */
 export class WiresService {
-  readonly repo: WiresRepo;
   private readonly pollLimit: ManualPollLimit;
 
   constructor(
@@ -40,7 +40,6 @@ export class WiresService {
     private readonly poller: WirePoller,
     private readonly activity: ActivityLogsService,
   ) {
-    this.repo = new WiresRepo(ctx.db);
     this.pollLimit = new ManualPollLimit(ctx.config.wires.manualPollsPerMinute);
   }
 
@@ -49,16 +48,18 @@ export class WiresService {
     this.poller.noteOwnPort(port);
   }
 
-  feeds(actor: Actor): WireFeed[] {
-    return this.repo.listFeeds(actor.companyId).map(presentFeed);
+  async feeds(actor: Actor): Promise<WireFeed[]> {
+    const rows = await this.ctx.store.read((q) => new WiresRepo(q).listFeeds(actor.companyId));
+    return rows.map(presentFeed);
   }
 
-  createFeed(actor: Actor, input: FeedInput): WireFeed {
+  async createFeed(actor: Actor, input: FeedInput): Promise<WireFeed> {
     this.checkAddress(input.url);
-    if (this.repo.findFeedByUrl(actor.companyId, input.url)) throw conflict('This feed is already in the list');
     const now = this.now();
-    const row = this.ctx.db.transaction((tx) => {
-      const created = new WiresRepo(tx).insertFeed({
+    const row = await this.ctx.store.write(actor.companyId, async (tx) => {
+      const repo = new WiresRepo(tx);
+      if (await repo.findFeedByUrl(actor.companyId, input.url)) throw conflict('This feed is already in the list');
+      const created = await repo.insertFeed({
         companyId: actor.companyId,
         name: input.name,
         url: input.url,
@@ -67,7 +68,7 @@ export class WiresService {
         createdAt: now,
         updatedAt: now,
       });
-      this.activity.record(actor, 'wire_feed_created', `Added wire feed "${created.name}"`, tx);
+      await this.activity.record(actor, 'wire_feed_created', `Added wire feed "${created.name}"`, tx);
       return created;
     });
     // The station has a feed now: its reader process is started ahead of the first poll.
@@ -79,37 +80,39 @@ export class WiresService {
   }
 
   /** A new URL is a new feed to the poller: validators, errors and backoff start over. */
-  updateFeed(actor: Actor, id: number, input: FeedInput): WireFeed {
-    const current = this.repo.findFeed(actor.companyId, id);
-    if (!current) throw notFound('Wire feed');
-    // A feed saved before the address policy can still be renamed or disabled; its reads are refused.
-    if (input.url !== current.url) this.checkAddress(input.url);
-    const other = this.repo.findFeedByUrl(actor.companyId, input.url);
-    if (other && other.id !== id) throw conflict('This feed is already in the list');
-    const fresh =
-      input.url !== current.url
-        ? { etag: null, lastModified: null, lastError: null, failures: 0, nextPollAt: null }
-        : {};
-    this.ctx.db.transaction((tx) => {
-      new WiresRepo(tx).updateFeed(actor.companyId, id, {
+  async updateFeed(actor: Actor, id: number, input: FeedInput): Promise<WireFeed> {
+    await this.ctx.store.write(actor.companyId, async (tx) => {
+      const repo = new WiresRepo(tx);
+      const current = await repo.findFeed(actor.companyId, id);
+      if (!current) throw notFound('Wire feed');
+      // A feed saved before the address policy can still be renamed or disabled; its reads are refused.
+      if (input.url !== current.url) this.checkAddress(input.url);
+      const other = await repo.findFeedByUrl(actor.companyId, input.url);
+      if (other && other.id !== id) throw conflict('This feed is already in the list');
+      const fresh =
+        input.url !== current.url
+          ? { etag: null, lastModified: null, lastError: null, failures: 0, nextPollAt: null }
+          : {};
+      await repo.updateFeed(actor.companyId, id, {
         name: input.name,
         url: input.url,
         enabled: input.enabled,
         updatedAt: this.now(),
         ...fresh,
       });
-      this.activity.record(actor, 'wire_feed_updated', `Updated wire feed "${input.name}"`, tx);
+      await this.activity.record(actor, 'wire_feed_updated', `Updated wire feed "${input.name}"`, tx);
     });
     this.changed(actor.companyId, id);
     return this.feed(actor, id);
   }
 
-  deleteFeed(actor: Actor, id: number): void {
-    const current = this.repo.findFeed(actor.companyId, id);
-    if (!current) throw notFound('Wire feed');
-    this.ctx.db.transaction((tx) => {
-      new WiresRepo(tx).deleteFeed(actor.companyId, id);
-      this.activity.record(actor, 'wire_feed_deleted', `Deleted wire feed "${current.name}"`, tx);
+  async deleteFeed(actor: Actor, id: number): Promise<void> {
+    await this.ctx.store.write(actor.companyId, async (tx) => {
+      const repo = new WiresRepo(tx);
+      const current = await repo.findFeed(actor.companyId, id);
+      if (!current) throw notFound('Wire feed');
+      await repo.deleteFeed(actor.companyId, id);
+      await this.activity.record(actor, 'wire_feed_deleted', `Deleted wire feed "${current.name}"`, tx);
     });
     this.changed(actor.companyId, id);
   }
@@ -119,58 +122,65 @@ export class WiresService {
    * station's manual polls a 429 (issue 37: wires.poll-limit.ts).
    */
   async pollNow(actor: Actor, id: number): Promise<WireFeed> {
-    const row = this.repo.findFeed(actor.companyId, id);
+    const row = await this.ctx.store.read((q) => new WiresRepo(q).findFeed(actor.companyId, id));
     if (!row) throw notFound('Wire feed');
     this.pollLimit.take(actor.companyId);
     await this.poller.poll(row);
     return this.feed(actor, id);
   }
 
-  items(actor: Actor, query: ListQuery): WireItemPage {
+  async items(actor: Actor, query: ListQuery): Promise<WireItemPage> {
     const limit = WIRES.pageSize;
-    const { items, total } = this.repo.pageItems(actor.companyId, {
-      search: query.search || undefined,
-      feedId: query.feedId,
-      limit,
-      offset: (query.page - 1) * limit,
-    });
+    const { items, total } = await this.ctx.store.read((q) =>
+      new WiresRepo(q).pageItems(actor.companyId, {
+        search: query.search || undefined,
+        feedId: query.feedId,
+        limit,
+        offset: (query.page - 1) * limit,
+      }),
+    );
     return { items: items.map(presentItem), total, page: query.page, limit };
   }
 
   /**
    * One draft per wire item: a second click (or a second editor) gets the draft already made.
-   * Synchronous from check to link (better-sqlite3), so two requests cannot interleave here.
-   * A draft that was since deleted no longer counts: a new one may be made.
+   * One write of the station from check to link (the draft's own write joins it), so two requests
+   * cannot interleave here. A draft that was since deleted no longer counts: a new one may be made.
    */
-  makeStory(actor: Actor, itemId: number): MakeStoryResult {
-    const item = this.repo.findItem(actor.companyId, itemId);
-    if (!item) throw notFound('Wire item');
-    const existing = this.repo.storyOfItem(actor.companyId, itemId);
-    if (existing) {
-      if (this.news.repo.find(actor.companyId, existing.newsId)?.isDeleted === false)
-        return { newsId: existing.newsId, created: false };
-      this.repo.deleteStory(actor.companyId, existing.id);
-    }
-    const draft = this.news.create(actor, draftOf(item));
-    this.repo.insertStory({
-      companyId: actor.companyId,
-      wireItemId: item.id,
-      newsId: draft.id,
-      source: item.source,
-      title: item.title,
-      link: item.link,
-      createdBy: actor.userId,
-      createdAt: this.now(),
+  async makeStory(actor: Actor, itemId: number): Promise<MakeStoryResult> {
+    const made = await this.ctx.store.write(actor.companyId, async (tx) => {
+      const repo = new WiresRepo(tx);
+      const item = await repo.findItem(actor.companyId, itemId);
+      if (!item) throw notFound('Wire item');
+      const existing = await repo.storyOfItem(actor.companyId, itemId);
+      if (existing) {
+        if ((await new NewsRepo(tx).find(actor.companyId, existing.newsId))?.isDeleted === false)
+          return { newsId: existing.newsId, created: false, feedId: item.feedId };
+        await repo.deleteStory(actor.companyId, existing.id);
+      }
+      const draft = await this.news.create(actor, draftOf(item));
+      await repo.insertStory({
+        companyId: actor.companyId,
+        wireItemId: item.id,
+        newsId: draft.id,
+        source: item.source,
+        title: item.title,
+        link: item.link,
+        createdBy: actor.userId,
+        createdAt: this.now(),
+      });
+      return { newsId: draft.id, created: true, feedId: item.feedId };
     });
-    this.changed(actor.companyId, item.feedId);
-    return { newsId: draft.id, created: true };
+    if (!made.created) return { newsId: made.newsId, created: false };
+    this.changed(actor.companyId, made.feedId);
+    return { newsId: made.newsId, created: true };
   }
 
   /** The wire a news article was made from, or null. */
   /** The wire a story was made from (null: written in the newsroom); another station's story is a 404. */
-  sourceOf(actor: Actor, newsId: number): WireSource | null {
-    this.news.get(actor, newsId);
-    const story = this.repo.storyOfNews(actor.companyId, newsId);
+  async sourceOf(actor: Actor, newsId: number): Promise<WireSource | null> {
+    await this.news.get(actor, newsId);
+    const story = await this.ctx.store.read((q) => new WiresRepo(q).storyOfNews(actor.companyId, newsId));
     return story ? presentSource(story) : null;
   }
 
@@ -191,8 +201,8 @@ export class WiresService {
       );
   }
 
-  private feed(actor: Actor, id: number): WireFeed {
-    const row = this.repo.findFeed(actor.companyId, id);
+  private async feed(actor: Actor, id: number): Promise<WireFeed> {
+    const row = await this.ctx.store.read((q) => new WiresRepo(q).findFeed(actor.companyId, id));
     if (!row) throw notFound('Wire feed');
     return presentFeed(row);
   }

@@ -21,6 +21,19 @@ export default defineConfig({
         },
       },
       {
+        // The API suite again on the PostgreSQL store (issue 42): every test server gets its own
+        // database on one throwaway cluster (server/test/pg-global-setup.ts).
+        test: {
+          name: 'unit-pg',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          env: { TZ: 'UTC', CGB_TEST_STORE: 'postgres' },
+          globalSetup: ['server/test/pg-global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
+        },
+      },
+      {
         // The built desktop main under Node with a stand-in electron module: needs `electron-vite build` first.
         test: {
           name: 'desktop',

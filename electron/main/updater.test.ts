@@ -68,8 +68,9 @@ function windowsUpdater(): NsisUpdater {
 /** Runs the updater until `until` is logged; the operator answers every box with `answer`. */
 async function runUpdater(companyId: number, connections: number, until: RegExp): Promise<Run> {
   const run: Run = { lines: [], questions: [], stopped: 0 };
+  const feed = `${server.url}${await server.services.appVersions.feeds.folderPath(companyId)}`;
   const host: UpdaterHost = {
-    feedUrl: () => `${server.url}${server.services.appVersions.feeds.folderPath(companyId)}`,
+    feedUrl: () => feed,
     log: (level, message) => run.lines.push(`${level} ${message}`),
     ask: (q) => {
       run.questions.push(q);

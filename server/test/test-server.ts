@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { REPO_ROOT } from '../config';
 import { startServer, type RunningServer, type StartOptions } from '../index';
 import { ManualClock } from '../lib/clock';
@@ -10,6 +13,8 @@ export const DEV_OWNER = { username: 'devowner', password: 'dev-owner-password' 
 
 export interface TestServer extends RunningServer {
   dataDir: string;
+  /** The PostgreSQL database it runs on (the `unit-pg` project), or null on SQLite. */
+  databaseUrl: string | null;
   baseDir: string;
   clock: ManualClock;
 }
@@ -22,6 +27,7 @@ export async function startTestServer(options: StartOptions & { withUi?: boolean
   const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-test-'));
   const dataDir = path.join(baseDir, 'data');
   const clock = new ManualClock();
+  const database = options.databaseUrl === undefined ? await testDatabase() : null;
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',
@@ -40,18 +46,45 @@ export async function startTestServer(options: StartOptions & { withUi?: boolean
     takeModeForNewCompanies: false,
     // The fake agencies listen on 127.0.0.1; tests of the default policy pass their own (issue 37).
     wiresNetwork: { allowPrivate: false, allowLoopback: true },
+    ...(database ? { databaseUrl: database.url } : {}),
     ...options,
   });
   return {
     ...server,
     dataDir,
+    databaseUrl: database?.url ?? options.databaseUrl ?? null,
     baseDir,
     clock,
     close: async () => {
       await server.close();
+      await database?.drop();
       fs.rmSync(baseDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Whether this run tests the PostgreSQL store (the `unit-pg` project: `CGB_TEST_STORE=postgres`). */
+export const onPostgres = (): boolean => process.env.CGB_TEST_STORE === 'postgres';
+
+/**
+ * On the `unit-pg` project, a new empty database on the run's cluster for one test server (and
+ * dropped with it); null on SQLite.
+ */
+async function testDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  if (!onPostgres()) return null;
+  const admin = inject('cgbPgUrl');
+  const name = `cgb_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  return { url: admin.replace(/\/postgres$/, `/${name}`), drop: () => run(`DROP DATABASE ${name} WITH (FORCE)`) };
 }
 
 /**
@@ -65,7 +98,7 @@ export async function withRestart(
   const fresh = await startTestServer();
   try {
     await first(fresh);
-    const again = await startTestServer({ dataDir: fresh.dataDir });
+    const again = await startTestServer({ dataDir: fresh.dataDir, databaseUrl: fresh.databaseUrl ?? undefined });
     try {
       await restarted(again);
     } finally {

@@ -88,11 +88,11 @@ export class AuthService {
       return null;
     }
     if (!user.isActive || user.deletedAt || !company.isActive) return null;
-    // The request need not wait for this bookkeeping; a failed touch only shortens the idle clock.
+    // Awaited (once a minute per session): the user's next request must find the session alive.
     if (idleFor > TOUCH_EVERY_MS)
-      void this.ctx.store
-        .write(user.companyId, (tx) => new SessionsRepo(tx).touch(session.id, new Date(now).toISOString()))
-        .catch((err: unknown) => this.ctx.logger.warn('session touch failed', { err }));
+      await this.ctx.store.write(user.companyId, (tx) =>
+        new SessionsRepo(tx).touch(session.id, new Date(now).toISOString()),
+      );
     return {
       userId: user.id,
       companyId: user.companyId,

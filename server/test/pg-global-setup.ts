@@ -1,0 +1,19 @@
+import type { TestProject } from 'vitest/node';
+import { startPgCluster } from './pg-cluster';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The throwaway cluster of the `unit-pg` project: each test server gets a database of its own on it. */
+    cgbPgUrl: string;
+  }
+}
+
+/**
+ * The API suite on PostgreSQL (issue 42): one throwaway cluster for the whole run (started in
+ * about a second), stopped at the end; every test server creates its own database on it.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const cluster = await startPgCluster();
+  project.provide('cgbPgUrl', cluster.url);
+  return () => cluster.stop();
+}

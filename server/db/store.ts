@@ -234,3 +234,15 @@ export function postgresStore(pgStore: PostgresStore): Store {
     close: () => pgStore.close(),
   };
 }
+
+/**
+ * A repository: its queries run on the handle it is given (a read's `q` or a write's `tx`), on the
+ * engine's own tables (`this.t`).
+ */
+export abstract class Repo {
+  protected readonly t: Tables;
+
+  constructor(protected readonly db: Q) {
+    this.t = tablesOf(db);
+  }
+}

@@ -1,5 +1,9 @@
 import type { TestProject } from 'vitest/node';
+import { openPostgres } from '../db/pg-client';
 import { startPgCluster } from './pg-cluster';
+
+/** A database migrated once per run; each test server's database is a copy of it (no migrations per start). */
+export const TEMPLATE_DATABASE = 'cgb_template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +18,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const cluster = await startPgCluster();
+  const template = await openPostgres(await cluster.createDatabase(TEMPLATE_DATABASE));
+  await template.close();
   project.provide('cgbPgUrl', cluster.url);
   return () => cluster.stop();
 }

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { REPO_ROOT } from '../config';
+import { TEMPLATE_DATABASE } from './pg-global-setup';
 import { startServer, type RunningServer, type StartOptions } from '../index';
 import { ManualClock } from '../lib/clock';
 import { createLogger } from '../lib/logger';
@@ -83,7 +84,7 @@ async function testDatabase(): Promise<{ url: string; drop(): Promise<void> } | 
       await client.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
   return { url: admin.replace(/\/postgres$/, `/${name}`), drop: () => run(`DROP DATABASE ${name} WITH (FORCE)`) };
 }
 

@@ -1,14 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { countAll, first } from '../../db/dialect';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Tables, Repo } from '../../db/store';
 
-export class ActivityLogsRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class ActivityLogsRepo extends Repo {
   async insert(values: Tables['activityLogs']['$inferInsert']): Promise<void> {
     await this.db.insert(this.t.activityLogs).values(values);
   }

@@ -1,15 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { first } from '../../db/dialect';
 import type { ApiKeyRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Tables, Repo } from '../../db/store';
 
-export class ApiKeysRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class ApiKeysRepo extends Repo {
   list(companyId: number): Promise<ApiKeyRow[]> {
     const { apiKeys } = this.t;
     return this.db.select().from(apiKeys).where(eq(apiKeys.companyId, companyId)).orderBy(asc(apiKeys.id));

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'driz
 import type { Role, Roletype } from '../../../shared/roles';
 import { countAll, first } from '../../db/dialect';
 import type { AppVersionFileRow, AppVersionRow } from '../../db/schema';
-import { isSqlite, type Q, type Tables, tablesOf } from '../../db/store';
+import { isSqlite, type Tables, Repo } from '../../db/store';
 
 export interface AppVersionWithCompany {
   version: AppVersionRow;
@@ -17,13 +17,7 @@ export interface TicketHolder {
 }
 
 /** SQL for app versions (one per company) and their uploaded installer files. */
-export class AppVersionsRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class AppVersionsRepo extends Repo {
   private get withCompany() {
     return { version: this.t.appVersions, companyName: this.t.companies.name };
   }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { AsRunFilter } from '../../../shared/contracts/as-run';
 import { first } from '../../db/dialect';
 import type { NewAsRunRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Q, tablesOf, Repo } from '../../db/store';
 
 export interface AsRunListRow {
   id: number;
@@ -71,13 +71,7 @@ export function pageQuery(
 }
 
 /** SQL of the as-run log, written once for both engines. */
-export class AsRunRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class AsRunRepo extends Repo {
   async page(
     companyId: number,
     filter: AsRunFilter,

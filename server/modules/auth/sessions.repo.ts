@@ -1,7 +1,7 @@
 import { eq, lt, or, sql } from 'drizzle-orm';
 import type { CompanyRow, SessionRow, UserRow } from '../../db/schema';
 import { first } from '../../db/dialect';
-import { isSqlite, type Q, type Tables, tablesOf } from '../../db/store';
+import { isSqlite, type Q, type Tables, Repo } from '../../db/store';
 
 export interface SessionWithUser {
   session: SessionRow;
@@ -40,13 +40,7 @@ function byHashOn(db: Q, t: Tables): ByHash {
   return lookup;
 }
 
-export class SessionsRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class SessionsRepo extends Repo {
   async insert(values: Tables['sessions']['$inferInsert']): Promise<SessionRow> {
     const [row] = await this.db.insert(this.t.sessions).values(values).returning();
     return row!;

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { first } from '../../db/dialect';
 import type { CgFileRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Tables, Repo } from '../../db/store';
 
 export interface CgUpsert {
   type: string;
@@ -11,13 +11,7 @@ export interface CgUpsert {
 }
 
 /** CG rows by id and type, and the writes off the hot path (cg-hot-statements.ts has the rest). */
-export class CgFilesRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class CgFilesRepo extends Repo {
   async find(companyId: number, id: number): Promise<CgFileRow | undefined> {
     const { cgFiles } = this.t;
     return first(

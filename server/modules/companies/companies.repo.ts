@@ -1,15 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { countAll, first } from '../../db/dialect';
 import type { CompanyRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Tables, Repo } from '../../db/store';
 
-export class CompaniesRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class CompaniesRepo extends Repo {
   async insert(values: Tables['companies']['$inferInsert']): Promise<CompanyRow> {
     const row = first(await this.db.insert(this.t.companies).values(values).returning());
     if (!row) throw new Error('Company insert returned no row');

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { countAll, first } from '../../db/dialect';
 import type { EquipmentRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Tables, Repo } from '../../db/store';
 
 export type EquipmentPatch = Partial<
   Omit<Tables['equipment']['$inferInsert'], 'id' | 'companyId' | 'createdAt' | 'version'>
@@ -11,13 +11,7 @@ export type EquipmentPatch = Partial<
 export const OPEN_LOAN_STATUSES = ['out', 'return_requested', 'extension_pending'] as const;
 
 /** SQL for the equipment catalogue; every query is scoped by company. */
-export class EquipmentRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class EquipmentRepo extends Repo {
   async list(companyId: number): Promise<EquipmentRow[]> {
     const { equipment } = this.t;
     return this.db

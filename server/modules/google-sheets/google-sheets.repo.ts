@@ -1,18 +1,12 @@
 import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { first } from '../../db/dialect';
 import type { GoogleSheetsConnectionRow } from '../../db/schema';
-import { isSqlite, type Q, type Tables, tablesOf } from '../../db/store';
+import { isSqlite, Repo } from '../../db/store';
 
 type ConnectionPatch = Partial<Omit<GoogleSheetsConnectionRow, 'companyId'>>;
 
 /** The company's Sheets connection and the per-row sync hashes; every read is company-scoped. */
-export class GoogleSheetsRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class GoogleSheetsRepo extends Repo {
   async find(companyId: number): Promise<GoogleSheetsConnectionRow | undefined> {
     const { googleSheetsConnections } = this.t;
     return first(

@@ -1,18 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { first } from '../../db/dialect';
 import type { NewsRevisionRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Tables, Repo } from '../../db/store';
 
 /** How many revisions a story's history shows (newest first); older ones stay stored. */
 export const REVISIONS_SHOWN = 200;
 
-export class NewsRevisionsRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class NewsRevisionsRepo extends Repo {
   async insert(values: Tables['newsRevisions']['$inferInsert']): Promise<number> {
     const { newsRevisions } = this.t;
     const [row] = await this.db.insert(newsRevisions).values(values).returning({ id: newsRevisions.id });

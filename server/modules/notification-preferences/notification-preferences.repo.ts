@@ -1,15 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { first } from '../../db/dialect';
 import type { NotificationPreferencesRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { Repo } from '../../db/store';
 
-export class NotificationPreferencesRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class NotificationPreferencesRepo extends Repo {
   /** The saved row of a user of this company; undefined = never saved (defaults apply). */
   async find(companyId: number, userId: number): Promise<NotificationPreferencesRow | undefined> {
     const { notificationPreferences } = this.t;

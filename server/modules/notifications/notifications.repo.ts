@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import { countAll, first } from '../../db/dialect';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { Repo } from '../../db/store';
 import { NEWS_ON_AIR_STATUSES } from '../../../shared/news-on-air';
 import {
   OVERDUE_STATUSES,
@@ -17,13 +17,7 @@ const BREAKING_PRIORITIES = ['breaking', 'urgent'];
  * The bell's reads: each one company, each on an index (news by company/created, requests by
  * company/status), so a 60 s refetch from every open browser stays cheap.
  */
-export class NotificationsRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class NotificationsRepo extends Repo {
   /** Breaking/urgent articles created after `sinceIso` (the 2 h window; the rules re-check it). */
   breakingNews(companyId: number, sinceIso: string): Promise<NewsCandidate[]> {
     const { news } = this.t;

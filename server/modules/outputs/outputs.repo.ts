@@ -1,18 +1,12 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { first } from '../../db/dialect';
 import type { OutputRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Tables, Repo } from '../../db/store';
 
 export type OutputPatch = Partial<Omit<Tables['outputs']['$inferInsert'], 'version' | 'companyId' | 'id'>>;
 
 /** SQL of the direct outputs (issue 25); every query but `allEnabled` (start-up) is scoped by company. */
-export class OutputsRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class OutputsRepo extends Repo {
   async list(companyId: number): Promise<OutputRow[]> {
     const { outputs } = this.t;
     return this.db

@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { first } from '../../db/dialect';
 import type { OverlayKeyRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { Repo } from '../../db/store';
 
 /** SQL of the overlay keys (one per company; rotation replaces it). */
-export class OverlayKeysRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class OverlayKeysRepo extends Repo {
   async ofCompany(companyId: number): Promise<OverlayKeyRow | undefined> {
     const { overlayKeys } = this.t;
     return first(await this.db.select().from(overlayKeys).where(eq(overlayKeys.companyId, companyId)));

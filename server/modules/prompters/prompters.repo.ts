@@ -1,18 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { first } from '../../db/dialect';
 import type { PrompterRow, PrompterSessionRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Tables, Repo } from '../../db/store';
 
 export type PrompterPatch = Partial<Omit<Tables['prompters']['$inferInsert'], 'version'>>;
 
 /** SQL of prompters and their sessions; every query is scoped by company. */
-export class PromptersRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class PromptersRepo extends Repo {
   async list(companyId: number): Promise<PrompterRow[]> {
     const { prompters } = this.t;
     return this.db.select().from(prompters).where(eq(prompters.companyId, companyId)).orderBy(asc(prompters.id));

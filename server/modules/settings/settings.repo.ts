@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { first } from '../../db/dialect';
 import type { CompanySettingsRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { Repo } from '../../db/store';
 
 export type SettingsChanges = Partial<Omit<CompanySettingsRow, 'companyId'>>;
 
-export class SettingsRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class SettingsRepo extends Repo {
   /** The company's settings row; undefined until something was first saved (defaults apply). */
   async find(companyId: number): Promise<CompanySettingsRow | undefined> {
     const { companySettings } = this.t;

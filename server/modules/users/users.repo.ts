@@ -1,18 +1,12 @@
 import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { UserRow } from '../../db/schema';
 import { countAll, first } from '../../db/dialect';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Tables, Repo } from '../../db/store';
 
 export type NewUserRow = Tables['users']['$inferInsert'];
 export type UserPatch = Partial<Omit<NewUserRow, 'id' | 'companyId' | 'createdAt' | 'version'>>;
 
-export class UsersRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class UsersRepo extends Repo {
   private get live() {
     return isNull(this.t.users.deletedAt);
   }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { containsIgnoringCase, countAll, first } from '../../db/dialect';
 import type { WireFeedRow, WireStoryRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Tables, Repo } from '../../db/store';
 import type { ParsedEntry } from './wires.parse';
 
 export type FeedPatch = Partial<Omit<WireFeedRow, 'id' | 'companyId' | 'createdAt' | 'createdBy'>>;
@@ -19,13 +19,7 @@ export type ItemWithSource = {
 };
 
 /** Feeds, items and story links; every read and write names the company. */
-export class WiresRepo {
-  private readonly t: Tables;
-
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
-  }
-
+export class WiresRepo extends Repo {
   private itemColumns() {
     const { wireItems, wireFeeds, wireStories } = this.t;
     return {

@@ -26,6 +26,18 @@ export default defineConfig({
         test: {
           name: 'unit-pg',
           include: ['server/**/*.test.ts'],
+          // What only the SQLite store has or is: its backups and restores, the station export (reads
+          // the SQLite file), the move into PostgreSQL (from a SQLite file), SQLite's query plans; and
+          // the store's own tests, which run on both engines themselves.
+          exclude: [
+            'server/modules/backups/**',
+            'server/modules/station-export/**',
+            'server/db/**',
+            'server/modules/as-run/as-run-scale.test.ts',
+            'server/cli*.test.ts',
+            // Spawned servers on SQLite (the crash tests): the same on both runs.
+            'server/crash-bursts*.test.ts',
+          ],
           environment: 'node',
           env: { TZ: 'UTC', CGB_TEST_STORE: 'postgres' },
           globalSetup: ['server/test/pg-global-setup.ts'],

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bulletin } from '../shared/contracts/bulletins';
-import type { CgFile } from '../shared/contracts/cg-files';
 import type { News } from '../shared/contracts/news';
-import { allowed, Burst, CrashRig, killDelay } from './crash-bursts-harness';
+import { allowed, Burst, cgBurstRounds, CrashRig, killDelay } from './crash-bursts-harness';
 import { createNews } from './test/news-factory';
 
 /**
@@ -65,40 +64,7 @@ describe('SIGKILL during bursts of writes', () => {
   it(
     'CG writes (update-direct) on four types at once: each file equals the DB, at its last or in-flight text',
     { timeout: 90_000 },
-    async () => {
-      const types = ['headline', 'subheadline', 'breakingnews', 'infoline'] as const;
-      const texts = new Map<string, string>(types.map((t) => [t, '']));
-      let bursts: Map<string, Burst<string>> | null = null;
-      rig.check(async ({ api }) => {
-        const files = (await api.get<CgFile[]>('/api/cg-files')).body;
-        for (const type of types) {
-          const actual = files.find((f) => f.type === type)?.content ?? '';
-          const burst = bursts?.get(type);
-          expect(burst ? allowed(burst, texts.get(type)) : [texts.get(type)], type).toContain(actual);
-          texts.set(type, actual);
-        }
-        bursts = null;
-      });
-      let acked = 0;
-      for (let round = 0; round < ROUNDS; round += 1) {
-        const b = new Map(
-          types.map((type) => [
-            type,
-            new Burst(
-              `cg ${type} r${round}`,
-              (i) => `${type} r${round} w${i}`,
-              (content) => rig.api.post('/api/cg-files/update-direct', { type, content }),
-            ),
-          ]),
-        );
-        bursts = b;
-        await rig.crashDuring(killDelay(round + 1), [...b.values()], () =>
-          [...b.values()].some((x) => x.acked.length >= round),
-        );
-        acked += [...b.values()].reduce((n, x) => n + x.acked.length, 0);
-      }
-      expect(acked).toBeGreaterThan(0);
-    },
+    () => cgBurstRounds(rig, ROUNDS),
   );
 
   it(

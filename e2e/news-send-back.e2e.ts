@@ -66,7 +66,7 @@ describe('send back and take back with a reason', () => {
     const s = await station();
     const story = await createNews(s.writer, { title: 'Budget vote tonight' });
     await s.editor.post(`/api/news/${story.id}/approve`);
-    const bulletinId = createBulletin(app.server, s.companyId, s.owner.user.id, {
+    const bulletinId = await createBulletin(app.server, s.companyId, s.owner.user.id, {
       title: 'Evening news',
       items: [{ type: 'news', newsId: story.id }],
     });

@@ -123,7 +123,7 @@ describe('issue 39 newsroom', () => {
   async function bulletinStation(viewport = { width: 1440, height: 900 }) {
     const { owner, ownerPassword, companyId } = await createCompany(await loginDevOwner(app.server), app.server);
     const story = await createApprovedNews(owner, { title: 'Harbour reopens' });
-    const id = createBulletin(app.server, companyId, owner.user.id, {
+    const id = await createBulletin(app.server, companyId, owner.user.id, {
       title: 'Nine o’clock news',
       broadcastTime: '21:00',
       duration: 5,

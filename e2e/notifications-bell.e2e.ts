@@ -44,13 +44,16 @@ describe('notification bell, toasts and Online MCR (issue 13)', () => {
     // The toast is pushed, not fetched: with every HTTP request of the dashboard held, it still
     // appears (a poll or a refetch would wait behind the held requests until they are let go).
     const held: Array<() => Promise<void>> = [];
-    await a.route('**/api/**', (route) => void held.push(() => route.continue()));
+    let holding = true;
+    await a.route('**/api/**', (route) => (holding ? void held.push(() => route.continue()) : route.continue()));
     const title = 'Chemical plant fire on the river';
     const toast = a.getByRole('alert').filter({ hasText: title });
     await createNews(s.owner, { title, priority: 'breaking' });
     await visible(toast);
-    await a.unroute('**/api/**');
+    // Let the held requests go before the route is removed (removing it hands pending ones on itself).
+    holding = false;
     await Promise.all(held.map((go) => go()));
+    await a.unroute('**/api/**');
     // Destructive style: Mantine's red notification colour.
     expect(await toast.getAttribute('style')).toContain('var(--mantine-color-red-filled)');
 

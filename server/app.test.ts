@@ -5,7 +5,9 @@ import pkg from '../package.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './test/api-client';
 import { loginDevOwner } from './test/factories';
-import { startTestServer, type TestServer } from './test/test-server';
+import { onPostgres, startTestServer, type TestServer } from './test/test-server';
+import { storeSql } from './test/store-sql';
+import { DB_FILE } from './db/store-file';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -72,21 +74,32 @@ describe('HTTP contract', () => {
 });
 
 describe('SQLite store', () => {
-  it('runs in WAL mode with synchronous FULL and foreign keys, migrations applied', () => {
-    const file = path.join(server.dataDir, 'cg-bridge.sqlite');
-    expect(fs.existsSync(file)).toBe(true);
-    const db = new Database(file, { readonly: true });
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    const tables = db.prepare("select name from sqlite_master where type='table'").all() as Array<{ name: string }>;
+  it('runs in WAL mode with synchronous FULL and foreign keys, migrations applied', async () => {
+    // The SQLite file and its journal mode are SQLite's alone; on PostgreSQL the store is a database.
+    if (!onPostgres()) {
+      const file = path.join(server.dataDir, DB_FILE);
+      expect(fs.existsSync(file)).toBe(true);
+      const db = new Database(file, { readonly: true });
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      db.close();
+    } else {
+      // PostgreSQL's counterpart of synchronous FULL: a commit is acknowledged once on disk.
+      const [setting] = await storeSql<{ synchronous_commit: string }>(server, 'show synchronous_commit');
+      expect(setting?.synchronous_commit).toBe('on');
+    }
+    const tables = await storeSql<{ name: string }>(
+      server,
+      onPostgres()
+        ? "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'"
+        : "select name from sqlite_master where type='table'",
+    );
     expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['companies', 'users', 'sessions']));
-    db.close();
   });
 
   it('stores only the hash of session tokens', async () => {
     const dev = await loginDevOwner(server);
-    const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'), { readonly: true });
-    const rows = db.prepare('select token_hash from sessions').all() as Array<{ token_hash: string }>;
-    db.close();
+    const rows = await storeSql<{ token_hash: string }>(server, 'select token_hash from sessions');
+    expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.token_hash === dev.token)).toBe(false);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash))).toBe(true);
   });

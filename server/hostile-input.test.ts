@@ -1,8 +1,5 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_FILE } from './db/client';
 import { ROUTE_TABLE, routeKey } from './route-table';
 import type { RouteEntry } from './route-table-types';
 import { loginDevOwner } from './test/factories';
@@ -21,15 +18,12 @@ import type { ApiClient } from './test/api-client';
  * the server answers /api/health after each; nothing pollutes Object.prototype.
  */
 let server: TestServer;
-let db: Database.Database;
 let caller: ApiClient & { user: { companyId: number } };
 beforeAll(async () => {
   server = await startTestServer();
-  db = new Database(path.join(server.dataDir, DB_FILE), { readonly: true });
   caller = await loginDevOwner(server);
 });
 afterAll(async () => {
-  db?.close();
   await server?.close();
 });
 
@@ -55,7 +49,7 @@ describe('hostile input on every body-taking route', () => {
         // cg.json is written after the commit, coalesced, and as-run rows in batches: an earlier valid case's must land first.
         await server.services.cgFiles.flush();
         await server.asRunRecorder.flush();
-        const before = storedState(db, [server.baseDir]);
+        const before = await storedState(server, [server.baseDir]);
         const res = await caller.request<{ message?: unknown }>(entry.method, url, c.raw, {
           'content-type': 'application/json',
         });
@@ -74,7 +68,7 @@ describe('hostile input on every body-taking route', () => {
         if (!valid || (res.status >= 400 && res.status < 500)) {
           await server.services.cgFiles.flush();
           await server.asRunRecorder.flush();
-          if (storedState(db, [server.baseDir]) !== before) defects.push(`stored something: ${where}`);
+          if ((await storedState(server, [server.baseDir])) !== before) defects.push(`stored something: ${where}`);
         }
         const health = (await caller.get('/api/health')).status;
         if (health !== 200) defects.push(`unhealthy (${health}) after ${where}`);

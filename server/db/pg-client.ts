@@ -26,6 +26,10 @@ export async function openPostgres(
   options: { migrate?: boolean; migrationsDir?: string } = {},
 ): Promise<PostgresStore> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // PostgreSQL ending an idle pooled connection (a restart, pg_terminate_backend, a dropped
+  // database) is an 'error' on the pool: unheard, Node throws it and the whole server stops. The
+  // pool has already let that connection go; the next query opens a new one.
+  pool.on('error', () => {});
   try {
     const { rows } = await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
     if (rows[0]?.synchronous_commit === 'off')

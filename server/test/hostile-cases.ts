@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import type { BodyContract } from '../route-table-types';
+import { storeSql, type StoreOf } from './store-sql';
 
 /** One hostile body: the raw text sent as application/json, and its value if it parses. */
 export interface HostileCase {
@@ -83,24 +83,55 @@ export function contractAccepts(contract: BodyContract, raw: string): boolean {
 /**
  * A fingerprint of everything stored: every row of every table (sessions by count only: a request
  * moves last_seen_at) and every file under `dirs` (the server's base directory: CG folders, the
- * app-version store, journals).
+ * app-version store, journals). The rows come from one query over every table, on either engine.
  */
-export function storedState(db: Database.Database, dirs: string[]): string {
+export async function storedState(store: StoreOf, dirs: string[]): Promise<string> {
   const hash = createHash('sha256');
-  const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-    .pluck()
-    .all() as string[];
-  for (const table of tables) {
-    const rows =
-      table === 'sessions'
-        ? db.prepare('SELECT count(*) FROM sessions').all()
-        : db.prepare(`SELECT * FROM "${table}"`).all();
-    hash.update(table).update(JSON.stringify(rows));
-  }
+  const tables = await storeSql<{ name: string; data: unknown }>(store, await dumpQuery(store));
+  for (const { name, data } of tables) hash.update(name).update(JSON.stringify(data));
   for (const dir of dirs)
     for (const file of listFiles(dir)) if (!SQLITE_FILE.test(file)) hash.update(file).update(fs.readFileSync(file));
   return hash.digest('hex');
+}
+
+/** The query that reads every table of a store, built once per store (the schema does not change). */
+const dumpQueries = new Map<string, Promise<string>>();
+function dumpQuery(store: StoreOf): Promise<string> {
+  const key = store.databaseUrl ?? store.dataDir;
+  const built = dumpQueries.get(key) ?? buildDumpQuery(store);
+  dumpQueries.set(key, built);
+  return built;
+}
+
+/**
+ * One row per table, name and data, in name order; a table's data is all its rows as text, sorted
+ * (the fingerprint is the data's, not the order it is stored in). PostgreSQL: each row's own text
+ * form, the table's digest (md5) sent instead of its text. SQLite, which has neither a text form
+ * of a row nor md5: each value's type and its bytes in hex (NUL bytes and blobs included).
+ */
+async function buildDumpQuery(store: StoreOf): Promise<string> {
+  const columns = store.databaseUrl
+    ? await storeSql<{ t: string; c: string }>(
+        store,
+        "SELECT table_name AS t, '' AS c FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+      )
+    : await storeSql<{ t: string; c: string }>(
+        store,
+        "SELECT m.name AS t, p.name AS c FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY m.name, p.cid",
+      );
+  const tables = new Map<string, string[]>();
+  for (const { t, c } of columns) tables.set(t, [...(tables.get(t) ?? []), c]);
+  const rowsOf = (table: string, names: string[]) => {
+    if (table === 'sessions') return 'SELECT CAST(count(*) AS TEXT) FROM sessions';
+    if (store.databaseUrl) return `SELECT md5(string_agg(t::text, E'\\n' ORDER BY t::text)) FROM "${table}" t`;
+    const row = names.map((c) => `typeof("${c}") || ':' || coalesce(hex("${c}"), '')`).join(` || '|' || `);
+    return `SELECT group_concat(r, char(10)) FROM (SELECT ${row} AS r FROM "${table}" ORDER BY r)`;
+  };
+  return (
+    [...tables]
+      .map(([table, names]) => `SELECT '${table}' AS name, (${rowsOf(table, names)}) AS data`)
+      .join(' UNION ALL ') + ' ORDER BY name'
+  );
 }
 
 /** The database files themselves change on every checkpoint; their rows are hashed above. */

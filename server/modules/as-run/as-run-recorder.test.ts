@@ -1,9 +1,8 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { OVERLAY_WS_PATH, type OverlayOutput } from '../../../shared/contracts/overlay';
 import type { AsRunPage } from '../../../shared/contracts/as-run';
 import { createStation } from '../../test/factories';
+import { storeSql } from '../../test/store-sql';
 import { startTestServer } from '../../test/test-server';
 import { TestSocket } from '../../test/ws-client';
 import { AS_RUN_FLUSH_MS } from './as-run.recorder';
@@ -28,14 +27,11 @@ describe('as-run recorder', () => {
     for (let i = 0; i < 5; i += 1)
       await owner.post('/api/cg-files/update-direct', { type: 'infoline', content: `Last ${i}` });
     expect(server.asRunRecorder.pending).toBe(5);
-    // The recorder's own close (what server.close() calls after the last request), then the file.
-    const file = path.join(server.dataDir, 'cg-bridge.sqlite');
+    // The recorder's own close (what server.close() calls after the last request), then the store.
     await server.asRunRecorder.close();
-    const db = new Database(file, { readonly: true });
-    const rows = db.prepare('SELECT text FROM as_run WHERE company_id = ? ORDER BY id').all(companyId) as {
-      text: string;
-    }[];
-    db.close();
+    const rows = await storeSql<{ text: string }>(server, 'SELECT text FROM as_run WHERE company_id = ? ORDER BY id', [
+      companyId,
+    ]);
     expect(rows.map((r) => r.text)).toEqual(['Last 0', 'Last 1', 'Last 2', 'Last 3', 'Last 4']);
     await server.close();
   });
@@ -87,11 +83,9 @@ describe('as-run recorder', () => {
     // ~0.5 µs a row on a quiet machine; 25 µs is still nothing against a CG write (~10 ms).
     expect(enqueueMs).toBeLessThan(250);
     await server.asRunRecorder.flush();
-    const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'), { readonly: true });
     const texts = (
-      db.prepare('SELECT text FROM as_run WHERE company_id = ? ORDER BY id').all(companyId) as { text: string }[]
+      await storeSql<{ text: string }>(server, 'SELECT text FROM as_run WHERE company_id = ? ORDER BY id', [companyId])
     ).map((r) => Number(r.text));
-    db.close();
     expect(texts).toEqual(Array.from({ length: 11_000 }, (_, i) => i - 1000));
     await server.close();
   });

@@ -1,12 +1,40 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
 import { createCompany, loginDevOwner } from '../../test/factories';
-import { startTestServer } from '../../test/test-server';
+import { TEMPLATE_DATABASE } from '../../test/pg-global-setup';
+import { storeSql } from '../../test/store-sql';
+import { onPostgres, startTestServer } from '../../test/test-server';
 import { cgFolderClash, defaultCgOutputPath, foldersClash } from './cg-folders';
 import { systemFolderProblem } from './cg-folder-rules';
+
+/**
+ * A store that outlives a server's close, for a test that stops one server, changes the store and
+ * starts another: on the unit-pg run a database of its own on the run's cluster (a copy of the
+ * migrated template), dropped by `drop`; on SQLite the file in the data folder (null).
+ */
+async function lastingDatabase(): Promise<{ databaseUrl: string | null; drop(): Promise<void> }> {
+  if (!onPostgres()) return { databaseUrl: null, drop: async () => {} };
+  const admin = inject('cgbPgUrl');
+  const name = `cgb_folders_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  return {
+    databaseUrl: admin.replace(/\/postgres$/, `/${name}`),
+    drop: () => run(`DROP DATABASE ${name} WITH (FORCE)`),
+  };
+}
 
 describe('CG folders of different companies', () => {
   it('defaults are siblings, never nested', () => {
@@ -29,7 +57,13 @@ describe('CG folders of different companies', () => {
 
   it('moves a station created by an earlier version out of the first station’s folder at start', async () => {
     const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-folders-'));
-    const first = await startTestServer({ baseDir, dataDir: path.join(baseDir, 'data') });
+    const store = { dataDir: path.join(baseDir, 'data'), ...(await lastingDatabase()) };
+    const options = {
+      baseDir,
+      dataDir: store.dataDir,
+      ...(store.databaseUrl ? { databaseUrl: store.databaseUrl } : {}),
+    };
+    const first = await startTestServer(options);
     const dev = await loginDevOwner(first);
     const { companyId, owner } = await createCompany(dev, first);
     await owner.post('/api/cg-files/update-direct', { type: 'timer', content: '00:42' });
@@ -38,17 +72,16 @@ describe('CG folders of different companies', () => {
     const legacy = path.join(baseDir, 'cg_output', `company-${companyId}`);
     fs.mkdirSync(legacy, { recursive: true });
     fs.writeFileSync(path.join(legacy, 'timer.txt'), '00:42');
-    const db = new Database(path.join(baseDir, 'data', 'cg-bridge.sqlite'));
-    db.prepare('update companies set cg_output_path = ? where id = ?').run(
+    await storeSql(store, 'update companies set cg_output_path = ? where id = ?', [
       `./cg_output/company-${companyId}`,
       companyId,
-    );
-    db.close();
+    ]);
 
-    const again = await startTestServer({ baseDir, dataDir: path.join(baseDir, 'data') });
+    const again = await startTestServer(options);
     expect(fs.existsSync(legacy)).toBe(false);
     expect(fs.readFileSync(path.join(baseDir, `cg_output-company-${companyId}`, 'timer.txt'), 'utf8')).toBe('00:42');
     await again.close();
+    await store.drop();
     fs.rmSync(baseDir, { recursive: true, force: true });
   });
 });

@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CgFile } from '../../../shared/contracts/cg-files';
 import { ApiClient } from '../../test/api-client';
 import { loginDevOwner } from '../../test/factories';
 import { pidAlive, spawnServer } from '../../test/spawn-server';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { TEMPLATE_DATABASE } from '../../test/pg-global-setup';
+import { onPostgres, startTestServer, type TestServer } from '../../test/test-server';
 
 /** A headline as long as the Headline rule allows (120), numbered at both ends. */
 const textFor = (i: number) => `v${i}|${'x'.repeat(100)}|v${i}`;
@@ -60,10 +63,35 @@ describe('a graphics program polling the file', () => {
   }, 90_000); // correctness, not speed: on a loaded 2-core box 300 fsynced writes can take 40 s
 });
 
+/**
+ * The spawned server's store: on the unit-pg run a database of its own on the run's cluster (a copy
+ * of the migrated template), dropped after; on SQLite the file in its data folder.
+ */
+async function spawnedStore(): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+  if (!onPostgres()) return { env: {}, drop: async () => {} };
+  const admin = inject('cgbPgUrl');
+  const name = `cgb_crash_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  return {
+    env: { DATABASE_URL: admin.replace(/\/postgres$/, `/${name}`) },
+    drop: () => run(`DROP DATABASE ${name} WITH (FORCE)`),
+  };
+}
+
 describe('a crash (SIGKILL) in a burst of updates', () => {
   it('leaves every file at the last acknowledged or the in-flight value and a sound database', async () => {
     for (let round = 0; round < 3; round++) {
-      const proc = await spawnServer();
+      const store = await spawnedStore();
+      const proc = await spawnServer(undefined, store.env);
       const api = new ApiClient(proc.url);
       api.token = (
         await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })
@@ -99,13 +127,20 @@ describe('a crash (SIGKILL) in a burst of updates', () => {
         onAir[type] = fs.readFileSync(path.join(proc.baseDir, 'cg_output', `${type}.txt`), 'utf8');
         expect(allowed).toContain(onAir[type]);
       }
-      const db = new Database(path.join(proc.baseDir, 'data', 'cg-bridge.sqlite'));
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      db.close();
+      // SQLite's own check of its file. On PostgreSQL there is no file (the server ran on the
+      // database), and the restart below, which reads the store back and adopts what was on air,
+      // is its proof of a sound store.
+      const file = path.join(proc.baseDir, 'data', 'cg-bridge.sqlite');
+      if (onPostgres()) expect(fs.existsSync(file)).toBe(false);
+      else {
+        const db = new Database(file);
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        db.close();
+      }
 
       // After a restart the database has adopted what was on air (an in-flight value whose
       // commit the crash lost included), and every file still equals it: nothing was rolled back.
-      const again = await spawnServer(proc.baseDir);
+      const again = await spawnServer(proc.baseDir, store.env);
       const client = new ApiClient(again.url);
       client.token = (
         await client.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })
@@ -116,6 +151,7 @@ describe('a crash (SIGKILL) in a burst of updates', () => {
         expect(fs.readFileSync(path.join(proc.baseDir, 'cg_output', `${type}.txt`), 'utf8')).toBe(onAir[type]);
       }
       await again.kill();
+      await store.drop();
       fs.rmSync(proc.baseDir, { recursive: true, force: true });
     }
   }, 90_000);

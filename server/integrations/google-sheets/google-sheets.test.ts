@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Equipment } from '../../../shared/contracts/equipment';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
@@ -6,11 +7,34 @@ import type {
   GoogleSheetsStatus,
   SheetSyncResult,
 } from '../../../shared/contracts/google-sheets';
+import type { Store } from '../../db/store';
 import type { ApiClient } from '../../test/api-client';
 import { createEquipment, equipmentStation } from '../../test/equipment-factory';
 import { startFakeSheets, type FakeSheets } from '../../test/fake-sheets';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { onPostgres, startTestServer, type TestServer } from '../../test/test-server';
 import { TestSocket } from '../../test/ws-client';
+
+/**
+ * PostgreSQL's side of SQLite's synchronous = FULL after a job: synchronous_commit on the store's
+ * pooled connections (as many reads held at once as the pool has connections, 10: the idle ones the
+ * job's slices ran on included). Answers the settings seen and on how many connections.
+ */
+async function synchronousCommitOfPooledConnections(
+  store: Store,
+): Promise<{ settings: string[]; connections: number }> {
+  const rows = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      store.read(async (q) => {
+        // node-postgres's result (the store's `Q` types it per driver as unknown).
+        const result: unknown = await q.execute(
+          sql`select current_setting('synchronous_commit') as setting, pg_backend_pid() as pid, pg_sleep(0.2)`,
+        );
+        return (result as { rows: Array<{ setting: string; pid: number }> }).rows[0]!;
+      }),
+    ),
+  );
+  return { settings: [...new Set(rows.map((r) => r.setting))], connections: new Set(rows.map((r) => r.pid)).size };
+}
 
 /**
  * Sheets sync end to end: the real server, the real googleapis client with a service-account key,
@@ -132,7 +156,14 @@ describe('Google Sheets sync against the fake Sheets API', () => {
       socket.close();
     }
     // Slices commit without an fsync; the writing connection is back to FULL afterwards (2).
-    expect(server.services.equipment.ctx.sqlite!.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    if (!onPostgres()) {
+      expect(server.services.equipment.ctx.sqlite!.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    } else {
+      // PostgreSQL: synchronous_commit was off for the slices' own transactions only.
+      const pooled = await synchronousCommitOfPooledConnections(server.services.equipment.ctx.store);
+      expect(pooled.settings).toEqual(['on']);
+      expect(pooled.connections).toBeGreaterThan(1);
+    }
     // Pulled again with nothing changed: nothing imported.
     expect((await s.owner.post<SheetSyncResult>('/api/google-sheets/sync-from-sheet')).body.pulled?.updated).toBe(0);
   });

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_FILE } from '../../db/client';
 import type { ApiKey, CreatedApiKey } from '../../../shared/contracts/api-keys';
 import { ApiClient } from '../../test/api-client';
 import { createCompany, createUser, loginDevOwner } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { storeSql } from '../../test/store-sql';
+import { onPostgres, startTestServer, type TestServer } from '../../test/test-server';
 import { TestSocket } from '../../test/ws-client';
 
 let server: TestServer;
@@ -15,6 +15,12 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
+
+/** PostgreSQL: the WAL segment file being written now (names sort in write order on one timeline). */
+async function walSegment(): Promise<string> {
+  const [row] = await storeSql<{ name: string }>(server, 'SELECT pg_walfile_name(pg_current_wal_lsn()) AS name');
+  return row!.name;
+}
 
 interface SyncBody {
   companyId: number;
@@ -38,18 +44,50 @@ describe('API keys and GET /api/cg-files/sync', () => {
 
   it('keeps only a hash: no table, WAL or DB file holds the key', async () => {
     const dev = await loginDevOwner(server);
+    const walBefore = onPostgres() ? await walSegment() : null;
     const { key } = (
       await dev.post<CreatedApiKey>('/api/company/api-keys', { name: 'hash check', permissions: ['cg_files'] })
     ).body;
-    const rows = new Database(path.join(server.dataDir, DB_FILE), { readonly: true });
-    const dump = JSON.stringify(rows.prepare('SELECT * FROM api_keys').all());
-    rows.close();
+    const dump = JSON.stringify(await storeSql(server, 'SELECT * FROM api_keys'));
     expect(dump).toContain(createHash('sha256').update(key).digest('hex'));
     expect(dump).not.toContain(key.slice(12));
-    const files = fs.readdirSync(server.dataDir, { withFileTypes: true }).filter((e) => e.isFile());
-    expect(files.map((f) => f.name)).toContain(DB_FILE);
-    for (const file of files)
-      expect(fs.readFileSync(path.join(server.dataDir, file.name)).includes(key.slice(12))).toBe(false);
+    if (walBefore === null) {
+      const files = fs.readdirSync(server.dataDir, { withFileTypes: true }).filter((e) => e.isFile());
+      expect(files.map((f) => f.name)).toContain(DB_FILE);
+      for (const file of files)
+        expect(fs.readFileSync(path.join(server.dataDir, file.name)).includes(key.slice(12))).toBe(false);
+      return;
+    }
+    // PostgreSQL's equivalent: every table of the station's database, its files once checkpointed,
+    // and the WAL segments written since before the key was made.
+    const tables = await storeSql<{ name: string }>(
+      server,
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
+    expect(tables.map((t) => t.name)).toContain('api_keys');
+    for (const { name } of tables) {
+      const rows = await storeSql<{ row: string }>(server, `SELECT t::text AS row FROM "${name}" t`);
+      expect(
+        rows.some((r) => r.row.includes(key.slice(12))),
+        name,
+      ).toBe(false);
+    }
+    await storeSql(server, 'CHECKPOINT');
+    const [{ dataDir, dbOid }] = (await storeSql<{ dataDir: string; dbOid: number }>(
+      server,
+      `SELECT current_setting('data_directory') AS "dataDir", oid::int AS "dbOid"
+         FROM pg_database WHERE datname = current_database()`,
+    )) as [{ dataDir: string; dbOid: number }];
+    const dbDir = path.join(dataDir, 'base', String(dbOid));
+    const dbFiles = fs.readdirSync(dbDir, { withFileTypes: true }).filter((e) => e.isFile());
+    expect(dbFiles.length).toBeGreaterThan(0);
+    for (const file of dbFiles)
+      expect(fs.readFileSync(path.join(dbDir, file.name)).includes(key.slice(12)), file.name).toBe(false);
+    const walAfter = await walSegment();
+    const segments = fs.readdirSync(path.join(dataDir, 'pg_wal')).filter((n) => n >= walBefore && n <= walAfter);
+    expect(segments).toContain(walAfter);
+    for (const segment of segments)
+      expect(fs.readFileSync(path.join(dataDir, 'pg_wal', segment)).includes(key.slice(12)), segment).toBe(false);
   });
 
   it('records lastUsed to the minute, not on every poll', async () => {

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { parseUpdateInfo, resolveFiles } from 'electron-updater/out/providers/Provider';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parseUpdateFeed } from '../../../shared/update-feed';
 import { createCompany, loginDevOwner } from '../../test/factories';
+import { storeSql } from '../../test/store-sql';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { upload, versionBody } from './app-version-test-helpers';
 
@@ -114,17 +113,16 @@ test('404 when the company has no version, a hidden one, an installer elsewhere,
 test('an installer uploaded before the feed existed (no stored sha512) is hashed once from disk and then stored', async () => {
   const { companyId, bytes, fileUrl } = await stationWithVersion('2.7.0', 5);
   const fileId = fileUrl.split('/').pop() ?? '';
-  const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'));
-  db.prepare('UPDATE app_version_files SET sha512 = NULL WHERE id = ?').run(fileId);
+  await storeSql(server, 'UPDATE app_version_files SET sha512 = NULL WHERE id = ?', [fileId]);
   const text = await (await fetch(`${await feedUrl(companyId)}latest.yml`)).text();
   const expected = createHash('sha512').update(bytes).digest('base64');
   expect(
     parseUpdateFeed(parseUpdateInfo(text, 'latest.yml', new URL(`${await feedUrl(companyId)}latest.yml`))),
   ).toMatchObject({ ok: true, feed: { sha512: expected } });
   expect(
-    (db.prepare('SELECT sha512 FROM app_version_files WHERE id = ?').get(fileId) as { sha512: string }).sha512,
+    (await storeSql<{ sha512: string }>(server, 'SELECT sha512 FROM app_version_files WHERE id = ?', [fileId]))[0]
+      ?.sha512,
   ).toBe(expected);
-  db.close();
 });
 
 test('the company id in a feed path is decimal digits only: "<id>e0", "0x<id>", " <id>" name no company (issue 37 point 11)', async () => {

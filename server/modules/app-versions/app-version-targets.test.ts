@@ -1,9 +1,8 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppVersion } from '../../../shared/contracts/app-versions';
 import type { ApiClient } from '../../test/api-client';
 import { createCompany, createUser, loginDevOwner } from '../../test/factories';
+import { storeSql } from '../../test/store-sql';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { upload, versionBody } from './app-version-test-helpers';
 import { TARGETS_NEED_DEV } from './app-versions.service';
@@ -164,12 +163,10 @@ describe('app versions: only a dev targets other companies', () => {
       ).status,
     ).toBe(201);
     // What the old server let C's owner store: newer than the vendor's, targeting B.
-    const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'));
-    db.prepare('UPDATE app_versions SET target_companies = ? WHERE company_id = ?').run(
+    await storeSql(server, 'UPDATE app_versions SET target_companies = ? WHERE company_id = ?', [
       JSON.stringify([b.companyId]),
       c.companyId,
-    );
-    db.close();
+    ]);
 
     expect((await b.editor.get<AppVersion>('/api/app-version')).body).toMatchObject({
       companyId: vendor.companyId,

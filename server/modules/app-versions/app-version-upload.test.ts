@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppVersion, UploadedAppFile } from '../../../shared/contracts/app-versions';
-import { DB_FILE } from '../../db/store-file';
 import { ManualClock } from '../../lib/clock';
 import { createLogger } from '../../lib/logger';
 import { ApiClient } from '../../test/api-client';
 import { createCompany, createUser, login, loginDevOwner } from '../../test/factories';
+import { storeSql } from '../../test/store-sql';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { AppVersionStorage } from './app-version-storage';
 import { rawUpload, upload, versionBody, zipBytes } from './app-version-test-helpers';
@@ -25,13 +24,9 @@ afterAll(() => server.close());
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const filesOnDisk = () => fs.readdirSync(dir);
 /** The stored file rows, read with a connection of the test's own (committed rows only). */
-function fileRows(): number {
-  const db = new Database(path.join(server.dataDir, DB_FILE), { readonly: true });
-  try {
-    return (db.prepare('SELECT count(*) AS n FROM app_version_files').get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
+async function fileRows(): Promise<number> {
+  const [row] = await storeSql<{ n: number | string }>(server, 'SELECT count(*) AS n FROM app_version_files');
+  return Number(row?.n);
 }
 
 async function waitFor(check: () => boolean, timeoutMs = 3000): Promise<void> {
@@ -122,7 +117,7 @@ describe('POST /api/app-version/upload', () => {
 
   it('refuses wrong types and wrong first bytes with 415 naming the expected type, keeping nothing', async () => {
     const dev = await loginDevOwner(server);
-    const before = { disk: filesOnDisk().length, rows: fileRows() };
+    const before = { disk: filesOnDisk().length, rows: await fileRows() };
     const exeWithPk = await upload(dev, 'setup.exe', zipBytes(2000));
     expect(exeWithPk.status).toBe(415);
     expect(exeWithPk.body.message).toBe(
@@ -137,7 +132,7 @@ describe('POST /api/app-version/upload', () => {
     expect(txt.status).toBe(415);
     expect(txt.body.message).toBe('Only .exe, .msi, .zip files can be uploaded; readme.txt is not one');
     await waitFor(() => filesOnDisk().length === before.disk);
-    expect(fileRows()).toBe(before.rows);
+    expect(await fileRows()).toBe(before.rows);
   });
 
   it('asks for a file, takes one file per request, and needs multipart', async () => {
@@ -207,13 +202,13 @@ describe('POST /api/app-version/upload', () => {
 
   it('an upload whose client vanishes after 5 MB leaves no file and no row', async () => {
     const dev = await loginDevOwner(server);
-    const before = { disk: filesOnDisk().length, rows: fileRows() };
+    const before = { disk: filesOnDisk().length, rows: await fileRows() };
     const res = await rawUpload(server.url, dev.token ?? '', { size: 50 * 1024 * 1024, abortAfter: 5 * 1024 * 1024 });
     expect(res.status).toBeNull();
     await waitFor(() => filesOnDisk().length === before.disk);
     await new Promise((r) => setTimeout(r, 100));
     expect(filesOnDisk().length).toBe(before.disk);
-    expect(fileRows()).toBe(before.rows);
+    expect(await fileRows()).toBe(before.rows);
   });
 
   it('a repeated Idempotency-Key stores one file and answers the same', async () => {

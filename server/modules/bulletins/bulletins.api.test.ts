@@ -1,5 +1,3 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
 import type { Bulletin } from '../../../shared/contracts/bulletins';
@@ -7,6 +5,7 @@ import type { ErrorBody } from '../../../shared/contracts/common';
 import type { ApiClient } from '../../test/api-client';
 import { createCompany, createUser, loginDevOwner } from '../../test/factories';
 import { createApprovedNews } from '../../test/news-factory';
+import { storeSql } from '../../test/store-sql';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
@@ -16,13 +15,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Writes around the API (old data, status changes the API does not offer yet). */
-function rawSql(sql: string, ...params: unknown[]): void {
-  const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'));
-  try {
-    db.prepare(sql).run(...params);
-  } finally {
-    db.close();
-  }
+async function rawSql(sql: string, ...params: unknown[]): Promise<void> {
+  await storeSql(server, sql, params);
 }
 
 const at = '2026-11-23T20:00:00.000Z';
@@ -160,7 +154,7 @@ describe('PUT and DELETE /api/bulletins/:id', () => {
         ]),
       )
     ).body;
-    rawSql("UPDATE bulletins SET status = 'ready' WHERE id = ?", made.id);
+    await rawSql("UPDATE bulletins SET status = 'ready' WHERE id = ?", made.id);
     const res = await owner.put<Bulletin>(`/api/bulletins/${made.id}`, {
       ...form(
         [
@@ -225,7 +219,7 @@ describe('PUT and DELETE /api/bulletins/:id', () => {
     const own = (await create(B.owner, form([{ type: 'news', newsId: B.a.id }]))).body;
     expect((await B.owner.put(`/api/bulletins/${own.id}`, form([{ type: 'news', newsId: A.a.id }]))).status).toBe(400);
     // Even a row written around the API (old data) never shows another company's title.
-    rawSql('UPDATE bulletin_items SET news_id = ? WHERE bulletin_id = ?', A.a.id, own.id);
+    await rawSql('UPDATE bulletin_items SET news_id = ? WHERE bulletin_id = ?', A.a.id, own.id);
     const read = (await B.owner.get<Bulletin[]>('/api/bulletins')).body[0]!;
     expect(read.bulletinItems[0]).toMatchObject({ newsTitle: null, articleRemoved: true });
     expect((await A.owner.get<Bulletin[]>('/api/bulletins')).body.map((x) => x.title)).toEqual(['Evening news']);

@@ -1,9 +1,8 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../shared/contracts/common';
 import type { Equipment, EquipmentRequest } from '../../../shared/contracts/equipment';
 import type { ApiClient } from '../../test/api-client';
+import { storeSql } from '../../test/store-sql';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { approvedRequest, createEquipment, equipmentStation, requestEquipment } from '../../test/equipment-factory';
 
@@ -34,25 +33,20 @@ async function approvedMany(requester: ApiClient, approver: ApiClient, itemId: n
 }
 
 /**
- * 300 approved requests written straight into the store in one transaction: made through the API
+ * 300 approved requests written straight into the store in one statement: made through the API
  * they cost 600 fsynced commits (≈ 12 s on the 2-core box), which is setup, not the race under test.
  */
-function approvedRows(companyId: number, itemId: number, userId: number, n: number): number[] {
-  const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'));
-  try {
-    const at = new Date().toISOString();
-    const insert = db.prepare(
-      `INSERT INTO equipment_requests (company_id, equipment_id, requested_by, approved_by, purpose, status, requested_at, approved_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 'Race', 'approved', ?, ?, ?, ?)`,
-    );
-    return db.transaction(() =>
-      Array.from({ length: n }, () =>
-        Number(insert.run(companyId, itemId, userId, userId, at, at, at, at).lastInsertRowid),
-      ),
-    )();
-  } finally {
-    db.close();
-  }
+async function approvedRows(companyId: number, itemId: number, userId: number, n: number): Promise<number[]> {
+  const at = new Date().toISOString();
+  const rows = await storeSql<{ id: number }>(
+    server,
+    `INSERT INTO equipment_requests (company_id, equipment_id, requested_by, approved_by, purpose, status, requested_at, approved_at, created_at, updated_at)
+     VALUES ${Array.from({ length: n }, () => "(?, ?, ?, ?, 'Race', 'approved', ?, ?, ?, ?)").join(', ')}
+     RETURNING id`,
+    Array.from({ length: n }, () => [companyId, itemId, userId, userId, at, at, at, at]).flat(),
+  );
+  expect(rows).toHaveLength(n);
+  return rows.map((r) => Number(r.id));
 }
 
 describe('stock under concurrency', () => {
@@ -61,7 +55,7 @@ describe('stock under concurrency', () => {
     async () => {
       const s = await equipmentStation(server);
       const item = await createEquipment(s.owner, { name: 'Last camera', quantity: 2 });
-      const ids = approvedRows(s.companyId, item.id, s.cameraman.user.id, 300);
+      const ids = await approvedRows(s.companyId, item.id, s.cameraman.user.id, 300);
       const results = await Promise.all(
         ids.map((id) => s.cameraman.put<Res>(`/api/equipment-requests/${id}/checkout`)),
       );

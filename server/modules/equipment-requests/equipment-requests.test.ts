@@ -1,10 +1,9 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
 import type { ErrorBody } from '../../../shared/contracts/common';
 import type { Equipment, EquipmentRequest } from '../../../shared/contracts/equipment';
 import { EQUIPMENT_DEFAULT_LOAN_HOURS } from '../../../shared/constants';
+import { storeSql } from '../../test/store-sql';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { approvedRequest, createEquipment, equipmentStation, requestEquipment } from '../../test/equipment-factory';
 
@@ -18,16 +17,12 @@ type Res = EquipmentRequest & ErrorBody;
 
 /** The equipment_activities rows of a request (not exposed by the API yet). */
 function activitiesOf(requestId: number) {
-  const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'), { readonly: true });
-  try {
-    return db
-      .prepare(
-        'SELECT type, action, user_id AS userId, metadata FROM equipment_activities WHERE request_id = ? ORDER BY id',
-      )
-      .all(requestId) as Array<{ type: string; action: string; userId: number; metadata: string }>;
-  } finally {
-    db.close();
-  }
+  return storeSql<{ type: string; action: string; userId: number; metadata: string }>(
+    server,
+    `SELECT type, action, user_id AS "userId", CAST(metadata AS TEXT) AS metadata
+       FROM equipment_activities WHERE request_id = ? ORDER BY id`,
+    [requestId],
+  );
 }
 
 describe('POST /api/equipment-requests', () => {
@@ -66,7 +61,7 @@ describe('POST /api/equipment-requests', () => {
       second.id,
       res.body.id,
     ]);
-    expect(activitiesOf(res.body.id)).toEqual([
+    expect(await activitiesOf(res.body.id)).toEqual([
       {
         type: 'web_request',
         action: 'equipment_requested',
@@ -168,7 +163,7 @@ describe('stock', () => {
         'equipment_returned',
       ]),
     );
-    expect(activitiesOf(a!.id).map((x) => [x.type, x.action])).toEqual([
+    expect((await activitiesOf(a!.id)).map((x) => [x.type, x.action])).toEqual([
       ['web_request', 'equipment_requested'],
       ['web_approval', 'equipment_request_approved'],
       ['web_request', 'equipment_checked_out'],

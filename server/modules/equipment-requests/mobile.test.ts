@@ -1,10 +1,9 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../shared/contracts/common';
 import type { DashboardStats } from '../../../shared/contracts/dashboard';
 import type { Equipment, EquipmentRequest, MobileUserPermissions } from '../../../shared/contracts/equipment';
 import { loginDevOwner } from '../../test/factories';
+import { storeSql } from '../../test/store-sql';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { approvedRequest, createEquipment, equipmentStation, requestEquipment } from '../../test/equipment-factory';
 
@@ -45,14 +44,13 @@ describe('mobile endpoints', () => {
       requestedBy: s.cameraman.user.id,
       notes: null,
     });
-    const db = new Database(path.join(server.dataDir, 'cg-bridge.sqlite'), { readonly: true });
-    const row = db.prepare('SELECT type, metadata FROM equipment_activities WHERE request_id = ?').get(res.body.id) as {
-      type: string;
-      metadata: string;
-    };
-    db.close();
-    expect(row.type).toBe('web_request');
-    expect(JSON.parse(row.metadata)).toMatchObject({ source: 'mobile' });
+    const [row] = await storeSql<{ type: string; metadata: string }>(
+      server,
+      'SELECT type, CAST(metadata AS TEXT) AS metadata FROM equipment_activities WHERE request_id = ?',
+      [res.body.id],
+    );
+    expect(row!.type).toBe('web_request');
+    expect(JSON.parse(row!.metadata)).toMatchObject({ source: 'mobile' });
     const blank = await s.cameraman.post<ErrorBody>('/api/mobile/equipment-requests', {
       equipmentId: item.id,
       purpose: ' ',

@@ -1,15 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
 import type { ErrorBody } from '../../../shared/contracts/common';
 import type { BulkUploadResult } from '../../../shared/contracts/equipment';
 import { EQUIPMENT_LIMITS } from '../../../shared/constants';
 import { parseEquipmentCsv } from '../../../shared/equipment-csv';
-import { tablesOf } from '../../db/store';
+import { tablesOf, type Store } from '../../db/store';
 import type { CompanyEvent } from '../../lib/event-bus';
 import type { ApiClient } from '../../test/api-client';
 import { createStation, createUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { onPostgres, startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,6 +18,29 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Answer = BulkUploadResult & ErrorBody;
+
+/**
+ * PostgreSQL's side of SQLite's synchronous = FULL after a job: synchronous_commit on the store's
+ * pooled connections (as many reads held at once as the pool has connections, 10: the idle ones the
+ * job's slices ran on included). Answers the settings seen and on how many connections.
+ */
+async function synchronousCommitOfPooledConnections(
+  store: Store,
+): Promise<{ settings: string[]; connections: number }> {
+  const rows = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      store.read(async (q) => {
+        // node-postgres's result (the store's `Q` types it per driver as unknown).
+        const result: unknown = await q.execute(
+          sql`select current_setting('synchronous_commit') as setting, pg_backend_pid() as pid, pg_sleep(0.2)`,
+        );
+        return (result as { rows: Array<{ setting: string; pid: number }> }).rows[0]!;
+      }),
+    ),
+  );
+  return { settings: [...new Set(rows.map((r) => r.setting))], connections: new Set(rows.map((r) => r.pid)).size };
+}
+
 const upload = (client: ApiClient, csvData: unknown) => client.post<Answer>('/api/equipment/bulk', { csvData });
 
 /** The browser's path: CSV text through the shared parser, then the rows to the server. */
@@ -177,8 +200,15 @@ describe('POST /api/equipment/bulk', () => {
   it('leaves the connection at synchronous = FULL (slices commit with NORMAL, the answer waits for a FULL commit)', async () => {
     const { owner } = await createStation(server);
     expect((await upload(owner, rowsOf(2000))).body.results.success).toBe(2000);
-    // Read on the writing connection itself (the store's reads have a connection of their own).
-    expect(server.services.equipmentBulk.ctx.sqlite!.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    if (!onPostgres()) {
+      // Read on the writing connection itself (the store's reads have a connection of their own).
+      expect(server.services.equipmentBulk.ctx.sqlite!.sqlite.pragma('synchronous', { simple: true })).toBe(2);
+    } else {
+      // PostgreSQL: slices turn synchronous_commit off for their own transaction only.
+      const pooled = await synchronousCommitOfPooledConnections(server.services.equipmentBulk.ctx.store);
+      expect(pooled.settings).toEqual(['on']);
+      expect(pooled.connections).toBeGreaterThan(1);
+    }
   });
 
   it('two uploads racing with overlapping codes insert each code exactly once', async () => {

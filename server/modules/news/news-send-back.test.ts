@@ -1,5 +1,3 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { News, OnAirStoryConflict } from '../../../shared/contracts/news';
 import type { NotificationsResponse } from '../../../shared/contracts/notifications';
@@ -7,6 +5,7 @@ import type { Prompter } from '../../../shared/contracts/prompters';
 import { createBulletin } from '../../test/bulletin-factory';
 import { createCompany } from '../../test/factories';
 import { createNews } from '../../test/news-factory';
+import { storeSql } from '../../test/store-sql';
 import { createBotStation, startBotServer, stopBotServer, type BotServer } from '../../test/telegram-station';
 
 let bot: BotServer;
@@ -116,9 +115,7 @@ describe('sending a story back to its writer (issue 26)', () => {
       });
       // The web UI never sets these statuses (new bulletins are draft, edits keep the status); a
       // station's own tools or an older database do, so the rule reads the column as stored.
-      const db = new Database(path.join(bot.server.dataDir, 'cg-bridge.sqlite'));
-      db.prepare('UPDATE bulletins SET status = ? WHERE id = ?').run(status, bulletinId);
-      db.close();
+      await storeSql(bot.server, 'UPDATE bulletins SET status = ? WHERE id = ?', [status, bulletinId]);
 
       const asked = await r.editor.post<OnAirStoryConflict>(`/api/news/${r.story.id}/unapprove`, {
         reason: 'Wrong figures',

@@ -1,12 +1,10 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { DB_FILE } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../shared/contracts/common';
 import type { Prompter, PrompterContent, PrompterSession } from '../../../shared/contracts/prompters';
 import { createBulletin } from '../../test/bulletin-factory';
 import { createCompany, createUser, loginDevOwner } from '../../test/factories';
 import { createApprovedNews, createNews } from '../../test/news-factory';
+import { storeSql } from '../../test/store-sql';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
@@ -53,14 +51,12 @@ describe('GET /api/prompters/:id/content', () => {
     });
     // The bulletins API refuses another station's article; rows written by earlier versions
     // (whose join did not check the company) can still hold one — the script must skip it.
-    const db = new Database(path.join(server.dataDir, DB_FILE));
-    db.prepare('INSERT INTO bulletin_items (bulletin_id, type, sort_order, news_id) VALUES (?, ?, ?, ?)').run(
+    await storeSql(server, 'INSERT INTO bulletin_items (bulletin_id, type, sort_order, news_id) VALUES (?, ?, ?, ?)', [
       bulletinId,
       'news',
       3,
       foreign.id,
-    );
-    db.close();
+    ]);
     await dev.delete(`/api/news/${doomed.id}`);
     const p = (await dev.post<Prompter>('/api/prompters', { name: 'Nine', bulletinId })).body;
     const cam = await createUser(dev, server, 'cameraman');

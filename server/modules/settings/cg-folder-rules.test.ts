@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Settings, UpdateSettingsResponse } from '../../../shared/contracts/settings';
 import { REPO_ROOT } from '../../config';
 import { createStation } from '../../test/factories';
+import { storeSql } from '../../test/store-sql';
 import { startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
@@ -107,9 +107,7 @@ describe('the web UI folder', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toContain("app's own folders");
       // A path stored before this check existed: the server still writes there, but never serves it.
-      const db = new Database(path.join(web.dataDir, 'cg-bridge.sqlite'));
-      db.prepare('update companies set cg_output_path = ? where id = ?').run(path.join(webDir, 'cg'), companyId);
-      db.close();
+      await storeSql(web, 'update companies set cg_output_path = ? where id = ?', [path.join(webDir, 'cg'), companyId]);
       await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Secret rundown' });
       expect(fs.readFileSync(path.join(webDir, 'cg', 'headline.txt'), 'utf8')).toBe('Secret rundown');
       const served = await fetch(`${web.url}/cg/headline.txt`);

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { DB_FILE } from '../db/store-file';
+import type { Store } from '../db/store';
 
 /** Where a test server keeps its data: its SQLite folder, or its PostgreSQL database (unit-pg). */
 export interface StoreOf {
@@ -42,4 +44,26 @@ export async function storeSql<T = Record<string, unknown>>(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * PostgreSQL's side of SQLite's synchronous = FULL after a job: synchronous_commit on the store's
+ * pooled connections (as many reads held at once as the pool has connections, 10: the idle ones the
+ * job's slices ran on included). Answers the settings seen and on how many connections.
+ */
+export async function synchronousCommitOfPooledConnections(
+  store: Store,
+): Promise<{ settings: string[]; connections: number }> {
+  const rows = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      store.read(async (q) => {
+        // node-postgres's result (the store's `Q` types it per driver as unknown).
+        const result: unknown = await q.execute(
+          sql`select current_setting('synchronous_commit') as setting, pg_backend_pid() as pid, pg_sleep(0.2)`,
+        );
+        return (result as { rows: Array<{ setting: string; pid: number }> }).rows[0]!;
+      }),
+    ),
+  );
+  return { settings: [...new Set(rows.map((r) => r.setting))], connections: new Set(rows.map((r) => r.pid)).size };
 }

@@ -68,13 +68,14 @@ export async function startTestServer(options: StartOptions & { withUi?: boolean
 export const onPostgres = (): boolean => process.env.CGB_TEST_STORE === 'postgres';
 
 /**
- * On the `unit-pg` project, a new empty database on the run's cluster for one test server (and
- * dropped with it); null on SQLite.
+ * On the `unit-pg` project, a new database on the run's cluster (a copy of the migrated template)
+ * for one test server, or for a test that stops a server and starts another on the same store;
+ * dropped by `drop`. Null on SQLite (the store is the file in the data folder).
  */
-async function testDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+export async function testDatabase(prefix = 'cgb'): Promise<{ url: string; drop(): Promise<void> } | null> {
   if (!onPostgres()) return null;
   const admin = inject('cgbPgUrl');
-  const name = `cgb_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: admin });
     await client.connect();

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Equipment } from '../../../shared/contracts/equipment';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
@@ -7,34 +6,12 @@ import type {
   GoogleSheetsStatus,
   SheetSyncResult,
 } from '../../../shared/contracts/google-sheets';
-import type { Store } from '../../db/store';
 import type { ApiClient } from '../../test/api-client';
 import { createEquipment, equipmentStation } from '../../test/equipment-factory';
 import { startFakeSheets, type FakeSheets } from '../../test/fake-sheets';
 import { onPostgres, startTestServer, type TestServer } from '../../test/test-server';
+import { synchronousCommitOfPooledConnections } from '../../test/store-sql';
 import { TestSocket } from '../../test/ws-client';
-
-/**
- * PostgreSQL's side of SQLite's synchronous = FULL after a job: synchronous_commit on the store's
- * pooled connections (as many reads held at once as the pool has connections, 10: the idle ones the
- * job's slices ran on included). Answers the settings seen and on how many connections.
- */
-async function synchronousCommitOfPooledConnections(
-  store: Store,
-): Promise<{ settings: string[]; connections: number }> {
-  const rows = await Promise.all(
-    Array.from({ length: 10 }, () =>
-      store.read(async (q) => {
-        // node-postgres's result (the store's `Q` types it per driver as unknown).
-        const result: unknown = await q.execute(
-          sql`select current_setting('synchronous_commit') as setting, pg_backend_pid() as pid, pg_sleep(0.2)`,
-        );
-        return (result as { rows: Array<{ setting: string; pid: number }> }).rows[0]!;
-      }),
-    ),
-  );
-  return { settings: [...new Set(rows.map((r) => r.setting))], connections: new Set(rows.map((r) => r.pid)).size };
-}
 
 /**
  * Sheets sync end to end: the real server, the real googleapis client with a service-account key,

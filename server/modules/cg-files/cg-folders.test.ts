@@ -1,39 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCompany, loginDevOwner } from '../../test/factories';
-import { TEMPLATE_DATABASE } from '../../test/pg-global-setup';
 import { storeSql } from '../../test/store-sql';
-import { onPostgres, startTestServer } from '../../test/test-server';
+import { startTestServer, testDatabase } from '../../test/test-server';
 import { cgFolderClash, defaultCgOutputPath, foldersClash } from './cg-folders';
 import { systemFolderProblem } from './cg-folder-rules';
 
-/**
- * A store that outlives a server's close, for a test that stops one server, changes the store and
- * starts another: on the unit-pg run a database of its own on the run's cluster (a copy of the
- * migrated template), dropped by `drop`; on SQLite the file in the data folder (null).
- */
+/** A store that outlives a server's close (unit-pg: a database of its own; SQLite: the data folder's file). */
 async function lastingDatabase(): Promise<{ databaseUrl: string | null; drop(): Promise<void> }> {
-  if (!onPostgres()) return { databaseUrl: null, drop: async () => {} };
-  const admin = inject('cgbPgUrl');
-  const name = `cgb_folders_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
-  return {
-    databaseUrl: admin.replace(/\/postgres$/, `/${name}`),
-    drop: () => run(`DROP DATABASE ${name} WITH (FORCE)`),
-  };
+  const db = await testDatabase('cgb_folders');
+  return { databaseUrl: db?.url ?? null, drop: () => db?.drop() ?? Promise.resolve() };
 }
 
 describe('CG folders of different companies', () => {

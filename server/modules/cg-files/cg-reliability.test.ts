@@ -1,16 +1,13 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CgFile } from '../../../shared/contracts/cg-files';
 import { ApiClient } from '../../test/api-client';
 import { loginDevOwner } from '../../test/factories';
 import { pidAlive, spawnServer } from '../../test/spawn-server';
-import { TEMPLATE_DATABASE } from '../../test/pg-global-setup';
-import { onPostgres, startTestServer, type TestServer } from '../../test/test-server';
+import { onPostgres, startTestServer, testDatabase, type TestServer } from '../../test/test-server';
 
 /** A headline as long as the Headline rule allows (120), numbered at both ends. */
 const textFor = (i: number) => `v${i}|${'x'.repeat(100)}|v${i}`;
@@ -63,28 +60,10 @@ describe('a graphics program polling the file', () => {
   }, 90_000); // correctness, not speed: on a loaded 2-core box 300 fsynced writes can take 40 s
 });
 
-/**
- * The spawned server's store: on the unit-pg run a database of its own on the run's cluster (a copy
- * of the migrated template), dropped after; on SQLite the file in its data folder.
- */
+/** The spawned server's store: on unit-pg a database of its own (dropped after); on SQLite its data folder's file. */
 async function spawnedStore(): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
-  if (!onPostgres()) return { env: {}, drop: async () => {} };
-  const admin = inject('cgbPgUrl');
-  const name = `cgb_crash_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
-  return {
-    env: { DATABASE_URL: admin.replace(/\/postgres$/, `/${name}`) },
-    drop: () => run(`DROP DATABASE ${name} WITH (FORCE)`),
-  };
+  const db = await testDatabase('cgb_crash');
+  return { env: db ? { DATABASE_URL: db.url } : {}, drop: () => db?.drop() ?? Promise.resolve() };
 }
 
 describe('a crash (SIGKILL) in a burst of updates', () => {

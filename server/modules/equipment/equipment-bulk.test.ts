@@ -1,15 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
 import type { ErrorBody } from '../../../shared/contracts/common';
 import type { BulkUploadResult } from '../../../shared/contracts/equipment';
 import { EQUIPMENT_LIMITS } from '../../../shared/constants';
 import { parseEquipmentCsv } from '../../../shared/equipment-csv';
-import { tablesOf, type Store } from '../../db/store';
+import { tablesOf } from '../../db/store';
 import type { CompanyEvent } from '../../lib/event-bus';
 import type { ApiClient } from '../../test/api-client';
 import { createStation, createUser } from '../../test/factories';
 import { onPostgres, startTestServer, type TestServer } from '../../test/test-server';
+import { synchronousCommitOfPooledConnections } from '../../test/store-sql';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,28 +19,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Answer = BulkUploadResult & ErrorBody;
-
-/**
- * PostgreSQL's side of SQLite's synchronous = FULL after a job: synchronous_commit on the store's
- * pooled connections (as many reads held at once as the pool has connections, 10: the idle ones the
- * job's slices ran on included). Answers the settings seen and on how many connections.
- */
-async function synchronousCommitOfPooledConnections(
-  store: Store,
-): Promise<{ settings: string[]; connections: number }> {
-  const rows = await Promise.all(
-    Array.from({ length: 10 }, () =>
-      store.read(async (q) => {
-        // node-postgres's result (the store's `Q` types it per driver as unknown).
-        const result: unknown = await q.execute(
-          sql`select current_setting('synchronous_commit') as setting, pg_backend_pid() as pid, pg_sleep(0.2)`,
-        );
-        return (result as { rows: Array<{ setting: string; pid: number }> }).rows[0]!;
-      }),
-    ),
-  );
-  return { settings: [...new Set(rows.map((r) => r.setting))], connections: new Set(rows.map((r) => r.pid)).size };
-}
 
 const upload = (client: ApiClient, csvData: unknown) => client.post<Answer>('/api/equipment/bulk', { csvData });
 

@@ -1,19 +1,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityLog } from '../../../shared/contracts/activity-logs';
 import type { CgFile } from '../../../shared/contracts/cg-files';
 import { loginDevOwner } from '../../test/factories';
-import { startTestServer } from '../../test/test-server';
+import { startTestServer, testDatabase } from '../../test/test-server';
 
 // One station directory kept across restarts (startTestServer's own temp dir is not used).
 const baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-adopt-'));
 const dataDir = path.join(baseDir, 'data');
 const folder = path.join(baseDir, 'cg_output');
-afterAll(() => fs.rmSync(baseDir, { recursive: true, force: true }));
+// On the unit-pg run the store is a database of its own, kept across the restarts too.
+let lasting: Awaited<ReturnType<typeof testDatabase>> = null;
+beforeAll(async () => {
+  lasting = await testDatabase('cgb_adopt');
+});
+afterAll(async () => {
+  await lasting?.drop();
+  fs.rmSync(baseDir, { recursive: true, force: true });
+});
 
-const start = () => startTestServer({ baseDir, dataDir });
+const start = () => startTestServer({ baseDir, dataDir, databaseUrl: lasting?.url });
 const onDisk = (type: string) => fs.readFileSync(path.join(folder, `${type}.txt`), 'utf8');
 
 async function look(server: Awaited<ReturnType<typeof start>>) {

@@ -63,6 +63,9 @@ describe('equipment alerts over the real loan flow', () => {
     expect((await s.owner.put(`/api/equipment-requests/${first}/return`)).status).toBe(200);
     expect(await alertsOf(server, s.companyId)).toEqual([]);
     await loan();
+    // The check-out's alert is its own write, committed just after the check-out answers.
+    await expect.poll(() => low.events.length).toBe(2);
+    await alertsOf(server, s.companyId);
     low.stop();
     expect(low.events).toHaveLength(2);
   });

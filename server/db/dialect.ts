@@ -27,6 +27,6 @@ export function containsIgnoringCase(q: Q, column: Column | SQL, text: string): 
 }
 
 /** `%`, `_` and the escape itself match literally in a search. */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

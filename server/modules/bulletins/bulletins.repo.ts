@@ -2,18 +2,17 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { first } from '../../db/dialect';
 import type { BulletinRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Q, type Tables, Repo } from '../../db/store';
 
 export type BulletinPatch = Partial<Omit<Tables['bulletins']['$inferInsert'], 'version'>>;
 
-export class BulletinsRepo {
-  private readonly t: Tables;
+export class BulletinsRepo extends Repo {
   // The users table under other names, one per join (of the engine's own users table).
   private readonly creator;
   private readonly updater;
 
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
+  constructor(db: Q) {
+    super(db);
     this.creator = alias(this.t.users, 'creator');
     this.updater = alias(this.t.users, 'updater');
   }

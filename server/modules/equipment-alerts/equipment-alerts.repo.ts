@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { first } from '../../db/dialect';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Q, type Tables, Repo } from '../../db/store';
 
 /** Loans the alerts care about: the item is (or is about to be) with someone. */
 export const ACTIVE_LOAN_STATUSES = ['approved', 'out', 'extension_pending'] as const;
@@ -9,14 +9,13 @@ export const ACTIVE_LOAN_STATUSES = ['approved', 'out', 'extension_pending'] as 
 export type LoanRow = NonNullable<Awaited<ReturnType<EquipmentAlertsRepo['loan']>>>;
 
 /** SQL of the alerts module (its own statements: the catalogue and requests modules are not used). */
-export class EquipmentAlertsRepo {
-  private readonly t: Tables;
+export class EquipmentAlertsRepo extends Repo {
   // The users table under other names, one per join (of the engine's own users table).
   private readonly borrower;
   private readonly approver;
 
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
+  constructor(db: Q) {
+    super(db);
     this.borrower = alias(this.t.users, 'borrower');
     this.approver = alias(this.t.users, 'approver');
   }

@@ -2,19 +2,18 @@ import { and, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { countAll, first } from '../../db/dialect';
 import type { EquipmentRequestRow, ExtensionRequestRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Q, type Tables, Repo } from '../../db/store';
 
 export type RequestPatch = Partial<Omit<Tables['equipmentRequests']['$inferInsert'], 'id' | 'companyId' | 'createdAt'>>;
 
 /** SQL for loan requests, their extensions and the equipment activity trail; scoped by company. */
-export class EquipmentRequestsRepo {
-  private readonly t: Tables;
+export class EquipmentRequestsRepo extends Repo {
   // The users table under other names, one per join (of the engine's own users table).
   private readonly requester;
   private readonly approver;
 
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
+  constructor(db: Q) {
+    super(db);
     this.requester = alias(this.t.users, 'requester');
     this.approver = alias(this.t.users, 'approver');
   }

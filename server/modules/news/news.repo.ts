@@ -4,7 +4,7 @@ import type { NewsListStatus } from '../../../shared/contracts/news';
 import { NEWS_ON_AIR_STATUSES } from '../../../shared/news-on-air';
 import { countAll, first } from '../../db/dialect';
 import type { NewsRow } from '../../db/schema';
-import { type Q, type Tables, tablesOf } from '../../db/store';
+import { type Q, type Tables, Repo } from '../../db/store';
 
 export type NewNewsRow = Tables['news']['$inferInsert'];
 export type NewsPatch = Partial<Omit<NewNewsRow, 'id' | 'companyId' | 'createdAt' | 'createdBy' | 'version'>>;
@@ -16,16 +16,15 @@ export interface NewsWithNames {
   publishedByName: string | null;
 }
 
-export class NewsRepo {
-  private readonly t: Tables;
+export class NewsRepo extends Repo {
   // The users table under other names, one per join (of the engine's own users table).
   private readonly creator;
   private readonly approver;
   private readonly publisher;
   private readonly deleter;
 
-  constructor(private readonly db: Q) {
-    this.t = tablesOf(db);
+  constructor(db: Q) {
+    super(db);
     this.creator = alias(this.t.users, 'creator');
     this.approver = alias(this.t.users, 'approver');
     this.publisher = alias(this.t.users, 'publisher');

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OnAirGate } from '../lib/on-air-gate';
 import { yieldToAir } from '../lib/time-slices';
 import { openDatabase } from './client';
-import { commitDurablyOffLoop, commitWithoutFsync, hasUnsyncedWal, syncWalOffLoop } from './fast-commit';
+import { commitWithoutFsync, hasUnsyncedWal, syncWalOffLoop } from './fast-commit';
+import { sqliteStore } from './store';
 import { REPO_ROOT } from '../config';
 
 const stores: Array<{ close(): void; dir: string }> = [];
@@ -27,8 +28,10 @@ function store() {
 describe('commits without an fsync (slices of long jobs)', () => {
   it('commit with synchronous NORMAL, leave the connection FULL, and have their WAL synced off the loop at the next yield', async () => {
     const { db, sqlite } = store();
-    commitWithoutFsync(db, () => db.transaction((tx) => tx.run(sql.raw('CREATE TABLE IF NOT EXISTS t (v TEXT)'))));
-    commitWithoutFsync(db, () => db.transaction((tx) => tx.run(sql.raw("INSERT INTO t VALUES ('slice')"))));
+    await commitWithoutFsync(db, () =>
+      db.transaction((tx) => tx.run(sql.raw('CREATE TABLE IF NOT EXISTS t (v TEXT)'))),
+    );
+    await commitWithoutFsync(db, () => db.transaction((tx) => tx.run(sql.raw("INSERT INTO t VALUES ('slice')"))));
     expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
     expect(hasUnsyncedWal(db)).toBe(true);
     await yieldToAir(new OnAirGate());
@@ -38,7 +41,9 @@ describe('commits without an fsync (slices of long jobs)', () => {
 
   it('a WAL gone by the time of the sync is no error', async () => {
     const { db } = store();
-    commitWithoutFsync(db, () => db.transaction((tx) => tx.run(sql.raw('CREATE TABLE IF NOT EXISTS t (v TEXT)'))));
+    await commitWithoutFsync(db, () =>
+      db.transaction((tx) => tx.run(sql.raw('CREATE TABLE IF NOT EXISTS t (v TEXT)'))),
+    );
     const opened = stores.pop()!;
     opened.close(); // the last connection's close checkpoints and removes the -wal file
     try {
@@ -50,7 +55,9 @@ describe('commits without an fsync (slices of long jobs)', () => {
 
   it('a second caller waits for the sync the first one started: both resolve with the commit on disk', async () => {
     const { db } = store();
-    commitWithoutFsync(db, () => db.transaction((tx) => tx.run(sql.raw('CREATE TABLE IF NOT EXISTS t (v TEXT)'))));
+    await commitWithoutFsync(db, () =>
+      db.transaction((tx) => tx.run(sql.raw('CREATE TABLE IF NOT EXISTS t (v TEXT)'))),
+    );
     let firstSynced = false;
     const first = syncWalOffLoop().then(() => (firstSynced = true));
     // The first call took the WAL off the list; this one has nothing of its own to sync.
@@ -61,9 +68,20 @@ describe('commits without an fsync (slices of long jobs)', () => {
   });
 
   it('a durable commit off the loop resolves with its result, its WAL synced, the connection back to FULL', async () => {
-    const { db, sqlite } = store();
-    commitWithoutFsync(db, () => db.transaction((tx) => tx.run(sql.raw('CREATE TABLE IF NOT EXISTS t (v TEXT)'))));
-    const n = await commitDurablyOffLoop(db, () => db.run(sql.raw("INSERT INTO t VALUES ('state')")).changes);
+    const store_ = store();
+    const { db, sqlite } = store_;
+    await commitWithoutFsync(db, () =>
+      db.transaction((tx) => tx.run(sql.raw('CREATE TABLE IF NOT EXISTS t (v TEXT)'))),
+    );
+    const writes = sqliteStore(path.dirname(sqlite.name), store_);
+    const n = await writes.write(
+      'server',
+      (tx) => Promise.resolve((tx as unknown as typeof db).run(sql.raw("INSERT INTO t VALUES ('state')")).changes),
+      {
+        durability: 'off-loop',
+      },
+    );
+    await writes.close();
     expect(n).toBe(1);
     expect(hasUnsyncedWal(db)).toBe(false);
     expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);

@@ -23,20 +23,15 @@ function walOf(db: DbOrTx): string | undefined {
  * or an on-air write's — flushed every slice's pages at once, on the event loop: a 120–170 ms
  * stall while 8 wire feeds stored 24 000 items (bench/loop-blocks.ts, issue 26).
  */
-export function commitWithoutFsync<T>(db: DbOrTx, run: () => T): T {
+export async function commitWithoutFsync<T>(db: DbOrTx, run: () => T | Promise<T>): Promise<T> {
   db.run(sql.raw('PRAGMA synchronous = NORMAL'));
   try {
-    return run();
+    return await run();
   } finally {
     db.run(sql.raw('PRAGMA synchronous = FULL'));
-    markUnsynced(db);
+    const wal = walOf(db);
+    if (wal) unsynced.add(wal);
   }
-}
-
-/** Remembers that `db`'s WAL holds commits made without an fsync, for `syncWalOffLoop`. */
-export function markUnsynced(db: DbOrTx): void {
-  const wal = walOf(db);
-  if (wal) unsynced.add(wal);
 }
 
 /** The off-loop syncs in flight, one after another: resolves when all asked for so far are done. */
@@ -70,18 +65,6 @@ async function syncFiles(files: string[]): Promise<void> {
       await handle.close();
     }
   }
-}
-
-/**
- * A short commit made durable off the loop: written without an fsync, then the WAL is fsynced on
- * libuv's pool before this resolves. For background writes (a feed's poll state) whose FULL
- * commit would fsync on the event loop — 3–15 ms here, and with it every unsynced page before it —
- * while an on-air write waits behind it. Whoever awaits this may report the write as saved.
- */
-export async function commitDurablyOffLoop<T>(db: DbOrTx, run: () => T): Promise<T> {
-  const result = commitWithoutFsync(db, run);
-  await syncWalOffLoop();
-  return result;
 }
 
 /** For tests: whether a WAL waits for its off-loop sync. */

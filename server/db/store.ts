@@ -11,7 +11,7 @@ import type { PostgresStore } from './pg-client';
 import * as pgSchema from './pg-schema';
 import * as sqliteSchema from './schema';
 import { DB_FILE } from './store-file';
-import { markUnsynced, syncWalOffLoop } from './fast-commit';
+import { commitWithoutFsync, syncWalOffLoop } from './fast-commit';
 
 /**
  * One async store API on both engines (issue 42; the plan: docs/postgresql.md "What comes next").
@@ -134,24 +134,22 @@ export function sqliteStore(dataDir: string, writer: Database_): Store {
       const durability = options.durability ?? 'now';
       const open_: OpenWrite = { tx: writeDb, savepoint: sqliteSavepoint(writer), afterCommit: [] };
       const result = await lock.run(() =>
-        openWrite.run(open_, async () => {
-          // SQLite takes synchronous = NORMAL only outside a transaction: set before BEGIN, put back after.
-          if (durability !== 'now') writer.sqlite.pragma('synchronous = NORMAL');
-          try {
-            writer.sqlite.exec('BEGIN IMMEDIATE');
-            const result = await fn(writeDb);
-            writer.sqlite.exec('COMMIT');
-            return result;
-          } catch (err) {
-            if (writer.sqlite.inTransaction) writer.sqlite.exec('ROLLBACK');
-            throw err;
-          } finally {
-            open_.ended = true;
-            if (durability !== 'now') {
-              writer.sqlite.pragma('synchronous = FULL');
-              markUnsynced(writer.db);
+        openWrite.run(open_, () => {
+          const transaction = async () => {
+            try {
+              writer.sqlite.exec('BEGIN IMMEDIATE');
+              const result = await fn(writeDb);
+              writer.sqlite.exec('COMMIT');
+              return result;
+            } catch (err) {
+              if (writer.sqlite.inTransaction) writer.sqlite.exec('ROLLBACK');
+              throw err;
+            } finally {
+              open_.ended = true;
             }
-          }
+          };
+          // A slice's or a closing write's commit is not fsynced on the event loop (db/fast-commit.ts).
+          return durability === 'now' ? transaction() : commitWithoutFsync(writer.db, transaction);
         }),
       );
       runAfterCommit(open_.afterCommit);

@@ -58,7 +58,7 @@ export function* whileMore(more: () => boolean): Generator<void> {
 
 /**
  * A slice's commit (inside airFirst): without an fsync on the loop — the runner fsyncs it off the
- * loop before the next slice, and the job's last FULL or commitDurablyOffLoop commit makes every
+ * loop before the next slice, and the job's last FULL or off-loop (`closeJob`) commit makes every
  * slice durable before it answers.
  */
 export function sliceCommit<T>(store: Store, writer: Writer, run: (tx: Q) => Promise<T>): Promise<T> {

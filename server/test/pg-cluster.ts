@@ -7,8 +7,11 @@ import { freePort } from './spawn-server';
 
 /**
  * A throwaway PostgreSQL cluster for a test file (issue 42): Debian's `postgresql` package, a data
- * folder in a temp folder the test owns, a free port on loopback, fsync on (durability is what the
- * tests prove); stopped and removed by `stop()`. Never the system service. PostgreSQL refuses to
+ * folder in a temp folder the test owns, a free port on loopback; stopped and removed by `stop()`.
+ * fsync is on unless the caller asks otherwise: the crash tests prove durability on it. The API
+ * suite's cluster turns it off (`durable: false`): it proves behaviour, not the disk, and every
+ * commit there would otherwise wait on one shared WAL's fsync. `synchronous_commit` stays on in
+ * both, so the server sees the same settings. Never the system service. PostgreSQL refuses to
  * run as root, so as root (CI) the cluster belongs to the `postgres` system user.
  */
 export interface PgCluster {
@@ -42,7 +45,8 @@ function run(bin: string, args: string[]): void {
   execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+export async function startPgCluster(opts: { durable?: boolean } = {}): Promise<PgCluster> {
+  const durable = opts.durable ?? true;
   const bin = postgresBin();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-pg-'));
   fs.chmodSync(dir, 0o755);
@@ -62,7 +66,7 @@ export async function startPgCluster(): Promise<PgCluster> {
     '--locale=C.UTF-8',
     '--no-sync',
   ]);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on -c synchronous_commit=on -c max_connections=200`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${durable ? 'on' : 'off'} -c full_page_writes=${durable ? 'on' : 'off'} -c synchronous_commit=on -c max_connections=200`;
   run(path.join(bin, 'pg_ctl'), [
     '-D',
     data,

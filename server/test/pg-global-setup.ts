@@ -14,10 +14,11 @@ declare module 'vitest' {
 
 /**
  * The API suite on PostgreSQL (issue 42): one throwaway cluster for the whole run (started in
- * about a second), stopped at the end; every test server creates its own database on it.
+ * about a second, fsync off: the crash tests prove durability on their own clusters), stopped at
+ * the end; every test server creates its own database on it.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const cluster = await startPgCluster();
+  const cluster = await startPgCluster({ durable: false });
   const template = await openPostgres(await cluster.createDatabase(TEMPLATE_DATABASE));
   await template.close();
   project.provide('cgbPgUrl', cluster.url);

@@ -11,7 +11,7 @@ import { installCommands } from './telegram-commands';
 export function startTelegram(ctx: AppContext, services: Services, scheduler: Scheduler): () => Promise<void> {
   const { telegramBots: bots } = services;
   bots.setCommands(installCommands(ctx, services));
-  void bots.startAll();
+  bots.startAll().catch((err: unknown) => ctx.logger.error('telegram bots not started', { err: String(err) }));
   const unsubscribeSettings = ctx.bus.subscribe((event) => {
     if (event.type === 'settings_updated') void bots.sync(event.companyId);
   });

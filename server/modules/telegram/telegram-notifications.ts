@@ -37,18 +37,30 @@ export class TelegramNotifications implements NotificationChannel {
     private readonly preferences: NotificationPreferencesService,
   ) {}
 
-  /** Subscribes to the bus; returns the unsubscribe. */
+  /**
+   * Subscribes to the bus; returns the unsubscribe. Each message is sent after the request that
+   * caused it answered: a failure (the store closed by a shutdown or a restore in place, a dropped
+   * PostgreSQL connection) is logged, never left as an unhandled rejection, which would stop the
+   * process and the station's air with it.
+   */
   listen(): () => void {
+    const detached = (what: string, companyId: number, work: Promise<void>) =>
+      work.catch((err: unknown) => this.ctx.logger.warn('telegram notification not sent', { what, companyId, err }));
     return this.ctx.bus.subscribe((event) => {
-      if (event.type === 'breaking_news') void this.breakingNews(event.companyId, event.data as News);
-      if (event.type === 'equipment_requested')
-        void this.equipmentRequested(event.companyId, event.data as EquipmentRequest);
-      if (event.type === 'equipment_request_updated' && (event.data as EquipmentRequest).status === 'rejected')
-        void this.requestRejected(event.companyId, event.data as EquipmentRequest);
-      if (event.type === 'news_returned')
-        void this.newsReturned(event.companyId, event.data as ServerEvents['news_returned']);
-      if (event.type === 'backup_offsite_stale')
-        void this.backupOffsiteStale(event.companyId, event.data as ServerEvents['backup_offsite_stale']);
+      const { type, companyId, data } = event;
+      if (type === 'breaking_news') void detached(type, companyId, this.breakingNews(companyId, data as News));
+      if (type === 'equipment_requested')
+        void detached(type, companyId, this.equipmentRequested(companyId, data as EquipmentRequest));
+      if (type === 'equipment_request_updated' && (data as EquipmentRequest).status === 'rejected')
+        void detached(type, companyId, this.requestRejected(companyId, data as EquipmentRequest));
+      if (type === 'news_returned')
+        void detached(type, companyId, this.newsReturned(companyId, data as ServerEvents['news_returned']));
+      if (type === 'backup_offsite_stale')
+        void detached(
+          type,
+          companyId,
+          this.backupOffsiteStale(companyId, data as ServerEvents['backup_offsite_stale']),
+        );
     });
   }
 

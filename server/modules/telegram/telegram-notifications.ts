@@ -44,7 +44,7 @@ export class TelegramNotifications implements NotificationChannel {
    * process and the station's air with it.
    */
   listen(): () => void {
-    const detached = (what: string, companyId: number, work: Promise<void>) =>
+    const detached = (what: string, companyId: number, work: Promise<unknown>) =>
       work.catch((err: unknown) => this.ctx.logger.warn('telegram notification not sent', { what, companyId, err }));
     return this.ctx.bus.subscribe((event) => {
       const { type, companyId, data } = event;

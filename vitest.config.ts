@@ -32,6 +32,8 @@ export default defineConfig({
           exclude: [
             'server/modules/backups/**',
             'server/modules/station-export/**',
+            // The move from SQLite, run from Settings: its tests start on SQLite and own a cluster.
+            'server/modules/store-move/**',
             'server/db/**',
             'server/modules/as-run/as-run-scale.test.ts',
             'server/cli*.test.ts',

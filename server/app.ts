@@ -42,6 +42,7 @@ import { usersRouter } from './modules/users/users.routes';
 import { telegramRouter } from './modules/telegram/telegram.routes';
 import { googleSheetsRouter } from './modules/google-sheets/google-sheets.routes';
 import { systemRouter } from './modules/system/system.routes';
+import { storeMoveRouter } from './modules/store-move/store-move.routes';
 import { guardRoutesFromTable } from './route-table';
 import { wiresRouter } from './modules/wires/wires.routes';
 import { outputsRouter } from './modules/outputs/outputs.routes';
@@ -136,7 +137,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/dashboard', dashboardRouter(services.news, presence, services.equipmentRequests));
   app.use('/api/notifications', notificationsRouter(services.notifications));
   app.use('/api/notification-preferences', notificationPreferencesRouter(services.notificationPreferences));
-  app.use('/api/system', systemRouter(ctx.config.host));
+  app.use('/api/system', systemRouter(ctx.config.host), storeMoveRouter(services.storeMove));
   app.use('/api/activity-logs', limitConcurrentReads(2), activityLogsRouter(services.activity));
   app.use('/api', appVersionsRouter(services.appVersions));
   app.use('/api', (req, res) => {

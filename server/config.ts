@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ROLETYPES } from '../shared/roles';
 import { GOOGLE_SHEETS } from '../shared/contracts/google-sheets';
 import { WIRES } from '../shared/contracts/wires';
+import { readStoreLocation } from './modules/store-move/store-location';
 
 /** Repository root (two levels up from this file in source; overridable by the host). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -118,4 +119,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = pr
     takeModeForNewCompanies: e.NEW_COMPANY_TAKE_MODE === 'on',
     backups: { startDelayMs: e.BACKUP_START_DELAY_MS },
   };
+}
+
+/**
+ * The store a start opens (issue 42): DATABASE_URL (or the host's own databaseUrl) wins; else the
+ * PostgreSQL database a move from Settings recorded in the data folder (data/store-location.json);
+ * else the SQLite file there. Read at every start, so a restart after a move stays on PostgreSQL.
+ */
+export function withStoreLocation(config: ServerConfig): ServerConfig {
+  if (config.databaseUrl) return config;
+  return { ...config, databaseUrl: readStoreLocation(config.dataDir)?.databaseUrl ?? null };
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
-import { configFromEnv, type ServerConfig } from './config';
+import { configFromEnv, withStoreLocation, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openStore } from './db/open-store';
 import { systemClock, type Clock } from './lib/clock';
@@ -37,6 +37,7 @@ import { APP_VERSION } from './version';
 import type { HostStarter } from './lib/task-host';
 import { CgFileThread } from './integrations/cg-writer/cg-file-thread';
 import { restoreInPlace } from './restore-in-place';
+import { moveInPlace } from './move-in-place';
 import {
   createHeavyPool,
   createOutputsPool,
@@ -101,7 +102,7 @@ export interface RunningServer {
  * Hosts: `server/cli.ts` (headless, `npm start`) and `electron/main` (desktop app).
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const config: ServerConfig = { ...configFromEnv(), ...stripUndefined(options) };
+  const config: ServerConfig = withStoreLocation({ ...configFromEnv(), ...stripUndefined(options) });
   const logger = options.logger ?? createLogger(config.logLevel);
   // An update's migrations change the SQLite store: a verified backup of it as it was comes first
   // (issue 41). A PostgreSQL store is backed up with the engine's own tools (docs/postgresql.md).
@@ -263,6 +264,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
   };
   services.backups.restoreInPlace = restoreInPlace(running, options, startServer, logger);
+  services.storeMove.moveInPlace = moveInPlace(running, options, startServer, logger);
   return running;
 }
 

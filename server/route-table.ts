@@ -28,6 +28,7 @@ import { updateNotificationPreferencesSchema } from '../shared/contracts/notific
 import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } from '../shared/contracts/prompters';
 import { updateSettingsSchema, updateTelegramGroupsSchema } from '../shared/contracts/settings';
 import { restoreBackupSchema, updateBackupSettingsSchema } from '../shared/contracts/backups';
+import { moveToPostgresSchema } from '../shared/contracts/store-move';
 import { saveOverlayLayoutSchema } from '../shared/contracts/overlay';
 import { controlEmergencySchema } from '../shared/contracts/control';
 import { outputInputSchema } from '../shared/contracts/outputs';
@@ -178,6 +179,9 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
     updateNotificationPreferencesSchema,
   ),
   route('GET', '/api/system/addresses', signedIn, bySession),
+  // Where the data are kept (issue 42): owner or roletype dev; the move narrows to the host owner in the service.
+  route('GET', '/api/system/store', ownerOrDev, bySession),
+  route('POST', '/api/system/move-to-postgres', ownerOrDev, bySession, moveToPostgresSchema),
   // The HTML overlay (issue 25): URL, rotation and layout for owner/admin; the page itself by key.
   route('GET', '/api/outputs/overlay', perm('settings.manage'), bySession),
   route('POST', '/api/outputs/overlay/rotate', perm('settings.manage'), bySession),

@@ -35,6 +35,7 @@ import { AsRunService } from './modules/as-run/as-run.service';
 import { RemoteDriver } from './integrations/outputs/remote-driver';
 import { OutputsService } from './modules/outputs/outputs.service';
 import { BackupsService } from './modules/backups/backups.service';
+import { StoreMoveService } from './modules/store-move/store-move.service';
 
 /** Every feature service, wired once. Later features add theirs here. */
 export interface Services {
@@ -74,6 +75,8 @@ export interface Services {
   outputs: OutputsService;
   /** Backups of the whole server (issue 41). */
   backups: BackupsService;
+  /** Where the data are kept, and the move to PostgreSQL from Settings (issue 42). */
+  storeMove: StoreMoveService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -145,5 +148,6 @@ export function createServices(ctx: AppContext): Services {
       () => ctx.outputsIo.warm(),
     ),
     backups,
+    storeMove: new StoreMoveService(ctx, backups, activity),
   };
 }

@@ -342,6 +342,15 @@ export class LiveHub {
   }
 
   /**
+   * Every station's clients: the server is moving its data to PostgreSQL (issue 42); they wait and
+   * reload when it is back. `to` is the target with its password masked.
+   */
+  announceStoreMove(data: { to: string }): void {
+    const payload = Buffer.from(JSON.stringify({ type: 'server_moving_store', data }));
+    for (const client of this.clients) if (client.actor) this.sendRaw(client, payload);
+  }
+
+  /**
    * Closes every live connection with 1012 (service restart): clients reconnect with backoff and
    * refetch what they missed. Used on shutdown so browsers know to come back.
    */

@@ -111,6 +111,8 @@ export type ControlMessage =
   | { type: 'auth_ok'; data: { userId: number; bootId: string; restoredAt: string | null } }
   /** A restore from a backup is starting (issue 41): the server goes away and comes back on the backup. */
   | { type: 'server_restoring'; data: { name: string; createdAt: string } }
+  /** The server is moving every station to PostgreSQL (issue 42): it goes away and comes back on the new store. */
+  | { type: 'server_moving_store'; data: { to: string } }
   | { type: 'pong'; data: null }
   /** A prompter_position / prompter_command named a prompter the sender's company does not have. */
   | { type: 'prompter_error'; data: { prompterId: number; message: string } }

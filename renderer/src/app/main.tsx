@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { useSessionLifecycle } from '@/features/auth/use-session-lifecycle';
 import { RestoreNotice } from '@/features/backups/components/restore-notice';
+import { StoreMoveNotice } from '@/features/settings/components/store-move-notice';
 import { UnsavedChangesGuard } from '@/lib/unsaved-guard';
 import { ChunkRetryNotice } from './chunk-retry-notice';
 import { registerAppLiveEvents } from './live-events';
@@ -24,6 +25,7 @@ function App() {
       <UnsavedChangesGuard />
       <ChunkRetryNotice />
       <RestoreNotice />
+      <StoreMoveNotice />
       <AppRoutes />
     </>
   );

@@ -15,10 +15,23 @@ interface LiveStatusState {
 /** Connected/Disconnected for the header; set by the socket, read by any component. */
 export const useLiveStatus = create<LiveStatusState>(() => ({ connected: false }));
 
-/** A restore from a backup the server announced (issue 41): the shell covers the page until it reloads. */
-export const useServerRestore = create<{ restoring: { name: string; createdAt: string } | null }>(() => ({
+/**
+ * A restore from a backup (issue 41) or a move of the store to PostgreSQL (issue 42) the server
+ * announced: the shell covers the page until it reloads.
+ */
+export const useServerRestore = create<{
+  restoring: { name: string; createdAt: string } | null;
+  moving: { to: string } | null;
+}>(() => ({
   restoring: null,
+  moving: null,
 }));
+
+/** The server announced it is going away to come back on other data (a restore, a store move). */
+export function serverRestarting(): boolean {
+  const { restoring, moving } = useServerRestore.getState();
+  return restoring !== null || moving !== null;
+}
 
 interface ServerIdentity {
   bootId?: string;
@@ -166,7 +179,7 @@ export class LiveConnection {
       this.disconnect();
       session.onUnauthorized();
       // After a restore the session may not be in the backup: a fresh page at the login.
-      if (useServerRestore.getState().restoring) window.location.reload();
+      if (serverRestarting()) window.location.reload();
       return;
     }
     this.scheduleReconnect();
@@ -183,6 +196,11 @@ export class LiveConnection {
     if (message.type === 'server_restoring') {
       useServerRestore.setState({ restoring: message.data as { name: string; createdAt: string } });
       // Come back as soon as the server does, not after a long backoff.
+      this.attempt = 0;
+      return;
+    }
+    if (message.type === 'server_moving_store') {
+      useServerRestore.setState({ moving: message.data as { to: string } });
       this.attempt = 0;
       return;
     }
@@ -204,7 +222,7 @@ export class LiveConnection {
    */
   private reloadsAfterRestore({ bootId, restoredAt = null }: ServerIdentity): boolean {
     const restored = this.seenRestore !== undefined && restoredAt !== this.seenRestore;
-    const announcedAndBack = useServerRestore.getState().restoring !== null && bootId !== this.seenBoot;
+    const announcedAndBack = serverRestarting() && bootId !== this.seenBoot;
     this.seenRestore ??= restoredAt;
     this.seenBoot ??= bootId;
     if (!restored && !announcedAndBack) return false;

@@ -15,7 +15,7 @@ import {
 import { useBlocker, type BlockerFunction } from 'react-router';
 import { UNSAVED_TEXTS, hasUnsavedWork, markUnsaved, useUnsavedRegistry } from './unsaved-registry';
 import { createSendTracker } from './unsaved-sending';
-import { useServerRestore } from './live';
+import { serverRestarting } from './live';
 
 let asking = false;
 
@@ -82,8 +82,9 @@ export function UnsavedChangesGuard(): null {
   }, [blocker]);
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      // After a restore the text being typed belongs to data that are gone: the page reloads unasked.
-      if (hasUnsavedWork() && !useServerRestore.getState().restoring) event.preventDefault();
+      // After a restore the text being typed belongs to data that are gone, and a store move reloads every page
+      // on the new store: the page reloads unasked (the notice said so).
+      if (hasUnsavedWork() && !serverRestarting()) event.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);

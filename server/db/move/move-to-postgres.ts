@@ -62,7 +62,7 @@ export async function moveToPostgres(plan: MovePlan): Promise<{ tables: MovedTab
 }
 
 /** An older store would move without its newest columns: the server brings it up to date at start. */
-function assertCurrent(sqlite: Database.Database, migrationsDir: string): void {
+export function assertCurrent(sqlite: Database.Database, migrationsDir: string): void {
   const at = appliedMigrationAt(sqlite) ?? 0;
   const newest = newestBuildMigrationAt(migrationsDir);
   if (at < newest)
@@ -73,7 +73,8 @@ function assertCurrent(sqlite: Database.Database, migrationsDir: string): void {
     throw new MoveRefused('The SQLite store was written by a newer version of CG Bridge: move it with that version');
 }
 
-async function assertEmpty(pool: pg.Pool): Promise<void> {
+/** Rows in any table of any schema (drizzle's own bookkeeping aside): the move would mix two stores. */
+export async function assertEmpty(pool: pg.Pool): Promise<void> {
   const { rows } = await pool.query<{ s: string; t: string }>(
     `SELECT n.nspname AS s, c.relname AS t FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', 'information_schema', 'drizzle') AND n.nspname NOT LIKE 'pg_toast%'`,

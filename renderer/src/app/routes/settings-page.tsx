@@ -17,6 +17,7 @@ import { LanAddressesCard } from '@/features/settings/components/lan-addresses-c
 import { NotificationSettingsCard } from '@/features/settings/components/notification-settings-card';
 import { RecycleBinRetentionCard } from '@/features/settings/components/recycle-bin-retention-card';
 import { SecondApproverCard } from '@/features/settings/components/second-approver-card';
+import { StoreCard } from '@/features/settings/components/store-card';
 import { StationTimeZoneCard } from '@/features/settings/components/station-time-zone-card';
 import { StationWeekendCard } from '@/features/settings/components/station-weekend-card';
 import { TakeModeCard } from '@/features/settings/components/take-mode-card';
@@ -65,6 +66,7 @@ function SettingsSections({ settings }: { settings: Settings }) {
       <RecycleBinRetentionCard settings={settings} />
       <SecondApproverCard settings={settings} />
       <StationExportCard />
+      <StoreCard />
       <DesktopAppCard />
     </>
   );

@@ -101,6 +101,8 @@ export function createServices(ctx: AppContext): Services {
   const sheetSync = new SheetSync(ctx, equipment, equipmentRequests, activity);
   const wirePoller = new WirePoller(ctx);
   const backups = new BackupsService(ctx, activity);
+  const storeMove = new StoreMoveService(ctx, backups, activity);
+  backups.storeMoving = () => storeMove.moving;
   return {
     auth,
     activity,
@@ -148,6 +150,6 @@ export function createServices(ctx: AppContext): Services {
       () => ctx.outputsIo.warm(),
     ),
     backups,
-    storeMove: new StoreMoveService(ctx, backups, activity),
+    storeMove,
   };
 }

@@ -13,7 +13,7 @@ import type {
 } from '../../../shared/contracts/backups';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/auth';
-import { forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { APP_VERSION } from '../../version';
 import type { BackupLateCandidate } from '../../../shared/notification-rules';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
@@ -66,6 +66,8 @@ export class BackupsService {
   restoring = false;
   /** From the moment a restore is accepted the server takes no more writes (app.ts). */
   writesClosed = false;
+  /** Set by services.ts: a move to PostgreSQL from Settings is under way (it also closes and restarts the server). */
+  storeMoving: () => boolean = () => false;
 
   constructor(
     private readonly ctx: AppContext,
@@ -168,6 +170,8 @@ export class BackupsService {
       throw forbidden(
         "Only the host station's owner may restore a backup: it takes every station on this server back in time",
       );
+    // Both close the server and start it again: one at a time.
+    if (this.storeMoving()) throw conflict('A move to PostgreSQL is under way: restore when it is done');
     const chosen = parseBackupName(input.name)
       ? listBackups(this.runner.dir).find((b) => b.manifest.file === input.name)
       : undefined;

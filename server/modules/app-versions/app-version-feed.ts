@@ -13,6 +13,9 @@ import { AppVersionsRepo } from './app-versions.repo';
 /** Where a company's feed lives; electron-updater fetches `latest.yml` and the installer under it. */
 export const feedFolderPath = (companyId: number, key: string) => `/api/app-versions/feed/${companyId}/${key}/`;
 
+/** A new feed key (unguessable: 192 bits). */
+export const newFeedKey = () => randomBytes(24).toString('hex');
+
 interface Release {
   version: AppVersionRow;
   file: AppVersionFileRow;
@@ -39,11 +42,7 @@ export class AppVersionFeeds {
       (await this.store.read((q) => new AppVersionsRepo(q).feedKey(companyId))) ??
       // Two first uses at once: the insert keeps whichever key was stored first, and both get it.
       (await this.store.write('server', (tx) =>
-        new AppVersionsRepo(tx).insertFeedKey(
-          companyId,
-          randomBytes(24).toString('hex'),
-          this.clock.now().toISOString(),
-        ),
+        new AppVersionsRepo(tx).insertFeedKey(companyId, newFeedKey(), this.clock.now().toISOString()),
       ));
     return feedFolderPath(companyId, key);
   }

@@ -22,8 +22,8 @@ import { OverlayKeysRepo } from './overlay-keys.repo';
 type Caller = { userId: number; companyId: number };
 
 export const overlayPath = (key: string) => `/overlay/${key}`;
-const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
-const newKey = () => randomBytes(OVERLAY_KEY_BYTES).toString('base64url');
+export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+export const newKey = () => randomBytes(OVERLAY_KEY_BYTES).toString('base64url');
 
 /**
  * The HTML overlay's server side (issue 25): the per-company key that stands in for a login in

@@ -15,15 +15,29 @@ export function first<T>(rows: T[]): T | undefined {
 export const countAll = () => sql<number>`count(*)`.mapWith(Number);
 
 /**
- * Case-insensitive "contains" for searches, Thaana and other scripts included: PostgreSQL's ILIKE;
- * on SQLite LIKE folds ASCII only, so both sides are lowered (`lower()` folds only ASCII there
- * too — Thaana has no case, so the same search finds the same rows on both).
+ * Case-insensitive "contains" for searches, in any script. SQLite's lower() and LIKE fold ASCII
+ * letters only; PostgreSQL's ILIKE would fold every cased script ("élysée" finding "Élysée"), so a
+ * moved station's searches would find other rows. Both fold the 26 ASCII letters and nothing else
+ * (Thaana has no case: a Dhivehi search finds the same rows either way).
  */
 export function containsIgnoringCase(q: Q, column: Column | SQL, text: string): SQL {
   const pattern = `%${escapeLike(text)}%`;
   return isSqlite(q)
     ? sql`lower(${column}) like lower(${pattern}) escape '\\'`
-    : sql`${column} ilike ${pattern} escape '\\'`;
+    : sql`translate(${column}, ${ASCII_UPPER}, ${ASCII_UPPER.toLowerCase()}) like ${asciiLower(pattern)} escape '\\'`;
+}
+
+const ASCII_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/**
+ * A text column in code-point order, for ORDER BY: SQLite compares bytes (BINARY), while a
+ * PostgreSQL database sorts by the collation of its locale (an installer's en-US puts "ahmed"
+ * before "Bob", SQLite after), so a moved station's name-ordered lists would change order.
+ * `collate "C"` is byte order there, and UTF-8 byte order is code-point order on both.
+ */
+export function inCodePointOrder(q: Q, column: Column): Column | SQL {
+  return isSqlite(q) ? column : sql`${column} collate "C"`;
 }
 
 /** `%`, `_` and the escape itself match literally in a search. */

@@ -146,12 +146,13 @@ export class NewsRepo extends Repo {
   async listDeleted(companyId: number): Promise<Array<{ row: NewsRow; deletedByName: string | null }>> {
     const { news } = this.t;
     const { deleter } = this;
+    // Stories deleted at the same moment come by id: without it each engine picks its own order.
     return this.db
       .select({ row: news, deletedByName: deleter.fullName })
       .from(news)
       .leftJoin(deleter, eq(deleter.id, news.deletedBy))
       .where(and(eq(news.companyId, companyId), eq(news.isDeleted, true)))
-      .orderBy(asc(news.scheduledForDeletion));
+      .orderBy(asc(news.scheduledForDeletion), asc(news.id));
   }
 
   /** The companies with deleted articles whose time is up (the purge job writes each as its own station). */

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { first } from '../../db/dialect';
+import { first, inCodePointOrder } from '../../db/dialect';
 import type { OutputRow } from '../../db/schema';
 import { type Tables, Repo } from '../../db/store';
 
@@ -13,7 +13,7 @@ export class OutputsRepo extends Repo {
       .select()
       .from(outputs)
       .where(eq(outputs.companyId, companyId))
-      .orderBy(asc(outputs.name), asc(outputs.id));
+      .orderBy(asc(inCodePointOrder(this.db, outputs.name)), asc(outputs.id));
   }
 
   async find(companyId: number, id: number): Promise<OutputRow | undefined> {

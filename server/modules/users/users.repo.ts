@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { UserRow } from '../../db/schema';
-import { countAll, first } from '../../db/dialect';
+import { countAll, first, inCodePointOrder } from '../../db/dialect';
 import { type Tables, Repo } from '../../db/store';
 
 export type NewUserRow = Tables['users']['$inferInsert'];
@@ -74,7 +74,7 @@ export class UsersRepo extends Repo {
       .select()
       .from(users)
       .where(and(eq(users.companyId, companyId), this.live))
-      .orderBy(asc(users.fullName), asc(users.id));
+      .orderBy(asc(inCodePointOrder(this.db, users.fullName)), asc(users.id));
   }
 
   async insert(values: NewUserRow): Promise<UserRow> {

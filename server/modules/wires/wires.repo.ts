@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { containsIgnoringCase, countAll, first } from '../../db/dialect';
+import { containsIgnoringCase, countAll, first, inCodePointOrder } from '../../db/dialect';
 import type { WireFeedRow, WireStoryRow } from '../../db/schema';
 import { type Tables, Repo } from '../../db/store';
 import type { ParsedEntry } from './wires.parse';
@@ -46,7 +46,7 @@ export class WiresRepo extends Repo {
       .select()
       .from(wireFeeds)
       .where(eq(wireFeeds.companyId, companyId))
-      .orderBy(asc(wireFeeds.name), asc(wireFeeds.id));
+      .orderBy(asc(inCodePointOrder(this.db, wireFeeds.name)), asc(wireFeeds.id));
     return feeds.map((f) => ({ ...f, itemCount: byFeed.get(f.id) ?? 0 }));
   }
 

@@ -10,7 +10,10 @@ import { startFakeFeeds } from '../../test/fake-feeds';
 import { seederFor } from '../../test/matrix-seeds';
 import { createNews } from '../../test/news-factory';
 import type { TestServer } from '../../test/test-server';
-import type { StationClock } from './moved-station-support';
+import type { Clock } from '../../lib/clock';
+
+/** The test's still clock, moved as the seeding goes (StationClock in moved-station-support.ts). */
+type StationClock = Clock & { advance(ms: number): void };
 
 /**
  * The stations the moved-station test writes through the real API before the move (issue 42):

@@ -1,5 +1,5 @@
 // `npm test`: every check a change must pass, in order, stopping at the first failure:
-// Chromium and PostgreSQL present → typecheck → lint → unit/API tests → 1-minute soak → desktop build → desktop smoke → web build → end-to-end tests.
+// Chromium and PostgreSQL present → typecheck → lint → unit/API tests → the API suite again on PostgreSQL → 1-minute soak → desktop build → desktop smoke → web build → end-to-end tests.
 // Ends with one plain "N passed, N failed" line summing the vitest projects and the soak.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,7 +22,7 @@ function run(label, cmd, args) {
   return res.status === 0;
 }
 
-function vitest(project) {
+function vitest(project, extra = []) {
   const out = path.join(reports, `${project}.json`);
   const ok = run(`vitest ${project}`, 'npx', [
     'vitest',
@@ -32,6 +32,7 @@ function vitest(project) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
+    ...extra,
   ]);
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
@@ -68,6 +69,10 @@ ensurePostgres();
 if (!run('typecheck', 'npm', ['run', '--silent', 'typecheck'])) finish(false);
 if (!run('lint', 'npm', ['run', '--silent', 'lint'])) finish(false);
 if (!vitest('unit')) finish(false);
+// The API suite on the PostgreSQL store (issue 42; vitest.config.ts says what only SQLite has).
+// One file at a time like the SQLite pass: two at once took 6.5 instead of 11 minutes on a quiet
+// machine, but under load the tests with tight limits (a 0.5 s probe) fail.
+if (!vitest('unit-pg')) finish(false);
 // The 1-minute soak (bench/soak.ts): a real server under 300 live clients and a steady newsroom
 // load; it exits 1 on a missed target. One test in the totals.
 const soakOk = run('soak (1 minute)', 'npm', ['run', '--silent', 'soak', '--', '--minutes', '1']);

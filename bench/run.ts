@@ -21,6 +21,7 @@ import { startFeedsProcess } from './feeds-process';
 import { benchWires } from './wires';
 import { backupRows, BACKUP, prepareBackupStore, quietBackups } from './backup';
 import { DB_MOVE, dbMoveRows } from './db-move';
+import { LISTS_PG, listsPgRows } from './lists-pg';
 import { newsListRows } from './news-list-load';
 import { seedNews } from './seed';
 import { nowMs } from './stats';
@@ -61,6 +62,7 @@ const SECTIONS = [
   'outputs',
   'backup',
   'move',
+  'lists-pg',
   'memory',
 ] as const;
 type Section = (typeof SECTIONS)[number];
@@ -72,7 +74,7 @@ function arg(name: string): string | undefined {
 const only = arg('only')?.split(',') ?? [...SECTIONS];
 const wanted = (s: Section) => only.includes(s);
 /** Sections that need no built web UI: a run of only these skips the renderer build. */
-const WITHOUT_UI: readonly string[] = ['backup', 'newslist', 'move'];
+const WITHOUT_UI: readonly string[] = ['backup', 'newslist', 'move', 'lists-pg'];
 
 /** Streams rows as they are measured, under one header, and keeps them for results.json. */
 class Table {
@@ -193,6 +195,7 @@ async function measure(
   // Its own server (stopped when done); the measured server sits idle meanwhile.
   if (backupStore && wanted('backup')) await table.section(BACKUP, () => backupRows(backupStore));
   if (backupStore && wanted('move')) await table.section(DB_MOVE, () => dbMoveRows(backupStore));
+  if (wanted('lists-pg')) await table.section(LISTS_PG, () => listsPgRows()); // its own two stores and servers
   if (wanted('memory'))
     await table.section('Memory at the end', async () => [
       await rssRow('Memory at the end', 'after the whole run', server, api),

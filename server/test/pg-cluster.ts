@@ -106,3 +106,14 @@ export async function startPgCluster(opts: { durable?: boolean } = {}): Promise<
     },
   };
 }
+
+/** One statement on a database of a test cluster, on a connection of its own; its rows. */
+export async function pgQuery<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}

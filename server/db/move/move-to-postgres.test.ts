@@ -3,13 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPO_ROOT } from '../../config';
 import { createCompany, createUser, loginDevOwner } from '../../test/factories';
 import { createApprovedNews } from '../../test/news-factory';
 import { createEquipment } from '../../test/equipment-factory';
-import { startPgCluster, type PgCluster } from '../../test/pg-cluster';
+import { pgQuery, startPgCluster, type PgCluster } from '../../test/pg-cluster';
 import { spawnServer } from '../../test/spawn-server';
 import { startTestServer } from '../../test/test-server';
 import { DB_FILE } from '../store-file';
@@ -58,16 +57,6 @@ afterAll(async () => {
 
 const fileSha = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
-async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 describe('npm run db:move', () => {
   test('every table arrives with its rows, ids, booleans, JSON and Thaana text; the SQLite file is untouched', async () => {
     const url = await cluster.createDatabase('moved');
@@ -83,7 +72,7 @@ describe('npm run db:move', () => {
     );
     expect(lines.at(-1)).toMatch(/verified: 30 tables/);
 
-    const news = await query<{ id: number; title: string; is_deleted: boolean; company_id: number }>(
+    const news = await pgQuery<{ id: number; title: string; is_deleted: boolean; company_id: number }>(
       url,
       'SELECT id, title, is_deleted, company_id FROM news ORDER BY id',
     );
@@ -95,7 +84,7 @@ describe('npm run db:move', () => {
     expect(news.every((n) => n.is_deleted === false)).toBe(true);
     expect(new Set(news.map((n) => n.company_id)).size).toBe(2);
     expect(tables.find((t) => t.name === 'news_revisions')?.rows).toBeGreaterThanOrEqual(2);
-    const [editor] = await query<{ full_name: string; updated_by: number | null }>(
+    const [editor] = await pgQuery<{ full_name: string; updated_by: number | null }>(
       url,
       "SELECT full_name, updated_by FROM users WHERE full_name = 'Aishath Editor'",
     );
@@ -110,7 +99,7 @@ describe('npm run db:move', () => {
       'Indian/Maldives',
     );
     sqlite.close();
-    const [settings] = await query<{ telegram_groups: unknown }>(
+    const [settings] = await pgQuery<{ telegram_groups: unknown }>(
       url,
       'SELECT telegram_groups FROM company_settings WHERE company_id = 1',
     );
@@ -118,23 +107,23 @@ describe('npm run db:move', () => {
     expect(settings?.telegram_groups).toEqual(JSON.parse(held));
 
     // New rows continue after the moved ids (each identity sequence was set past them).
-    const [next] = await query<{ id: number }>(
+    const [next] = await pgQuery<{ id: number }>(
       url,
       "INSERT INTO news (company_id, title, content) VALUES (1, 'After the move', 'x') RETURNING id",
     );
     expect(next?.id).toBe(Math.max(...news.map((n) => n.id)) + 1);
-    const [when] = await query<{ created_at: string }>(url, `SELECT created_at FROM news WHERE id = ${next?.id}`);
+    const [when] = await pgQuery<{ created_at: string }>(url, `SELECT created_at FROM news WHERE id = ${next?.id}`);
     expect(when?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   }, 60_000);
 
   test('a database that already holds rows is refused and left as it was', async () => {
     const url = await cluster.createDatabase('taken');
-    await query(url, 'CREATE TABLE rundown (id int); INSERT INTO rundown VALUES (7)');
+    await pgQuery(url, 'CREATE TABLE rundown (id int); INSERT INTO rundown VALUES (7)');
     await expect(moveToPostgres({ dataDir, migrationsDir, to: url })).rejects.toThrow(MoveRefused);
     await expect(moveToPostgres({ dataDir, migrationsDir, to: url })).rejects.toThrow(
       /already holds data \(public\.rundown\)/,
     );
-    const tables = await query<{ n: string }>(
+    const tables = await pgQuery<{ n: string }>(
       url,
       "SELECT count(*)::text AS n FROM pg_tables WHERE schemaname = 'public'",
     );

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AsRunPage } from '../../../shared/contracts/as-run';
 import type { LoginResponse } from '../../../shared/contracts/auth';
@@ -10,7 +9,7 @@ import { REPO_ROOT } from '../../config';
 import { routeKey } from '../../route-table';
 import { ApiClient } from '../../test/api-client';
 import { closeSeedFeeds } from '../../test/matrix-seeds';
-import { startPgCluster, type PgCluster } from '../../test/pg-cluster';
+import { pgQuery, startPgCluster, type PgCluster } from '../../test/pg-cluster';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { TestSocket } from '../../test/ws-client';
 import { moveToPostgres } from './move-to-postgres';
@@ -53,22 +52,12 @@ async function askAll(baseUrl: string): Promise<Answer[]> {
   return answers;
 }
 
-async function sql<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 const maxId = async (url: string, table: string) =>
-  (await sql<{ id: number }>(url, `SELECT max(id) AS id FROM ${table}`))[0]?.id ?? 0;
+  (await pgQuery<{ id: number }>(url, `SELECT max(id) AS id FROM ${table}`))[0]?.id ?? 0;
 
 /** An empty database whose text order is ICU's en-US, not the test cluster's C.UTF-8. */
 async function linguisticDatabase(name: string): Promise<string> {
-  await sql(
+  await pgQuery(
     cluster.url,
     `CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`,
   );
@@ -117,7 +106,7 @@ beforeAll(async () => {
   }
   movedUrl = await linguisticDatabase('moved');
   await moveToPostgres({ dataDir: same.dataDir, migrationsDir, to: movedUrl });
-  await sql(movedUrl, REVERSE_HEAP_ORDER);
+  await pgQuery(movedUrl, REVERSE_HEAP_ORDER);
   moved = await startTestServer({ ...same, databaseUrl: movedUrl });
   // About 20 s on a quiet 2-core machine; the margin is for one shared with the rest of the suite.
 }, 120_000);

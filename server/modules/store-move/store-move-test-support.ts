@@ -1,40 +1,32 @@
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { DB_FILE } from '../../db/store-file';
-import type { PgCluster } from '../../test/pg-cluster';
+import { pgQuery, type PgCluster } from '../../test/pg-cluster';
 
 /** The role the moves sign in as: a password of its own, as a station's IT would set up. */
 export const MOVER = { user: 'mover', password: 'right-secret-42' } as const;
 
-export async function sql<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
+/** Raw SQL on the test cluster (the move tests' name for it). */
+export { pgQuery as sql };
 
 /**
  * The test cluster starts with trust for everyone; a move should meet a real sign-in. The mover
  * role gets a password and pg_hba asks for it over TCP (the superuser keeps trust, to set up).
  */
 export async function requirePasswords(cluster: PgCluster): Promise<void> {
-  await sql(cluster.url, `CREATE ROLE ${MOVER.user} LOGIN PASSWORD '${MOVER.password}'`);
-  const [hba] = await sql<{ hba_file: string }>(cluster.url, 'SHOW hba_file');
+  await pgQuery(cluster.url, `CREATE ROLE ${MOVER.user} LOGIN PASSWORD '${MOVER.password}'`);
+  const [hba] = await pgQuery<{ hba_file: string }>(cluster.url, 'SHOW hba_file');
   const lines = ['local all all trust', 'host all cgb 127.0.0.1/32 trust', 'host all all 127.0.0.1/32 scram-sha-256'];
   const values = lines.map((l, i) => `(${i}, '${l}')`).join(', ');
-  await sql(
+  await pgQuery(
     cluster.url,
     `COPY (SELECT line FROM (VALUES ${values}) v(n, line) ORDER BY n) TO '${(hba?.hba_file ?? '').replace(/'/g, "''")}'`,
   );
-  await sql(cluster.url, 'SELECT pg_reload_conf()');
+  await pgQuery(cluster.url, 'SELECT pg_reload_conf()');
 }
 
 /** An empty database the mover owns; its connection string with the mover's password (or `password`). */
 export async function emptyDatabase(cluster: PgCluster, name: string, password: string = MOVER.password) {
-  await sql(cluster.url, `CREATE DATABASE ${name} OWNER ${MOVER.user}`);
+  await pgQuery(cluster.url, `CREATE DATABASE ${name} OWNER ${MOVER.user}`);
   return {
     url: `postgres://${MOVER.user}:${password}@127.0.0.1:${cluster.port}/${name}`,
     admin: cluster.url.replace(/\/postgres$/, `/${name}`),

@@ -69,7 +69,9 @@ beforeAll(async () => {
   baseDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-moved-'));
   const clock = new StationClock();
   // Same folders and still clock on every server: only the store's engine differs.
-  const same = { dataDir: path.join(baseDir, 'data'), baseDir, clock, withUi: true };
+  // No built UI (the unit pass runs before the web build): the overlay page answers 503 for its
+  // key on both stores and 404 for another — the key's lookup is what the move could change.
+  const same = { dataDir: path.join(baseDir, 'data'), baseDir, clock };
   const seeding = await startTestServer(same);
   let seeded: Awaited<ReturnType<typeof seedStations>>;
   try {
@@ -129,7 +131,12 @@ describe('a station moved to PostgreSQL', () => {
       .map((c, i) => ({ c, status: before[i]?.status ?? 0 }))
       .filter(({ c, status }) => c.caller === 'owner' && status >= 300)
       .map(({ c, status }) => `${status} ${c.key}`);
-    expect(refused).toEqual(['403 GET /api/backups', '403 GET /api/backups/download', '403 GET /api/app-versions/all']);
+    expect(refused).toEqual([
+      '403 GET /api/backups',
+      '403 GET /api/backups/download',
+      '503 GET /overlay/:key',
+      '403 GET /api/app-versions/all',
+    ]);
     expect(before.filter((a) => a.status === 429)).toEqual([]);
   });
 

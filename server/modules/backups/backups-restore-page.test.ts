@@ -10,28 +10,9 @@ import { createStation, createUser, loginDevOwner } from '../../test/factories';
 import { createNews } from '../../test/news-factory';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { TestSocket } from '../../test/ws-client';
+import { backAfterRestart } from '../../test/server-restart';
 
 const titles = (news: News[]) => news.map((n) => n.title);
-
-/** The server's start id, or null while it is down (between close and start of a restore). */
-async function bootId(url: string): Promise<string | null> {
-  try {
-    const res = await fetch(`${url}/api/health`);
-    return ((await res.json()) as { bootId: string }).bootId;
-  } catch {
-    return null;
-  }
-}
-
-async function backAfterRestore(url: string, before: string): Promise<string> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const now = await bootId(url);
-    if (now && now !== before) return now;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not come back after the restore');
-}
 
 describe('restore from the Backups page (issue 41)', () => {
   it('backup → change → restore: the change is gone, everything before is back, clients told and reconnected; one of many clicks restores', async () => {
@@ -100,7 +81,7 @@ describe('restore from the Backups page (issue 41)', () => {
       // Another station's screens are told too: the restore takes every station back.
       expect((await watcher.waitFor('server_restoring', 10_000)).data).toMatchObject({ name: backup.name });
       expect(await watcher.waitClosed(20_000)).toBe(1012);
-      await backAfterRestore(server.url, firstHello.bootId);
+      await backAfterRestart(server.url, firstHello.bootId);
 
       // The session is in the backup: the same token reads the restored store.
       const news = titles((await dev.get<News[]>('/api/news')).body);

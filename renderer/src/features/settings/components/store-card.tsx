@@ -79,7 +79,10 @@ function MoveForm({ hostStation }: { hostStation: string }) {
       <Text size="xs" c="dimmed">
         On the PostgreSQL server, an empty database and a user that owns it:
       </Text>
-      <Code block>{CREATE_DATABASE}</Code>
+      {/* Wrapped, not scrolled: a scrolling block on a phone is a region a keyboard cannot reach (axe). */}
+      <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {CREATE_DATABASE}
+      </Code>
       <Group>
         <Button
           variant="light"

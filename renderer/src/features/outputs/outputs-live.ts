@@ -3,17 +3,10 @@ import { registerLiveEvent } from '@/lib/live-registry';
 import { queryClient } from '@/lib/query-client';
 import { airTallyQueryKey } from './api/air-tally';
 import { overlayOutputQueryKey } from './api/get-overlay-output';
+import { applyOutputStatus } from './apply-output-status';
 import { outputStatusesQueryKey, outputsQueryKey } from '@/lib/api/outputs/outputs';
 
-/** An output's new status goes straight into both lists (no refetch per status change). */
-function applyStatus(entry: OutputStatusEntry): void {
-  queryClient.setQueryData<OutputStatusEntry[]>(outputStatusesQueryKey, (list) =>
-    list?.map((s) => (s.id === entry.id ? { ...s, status: entry.status } : s)),
-  );
-  queryClient.setQueryData<Array<{ id: number; status: OutputStatusEntry['status'] }>>(outputsQueryKey, (list) =>
-    list?.map((o) => (o.id === entry.id ? { ...o, status: entry.status } : o)),
-  );
-}
+const applyStatus = (entry: OutputStatusEntry): void => applyOutputStatus(queryClient, entry);
 
 /** Another admin rotated the key or saved the layout; an output's status moved; an output was added, changed or removed. */
 export function registerOutputsLiveEvents(): () => void {

@@ -38,6 +38,7 @@ import type { HostStarter } from './lib/task-host';
 import { CgFileThread } from './integrations/cg-writer/cg-file-thread';
 import { restoreInPlace } from './restore-in-place';
 import { moveInPlace } from './move-in-place';
+import { PgRelay } from './live/pg-relay';
 import {
   createHeavyPool,
   createOutputsPool,
@@ -94,6 +95,8 @@ export interface RunningServer {
   overlayHub: OverlayHub;
   /** Buffers and writes the as-run log (tests flush it). */
   asRunRecorder: AsRunRecorder;
+  /** The live bus between servers on one PostgreSQL store (issue 43); null on SQLite. */
+  relay: PgRelay | null;
   close(): Promise<void>;
 }
 
@@ -127,6 +130,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     outputsIo: createOutputsPool(options.outputsWorkerEntry),
     cgFilesIo: new CgFileThread(options.cgFileWorkerEntry),
   };
+  // Several servers on one PostgreSQL store hear each other's changes (issue 43).
+  const relay = config.databaseUrl ? new PgRelay(config.databaseUrl, ctx.bus, logger) : null;
+  await relay?.start();
   // The start-up resync below is the first CG write: its thread is up before anyone goes on air.
   ctx.cgFilesIo.warm();
   const services = createServices(ctx);
@@ -232,6 +238,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     cgFilesIo: ctx.cgFilesIo,
     overlayHub,
     asRunRecorder,
+    relay,
     close: async () => {
       // Stop taking requests first, then let those in flight (a CG write on its way to disk)
       // answer before anything they use goes away; a stuck one is cut off after CLOSE_DRAIN_MS.
@@ -259,6 +266,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // A backup in progress copies from the store: it finishes before the store closes.
       if (startBackup) clearTimeout(startBackup);
       await services.backups.runner.idle();
+      // After the last request's events went out.
+      await relay?.close();
       await opened.close();
       releaseLock();
     },

@@ -16,12 +16,19 @@ export interface Revocation {
   rejoin?: boolean;
 }
 
+/** What crosses to the other servers on the same store (server/live/pg-relay.ts). */
+export type BusMessage = { kind: 'event'; event: CompanyEvent } | { kind: 'revoke'; revocation: Revocation };
+
 /**
- * In-process bus between services and the live hub. Services say what happened in which company;
- * the hub decides who hears it. Swapping this for Redis pub/sub is the multi-process growth path.
+ * The bus between services and the live hub. Services say what happened in which company; the
+ * hub decides who hears it. With several servers on one PostgreSQL store (issue 43) a relay carries
+ * every message to the other servers and hands theirs in (`receive`): `subscribe` hears both, for
+ * what each server shows or caches; `subscribeLocal` hears this server's changes only, for work
+ * that must happen once per change however many servers hear of it (a Telegram message, an alert).
  */
 export class EventBus {
   private readonly emitter = new EventEmitter().setMaxListeners(100);
+  private relay: ((message: BusMessage) => void) | null = null;
 
   /** Inside a store write, the event goes out once that write commits (db/store.ts afterCommit). */
   publish<K extends ServerEventType>(companyId: number, type: K, data: ServerEvents[K]): void {
@@ -30,20 +37,60 @@ export class EventBus {
 
   private publishNow<K extends ServerEventType>(companyId: number, type: K, data: ServerEvents[K]): void {
     const event: CompanyEvent<K> = { companyId, type, data };
+    // The clients and caches first, then the other servers, then the once-per-change work.
     this.emitter.emit('event', event);
+    this.relay?.({ kind: 'event', event });
+    this.emitter.emit('local', event);
   }
 
+  /** Every event: this server's and, with a relay, the other servers'. */
   subscribe(listener: (event: CompanyEvent) => void): () => void {
     this.emitter.on('event', listener);
     return () => this.emitter.off('event', listener);
   }
 
+  /** The events of this server's own changes. */
+  subscribeLocal(listener: (event: CompanyEvent) => void): () => void {
+    this.emitter.on('local', listener);
+    return () => this.emitter.off('local', listener);
+  }
+
   revoke(revocation: Revocation): void {
-    afterCommit(() => this.emitter.emit('revoke', revocation));
+    afterCommit(() => {
+      this.emitter.emit('revoke', revocation);
+      this.relay?.({ kind: 'revoke', revocation });
+    });
   }
 
   onRevoke(listener: (revocation: Revocation) => void): () => void {
     this.emitter.on('revoke', listener);
     return () => this.emitter.off('revoke', listener);
+  }
+
+  /** Sends every message published from now on to the other servers too; returns the detach. */
+  relayTo(send: (message: BusMessage) => void): () => void {
+    this.relay = send;
+    return () => {
+      if (this.relay === send) this.relay = null;
+    };
+  }
+
+  /**
+   * Messages from the other servers may have been lost (the relay's connection dropped and is
+   * back): whatever was cached or shown from them is read again.
+   */
+  receiveGap(): void {
+    this.emitter.emit('gap');
+  }
+
+  onGap(listener: () => void): () => void {
+    this.emitter.on('gap', listener);
+    return () => this.emitter.off('gap', listener);
+  }
+
+  /** A message another server published: heard as its own by `subscribe` and `onRevoke`, never relayed back. */
+  receive(message: BusMessage): void {
+    if (message.kind === 'revoke') this.emitter.emit('revoke', message.revocation);
+    else this.emitter.emit('event', message.event);
   }
 }

@@ -50,12 +50,18 @@ export class ResponseCache {
   private readonly companies = new Map<number, Map<string, Entry>>();
   private readonly building = new Map<number, Building[]>();
   private readonly unsubscribe: () => void;
+  private readonly offGap: () => void;
 
   constructor(bus: EventBus) {
     this.unsubscribe = bus.subscribe(({ companyId, type }) => {
       const entries = this.companies.get(companyId);
       for (const [key, entry] of entries ?? []) if (entry.staleAfter(type)) entries?.delete(key);
       for (const b of this.building.get(companyId) ?? []) if (b.staleAfter(type)) b.stale = true;
+    });
+    // Changes another server announced may have been missed (server/live/pg-relay.ts): keep nothing.
+    this.offGap = bus.onGap(() => {
+      this.companies.clear();
+      for (const builds of this.building.values()) for (const b of builds) b.stale = true;
     });
   }
 
@@ -104,6 +110,7 @@ export class ResponseCache {
 
   close(): void {
     this.unsubscribe();
+    this.offGap();
     this.companies.clear();
   }
 

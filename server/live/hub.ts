@@ -97,6 +97,8 @@ export class LiveHub {
     this.unsubscribe = [
       options.bus.subscribe((event) => this.broadcast(event)),
       options.bus.onRevoke((revocation) => this.revoke(revocation)),
+      // Events from another server may have been missed: each client reconnects and reads again.
+      options.bus.onGap(() => this.disconnectAll('Live updates were interrupted: reconnect')),
     ];
     this.timer = setInterval(() => this.heartbeat(), options.pingIntervalMs ?? WS_PING_INTERVAL_MS);
     this.timer.unref();
@@ -354,9 +356,9 @@ export class LiveHub {
    * Closes every live connection with 1012 (service restart): clients reconnect with backoff and
    * refetch what they missed. Used on shutdown so browsers know to come back.
    */
-  disconnectAll(): void {
+  disconnectAll(reason = 'Server restarting'): void {
     for (const client of [...this.clients]) {
-      client.socket.close(1012, 'Server restarting');
+      client.socket.close(1012, reason);
       this.leave(client);
     }
   }

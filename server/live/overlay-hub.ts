@@ -65,11 +65,15 @@ export class OverlayHub {
   private readonly clients = new Set<OverlayClient>();
   private readonly rooms = new Map<number, Set<OverlayClient>>();
   private readonly timer: NodeJS.Timeout;
-  private readonly unsubscribe: () => void;
+  private readonly unsubscribe: Array<() => void>;
 
   constructor(private readonly options: OverlayHubOptions) {
     this.wss.on('connection', (socket) => this.onConnection(socket));
-    this.unsubscribe = options.bus.subscribe((event) => this.onEvent(event));
+    this.unsubscribe = [
+      options.bus.subscribe((event) => this.onEvent(event)),
+      // CG changes from another server may have been missed: the graphics read the whole state again.
+      options.bus.onGap(() => void this.resendSnapshots()),
+    ];
     this.timer = setInterval(() => this.heartbeat(), options.pingIntervalMs ?? WS_PING_INTERVAL_MS);
     this.timer.unref();
   }
@@ -153,12 +157,7 @@ export class OverlayHub {
       client.socket.close(WS_CLOSE_UNAUTHORIZED, 'Overlay key rotated');
       return this.leave(client);
     }
-    const snapshot = await this.options.snapshot(companyId);
-    const held = client.held;
-    client.held = null;
-    if (!this.clients.has(client)) return;
-    this.send(client, { type: 'overlay_snapshot', data: snapshot });
-    for (const payload of held) this.sendRaw(client, payload);
+    this.release(client, snapshotPayload(await this.options.snapshot(companyId)));
   }
 
   private onEvent(event: CompanyEvent): void {
@@ -223,6 +222,34 @@ export class OverlayHub {
     return connected - previews;
   }
 
+  /**
+   * A fresh snapshot to every overlay in a room, without closing it (the graphic on air does not
+   * blink). As on joining, the room's changes are held while the snapshot is read and sent after
+   * it, so an older snapshot never lands over a newer change.
+   */
+  private async resendSnapshots(): Promise<void> {
+    for (const [companyId, room] of this.rooms) {
+      const ready = [...room].filter((c) => !c.held);
+      for (const client of ready) client.held = [];
+      let snapshot: Buffer | undefined;
+      try {
+        snapshot = snapshotPayload(await this.options.snapshot(companyId));
+      } catch (err) {
+        this.options.logger.warn('overlay snapshot not read again', { companyId, err: String(err) });
+      }
+      for (const client of ready) this.release(client, snapshot);
+    }
+  }
+
+  /** Sends `first` (a snapshot), then what was held for the client meanwhile; from then on sends at once. */
+  private release(client: OverlayClient, first?: Buffer): void {
+    const held = client.held ?? [];
+    client.held = null;
+    if (!this.clients.has(client)) return;
+    if (first) this.sendRaw(client, first);
+    for (const payload of held) this.sendRaw(client, payload);
+  }
+
   /** Closes every overlay with `code`: 1012 on shutdown (they reconnect); tests use it to force a reconnect. */
   disconnectAll(code = 1012, reason = 'Server restarting'): void {
     for (const client of [...this.clients]) {
@@ -233,7 +260,7 @@ export class OverlayHub {
 
   close(): void {
     clearInterval(this.timer);
-    this.unsubscribe();
+    this.unsubscribe.forEach((off) => off());
     this.disconnectAll();
     this.wss.close();
   }
@@ -265,4 +292,8 @@ function parse(raw: RawData): OverlayClientMessage | null {
   } catch {
     return null;
   }
+}
+
+function snapshotPayload(data: Extract<OverlayServerMessage, { type: 'overlay_snapshot' }>['data']): Buffer {
+  return Buffer.from(JSON.stringify({ type: 'overlay_snapshot', data } satisfies OverlayServerMessage));
 }

@@ -34,6 +34,7 @@ export class PrompterRelay implements ClientMessageHandler {
   private readonly readings = new PrompterReadings();
   private readonly now: () => number;
   private readonly unsubscribe: () => void;
+  private readonly offGap: () => void;
 
   constructor(private readonly options: PrompterRelayOptions) {
     this.now = options.now ?? (() => performance.now());
@@ -43,6 +44,8 @@ export class PrompterRelay implements ClientMessageHandler {
       this.known.delete(`${event.companyId}:${id}`);
       this.readings.forget(event.companyId, id);
     });
+    // A deletion on another server may have been missed: each prompter is looked up again.
+    this.offGap = options.bus.onGap(() => this.known.clear());
   }
 
   handle(socket: object, actor: Actor, message: ClientMessage): HandlerResult | Promise<HandlerResult> {
@@ -96,6 +99,7 @@ export class PrompterRelay implements ClientMessageHandler {
 
   close(): void {
     this.unsubscribe();
+    this.offGap();
   }
 
   private async exists(companyId: number, prompterId: number): Promise<boolean> {

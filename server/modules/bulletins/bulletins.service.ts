@@ -28,7 +28,7 @@ export class BulletinsService {
   ) {
     // A bulletin shows its articles' current titles: re-announce the bulletins that use a changed
     // or binned article (a purge nulls newsId first; clients also invalidate on news events).
-    ctx.bus.subscribe(({ type, companyId, data }) => {
+    ctx.bus.subscribeLocal(({ type, companyId, data }) => {
       if (type !== 'news_updated' && type !== 'news_deleted') return;
       const newsId = (data as { id: number }).id;
       this.reannounce(companyId, newsId).catch((err: unknown) =>

@@ -19,7 +19,7 @@ export class LowStockAlerts {
     private readonly ctx: AppContext,
     private readonly raise: (alert: RaisedAlert) => Promise<unknown>,
   ) {
-    ctx.bus.subscribe(({ type, companyId, data }) => {
+    ctx.bus.subscribeLocal(({ type, companyId, data }) => {
       if (type !== 'equipment_created' && type !== 'equipment_updated') return;
       this.check(companyId, data as Equipment).catch((err: unknown) =>
         ctx.logger.error('low-stock check failed', { err }),

@@ -67,7 +67,7 @@ export function startGoogleSheets(
     timer.unref();
     timers.set(companyId, timer);
   };
-  const unsubscribe = ctx.bus.subscribe((event) => {
+  const unsubscribe = ctx.bus.subscribeLocal((event) => {
     if (!SHEET_EVENTS.has(event.type)) return;
     detached(changed, event.companyId).catch((err: unknown) =>
       ctx.logger.warn('google sheets change not noted', {

@@ -18,6 +18,11 @@ export class NewsCounts {
     bus.subscribe(({ type, companyId }) => {
       if (type.startsWith('news_')) this.forget(companyId);
     });
+    // Announcements from another server on the store may have been missed: nothing cached holds.
+    bus.onGap(() => {
+      for (const companyId of new Set([...this.counts.keys()].map((k) => Number(k.split(':')[0]))))
+        this.forget(companyId);
+    });
   }
 
   async count(companyId: number, status?: NewsListStatus): Promise<number> {

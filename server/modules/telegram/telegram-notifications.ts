@@ -46,7 +46,7 @@ export class TelegramNotifications implements NotificationChannel {
   listen(): () => void {
     const detached = (what: string, companyId: number, work: Promise<unknown>) =>
       work.catch((err: unknown) => this.ctx.logger.warn('telegram notification not sent', { what, companyId, err }));
-    return this.ctx.bus.subscribe((event) => {
+    return this.ctx.bus.subscribeLocal((event) => {
       const { type, companyId, data } = event;
       if (type === 'breaking_news') void detached(type, companyId, this.breakingNews(companyId, data as News));
       if (type === 'equipment_requested')

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { BusMessage, EventBus } from '../lib/event-bus';
+import type { Logger } from '../lib/logger';
+
+/** The PostgreSQL channel every server on the store listens on (LISTEN/NOTIFY, issue 43). */
+export const LIVE_CHANNEL = 'cgb_live';
+/** A NOTIFY payload holds at most 8000 bytes; a longer message goes as parts of one transaction. */
+export const PART_BYTES = 7_000;
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 5_000;
+
+/**
+ * Carries the live bus between the servers sharing one PostgreSQL store (issue 43) over the
+ * engine's own LISTEN/NOTIFY, not a broker of ours: every event and revocation a server publishes
+ * is NOTIFYed after its commit, and each other server hands it to its own bus (its clients, its
+ * caches). Two connections of its own: one listening, one sending, so a server's messages reach the
+ * others in the order it published them.
+ *
+ * A message can be lost only while a connection is down. So when the listener is back, or the
+ * sender is back and says so to the others, the bus is told of a gap: caches drop everything and
+ * the clients reconnect and read again rather than show what may be stale.
+ */
+export class PgRelay {
+  /** This server's name on the channel: its own messages come back to it and are skipped. */
+  readonly origin = randomUUID();
+  private seq = 0;
+  private sending: Promise<unknown> = Promise.resolve();
+  private listener: pg.Client | null = null;
+  private sender: pg.Client | null = null;
+  private readonly parts = new Map<string, string[]>();
+  private detach: () => void = () => {};
+  private closed = false;
+  private listenFailures = 0;
+  private sendFailures = 0;
+
+  constructor(
+    private readonly url: string,
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Listening and sending before the server takes requests; a store that is down fails the start. */
+  async start(): Promise<void> {
+    await Promise.all([this.listen(), this.connectSender()]);
+    this.detach = this.bus.relayTo((message) => this.send(message));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.detach();
+    const clients = [this.listener, this.sender].filter((c): c is pg.Client => c !== null);
+    this.listener = this.sender = null;
+    // After the last message this server queued (bounded: a hung connection must not hold the shutdown).
+    await Promise.race([this.sending, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+  }
+
+  /** Named in pg_stat_activity, so an engineer (or a test) can tell the relay's connections apart. */
+  applicationName(which: 'listener' | 'sender'): string {
+    return `cg-bridge live ${which} ${this.origin.slice(0, 8)}`;
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName('listener') });
+    client.on('error', () => undefined);
+    client.on('notification', (n) => {
+      if (n.channel === LIVE_CHANNEL && n.payload) this.onPayload(n.payload);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${LIVE_CHANNEL}`);
+    client.once('end', () => this.lost('listener', client));
+    this.listener = client;
+    this.listenFailures = 0;
+  }
+
+  private async connectSender(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName('sender') });
+    client.on('error', () => undefined);
+    await client.connect();
+    client.once('end', () => this.lost('sender', client));
+    this.sender = client;
+    this.sendFailures = 0;
+  }
+
+  /** A connection ended (PostgreSQL restarted, the network dropped): open it again, then report the gap. */
+  private lost(which: 'listener' | 'sender', client: pg.Client): void {
+    if (this.closed) return;
+    if (which === 'listener' && this.listener === client) this.listener = null;
+    if (which === 'sender' && this.sender === client) this.sender = null;
+    this.logger.warn('live updates between servers interrupted; reconnecting', { connection: which });
+    this.parts.clear();
+    this.retry(which);
+  }
+
+  private retry(which: 'listener' | 'sender'): void {
+    const failures = which === 'listener' ? ++this.listenFailures : ++this.sendFailures;
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** (failures - 1));
+    setTimeout(() => void this.reconnect(which), delay).unref();
+  }
+
+  private async reconnect(which: 'listener' | 'sender'): Promise<void> {
+    if (this.closed) return;
+    try {
+      if (which === 'listener') await this.listen();
+      else await this.connectSender();
+    } catch {
+      return this.retry(which);
+    }
+    if (this.closed) return void this.close();
+    this.logger.info('live updates between servers back', { connection: which });
+    // What this server missed hearing, or what the others missed of it: everyone reads again.
+    if (which === 'listener') this.bus.receiveGap();
+    else this.notify([this.header(0, 1) + 'gap']);
+  }
+
+  private send(message: BusMessage): void {
+    const text = JSON.stringify(message);
+    const chunks = splitBytes(text, PART_BYTES);
+    this.notify(chunks.map((chunk, i) => this.header(i, chunks.length) + chunk));
+  }
+
+  /** "origin seq part count " before each part: seq ties the parts of one message together. */
+  private header(part: number, count: number): string {
+    if (part === 0) this.seq += 1;
+    return `${this.origin} ${this.seq} ${part} ${count} `;
+  }
+
+  /**
+   * In publishing order, one statement at a time on one connection (a chain, not pg's deprecated
+   * queue of concurrent queries); the parts of one message in one transaction, delivered together.
+   */
+  private notify(payloads: string[]): void {
+    const sender = this.sender;
+    if (!sender) return;
+    const statements: Array<[string, string[]?]> = payloads.map((p) => ['select pg_notify($1, $2)', [LIVE_CHANNEL, p]]);
+    if (statements.length > 1) {
+      statements.unshift(['BEGIN']);
+      statements.push(['COMMIT']);
+    }
+    this.sending = this.sending
+      .then(async () => {
+        for (const [text, values] of statements) await sender.query(text, values);
+      })
+      .catch((err: unknown) => {
+        this.logger.warn('live update not sent to the other servers', {
+          err: err instanceof Error ? err.message : err,
+        });
+        // A transaction left open by a failed part must not swallow the next message.
+        if (statements.length > 1)
+          return sender.query('ROLLBACK').then(
+            () => undefined,
+            () => undefined,
+          );
+      });
+  }
+
+  private onPayload(payload: string): void {
+    const [origin, seq, part, count] = payload.split(' ', 4);
+    if (!origin || origin === this.origin || !seq || !part || !count) return;
+    const body = payload.slice(origin.length + seq.length + part.length + count.length + 4);
+    if (body === 'gap') return this.bus.receiveGap();
+    const key = `${origin} ${seq}`;
+    const n = Number(count);
+    const got = n === 1 ? [body] : [...(this.parts.get(key) ?? []), body];
+    if (got.length < n) return void this.parts.set(key, got);
+    this.parts.delete(key);
+    try {
+      this.bus.receive(JSON.parse(got.join('')) as BusMessage);
+    } catch (err) {
+      this.logger.warn('live update from another server not understood', { err: String(err) });
+    }
+  }
+}
+
+/** Splits text into pieces of at most `max` UTF-8 bytes, never inside a character. */
+export function splitBytes(text: string, max: number): string[] {
+  if (Buffer.byteLength(text) <= max) return [text];
+  const pieces: string[] = [];
+  let piece = '';
+  let bytes = 0;
+  for (const ch of text) {
+    const b = Buffer.byteLength(ch);
+    if (bytes + b > max) {
+      pieces.push(piece);
+      piece = '';
+      bytes = 0;
+    }
+    piece += ch;
+    bytes += b;
+  }
+  pieces.push(piece);
+  return pieces;
+}

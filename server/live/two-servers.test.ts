@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { News } from '../../shared/contracts/news';
+import { OVERLAY_WS_PATH, type OverlayOutput } from '../../shared/contracts/overlay';
+import type { CompanyEvent } from '../lib/event-bus';
+import { createUser, loginDevOwner } from '../test/factories';
+import { pgQuery, startPgCluster, type PgCluster } from '../test/pg-cluster';
+import { startTestServer, type TestServer } from '../test/test-server';
+import { TestSocket } from '../test/ws-client';
+
+/**
+ * Issue 43, first step: two servers on one PostgreSQL store hear each other's changes through the
+ * engine's LISTEN/NOTIFY (server/live/pg-relay.ts). Its own throwaway cluster (run once, in the
+ * `unit` project), two real servers, real sockets.
+ */
+let cluster: PgCluster;
+let url: string;
+let a: TestServer;
+let b: TestServer;
+beforeAll(async () => {
+  cluster = await startPgCluster({ durable: false });
+  url = await cluster.createDatabase('two_servers');
+  a = await startTestServer({ databaseUrl: url });
+  b = await startTestServer({ databaseUrl: url });
+}, 60_000);
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+  await cluster?.stop();
+});
+
+const busOf = (server: TestServer) => server.services.equipmentAlerts.ctx.bus;
+/** Every event a bus hands to `subscribe` and to `subscribeLocal`, from now on. */
+function heard(server: TestServer) {
+  const all: CompanyEvent[] = [];
+  const local: CompanyEvent[] = [];
+  const offs = [busOf(server).subscribe((e) => all.push(e)), busOf(server).subscribeLocal((e) => local.push(e))];
+  return { all, local, stop: () => offs.forEach((off) => off()) };
+}
+const titleOf = (m: { data: unknown }) => (m.data as News).title;
+
+/** An overlay (the graphics PC's browser source) on `server`, in its room once the snapshot came. */
+async function overlayOn(server: TestServer): Promise<TestSocket> {
+  const owner = await loginDevOwner(server);
+  const { key } = (await owner.get<OverlayOutput>('/api/outputs/overlay')).body;
+  const socket = new TestSocket(server.url, {}, OVERLAY_WS_PATH);
+  await socket.opened();
+  socket.send({ type: 'overlay_auth', key });
+  await socket.waitFor('overlay_snapshot');
+  return socket;
+}
+const snapshots = (s: TestSocket) => s.messages.filter((m) => m.type === 'overlay_snapshot');
+
+async function relayPid(server: TestServer, which: 'listener' | 'sender'): Promise<number> {
+  const name = server.relay!.applicationName(which);
+  const rows = await pgQuery<{ pid: number }>(
+    url,
+    `select pid from pg_stat_activity where application_name = '${name}'`,
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0]!.pid;
+}
+
+describe('two servers on one PostgreSQL store (issue 43)', () => {
+  it('a story saved on A reaches B’s clients within a second, and B’s cached list and counts show it', async () => {
+    const owner = await loginDevOwner(a);
+    const onB = await TestSocket.authed(b.url, owner.token!);
+    const ownerOnB = await loginDevOwner(b);
+    // B has the list and the counts cached before the change.
+    const before = await ownerOnB.get<News[]>('/api/news');
+    const pageBefore = await ownerOnB.get<{ items: News[]; total: number }>('/api/news?page=1&limit=50');
+    expect(before.status).toBe(200);
+    expect(pageBefore.status).toBe(200);
+
+    const started = performance.now();
+    const saved = await owner.post<News>('/api/news', { title: 'From desk A', content: 'Saved on the first PC' });
+    expect(saved.status).toBe(201);
+    await onB.until(() => onB.messages.find((m) => m.type === 'news_created' && titleOf(m) === 'From desk A'), 1_000);
+    expect(performance.now() - started).toBeLessThan(1_000);
+
+    const after = await ownerOnB.get<News[]>('/api/news');
+    expect(after.body.map((n) => n.id)).toContain(saved.body.id);
+    const pageAfter = await ownerOnB.get<{ items: News[]; total: number }>('/api/news?page=1&limit=50');
+    expect(pageAfter.body.total).toBe(pageBefore.body.total + 1);
+    expect(pageAfter.body.items.map((n) => n.id)).toContain(saved.body.id);
+    onB.socket.close();
+  });
+
+  it('a CG change on A is on B’s clients’ screens at once; B’s once-per-change work does not run again', async () => {
+    const owner = await loginDevOwner(a);
+    const onB = await TestSocket.authed(b.url, owner.token!);
+    const onA = heard(a);
+    const onBBus = heard(b);
+    const overlay = await overlayOn(b);
+    const res = await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Harbour reopens' });
+    expect(res.status).toBe(200);
+    await overlay.until(() => overlay.messages.some((m) => JSON.stringify(m).includes('Harbour reopens')));
+    overlay.socket.close();
+    const message = await onB.until(() =>
+      onB.messages.find((m) => m.type === 'cg_file_updated' && JSON.stringify(m.data).includes('Harbour reopens')),
+    );
+    expect(message).toBeTruthy();
+    const cgOnB = onBBus.all.filter((e) => e.type === 'cg_file_updated');
+    expect(cgOnB.length).toBeGreaterThan(0);
+    // A's own work ran on A (its local listeners); B heard the change but none of B's local work ran.
+    expect(onA.local.some((e) => e.type === 'cg_file_updated')).toBe(true);
+    expect(onBBus.local.filter((e) => e.type === 'cg_file_updated')).toEqual([]);
+    onA.stop();
+    onBBus.stop();
+    onB.socket.close();
+  });
+
+  it('a message longer than one NOTIFY (a 30 000-character Dhivehi story) arrives whole', async () => {
+    const owner = await loginDevOwner(a);
+    const onB = await TestSocket.authed(b.url, owner.token!);
+    const content = 'މާލޭގެ ބަނދަރު ހުޅުވައިފި. '.repeat(1_100);
+    expect(Buffer.byteLength(content)).toBeGreaterThan(50_000);
+    const saved = await owner.post<News>('/api/news', { title: 'ދިގު ޚަބަރު', content });
+    expect(saved.status).toBe(201);
+    const m = await onB.until(() => onB.messages.find((x) => x.type === 'news_created' && titleOf(x) === 'ދިގު ޚަބަރު'));
+    const got = (m.data as News).content;
+    expect(Buffer.byteLength(got)).toBeGreaterThan(50_000);
+    // Compared as a boolean: a failure would otherwise print 60 kB of text twice.
+    expect(got === saved.body.content).toBe(true);
+    onB.socket.close();
+  });
+
+  it('a user removed on A is signed out of B’s live channel', async () => {
+    const owner = await loginDevOwner(a);
+    const editor = await createUser(owner, a, 'editor');
+    const onB = await TestSocket.authed(b.url, editor.token!);
+    expect((await owner.delete(`/api/users/${editor.user.id}`)).status).toBe(200);
+    expect(await onB.waitClosed()).toBe(4401);
+  });
+
+  it('B’s listening connection cut: B’s clients read again once it is back, its overlays get the whole state without a blink, changes flow again', async () => {
+    const owner = await loginDevOwner(a);
+    const onB = await TestSocket.authed(b.url, owner.token!);
+    const overlay = await overlayOn(b);
+    await pgQuery(url, `select pg_terminate_backend(${await relayPid(b, 'listener')})`);
+    // Missed while B was not listening: B's overlay still shows the text before it.
+    await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Said during the gap' });
+    expect(await onB.waitClosed(5_000)).toBe(1012);
+    const fresh = await overlay.until(() => snapshots(overlay)[1]);
+    expect(JSON.stringify(fresh.data)).toContain('Said during the gap');
+    expect(overlay.closeCode).toBeNull();
+    overlay.socket.close();
+    const again = await TestSocket.authed(b.url, owner.token!);
+    await owner.post('/api/news', { title: 'After the gap', content: 'x' });
+    await again.until(() => again.messages.find((m) => m.type === 'news_created' && titleOf(m) === 'After the gap'));
+    again.socket.close();
+  });
+
+  it('A’s sending connection cut: once it is back, A tells B, whose clients read again', async () => {
+    const owner = await loginDevOwner(a);
+    const onB = await TestSocket.authed(b.url, owner.token!);
+    await pgQuery(url, `select pg_terminate_backend(${await relayPid(a, 'sender')})`);
+    expect(await onB.waitClosed(5_000)).toBe(1012);
+    const again = await TestSocket.authed(b.url, owner.token!);
+    await owner.post('/api/news', { title: 'Sender back', content: 'x' });
+    await again.until(() => again.messages.find((m) => m.type === 'news_created' && titleOf(m) === 'Sender back'));
+    again.socket.close();
+  });
+});

@@ -88,6 +88,12 @@ function columnCode(key: string, col: SQLiteColumn, table: string, imports: Set<
   return code + defaultOf(col);
 }
 
+/** The column that is SQLite's rowid (an INTEGER PRIMARY KEY), if the table has one. */
+function rowidColumn(table: SQLiteTable): string | null {
+  const col = Object.values(getTableColumns(table)).find((c) => c.primary && c.columnType === 'SQLiteInteger');
+  return col?.name ?? null;
+}
+
 function tableCode(name: string, table: SQLiteTable, file: string, imports: Set<string>, refs: Set<string>): string {
   const cfg = getTableConfig(table);
   const byColumn = new Map(cfg.foreignKeys.map((fk) => [fk.reference().columns[0]!.name, fk]));
@@ -108,13 +114,17 @@ function tableCode(name: string, table: SQLiteTable, file: string, imports: Set<
   });
   const extras: string[] = [];
   const t = (c: { name: string }) => `t.${keyOf.get(c.name)}`;
+  const rowid = rowidColumn(table);
   for (const ix of cfg.indexes) {
     const c = ix.config;
     const kind = c.unique ? 'uniqueIndex' : 'index';
     imports.add(kind);
-    const on = c.columns
-      .map((col) => (is(col, SQL) ? `sql\`${sqlCode(col, keyOf)}\`` : t(col as { name: string })))
-      .join(', ');
+    const parts = c.columns.map((col) => (is(col, SQL) ? `sql\`${sqlCode(col, keyOf)}\`` : t(col as { name: string })));
+    // SQLite's index entries end in the rowid, so `order by created_at desc, id desc` reads index
+    // order; PostgreSQL's index holds only what it names: name the id last, or every such list sorts.
+    const last = c.columns.at(-1) as { name?: string } | undefined;
+    if (!c.unique && rowid && last?.name !== rowid) parts.push(t({ name: rowid }));
+    const on = parts.join(', ');
     extras.push(`${kind}('${c.name}').on(${on})${c.where ? `.where(sql\`${sqlCode(c.where, keyOf)}\`)` : ''}`);
   }
   for (const ch of cfg.checks) {

@@ -64,6 +64,20 @@ function columnShape(key: string, c: AnyColumn, dialect: 'sqlite' | 'pg') {
   };
 }
 
+/** SQLite's INTEGER PRIMARY KEY column: every entry of the table's other indexes ends in it. */
+function rowidOf(table: SQLiteTable | PgTable): string | null {
+  const col = Object.values(getTableColumns(table)).find(
+    (c) => (c as AnyColumn).primary && (c as AnyColumn).columnType === 'SQLiteInteger',
+  );
+  return col ? (col as AnyColumn).name : null;
+}
+
+/**
+ * A SQLite index as PostgreSQL must spell it: the rowid SQLite keeps at the end of every entry is
+ * named there (scripts/gen-pg-schema.ts), or a list ordered by time then id sorts every row.
+ */
+const withRowid = (on: string[], rowid: string | null) => (rowid && on.at(-1) !== rowid ? [...on, rowid] : on);
+
 function tableShape(table: SQLiteTable | PgTable, dialect: 'sqlite' | 'pg') {
   const cfg = dialect === 'sqlite' ? sqliteConfig(table as SQLiteTable) : pgConfig(table as PgTable);
   const name = (c: { name: string }) => c.name;
@@ -89,7 +103,10 @@ function tableShape(table: SQLiteTable | PgTable, dialect: 'sqlite' | 'pg') {
       .map((ix) => ({
         name: ix.config.name,
         unique: ix.config.unique,
-        on: ix.config.columns.map((c) => (is(c, SQL) ? sqlOf(c, dialect) : (c as { name: string }).name)),
+        on: withRowid(
+          ix.config.columns.map((c) => (is(c, SQL) ? sqlOf(c, dialect) : (c as { name: string }).name)),
+          ix.config.unique ? null : dialect === 'sqlite' ? rowidOf(table) : null,
+        ),
         where: ix.config.where ? sqlOf(ix.config.where, dialect) : null,
       }))
       .sort((a, b) => String(a.name).localeCompare(String(b.name))),

@@ -21,5 +21,5 @@ export const activityLogs = pgTable(
     newsRevisionId: integer('news_revision_id').references(() => newsRevisions.id, { onDelete: 'set null' }),
     createdAt: text('created_at').notNull().default(isoNow),
   },
-  (t) => [index('activity_company_created_idx').on(t.companyId, t.createdAt)],
+  (t) => [index('activity_company_created_idx').on(t.companyId, t.createdAt, t.id)],
 );

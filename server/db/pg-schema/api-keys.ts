@@ -20,5 +20,5 @@ export const apiKeys = pgTable(
     createdAt: text('created_at').notNull().default(isoNow),
     lastUsed: text('last_used'),
   },
-  (t) => [index('api_keys_company_idx').on(t.companyId)],
+  (t) => [index('api_keys_company_idx').on(t.companyId, t.id)],
 );

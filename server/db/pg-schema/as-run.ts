@@ -23,8 +23,8 @@ export const asRun = pgTable(
     message: text('message'),
   },
   (t) => [
-    index('as_run_company_at_idx').on(t.companyId, t.at),
-    index('as_run_company_type_at_idx').on(t.companyId, t.type, t.at),
-    index('as_run_company_user_at_idx').on(t.companyId, t.userId, t.at),
+    index('as_run_company_at_idx').on(t.companyId, t.at, t.id),
+    index('as_run_company_type_at_idx').on(t.companyId, t.type, t.at, t.id),
+    index('as_run_company_user_at_idx').on(t.companyId, t.userId, t.at, t.id),
   ],
 );

@@ -20,7 +20,7 @@ export const bulletinItems = pgTable(
     breakType: text('break_type'),
     durationSeconds: integer('duration_seconds'),
   },
-  (t) => [index('bulletin_items_bulletin_idx').on(t.bulletinId, t.sortOrder)],
+  (t) => [index('bulletin_items_bulletin_idx').on(t.bulletinId, t.sortOrder, t.id)],
 );
 
 export const bulletins = pgTable(
@@ -54,5 +54,5 @@ export const bulletins = pgTable(
     updatedAt: text('updated_at').notNull().default(isoNow),
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('bulletins_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [index('bulletins_company_idx').on(t.companyId, t.createdAt, t.id)],
 );

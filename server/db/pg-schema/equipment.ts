@@ -32,7 +32,7 @@ export const equipment = pgTable(
   },
   (t) => [
     uniqueIndex('equipment_company_code_uq').on(t.companyId, t.code),
-    index('equipment_company_idx').on(t.companyId, t.createdAt),
+    index('equipment_company_idx').on(t.companyId, t.createdAt, t.id),
     check('equipment_stock_range', sql`${t.currentStock} >= 0 AND ${t.currentStock} <= ${t.quantity}`),
     check('equipment_quantity_min', sql`${t.quantity} >= 1`),
   ],
@@ -54,7 +54,7 @@ export const equipmentActivities = pgTable(
     metadata: json('metadata').$type<(typeof sqlite.equipmentActivities.$inferSelect)['metadata']>(),
     timestamp: text('timestamp').notNull().default(isoNow),
   },
-  (t) => [index('equipment_activities_company_idx').on(t.companyId, t.timestamp)],
+  (t) => [index('equipment_activities_company_idx').on(t.companyId, t.timestamp, t.id)],
 );
 
 export const equipmentAlerts = pgTable(
@@ -72,7 +72,7 @@ export const equipmentAlerts = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: text('created_at').notNull().default(isoNow),
   },
-  (t) => [index('equipment_alerts_lookup_idx').on(t.companyId, t.kind, t.requestId, t.createdAt)],
+  (t) => [index('equipment_alerts_lookup_idx').on(t.companyId, t.kind, t.requestId, t.createdAt, t.id)],
 );
 
 export const equipmentRequests = pgTable(
@@ -107,9 +107,9 @@ export const equipmentRequests = pgTable(
     updatedAt: text('updated_at').notNull().default(isoNow),
   },
   (t) => [
-    index('equipment_requests_company_idx').on(t.companyId, t.createdAt),
-    index('equipment_requests_status_idx').on(t.companyId, t.status),
-    index('equipment_requests_equipment_idx').on(t.equipmentId),
+    index('equipment_requests_company_idx').on(t.companyId, t.createdAt, t.id),
+    index('equipment_requests_status_idx').on(t.companyId, t.status, t.id),
+    index('equipment_requests_equipment_idx').on(t.equipmentId, t.id),
   ],
 );
 
@@ -139,5 +139,5 @@ export const extensionRequests = pgTable(
     reminderSentAt: text('reminder_sent_at'),
     originalReminderDisabled: boolean('original_reminder_disabled').notNull().default(false),
   },
-  (t) => [index('extension_requests_request_idx').on(t.originalRequestId)],
+  (t) => [index('extension_requests_request_idx').on(t.originalRequestId, t.id)],
 );

@@ -44,11 +44,11 @@ export const news = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    index('news_company_list_idx').on(t.companyId, t.isDeleted, t.status, t.createdAt),
-    index('news_company_created_idx').on(t.companyId, t.isDeleted, t.createdAt),
-    index('news_purge_idx').on(t.isDeleted, t.scheduledForDeletion),
+    index('news_company_list_idx').on(t.companyId, t.isDeleted, t.status, t.createdAt, t.id),
+    index('news_company_created_idx').on(t.companyId, t.isDeleted, t.createdAt, t.id),
+    index('news_purge_idx').on(t.isDeleted, t.scheduledForDeletion, t.id),
     index('news_returned_idx')
-      .on(t.companyId, t.createdBy)
+      .on(t.companyId, t.createdBy, t.id)
       .where(sql`returned_at IS NOT NULL`),
   ],
 );

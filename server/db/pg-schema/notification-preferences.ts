@@ -20,5 +20,5 @@ export const notificationPreferences = pgTable(
     updatedAt: text('updated_at').notNull(),
     updatedBy: integer('updated_by').references(() => users.id),
   },
-  (t) => [index('notification_preferences_company_idx').on(t.companyId)],
+  (t) => [index('notification_preferences_company_idx').on(t.companyId, t.userId)],
 );

@@ -22,7 +22,7 @@ export const prompterSessions = pgTable(
     sessionEnd: text('session_end'),
     actions: json('actions').$type<(typeof sqlite.prompterSessions.$inferSelect)['actions']>().notNull().default([]),
   },
-  (t) => [index('prompter_sessions_prompter_idx').on(t.prompterId)],
+  (t) => [index('prompter_sessions_prompter_idx').on(t.prompterId, t.id)],
 );
 
 export const prompters = pgTable(
@@ -64,5 +64,5 @@ export const prompters = pgTable(
     updatedBy: integer('updated_by').references(() => users.id),
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('prompters_company_idx').on(t.companyId)],
+  (t) => [index('prompters_company_idx').on(t.companyId, t.id)],
 );

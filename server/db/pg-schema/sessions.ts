@@ -15,5 +15,5 @@ export const sessions = pgTable(
     lastSeenAt: text('last_seen_at').notNull(),
     expiresAt: text('expires_at').notNull(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId, t.id)],
 );

@@ -29,6 +29,6 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
-    index('users_company_idx').on(t.companyId),
+    index('users_company_idx').on(t.companyId, t.id),
   ],
 );

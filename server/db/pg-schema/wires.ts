@@ -27,7 +27,7 @@ export const wireFeeds = pgTable(
   },
   (t) => [
     uniqueIndex('wire_feeds_company_url_idx').on(t.companyId, t.url),
-    index('wire_feeds_due_idx').on(t.enabled, t.nextPollAt),
+    index('wire_feeds_due_idx').on(t.enabled, t.nextPollAt, t.id),
   ],
 );
 
@@ -50,8 +50,8 @@ export const wireItems = pgTable(
   },
   (t) => [
     uniqueIndex('wire_items_feed_guid_idx').on(t.feedId, t.guid),
-    index('wire_items_company_published_idx').on(t.companyId, t.publishedAt),
-    index('wire_items_feed_published_idx').on(t.feedId, t.publishedAt),
+    index('wire_items_company_published_idx').on(t.companyId, t.publishedAt, t.id),
+    index('wire_items_feed_published_idx').on(t.feedId, t.publishedAt, t.id),
   ],
 );
 
@@ -73,6 +73,6 @@ export const wireStories = pgTable(
   (t) => [
     uniqueIndex('wire_stories_item_idx').on(t.wireItemId),
     uniqueIndex('wire_stories_news_idx').on(t.newsId),
-    index('wire_stories_company_idx').on(t.companyId),
+    index('wire_stories_company_idx').on(t.companyId, t.id),
   ],
 );

@@ -56,4 +56,18 @@ describe('activity logs', () => {
     expect(first.body).toHaveLength(2);
     expect(second.body[0]!.id).toBeLessThan(first.body[1]!.id);
   });
+
+  it('walked page by page, holds every entry once, in the unpaged order, usernames included', async () => {
+    const dev = await loginDevOwner(server);
+    const all = (await dev.get<ActivityLog[]>('/api/activity-logs?limit=100')).body;
+    expect(all.length).toBeGreaterThan(7);
+    const walked: ActivityLog[] = [];
+    for (let page = 1; walked.length < all.length; page++) {
+      const res = await dev.get<ActivityLog[]>(`/api/activity-logs?limit=3&page=${page}`);
+      expect(res.body.length).toBeGreaterThan(0);
+      walked.push(...res.body);
+    }
+    expect(walked).toEqual(all);
+    expect(walked.some((l) => l.username)).toBe(true);
+  });
 });

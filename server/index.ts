@@ -39,6 +39,7 @@ import { CgFileThread } from './integrations/cg-writer/cg-file-thread';
 import { restoreInPlace } from './restore-in-place';
 import { moveInPlace } from './move-in-place';
 import { PgRelay } from './live/pg-relay';
+import { CgFolderFollower } from './modules/cg-files/cg-folder-follower';
 import {
   createHeavyPool,
   createOutputsPool,
@@ -143,7 +144,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Files must match the DB before anything goes on air (a crash may have left them behind; a
   // restore from a backup puts the backup's texts back on air).
   const restore = restoredMark(config.dataDir);
+  // Changes other servers on the store make from now on reach this server's CG folders (issue 43).
+  const cgFollower = relay ? new CgFolderFollower(ctx.bus, services.cgFiles, logger) : null;
   await services.cgFiles.resyncAll({ restored: restore.restored });
+  cgFollower?.start();
   restore.done();
   // Direct outputs get the current state, then every committed change (issue 25).
   await services.outputs.start();
@@ -247,6 +251,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const sweep = setInterval(() => server.closeIdleConnections(), 25);
       server.closeIdleConnections();
       await scheduler.stop();
+      cgFollower?.close();
       await stopTelegram();
       await stopGoogleSheets();
       await services.wirePoller.stop();

@@ -49,6 +49,12 @@ export class EventBus {
     return () => this.emitter.off('event', listener);
   }
 
+  /** The events of changes made on the other servers (what this server must catch up with: its CG folder). */
+  subscribeRemote(listener: (event: CompanyEvent) => void): () => void {
+    this.emitter.on('remote', listener);
+    return () => this.emitter.off('remote', listener);
+  }
+
   /** The events of this server's own changes. */
   subscribeLocal(listener: (event: CompanyEvent) => void): () => void {
     this.emitter.on('local', listener);
@@ -91,6 +97,9 @@ export class EventBus {
   /** A message another server published: heard as its own by `subscribe` and `onRevoke`, never relayed back. */
   receive(message: BusMessage): void {
     if (message.kind === 'revoke') this.emitter.emit('revoke', message.revocation);
-    else this.emitter.emit('event', message.event);
+    else {
+      this.emitter.emit('event', message.event);
+      this.emitter.emit('remote', message.event);
+    }
   }
 }

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CgFile } from '../../shared/contracts/cg-files';
 import type { News } from '../../shared/contracts/news';
 import { OVERLAY_WS_PATH, type OverlayOutput } from '../../shared/contracts/overlay';
 import type { CompanyEvent } from '../lib/event-bus';
@@ -48,6 +51,11 @@ async function overlayOn(server: TestServer): Promise<TestSocket> {
   await socket.waitFor('overlay_snapshot');
   return socket;
 }
+/** A type's text in a server's CG folder (the first station's: ./cg_output under its base folder). */
+const fileOn = (server: TestServer, type: string): string | null => {
+  const file = path.join(server.baseDir, 'cg_output', `${type}.txt`);
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+};
 const snapshots = (s: TestSocket) => s.messages.filter((m) => m.type === 'overlay_snapshot');
 
 async function relayPid(server: TestServer, which: 'listener' | 'sender'): Promise<number> {
@@ -109,6 +117,26 @@ describe('two servers on one PostgreSQL store (issue 43)', () => {
     onB.socket.close();
   });
 
+  it('B’s CG folder follows A’s changes: one at once, and a burst of 60 ends on the store’s text', async () => {
+    const owner = await loginDevOwner(a);
+    const first = await owner.post('/api/cg-files/update-direct', { type: 'infoline', content: 'މަޢުލޫމާތު: first' });
+    expect(first.status).toBe(200);
+    await expect.poll(() => fileOn(b, 'infoline'), { timeout: 1_000, interval: 20 }).toBe('މަޢުލޫމާތު: first');
+
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        owner.post('/api/cg-files/update-direct', { type: 'infoline', content: `Info line ${i}` }),
+      ),
+    );
+    expect(burst.every((r) => r.status === 200)).toBe(true);
+    const stored = async () =>
+      (await owner.get<CgFile[]>('/api/cg-files')).body.find((f) => f.type === 'infoline')?.content;
+    const last = await stored();
+    expect(last).toMatch(/^Info line \d+$/);
+    await expect.poll(() => fileOn(b, 'infoline'), { timeout: 2_000, interval: 20 }).toBe(last);
+    expect(fileOn(a, 'infoline')).toBe(last);
+  });
+
   it('a message longer than one NOTIFY (a 30 000-character Dhivehi story) arrives whole', async () => {
     const owner = await loginDevOwner(a);
     const onB = await TestSocket.authed(b.url, owner.token!);
@@ -144,6 +172,8 @@ describe('two servers on one PostgreSQL store (issue 43)', () => {
     expect(JSON.stringify(fresh.data)).toContain('Said during the gap');
     expect(overlay.closeCode).toBeNull();
     overlay.socket.close();
+    // And B's CG folder holds it: every station's files were made to match the store.
+    await expect.poll(() => fileOn(b, 'headline'), { timeout: 2_000, interval: 20 }).toBe('Said during the gap');
     const again = await TestSocket.authed(b.url, owner.token!);
     await owner.post('/api/news', { title: 'After the gap', content: 'x' });
     await again.until(() => again.messages.find((m) => m.type === 'news_created' && titleOf(m) === 'After the gap'));

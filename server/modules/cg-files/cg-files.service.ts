@@ -218,9 +218,16 @@ export class CgFilesService {
    */
   resync(
     companyId: number,
-    { all = false, adopt = false, claim = adopt }: { all?: boolean; adopt?: boolean; claim?: boolean } = {},
+    {
+      all = false,
+      adopt = false,
+      claim = adopt,
+      started,
+    }: { all?: boolean; adopt?: boolean; claim?: boolean; started?: () => void } = {},
   ): Promise<void> {
     return this.inCompanyQueue(companyId, async (folder) => {
+      // Its turn in the queue came: what it reads from here on is at least as new as any change announced before.
+      started?.();
       // The folder exists from the first start, so a graphics program can be pointed at it at once.
       await this.writer.ensureFolder(folder);
       // A folder from before manifests holds only our names (it was this company's alone).
@@ -291,6 +298,11 @@ export class CgFilesService {
         this.ctx.logger.error('CG resync failed', { companyId: id, err }),
       );
     }
+  }
+
+  /** Every station's files made to match the store (another server's changes may have been missed). */
+  async resyncEvery(): Promise<void> {
+    for (const [id] of await this.companyFolders()) await this.resync(id);
   }
 
   /**

@@ -145,7 +145,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // restore from a backup puts the backup's texts back on air).
   const restore = restoredMark(config.dataDir);
   // Changes other servers on the store make from now on reach this server's CG folders (issue 43).
-  const cgFollower = relay ? new CgFolderFollower(ctx.bus, services.cgFiles, logger) : null;
+  const cgFollower = relay
+    ? new CgFolderFollower(ctx.bus, services.cgFiles, logger, (companyId, changed) =>
+        services.outputs.dispatcher.pushTexts(companyId, changed),
+      )
+    : null;
   await services.cgFiles.resyncAll({ restored: restore.restored });
   cgFollower?.start();
   restore.done();
@@ -257,7 +261,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await services.wirePoller.stop();
       hub.close();
       overlayHub.close();
-      services.outputs.close();
+      await services.outputs.close();
       await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, CLOSE_DRAIN_MS).unref())]);
       clearInterval(sweep);
       server.closeAllConnections();

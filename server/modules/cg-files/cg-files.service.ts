@@ -223,7 +223,15 @@ export class CgFilesService {
       adopt = false,
       claim = adopt,
       started,
-    }: { all?: boolean; adopt?: boolean; claim?: boolean; started?: () => void } = {},
+      written,
+    }: {
+      all?: boolean;
+      adopt?: boolean;
+      claim?: boolean;
+      started?: () => void;
+      /** The texts it rewrote, once they are on disk (the outputs a server drives follow them too). */
+      written?: (changed: Record<string, string>) => void;
+    } = {},
   ): Promise<void> {
     return this.inCompanyQueue(companyId, async (folder) => {
       // Its turn in the queue came: what it reads from here on is at least as new as any change announced before.
@@ -238,7 +246,10 @@ export class CgFilesService {
       for (const [type, text] of Object.entries(snapshot)) {
         if (all || (await this.writer.read(folder, type)) !== text) changed[type] = text;
       }
-      if (Object.keys(changed).length) await this.replaceFiles(companyId, folder, changed);
+      if (Object.keys(changed).length) {
+        await this.replaceFiles(companyId, folder, changed);
+        written?.(changed);
+      }
       if (Object.keys(snapshot).length) await this.writer.writeSnapshot(folder, snapshot);
     });
   }
@@ -301,8 +312,9 @@ export class CgFilesService {
   }
 
   /** Every station's files made to match the store (another server's changes may have been missed). */
-  async resyncEvery(): Promise<void> {
-    for (const [id] of await this.companyFolders()) await this.resync(id);
+  async resyncEvery(written?: (companyId: number, changed: Record<string, string>) => void): Promise<void> {
+    for (const [id] of await this.companyFolders())
+      await this.resync(id, { written: written && ((changed) => written(id, changed)) });
   }
 
   /**

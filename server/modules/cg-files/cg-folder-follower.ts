@@ -3,9 +3,15 @@ import type { Logger } from '../../lib/logger';
 
 /** What the follower needs of the CG service: the files made to match the store, in the station's queue. */
 export interface CgResync {
-  /** `started` runs when the resync's turn in the station's queue comes, before it reads the store. */
-  resync(companyId: number, options: { started: () => void }): Promise<void>;
-  resyncEvery(): Promise<void>;
+  /**
+   * `started` runs when the resync's turn in the station's queue comes, before it reads the store;
+   * `written` gets the texts it rewrote.
+   */
+  resync(
+    companyId: number,
+    options: { started: () => void; written: (changed: Record<string, string>) => void },
+  ): Promise<void>;
+  resyncEvery(written: (companyId: number, changed: Record<string, string>) => void): Promise<void>;
 }
 
 /**
@@ -30,13 +36,15 @@ export class CgFolderFollower {
     bus: EventBus,
     private readonly cg: CgResync,
     private readonly logger: Logger,
+    /** Texts another server put on air, now in this server's files: the outputs this server drives get them too. */
+    private readonly followed: (companyId: number, changed: Record<string, string>) => void = () => undefined,
   ) {
     this.offs = [
       bus.subscribeRemote(({ type, companyId }) => {
         if (type === 'cg_file_updated') this.follow(companyId);
       }),
       bus.onGap(() => {
-        if (this.started) void this.cg.resyncEvery().catch((err: unknown) => this.failed(null, err));
+        if (this.started) void this.cg.resyncEvery(this.followed).catch((err: unknown) => this.failed(null, err));
       }),
     ];
   }
@@ -59,7 +67,10 @@ export class CgFolderFollower {
     // Off the waiting set when its turn starts: a change announced after that may be newer than
     // what this resync reads, so it asks for one more.
     this.cg
-      .resync(companyId, { started: () => this.waiting.delete(companyId) })
+      .resync(companyId, {
+        started: () => this.waiting.delete(companyId),
+        written: (changed) => this.followed(companyId, changed),
+      })
       .catch((err: unknown) => this.failed(companyId, err))
       // A resync that failed before its turn began must not keep the station unfollowed.
       .finally(() => this.waiting.delete(companyId));

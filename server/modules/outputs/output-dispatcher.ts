@@ -17,6 +17,11 @@ export interface DispatcherOptions {
   retryMaxMs?: number;
   errorAfterMs?: number;
   errorAfterFailures?: number;
+  /**
+   * With several servers on one store (issue 43): whether this server drives a station's outputs
+   * now (server/modules/outputs/outputs-duty.ts). Unset: it drives every station's (one server).
+   */
+  drives?: (companyId: number) => boolean;
 }
 
 type LaneRow = Pick<OutputRow, 'id' | 'companyId' | 'kind' | 'name' | 'enabled' | 'config'>;
@@ -31,6 +36,8 @@ export class OutputDispatcher {
   private readonly lanes = new Map<number, { row: LaneRow; lane: OutputLane }>();
   private readonly byCompany = new Map<number, Set<OutputLane>>();
   private stopListening: (() => void) | null = null;
+  /** Statuses heard from the server that drives an output (issue 43): what this server shows for it. */
+  private readonly heard = new Map<number, OutputStatus>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -68,7 +75,8 @@ export class OutputDispatcher {
 
   status(id: number): OutputStatus {
     return (
-      this.lanes.get(id)?.lane.status ?? {
+      this.lanes.get(id)?.lane.status ??
+      this.heard.get(id) ?? {
         state: 'disabled',
         message: null,
         lastOkAt: null,
@@ -78,6 +86,34 @@ export class OutputDispatcher {
     );
   }
 
+  /** This server now drives the station's outputs: each enabled one starts and gets the current state once. */
+  takeUp(rows: readonly LaneRow[]): void {
+    for (const row of rows) {
+      this.drop(row.id);
+      this.load(row);
+    }
+  }
+
+  /** Another server drives the station's outputs from now on. */
+  giveUp(companyId: number): void {
+    for (const [id, entry] of [...this.lanes]) if (entry.row.companyId === companyId) this.drop(id);
+  }
+
+  /** Texts another server put on air, for the outputs this server drives. */
+  pushTexts(companyId: number, changed: Record<string, string>): void {
+    for (const lane of this.byCompany.get(companyId) ?? []) lane.pushTexts(changed);
+  }
+
+  /** An output's status as the server driving it announced it. */
+  hear(id: number, status: OutputStatus): void {
+    this.heard.set(id, status);
+  }
+
+  /** The statuses of the outputs this server drives, announced again (a server started since hears them). */
+  announceAll(): void {
+    for (const { row, lane } of this.lanes.values()) this.publish(row, lane.status);
+  }
+
   close(): void {
     this.stopListening?.();
     this.changes.expectResultsFrom(() => []);
@@ -85,7 +121,7 @@ export class OutputDispatcher {
   }
 
   private load(row: LaneRow): void {
-    if (!row.enabled) return;
+    if (!row.enabled || this.options.drives?.(row.companyId) === false) return;
     const stored = storedOutput(row);
     const makeDriver = this.options.makeDriver ?? createDriver;
     // The as-run log's "output": the name it had when the change went out (unique in the station, readable in a spreadsheet).

@@ -64,6 +64,8 @@ export class OutputLane {
   private closed = false;
   /** Null until the start's read (or a change pushed meanwhile) gives it. */
   private snapshot: Record<string, string> | null = null;
+  /** Texts from other servers heard before the snapshot was read (see pushTexts). */
+  private heardEarly: Record<string, string> = {};
   status: OutputStatus;
   confirmed: LaneConfirmed | null = null;
 
@@ -83,6 +85,20 @@ export class OutputLane {
     const batch = (this.pending ??= { changes: [], changed: {} });
     batch.changes.push(change);
     Object.assign(batch.changed, change.changed);
+    this.schedule();
+  }
+
+  /**
+   * Texts another server on the store put on air (issue 43): sent like a change, with nothing to
+   * report to (the as-run log of that change is the other server's). Heard before the start's read
+   * answered, they are laid over it: that read may have been made before their commit.
+   */
+  pushTexts(changed: Record<string, string>): void {
+    if (this.closed) return;
+    if (!this.snapshot) return void (this.heardEarly = { ...this.heardEarly, ...changed });
+    this.snapshot = { ...this.snapshot, ...changed };
+    const batch = (this.pending ??= { changes: [], changed: {} });
+    Object.assign(batch.changed, changed);
     this.schedule();
   }
 
@@ -144,7 +160,8 @@ export class OutputLane {
     this.inFlight = true;
     try {
       const read = await this.o.snapshot();
-      this.snapshot ??= { ...read };
+      this.snapshot ??= { ...read, ...this.heardEarly };
+      this.heardEarly = {};
     } catch (err) {
       if (!this.closed && !this.snapshot) this.failed(err, null);
     } finally {

@@ -18,6 +18,7 @@ import type { AirTally } from '../../../shared/contracts/air';
 import type { CgFile } from '../../../shared/contracts/cg-files';
 import { AirTallyBook } from './air-tally';
 import { OutputDispatcher } from './output-dispatcher';
+import { OutputsDuty } from './outputs-duty';
 import { withTimeout } from './output-lane';
 import { OutputsRepo } from './outputs.repo';
 import { configToStore, presentOutput, storedOutput } from './outputs.presenter';
@@ -33,6 +34,8 @@ export class OutputsService {
   readonly dispatcher: OutputDispatcher;
   /** What each output last confirmed on program (issue 38); the server sets its overlay count. */
   readonly tallyBook: AirTallyBook;
+  /** Several servers on one PostgreSQL store: which stations' outputs this one drives (null: all). */
+  duty: OutputsDuty | null = null;
   /** Program: the station's committed CG texts. */
   private readonly filesOf: (companyId: number) => Promise<CgFile[]>;
 
@@ -51,20 +54,27 @@ export class OutputsService {
     this.filesOf = (companyId) => cg.list({ companyId, userId: 0 });
     const snapshotOf = async (companyId: number) =>
       Object.fromEntries((await this.filesOf(companyId)).map((f) => [f.type, f.content]));
-    this.dispatcher = new OutputDispatcher(ctx, cg.changes, { snapshotOf, makeDriver });
+    // With several servers on one store, only the one holding a station's duty drives its outputs.
+    const drives = (companyId: number) => this.duty?.holds(companyId) ?? true;
+    this.dispatcher = new OutputDispatcher(ctx, cg.changes, { snapshotOf, makeDriver, drives });
     this.tallyBook = new AirTallyBook(cg.changes, this.dispatcher);
   }
 
   /** Every company's enabled outputs get their current state; changes flow from here on. */
   async start(): Promise<void> {
-    const rows = await this.ctx.store.read((q) => new OutputsRepo(q).all());
+    const all = () => this.ctx.store.read((q) => new OutputsRepo(q).all());
+    const rows = await all();
     if (rows.length) this.warmDrivers();
+    const url = this.ctx.config.databaseUrl;
+    if (url) this.duty = new OutputsDuty(this.ctx, this.dispatcher, all, url);
     this.dispatcher.start(rows);
+    await this.duty?.start();
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.dispatcher.close();
     this.tallyBook.close();
+    await this.duty?.close();
   }
 
   /** GET /api/outputs/tally: every operator reads what each output confirmed on program. */

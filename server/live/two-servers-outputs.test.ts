@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Output } from '../../shared/contracts/outputs';
+import { OUTPUTS_LOCK_SPACE } from '../modules/outputs/outputs-duty';
+import type { ApiClient } from '../test/api-client';
+import { login } from '../test/factories';
+import { startFakeVmix, type FakeVmix } from '../test/fake-vmix';
+import { pgQuery, startPgCluster, type PgCluster } from '../test/pg-cluster';
+import { pidAlive, spawnServer, type SpawnedServer } from '../test/spawn-server';
+import { startTestServer, type TestServer } from '../test/test-server';
+
+/**
+ * Issue 43: with two servers on one PostgreSQL store exactly one drives a station's direct
+ * outputs (a session advisory lock, server/modules/outputs/outputs-duty.ts); when that server dies
+ * (SIGKILL of its own process) the other takes the outputs over within 5 s and sends the current
+ * state once. A fake vMix (its HTTP API) counts what reaches it.
+ */
+let cluster: PgCluster;
+let url: string;
+let killed: SpawnedServer;
+let a: TestServer;
+let vmix: FakeVmix;
+let onKilled: ApiClient;
+let onA: ApiClient;
+beforeAll(async () => {
+  cluster = await startPgCluster({ durable: false });
+  url = await cluster.createDatabase('two_servers_outputs');
+  vmix = await startFakeVmix();
+  // The server that will die starts first, on its own, and so takes up the station's outputs.
+  killed = await spawnServer(fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-two-')), { DATABASE_URL: url });
+  onKilled = await login({ url: killed.url } as TestServer, 'owner', 'owner-password');
+  a = await startTestServer({ databaseUrl: url });
+  onA = await login(a, 'owner', 'owner-password');
+}, 60_000);
+afterAll(async () => {
+  await killed?.kill('SIGKILL');
+  await a?.close();
+  await vmix?.close();
+  await cluster?.stop();
+});
+
+const FIELD = 'Lower Third/Headline.Text';
+const POLL = { timeout: 5_000, interval: 20 };
+const sets = () => vmix.calls.filter((c) => c.fn === 'SetText').map((c) => c.value);
+const headline = (client: ApiClient, content: string) =>
+  client.post('/api/cg-files/update-direct', { type: 'headline', content });
+
+/** The connections holding station 1's outputs duty, by name (whichever process they belong to). */
+async function holders(): Promise<string[]> {
+  const rows = await pgQuery<{ name: string }>(
+    url,
+    `select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+     where l.locktype = 'advisory' and l.granted and l.classid = ${OUTPUTS_LOCK_SPACE} and l.objid = 1`,
+  );
+  return rows.map((r) => r.name);
+}
+
+describe('the outputs of a station on two servers (issue 43)', () => {
+  it('one server drives them: the current state once, each change once, whichever server it was made on', async () => {
+    expect((await headline(onKilled, 'Before the output')).status).toBe(200);
+    const made = await onKilled.post<Output>('/api/outputs', {
+      kind: 'vmix',
+      name: 'vMix studio',
+      config: { url: vmix.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] },
+    });
+    expect(made.status).toBe(201);
+    await expect.poll(() => vmix.fields.get(FIELD), POLL).toBe('Before the output');
+    await expect.poll(holders, POLL).toHaveLength(1);
+    expect(a.services.outputs.duty?.holds(1)).toBe(false);
+
+    expect((await headline(onA, 'From the other PC')).status).toBe(200);
+    await expect.poll(() => vmix.fields.get(FIELD), POLL).toBe('From the other PC');
+    expect((await headline(onKilled, 'From the driving PC')).status).toBe(200);
+    await expect.poll(() => vmix.fields.get(FIELD), POLL).toBe('From the driving PC');
+    // Time for a second driver's sends, were there one.
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(sets()).toEqual(['Before the output', 'From the other PC', 'From the driving PC']);
+    expect(a.services.outputs.duty?.holds(1)).toBe(false);
+
+    // The server that does not drive shows the status the driving one announced.
+    await expect
+      .poll(async () => (await onA.get<Output[]>('/api/outputs')).body[0]?.status.state, POLL)
+      .toBe('connected');
+  });
+
+  it('the driving server is killed: the other takes the outputs over within 5 s and sends the current state once', async () => {
+    const before = sets().length;
+    const started = performance.now();
+    await killed.kill('SIGKILL');
+    expect(pidAlive(killed.pid)).toBe(false);
+    await expect.poll(() => a.services.outputs.duty?.holds(1), POLL).toBe(true);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await expect.poll(() => sets().length, POLL).toBe(before + 1);
+    expect(sets().at(-1)).toBe('From the driving PC');
+    expect(await holders()).toEqual([a.services.outputs.duty!.applicationName]);
+
+    expect((await headline(onA, 'After the takeover')).status).toBe(200);
+    await expect.poll(() => vmix.fields.get(FIELD), POLL).toBe('After the takeover');
+    expect(sets().slice(before)).toEqual(['From the driving PC', 'After the takeover']);
+  });
+});

@@ -5,6 +5,7 @@ import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/event-bus';
 import type { OnAirGate } from './lib/on-air-gate';
 import type { Logger } from './lib/logger';
+import type { ServerDuty } from './jobs/server-duty';
 import type { CgFileThread } from './integrations/cg-writer/cg-file-thread';
 import type { HeavyPool, OutputsPool, WiresReader } from './workers/heavy-pool';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   /** The store every service reads and writes through (server/db/store.ts): SQLite or PostgreSQL. */
   store: Store;
   bus: EventBus;
+  /** Whether this server runs the once-per-store work: scheduled jobs, bots (issue 43; always on SQLite). */
+  duty: ServerDuty;
   clock: Clock;
   logger: Logger;
   /** On-air writes run through it; reads wait while one is running (air first). */

@@ -39,6 +39,7 @@ import { CgFileThread } from './integrations/cg-writer/cg-file-thread';
 import { restoreInPlace } from './restore-in-place';
 import { moveInPlace } from './move-in-place';
 import { PgRelay } from './live/pg-relay';
+import { PgServerDuty, soleServer } from './jobs/server-duty';
 import { CgFolderFollower } from './modules/cg-files/cg-folder-follower';
 import {
   createHeavyPool,
@@ -118,11 +119,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       (options.clock ?? systemClock).now(),
     );
   const opened = await openStore(config);
+  // One server on the store runs the scheduled jobs and bots (issue 43); alone, this one.
+  const duty = config.databaseUrl ? new PgServerDuty(config.databaseUrl, logger) : soleServer;
   const ctx: AppContext = {
     config,
     sqlite: opened.sqlite,
     store: opened.store,
     bus: new EventBus(),
+    duty,
     clock: options.clock ?? systemClock,
     logger,
     onAir: new OnAirGate(),
@@ -134,6 +138,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Several servers on one PostgreSQL store hear each other's changes (issue 43).
   const relay = config.databaseUrl ? new PgRelay(config.databaseUrl, ctx.bus, logger) : null;
   await relay?.start();
+  if (duty instanceof PgServerDuty) await duty.start();
   // The start-up resync below is the first CG write: its thread is up before anyone goes on air.
   ctx.cgFilesIo.warm();
   const services = createServices(ctx);
@@ -156,7 +161,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Direct outputs get the current state, then every committed change (issue 25).
   await services.outputs.start();
 
-  const scheduler = new Scheduler(logger);
+  const scheduler = new Scheduler(logger, () => duty.holds());
   scheduler.add(purgeSessionsJob(services.auth));
   scheduler.add(purgeRecycleBinJob(services.recycleBin));
   scheduler.add(sweepAppVersionFilesJob(services.appVersions));
@@ -275,8 +280,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // A backup in progress copies from the store: it finishes before the store closes.
       if (startBackup) clearTimeout(startBackup);
       await services.backups.runner.idle();
-      // After the last request's events went out.
+      // After the last request's events went out; the duties go to another server.
       await relay?.close();
+      if (duty instanceof PgServerDuty) await duty.close();
       await opened.close();
       releaseLock();
     },

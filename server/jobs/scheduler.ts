@@ -17,11 +17,17 @@ export class Scheduler {
   /** Runs in progress: `stop` waits for them, so none writes to a store that is closing. */
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    /** Whether this server runs the jobs now (issue 43: one server on a shared store does). */
+    private readonly active: () => boolean = () => true,
+  ) {}
 
   add(job: Job): void {
     this.jobs.set(job.name, job);
-    const timer = setInterval(() => void this.runNow(job.name), job.everyMs);
+    const timer = setInterval(() => {
+      if (this.active()) void this.runNow(job.name);
+    }, job.everyMs);
     timer.unref();
     this.timers.push(timer);
   }

@@ -19,8 +19,10 @@ export class LowStockAlerts {
     private readonly ctx: AppContext,
     private readonly raise: (alert: RaisedAlert) => Promise<unknown>,
   ) {
-    ctx.bus.subscribeLocal(({ type, companyId, data }) => {
+    // Every server's changes, checked by the one carrying the jobs duty: its alerts go out through its bots.
+    ctx.bus.subscribe(({ type, companyId, data }) => {
       if (type !== 'equipment_created' && type !== 'equipment_updated') return;
+      if (!ctx.duty.holds()) return;
       this.check(companyId, data as Equipment).catch((err: unknown) =>
         ctx.logger.error('low-stock check failed', { err }),
       );

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { OutputStatusEntry } from '../../../shared/contracts/outputs';
 import type { AppContext } from '../../context';
+import { DutyLock } from '../../db/duty-lock';
 import type { OutputRow } from '../../db/schema';
 import type { OutputDispatcher } from './output-dispatcher';
 
@@ -22,21 +21,27 @@ const ANNOUNCE_EVERY_MS = 5_000;
  * it announces.
  */
 export class OutputsDuty {
-  private client: pg.Client | null = null;
+  private readonly lock: DutyLock;
   private readonly held = new Set<number>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly offs: Array<() => void> = [];
   private ticking = false;
   private closed = false;
-  /** Its connection's name in pg_stat_activity: which server holds the outputs, for an engineer (or a test). */
-  readonly applicationName = `cg-bridge outputs duty ${randomUUID().slice(0, 8)}`;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly dispatcher: OutputDispatcher,
     private readonly rowsOf: () => Promise<OutputRow[]>,
-    private readonly url: string,
-  ) {}
+    url: string,
+  ) {
+    this.lock = new DutyLock(url, 'outputs duty');
+    this.offs.push(this.lock.onLost(() => this.lost()));
+  }
+
+  /** Its connection's name in pg_stat_activity. */
+  get applicationName(): string {
+    return this.lock.applicationName;
+  }
 
   holds(companyId: number): boolean {
     return this.held.has(companyId);
@@ -52,7 +57,10 @@ export class OutputsDuty {
           if (!this.held.has(companyId)) this.dispatcher.hear(entry.id, entry.status);
         }
         // An output added, edited or removed on another server: the driving server restarts the station's lanes.
-        if (type === 'outputs_changed' && this.held.has(companyId)) void this.takeUp(companyId);
+        if (type === 'outputs_changed' && this.held.has(companyId))
+          this.takeUp(companyId).catch((err: unknown) =>
+            this.ctx.logger.error('outputs changed on another server not taken up', { companyId, err: String(err) }),
+          );
       }),
     );
     await this.tick();
@@ -66,29 +74,21 @@ export class OutputsDuty {
     this.closed = true;
     this.timers.forEach(clearInterval);
     this.offs.forEach((off) => off());
-    const client = this.client;
-    this.client = null;
     this.held.clear();
-    await client?.end().catch(() => undefined);
+    await this.lock.close();
   }
 
   private async tick(): Promise<void> {
     if (this.ticking || this.closed) return;
     this.ticking = true;
     try {
-      const client = this.client ?? (await this.connect());
       const rows = await this.rowsOf();
       const stations = new Set(rows.filter((r) => r.enabled).map((r) => r.companyId));
       for (const id of stations) {
         if (this.held.has(id) || this.closed) continue;
-        const { rows: got } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
-          OUTPUTS_LOCK_SPACE,
-          id,
-        ]);
-        if (got[0]?.ok) {
-          this.held.add(id);
-          await this.takeUp(id, rows);
-        }
+        if (!(await this.lock.tryTake(OUTPUTS_LOCK_SPACE, id))) continue;
+        this.held.add(id);
+        await this.takeUp(id, rows);
       }
     } catch (err) {
       this.ctx.logger.warn('outputs duty: could not check the stations', { err: String(err) });
@@ -97,23 +97,8 @@ export class OutputsDuty {
     }
   }
 
-  private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName });
-    client.on('error', () => undefined);
-    await client.connect();
-    client.once('end', () => this.lost(client));
-    if (this.closed) {
-      await client.end();
-      throw new Error('closed');
-    }
-    this.client = client;
-    return client;
-  }
-
-  /** The lock went with the connection: this server drives nothing until it takes a station up again. */
-  private lost(client: pg.Client): void {
-    if (this.client !== client || this.closed) return;
-    this.client = null;
+  /** The locks went with the connection: this server drives nothing until it takes a station up again. */
+  private lost(): void {
     if (this.held.size)
       this.ctx.logger.warn('outputs duty lost with its connection; another server takes the outputs over', {
         stations: [...this.held],

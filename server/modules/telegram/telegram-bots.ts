@@ -68,6 +68,12 @@ export class TelegramBots {
     return r?.info ? r.bot.api : null;
   }
 
+  /** Every bot stops polling (another server runs them now); a later startAll starts them again. */
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.chains.values()]);
+    await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.chains.values()]);

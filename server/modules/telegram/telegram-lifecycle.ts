@@ -11,13 +11,20 @@ import { installCommands } from './telegram-commands';
 export function startTelegram(ctx: AppContext, services: Services, scheduler: Scheduler): () => Promise<void> {
   const { telegramBots: bots } = services;
   bots.setCommands(installCommands(ctx, services));
-  bots.startAll().catch((err: unknown) => ctx.logger.error('telegram bots not started', { err: String(err) }));
+  // Telegram lets one poller per bot: the bots run on the server carrying the jobs duty (issue 43).
+  const follow = (holds: boolean) =>
+    (holds ? bots.startAll() : bots.stopAll()).catch((err: unknown) =>
+      ctx.logger.error(holds ? 'telegram bots not started' : 'telegram bots not stopped', { err: String(err) }),
+    );
+  if (ctx.duty.holds()) void follow(true);
+  const offDuty = ctx.duty.onChange((holds) => void follow(holds));
   const unsubscribeSettings = ctx.bus.subscribe((event) => {
-    if (event.type === 'settings_updated') void bots.sync(event.companyId);
+    if (event.type === 'settings_updated' && ctx.duty.holds()) void bots.sync(event.companyId);
   });
   const unsubscribeNotifications = services.telegramNotifications.listen();
   scheduler.add({ name: 'telegram-held', everyMs: 60_000, run: () => services.telegramOutbox.sendDue() });
   return async () => {
+    offDuty();
     unsubscribeSettings();
     unsubscribeNotifications();
     await bots.close();

@@ -46,7 +46,9 @@ export class TelegramNotifications implements NotificationChannel {
   listen(): () => void {
     const detached = (what: string, companyId: number, work: Promise<unknown>) =>
       work.catch((err: unknown) => this.ctx.logger.warn('telegram notification not sent', { what, companyId, err }));
-    return this.ctx.bus.subscribeLocal((event) => {
+    // Every server's changes, sent by the one server whose bots run (one on SQLite; issue 43).
+    return this.ctx.bus.subscribe((event) => {
+      if (!this.ctx.duty.holds()) return;
       const { type, companyId, data } = event;
       if (type === 'breaking_news') void detached(type, companyId, this.breakingNews(companyId, data as News));
       if (type === 'equipment_requested')

@@ -22,6 +22,7 @@ import { benchWires } from './wires';
 import { backupRows, BACKUP, prepareBackupStore, quietBackups } from './backup';
 import { DB_MOVE, dbMoveRows } from './db-move';
 import { LISTS_PG, listsPgRows } from './lists-pg';
+import { TWO_SERVERS, twoServersRows } from './two-servers';
 import { newsListRows } from './news-list-load';
 import { seedNews } from './seed';
 import { nowMs } from './stats';
@@ -63,6 +64,7 @@ const SECTIONS = [
   'backup',
   'move',
   'lists-pg',
+  'two-servers',
   'memory',
 ] as const;
 type Section = (typeof SECTIONS)[number];
@@ -74,7 +76,7 @@ function arg(name: string): string | undefined {
 const only = arg('only')?.split(',') ?? [...SECTIONS];
 const wanted = (s: Section) => only.includes(s);
 /** Sections that need no built web UI: a run of only these skips the renderer build. */
-const WITHOUT_UI: readonly string[] = ['backup', 'newslist', 'move', 'lists-pg'];
+const WITHOUT_UI: readonly string[] = ['backup', 'newslist', 'move', 'lists-pg', 'two-servers'];
 
 /** Streams rows as they are measured, under one header, and keeps them for results.json. */
 class Table {
@@ -196,6 +198,7 @@ async function measure(
   if (backupStore && wanted('backup')) await table.section(BACKUP, () => backupRows(backupStore));
   if (backupStore && wanted('move')) await table.section(DB_MOVE, () => dbMoveRows(backupStore));
   if (wanted('lists-pg')) await table.section(LISTS_PG, () => listsPgRows()); // its own two stores and servers
+  if (wanted('two-servers')) await table.section(TWO_SERVERS, () => twoServersRows()); // its own cluster and three servers
   if (wanted('memory'))
     await table.section('Memory at the end', async () => [
       await rssRow('Memory at the end', 'after the whole run', server, api),

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CgFile } from '../../shared/contracts/cg-files';
 import type { Output } from '../../shared/contracts/outputs';
 import { OUTPUTS_LOCK_SPACE } from '../modules/outputs/outputs-duty';
 import type { ApiClient } from '../test/api-client';
+import { readCgFile } from '../test/cg-folder';
 import { login } from '../test/factories';
 import { startFakeVmix, type FakeVmix } from '../test/fake-vmix';
 import { pgQuery, startPgCluster, type PgCluster } from '../test/pg-cluster';
@@ -85,19 +87,62 @@ describe('the outputs of a station on two servers (issue 43)', () => {
       .toBe('connected');
   });
 
-  it('the driving server is killed: the other takes the outputs over within 5 s and sends the current state once', async () => {
-    const before = sets().length;
-    const started = performance.now();
+  it('the driving server is killed mid-burst: no acknowledged write lost, the other takes over within 5 s, sends the current state once, its folder equals the store', async () => {
+    const onDying = burst(onKilled, 'headline', 'Dying PC line');
+    const onLiving = burst(onA, 'infoline', 'Living PC line');
+    await expect.poll(() => onDying.acked.length, POLL).toBeGreaterThanOrEqual(5);
     await killed.kill('SIGKILL');
     expect(pidAlive(killed.pid)).toBe(false);
+    const started = performance.now();
+    const setsAtKill = sets().length;
+    const inFlightAtKill = onDying.inFlight;
+    await onDying.stop();
     await expect.poll(() => a.services.outputs.duty?.holds(1), POLL).toBe(true);
     expect(performance.now() - started).toBeLessThan(5_000);
-    await expect.poll(() => sets().length, POLL).toBe(before + 1);
-    expect(sets().at(-1)).toBe('From the driving PC');
+    await onLiving.stop();
+    expect(onLiving.failed).toBe(0);
+
+    const stored = (await onA.get<CgFile[]>('/api/cg-files')).body;
+    const textOf = (type: string) => stored.find((f) => f.type === type)?.content;
+    // The store holds the last acknowledged write of the dead server, or the one it was making.
+    expect([onDying.acked.at(-1), inFlightAtKill]).toContain(textOf('headline'));
+    expect(textOf('infoline')).toBe(onLiving.acked.at(-1));
+    // The living server's folder equals the store; the vMix got the current state once.
+    await expect.poll(() => readCgFile(a.baseDir, 'headline'), POLL).toBe(textOf('headline'));
+    await expect.poll(() => readCgFile(a.baseDir, 'infoline'), POLL).toBe(textOf('infoline'));
+    await expect.poll(() => vmix.fields.get(FIELD), POLL).toBe(textOf('headline'));
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(sets().slice(setsAtKill)).toEqual([textOf('headline')]);
     expect(await holders()).toEqual([a.services.outputs.duty!.applicationName]);
 
     expect((await headline(onA, 'After the takeover')).status).toBe(200);
     await expect.poll(() => vmix.fields.get(FIELD), POLL).toBe('After the takeover');
-    expect(sets().slice(before)).toEqual(['From the driving PC', 'After the takeover']);
+    expect(sets().slice(setsAtKill)).toEqual([textOf('headline'), 'After the takeover']);
   });
 });
+
+/** Sequential CG writes of one type until stopped: what was acknowledged, and the write on its way. */
+function burst(client: ApiClient, type: string, prefix: string) {
+  const state = { acked: [] as string[], inFlight: null as string | null, failed: 0, stopped: false };
+  const running = (async () => {
+    for (let i = 0; !state.stopped; i++) {
+      const content = `${prefix} ${i}`;
+      state.inFlight = content;
+      try {
+        const res = await client.post('/api/cg-files/update-direct', { type, content });
+        if (res.status === 200) state.acked.push(content);
+        else state.failed += 1;
+      } catch {
+        // The server died under this request: not acknowledged.
+        return;
+      }
+      state.inFlight = null;
+    }
+  })();
+  return Object.assign(state, {
+    stop: async () => {
+      state.stopped = true;
+      await running;
+    },
+  });
+}

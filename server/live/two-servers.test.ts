@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CgFile } from '../../shared/contracts/cg-files';
 import type { News } from '../../shared/contracts/news';
 import { OVERLAY_WS_PATH, type OverlayOutput } from '../../shared/contracts/overlay';
 import type { CompanyEvent } from '../lib/event-bus';
+import { readCgFile } from '../test/cg-folder';
 import { createUser, loginDevOwner } from '../test/factories';
 import { pgQuery, startPgCluster, type PgCluster } from '../test/pg-cluster';
 import { startTestServer, type TestServer } from '../test/test-server';
@@ -51,11 +50,7 @@ async function overlayOn(server: TestServer): Promise<TestSocket> {
   await socket.waitFor('overlay_snapshot');
   return socket;
 }
-/** A type's text in a server's CG folder (the first station's: ./cg_output under its base folder). */
-const fileOn = (server: TestServer, type: string): string | null => {
-  const file = path.join(server.baseDir, 'cg_output', `${type}.txt`);
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
-};
+const fileOn = (server: TestServer, type: string) => readCgFile(server.baseDir, type);
 const snapshots = (s: TestSocket) => s.messages.filter((m) => m.type === 'overlay_snapshot');
 
 async function relayPid(server: TestServer, which: 'listener' | 'sender'): Promise<number> {

@@ -96,9 +96,12 @@ export class OutputLane {
   pushTexts(changed: Record<string, string>): void {
     if (this.closed) return;
     if (!this.snapshot) return void (this.heardEarly = { ...this.heardEarly, ...changed });
-    this.snapshot = { ...this.snapshot, ...changed };
+    // A text the lane already holds is sent or on its way (the start's full send read it): not again.
+    const fresh = Object.entries(changed).filter(([type, text]) => this.snapshot?.[type] !== text);
+    if (!fresh.length) return;
+    this.snapshot = { ...this.snapshot, ...Object.fromEntries(fresh) };
     const batch = (this.pending ??= { changes: [], changed: {} });
-    Object.assign(batch.changed, changed);
+    Object.assign(batch.changed, Object.fromEntries(fresh));
     this.schedule();
   }
 

@@ -143,6 +143,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   ctx.cgFilesIo.warm();
   const services = createServices(ctx);
   const firstRun = await services.companies.ensureFirstRun();
+  // NEXT does not outlive its store's servers: the first to start (alone on the store) empties it.
+  if (!relay || (await relay.othersListening()) === 0) await services.cgNext.forgetAll();
   await services.companies.separateCgFolders();
   // A CG folder move a crash interrupted: keep the folder the DB names, clean the other (issue 22).
   await services.cgFiles.recoverFolderMoves();

@@ -46,6 +46,16 @@ export class PgRelay {
     this.detach = this.bus.relayTo((message) => this.send(message));
   }
 
+  /** How many other servers listen on this database now (each relay's listener is named; see applicationName). */
+  async othersListening(): Promise<number> {
+    const { rows } = await this.listener!.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+       where datname = current_database() and application_name like 'cg-bridge live listener %' and application_name <> $1`,
+      [this.applicationName('listener')],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.detach();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CgFile } from '../../shared/contracts/cg-files';
+import type { CgNext } from '../../shared/contracts/cg-next';
 import type { News } from '../../shared/contracts/news';
 import { OVERLAY_WS_PATH, type OverlayOutput } from '../../shared/contracts/overlay';
 import type { CompanyEvent } from '../lib/event-bus';
@@ -130,6 +131,75 @@ describe('two servers on one PostgreSQL store (issue 43)', () => {
     expect(last).toMatch(/^Info line \d+$/);
     await expect.poll(() => fileOn(b, 'infoline'), { timeout: 2_000, interval: 20 }).toBe(last);
     expect(fileOn(a, 'infoline')).toBe(last);
+  });
+
+  it('NEXT is one for both servers: staged on A, shown on B; 50 parallel takes spread over both air once', async () => {
+    const owner = await loginDevOwner(a);
+    const ownerB = await loginDevOwner(b);
+    const settings = (await owner.get<{ version: number }>('/api/settings')).body;
+    expect((await owner.put('/api/settings', { takeMode: true, version: settings.version })).status).toBe(200);
+    // B hears of the take mode from A and reads it from the store: what B's operators send is staged too.
+    await expect.poll(async () => (await ownerB.get<CgNext>('/api/cg-files/next')).body.takeMode).toBe(true);
+    const onB = await TestSocket.authed(b.url, owner.token!);
+    expect((await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Staged on A' })).status).toBe(
+      200,
+    );
+    expect(
+      (await ownerB.post('/api/cg-files/update-direct', { type: 'subheadline', content: 'Staged on B' })).status,
+    ).toBe(200);
+    const seen = (await ownerB.get<CgNext>('/api/cg-files/next')).body;
+    expect(seen.changes).toEqual([
+      { type: 'headline', content: 'Staged on A' },
+      { type: 'subheadline', content: 'Staged on B' },
+    ]);
+    await onB.until(() =>
+      onB.messages.find((m) => m.type === 'cg_next_updated' && JSON.stringify(m.data).includes('Staged on B')),
+    );
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        (i % 2 ? owner : ownerB).post('/api/cg-files/take', { version: seen.version }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((st) => st === 200)).toHaveLength(1);
+    expect(statuses.filter((st) => st === 409)).toHaveLength(49);
+    const files = (await ownerB.get<CgFile[]>('/api/cg-files')).body;
+    expect(files.find((f) => f.type === 'headline')?.content).toBe('Staged on A');
+    expect(files.find((f) => f.type === 'subheadline')?.content).toBe('Staged on B');
+    const after = (await owner.get<CgNext>('/api/cg-files/next')).body;
+    expect(after.changes).toEqual([]);
+    expect(after.lastTake?.version).toBe(seen.version);
+    const off = (await owner.get<{ version: number }>('/api/settings')).body;
+    expect((await owner.put('/api/settings', { takeMode: false, version: off.version })).status).toBe(200);
+    onB.socket.close();
+  });
+
+  it('NEXT stays when a server joins a running store, and is emptied when a server starts alone on it', async () => {
+    const stageOn = async (server: TestServer, content: string) => {
+      const owner = await loginDevOwner(server);
+      const { version } = (await owner.get<{ version: number }>('/api/settings')).body;
+      expect((await owner.put('/api/settings', { takeMode: true, version })).status).toBe(200);
+      expect((await owner.post('/api/cg-files/update-direct', { type: 'headline', content })).status).toBe(200);
+    };
+    const nextOn = async (server: TestServer) =>
+      (await (await loginDevOwner(server)).get<CgNext>('/api/cg-files/next')).body.changes;
+    await stageOn(a, 'Staged while two run');
+    const joining = await startTestServer({ databaseUrl: url });
+    expect(await nextOn(joining)).toEqual([{ type: 'headline', content: 'Staged while two run' }]);
+    await joining.close();
+    const owner = await loginDevOwner(a);
+    expect((await owner.delete('/api/cg-files/next')).status).toBe(200);
+    const off = (await owner.get<{ version: number }>('/api/settings')).body;
+    expect((await owner.put('/api/settings', { takeMode: false, version: off.version })).status).toBe(200);
+
+    const otherStore = await cluster.createDatabase('alone_next');
+    const first = await startTestServer({ databaseUrl: otherStore });
+    await stageOn(first, 'Staged before the outage');
+    await first.close();
+    const alone = await startTestServer({ databaseUrl: otherStore });
+    expect(await nextOn(alone)).toEqual([]);
+    await alone.close();
   });
 
   it('a message longer than one NOTIFY (a 30 000-character Dhivehi story) arrives whole', async () => {

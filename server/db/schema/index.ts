@@ -17,3 +17,4 @@ export * from './wires';
 export * from './overlay-keys';
 export * from './as-run';
 export * from './outputs';
+export * from './cg-next';

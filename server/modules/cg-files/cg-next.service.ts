@@ -1,49 +1,40 @@
 import type { CgNext } from '../../../shared/contracts/cg-next';
 import type { CgFile, CgWritableType } from '../../../shared/contracts/cg-files';
 import type { AppContext } from '../../context';
+import type { Q } from '../../db/store';
 import type { CgSnapshot } from '../../integrations/cg-writer/cg-writer';
 import { conflict } from '../../lib/errors';
 import { SettingsRepo } from '../settings/settings.repo';
 import { UsersRepo } from '../users/users.repo';
 import { assertOnAir, type CgChange } from './cg-changes';
 import type { CgFilesService, Writer } from './cg-files.service';
-
-/** One company's Next slot. Held in memory only (docs/decisions.md: Next does not survive a restart). */
-interface Slot {
-  version: number;
-  /** type → text, in the order the types were first staged (Take writes them in that order). */
-  texts: Map<CgWritableType, string>;
-  updatedBy: number | null;
-  updatedAt: string | null;
-  lastTake: { version: number; userId: number | null; at: string } | null;
-}
+import { CgNextRepo, type NextSlot as Slot } from './cg-next.repo';
 
 /** A send that went to Next (take mode on) or to air (take mode off). */
 export type SendResult = { staged: true; next: CgNext } | { staged: false; files: CgFile[] };
 
 /**
- * Preview and take (issue 25). With take mode on, sends are staged per company in Next (newest
+ * Preview and take (issue 25). With take mode on, sends are staged per company in NEXT (newest
  * text per type) and `take` airs them through CgFilesService.apply — files, outputs and as-run
- * follow as for any write — emptying Next in the same synchronous step, so of any number of
- * parallel Takes of one version exactly one reaches air. What comes from the store (the on-air
- * texts, take mode, names) is awaited before a check or after its change, never between them:
- * the event loop is the lock.
+ * follow as for any write. NEXT lives in the store (`cg_next`, issue 43), so every server on it
+ * shows and takes the same one: each check and change of NEXT runs inside the station's store
+ * write, which holds the station's lock on every engine and every server, so of any number of
+ * parallel Takes of one version, on any servers, exactly one finds NEXT full and airs it.
  */
 export class CgNextService {
-  private readonly slots = new Map<number, Slot>();
   private readonly modes = new Map<number, boolean>();
-  /** Per company: the last cg_next_updated on its way out (they go out in the order Next changed). */
+  /** Per company: the last cg_next_updated on its way out (they go out in the order NEXT changed). */
   private readonly announcing = new Map<number, Promise<void>>();
-  /**
-   * Versions come from one counter seeded with the start time: a version a client saw before a
-   * restart never names a different Next after it.
-   */
-  private counter = Date.now();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly cg: CgFilesService,
-  ) {}
+  ) {
+    // Take mode saved on another server: this one reads it again from the store.
+    ctx.bus.subscribeRemote(({ type, companyId }) => {
+      if (type === 'settings_updated') this.modes.delete(companyId);
+    });
+  }
 
   /** The company's take mode (cached; SettingsService calls takeModeSaved on change). */
   async takeMode(companyId: number): Promise<boolean> {
@@ -55,24 +46,22 @@ export class CgNextService {
     return this.modes.get(companyId) === true;
   }
 
-  /** Take mode changed in settings: turning it off discards Next (nothing stale waits for an Enter). */
-  takeModeSaved(companyId: number, on: boolean): void {
+  /** Take mode changed in settings: turning it off discards NEXT (nothing stale waits for an Enter). */
+  async takeModeSaved(companyId: number, on: boolean): Promise<void> {
     this.modes.set(companyId, on);
-    if (!on) this.slots.delete(companyId);
+    if (!on) await this.change(companyId, null, (slot) => (slot.texts.size ? emptied(slot) : null));
     this.announce(companyId);
   }
 
   async view(companyId: number): Promise<CgNext> {
-    // Next as it is now, copied before the first await: a view shows one moment.
-    const slot = this.slots.get(companyId);
-    const version = slot?.version ?? 0;
-    const changes = slot ? [...slot.texts].map(([type, content]) => ({ type, content })) : [];
-    const staged = slot?.texts.size ? { by: slot.updatedBy, at: slot.updatedAt } : null;
-    const lastTake = slot?.lastTake ?? null;
+    const slot = await this.slotOf(companyId);
+    const changes = [...slot.texts].map(([type, content]) => ({ type, content }));
+    const staged = slot.texts.size ? { by: slot.updatedBy, at: slot.updatedAt } : null;
     const name = async (userId: number | null) => ({ userId, fullName: await this.nameOf(companyId, userId) });
+    const { lastTake } = slot;
     return {
       takeMode: await this.takeMode(companyId),
-      version,
+      version: slot.version,
       changes,
       updatedBy: staged ? await name(staged.by) : null,
       updatedAt: staged ? staged.at : null,
@@ -81,8 +70,8 @@ export class CgNextService {
   }
 
   /** The text staged for one type, or undefined (no user lookups: the crawler list is polled). */
-  stagedOf(companyId: number, type: CgWritableType): string | undefined {
-    return this.slots.get(companyId)?.texts.get(type);
+  async stagedOf(companyId: number, type: CgWritableType): Promise<string | undefined> {
+    return (await this.slotOf(companyId)).texts.get(type);
   }
 
   /**
@@ -96,43 +85,47 @@ export class CgNextService {
   }
 
   /**
-   * Stages what `compute` returns; it sees the on-air texts with Next laid over them (the crawler
+   * Stages what `compute` returns; it sees the on-air texts with NEXT laid over them (the crawler
    * edits the list it will air, not the one on air now). Every text passes its on-air rule here,
    * so a bad text is refused when staged, not at Take.
    */
   async stage(writer: Writer, compute: (current: CgSnapshot) => CgChange[]): Promise<CgNext> {
     const onAir = await this.cg.list(writer);
-    // From reading Next to changing it nothing awaits: two stages never build on the same Next.
-    // Callers staged because take mode was on; turned off during the read, Next must stay empty.
-    if (this.modes.get(writer.companyId) === false)
-      throw conflict('Take mode was turned off meanwhile: nothing was staged. Send it again.');
-    const slot = this.slotOf(writer.companyId);
-    const current: CgSnapshot = Object.fromEntries(onAir.map((f) => [f.type, f.content]));
-    for (const [type, text] of slot.texts) current[type] = text;
-    const changes = compute(current);
-    changes.forEach(assertOnAir);
-    if (!changes.length) return this.view(writer.companyId);
-    for (const c of changes) slot.texts.set(c.type as CgWritableType, c.content);
-    this.touch(writer.companyId, slot, writer.userId);
+    await this.change(writer.companyId, writer.userId, async (slot, tx) => {
+      // Callers staged because take mode was on; turned off meanwhile (on any server), NEXT stays empty.
+      if ((await new SettingsRepo(tx).find(writer.companyId))?.takeMode !== true)
+        throw conflict('Take mode was turned off meanwhile: nothing was staged. Send it again.');
+      const current: CgSnapshot = Object.fromEntries(onAir.map((f) => [f.type, f.content]));
+      for (const [type, text] of slot.texts) current[type] = text;
+      const changes = compute(current);
+      changes.forEach(assertOnAir);
+      if (!changes.length) return null;
+      const texts = new Map(slot.texts);
+      for (const c of changes) texts.set(c.type as CgWritableType, c.content);
+      return { ...slot, texts };
+    });
     return this.view(writer.companyId);
   }
 
   /**
-   * Airs Next if it is still the version the caller saw. Next is emptied before the write starts;
-   * if the write fails (503: a file could not be replaced) what was taken goes back under anything
-   * staged meanwhile, and the caller gets the failure. Without a version (a Stream Deck button,
-   * which shows no Next) it takes whatever Next holds now.
+   * Airs NEXT if it is still the version the caller saw. NEXT is emptied in its own write before
+   * the CG write starts; if the CG write fails (503: a file could not be replaced) what was taken
+   * goes back under anything staged meanwhile, and the caller gets the failure. Without a version
+   * (a Stream Deck button, which shows no NEXT) it takes whatever NEXT holds now.
    */
   async take(writer: Writer, version?: number): Promise<{ files: CgFile[]; next: CgNext }> {
-    // Checked and emptied with no await between: of parallel Takes exactly one finds Next full.
-    const slot = this.slotOf(writer.companyId);
-    if (!slot.texts.size) throw conflict(await this.nothingToTake(writer.companyId, slot, version));
-    if (version !== undefined && slot.version !== version)
-      throw conflict('Next changed since you looked: check what is in NEXT now and take again.');
-    const taken = new Map(slot.texts);
-    slot.texts.clear();
-    slot.lastTake = { version: slot.version, userId: writer.userId, at: this.ctx.clock.now().toISOString() };
-    this.touch(writer.companyId, slot, writer.userId);
+    const { companyId, userId } = writer;
+    let taken = new Map<CgWritableType, string>();
+    let refused: Slot | 'changed' | null = null;
+    await this.change(companyId, userId, (slot) => {
+      if (!slot.texts.size) return void (refused = slot);
+      if (version !== undefined && slot.version !== version) return void (refused = 'changed');
+      taken = slot.texts;
+      const at = this.ctx.clock.now().toISOString();
+      return { ...emptied(slot), lastTake: { version: slot.version, userId, at } };
+    });
+    if (refused === 'changed') throw conflict('Next changed since you looked: check what is in NEXT now and take again.');
+    if (refused) throw conflict(await this.nothingToTake(companyId, refused, version));
     let files: CgFile[];
     try {
       files = await this.cg.apply(
@@ -141,24 +134,30 @@ export class CgNextService {
         'cg_next_taken',
       );
     } catch (err) {
-      this.putBack(writer.companyId, taken);
+      await this.putBack(companyId, taken);
       throw err;
     }
     // After the try: a failed read of the answer's view must not put back what is on air now.
-    return { files, next: await this.view(writer.companyId) };
+    return { files, next: await this.view(companyId) };
   }
 
-  /** Escape: empties Next. With a version, only that Next (a clear never discards what it did not see). */
+  /** Escape: empties NEXT. With a version, only that NEXT (a clear never discards what it did not see). */
   async clear(writer: Writer, version?: number): Promise<CgNext> {
-    const slot = this.slotOf(writer.companyId);
-    if (version !== undefined && slot.texts.size && slot.version !== version) {
-      throw conflict('Next changed since you looked: check what is in NEXT now before clearing it.');
-    }
-    if (slot.texts.size) {
-      slot.texts.clear();
-      this.touch(writer.companyId, slot, writer.userId);
-    }
+    await this.change(writer.companyId, writer.userId, (slot) => {
+      if (version !== undefined && slot.texts.size && slot.version !== version)
+        throw conflict('Next changed since you looked: check what is in NEXT now before clearing it.');
+      return slot.texts.size ? emptied(slot) : null;
+    });
     return this.view(writer.companyId);
+  }
+
+  /**
+   * Every station's NEXT emptied: a server starting alone on its store (docs/decisions.md: a staged
+   * text resurrected after a crash could be taken by a reflexive Enter nobody looked at again).
+   */
+  async forgetAll(): Promise<void> {
+    const emptiedOf = await this.ctx.store.write('server', (tx) => new CgNextRepo(tx).emptyAll());
+    for (const companyId of emptiedOf) this.announce(companyId);
   }
 
   private async nothingToTake(companyId: number, slot: Slot, version: number | undefined): Promise<string> {
@@ -171,33 +170,46 @@ export class CgNextService {
       : 'Nothing to take: NEXT is empty.';
   }
 
-  private putBack(companyId: number, taken: Map<CgWritableType, string>): void {
-    const slot = this.slotOf(companyId);
-    const newer = new Map(slot.texts);
-    slot.texts = new Map([...taken, ...newer]);
-    this.touch(companyId, slot, slot.updatedBy);
+  /** What was taken goes back in front of anything staged since (its types first, newer texts win). */
+  private async putBack(companyId: number, taken: Map<CgWritableType, string>): Promise<void> {
+    await this.change(companyId, null, (slot) => ({ ...slot, texts: new Map([...taken, ...slot.texts]) }), true).catch(
+      (err: unknown) => this.ctx.logger.error('NEXT not put back after a failed take', { companyId, err }),
+    );
   }
 
-  private slotOf(companyId: number): Slot {
-    let slot = this.slots.get(companyId);
-    if (!slot) {
-      slot = { version: 0, texts: new Map(), updatedBy: null, updatedAt: null, lastTake: null };
-      this.slots.set(companyId, slot);
-    }
-    return slot;
-  }
-
-  /** A new version, and every operator of the company hears of it. */
-  private touch(companyId: number, slot: Slot, userId: number | null): void {
-    slot.version = ++this.counter;
-    slot.updatedBy = userId;
-    slot.updatedAt = this.ctx.clock.now().toISOString();
-    this.announce(companyId);
+  private slotOf(companyId: number): Promise<Slot> {
+    return this.ctx.store.read((q) => new CgNextRepo(q).find(companyId));
   }
 
   /**
-   * The view is taken now (Next as this change left it) and goes out after the company's earlier
-   * ones: their names are read from the store, and a later view must never overtake an earlier one.
+   * One change of NEXT inside the station's write: `edit` sees NEXT as committed and returns the
+   * new one (null: no change). A change gets a new version and every operator hears of it.
+   */
+  private async change(
+    companyId: number,
+    userId: number | null,
+    edit: (slot: Slot, tx: Q) => Slot | null | undefined | Promise<Slot | null | undefined>,
+    keepAuthor = false,
+  ): Promise<void> {
+    const changed = await this.ctx.store.write(companyId, async (tx) => {
+      const repo = new CgNextRepo(tx);
+      const slot = await repo.find(companyId);
+      const next = await edit(slot, tx);
+      if (!next) return false;
+      await repo.save(companyId, {
+        ...next,
+        version: slot.version + 1,
+        updatedBy: keepAuthor ? next.updatedBy : userId,
+        updatedAt: this.ctx.clock.now().toISOString(),
+      });
+      return true;
+    });
+    if (changed) this.announce(companyId);
+  }
+
+  /**
+   * The view is read now (NEXT as this change left it, or newer) and goes out after the company's
+   * earlier ones: a later view must never overtake an earlier one.
    */
   private announce(companyId: number): void {
     const viewed = this.view(companyId);
@@ -213,4 +225,8 @@ export class CgNextService {
     const user = await this.ctx.store.read((q) => new UsersRepo(q).findById(companyId, userId));
     return user?.fullName ?? 'another operator';
   }
+}
+
+function emptied(slot: Slot): Slot {
+  return { ...slot, texts: new Map() };
 }

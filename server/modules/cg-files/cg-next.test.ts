@@ -4,9 +4,9 @@ import type { CgNext } from '../../../shared/contracts/cg-next';
 import type { CrawlerContent } from '../../../shared/contracts/crawler';
 import type { Settings } from '../../../shared/contracts/settings';
 import type { ApiClient } from '../../test/api-client';
-import { createStation, createUser } from '../../test/factories';
+import { createStation, createUser, loginDevOwner } from '../../test/factories';
 import { createApprovedNews } from '../../test/news-factory';
-import { startTestServer, type TestServer } from '../../test/test-server';
+import { onPostgres, startTestServer, withRestart, type TestServer } from '../../test/test-server';
 import { TestSocket } from '../../test/ws-client';
 
 let server: TestServer;
@@ -286,6 +286,31 @@ describe('take mode off', () => {
     expect(readCg('headline')).toBe('Direct');
     expect((await owner.post<{ message: string }>('/api/cg-files/take', { version: 1 })).body.message).toBe(
       'Nothing to take: NEXT is empty.',
+    );
+  });
+});
+
+describe('NEXT across a restart (docs/decisions.md)', () => {
+  it('is emptied by a server starting alone on its store, and kept when another server still runs on it', async () => {
+    await withRestart(
+      async (first) => {
+        const owner = await loginDevOwner(first);
+        await setTakeMode(owner, true);
+        await owner.post('/api/cg-files/update-direct', { type: 'headline', content: 'Staged before the restart' });
+        expect((await next(owner)).changes).toEqual([{ type: 'headline', content: 'Staged before the restart' }]);
+      },
+      async (again) => {
+        const owner = await loginDevOwner(again);
+        const { changes, version } = await next(owner);
+        // The first server still runs: on SQLite the restart is alone with its file (a crash's NEXT
+        // must not be taken by a reflexive Enter); on PostgreSQL it is a second server on a shared
+        // store, whose operators' NEXT stays.
+        if (onPostgres()) expect(changes).toEqual([{ type: 'headline', content: 'Staged before the restart' }]);
+        else {
+          expect(changes).toEqual([]);
+          expect(version).toBeGreaterThan(0);
+        }
+      },
     );
   });
 });

@@ -27,7 +27,7 @@ export class CrawlerService {
    * index or a reorder names a line of the list that will air; otherwise the one on air.
    */
   async content(actor: Actor): Promise<CrawlerContent> {
-    const staged = this.next.stagedOf(actor.companyId, TYPE);
+    const staged = await this.next.stagedOf(actor.companyId, TYPE);
     const headlines = parseHeadlines(staged ?? (await this.cg.findByType(actor.companyId, TYPE))?.content);
     return { headlines, count: headlines.length, ...(staged === undefined ? {} : { staged: true }) };
   }

@@ -132,7 +132,7 @@ export class SettingsService {
         timeZone: settings.timeZone,
       });
     if (input.branding) this.ctx.bus.publish(actor.companyId, 'branding_updated', settings.branding);
-    if (input.takeMode !== undefined) this.cgNext.takeModeSaved(actor.companyId, settings.takeMode);
+    if (input.takeMode !== undefined) await this.cgNext.takeModeSaved(actor.companyId, settings.takeMode);
     return { ...settings, cgFolderMoved: moved };
   }
 

@@ -57,6 +57,11 @@ export const UNDECLARED_REFERENCES: Readonly<
     { column: 'news_id', parent: 'news' },
     { column: 'created_by', parent: 'users' },
   ],
+  // Who staged NEXT and who took it last: plain ids, like a log's (cg_next is not exported).
+  cg_next: [
+    { column: 'updated_by', parent: 'users' },
+    { column: 'last_take_user_id', parent: 'users' },
+  ],
   // The revision a restore brought back (news/news-revisions.ts).
   news_revisions: [{ column: 'restored_from', parent: 'news_revisions' }],
   // The sync base of a sheet row is keyed by the equipment's id (google-sheets.repo.ts).

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_MAX_FAILURES } from '../../shared/constants';
 import type { CgFile } from '../../shared/contracts/cg-files';
 import type { CgNext } from '../../shared/contracts/cg-next';
 import type { News } from '../../shared/contracts/news';
@@ -200,6 +201,20 @@ describe('two servers on one PostgreSQL store (issue 43)', () => {
     const alone = await startTestServer({ databaseUrl: otherStore });
     expect(await nextOn(alone)).toEqual([]);
     await alone.close();
+  });
+
+  it('the login limit holds across servers: 40 guesses spread over both, 5 checked, the rest refused', async () => {
+    const owner = await loginDevOwner(a);
+    const target = await createUser(owner, a, 'editor');
+    const guess = (server: TestServer) =>
+      fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: target.user.username, password: 'not-the-password' }),
+      }).then((r) => r.status);
+    const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => guess(i % 2 ? a : b)));
+    expect(statuses.filter((st) => st === 401)).toHaveLength(LOGIN_MAX_FAILURES);
+    expect(statuses.filter((st) => st === 429)).toHaveLength(40 - LOGIN_MAX_FAILURES);
   });
 
   it('a message longer than one NOTIFY (a 30 000-character Dhivehi story) arrives whole', async () => {

@@ -18,3 +18,4 @@ export * from './overlay-keys';
 export * from './as-run';
 export * from './outputs';
 export * from './cg-next';
+export * from './login-attempts';

@@ -7,7 +7,8 @@ import type { Actor } from '../../lib/auth';
 import { HttpError, tooManyRequests } from '../../lib/errors';
 import { UsersRepo } from '../users/users.repo';
 import { presentUser } from '../users/users.presenter';
-import { LoginLimiter } from './login-limiter';
+import { LoginLimiter, type LoginLimit } from './login-limiter';
+import { StoreLoginLimiter } from './store-login-limiter';
 import { burnPasswordCheck, verifyPassword } from './password';
 import { afterAir } from '../../lib/time-slices';
 import { SessionsRepo } from './sessions.repo';
@@ -18,15 +19,17 @@ const TOUCH_EVERY_MS = 60_000;
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class AuthService {
-  private readonly limiter: LoginLimiter;
+  private readonly limiter: LoginLimit;
 
   constructor(private readonly ctx: AppContext) {
-    this.limiter = new LoginLimiter(ctx.clock);
+    // Several servers on a PostgreSQL store count in it; the SQLite store's one server in memory.
+    this.limiter =
+      ctx.store.engine === 'postgres' ? new StoreLoginLimiter(ctx.store, ctx.clock) : new LoginLimiter(ctx.clock);
   }
 
   async login(input: LoginRequest, ip: string): Promise<LoginResponse> {
     // Reserved before the hash is awaited: parallel guesses cannot all pass a check made earlier.
-    const slot = this.limiter.reserve(ip, input.username);
+    const slot = await this.limiter.reserve(ip, input.username);
     if (!slot.ok)
       throw tooManyRequests(
         `Too many failed login attempts. Try again in ${slot.retryAfterSeconds} seconds.`,
@@ -36,7 +39,7 @@ export class AuthService {
     const ok = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password);
     if (!user || !ok) throw new HttpError(401, 'Invalid username or password');
     if (!user.isActive) throw new HttpError(403, 'This account is deactivated. Ask an administrator.');
-    this.limiter.succeed(ip, input.username);
+    await this.limiter.succeed(ip, input.username);
     // Eight logins at once are eight commits on the loop that serves air: each waits for an on-air write in progress.
     await afterAir(this.ctx.onAir);
     const now = this.ctx.clock.now();
@@ -64,14 +67,14 @@ export class AuthService {
   async limitPasswordCheck<T>(userId: number, check: () => Promise<T>): Promise<T> {
     const channel = 'password-check';
     const who = `user:${userId}`;
-    const slot = this.limiter.reserve(channel, who);
+    const slot = await this.limiter.reserve(channel, who);
     if (!slot.ok)
       throw tooManyRequests(
         `Too many wrong passwords. Try again in ${slot.retryAfterSeconds} seconds.`,
         slot.retryAfterSeconds,
       );
     const result = await check();
-    this.limiter.succeed(channel, who);
+    await this.limiter.succeed(channel, who);
     return result;
   }
 
@@ -127,6 +130,7 @@ export class AuthService {
 
   async purgeExpired(): Promise<number> {
     const now = this.ctx.clock.now().getTime();
+    await this.limiter.purge();
     return this.ctx.store.write('server', (tx) =>
       new SessionsRepo(tx).deleteExpired(new Date(now).toISOString(), new Date(now - SESSION_IDLE_MS).toISOString()),
     );

@@ -1,20 +1,34 @@
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../../shared/constants';
 import type { Clock } from '../../lib/clock';
 
+export type Reservation = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/** The login limit: a check reserved before the password is hashed; a good password clears the count. */
+export interface LoginLimit {
+  reserve(ip: string, username: string): Promise<Reservation>;
+  succeed(ip: string, username: string): Promise<void>;
+  /** Forgets windows long past. */
+  purge(): Promise<void>;
+}
+
+/** One limit per client (IP or channel) and username, whatever its case. */
+export const limitKey = (ip: string, username: string) => `${ip}\u001f${username.toLowerCase()}`;
+
 /**
  * Counts password checks per username+IP in a sliding window. A check is *reserved* before the
- * password is hashed — synchronously, so however many guesses arrive at once, at most
- * LOGIN_MAX_FAILURES are ever verified per window. A successful login clears the count; a failed
- * one keeps its reservation. In memory on purpose: it guards one server process, and a restart
- * forgetting counts is harmless.
+ * password is hashed — synchronously (nothing awaited before the count is taken), so however many
+ * guesses arrive at once, at most LOGIN_MAX_FAILURES are ever verified per window. A successful
+ * login clears the count; a failed one keeps its reservation. In memory: the SQLite store's one
+ * server is the only one counting, and a restart forgetting counts is harmless. Several servers on
+ * a PostgreSQL store count in it instead (store-login-limiter.ts).
  */
-export class LoginLimiter {
+export class LoginLimiter implements LoginLimit {
   private readonly attempts = new Map<string, number[]>();
 
   constructor(private readonly clock: Clock) {}
 
   private key(ip: string, username: string): string {
-    return `${ip}\u0000${username.toLowerCase()}`;
+    return limitKey(ip, username);
   }
 
   private recent(key: string): number[] {
@@ -29,7 +43,8 @@ export class LoginLimiter {
    * Takes one of the window's checks, or answers how many seconds until one is free (nothing
    * taken). Call before any await, and `succeed` after a good password.
    */
-  reserve(ip: string, username: string): { ok: true } | { ok: false; retryAfterSeconds: number } {
+  // eslint-disable-next-line @typescript-eslint/require-await -- counted before the promise exists: nothing awaited
+  async reserve(ip: string, username: string): Promise<Reservation> {
     const key = this.key(ip, username);
     const times = this.recent(key);
     const now = this.clock.now().getTime();
@@ -41,7 +56,13 @@ export class LoginLimiter {
     return { ok: true };
   }
 
-  succeed(ip: string, username: string): void {
+  // eslint-disable-next-line @typescript-eslint/require-await -- the interface's shape; nothing to wait for in memory
+  async succeed(ip: string, username: string): Promise<void> {
     this.attempts.delete(this.key(ip, username));
+  }
+
+  // eslint-disable-next-line @typescript-eslint/require-await -- the interface's shape
+  async purge(): Promise<void> {
+    for (const key of [...this.attempts.keys()]) this.recent(key);
   }
 }

@@ -67,6 +67,7 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
 /** Tables deliberately left out, with the reason the manifest gives. */
 export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   sessions: 'Sign-in sessions (token hashes): everyone signs in again on the new store.',
+  login_attempts: 'Password checks of the last minute (the shared login limit): not the station’s.',
   cg_next: 'NEXT (take mode): texts staged for a Take are not carried; the station starts with NEXT empty.',
   __drizzle_migrations:
     "The server's migration history, not the station's: the manifest names the newest migration instead.",

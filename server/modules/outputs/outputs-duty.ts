@@ -23,6 +23,7 @@ const ANNOUNCE_EVERY_MS = 5_000;
 export class OutputsDuty {
   private readonly lock: DutyLock;
   private readonly held = new Set<number>();
+  private readonly taking = new Set<number>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly offs: Array<() => void> = [];
   private ticking = false;
@@ -69,6 +70,21 @@ export class OutputsDuty {
     for (const t of this.timers) t.unref();
   }
 
+  /**
+   * An output of the station was added, edited or enabled on this server: if no server drives the
+   * station yet, this one takes it up now rather than at its next try — its changes from this
+   * moment reach the output (and are reported) as on a server alone. False: the station's outputs
+   * are not this server's to start (another drives them, or it already does and reloads the one).
+   */
+  async claim(companyId: number): Promise<boolean> {
+    try {
+      return await this.take(companyId);
+    } catch (err) {
+      this.ctx.logger.warn('outputs duty: could not claim the station', { companyId, err: String(err) });
+      return false;
+    }
+  }
+
   /** Ending the connection releases every station's lock: the other servers take them up. */
   async close(): Promise<void> {
     this.closed = true;
@@ -84,12 +100,7 @@ export class OutputsDuty {
     try {
       const rows = await this.rowsOf();
       const stations = new Set(rows.filter((r) => r.enabled).map((r) => r.companyId));
-      for (const id of stations) {
-        if (this.held.has(id) || this.closed) continue;
-        if (!(await this.lock.tryTake(OUTPUTS_LOCK_SPACE, id))) continue;
-        this.held.add(id);
-        await this.takeUp(id, rows);
-      }
+      for (const id of stations) await this.take(id);
     } catch (err) {
       this.ctx.logger.warn('outputs duty: could not check the stations', { err: String(err) });
     } finally {
@@ -107,8 +118,23 @@ export class OutputsDuty {
     this.held.clear();
   }
 
-  private async takeUp(companyId: number, rows?: OutputRow[]): Promise<void> {
-    const all = rows ?? (await this.rowsOf());
+  /** The station's lock, if free, and its outputs started; one try at a time per station. */
+  private async take(companyId: number): Promise<boolean> {
+    if (this.held.has(companyId) || this.taking.has(companyId) || this.closed) return false;
+    this.taking.add(companyId);
+    try {
+      if (!(await this.lock.tryTake(OUTPUTS_LOCK_SPACE, companyId))) return false;
+      this.held.add(companyId);
+      await this.takeUp(companyId);
+      return true;
+    } finally {
+      this.taking.delete(companyId);
+    }
+  }
+
+  /** The station's rows read after the lock is held: an output committed meanwhile is among them. */
+  private async takeUp(companyId: number): Promise<void> {
+    const all = await this.rowsOf();
     if (!this.held.has(companyId)) return;
     this.ctx.logger.info('driving the station’s outputs', { companyId });
     this.dispatcher.giveUp(companyId);

@@ -202,7 +202,8 @@ export class OutputsService {
 
   /** Runs as soon as the write resolves: lanes reload in the order their changes committed. */
   private async changed(id: number, row: Parameters<OutputDispatcher['reload']>[1] & object): Promise<Output> {
-    this.dispatcher.reload(id, row);
+    // Taken up whole (this output included) when no server drove the station yet; else reloaded alone.
+    if (!(row.enabled && (await this.duty?.claim(row.companyId)))) this.dispatcher.reload(id, row);
     this.ctx.bus.publish(row.companyId, 'outputs_changed', { id });
     const stored = await this.ctx.store.read((q) => new OutputsRepo(q).find(row.companyId, id));
     if (!stored) throw notFound('Output');

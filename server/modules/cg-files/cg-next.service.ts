@@ -124,7 +124,8 @@ export class CgNextService {
       const at = this.ctx.clock.now().toISOString();
       return { ...emptied(slot), lastTake: { version: slot.version, userId, at } };
     });
-    if (refused === 'changed') throw conflict('Next changed since you looked: check what is in NEXT now and take again.');
+    if (refused === 'changed')
+      throw conflict('Next changed since you looked: check what is in NEXT now and take again.');
     if (refused) throw conflict(await this.nothingToTake(companyId, refused, version));
     let files: CgFile[];
     try {

@@ -70,7 +70,7 @@ describe('npm run db:move', () => {
         .map((t) => t.name)
         .sort(),
     );
-    expect(lines.at(-1)).toMatch(/verified: 30 tables/);
+    expect(lines.at(-1)).toContain(`verified: ${storeTables().length} tables`);
 
     const news = await pgQuery<{ id: number; title: string; is_deleted: boolean; company_id: number }>(
       url,

@@ -5,6 +5,7 @@ import type { CgNext } from '../../shared/contracts/cg-next';
 import type { News } from '../../shared/contracts/news';
 import { OVERLAY_WS_PATH, type OverlayOutput } from '../../shared/contracts/overlay';
 import type { CompanyEvent } from '../lib/event-bus';
+import type { ApiClient } from '../test/api-client';
 import { readCgFile } from '../test/cg-folder';
 import { createUser, loginDevOwner } from '../test/factories';
 import { pgQuery, startPgCluster, type PgCluster } from '../test/pg-cluster';
@@ -31,6 +32,22 @@ afterAll(async () => {
   await a?.close();
   await cluster?.stop();
 });
+
+/** Take mode switched in the settings, as an owner would. */
+async function setTakeMode(owner: ApiClient, on: boolean): Promise<void> {
+  const { version } = (await owner.get<{ version: number }>('/api/settings')).body;
+  expect((await owner.put('/api/settings', { takeMode: on, version })).status).toBe(200);
+}
+
+/** One more server on `databaseUrl` for `use`, closed after it whatever happens. */
+async function withServer(databaseUrl: string, use: (server: TestServer) => Promise<unknown>): Promise<void> {
+  const server = await startTestServer({ databaseUrl });
+  try {
+    await use(server);
+  } finally {
+    await server.close();
+  }
+}
 
 const busOf = (server: TestServer) => server.services.equipmentAlerts.ctx.bus;
 /** Every event a bus hands to `subscribe` and to `subscribeLocal`, from now on. */
@@ -137,8 +154,7 @@ describe('two servers on one PostgreSQL store (issue 43)', () => {
   it('NEXT is one for both servers: staged on A, shown on B; 50 parallel takes spread over both air once', async () => {
     const owner = await loginDevOwner(a);
     const ownerB = await loginDevOwner(b);
-    const settings = (await owner.get<{ version: number }>('/api/settings')).body;
-    expect((await owner.put('/api/settings', { takeMode: true, version: settings.version })).status).toBe(200);
+    await setTakeMode(owner, true);
     // B hears of the take mode from A and reads it from the store: what B's operators send is staged too.
     await expect.poll(async () => (await ownerB.get<CgNext>('/api/cg-files/next')).body.takeMode).toBe(true);
     const onB = await TestSocket.authed(b.url, owner.token!);
@@ -171,36 +187,29 @@ describe('two servers on one PostgreSQL store (issue 43)', () => {
     const after = (await owner.get<CgNext>('/api/cg-files/next')).body;
     expect(after.changes).toEqual([]);
     expect(after.lastTake?.version).toBe(seen.version);
-    const off = (await owner.get<{ version: number }>('/api/settings')).body;
-    expect((await owner.put('/api/settings', { takeMode: false, version: off.version })).status).toBe(200);
+    await setTakeMode(owner, false);
     onB.socket.close();
   });
 
   it('NEXT stays when a server joins a running store, and is emptied when a server starts alone on it', async () => {
     const stageOn = async (server: TestServer, content: string) => {
       const owner = await loginDevOwner(server);
-      const { version } = (await owner.get<{ version: number }>('/api/settings')).body;
-      expect((await owner.put('/api/settings', { takeMode: true, version })).status).toBe(200);
+      await setTakeMode(owner, true);
       expect((await owner.post('/api/cg-files/update-direct', { type: 'headline', content })).status).toBe(200);
     };
     const nextOn = async (server: TestServer) =>
       (await (await loginDevOwner(server)).get<CgNext>('/api/cg-files/next')).body.changes;
     await stageOn(a, 'Staged while two run');
-    const joining = await startTestServer({ databaseUrl: url });
-    expect(await nextOn(joining)).toEqual([{ type: 'headline', content: 'Staged while two run' }]);
-    await joining.close();
+    await withServer(url, async (joining) =>
+      expect(await nextOn(joining)).toEqual([{ type: 'headline', content: 'Staged while two run' }]),
+    );
     const owner = await loginDevOwner(a);
     expect((await owner.delete('/api/cg-files/next')).status).toBe(200);
-    const off = (await owner.get<{ version: number }>('/api/settings')).body;
-    expect((await owner.put('/api/settings', { takeMode: false, version: off.version })).status).toBe(200);
+    await setTakeMode(owner, false);
 
     const otherStore = await cluster.createDatabase('alone_next');
-    const first = await startTestServer({ databaseUrl: otherStore });
-    await stageOn(first, 'Staged before the outage');
-    await first.close();
-    const alone = await startTestServer({ databaseUrl: otherStore });
-    expect(await nextOn(alone)).toEqual([]);
-    await alone.close();
+    await withServer(otherStore, (first) => stageOn(first, 'Staged before the outage'));
+    await withServer(otherStore, async (alone) => expect(await nextOn(alone)).toEqual([]));
   });
 
   it('the login limit holds across servers: 40 guesses spread over both, 5 checked, the rest refused', async () => {

@@ -120,16 +120,20 @@ describe('a crash (SIGKILL) in a burst of updates', () => {
       // After a restart the database has adopted what was on air (an in-flight value whose
       // commit the crash lost included), and every file still equals it: nothing was rolled back.
       const again = await spawnServer(proc.baseDir, store.env);
-      const client = new ApiClient(again.url);
-      client.token = (
-        await client.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })
-      ).body.token;
-      const files = (await client.get<CgFile[]>('/api/cg-files')).body;
-      for (const type of ['headline', 'subheadline']) {
-        expect(files.find((f) => f.type === type)?.content).toBe(onAir[type]);
-        expect(fs.readFileSync(path.join(proc.baseDir, 'cg_output', `${type}.txt`), 'utf8')).toBe(onAir[type]);
+      // A failed check must not leave the restarted server running after the test.
+      try {
+        const client = new ApiClient(again.url);
+        client.token = (
+          await client.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' })
+        ).body.token;
+        const files = (await client.get<CgFile[]>('/api/cg-files')).body;
+        for (const type of ['headline', 'subheadline']) {
+          expect(files.find((f) => f.type === type)?.content).toBe(onAir[type]);
+          expect(fs.readFileSync(path.join(proc.baseDir, 'cg_output', `${type}.txt`), 'utf8')).toBe(onAir[type]);
+        }
+      } finally {
+        await again.kill();
       }
-      await again.kill();
       await store.drop();
       fs.rmSync(proc.baseDir, { recursive: true, force: true });
     }

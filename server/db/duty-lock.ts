@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { openOwnConnection } from './pg-client';
 
 /**
  * A connection of its own that holds PostgreSQL session advisory locks: a duty only one server on
@@ -29,11 +30,6 @@ export class DutyLock {
     return rows[0]?.ok === true;
   }
 
-  /** Gives one lock back (a duty taken but not carried out). */
-  async give(space: number, key: number): Promise<void> {
-    await this.client?.query('select pg_advisory_unlock($1, $2)', [space, key]).catch(() => undefined);
-  }
-
   /** Every lock went with the connection: called once per lost connection. */
   onLost(listener: () => void): () => void {
     this.lostListeners.add(listener);
@@ -49,18 +45,17 @@ export class DutyLock {
 
   private async connect(): Promise<pg.Client> {
     if (this.closed) throw new Error('closed');
-    const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName });
-    client.on('error', () => undefined);
-    await client.connect();
+    const client = await openOwnConnection(this.url, this.applicationName, {
+      onEnd: (ended) => {
+        if (this.client !== ended) return;
+        this.client = null;
+        if (!this.closed) for (const listener of this.lostListeners) listener();
+      },
+    });
     if (this.closed) {
       await client.end();
       throw new Error('closed');
     }
-    client.once('end', () => {
-      if (this.client !== client) return;
-      this.client = null;
-      if (!this.closed) for (const listener of this.lostListeners) listener();
-    });
     this.client = client;
     return client;
   }

@@ -47,3 +47,35 @@ export async function openPostgres(
 export async function migratePostgres(db: PgDb, migrationsDir = PG_MIGRATIONS_DIR): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsDir });
 }
+
+/**
+ * A connection of its own, outside the pool, named in pg_stat_activity (the live relay's, a duty's
+ * lock: issue 43). Its errors end it quietly — an unheard 'error' would stop the process — and
+ * `onEnd` hears it go once it is `ready` (a failure before that is the caller's to retry).
+ */
+export async function openOwnConnection(
+  url: string,
+  applicationName: string,
+  {
+    prepare,
+    ready,
+    onEnd,
+  }: {
+    prepare?: (client: pg.Client) => void;
+    ready?: (client: pg.Client) => Promise<unknown>;
+    onEnd: (client: pg.Client) => void;
+  },
+): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, application_name: applicationName });
+  client.on('error', () => undefined);
+  prepare?.(client);
+  try {
+    await client.connect();
+    await ready?.(client);
+  } catch (err) {
+    await client.end().catch(() => undefined);
+    throw err;
+  }
+  client.once('end', () => onEnd(client));
+  return client;
+}

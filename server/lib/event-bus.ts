@@ -24,7 +24,9 @@ export type BusMessage = { kind: 'event'; event: CompanyEvent } | { kind: 'revok
  * hub decides who hears it. With several servers on one PostgreSQL store (issue 43) a relay carries
  * every message to the other servers and hands theirs in (`receive`): `subscribe` hears both, for
  * what each server shows or caches; `subscribeLocal` hears this server's changes only, for work
- * that must happen once per change however many servers hear of it (a Telegram message, an alert).
+ * done once where the change was made (re-announced bulletins, the Sheets push); `subscribeRemote`
+ * the other servers' only (what this server catches up with: its CG folders). Work only one server
+ * of the store may do (Telegram messages, alerts) hears `subscribe` and checks ctx.duty.
  */
 export class EventBus {
   private readonly emitter = new EventEmitter().setMaxListeners(100);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
+import { openOwnConnection } from '../db/pg-client';
 import type { BusMessage, EventBus } from '../lib/event-bus';
 import type { Logger } from '../lib/logger';
 
@@ -72,24 +73,21 @@ export class PgRelay {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName('listener') });
-    client.on('error', () => undefined);
-    client.on('notification', (n) => {
-      if (n.channel === LIVE_CHANNEL && n.payload) this.onPayload(n.payload);
+    this.listener = await openOwnConnection(this.url, this.applicationName('listener'), {
+      prepare: (client) =>
+        client.on('notification', (n) => {
+          if (n.channel === LIVE_CHANNEL && n.payload) this.onPayload(n.payload);
+        }),
+      ready: (client) => client.query(`LISTEN ${LIVE_CHANNEL}`),
+      onEnd: (client) => this.lost('listener', client),
     });
-    await client.connect();
-    await client.query(`LISTEN ${LIVE_CHANNEL}`);
-    client.once('end', () => this.lost('listener', client));
-    this.listener = client;
     this.listenFailures = 0;
   }
 
   private async connectSender(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, application_name: this.applicationName('sender') });
-    client.on('error', () => undefined);
-    await client.connect();
-    client.once('end', () => this.lost('sender', client));
-    this.sender = client;
+    this.sender = await openOwnConnection(this.url, this.applicationName('sender'), {
+      onEnd: (client) => this.lost('sender', client),
+    });
     this.sendFailures = 0;
   }
 

@@ -5,10 +5,10 @@ export type Reservation = { ok: true } | { ok: false; retryAfterSeconds: number 
 
 /** The login limit: a check reserved before the password is hashed; a good password clears the count. */
 export interface LoginLimit {
-  reserve(ip: string, username: string): Promise<Reservation>;
-  succeed(ip: string, username: string): Promise<void>;
+  reserve(ip: string, username: string): Reservation | Promise<Reservation>;
+  succeed(ip: string, username: string): void | Promise<void>;
   /** Forgets windows long past. */
-  purge(): Promise<void>;
+  purge(): void | Promise<void>;
 }
 
 /** One limit per client (IP or channel) and username, whatever its case. */
@@ -27,10 +27,6 @@ export class LoginLimiter implements LoginLimit {
 
   constructor(private readonly clock: Clock) {}
 
-  private key(ip: string, username: string): string {
-    return limitKey(ip, username);
-  }
-
   private recent(key: string): number[] {
     const since = this.clock.now().getTime() - LOGIN_WINDOW_MS;
     const kept = (this.attempts.get(key) ?? []).filter((t) => t > since);
@@ -43,9 +39,8 @@ export class LoginLimiter implements LoginLimit {
    * Takes one of the window's checks, or answers how many seconds until one is free (nothing
    * taken). Call before any await, and `succeed` after a good password.
    */
-  // eslint-disable-next-line @typescript-eslint/require-await -- counted before the promise exists: nothing awaited
-  async reserve(ip: string, username: string): Promise<Reservation> {
-    const key = this.key(ip, username);
+  reserve(ip: string, username: string): Reservation {
+    const key = limitKey(ip, username);
     const times = this.recent(key);
     const now = this.clock.now().getTime();
     if (times.length >= LOGIN_MAX_FAILURES) {
@@ -56,13 +51,11 @@ export class LoginLimiter implements LoginLimit {
     return { ok: true };
   }
 
-  // eslint-disable-next-line @typescript-eslint/require-await -- the interface's shape; nothing to wait for in memory
-  async succeed(ip: string, username: string): Promise<void> {
-    this.attempts.delete(this.key(ip, username));
+  succeed(ip: string, username: string): void {
+    this.attempts.delete(limitKey(ip, username));
   }
 
-  // eslint-disable-next-line @typescript-eslint/require-await -- the interface's shape
-  async purge(): Promise<void> {
+  purge(): void {
     for (const key of [...this.attempts.keys()]) this.recent(key);
   }
 }

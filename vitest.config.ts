@@ -41,6 +41,8 @@ export default defineConfig({
             'server/crash-bursts*.test.ts',
             // Two servers on one store: it starts its own cluster (issue 43).
             'server/live/two-servers*.test.ts',
+            // Main and backup: two clusters of its own, one a replica of the other (issue 43).
+            'server/modules/ha/main-backup*.test.ts',
           ],
           environment: 'node',
           env: { TZ: 'UTC', CGB_TEST_STORE: 'postgres' },

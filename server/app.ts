@@ -43,6 +43,7 @@ import { telegramRouter } from './modules/telegram/telegram.routes';
 import { googleSheetsRouter } from './modules/google-sheets/google-sheets.routes';
 import { systemRouter } from './modules/system/system.routes';
 import { storeMoveRouter } from './modules/store-move/store-move.routes';
+import { haRouter } from './modules/ha/ha.routes';
 import { guardRoutesFromTable } from './route-table';
 import { wiresRouter } from './modules/wires/wires.routes';
 import { outputsRouter } from './modules/outputs/outputs.routes';
@@ -138,6 +139,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/notifications', notificationsRouter(services.notifications));
   app.use('/api/notification-preferences', notificationPreferencesRouter(services.notificationPreferences));
   app.use('/api/system', systemRouter(ctx.config.host), storeMoveRouter(services.storeMove));
+  app.use('/api/ha', haRouter(services.ha));
   app.use('/api/activity-logs', limitConcurrentReads(2), activityLogsRouter(services.activity));
   app.use('/api', appVersionsRouter(services.appVersions));
   app.use('/api', (req, res) => {
@@ -187,9 +189,18 @@ const rejectNul: RequestHandler = (req, _res, next) => {
 function identify(services: Services): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req);
-    if (token) req.actor = (await services.auth.authenticate(token)) ?? undefined;
+    if (token) req.actor = (await identifyCaller(services, req.path, token)) ?? undefined;
     next();
   };
+}
+
+/**
+ * While the main is lost (issue 43) its store cannot say who calls: the pair's status and the
+ * takeover — all an operator can do then — know their caller from the backup's copy of the sessions.
+ */
+function identifyCaller(services: Services, path: string, token: string) {
+  if (path.startsWith('/ha/') && services.ha.mainLost()) return services.ha.authenticateOnBackup(token);
+  return services.auth.authenticate(token);
 }
 
 /** The built React app; every non-API GET falls back to index.html (client-side routes). */

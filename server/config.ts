@@ -18,6 +18,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
     .optional(),
+  /**
+   * The other PostgreSQL of a main and backup pair (issue 43; docs/high-availability.md): the
+   * server writes to whichever of DATABASE_URL and HA_DATABASE_URL is the main, and shows the pair.
+   */
+  HA_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   COMPANY_NAME: z.string().trim().min(1).default('My Station'),
   OWNER_USERNAME: z.string().trim().min(1).default('owner'),
@@ -52,6 +60,11 @@ export interface ServerConfig {
   dataDir: string;
   /** The PostgreSQL store's connection string; null keeps the SQLite store in dataDir. */
   databaseUrl: string | null;
+  /**
+   * Main and backup (issue 43): both PostgreSQL servers of the pair as configured (DATABASE_URL,
+   * HA_DATABASE_URL); null without a pair. At start databaseUrl becomes whichever is the main.
+   */
+  haPair: [string, string] | null;
   /** Base for relative paths such as the default ./cg_output (cwd headless, userData in Electron). */
   baseDir: string;
   logLevel: LogLevel;
@@ -96,6 +109,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = pr
     host: e.HOST,
     dataDir: path.resolve(baseDir, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
+    haPair: e.DATABASE_URL && e.HA_DATABASE_URL ? [e.DATABASE_URL, e.HA_DATABASE_URL] : null,
     baseDir,
     logLevel: e.LOG_LEVEL,
     firstRun: {

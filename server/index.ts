@@ -37,6 +37,9 @@ import { APP_VERSION } from './version';
 import type { HostStarter } from './lib/task-host';
 import { CgFileThread } from './integrations/cg-writer/cg-file-thread';
 import { restoreInPlace } from './restore-in-place';
+import { followMainInPlace } from './ha-in-place';
+import { HaMonitor } from './modules/ha/ha-monitor';
+import { resolveMain } from './modules/ha/ha-resolve';
 import { moveInPlace } from './move-in-place';
 import { PgRelay } from './live/pg-relay';
 import { PgServerDuty, soleServer } from './jobs/server-duty';
@@ -107,8 +110,12 @@ export interface RunningServer {
  * Hosts: `server/cli.ts` (headless, `npm start`) and `electron/main` (desktop app).
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const config: ServerConfig = withStoreLocation({ ...configFromEnv(), ...stripUndefined(options) });
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const configured: ServerConfig = withStoreLocation({ ...configFromEnv(), ...stripUndefined(options) });
+  const logger = options.logger ?? createLogger(configured.logLevel);
+  // A main and backup pair (issue 43): the store is whichever of the two is the main now.
+  const config: ServerConfig = configured.haPair
+    ? { ...configured, databaseUrl: await resolveMain(configured.haPair, logger) }
+    : configured;
   // An update's migrations change the SQLite store: a verified backup of it as it was comes first
   // (issue 41). A PostgreSQL store is backed up with the engine's own tools (docs/postgresql.md).
   if (!config.databaseUrl)
@@ -224,6 +231,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     otherPaths: { [OVERLAY_WS_PATH]: (req, socket, head) => overlayHub.handleUpgrade(req, socket, head) },
     identity: () => ({ bootId: services.backups.bootId, restoredAt }),
   });
+  // Main and backup (issue 43): the pair watched every second; a takeover restarts onto the new main.
+  let followMain: (why: string) => void = () => undefined;
+  const haMonitor = config.haPair
+    ? new HaMonitor(config.haPair, config.databaseUrl!, {
+        heard: relay?.heard ?? null,
+        now: () => Date.now(),
+        logger,
+        onStatus: (status) => hub.announceHa(status),
+        onMainMoved: (why) => followMain(why),
+      })
+    : null;
+  services.ha.monitor = haMonitor;
+  await haMonitor?.start();
   // A request may take 30 minutes (Node's default is 5): a 500 MB installer upload over slow
   // Wi-Fi needs it. Headers must still arrive within Node's 60 s (headersTimeout), and JSON bodies
   // are capped at 256 kB, so a slow client holds a socket, not memory.
@@ -261,6 +281,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       // Keep-alive sockets go idle as their last request answers: close them then, not when the client does.
       const sweep = setInterval(() => server.closeIdleConnections(), 25);
       server.closeIdleConnections();
+      haMonitor?.close();
+      await services.ha.close();
       await scheduler.stop();
       cgFollower?.close();
       await stopTelegram();
@@ -291,6 +313,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   services.backups.restoreInPlace = restoreInPlace(running, options, startServer, logger);
   services.storeMove.moveInPlace = moveInPlace(running, options, startServer, logger);
+  followMain = followMainInPlace(running, options, startServer, logger);
   return running;
 }
 

@@ -29,6 +29,7 @@ import { createPrompterSchema, endPrompterSessionSchema, updatePrompterSchema } 
 import { updateSettingsSchema, updateTelegramGroupsSchema } from '../shared/contracts/settings';
 import { restoreBackupSchema, updateBackupSettingsSchema } from '../shared/contracts/backups';
 import { moveToPostgresSchema } from '../shared/contracts/store-move';
+import { takeoverSchema } from '../shared/contracts/ha';
 import { saveOverlayLayoutSchema } from '../shared/contracts/overlay';
 import { controlEmergencySchema } from '../shared/contracts/control';
 import { outputInputSchema } from '../shared/contracts/outputs';
@@ -182,6 +183,9 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   // Where the data are kept (issue 42): owner or roletype dev; the move narrows to the host owner in the service.
   route('GET', '/api/system/store', ownerOrDev, bySession),
   route('POST', '/api/system/move-to-postgres', ownerOrDev, bySession, moveToPostgresSchema),
+  // Main and backup (issue 43): the pair for every header; the takeover for whoever puts text on air.
+  route('GET', '/api/ha/status', signedIn, bySession),
+  route('POST', '/api/ha/takeover', perm('cg.write'), bySession, takeoverSchema),
   // The HTML overlay (issue 25): URL, rotation and layout for owner/admin; the page itself by key.
   route('GET', '/api/outputs/overlay', perm('settings.manage'), bySession),
   route('POST', '/api/outputs/overlay/rotate', perm('settings.manage'), bySession),

@@ -35,6 +35,7 @@ import { AsRunService } from './modules/as-run/as-run.service';
 import { RemoteDriver } from './integrations/outputs/remote-driver';
 import { OutputsService } from './modules/outputs/outputs.service';
 import { BackupsService } from './modules/backups/backups.service';
+import { HaService } from './modules/ha/ha.service';
 import { StoreMoveService } from './modules/store-move/store-move.service';
 
 /** Every feature service, wired once. Later features add theirs here. */
@@ -77,6 +78,8 @@ export interface Services {
   backups: BackupsService;
   /** Where the data are kept, and the move to PostgreSQL from Settings (issue 42). */
   storeMove: StoreMoveService;
+  /** Main and backup (issue 43): the pair's status and the takeover; its monitor is set by startServer. */
+  ha: HaService;
 }
 
 export function createServices(ctx: AppContext): Services {
@@ -151,5 +154,6 @@ export function createServices(ctx: AppContext): Services {
     ),
     backups,
     storeMove,
+    ha: new HaService(auth),
   };
 }

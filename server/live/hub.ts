@@ -11,6 +11,7 @@ import {
   WS_PING_INTERVAL_MS,
 } from '../../shared/constants';
 import { clientMessageSchema, type ClientMessage, type ControlMessage } from '../../shared/contracts/live';
+import type { HaStatus } from '../../shared/contracts/ha';
 import type { Actor } from '../lib/auth';
 import type { CompanyEvent, EventBus, Revocation } from '../lib/event-bus';
 import type { Logger } from '../lib/logger';
@@ -347,6 +348,12 @@ export class LiveHub {
    * Every station's clients: the server is moving its data to PostgreSQL (issue 42); they wait and
    * reload when it is back. `to` is the target with its password masked.
    */
+  /** Main and backup (issue 43): every signed-in client of this server hears the pair's state. */
+  announceHa(data: HaStatus): void {
+    const payload = Buffer.from(JSON.stringify({ type: 'ha_status', data }));
+    for (const client of this.clients) if (client.actor) this.sendRaw(client, payload);
+  }
+
   announceStoreMove(data: { to: string }): void {
     const payload = Buffer.from(JSON.stringify({ type: 'server_moving_store', data }));
     for (const client of this.clients) if (client.actor) this.sendRaw(client, payload);

@@ -34,6 +34,11 @@ export class PgRelay {
   private closed = false;
   private listenFailures = 0;
   private sendFailures = 0;
+  /**
+   * Where the main's WAL stood when each recent change was announced, this server's and the
+   * others' (issue 43): what a backup had not received of them is what a takeover would lose.
+   */
+  readonly heard = new HeardPositions();
 
   constructor(
     private readonly url: string,
@@ -119,16 +124,19 @@ export class PgRelay {
     this.logger.info('live updates between servers back', { connection: which });
     // What this server missed hearing, or what the others missed of it: everyone reads again.
     if (which === 'listener') this.bus.receiveGap();
-    else this.notify([this.header(0, 1) + 'gap']);
+    else this.notify([[this.header(0, 1), 'gap']]);
   }
 
   private send(message: BusMessage): void {
     const text = JSON.stringify(message);
     const chunks = splitBytes(text, PART_BYTES);
-    this.notify(chunks.map((chunk, i) => this.header(i, chunks.length) + chunk));
+    this.notify(chunks.map((chunk, i) => [this.header(i, chunks.length), chunk]));
   }
 
-  /** "origin seq part count " before each part: seq ties the parts of one message together. */
+  /**
+   * "origin seq part count " before each part: seq ties the parts of one message together; the
+   * engine adds "lsn " after it as it sends (notify).
+   */
   private header(part: number, count: number): string {
     if (part === 0) this.seq += 1;
     return `${this.origin} ${this.seq} ${part} ${count} `;
@@ -138,10 +146,14 @@ export class PgRelay {
    * In publishing order, one statement at a time on one connection (a chain, not pg's deprecated
    * queue of concurrent queries); the parts of one message in one transaction, delivered together.
    */
-  private notify(payloads: string[]): void {
+  private notify(payloads: Array<[header: string, body: string]>): void {
     const sender = this.sender;
     if (!sender) return;
-    const statements: Array<[string, string[]?]> = payloads.map((p) => ['select pg_notify($1, $2)', [LIVE_CHANNEL, p]]);
+    // The engine stamps its WAL position after the header (HeardPositions).
+    const statements: Array<[string, string[]?]> = payloads.map(([header, body]) => [
+      `select pg_notify($1, $2 || pg_current_wal_lsn()::text || ' ' || $3)`,
+      [LIVE_CHANNEL, header, body],
+    ]);
     if (statements.length > 1) {
       statements.unshift(['BEGIN']);
       statements.push(['COMMIT']);
@@ -164,9 +176,11 @@ export class PgRelay {
   }
 
   private onPayload(payload: string): void {
-    const [origin, seq, part, count] = payload.split(' ', 4);
-    if (!origin || origin === this.origin || !seq || !part || !count) return;
-    const body = payload.slice(origin.length + seq.length + part.length + count.length + 4);
+    const [origin, seq, part, count, lsn] = payload.split(' ', 5);
+    if (!origin || !seq || !part || !count || !lsn) return;
+    this.heard.add(lsn);
+    if (origin === this.origin) return;
+    const body = payload.slice(origin.length + seq.length + part.length + count.length + lsn.length + 5);
     if (body === 'gap') return this.bus.receiveGap();
     const key = `${origin} ${seq}`;
     const n = Number(count);
@@ -179,6 +193,36 @@ export class PgRelay {
       this.logger.warn('live update from another server not understood', { err: String(err) });
     }
   }
+}
+
+/** The WAL positions of the last changes heard, oldest first, as "X/Y" text (pg_lsn). */
+export class HeardPositions {
+  private readonly positions: bigint[] = [];
+
+  constructor(private readonly keep = 10_000) {}
+
+  add(lsn: string): void {
+    const at = parseLsn(lsn);
+    if (at === null || this.positions.at(-1) === at) return;
+    this.positions.push(at);
+    if (this.positions.length > this.keep) this.positions.splice(0, this.positions.length - this.keep);
+  }
+
+  /**
+   * How many of the changes heard are beyond `lsn` (a backup's last received position): those a
+   * takeover now would lose at most. Announcements of one commit share its position: counted once.
+   */
+  beyond(lsn: string): number {
+    const at = parseLsn(lsn);
+    if (at === null) return this.positions.length;
+    return new Set(this.positions.filter((p) => p > at)).size;
+  }
+}
+
+/** pg_lsn's text "16/B374D848" as a number; null when it is not one. */
+export function parseLsn(lsn: string): bigint | null {
+  const m = /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i.exec(lsn);
+  return m ? (BigInt(`0x${m[1]}`) << 32n) + BigInt(`0x${m[2]}`) : null;
 }
 
 /** Splits text into pieces of at most `max` UTF-8 bytes, never inside a character. */

@@ -40,7 +40,8 @@ export function postgresBin(): string {
 
 const asRoot = process.getuid?.() === 0;
 
-function run(bin: string, args: string[]): void {
+/** Runs one of PostgreSQL's programs (as the `postgres` user when we are root). */
+export function run(bin: string, args: string[]): void {
   const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
 }

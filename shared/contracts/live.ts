@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CgFileUpdatedEvent } from './cg-files';
 import type { CgNext } from './cg-next';
+import type { HaStatus } from './ha';
 import type { AppVersion } from './app-versions';
 import type { Bulletin } from './bulletins';
 import type { Equipment, EquipmentRequest } from './equipment';
@@ -113,6 +114,8 @@ export type ControlMessage =
   | { type: 'server_restoring'; data: { name: string; createdAt: string } }
   /** The server is moving every station to PostgreSQL (issue 42): it goes away and comes back on the new store. */
   | { type: 'server_moving_store'; data: { to: string } }
+  /** Main and backup (issue 43): the pair's state changed (shared/contracts/ha.ts). */
+  | { type: 'ha_status'; data: HaStatus }
   | { type: 'pong'; data: null }
   /** A prompter_position / prompter_command named a prompter the sender's company does not have. */
   | { type: 'prompter_error'; data: { prompterId: number; message: string } }

@@ -12,6 +12,23 @@ import { StoreLoginLimiter } from './store-login-limiter';
 import { burnPasswordCheck, verifyPassword } from './password';
 import { afterAir } from '../../lib/time-slices';
 import { SessionsRepo } from './sessions.repo';
+import type { Q } from '../../db/store';
+
+type FoundSession = NonNullable<Awaited<ReturnType<SessionsRepo['findByHash']>>>;
+
+/** The caller a live session names, or null when its user or station is no longer active. */
+function actorOf({ user, company }: FoundSession, tokenHash: string): Actor | null {
+  if (!user.isActive || user.deletedAt || !company.isActive) return null;
+  return {
+    userId: user.id,
+    companyId: user.companyId,
+    role: user.role as Role,
+    roletype: user.roletype as Roletype,
+    username: user.username,
+    fullName: user.fullName,
+    tokenHash,
+  };
+}
 
 /** lastSeenAt is written at most this often, so reads do not turn into writes. */
 const TOUCH_EVERY_MS = 60_000;
@@ -83,28 +100,34 @@ export class AuthService {
     const tokenHash = hashToken(token);
     const found = await this.ctx.store.read((q) => new SessionsRepo(q).findByHash(tokenHash));
     if (!found) return null;
-    const { session, user, company } = found;
+    const { session, user } = found;
     const now = this.ctx.clock.now().getTime();
     const idleFor = now - Date.parse(session.lastSeenAt);
     if (now >= Date.parse(session.expiresAt) || idleFor >= SESSION_IDLE_MS) {
       await this.ctx.store.write(user.companyId, (tx) => new SessionsRepo(tx).deleteByHash(tokenHash));
       return null;
     }
-    if (!user.isActive || user.deletedAt || !company.isActive) return null;
+    const actor = actorOf(found, tokenHash);
     // Awaited (once a minute per session): the user's next request must find the session alive.
-    if (idleFor > TOUCH_EVERY_MS)
+    if (actor && idleFor > TOUCH_EVERY_MS)
       await this.ctx.store.write(user.companyId, (tx) =>
         new SessionsRepo(tx).touch(session.id, new Date(now).toISOString()),
       );
-    return {
-      userId: user.id,
-      companyId: user.companyId,
-      role: user.role as Role,
-      roletype: user.roletype as Roletype,
-      username: user.username,
-      fullName: user.fullName,
-      tokenHash,
-    };
+    return actor;
+  }
+
+  /**
+   * The session as a read-only copy of the store holds it (issue 43: the backup's replica while
+   * the main is lost, for the takeover alone): the same checks, nothing written.
+   */
+  async authenticateOn(q: Q, token: string): Promise<Actor | null> {
+    const tokenHash = hashToken(token);
+    const found = await new SessionsRepo(q).findByHash(tokenHash);
+    if (!found) return null;
+    const now = this.ctx.clock.now().getTime();
+    if (now >= Date.parse(found.session.expiresAt) || now - Date.parse(found.session.lastSeenAt) >= SESSION_IDLE_MS)
+      return null;
+    return actorOf(found, tokenHash);
   }
 
   /**

@@ -199,7 +199,7 @@ function identify(services: Services): RequestHandler {
  * takeover — all an operator can do then — know their caller from the backup's copy of the sessions.
  */
 function identifyCaller(services: Services, path: string, token: string) {
-  if (path.startsWith('/ha/') && services.ha.mainLost()) return services.ha.authenticateOnBackup(token);
+  if (path.startsWith('/ha/') && services.ha.mainSilent()) return services.ha.authenticateOnBackup(token);
   return services.auth.authenticate(token);
 }
 

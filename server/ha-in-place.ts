@@ -29,7 +29,11 @@ export function followMainInPlace<S extends Restartable, O extends object>(
       void (async () => {
         logger.warn('restarting onto the new main', { why });
         running.hub.disconnectAll('The backup is taking over');
-        await Promise.race([running.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
+        // Closing writes its last rows (the as-run log's) to a main that is gone: they fail, and are said.
+        const closed = running
+          .close()
+          .catch((err: unknown) => logger.warn('closing on the lost main left work unwritten', { err: String(err) }));
+        await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
         Object.assign(running, await start({ ...options, port: running.port }));
       })().catch((err: unknown) => {
         // No main to start on: the host (the desktop supervisor, a service manager) restarts us.

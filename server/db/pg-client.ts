@@ -30,6 +30,10 @@ export async function openPostgres(
   // database) is an 'error' on the pool: unheard, Node throws it and the whole server stops. The
   // pool has already let that connection go; the next query opens a new one.
   pool.on('error', () => {});
+  // A connection lost while checked out between two statements of a transaction (the main PC
+  // lost mid-write: issue 43) is an 'error' on the client itself, which the pool only hears while
+  // it is idle; unheard, it stops the server. Heard here, its next statement fails the request.
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     const { rows } = await pool.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
     if (rows[0]?.synchronous_commit === 'off')

@@ -70,6 +70,34 @@ function clientFault(err: unknown): HttpError | null {
   return null;
 }
 
+export const STORE_UNREACHABLE =
+  'The database does not answer: nothing was saved. Try again in a moment (if the main PC is lost, the backup can take over).';
+
+/** Node's socket errors and SQLSTATEs that mean "no database to talk to" (class 08, shutdowns). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/**
+ * PostgreSQL is gone (issue 43: a main lost, a restart): the request is answered 503 with what
+ * happened, not a 500. drizzle wraps the driver's error as the `cause` of its own.
+ */
+export function storeUnreachable(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (/^Connection terminated|^Client has encountered a connection error/.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** Last middleware: every error leaves as JSON; stack traces only go to the log. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
@@ -84,6 +112,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (known.extra) Object.assign(body, known.extra);
       if (known.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(known.retryAfterSeconds));
       res.status(known.status).json(body);
+      return;
+    }
+    if (storeUnreachable(err)) {
+      logger.warn('the store did not answer', { method: req.method, path: req.path });
+      res.setHeader('Retry-After', '2');
+      res.status(503).json({ message: STORE_UNREACHABLE });
       return;
     }
     logger.error('unhandled error', { method: req.method, path: req.path, err });

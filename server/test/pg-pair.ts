@@ -129,7 +129,8 @@ export function rewind(target: PairNode, fromPort: number): void {
   ]);
 }
 
-export async function startPgPair(): Promise<PgPair> {
+/** `synchronous`: the main waits for the backup's flush before acknowledging a commit (synchronous_standby_names). */
+export async function startPgPair(opts: { synchronous?: boolean } = {}): Promise<PgPair> {
   const bin = postgresBin();
   const a = node('PC-A', await freePort(), tempDir());
   const b = node('PC-B', await freePort(), tempDir());
@@ -173,11 +174,25 @@ export async function startPgPair(): Promise<PgPair> {
     await sql(a.url, `select pg_create_physical_replication_slot('backup')`);
     baseBackup(b, a.port, 'backup');
     b.start();
+    if (opts.synchronous) {
+      await sql(a.url, `ALTER SYSTEM SET synchronous_standby_names = '"PC-B"'`);
+      await sql(a.url, 'select pg_reload_conf()');
+      await untilSync(a.url);
+    }
     return pair;
   } catch (err) {
     await pair.stop();
     throw err;
   }
+}
+
+async function untilSync(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const rows = await sql<{ sync_state: string }>(url, 'select sync_state from pg_stat_replication');
+    if (rows[0]?.sync_state === 'sync') return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the backup did not become synchronous');
 }
 
 /** One statement on its own connection; its rows. */

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { LIVE_REFRESH_DELAY_MS, WS_CLOSE_UNAUTHORIZED, WS_PATH } from '@shared/constants';
+import type { HaStatus } from '@shared/contracts/ha';
 import type { ClientMessage } from '@shared/contracts/live';
 import { LIVE_WINDOW_EVENTS, liveHandlersFor } from './live-registry';
 import { queryClient } from './query-client';
@@ -11,6 +12,9 @@ export const RECONNECT_CAP_MS = 10_000;
 interface LiveStatusState {
   connected: boolean;
 }
+
+/** GET /api/ha/status (issue 43); the live `ha_status` message carries the whole status, so it is set, not refetched. */
+export const haStatusQueryKey = ['/api/ha/status'] as const;
 
 /** Connected/Disconnected for the header; set by the socket, read by any component. */
 export const useLiveStatus = create<LiveStatusState>(() => ({ connected: false }));
@@ -197,6 +201,13 @@ export class LiveConnection {
       useServerRestore.setState({ restoring: message.data as { name: string; createdAt: string } });
       // Come back as soon as the server does, not after a long backoff.
       this.attempt = 0;
+      return;
+    }
+    if (message.type === 'ha_status') {
+      const status = message.data as HaStatus;
+      this.client.setQueryData(haStatusQueryKey, status);
+      // A takeover restarts the server onto the backup: come back as soon as it is up.
+      if (status.takeover?.state === 'restarting') this.attempt = 0;
       return;
     }
     if (message.type === 'server_moving_store') {

@@ -25,8 +25,9 @@ export class HaService {
     return this.monitor?.status() ?? NO_PAIR;
   }
 
-  mainLost(): boolean {
-    return Boolean(this.status().mainLost);
+  /** The main does not answer (lost, or not yet for long enough to offer the takeover). */
+  mainSilent(): boolean {
+    return this.status().nodes[0]?.role === 'unreachable';
   }
 
   /** The caller as the backup's replica knows the session (read-only; the main's store is gone). */

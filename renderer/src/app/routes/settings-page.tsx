@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session-store';
 import { ApiKeysCard } from '@/features/api-keys/components/api-keys-card';
 import { StationExportCard } from '@/features/station-export/components/station-export-card';
+import { HaCard } from '@/features/ha/components/ha-card';
 import { useSettings } from '@/lib/api/settings/get-settings';
 import { BrandingCard } from '@/features/settings/components/branding-card';
 import { CgConfigCard } from '@/features/settings/components/cg-config-card';
@@ -67,6 +68,7 @@ function SettingsSections({ settings }: { settings: Settings }) {
       <SecondApproverCard settings={settings} />
       <StationExportCard />
       <StoreCard />
+      <HaCard />
       <DesktopAppCard />
     </>
   );

@@ -4,6 +4,8 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { useBellNotifications } from '@/features/notifications/hooks/use-bell-notifications';
 import { OutputsHeaderStatus } from '@/features/outputs/components/outputs-header-status';
 import { EmergencyOverrideDialog } from '@/features/cg-control/components/emergency-override-dialog';
+import { HaHeaderStrip } from '@/features/ha/components/ha-header-strip';
+import { TakeoverDialog } from '@/features/ha/components/takeover-dialog';
 import { AirIndicator } from './header-air';
 import { EmergencyModeButton, HeaderEmergencyText } from './header-emergency';
 import { ConnectionIndicator, LiveIndicator } from './header-status';
@@ -14,7 +16,7 @@ interface AppHeaderProps {
   onToggleNav: () => void;
 }
 
-/** Header (docs/product.md §Screens and routes): title and tagline, Emergency Mode, LIVE and the state of air (issue 38), outputs, connection, bell, user menu. */
+/** Header (docs/product.md §Screens and routes): title and tagline, Emergency Mode, LIVE and the state of air (issue 38), outputs, main and backup (issue 43), connection, bell, user menu. */
 export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
   const { items, total } = useBellNotifications();
   return (
@@ -37,11 +39,13 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
         <LiveIndicator />
         <AirIndicator />
         <OutputsHeaderStatus />
+        <HaHeaderStrip />
         <ConnectionIndicator />
         <NotificationBell items={items} total={total} />
         <UserMenu />
       </Group>
       <EmergencyOverrideDialog />
+      <TakeoverDialog />
     </Group>
   );
 }

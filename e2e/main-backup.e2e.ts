@@ -5,12 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startPgPair, type PgPair } from '../server/test/pg-pair';
 import { DEV_OWNER } from '../server/test/test-server';
+import { audit, report } from './support/a11y-audit';
 import { PHONE, useApp } from './support/app-fixture';
 import { expectHidden, expectNoHorizontalOverflow, login, shell, visible } from './support/pages';
 
 /** Pictures for a human to look at: the strip, the dialog, the Settings card, before and after. */
 const SHOTS = path.join(os.tmpdir(), 'shots-main-backup');
 const AT_1280 = { width: 1280, height: 800 } as const;
+
+/** axe on the screen as it is: nothing critical or serious (the gate of e2e/a11y.e2e.ts). */
+async function accessible(page: Page, screen: string): Promise<void> {
+  const findings = (await audit(page, screen)).filter((f) => f.impact === 'critical' || f.impact === 'serious');
+  expect(findings, report(screen, findings)).toEqual([]);
+}
 
 /** The strip's own box lies inside the viewport: it never pushes the header past the edge. */
 async function stripFits(page: Page): Promise<void> {
@@ -89,6 +96,7 @@ describe('Main and backup', () => {
     await visible(page.getByTestId('ha-warning').getByText('The main PC-A does not answer', { exact: false }));
     await page.waitForTimeout(400);
     await page.screenshot({ path: path.join(SHOTS, 'takeover-dialog.png') });
+    await accessible(page, 'takeover dialog');
 
     // Every desk is asked; "Not now" holds for this loss (the status keeps arriving meanwhile).
     const onPhone = phone.getByRole('dialog', { name: 'Main lost — take over?' });
@@ -120,6 +128,16 @@ describe('Main and backup', () => {
     await stripFits(page);
     await page.waitForTimeout(300);
     await shell(page).header.screenshot({ path: path.join(SHOTS, 'strip-after-takeover-1280.png') });
+    // Cut short in the header, whole in the tooltip.
+    await strip.hover();
+    await visible(page.getByRole('tooltip').getByText('is not replicating from the main', { exact: false }));
+    await page.waitForTimeout(300);
+    await page.screenshot({
+      path: path.join(SHOTS, 'strip-tooltip.png'),
+      clip: { x: 0, y: 0, width: 1280, height: 160 },
+    });
+    await page.mouse.move(0, 400);
+    await accessible(page, 'settings after the takeover');
 
     const after = page.getByTestId('ha-card');
     await expect

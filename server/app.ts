@@ -92,6 +92,8 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   // Health is a liveness probe (the desktop supervisor, monitors): cheap, and never rate-limited,
   // so a busy session's reads cannot make a healthy server look down.
   app.get('/api/health', (_req, res) => {
+    // Pages of another server of the store ask whether this one is alive before moving here (issue 43).
+    res.setHeader('Access-Control-Allow-Origin', '*');
     res.json({ status: 'ok', version, bootId: services.backups.bootId });
   });
   app.get('/api/{*splat}', readRate());

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
@@ -37,6 +38,7 @@ import { APP_VERSION } from './version';
 import type { HostStarter } from './lib/task-host';
 import { CgFileThread } from './integrations/cg-writer/cg-file-thread';
 import { restoreInPlace } from './restore-in-place';
+import { lanAddresses } from './lib/lan-addresses';
 import { followMainInPlace } from './ha-in-place';
 import { HaMonitor } from './modules/ha/ha-monitor';
 import { resolveMain } from './modules/ha/ha-resolve';
@@ -197,7 +199,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     bus: ctx.bus,
     logger,
     companyForKey: (key) => services.overlay.companyForKey(key),
-    snapshot: (companyId) => services.overlay.snapshot(companyId),
+    snapshot: async (companyId) => ({
+      ...(await services.overlay.snapshot(companyId)),
+      servers: (await services.ha.servers().catch(() => ({ servers: [] }))).servers,
+    }),
     now: () => ctx.clock.now().getTime(),
     pingIntervalMs: options.wsPingIntervalMs,
   });
@@ -258,6 +263,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const releaseLock = writeServerLock(config.dataDir, port);
   await services.wirePoller.warm();
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  // This server's address, for browsers and graphics PCs to follow (issue 43): its first LAN address.
+  const address = lanAddresses(os.networkInterfaces(), port, config.host)[0] ?? `http://${shownHost}:${port}`;
+  await relay?.announce(address);
+  services.ha.listServers = relay ? () => relay.servers() : () => Promise.resolve([address]);
 
   const running: RunningServer = {
     url: `http://${shownHost}:${port}`,

@@ -185,6 +185,7 @@ const NEWSROOM_ROUTES: RouteEntry[] = [
   route('POST', '/api/system/move-to-postgres', ownerOrDev, bySession, moveToPostgresSchema),
   // Main and backup (issue 43): the pair for every header; the takeover for whoever puts text on air.
   route('GET', '/api/ha/status', signedIn, bySession),
+  route('GET', '/api/ha/servers', signedIn, bySession),
   route('POST', '/api/ha/takeover', perm('cg.write'), bySession, takeoverSchema),
   // The HTML overlay (issue 25): URL, rotation and layout for owner/admin; the page itself by key.
   route('GET', '/api/outputs/overlay', perm('settings.manage'), bySession),

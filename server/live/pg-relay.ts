@@ -9,6 +9,7 @@ export const LIVE_CHANNEL = 'cgb_live';
 /** A NOTIFY payload holds at most 8000 bytes; a longer message goes as parts of one transaction. */
 export const PART_BYTES = 7_000;
 const RECONNECT_MIN_MS = 250;
+const SENDER_PREFIX = 'cg-bridge live sender ';
 const RECONNECT_MAX_MS = 5_000;
 
 /**
@@ -32,6 +33,7 @@ export class PgRelay {
   private readonly parts = new Map<string, string[]>();
   private detach: () => void = () => {};
   private closed = false;
+  private address: string | null = null;
   private listenFailures = 0;
   private sendFailures = 0;
   /**
@@ -72,9 +74,37 @@ export class PgRelay {
     await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
   }
 
-  /** Named in pg_stat_activity, so an engineer (or a test) can tell the relay's connections apart. */
+  /**
+   * Named in pg_stat_activity, so an engineer (or a test) can tell the relay's connections apart.
+   * The sender's name also carries this server's address once it listens (announce): the list of
+   * living servers clients follow is the engine's own list of connections (servers()).
+   */
   applicationName(which: 'listener' | 'sender'): string {
-    return `cg-bridge live ${which} ${this.origin.slice(0, 8)}`;
+    const name = `${SENDER_PREFIX.replace('sender', which)}${this.origin.slice(0, 8)}`;
+    return which === 'sender' && this.address ? `${name} ${this.address}` : name;
+  }
+
+  /** This server's address for browsers and graphics PCs (http://192.168.1.20:3000), told to the others. */
+  async announce(address: string): Promise<void> {
+    this.address = address;
+    await this.sender
+      ?.query(`select set_config('application_name', $1, false)`, [this.applicationName('sender')])
+      .catch(() => undefined);
+  }
+
+  /**
+   * The addresses of every server on this store now (issue 43: clients follow a living one),
+   * this one first: each server's sending connection carries its address in its name, and
+   * PostgreSQL forgets a connection the moment its server is gone.
+   */
+  async servers(): Promise<string[]> {
+    const { rows } = await this.listener!.query<{ name: string }>(
+      `select application_name as name from pg_stat_activity
+       where datname = current_database() and application_name like $1 order by backend_start`,
+      [`${SENDER_PREFIX}%`],
+    );
+    const others = rows.map((r) => r.name.split(' ')[4]).filter((a): a is string => Boolean(a) && a !== this.address);
+    return [...(this.address ? [this.address] : []), ...new Set(others)];
   }
 
   private async listen(): Promise<void> {

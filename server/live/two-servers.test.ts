@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '../../shared/constants';
 import type { CgFile } from '../../shared/contracts/cg-files';
 import type { CgNext } from '../../shared/contracts/cg-next';
+import type { ServerList } from '../../shared/contracts/ha';
 import type { News } from '../../shared/contracts/news';
 import { OVERLAY_WS_PATH, type OverlayOutput } from '../../shared/contracts/overlay';
 import type { CompanyEvent } from '../lib/event-bus';
-import type { ApiClient } from '../test/api-client';
+import { ApiClient } from '../test/api-client';
 import { readCgFile } from '../test/cg-folder';
 import { createUser, loginDevOwner } from '../test/factories';
 import { pgQuery, startPgCluster, type PgCluster } from '../test/pg-cluster';
@@ -247,6 +248,24 @@ describe('two servers on one PostgreSQL store (issue 43)', () => {
     const onB = await TestSocket.authed(b.url, editor.token!);
     expect((await owner.delete(`/api/users/${editor.user.id}`)).status).toBe(200);
     expect(await onB.waitClosed()).toBe(4401);
+  });
+
+  it('every server lists the store’s living servers, itself first, for clients to follow; a server gone leaves the list', async () => {
+    const owner = await loginDevOwner(a);
+    expect((await owner.get<ServerList>('/api/ha/servers')).body).toEqual({ servers: [a.url, b.url] });
+    expect((await (await loginDevOwner(b)).get<ServerList>('/api/ha/servers')).body).toEqual({
+      servers: [b.url, a.url],
+    });
+    await withServer(url, async (c) => {
+      expect((await owner.get<ServerList>('/api/ha/servers')).body.servers).toEqual([a.url, b.url, c.url]);
+      // The overlay hears them in its snapshot.
+      const overlay = await overlayOn(c);
+      expect((overlay.messages[0]!.data as { servers: string[] }).servers).toEqual([c.url, a.url, b.url]);
+      overlay.close();
+    });
+    expect((await owner.get<ServerList>('/api/ha/servers')).body.servers).toEqual([a.url, b.url]);
+    // Anyone signed in may ask; nobody else.
+    expect((await new ApiClient(a.url).get('/api/ha/servers')).status).toBe(401);
   });
 
   it('B’s listening connection cut: B’s clients read again once it is back, its overlays get the whole state without a blink, changes flow again', async () => {

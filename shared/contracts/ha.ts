@@ -66,6 +66,15 @@ export interface TakeoverProgress {
 }
 
 /**
+ * GET /api/ha/servers (every signed-in user): the address of every CG Bridge server on this
+ * store now, this one first. Browsers and phones keep it, and move to a living one when theirs is
+ * gone (issue 43: clients follow).
+ */
+export interface ServerList {
+  servers: string[];
+}
+
+/**
  * POST /api/ha/takeover: the operator confirms "Main lost — take over?". The server checks again
  * that the main is lost (a main that answers is never replaced from here), promotes the backup,
  * answers 202 and restarts on it.

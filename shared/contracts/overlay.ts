@@ -158,7 +158,14 @@ export type OverlayClientMessage = z.infer<typeof overlayClientMessageSchema>;
 
 /** What the server sends an overlay: a snapshot after auth (and on every reconnect), then changes. */
 export type OverlayServerMessage =
-  | { type: 'overlay_snapshot'; data: { texts: OverlayTexts; layout: OverlayLayout; timeZone: string } }
+  | {
+      type: 'overlay_snapshot';
+      /**
+       * `servers`: the address of every CG Bridge server of the store, this one first (issue 43):
+       * the overlay moves to a living one when its server is gone.
+       */
+      data: { texts: OverlayTexts; layout: OverlayLayout; timeZone: string; servers: string[] };
+    }
   | { type: 'cg_file_updated'; data: { type: CgWritableType; content: string; updatedAt: string } }
   | { type: 'overlay_layout'; data: OverlayLayout }
   /** The station's time zone changed in settings: the clock follows at once, not at the next reconnect. */

@@ -9,6 +9,9 @@ export function haRouter(ha: HaService): Router {
   router.get('/status', (_req, res) => {
     res.json(ha.status());
   });
+  router.get('/servers', async (_req, res) => {
+    res.json(await ha.servers());
+  });
   // 202: the backup is the main; the server answers, then restarts onto it.
   router.post('/takeover', async (req, res) => {
     parse(takeoverSchema, req.body);

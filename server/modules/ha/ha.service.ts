@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { HaStatus, TakeoverProgress } from '../../../shared/contracts/ha';
+import type { HaStatus, ServerList, TakeoverProgress } from '../../../shared/contracts/ha';
 import * as pgSchema from '../../db/pg-schema';
 import type { Q } from '../../db/store';
 import type { Actor } from '../../lib/auth';
@@ -17,6 +17,8 @@ import { NO_PAIR } from './ha-status';
 export class HaService {
   /** Set by startServer when the store is a main and backup pair. */
   monitor: HaMonitor | null = null;
+  /** Set by startServer: every server of the store (PgRelay.servers), or this one alone. */
+  listServers: () => Promise<string[]> = () => Promise.resolve([]);
   private backupReader: { pool: pg.Pool; db: Q } | null = null;
 
   constructor(private readonly auth: Pick<AuthService, 'authenticateOn'>) {}
@@ -39,6 +41,10 @@ export class HaService {
       this.backupReader = { pool, db: drizzle(pool, { schema: pgSchema }) as unknown as Q };
     }
     return this.auth.authenticateOn(this.backupReader.db, token);
+  }
+
+  async servers(): Promise<ServerList> {
+    return { servers: await this.listServers() };
   }
 
   async takeover(): Promise<TakeoverProgress> {

@@ -46,12 +46,14 @@ describe('a synchronous main and backup pair (issue 43)', () => {
     stop = true;
     await bursting;
 
-    await expect.poll(async () => (await status()).mainLost, POLL).toMatchObject({
-      main: 'PC-A',
-      backup: 'PC-B',
-      changesAtRisk: 0,
-      synchronous: true,
-    });
+    await expect
+      .poll(async () => (await status()).mainLost, POLL)
+      .toMatchObject({
+        main: 'PC-A',
+        backup: 'PC-B',
+        changesAtRisk: 0,
+        synchronous: true,
+      });
     // Until the takeover, a write fails now and says why: 503, not a 500 nor a wait.
     const refused = await client.post('/api/cg-files/update-direct', { type: 'headline', content: 'Nowhere' });
     expect(refused.status).toBe(503);

@@ -22,7 +22,8 @@ export function HaHeaderStrip() {
     status.mainLost !== null || status.nodes.some((n) => n.name === status.main && n.role === 'unreachable');
   const color = warning === null ? 'gray' : mainDown ? 'red' : 'orange';
   return (
-    <Tooltip label={warning ?? 'Main and backup PCs: the backup is up to date'} multiline maw={360} withArrow>
+    // The whole of it on hover or focus: the badge is cut short on a narrow desk.
+    <Tooltip label={warning === null ? text : `${text}. ${warning}`} multiline maw={360} withArrow>
       <Badge
         color={color}
         variant={warning === null ? 'light' : 'filled'}

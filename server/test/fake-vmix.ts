@@ -24,6 +24,8 @@ export interface FakeVmix {
   /** Bytes of the last streamed state written before the client stopped reading (or all of it). */
   stateBytesWritten: number;
   stateFinished: boolean;
+  /** A function call is answered (and takes effect) this many ms after it arrives: a slow device. */
+  answerAfterMs: number;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startFakeVmix(): Promise<FakeVmix> {
     stateBytes: 0,
     stateBytesWritten: 0,
     stateFinished: false,
+    answerAfterMs: 0,
     close: () => Promise.resolve(),
   };
   const server = http.createServer((req, res) => {
@@ -83,9 +86,13 @@ export async function startFakeVmix(): Promise<FakeVmix> {
       selectedName: url.searchParams.get('SelectedName'),
       value: url.searchParams.get('Value'),
     };
-    fake.calls.push(call);
-    if (fn === 'SetText') fake.fields.set(`${call.input}/${call.selectedName}`, call.value ?? '');
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('Function completed successfully.');
+    const answer = () => {
+      fake.calls.push(call);
+      if (fn === 'SetText') fake.fields.set(`${call.input}/${call.selectedName}`, call.value ?? '');
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('Function completed successfully.');
+    };
+    if (fake.answerAfterMs > 0) setTimeout(answer, fake.answerAfterMs);
+    else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -44,6 +44,15 @@ describe('the store a start opens (issue 42)', () => {
     expect(withStoreLocation(config).databaseUrl).toBe('postgres://other@127.0.0.1/elsewhere');
   });
 
+  it('is a main and backup pair when the file names both (a desktop PC: issue 43), or the environment does', () => {
+    const BACKUP = 'postgres://cgbridge:secret@pc-b.station.lan:5432/cgbridge';
+    const config = configIn();
+    writeStoreLocation(config.dataDir, { databaseUrl: MOVED, haDatabaseUrl: BACKUP, lastMove: null });
+    expect(withStoreLocation(config)).toMatchObject({ databaseUrl: MOVED, haPair: [MOVED, BACKUP] });
+    expect(configIn({ DATABASE_URL: MOVED, HA_DATABASE_URL: BACKUP }).haPair).toEqual([MOVED, BACKUP]);
+    expect(configIn({ HA_DATABASE_URL: BACKUP }).haPair).toBeNull();
+  });
+
   it('refuses to start on a record it cannot read, naming the file, rather than fall back to stale SQLite data', () => {
     const config = configIn();
     fs.writeFileSync(path.join(config.dataDir, STORE_LOCATION_FILE), '{"databaseUrl": "postgres://cut-off');

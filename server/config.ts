@@ -142,5 +142,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, baseDir = pr
  */
 export function withStoreLocation(config: ServerConfig): ServerConfig {
   if (config.databaseUrl) return config;
-  return { ...config, databaseUrl: readStoreLocation(config.dataDir)?.databaseUrl ?? null };
+  const location = readStoreLocation(config.dataDir);
+  const databaseUrl = location?.databaseUrl ?? null;
+  // A main and backup pair recorded in the file (a desktop PC): both of its connection strings.
+  const haPair: [string, string] | null =
+    databaseUrl && location?.haDatabaseUrl ? [databaseUrl, location.haDatabaseUrl] : config.haPair;
+  return { ...config, databaseUrl, haPair };
 }

@@ -3,6 +3,7 @@ import { OverlayChannel } from './overlay-channel';
 import { OverlayView } from './overlay-view';
 import { previewLayoutFrom } from './preview-messages';
 import { sampleOf, withSamples } from './sample-texts';
+import { ServerFollower } from './server-follower';
 import './overlay.css';
 
 /**
@@ -22,6 +23,8 @@ if (stage) start(stage);
 
 function start(stage: HTMLElement): void {
   const view = new OverlayView(stage);
+  // Issue 43: when this server is gone for good, the overlay moves to a living one of its store.
+  const follower = new ServerFollower();
   let timeZone = 'UTC';
   let saved: OverlayLayout | null = null;
   /** The /outputs form's unsaved layout: wins over the saved one in its preview frame. */
@@ -33,6 +36,7 @@ function start(stage: HTMLElement): void {
   const handle = (message: OverlayServerMessage) => {
     switch (message.type) {
       case 'overlay_snapshot':
+        follower.remember(message.data.servers);
         timeZone = message.data.timeZone;
         saved = message.data.layout;
         applyLayout();
@@ -56,9 +60,17 @@ function start(stage: HTMLElement): void {
   };
   const channel = new OverlayChannel(key, {
     onMessage: handle,
-    onStatus: (connected) => (document.documentElement.dataset.connected = String(connected)),
-    // Blank means blank (issue 38): texts and the clock, not only the CG texts.
-    onRefused: () => view.blank(),
+    onStatus: (connected) => {
+      document.documentElement.dataset.connected = String(connected);
+      if (connected) follower.serverAnswered();
+      else follower.serverLost();
+    },
+    // Blank means blank (issue 38): texts and the clock, not only the CG texts. A refused key is
+    // refused by every server of the store, and this one answered: no reason to move.
+    onRefused: () => {
+      view.blank();
+      follower.serverAnswered();
+    },
   });
   channel.connect();
   // /outputs shows unsaved layout changes in its preview frame (same origin only).

@@ -26,7 +26,10 @@ export function pageEnv(): FollowEnv {
 /** Cross-origin is fine: every server's /api/health allows any origin (issue 43). */
 async function healthAnswers(origin: string): Promise<boolean> {
   try {
-    const res = await fetch(`${origin}/api/health`, { cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    const res = await fetch(`${origin}/api/health`, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    });
     return res.ok && healthIsOk(await res.json());
   } catch {
     return false;
@@ -92,7 +95,7 @@ export class ServerFollower {
     this.lastRoundAt = this.env.now();
     const answers = this.answers;
     for (const origin of candidates) {
-      const answered = await this.env.probe(origin);
+      const answered = await this.env.probe(origin).catch(() => false);
       // The own server came back while we asked (even if lost again since): it wins, whatever the others said.
       if (this.answers !== answers) break;
       if (answered) {

@@ -15,6 +15,11 @@ export const STORE_LOCATION_FILE = 'store-location.json';
 const locationSchema = z.object({
   /** The PostgreSQL store; null: the SQLite file in the data folder. */
   databaseUrl: z.string().regex(POSTGRES_URL_PATTERN).nullable(),
+  /**
+   * The other PostgreSQL of a main and backup pair (issue 43), as HA_DATABASE_URL: how a desktop
+   * PC, which has no environment to set, is told of its pair (docs/high-availability.md).
+   */
+  haDatabaseUrl: z.string().regex(POSTGRES_URL_PATTERN).optional(),
   lastMove: lastMoveSchema.nullable(),
 });
 export type StoreLocation = z.infer<typeof locationSchema>;

@@ -56,6 +56,7 @@ describe('the pair as operators see it (issue 43)', () => {
       changesAtRisk: 3,
       synchronous: false,
     });
+    expect(pairStatus(gone, backup, lost, 10_000)).toMatchObject({ main: 'PC-A', backup: 'PC-B', lagMs: null });
     expect(pairStatus(gone, { ...backup, reachable: false }, lost, 10_000).mainLost).toBeNull();
     // Synchronous replication: nothing acknowledged is missing on the backup.
     const sync = memory({ lostSince: 1_000, lastSynchronous: true });

@@ -37,7 +37,8 @@ export const NO_PAIR: HaStatus = {
  */
 export function pairStatus(main: NodeState, other: NodeState, memory: PairMemory, now: number): HaStatus {
   const replica = main.replicas[0] ?? null;
-  const backup = replica?.name ?? null;
+  // With the main silent, the backup is the standby that still answers (what a takeover would use).
+  const backup = replica?.name ?? (!main.reachable && other.reachable && other.standby ? other.name : null);
   const lagMs = replica ? (replica.behindBytes === 0 ? 0 : replica.lagMs) : null;
   const synchronous = replica ? replica.syncState === 'sync' || replica.syncState === 'quorum' : false;
   return {

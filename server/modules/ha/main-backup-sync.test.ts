@@ -21,8 +21,11 @@ beforeAll(async () => {
   client = await login(server, DEV_OWNER.username, DEV_OWNER.password);
 }, 120_000);
 afterAll(async () => {
-  await server?.close();
-  await pair?.stop();
+  try {
+    await server?.close();
+  } finally {
+    await pair?.stop();
+  }
 });
 
 const POLL = { timeout: 15_000, interval: 50 };

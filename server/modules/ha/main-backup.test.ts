@@ -34,9 +34,12 @@ beforeAll(async () => {
   onB = await login(b, 'owner', 'owner-password');
 }, 120_000);
 afterAll(async () => {
-  await serverA?.kill('SIGKILL');
-  await b?.close();
-  await pair?.stop();
+  try {
+    await serverA?.kill('SIGKILL');
+    await b?.close();
+  } finally {
+    await pair?.stop();
+  }
 });
 
 const POLL = { timeout: 10_000, interval: 50 };

@@ -43,7 +43,13 @@ afterAll(async () => {
     () => (aClosed ? undefined : a?.close()),
     () => cluster?.stop(),
   ];
-  for (const stop of stops) await Promise.resolve(stop()).catch((err: unknown) => console.error(err));
+  for (const stop of stops) {
+    try {
+      await stop();
+    } catch (err) {
+      console.error(err);
+    }
+  }
 });
 
 const headlineIs = (page: Page, text: string, timeout = 10_000) =>
@@ -56,6 +62,9 @@ describe('HTML overlay follows a living server of its store (issue 43)', () => {
     const { path: overlayPath } = (await onA.get<OverlayOutput>('/api/outputs/overlay')).body;
     const page = await (await browser.newContext({ viewport: FRAME })).newPage();
     page.setDefaultTimeout(10_000);
+    // What the page said (a refused probe, a blocked request): shown if it never moves.
+    const said: string[] = [];
+    page.on('console', (m) => said.push(`${m.type()}: ${m.text()}`));
     await page.goto(a.url + overlayPath);
     await page.waitForFunction(() => document.documentElement.dataset.connected === 'true');
 
@@ -92,7 +101,11 @@ describe('HTML overlay follows a living server of its store (issue 43)', () => {
     ).toBe(200);
 
     // The wait (4 s) plus a probe and a page load; well within the limit on a busy 2-core machine.
-    await page.waitForURL((url) => url.href.startsWith(b!.url), { timeout: 20_000 });
+    await page
+      .waitForURL((url) => url.href.startsWith(b!.url), { timeout: 20_000 })
+      .catch((err: unknown) => {
+        throw new Error(`the overlay stayed on ${page.url()}; the page said:\n${said.join('\n')}\n${String(err)}`);
+      });
     const movedAfter = Date.now() - closedAt;
     expect(page.url()).toBe(b.url + overlayPath);
     await page.waitForFunction(() => document.documentElement.dataset.connected === 'true');

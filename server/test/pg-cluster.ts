@@ -46,6 +46,22 @@ export function run(bin: string, args: string[]): void {
   execFileSync(cmd, argv, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
 }
 
+/** Starts the cluster in `data` with server `options`, its log in `dir`, waiting until it takes connections. */
+export function pgCtlStart(data: string, options: string, dir: string): void {
+  run(path.join(postgresBin(), 'pg_ctl'), [
+    '-D',
+    data,
+    '-o',
+    options,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    'start',
+  ]);
+}
+
 export async function startPgCluster(opts: { durable?: boolean } = {}): Promise<PgCluster> {
   const durable = opts.durable ?? true;
   const bin = postgresBin();
@@ -68,18 +84,7 @@ export async function startPgCluster(opts: { durable?: boolean } = {}): Promise<
     '--no-sync',
   ]);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${durable ? 'on' : 'off'} -c full_page_writes=${durable ? 'on' : 'off'} -c synchronous_commit=on -c max_connections=200`;
-  run(path.join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-o',
-    options,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '30',
-    'start',
-  ]);
+  pgCtlStart(data, options, dir);
   const url = `postgres://cgb@127.0.0.1:${port}/postgres`;
   let stopped = false;
   return {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { postgresBin, run } from './pg-cluster';
+import { pgCtlStart, postgresBin, run } from './pg-cluster';
 import { freePort } from './spawn-server';
 
 /**
@@ -45,19 +45,7 @@ function node(name: string, port: number, dir: string): PairNode {
     dir,
     data,
     url: `postgres://cgb@127.0.0.1:${port}/${DB}`,
-    start: () =>
-      run(path.join(bin, 'pg_ctl'), [
-        '-D',
-        data,
-        '-o',
-        options,
-        '-l',
-        path.join(dir, 'server.log'),
-        '-w',
-        '-t',
-        '60',
-        'start',
-      ]),
+    start: () => pgCtlStart(data, options, dir),
     stopClean: () => run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']),
     kill9: () => {
       const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);

@@ -1,3 +1,4 @@
+import { useNow } from '@/lib/use-now';
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { HaStatus, MainLost } from '@shared/contracts/ha';
@@ -115,14 +116,4 @@ function Progress({ status }: { status: HaStatus | undefined }) {
       <Text size="sm">{takeover.message}</Text>
     </Group>
   );
-}
-
-/** The time, re-read every `intervalMs`: "just now" becomes "2 minutes ago" while the dialog waits. */
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }

@@ -10,7 +10,7 @@ import { useRecycleBin } from '@/lib/api/recycle-bin/get-recycle-bin';
 import { AccessDenied } from '@/components/access-denied';
 import { DeletedNewsCard } from '../components/deleted-news-card';
 import { useRecycleBinActions } from '../hooks/use-recycle-bin-actions';
-import { useNow } from '../use-now';
+import { useNow } from '@/lib/use-now';
 
 /** Countdowns change by the minute; a 30 s tick keeps them at most half a minute behind. */
 const TICK_MS = 30_000;

@@ -217,8 +217,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const hub = new LiveHub({
     bus: ctx.bus,
     logger,
-    authenticate: (token) => services.auth.authenticate(token),
-    sessionDeadline: (tokenHash) => services.auth.sessionDeadline(tokenHash),
+    // While the main is silent (issue 43) a page still joins, from the backup's copy of the
+    // sessions, to hear the pair's status and the takeover; its session is read again in a minute.
+    authenticate: (token) =>
+      services.ha.mainSilent() ? services.ha.authenticateOnBackup(token) : services.auth.authenticate(token),
+    sessionDeadline: (tokenHash) =>
+      services.ha.mainSilent()
+        ? Promise.resolve(ctx.clock.now().getTime() + 60_000)
+        : services.auth.sessionDeadline(tokenHash),
     now: () => ctx.clock.now().getTime(),
     pingIntervalMs: options.wsPingIntervalMs,
     expiryCheckMs: options.wsExpiryCheckMs,

@@ -261,8 +261,14 @@ export class LiveHub {
     const now = this.options.now();
     for (const client of [...this.clients]) {
       if (!client.actor || now < client.deadline) continue;
-      // The deadline may have moved (HTTP activity keeps a session alive): read it again.
-      client.deadline = (await this.options.sessionDeadline(client.actor.tokenHash).catch(() => null)) ?? 0;
+      // The deadline may have moved (HTTP activity keeps a session alive): read it again. A store
+      // that does not answer (issue 43: the main lost) ends no session: asked again next time.
+      const deadline = await this.options.sessionDeadline(client.actor.tokenHash).then(
+        (d) => d ?? 0,
+        () => undefined,
+      );
+      if (deadline === undefined) continue;
+      client.deadline = deadline;
       if (now >= client.deadline) client.socket.close(WS_CLOSE_UNAUTHORIZED, 'Session expired');
     }
   }

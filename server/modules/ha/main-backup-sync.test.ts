@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HaStatus } from '../../../shared/contracts/ha';
 import type { ApiClient } from '../../test/api-client';
+import { SESSION_IDLE_MS } from '../../../shared/constants';
 import { STORE_UNREACHABLE } from '../../lib/errors';
+import { TestSocket } from '../../test/ws-client';
 import { login } from '../../test/factories';
 import { sql, startPgPair, type PgPair } from '../../test/pg-pair';
 import { DEV_OWNER, startTestServer, type TestServer } from '../../test/test-server';
@@ -17,7 +19,11 @@ let server: TestServer;
 let client: ApiClient;
 beforeAll(async () => {
   pair = await startPgPair({ synchronous: true });
-  server = await startTestServer({ databaseUrl: pair.a.url, haPair: [pair.a.url, pair.b.url] });
+  server = await startTestServer({
+    databaseUrl: pair.a.url,
+    haPair: [pair.a.url, pair.b.url],
+    wsExpiryCheckMs: 100,
+  });
   client = await login(server, DEV_OWNER.username, DEV_OWNER.password);
 }, 120_000);
 afterAll(async () => {
@@ -45,6 +51,7 @@ describe('a synchronous main and backup pair (issue 43)', () => {
       }
     })();
     await expect.poll(() => acked.length, POLL).toBeGreaterThanOrEqual(20);
+    const openBefore = await TestSocket.authed(server.url, client.token!);
     pair.a.kill9();
     stop = true;
     await bursting;
@@ -57,6 +64,16 @@ describe('a synchronous main and backup pair (issue 43)', () => {
         changesAtRisk: 0,
         synchronous: true,
       });
+    // A page open before keeps its live channel through its session checks (the store cannot
+    // answer them: no session is ended for that), and a page opening now joins, from the
+    // backup's copy of the sessions, to hear the takeover.
+    server.clock.advance(SESSION_IDLE_MS + 1_000);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(openBefore.closeCode).toBeNull();
+    server.clock.advance(-(SESSION_IDLE_MS + 1_000));
+    const openedNow = await TestSocket.authed(server.url, client.token!);
+    openedNow.close();
+    openBefore.close();
     // Until the takeover, a write fails now and says why: 503, not a 500 nor a wait.
     const refused = await client.post('/api/cg-files/update-direct', { type: 'headline', content: 'Nowhere' });
     expect(refused.status).toBe(503);

@@ -8,6 +8,8 @@ import { OUTPUTS_LOCK_SPACE } from '../modules/outputs/outputs-duty';
 import type { ApiClient } from '../test/api-client';
 import { readCgFile } from '../test/cg-folder';
 import { login } from '../test/factories';
+import { startFakeCasparcg, type FakeCasparcg } from '../test/fake-casparcg';
+import { startFakeObs, type FakeObs } from '../test/fake-obs';
 import { startFakeVmix, type FakeVmix } from '../test/fake-vmix';
 import { pgQuery, startPgCluster, type PgCluster } from '../test/pg-cluster';
 import { pidAlive, spawnServer, type SpawnedServer } from '../test/spawn-server';
@@ -24,12 +26,14 @@ let url: string;
 let killed: SpawnedServer;
 let a: TestServer;
 let vmix: FakeVmix;
+let caspar: FakeCasparcg;
+let obs: FakeObs;
 let onKilled: ApiClient;
 let onA: ApiClient;
 beforeAll(async () => {
   cluster = await startPgCluster({ durable: false });
   url = await cluster.createDatabase('two_servers_outputs');
-  vmix = await startFakeVmix();
+  [vmix, caspar, obs] = await Promise.all([startFakeVmix(), startFakeCasparcg(), startFakeObs('pw')]);
   // The server that will die starts first, on its own, and so takes up the station's outputs.
   killed = await spawnServer(fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-two-')), { DATABASE_URL: url });
   onKilled = await login({ url: killed.url } as TestServer, 'owner', 'owner-password');
@@ -39,13 +43,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await killed?.kill('SIGKILL');
   await a?.close();
-  await vmix?.close();
+  await Promise.all([vmix, caspar, obs].map((f) => f?.close().catch(() => undefined)));
   await cluster?.stop();
 });
 
 const FIELD = 'Lower Third/Headline.Text';
 const POLL = { timeout: 5_000, interval: 20 };
 const sets = () => vmix.calls.filter((c) => c.fn === 'SetText').map((c) => c.value);
+/** The headlines CasparCG's template and OBS's text source were given, in order. */
+const casparSets = () => caspar.cg().flatMap((c) => (c.data?.headline === undefined ? [] : [c.data.headline]));
+const obsSets = () =>
+  obs.requests.flatMap((r) =>
+    r.requestType === 'SetInputSettings' && r.requestData?.inputName === 'CG Headline'
+      ? [(r.requestData.inputSettings as { text?: string }).text]
+      : [],
+  );
 const headline = (client: ApiClient, content: string) =>
   client.post('/api/cg-files/update-direct', { type: 'headline', content });
 
@@ -69,6 +81,21 @@ describe('the outputs of a station on two servers (issue 43)', () => {
     });
     expect(made.status).toBe(201);
     await expect.poll(() => vmix.fields.get(FIELD), POLL).toBe('Before the output');
+    for (const body of [
+      {
+        kind: 'casparcg',
+        name: 'CasparCG',
+        config: { host: '127.0.0.1', port: caspar.port, template: 'lower', types: ['headline'] },
+      },
+      {
+        kind: 'obs',
+        name: 'OBS',
+        config: { url: obs.url, password: 'pw', mapping: [{ type: 'headline', input: 'CG Headline' }] },
+      },
+    ])
+      expect((await onKilled.post<Output>('/api/outputs', body)).status).toBe(201);
+    await expect.poll(() => casparSets().at(-1), POLL).toBe('Before the output');
+    await expect.poll(() => obsSets().at(-1), POLL).toBe('Before the output');
     await expect.poll(holders, POLL).toHaveLength(1);
     expect(a.services.outputs.duty?.holds(1)).toBe(false);
 
@@ -95,6 +122,7 @@ describe('the outputs of a station on two servers (issue 43)', () => {
     expect(pidAlive(killed.pid)).toBe(false);
     const started = performance.now();
     const setsAtKill = sets().length;
+    const [casparAtKill, obsAtKill] = [casparSets().length, obsSets().length];
     const inFlightAtKill = onDying.inFlight;
     await onDying.stop();
     await expect.poll(() => a.services.outputs.duty?.holds(1), POLL).toBe(true);
@@ -111,8 +139,13 @@ describe('the outputs of a station on two servers (issue 43)', () => {
     await expect.poll(() => readCgFile(a.baseDir, 'headline'), POLL).toBe(textOf('headline'));
     await expect.poll(() => readCgFile(a.baseDir, 'infoline'), POLL).toBe(textOf('infoline'));
     await expect.poll(() => vmix.fields.get(FIELD), POLL).toBe(textOf('headline'));
+    await expect.poll(() => casparSets().at(-1), POLL).toBe(textOf('headline'));
+    await expect.poll(() => obsSets().at(-1), POLL).toBe(textOf('headline'));
     await new Promise((r) => setTimeout(r, 1_200));
+    // Each device got the current state once from its new driver, no history replayed.
     expect(sets().slice(setsAtKill)).toEqual([textOf('headline')]);
+    expect(casparSets().slice(casparAtKill)).toEqual([textOf('headline')]);
+    expect(obsSets().slice(obsAtKill)).toEqual([textOf('headline')]);
     expect(await holders()).toEqual([a.services.outputs.duty!.applicationName]);
 
     expect((await headline(onA, 'After the takeover')).status).toBe(200);

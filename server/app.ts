@@ -62,7 +62,16 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   const app = express();
   app.disable('x-powered-by');
   // The LAN UI is plain HTTP: no HSTS and no upgrade-insecure-requests (docs/design-rules.md §4).
-  app.use(helmet({ hsts: false, contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
+  // connect-src: a page asks the other servers of its store whether they live (/api/health) before
+  // following one (issue 43); a server started later must count too, so any http(s) address.
+  app.use(
+    helmet({
+      hsts: false,
+      contentSecurityPolicy: {
+        directives: { upgradeInsecureRequests: null, connectSrc: ["'self'", 'http:', 'https:'] },
+      },
+    }),
+  );
   // Idempotency after identify: a key belongs to the user who sent it, and a replay goes only to
   // the same user with the same rights (lib/idempotency.ts), so it needs the caller.
   // Reads wait at the door while an on-air write runs (before any of their own work).

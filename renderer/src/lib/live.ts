@@ -1,10 +1,15 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { LIVE_REFRESH_DELAY_MS, WS_CLOSE_UNAUTHORIZED, WS_PATH } from '@shared/constants';
-import type { HaStatus } from '@shared/contracts/ha';
+import type { HaStatus, ServerList } from '@shared/contracts/ha';
 import type { ClientMessage } from '@shared/contracts/live';
+import { apiJson } from './api-client';
+import { followFragment } from './follow/follow-session';
+import { desktopApi } from './desktop';
+import { pageEnv, ServerFollower } from './follow/server-follower';
 import { LIVE_WINDOW_EVENTS, liveHandlersFor } from './live-registry';
 import { queryClient } from './query-client';
+import { useSession } from './session-store';
 
 export const RECONNECT_BASE_MS = 500;
 export const RECONNECT_CAP_MS = 10_000;
@@ -63,6 +68,19 @@ function liveUrl(): string {
   return `${scheme}://${window.location.host}${WS_PATH}`;
 }
 
+/**
+ * Issue 43, clients follow: the same page on a living server of the store, signed in there with
+ * this session (localStorage is per origin; the store's sessions are good on every server).
+ * replace: Back must not bring the page to the server that was gone.
+ */
+function followWithSession(origin: string): void {
+  const { token, user } = useSession.getState();
+  // Never while signed out, never to this page's own origin.
+  if (!token || !user || origin === window.location.origin) return;
+  const { pathname, search } = window.location;
+  window.location.replace(`${origin}${pathname}${search}#${followFragment({ token, user })}`);
+}
+
 function parseEnvelope(raw: unknown): Envelope | null {
   if (typeof raw !== 'string') return null;
   try {
@@ -92,6 +110,8 @@ export class LiveConnection {
   /** The store's last restore as this page first saw it; another one later means its data are gone. */
   private seenRestore: string | null | undefined = undefined;
   private seenBoot: string | undefined = undefined;
+  /** Issue 43: when this server is gone for good, the page moves to a living one of its store. */
+  private readonly follower = new ServerFollower(pageEnv(followWithSession));
 
   constructor(private readonly client: QueryClient) {}
 
@@ -117,6 +137,7 @@ export class LiveConnection {
     this.socket = null;
     socket?.close(1000, 'Logged out');
     useLiveStatus.setState({ connected: false });
+    this.follower.reset();
   }
 
   send(message: ClientMessage): boolean {
@@ -186,6 +207,10 @@ export class LiveConnection {
       if (serverRestarting()) window.location.reload();
       return;
     }
+    // A restore or a store move brings this server back on other data: wait for it, do not leave.
+    // The desktop window is its own PC's server's: that server comes back (the host restarts it),
+    // and the window must keep working on this PC, not move to another (issue 43).
+    if (!serverRestarting() && !desktopApi()) this.follower.serverLost();
     this.scheduleReconnect();
   }
 
@@ -220,11 +245,24 @@ export class LiveConnection {
 
   private onAuthenticated(identity: ServerIdentity = {}): void {
     if (this.reloadsAfterRestore(identity)) return;
+    this.follower.serverAnswered();
+    void this.loadServers();
     useLiveStatus.setState({ connected: true });
     this.attempt = 0;
     // After a gap we cannot know what we missed: refetch every active query.
     if (this.everConnected) void this.client.invalidateQueries();
     this.everConnected = true;
+  }
+
+  /** The store's living servers now (this one first): where the follower may go if this one is lost. */
+  private async loadServers(): Promise<void> {
+    const session = this.session;
+    try {
+      const { servers } = await apiJson<ServerList>('GET', '/api/ha/servers');
+      if (this.session === session) this.follower.remember(servers);
+    } catch (error) {
+      console.warn('Could not list the servers of this store', error);
+    }
   }
 
   /**

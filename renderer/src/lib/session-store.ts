@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { userSchema, type User } from '@shared/contracts/users';
 import { TOKEN_KEY } from '@/lib/api-client';
+import { readFollowFragment } from '@/lib/follow/follow-session';
 
 export const USER_KEY = 'user';
 
@@ -27,7 +28,20 @@ function readStoredUser(): User | null {
   }
 }
 
+/**
+ * A page that followed here from another server of the store (issue 43) carries its session in
+ * `#cgb-follow=`: stored before anything reads it, and the fragment taken out of the address bar
+ * (and so out of history) at once. A malformed one is dropped: the login shows as usual.
+ */
+function adoptFollowedSession(): void {
+  const read = readFollowFragment(location.hash);
+  if (!read) return;
+  if (read.session) storeSession(read.session.token, read.session.user);
+  history.replaceState(history.state, '', location.pathname + location.search + read.hash);
+}
+
 function initialState(): Pick<SessionState, 'token' | 'user' | 'status'> {
+  adoptFollowedSession();
   const token = localStorage.getItem(TOKEN_KEY);
   if (!token) return { token: null, user: null, status: 'anonymous' };
   const user = readStoredUser();

@@ -3,7 +3,7 @@ import { OverlayChannel } from './overlay-channel';
 import { OverlayView } from './overlay-view';
 import { previewLayoutFrom } from './preview-messages';
 import { sampleOf, withSamples } from './sample-texts';
-import { ServerFollower } from './server-follower';
+import { ServerFollower } from '@/lib/follow/server-follower';
 import './overlay.css';
 
 /**

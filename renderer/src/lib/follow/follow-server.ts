@@ -1,5 +1,6 @@
 /**
- * When and where the overlay page moves to another CG Bridge server of its store (issue 43).
+ * When and where a page moves to another CG Bridge server of its store (issue 43): the overlay,
+ * and the app (browsers, phones) with its session (follow-session.ts).
  * Pure: the page's follower (server-follower.ts) brings the clock, the probes and the navigation.
  *
  * The graphics PC loads /overlay/<key> from one MCR PC. When that PC is gone, the overlay must go

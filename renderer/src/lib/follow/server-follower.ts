@@ -7,19 +7,25 @@ export interface FollowEnv {
   ownOrigin: string;
   /** Whether the server at this origin answers /api/health with ok. */
   probe(origin: string): Promise<boolean>;
-  /** Leaves this page for the same overlay at `origin`. */
+  /** Leaves this page for the same page at `origin`. */
   go(origin: string): void;
 }
 
-export function pageEnv(): FollowEnv {
+/** The overlay's way over: the same URL (key, query, hash) on the other server. */
+export function sameUrlAt(origin: string): void {
+  // replace: Back must not bring the graphics program to the server that was gone.
+  location.replace(followUrl(origin, location));
+}
+
+/** The page's own clock, frame and probes; `go` is the entry's (the overlay's by default, the app's carries its session). */
+export function pageEnv(go: (origin: string) => void = sameUrlAt): FollowEnv {
   return {
     now: () => Date.now(),
     // /outputs' preview frame is the operator's view of this server: it never moves.
     framed: window.self !== window.top,
     ownOrigin: location.origin,
     probe: healthAnswers,
-    // replace: Back must not bring the graphics program to the server that was gone.
-    go: (origin) => location.replace(followUrl(origin, location)),
+    go,
   };
 }
 
@@ -37,7 +43,7 @@ async function healthAnswers(origin: string): Promise<boolean> {
 }
 
 /**
- * The overlay page moving to a living server of its store (issue 43). The channel keeps trying its
+ * A page (the overlay, the app) moving to a living server of its store (issue 43). The channel keeps trying its
  * own server the whole time; the follower only decides, once that has failed for a while, whether
  * another server answers — and the own server coming back first always wins.
  */
@@ -107,6 +113,16 @@ export class ServerFollower {
     this.probing = false;
     // Nobody answered (or the own server did): look again no sooner than FOLLOW_AFTER_MS after this round began.
     this.next();
+  }
+
+  /** Signed out (the app): no list, nothing lost, no round may move the page; a later sign-in starts afresh. */
+  reset(): void {
+    this.servers = [];
+    this.lostSince = null;
+    this.lastRoundAt = null;
+    this.answers += 1;
+    this.gone = false;
+    this.clearTimer();
   }
 
   private clearTimer(): void {

@@ -170,4 +170,33 @@ describe('the page’s follower (issue 43)', () => {
     await vi.advanceTimersByTimeAsync(FOLLOW_AFTER_MS);
     expect(went).toEqual([C]);
   });
+
+  it('reset (the app signed out): a waiting or probing follower never moves, and a new sign-in starts afresh', async () => {
+    const follower = new ServerFollower(env());
+    follower.remember([A, B]);
+    follower.serverLost();
+    await vi.advanceTimersByTimeAsync(1_000);
+    follower.reset();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(probes).toEqual([]);
+
+    follower.remember([A, B]);
+    follower.serverLost();
+    await vi.advanceTimersByTimeAsync(FOLLOW_AFTER_MS);
+    follower.reset(); // while B is being asked
+    probes[0]!.answer(true);
+    await settle();
+    expect(went).toEqual([]);
+    // No list since the reset: nowhere to go.
+    follower.serverLost();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(probes).toHaveLength(1);
+
+    follower.remember([A, B]);
+    follower.serverLost();
+    await vi.advanceTimersByTimeAsync(FOLLOW_AFTER_MS);
+    probes[1]!.answer(true);
+    await settle();
+    expect(went).toEqual([B]);
+  });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -214,6 +215,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Clients that saw another restore reload (issue 41): read once, the store only changes by restart.
   await services.backups.load();
   const restoredAt = services.backups.lastRestoredAt();
+  // Who edits what, in the store: every server of a station shows the same editors (issue 43).
+  const serverId = relay?.serverId ?? randomUUID().slice(0, 8);
+  const editing = new EditingPresence({
+    bus: ctx.bus,
+    store: ctx.store,
+    serverId,
+    livingServers: () => (relay ? relay.livingServerIds() : Promise.resolve([serverId])),
+    now: () => ctx.clock.now(),
+    recordExists: (companyId, kind, id) => ctx.store.read((q) => editingRecordExists(q, companyId, kind, id)),
+  });
+  await editing.start();
   const hub = new LiveHub({
     bus: ctx.bus,
     logger,
@@ -233,11 +245,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         bus: ctx.bus,
         prompterExists: (companyId, id) => services.prompters.exists(companyId, id),
       }),
-      new EditingPresence({
-        bus: ctx.bus,
-        now: () => ctx.clock.now(),
-        recordExists: (companyId, kind, id) => ctx.store.read((q) => editingRecordExists(q, companyId, kind, id)),
-      }),
+      editing,
     ),
     otherPaths: { [OVERLAY_WS_PATH]: (req, socket, head) => overlayHub.handleUpgrade(req, socket, head) },
     identity: () => ({ bootId: services.backups.bootId, restoredAt }),

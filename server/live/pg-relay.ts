@@ -84,6 +84,20 @@ export class PgRelay {
     return which === 'sender' && this.address ? `${name} ${this.address}` : name;
   }
 
+  /** This server's short id, as its connections' names carry it (editing presence's holders: issue 43). */
+  get serverId(): string {
+    return this.origin.slice(0, 8);
+  }
+
+  /** The ids of every server listening on this store now, this one's included. */
+  async livingServerIds(): Promise<string[]> {
+    const { rows } = await this.listener!.query<{ name: string }>(
+      `select application_name as name from pg_stat_activity
+       where datname = current_database() and application_name like 'cg-bridge live listener %'`,
+    );
+    return rows.map((r) => r.name.split(' ')[3] ?? '').filter(Boolean);
+  }
+
   /** This server's address for browsers and graphics PCs (http://192.168.1.20:3000), told to the others. */
   async announce(address: string): Promise<void> {
     this.address = address;

@@ -3,12 +3,14 @@ import { LOGIN_MAX_FAILURES } from '../../shared/constants';
 import type { CgFile } from '../../shared/contracts/cg-files';
 import type { CgNext } from '../../shared/contracts/cg-next';
 import type { ServerList } from '../../shared/contracts/ha';
+import type { EditingEntry } from '../../shared/contracts/live';
 import type { News } from '../../shared/contracts/news';
 import { OVERLAY_WS_PATH, type OverlayOutput } from '../../shared/contracts/overlay';
 import type { CompanyEvent } from '../lib/event-bus';
 import { ApiClient } from '../test/api-client';
 import { readCgFile } from '../test/cg-folder';
 import { createUser, loginDevOwner } from '../test/factories';
+import { createNews } from '../test/news-factory';
 import { pgQuery, startPgCluster, type PgCluster } from '../test/pg-cluster';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { TestSocket } from '../test/ws-client';
@@ -266,6 +268,58 @@ describe('two servers on one PostgreSQL store (issue 43)', () => {
     expect((await owner.get<ServerList>('/api/ha/servers')).body.servers).toEqual([a.url, b.url]);
     // Anyone signed in may ask; nobody else.
     expect((await new ApiClient(a.url).get('/api/ha/servers')).status).toBe(401);
+  });
+
+  it('who edits a story is one list on both servers: joined from either, changed from either', async () => {
+    const owner = await loginDevOwner(a);
+    const editor = await createUser(owner, b, 'editor');
+    const story = await createNews(owner);
+    const onA = await TestSocket.authed(a.url, owner.token!);
+    onA.send({ type: 'editing', data: { kind: 'news', id: story.id, state: 'open' } });
+    const names = (s: TestSocket) => {
+      const last = s.messages
+        .filter((m) => m.type === 'editing_changed' && (m.data as EditingEntry).id === story.id)
+        .at(-1);
+      return last && (last.data as EditingEntry).editors.map((e) => e.userId).join(',');
+    };
+    await onA.until(() => names(onA) === String(owner.user.id));
+    // A socket joining on B is told who edits on A.
+    const onB = await TestSocket.authed(b.url, editor.token!);
+    const snapshot = onB.messages.find((m) => m.type === 'editing_snapshot')!.data as { entries: EditingEntry[] };
+    expect(snapshot.entries.find((e) => e.id === story.id)?.editors.map((e) => e.userId)).toEqual([owner.user.id]);
+    // B's editor opens it too: both servers' sockets see both editors.
+    onB.send({ type: 'editing', data: { kind: 'news', id: story.id, state: 'open' } });
+    const both = [owner.user.id, editor.user.id].join(',');
+    await onA.until(() => names(onA) === both);
+    await onB.until(() => names(onB) === both);
+    // A's socket goes: B sees its own editor alone.
+    onA.close();
+    await onB.until(() => names(onB) === String(editor.user.id));
+    onB.close();
+  });
+
+  it('the holds of a server that is gone are cleared: nobody is shown editing from a dead PC', async () => {
+    const owner = await loginDevOwner(a);
+    const story = await createNews(owner);
+    await pgQuery(
+      url,
+      `insert into editing_presence (holder, company_id, kind, record_id, user_id, full_name, since)
+       values ('deadbeef 1', 1, 'news', ${story.id}, ${owner.user.id}, 'Killed PC', '2026-11-29T10:00:00.000Z')`,
+    );
+    const onA = await TestSocket.authed(a.url, owner.token!);
+    // Every server sweeps (at start, then every 10 s): a server starting now clears it at once.
+    await withServer(url, async () => {
+      await onA.until(() =>
+        onA.messages.some(
+          (m) =>
+            m.type === 'editing_changed' &&
+            (m.data as EditingEntry).id === story.id &&
+            (m.data as EditingEntry).editors.length === 0,
+        ),
+      );
+    });
+    expect(await pgQuery(url, `select holder from editing_presence where holder like 'deadbeef %'`)).toEqual([]);
+    onA.close();
   });
 
   it('B’s listening connection cut: B’s clients read again once it is back, its overlays get the whole state without a blink, changes flow again', async () => {

@@ -40,11 +40,17 @@ export const BY_DESIGN: Record<string, { status: number; message: string }> = {
 /**
  * Volatile fields named per route, with why; the rest of the answer is compared as it is.
  * `bootId`: a new id per server start (clients reload after a restore when it changes).
- * `port`: each test server listens on a port of its own (reusing one could meet another test's).
+ * `port`: each test server listens on a port of its own (reusing one could meet another test's); the
+ * same in the addresses of the store's servers.
  */
 const NORMALIZED: Record<string, (body: unknown) => unknown> = {
   'GET /api/health': (b) => ({ ...(b as object), bootId: '<per start>' }),
   'GET /api/system/addresses': (b) => ({ ...(b as object), port: '<per server>' }),
+  // The servers' addresses carry the port too (issue 43).
+  'GET /api/ha/servers': (b) => {
+    const { servers } = b as { servers?: string[] };
+    return servers ? { servers: servers.map(() => '<per server>') } : b;
+  },
 };
 
 /**

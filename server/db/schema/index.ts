@@ -19,3 +19,4 @@ export * from './as-run';
 export * from './outputs';
 export * from './cg-next';
 export * from './login-attempts';
+export * from './editing-presence';

@@ -69,6 +69,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   sessions: 'Sign-in sessions (token hashes): everyone signs in again on the new store.',
   login_attempts: 'Password checks of the last minute (the shared login limit): not the station’s.',
   cg_next: 'NEXT (take mode): texts staged for a Take are not carried; the station starts with NEXT empty.',
+  editing_presence: 'Who has a story, bulletin or prompter open now: live presence, not the station’s data.',
   __drizzle_migrations:
     "The server's migration history, not the station's: the manifest names the newest migration instead.",
   sqlite_sequence: "SQLite's own id counters: the importer sets its sequences past the highest id of each table.",

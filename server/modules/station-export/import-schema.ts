@@ -62,6 +62,8 @@ export const UNDECLARED_REFERENCES: Readonly<
     { column: 'updated_by', parent: 'users' },
     { column: 'last_take_user_id', parent: 'users' },
   ],
+  // Who has a record open: live presence, never exported (schema/editing-presence.ts).
+  editing_presence: [{ column: 'user_id', parent: 'users' }],
   // The revision a restore brought back (news/news-revisions.ts).
   news_revisions: [{ column: 'restored_from', parent: 'news_revisions' }],
   // The sync base of a sheet row is keyed by the equipment's id (google-sheets.repo.ts).
@@ -79,6 +81,8 @@ export const UNDECLARED_REFERENCES: Readonly<
 export const NOT_REFERENCES: Readonly<Record<string, string>> = {
   'users.telegram_id': "Telegram's own user id",
   'google_sheets_connections.spreadsheet_id': "Google's spreadsheet id",
+  // A story's, a bulletin's or a prompter's id, by `kind`: live presence, never exported.
+  'editing_presence.record_id': 'the id of the story, bulletin or prompter its kind names',
 };
 
 const isSerial = (c: object) => 'autoIncrement' in c && c.autoIncrement === true;

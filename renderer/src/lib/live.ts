@@ -111,9 +111,14 @@ export class LiveConnection {
   private seenRestore: string | null | undefined = undefined;
   private seenBoot: string | undefined = undefined;
   /** Issue 43: when this server is gone for good, the page moves to a living one of its store. */
-  private readonly follower = new ServerFollower(pageEnv(followWithSession));
+  private followerOfPage: ServerFollower | null = null;
 
   constructor(private readonly client: QueryClient) {}
+
+  /** Made on first use: the module is also imported outside a page (unit tests under Node). */
+  private get follower(): ServerFollower {
+    return (this.followerOfPage ??= new ServerFollower(pageEnv(followWithSession)));
+  }
 
   connect(session: LiveSession): void {
     this.disconnect();

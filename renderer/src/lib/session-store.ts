@@ -41,6 +41,8 @@ function adoptFollowedSession(): void {
 }
 
 function initialState(): Pick<SessionState, 'token' | 'user' | 'status'> {
+  // Imported outside a page (a rule's unit test under Node): no storage, nobody signed in.
+  if (typeof window === 'undefined') return { token: null, user: null, status: 'anonymous' };
   adoptFollowedSession();
   const token = localStorage.getItem(TOKEN_KEY);
   if (!token) return { token: null, user: null, status: 'anonymous' };

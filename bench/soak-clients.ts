@@ -16,7 +16,8 @@ export class SoakClient {
   private socket: WebSocket | null = null;
 
   constructor(
-    private readonly url: string,
+    /** Where it connects; a client following a living server (issue 43) is pointed at another. */
+    public url: string,
     private readonly token: string,
   ) {}
 

@@ -20,12 +20,12 @@ export interface Figures {
 }
 
 /** Targets (issue 24; docs/decisions.md "Issue 24 — crash and soak"). */
-const RSS_GROWTH = 1.3;
-const P99_GROWTH = 1.2;
+export const RSS_GROWTH = 1.3;
+export const P99_GROWTH = 1.2;
 /** Runs this long or longer judge the p99 drift; shorter ones report it. */
-const TIMING_GATE_MINUTES = 10;
+export const TIMING_GATE_MINUTES = 10;
 /** Below this a p99 difference is scheduler noise on a shared 2-core machine, not drift (a window of 20 samples has the max as its p99). */
-const P99_NOISE_MS = 5;
+export const P99_NOISE_MS = 5;
 /** Handles of one kind, or descriptors, the server may hold above its idle start at the end (a debounce timer in flight). */
 const HANDLE_SLACK = 2;
 

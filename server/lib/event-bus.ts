@@ -16,6 +16,14 @@ export interface Revocation {
   rejoin?: boolean;
 }
 
+/**
+ * Why messages from other servers may be missing: 'lost', this server's relay connection dropped
+ * (anything may have been missed); 'peer', a server left the store without a word (its last
+ * announcement may not have been sent). Pages are reconnected after the first, told to read
+ * again after the second.
+ */
+export type GapKind = 'lost' | 'peer';
+
 /** What crosses to the other servers on the same store (server/live/pg-relay.ts). */
 export type BusMessage = { kind: 'event'; event: CompanyEvent } | { kind: 'revoke'; revocation: Revocation };
 
@@ -87,11 +95,11 @@ export class EventBus {
    * Messages from the other servers may have been lost (the relay's connection dropped and is
    * back): whatever was cached or shown from them is read again.
    */
-  receiveGap(): void {
-    this.emitter.emit('gap');
+  receiveGap(kind: GapKind = 'lost'): void {
+    this.emitter.emit('gap', kind);
   }
 
-  onGap(listener: () => void): () => void {
+  onGap(listener: (kind: GapKind) => void): () => void {
     this.emitter.on('gap', listener);
     return () => this.emitter.off('gap', listener);
   }

@@ -99,7 +99,11 @@ export class LiveHub {
       options.bus.subscribe((event) => this.broadcast(event)),
       options.bus.onRevoke((revocation) => this.revoke(revocation)),
       // Events from another server may have been missed: each client reconnects and reads again.
-      options.bus.onGap(() => this.disconnectAll('Live updates were interrupted: reconnect')),
+      options.bus.onGap((kind) =>
+        kind === 'peer'
+          ? this.tellAll({ type: 'read_again', data: null })
+          : this.disconnectAll('Live updates were interrupted: reconnect'),
+      ),
     ];
     this.timer = setInterval(() => this.heartbeat(), options.pingIntervalMs ?? WS_PING_INTERVAL_MS);
     this.timer.unref();
@@ -356,13 +360,17 @@ export class LiveHub {
    */
   /** Main and backup (issue 43): every signed-in client of this server hears the pair's state. */
   announceHa(data: HaStatus): void {
-    const payload = Buffer.from(JSON.stringify({ type: 'ha_status', data }));
+    this.tellAll({ type: 'ha_status', data });
+  }
+
+  /** One control message to every signed-in client of this server. */
+  private tellAll(message: ControlMessage): void {
+    const payload = Buffer.from(JSON.stringify(message));
     for (const client of this.clients) if (client.actor) this.sendRaw(client, payload);
   }
 
   announceStoreMove(data: { to: string }): void {
-    const payload = Buffer.from(JSON.stringify({ type: 'server_moving_store', data }));
-    for (const client of this.clients) if (client.actor) this.sendRaw(client, payload);
+    this.tellAll({ type: 'server_moving_store', data });
   }
 
   /**

@@ -10,6 +10,8 @@ export const LIVE_CHANNEL = 'cgb_live';
 export const PART_BYTES = 7_000;
 const RECONNECT_MIN_MS = 250;
 const SENDER_PREFIX = 'cg-bridge live sender ';
+/** How often a server looks for servers that left the store (a crash leaves no word). */
+const PEER_WATCH_MS = 2_000;
 const RECONNECT_MAX_MS = 5_000;
 
 /**
@@ -34,6 +36,11 @@ export class PgRelay {
   private detach: () => void = () => {};
   private closed = false;
   private address: string | null = null;
+  /** The servers on the store at the last look (watchPeers). */
+  private peers = new Set<string>();
+  private peerWatch: NodeJS.Timeout | null = null;
+  /** Servers that said they stop on purpose: their leaving is no gap. */
+  private readonly saidBye = new Set<string>();
   private listenFailures = 0;
   private sendFailures = 0;
   /**
@@ -52,6 +59,25 @@ export class PgRelay {
   async start(): Promise<void> {
     await Promise.all([this.listen(), this.connectSender()]);
     this.detach = this.bus.relayTo((message) => this.send(message));
+    this.peers = new Set(await this.livingServerIds());
+    this.peerWatch = setInterval(() => void this.watchPeers(), PEER_WATCH_MS);
+    this.peerWatch.unref();
+  }
+
+  /**
+   * A server that died may have answered a write and not yet announced it (the NOTIFY follows the
+   * commit): when one leaves the store, what this server shows and keeps may lack its last
+   * changes, so it is a gap like a lost connection — caches drop, pages and CG folders read again.
+   */
+  private async watchPeers(): Promise<void> {
+    const now = await this.livingServerIds().catch(() => null);
+    if (!now || this.closed) return;
+    const gone = [...this.peers].filter((id) => id !== this.serverId && !now.includes(id) && !this.saidBye.has(id));
+    for (const id of this.saidBye) if (!now.includes(id)) this.saidBye.delete(id);
+    this.peers = new Set(now);
+    if (gone.length === 0) return;
+    this.logger.warn('a server left the store: reading everything again', { servers: gone });
+    this.bus.receiveGap('peer');
   }
 
   /** How many other servers listen on this database now (each relay's listener is named; see applicationName). */
@@ -65,6 +91,9 @@ export class PgRelay {
   }
 
   async close(): Promise<void> {
+    if (this.peerWatch) clearInterval(this.peerWatch);
+    // A server that stops on purpose has said everything: the others need not read again (watchPeers).
+    this.notify([[this.header(0, 1), 'bye']]);
     this.closed = true;
     this.detach();
     const clients = [this.listener, this.sender].filter((c): c is pg.Client => c !== null);
@@ -226,6 +255,7 @@ export class PgRelay {
     if (origin === this.origin) return;
     const body = payload.slice(origin.length + seq.length + part.length + count.length + lsn.length + 5);
     if (body === 'gap') return this.bus.receiveGap();
+    if (body === 'bye') return void this.saidBye.add(origin.slice(0, 8));
     const key = `${origin} ${seq}`;
     const n = Number(count);
     const got = n === 1 ? [body] : [...(this.parts.get(key) ?? []), body];

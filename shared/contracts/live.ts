@@ -116,6 +116,11 @@ export type ControlMessage =
   | { type: 'server_moving_store'; data: { to: string } }
   /** Main and backup (issue 43): the pair's state changed (shared/contracts/ha.ts). */
   | { type: 'ha_status'; data: HaStatus }
+  /**
+   * A server of the store left without a word (issue 43): its last change may not have been
+   * announced, so the page reads everything again (as after a reconnect, without one).
+   */
+  | { type: 'read_again'; data: null }
   | { type: 'pong'; data: null }
   /** A prompter_position / prompter_command named a prompter the sender's company does not have. */
   | { type: 'prompter_error'; data: { prompterId: number; message: string } }

@@ -240,6 +240,8 @@ export class LiveConnection {
       if (status.takeover?.state === 'restarting') this.attempt = 0;
       return;
     }
+    // A server of the store died: its last change may not have reached us (issue 43).
+    if (message.type === 'read_again') return void this.client.invalidateQueries();
     if (message.type === 'server_moving_store') {
       useServerRestore.setState({ moving: message.data as { to: string } });
       this.attempt = 0;

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../server/config';
+import { twoServersOnOneStore } from './support/two-servers';
 import { loginDevOwner } from '../server/test/factories';
-import { startPgCluster, type PgCluster } from '../server/test/pg-cluster';
-import { DEV_OWNER, startTestServer, type TestServer } from '../server/test/test-server';
-import { DESKTOP, launchChromium } from './support/app-fixture';
+import { DEV_OWNER } from '../server/test/test-server';
+import { DESKTOP } from './support/app-fixture';
 import { login, shell, visible } from './support/pages';
 
 /**
@@ -17,43 +16,11 @@ import { login, shell, visible } from './support/pages';
  */
 const SHOT = path.join(REPO_ROOT, '.scratch', 'app-follow-after-move.png');
 
-let cluster: PgCluster | undefined;
-let a: TestServer | undefined;
-let b: TestServer | undefined;
-let aClosed = false;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  if (!fs.existsSync(path.join(REPO_ROOT, 'out', 'renderer', 'index.html'))) {
-    throw new Error('The web UI is not built: run `node scripts/build-web.mjs` first');
-  }
-  cluster = await startPgCluster({ durable: false });
-  const databaseUrl = await cluster.createDatabase('app_follow');
-  a = await startTestServer({ withUi: true, databaseUrl });
-  b = await startTestServer({ withUi: true, databaseUrl });
-  browser = await launchChromium();
-});
-
-// Each one stopped even if the one before failed: a left-over server or cluster outlives the run.
-afterAll(async () => {
-  const stops = [
-    () => browser?.close(),
-    () => b?.close(),
-    () => (aClosed ? undefined : a?.close()),
-    () => cluster?.stop(),
-  ];
-  for (const stop of stops) {
-    try {
-      await stop();
-    } catch (err) {
-      console.error(err);
-    }
-  }
-});
+const started = twoServersOnOneStore('app_follow', 'index.html');
 
 describe('the web app follows a living server of its store (issue 43)', () => {
   it('server A shut down: CG Control moves to B, signed in, with a clean address bar, showing B’s air', async () => {
-    if (!a || !b || !browser) throw new Error('not started');
+    const { a, b, browser, closeA } = started();
     const context = await browser.newContext({ baseURL: a.url, viewport: DESKTOP });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
@@ -74,13 +41,12 @@ describe('the web app follows a living server of its store (issue 43)', () => {
 
     const onB = await loginDevOwner(b);
     const closedAt = Date.now();
-    await a.close();
-    aClosed = true;
+    await closeA();
     const headline = 'Ferries run again from Monday';
     expect((await onB.post('/api/cg-files/update-direct', { type: 'headline', content: headline })).status).toBe(200);
 
     await page
-      .waitForURL((url) => url.href.startsWith(b!.url), { timeout: 20_000 })
+      .waitForURL((url) => url.href.startsWith(b.url), { timeout: 20_000 })
       .catch((err: unknown) => {
         throw new Error(`the app stayed on ${page.url()}; the page said:\n${said.join('\n')}\n${String(err)}`);
       });

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { OverlayOutput } from '../shared/contracts/overlay';
 import { REPO_ROOT } from '../server/config';
+import { twoServersOnOneStore } from './support/two-servers';
 import { loginDevOwner } from '../server/test/factories';
-import { startPgCluster, type PgCluster } from '../server/test/pg-cluster';
-import { startTestServer, type TestServer } from '../server/test/test-server';
-import { launchChromium } from './support/app-fixture';
 
 /**
  * Issue 43, clients follow: two CG Bridge servers on one PostgreSQL store (two MCR PCs), the HTML
@@ -18,46 +16,14 @@ import { launchChromium } from './support/app-fixture';
 const FRAME = { width: 1920, height: 1080 };
 const SHOT = path.join(REPO_ROOT, '.scratch', 'overlay-follow-after-move.png');
 
-let cluster: PgCluster | undefined;
-let a: TestServer | undefined;
-let b: TestServer | undefined;
-let aClosed = false;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  if (!fs.existsSync(path.join(REPO_ROOT, 'out', 'renderer', 'overlay.html'))) {
-    throw new Error('The web UI is not built: run `node scripts/build-web.mjs` first');
-  }
-  cluster = await startPgCluster({ durable: false });
-  const databaseUrl = await cluster.createDatabase('overlay_follow');
-  a = await startTestServer({ withUi: true, databaseUrl });
-  b = await startTestServer({ withUi: true, databaseUrl });
-  browser = await launchChromium();
-});
-
-// Each one stopped even if the one before failed: a left-over server or cluster outlives the run.
-afterAll(async () => {
-  const stops = [
-    () => browser?.close(),
-    () => b?.close(),
-    () => (aClosed ? undefined : a?.close()),
-    () => cluster?.stop(),
-  ];
-  for (const stop of stops) {
-    try {
-      await stop();
-    } catch (err) {
-      console.error(err);
-    }
-  }
-});
+const started = twoServersOnOneStore('overlay_follow', 'overlay.html');
 
 const headlineIs = (page: Page, text: string, timeout = 10_000) =>
   page.waitForFunction((t) => document.querySelector('.headline')?.textContent === t, text, { timeout });
 
 describe('HTML overlay follows a living server of its store (issue 43)', () => {
   it('server A shut down: the overlay moves to B with the same key and shows what B puts on air', async () => {
-    if (!a || !b || !browser) throw new Error('not started');
+    const { a, b, browser, closeA } = started();
     const onA = await loginDevOwner(a);
     const { path: overlayPath } = (await onA.get<OverlayOutput>('/api/outputs/overlay')).body;
     const page = await (await browser.newContext({ viewport: FRAME })).newPage();
@@ -93,8 +59,7 @@ describe('HTML overlay follows a living server of its store (issue 43)', () => {
 
     const onB = await loginDevOwner(b);
     const closedAt = Date.now();
-    await a.close();
-    aClosed = true;
+    await closeA();
     expect(
       (await onB.post('/api/cg-files/update-direct', { type: 'headline', content: 'Ferries run again from Monday' }))
         .status,
@@ -102,7 +67,7 @@ describe('HTML overlay follows a living server of its store (issue 43)', () => {
 
     // The wait (4 s) plus a probe and a page load; well within the limit on a busy 2-core machine.
     await page
-      .waitForURL((url) => url.href.startsWith(b!.url), { timeout: 20_000 })
+      .waitForURL((url) => url.href.startsWith(b.url), { timeout: 20_000 })
       .catch((err: unknown) => {
         throw new Error(`the overlay stayed on ${page.url()}; the page said:\n${said.join('\n')}\n${String(err)}`);
       });

@@ -13,6 +13,7 @@ import { startFakeObs, type FakeObs } from '../test/fake-obs';
 import { startFakeVmix, type FakeVmix } from '../test/fake-vmix';
 import { pgQuery, startPgCluster, type PgCluster } from '../test/pg-cluster';
 import { pidAlive, spawnServer, type SpawnedServer } from '../test/spawn-server';
+import { headlineOutputs } from '../test/headline-outputs';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { TestSocket } from '../test/ws-client';
 
@@ -75,25 +76,10 @@ async function holders(): Promise<string[]> {
 describe('the outputs of a station on two servers (issue 43)', () => {
   it('one server drives them: the current state once, each change once, whichever server it was made on', async () => {
     expect((await headline(onKilled, 'Before the output')).status).toBe(200);
-    const made = await onKilled.post<Output>('/api/outputs', {
-      kind: 'vmix',
-      name: 'vMix studio',
-      config: { url: vmix.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] },
-    });
+    const made = await onKilled.post<Output>('/api/outputs', headlineOutputs.vmix(vmix, 'vMix studio'));
     expect(made.status).toBe(201);
     await expect.poll(() => vmix.fields.get(FIELD), POLL).toBe('Before the output');
-    for (const body of [
-      {
-        kind: 'casparcg',
-        name: 'CasparCG',
-        config: { host: '127.0.0.1', port: caspar.port, template: 'lower', types: ['headline'] },
-      },
-      {
-        kind: 'obs',
-        name: 'OBS',
-        config: { url: obs.url, password: 'pw', mapping: [{ type: 'headline', input: 'CG Headline' }] },
-      },
-    ])
+    for (const body of [headlineOutputs.casparcg(caspar), headlineOutputs.obs(obs)])
       expect((await onKilled.post<Output>('/api/outputs', body)).status).toBe(201);
     await expect.poll(() => casparSets().at(-1), POLL).toBe('Before the output');
     await expect.poll(() => obsSets().at(-1), POLL).toBe('Before the output');

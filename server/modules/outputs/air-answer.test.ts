@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAir } from '../../../shared/air-answer';
 import type { AirTally } from '../../../shared/contracts/air';
 import type { CgNext, TakeNextResponse } from '../../../shared/contracts/cg-next';
-import { OUTPUTS, type Output, type OutputInput, type OutputStatusEntry } from '../../../shared/contracts/outputs';
+import { OUTPUTS, type Output, type OutputStatusEntry } from '../../../shared/contracts/outputs';
 import type { Settings } from '../../../shared/contracts/settings';
 import type { ApiClient } from '../../test/api-client';
 import { startFakeCasparcg, type FakeCasparcg } from '../../test/fake-casparcg';
@@ -10,6 +10,7 @@ import { until } from '../../test/fake-device';
 import { startFakeObs, type FakeObs } from '../../test/fake-obs';
 import { startFakeVmix, type FakeVmix } from '../../test/fake-vmix';
 import { createStation } from '../../test/factories';
+import { headlineOutputs } from '../../test/headline-outputs';
 import { startTestServer, type TestServer } from '../../test/test-server';
 import { TestSocket } from '../../test/ws-client';
 
@@ -30,23 +31,7 @@ beforeAll(async () => {
   server = await startTestServer();
   ({ owner, readCg } = await createStation(server));
   [caspar, obs, vmix] = await Promise.all([startFakeCasparcg(), startFakeObs('pw'), startFakeVmix()]);
-  const bodies: OutputInput[] = [
-    {
-      kind: 'casparcg',
-      name: 'CasparCG',
-      config: { host: '127.0.0.1', port: caspar.port, template: 'lower', types: ['headline'] },
-    },
-    {
-      kind: 'obs',
-      name: 'OBS',
-      config: { url: obs.url, password: 'pw', mapping: [{ type: 'headline', input: 'CG Headline' }] },
-    },
-    {
-      kind: 'vmix',
-      name: 'vMix',
-      config: { url: vmix.url, input: 'Lower Third', mapping: [{ type: 'headline', field: 'Headline.Text' }] },
-    },
-  ];
+  const bodies = [headlineOutputs.casparcg(caspar), headlineOutputs.obs(obs), headlineOutputs.vmix(vmix)];
   for (const body of bodies) expect((await owner.post<Output>('/api/outputs', body)).status).toBe(201);
   const settings = (await owner.get<Settings>('/api/settings')).body;
   expect((await owner.put('/api/settings', { takeMode: true, version: settings.version })).status).toBe(200);

@@ -62,16 +62,20 @@ export function pgCtlStart(data: string, options: string, dir: string): void {
   ]);
 }
 
-export async function startPgCluster(opts: { durable?: boolean } = {}): Promise<PgCluster> {
-  const durable = opts.durable ?? true;
-  const bin = postgresBin();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-pg-'));
+/** A temp folder for a cluster, the `postgres` user's when we are root (PostgreSQL refuses root). */
+export function clusterDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   fs.chmodSync(dir, 0o755);
+  if (asRoot) execFileSync('chown', ['postgres:postgres', dir]);
+  return dir;
+}
+
+/** An empty cluster made by initdb in `dir`/data (superuser `cgb`, trust on loopback); its data folder. */
+export function initCluster(dir: string): string {
   const data = path.join(dir, 'data');
   fs.mkdirSync(data, { mode: 0o700 });
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  const port = await freePort();
-  run(path.join(bin, 'initdb'), [
+  run(path.join(postgresBin(), 'initdb'), [
     '-D',
     data,
     '-U',
@@ -83,6 +87,15 @@ export async function startPgCluster(opts: { durable?: boolean } = {}): Promise<
     '--locale=C.UTF-8',
     '--no-sync',
   ]);
+  return data;
+}
+
+export async function startPgCluster(opts: { durable?: boolean } = {}): Promise<PgCluster> {
+  const durable = opts.durable ?? true;
+  const bin = postgresBin();
+  const dir = clusterDir('cgb-pg-');
+  const data = initCluster(dir);
+  const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=${durable ? 'on' : 'off'} -c full_page_writes=${durable ? 'on' : 'off'} -c synchronous_commit=on -c max_connections=200`;
   pgCtlStart(data, options, dir);
   const url = `postgres://cgb@127.0.0.1:${port}/postgres`;

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { pgCtlStart, postgresBin, run } from './pg-cluster';
+import { clusterDir, initCluster, pgCtlStart, postgresBin, run } from './pg-cluster';
 import { freePort } from './spawn-server';
 
 /**
@@ -65,21 +64,6 @@ function node(name: string, port: number, dir: string): PairNode {
   return self;
 }
 
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-pair-'));
-  fs.chmodSync(dir, 0o755);
-  if (process.getuid?.() === 0) fs.chownSync(dir, uid('postgres'), uid('postgres', true));
-  return dir;
-}
-
-function uid(user: string, group = false): number {
-  const line = fs
-    .readFileSync(group ? '/etc/group' : '/etc/passwd', 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith(`${user}:`));
-  return Number(line?.split(':')[2] ?? 0);
-}
-
 /** Makes `target` (stopped, empty) a streaming backup of the node on `fromPort`, via pg_basebackup -R. */
 export function baseBackup(target: PairNode, fromPort: number, slot: string): void {
   fs.rmSync(target.data, { recursive: true, force: true });
@@ -120,8 +104,8 @@ export function rewind(target: PairNode, fromPort: number): void {
 /** `synchronous`: the main waits for the backup's flush before acknowledging a commit (synchronous_standby_names). */
 export async function startPgPair(opts: { synchronous?: boolean } = {}): Promise<PgPair> {
   const bin = postgresBin();
-  const a = node('PC-A', await freePort(), tempDir());
-  const b = node('PC-B', await freePort(), tempDir());
+  const a = node('PC-A', await freePort(), clusterDir('cgb-pair-'));
+  const b = node('PC-B', await freePort(), clusterDir('cgb-pair-'));
   let stopped = false;
   const pair: PgPair = {
     a,
@@ -143,20 +127,7 @@ export async function startPgPair(opts: { synchronous?: boolean } = {}): Promise
     },
   };
   try {
-    fs.mkdirSync(a.data, { mode: 0o700 });
-    if (process.getuid?.() === 0) fs.chownSync(a.data, uid('postgres'), uid('postgres', true));
-    run(path.join(bin, 'initdb'), [
-      '-D',
-      a.data,
-      '-U',
-      'cgb',
-      '-A',
-      'trust',
-      '-E',
-      'UTF8',
-      '--locale=C.UTF-8',
-      '--no-sync',
-    ]);
+    initCluster(a.dir);
     a.start();
     await sql(`postgres://cgb@127.0.0.1:${a.port}/postgres`, `CREATE DATABASE ${DB}`);
     await sql(a.url, `select pg_create_physical_replication_slot('backup')`);

@@ -280,6 +280,8 @@ describe('two servers on one PostgreSQL store (issue 43)', () => {
     const owner = await loginDevOwner(a);
     const editor = await createUser(owner, b, 'editor');
     const story = await createNews(owner);
+    // B hears A's change by the relay a few ms after A's own sockets: a socket already on B shows when.
+    const watcherOnB = await TestSocket.authed(b.url, owner.token!);
     const onA = await TestSocket.authed(a.url, owner.token!);
     onA.send({ type: 'editing', data: { kind: 'news', id: story.id, state: 'open' } });
     const names = (s: TestSocket) => {
@@ -289,7 +291,9 @@ describe('two servers on one PostgreSQL store (issue 43)', () => {
       return last && (last.data as EditingEntry).editors.map((e) => e.userId).join(',');
     };
     await onA.until(() => names(onA) === String(owner.user.id));
-    // A socket joining on B is told who edits on A.
+    await watcherOnB.until(() => names(watcherOnB) === String(owner.user.id));
+    watcherOnB.close();
+    // A socket joining on B once B has heard is told who edits on A.
     const onB = await TestSocket.authed(b.url, editor.token!);
     const snapshot = onB.messages.find((m) => m.type === 'editing_snapshot')!.data as { entries: EditingEntry[] };
     expect(snapshot.entries.find((e) => e.id === story.id)?.editors.map((e) => e.userId)).toEqual([owner.user.id]);

@@ -124,7 +124,7 @@ describe('the PostgreSQL schema', () => {
     expect(Object.keys(tablesOf(pgSchema, PgTable)).sort()).toEqual(
       Object.keys(tablesOf(sqliteSchema, SQLiteTable)).sort(),
     );
-    expect(Object.keys(tablesOf(sqliteSchema, SQLiteTable)).length).toBe(33);
+    expect(Object.keys(tablesOf(sqliteSchema, SQLiteTable)).length).toBe(35);
   });
 
   test.each(Object.entries(tablesOf(sqliteSchema, SQLiteTable)))(

@@ -124,8 +124,9 @@ async function buildDumpQuery(store: StoreOf): Promise<string> {
   const rowsOf = (table: string, names: string[]) => {
     if (table === 'sessions') return 'SELECT CAST(count(*) AS TEXT) FROM sessions';
     // The login limit's record of each password check it let through (on PostgreSQL): a wrong
-    // password's row is the guard at work, not something the request stored.
-    if (table === 'login_attempts') return "SELECT ''";
+    // password's row is the guard at work, not something the request stored. Likewise a refusal
+    // kept for a repeat of its Idempotency-Key (on PostgreSQL): the answer, not data.
+    if (table === 'login_attempts' || table === 'idempotency_keys') return "SELECT ''";
     if (store.databaseUrl) return `SELECT md5(string_agg(t::text, E'\\n' ORDER BY t::text)) FROM "${table}" t`;
     const row = names.map((c) => `typeof("${c}") || ':' || coalesce(hex("${c}"), '')`).join(` || '|' || `);
     return `SELECT group_concat(r, char(10)) FROM (SELECT ${row} AS r FROM "${table}" ORDER BY r)`;

@@ -21,3 +21,4 @@ export * from './outputs';
 export * from './cg-next';
 export * from './login-attempts';
 export * from './editing-presence';
+export * from './shared-keys';

@@ -4,7 +4,8 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { bearerToken } from './lib/auth';
 import { badRequest, errorHandler, HttpError } from './lib/errors';
-import { fingerprintBody, idempotency, IdempotencyStore } from './lib/idempotency';
+import { fingerprintBody, idempotency } from './lib/idempotency';
+import type { IdempotencyBook } from './lib/idempotency-memory';
 import { containsNul } from './lib/validate';
 import { limitConcurrentReads } from './lib/read-limiter';
 import { limitReadRate } from './lib/read-rate';
@@ -58,7 +59,14 @@ import { StationExportService } from './modules/station-export/station-export.se
 const JSON_LIMIT = '256kb';
 
 /** The Express app: hardening, body parsing, session → actor, feature routers, static UI. */
-export function createApp(ctx: AppContext, services: Services, version: string, presence: Presence): Express {
+/** `keys`: where Idempotency-Keys are kept — this process, or the store its servers share (issue 43). */
+export function createApp(
+  ctx: AppContext,
+  services: Services,
+  version: string,
+  presence: Presence,
+  keys: IdempotencyBook,
+): Express {
   const app = express();
   app.disable('x-powered-by');
   // The LAN UI is plain HTTP: no HSTS and no upgrade-insecure-requests (docs/design-rules.md §4).
@@ -96,7 +104,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
     express.json({ limit: JSON_LIMIT, verify: fingerprintBody }),
     rejectNul,
     identify(services),
-    idempotency(new IdempotencyStore(ctx.clock)),
+    idempotency(keys),
   );
   // Health is a liveness probe (the desktop supervisor, monitors): cheap, and never rate-limited,
   // so a busy session's reads cannot make a healthy server look down.
@@ -145,7 +153,7 @@ export function createApp(ctx: AppContext, services: Services, version: string, 
   app.use('/api/wires', wiresRouter(services.wires));
   app.use('/api/outputs', outputsRouter(services.overlay, services.outputs));
   app.use('/api/as-run', limitConcurrentReads(2), asRunRouter(services.asRun));
-  app.use('/api/control', controlRouter(services, ctx.clock));
+  app.use('/api/control', controlRouter(services, ctx.clock, keys));
   app.use('/api/dashboard', dashboardRouter(services.news, presence, services.equipmentRequests));
   app.use('/api/notifications', notificationsRouter(services.notifications));
   app.use('/api/notification-preferences', notificationPreferencesRouter(services.notificationPreferences));

@@ -45,6 +45,8 @@ import { HaMonitor } from './modules/ha/ha-monitor';
 import { resolveMain } from './modules/ha/ha-resolve';
 import { moveInPlace } from './move-in-place';
 import { PgRelay } from './live/pg-relay';
+import { IdempotencyStore } from './lib/idempotency-memory';
+import { StoreIdempotency } from './modules/idempotency/store-idempotency';
 import { PgServerDuty, soleServer } from './jobs/server-duty';
 import { CgFolderFollower } from './modules/cg-files/cg-folder-follower';
 import {
@@ -148,6 +150,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Several servers on one PostgreSQL store hear each other's changes (issue 43).
   const relay = config.databaseUrl ? new PgRelay(config.databaseUrl, ctx.bus, logger) : null;
   await relay?.start();
+  // This server's id in the rows it holds in the store (editing presence, Idempotency-Keys).
+  const serverId = relay?.serverId ?? randomUUID().slice(0, 8);
+  const livingServers = () => (relay ? relay.livingServerIds() : Promise.resolve([serverId]));
   if (duty instanceof PgServerDuty) await duty.start();
   // The start-up resync below is the first CG write: its thread is up before anyone goes on air.
   ctx.cgFilesIo.warm();
@@ -216,12 +221,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await services.backups.load();
   const restoredAt = services.backups.lastRestoredAt();
   // Who edits what, in the store: every server of a station shows the same editors (issue 43).
-  const serverId = relay?.serverId ?? randomUUID().slice(0, 8);
   const editing = new EditingPresence({
     bus: ctx.bus,
     store: ctx.store,
     serverId,
-    livingServers: () => (relay ? relay.livingServerIds() : Promise.resolve([serverId])),
+    livingServers,
     now: () => ctx.clock.now(),
     recordExists: (companyId, kind, id) => ctx.store.read((q) => editingRecordExists(q, companyId, kind, id)),
   });
@@ -266,7 +270,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // A request may take 30 minutes (Node's default is 5): a 500 MB installer upload over slow
   // Wi-Fi needs it. Headers must still arrive within Node's 60 s (headersTimeout), and JSON bodies
   // are capped at 256 kB, so a slow client holds a socket, not memory.
-  const server = http.createServer({ requestTimeout: REQUEST_TIMEOUT_MS }, createApp(ctx, services, APP_VERSION, hub));
+  // A repeated write gets its first answer on any server of the store (issue 43).
+  const keys = relay
+    ? new StoreIdempotency({
+        store: ctx.store,
+        clock: ctx.clock,
+        serverId,
+        livingServers,
+        storeSilent: () => services.ha.mainSilent(),
+      })
+    : new IdempotencyStore(ctx.clock);
+  const server = http.createServer(
+    { requestTimeout: REQUEST_TIMEOUT_MS },
+    createApp(ctx, services, APP_VERSION, hub, keys),
+  );
   hub.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../shared/roles';
 import { createApp } from './app';
+import { IdempotencyStore } from './lib/idempotency-memory';
 import { mountedRoutes } from './route-walk';
 import { ROUTE_TABLE, routeKey, verifyRouteTable } from './route-table';
 import { route, signedIn, bySession, type RouteEntry } from './route-table-types';
@@ -121,10 +122,13 @@ describe('route matrix', () => {
     expect(() =>
       verifyRouteTable(
         mountedRoutes(
-          createApp(server.services.equipment.ctx, server.services, 'test', {
-            onlineUsers: () => 0,
-            onlineMcr: () => 0,
-          }),
+          createApp(
+            server.services.equipment.ctx,
+            server.services,
+            'test',
+            { onlineUsers: () => 0, onlineMcr: () => 0 },
+            new IdempotencyStore(server.services.equipment.ctx.clock),
+          ),
         ),
       ),
     ).not.toThrow();

@@ -1,110 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import {
-  IDEMPOTENCY_KEY_PATTERN,
-  IDEMPOTENCY_MAX_BYTES,
-  IDEMPOTENCY_MAX_KEYS,
-  IDEMPOTENCY_TTL_MS,
-} from '../../shared/constants';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/constants';
 import type { Actor } from './auth';
-import type { Clock } from './clock';
 import { badRequest, conflict, HttpError } from './errors';
+import type { Answer, IdempotencyBook, Use } from './idempotency-memory';
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** What a key was first used for, and by whose rights: a repeat must match all of it to be replayed. */
-export interface Use {
-  /** `POST /api/news` */
-  route: string;
-  /** sha-256 of the query and the raw JSON body. */
-  body: string;
-  /** The caller's company, role and roletype: what the route's permission check looked at. */
-  rights: string;
-}
-
-interface Entry extends Use {
-  expiresAt: number;
-  /** Settles with the first answer, or null when there is nothing to replay (5xx, no JSON). */
-  answer: Promise<Answer | null>;
-  bytes: number;
-}
+export { IdempotencyStore } from './idempotency-memory';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Remembered answers per (user, Idempotency-Key). In memory on purpose: no client of ours
- * retries on its own, so the only retries are a double click, a proxy replay or a user repeating
- * an action in the same minutes — all of which hit the same process. A restart inside the
- * window is the one gap, and a restart also drops every in-flight request.
- */
-export class IdempotencyStore {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
-
-  constructor(
-    private readonly clock: Clock,
-    private readonly ttlMs = IDEMPOTENCY_TTL_MS,
-    private readonly maxKeys = IDEMPOTENCY_MAX_KEYS,
-    private readonly maxBytes = IDEMPOTENCY_MAX_BYTES,
-  ) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  lookup(scope: string): Entry | undefined {
-    this.expire();
-    return this.entries.get(scope);
-  }
-
-  /** Starts an entry whose answer arrives later; `settle` stores or forgets it. */
-  begin(scope: string, use: Use): { entry: Entry; settle: (answer: Answer | null) => void } {
-    let resolve!: (a: Answer | null) => void;
-    const entry: Entry = {
-      ...use,
-      expiresAt: this.clock.now().getTime() + this.ttlMs,
-      answer: new Promise((r) => (resolve = r)),
-      bytes: 0,
-    };
-    this.entries.set(scope, entry);
-    this.evictOverflow();
-    const settle = (answer: Answer | null) => {
-      if (answer && this.entries.get(scope) === entry) {
-        entry.bytes = answer.body.length;
-        this.bytes += entry.bytes;
-        this.evictOverflow();
-      } else if (!answer) this.forget(scope, entry);
-      resolve(answer);
-    };
-    return { entry, settle };
-  }
-
-  private forget(scope: string, entry: Entry): void {
-    if (this.entries.get(scope) !== entry) return;
-    this.entries.delete(scope);
-    this.bytes -= entry.bytes;
-  }
-
-  /** Map order is insertion order and the TTL is fixed, so expired entries are always the oldest. */
-  private expire(): void {
-    const now = this.clock.now().getTime();
-    for (const [scope, entry] of this.entries) {
-      if (entry.expiresAt > now) break;
-      this.forget(scope, entry);
-    }
-  }
-
-  private evictOverflow(): void {
-    for (const [scope, entry] of this.entries) {
-      if (this.entries.size <= this.maxKeys && this.bytes <= this.maxBytes) break;
-      this.forget(scope, entry);
-    }
-  }
-}
 
 const routeOf = (method: string, url: string) => `${method} ${url.split('?')[0]}`;
 
@@ -165,7 +69,7 @@ function mismatch(key: string, first: Use, now: Use): HttpError | null {
  * request and meets the route's checks itself.
  */
 export function idempotency(
-  store: IdempotencyStore,
+  book: IdempotencyBook,
   callerOf: (req: Request) => Caller | undefined = sessionCaller,
 ): RequestHandler {
   return async (req, res, next) => {
@@ -181,11 +85,15 @@ export function idempotency(
     const scope = `${caller.id}:${key}`;
     const use = useOf(req, caller);
     for (;;) {
-      const seen = store.lookup(scope);
-      if (!seen) break;
-      const refusal = mismatch(key, seen, use);
+      const claim = await book.claim(scope, use);
+      if (claim.kind === 'run') {
+        captureAnswer(res, claim.settle);
+        next();
+        return;
+      }
+      const refusal = mismatch(key, claim.use, use);
       if (refusal) throw refusal;
-      const answer = await seen.answer;
+      const answer = await claim.answer;
       if (answer) {
         replay(res, answer);
         return;
@@ -193,11 +101,9 @@ export function idempotency(
       // The first attempt left nothing to replay (it failed with 5xx): look again, and the
       // first duplicate to find the key free runs the request while the others wait for it.
     }
-    const { settle } = store.begin(scope, use);
-    captureAnswer(res, settle);
-    next();
   };
 }
+
 function replay(res: Response, answer: Answer): void {
   res.status(answer.status).setHeader('Idempotent-Replayed', 'true');
   res.type('application/json').send(answer.body);

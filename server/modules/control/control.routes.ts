@@ -1,7 +1,8 @@
 import { Router, type Request } from 'express';
 import { controlEmergencySchema, controlTypeParamSchema } from '../../../shared/contracts/control';
 import type { Clock } from '../../lib/clock';
-import { idempotency, IdempotencyStore } from '../../lib/idempotency';
+import { idempotency } from '../../lib/idempotency';
+import type { IdempotencyBook } from '../../lib/idempotency-memory';
 import { limitReadRate } from '../../lib/read-rate';
 import { parse } from '../../lib/validate';
 import type { Services } from '../../services';
@@ -25,7 +26,7 @@ const writerOf = (req: Request): Writer => ({
  * with a control scope, never a session; rate-limited per key (429 + Retry-After); writes honour
  * Idempotency-Key like every other write (keys belong to the API key that sent them).
  */
-export function controlRouter(services: Services, clock: Clock): Router {
+export function controlRouter(services: Services, clock: Clock, keys: IdempotencyBook): Router {
   const control = new ControlService(services.cgFiles, services.crawler, services.cgNext, clock);
   const router = Router();
   const perKey = limitReadRate({
@@ -34,7 +35,8 @@ export function controlRouter(services: Services, clock: Clock): Router {
     who: (req) => `key:${req.apiKey?.keyId ?? 0}`,
     message: 'Too many control requests for this API key; slow down (see Retry-After)',
   });
-  const once = idempotency(new IdempotencyStore(clock), keyCaller);
+  // The API key's keys share the book with sessions': its scopes (`key:<id>:…`) are its own.
+  const once = idempotency(keys, keyCaller);
   const scoped = [perKey, once];
 
   router.get('/state', ...scoped, async (req, res) => {

@@ -74,11 +74,14 @@ describe('a synchronous main and backup pair (issue 43)', () => {
     const openedNow = await TestSocket.authed(server.url, client.token!);
     openedNow.close();
     openBefore.close();
-    // Until the takeover, a write fails now and says why: 503, not a 500 nor a wait.
-    const refused = await client.post('/api/cg-files/update-direct', { type: 'headline', content: 'Nowhere' });
+    // Until the takeover, a write fails now and says why: 503, not a 500 nor a wait. Both carry an
+    // Idempotency-Key as the app's do: keys kept in the silent store must not stop the takeover.
+    const keyed = (path: string, body: unknown, key: string) =>
+      client.request('POST', path, body, { 'Idempotency-Key': key });
+    const refused = await keyed('/api/cg-files/update-direct', { type: 'headline', content: 'Nowhere' }, 'sync-1');
     expect(refused.status).toBe(503);
     expect(refused.body).toEqual({ message: STORE_UNREACHABLE });
-    expect((await client.post('/api/ha/takeover', { confirm: true })).status).toBe(202);
+    expect((await keyed('/api/ha/takeover', { confirm: true }, 'sync-2')).status).toBe(202);
     const [kept] = await sql<{ content: string }>(pair.b.url, `select content from cg_files where type = 'headline'`);
     // The last acknowledged write, or the one after it that committed as the main died.
     expect([acked.at(-1), `Sync ${acked.length}`]).toContain(kept?.content);

@@ -70,8 +70,11 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   login_attempts: 'Password checks of the last minute (the shared login limit): not the station’s.',
   cg_next: 'NEXT (take mode): texts staged for a Take are not carried; the station starts with NEXT empty.',
   editing_presence: 'Who has a story, bulletin or prompter open now: live presence, not the station’s data.',
-  idempotency_keys: 'The answers of the last minutes’ writes, kept so a repeated request is not done twice: not the station’s.',
+  idempotency_keys:
+    'The answers of the last minutes’ writes, kept so a repeated request is not done twice: not the station’s.',
   store_secrets: 'The key this store signs download links with: each store makes its own.',
+  app_version_file_chunks:
+    'The App Version installer files kept in a PostgreSQL store for its servers: the archive carries no installer files (see below).',
   __drizzle_migrations:
     "The server's migration history, not the station's: the manifest names the newest migration instead.",
   sqlite_sequence: "SQLite's own id counters: the importer sets its sequences past the highest id of each table.",

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TelegramStatus } from '../../shared/contracts/telegram';
 import { ApiClient } from '../test/api-client';
 import { startFakeTelegram, type FakeTelegram } from '../test/fake-telegram';
 import { createNews } from '../test/news-factory';
@@ -47,6 +48,21 @@ describe('the jobs and bots of a store with two servers (issue 43)', () => {
     await fake.waitForSent((m) => m.chatId === GROUP && m.text.includes('Flood warning'));
     await new Promise((r) => setTimeout(r, 500));
     expect(sentAbout('Flood warning')).toHaveLength(1);
+    expect(fake.openPolls()).toBe(1);
+
+    // Settings on B (which does not poll): the bot is connected, and a test message goes out from
+    // B itself — without a second poller, which Telegram would refuse.
+    const ownerOnB = new ApiClient(b.url, s.owner.token);
+    expect((await ownerOnB.get<TelegramStatus>('/api/telegram/test')).body).toMatchObject({
+      connected: true,
+      botInfo: { username: expect.stringMatching(/_bot$/) },
+    });
+    const test = await ownerOnB.post<{ success: boolean }>('/api/telegram/test-message', {
+      chatId: GROUP,
+      message: 'Test from PC B',
+    });
+    expect(test.body.success, JSON.stringify(test.body)).toBe(true);
+    expect(sentAbout('Test from PC B')).toHaveLength(1);
     expect(fake.openPolls()).toBe(1);
 
     await a.close();

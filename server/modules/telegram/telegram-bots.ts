@@ -19,6 +19,19 @@ interface Running {
   polling: Promise<void> | null;
 }
 
+/** A bot another server polls, as this server last asked Telegram about it. */
+interface Elsewhere {
+  token: string;
+  bot: Bot;
+  status: Promise<BotStatus>;
+  at: number;
+}
+
+/** How long this server trusts what Telegram said about a bot another server polls. */
+const ELSEWHERE_KEPT_MS = 30_000;
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 /** What the registry asks of the command layer: install the company's handlers on a new bot. */
 export type InstallCommands = (bot: Bot, companyId: number) => void;
 
@@ -30,6 +43,7 @@ export type InstallCommands = (bot: Bot, companyId: number) => void;
  */
 export class TelegramBots {
   private readonly running = new Map<number, Running>();
+  private readonly elsewhere = new Map<number, Elsewhere>();
   /** One start/stop at a time per company: a token saved twice quickly never leaves two pollers. */
   private readonly chains = new Map<number, Promise<void>>();
   private install: InstallCommands = () => {};
@@ -68,6 +82,43 @@ export class TelegramBots {
     return r?.info ? r.bot.api : null;
   }
 
+  /**
+   * The bot's status on any server of the store (issue 43). The server with the jobs duty polls
+   * the bots; on another, Telegram is asked who the saved token is (getMe, kept 30 s), so Settings
+   * shows the bot connected whichever server the page is on.
+   */
+  async statusAnywhere(companyId: number): Promise<BotStatus> {
+    const elsewhere = await this.polledElsewhere(companyId);
+    return elsewhere ? elsewhere.status : this.status(companyId);
+  }
+
+  /** A client to send with on any server: sending needs no poller (test messages from Settings). */
+  async apiAnywhere(companyId: number): Promise<Api | null> {
+    const elsewhere = await this.polledElsewhere(companyId);
+    if (!elsewhere) return this.api(companyId);
+    return (await elsewhere.status).connected ? elsewhere.bot.api : null;
+  }
+
+  /** The company's bot as this server sees it when another server polls it; null when polled here. */
+  private async polledElsewhere(companyId: number): Promise<Elsewhere | null> {
+    if (this.closed || this.ctx.duty.holds() || this.running.has(companyId)) return null;
+    const settings = await this.ctx.store.read((q) => new SettingsRepo(q).find(companyId));
+    const token = settings?.telegramBotToken ?? null;
+    if (!token) return null;
+    const now = performance.now();
+    const seen = this.elsewhere.get(companyId);
+    if (seen && seen.token === token && now - seen.at < ELSEWHERE_KEPT_MS) return seen;
+    const { apiRoot } = this.ctx.config.telegram;
+    const bot = new Bot(token, { apiRoot, maxRetries: 1, retryBackoffMs: 500, timeoutMs: 10_000 });
+    const status: Promise<BotStatus> = bot.api.getMe().then(
+      (me) => ({ connected: true, botInfo: { id: me.id, first_name: me.first_name, username: me.username ?? '' } }),
+      (err: unknown) => ({ connected: false, botInfo: null, error: `Could not reach the bot: ${errorText(err)}` }),
+    );
+    const entry = { token, bot, status, at: now };
+    this.elsewhere.set(companyId, entry);
+    return entry;
+  }
+
   /** Every bot stops polling (another server runs them now); a later startAll starts them again. */
   async stopAll(): Promise<void> {
     await Promise.all([...this.chains.values()]);
@@ -100,7 +151,7 @@ export class TelegramBots {
       const me = await bot.api.getMe();
       entry.info = { id: me.id, first_name: me.first_name, username: me.username ?? '' };
     } catch (err) {
-      entry.error = `Could not reach the bot: ${err instanceof Error ? err.message : String(err)}`;
+      entry.error = `Could not reach the bot: ${errorText(err)}`;
       this.ctx.logger.warn('telegram bot not connected', { companyId, error: entry.error });
       return;
     }

@@ -13,8 +13,8 @@ import type { TelegramService } from './telegram.service';
  */
 export function telegramRouter(telegram: TelegramService): Router {
   const router = Router();
-  router.get('/test', (req, res) => {
-    res.json(telegram.status(actorOf(req)));
+  router.get('/test', async (req, res) => {
+    res.json(await telegram.status(actorOf(req)));
   });
   router.post('/test-message', async (req, res) => {
     res.json(await telegram.testMessage(actorOf(req), parse(testMessageSchema, req.body)));

@@ -33,8 +33,8 @@ export class TelegramService {
     private readonly activity: ActivityLogsService,
   ) {}
 
-  status(actor: Pick<Actor, 'companyId'>): TelegramStatus {
-    const s = this.bots.status(actor.companyId);
+  async status(actor: Pick<Actor, 'companyId'>): Promise<TelegramStatus> {
+    const s = await this.bots.statusAnywhere(actor.companyId);
     return s.connected
       ? { connected: true, botInfo: { first_name: s.botInfo.first_name, username: s.botInfo.username } }
       : { connected: false, botInfo: null, ...(s.error ? { error: s.error } : {}) };
@@ -53,7 +53,7 @@ export class TelegramService {
       return { success: true, message: `Test notification sent to topic ${input.topicId}` };
     }
     // Without a bot nothing can be sent: say that first, it is the fix the user needs.
-    if (!this.bots.api(actor.companyId)) throw failure(503, BOT_NOT_CONNECTED);
+    if (!(await this.bots.apiAnywhere(actor.companyId))) throw failure(503, BOT_NOT_CONNECTED);
     const me = await this.ctx.store.read((q) => new UsersRepo(q).findById(actor.companyId, actor.userId));
     if (!me?.telegramId)
       throw failure(
@@ -81,7 +81,8 @@ export class TelegramService {
   }
 
   private async send(companyId: number, chatId: string, threadId: string | null, text: string): Promise<void> {
-    const api = this.bots.api(companyId);
+    // Any server can send: only the polling is the jobs server's (issue 43).
+    const api = await this.bots.apiAnywhere(companyId);
     if (!api) throw failure(503, BOT_NOT_CONNECTED);
     try {
       await api.sendMessage({ chat_id: chatId, text, ...(threadId ? { message_thread_id: Number(threadId) } : {}) });

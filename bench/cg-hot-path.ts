@@ -9,6 +9,8 @@ export interface HotPathTarget {
   api: ApiClient;
   file: string | null;
   listeners: Listener[];
+  /** Send a fresh Idempotency-Key with each write, as the app does (its cost on a shared store). */
+  keyed?: boolean;
 }
 
 export async function hotPathTarget(api: ApiClient, file: string | null, clients = 200): Promise<HotPathTarget> {
@@ -27,7 +29,8 @@ export async function block(target: HotPathTarget, writes: number, label: string
     const delivered = Promise.all(
       target.listeners.map((l) => l.next('cg_file_updated', (d) => (d as { content?: string }).content === content)),
     );
-    const res = await target.api.post('/api/cg-files/update-direct', { type: 'headline', content });
+    const headers: Record<string, string> = target.keyed ? { 'Idempotency-Key': `${label}-${i}-${started}` } : {};
+    const res = await target.api.request('POST', '/api/cg-files/update-direct', { type: 'headline', content }, headers);
     if (res.status !== 200) throw new Error(`update-direct failed: ${res.status}`);
     await delivered;
     if (target.file && fs.readFileSync(target.file, 'utf8') !== content)

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiClient } from '../server/test/api-client';
-import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
+import { signedInOwner, spawnServer, type SpawnedServer } from '../server/test/spawn-server';
 import { startBareModel, type BareModel } from './bare-run';
 import { closeTarget, headlineFile, hotPathTarget, type HotPathTarget } from './cg-hot-path';
 import { benchInterleaved, ratio } from './fanout';
@@ -18,13 +18,6 @@ function args(name: string): string[] {
   return process.argv.flatMap((a, i) => (a === `--${name}` && process.argv[i + 1] ? [process.argv[i + 1]!] : []));
 }
 const arg = (name: string, fallback: string) => args(name)[0] ?? fallback;
-
-async function signedIn(server: SpawnedServer): Promise<ApiClient> {
-  const api = new ApiClient(server.url);
-  const res = await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' });
-  api.token = res.body.token;
-  return api;
-}
 
 async function main(): Promise<void> {
   const clients = Number(arg('clients', '1000'));
@@ -42,7 +35,7 @@ async function main(): Promise<void> {
     servers.push(server);
     targets.push({
       label,
-      target: await hotPathTarget(await signedIn(server), headlineFile(dir), clients),
+      target: await hotPathTarget(await signedInOwner(server), headlineFile(dir), clients),
       pid: server.pid,
     });
   };

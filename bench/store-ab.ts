@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiClient } from '../server/test/api-client';
 import { startPgCluster } from '../server/test/pg-cluster';
-import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
+import { signedInOwner, spawnServer, type SpawnedServer } from '../server/test/spawn-server';
 import { block, closeTarget, headlineFile, hotPathTarget, type HotPathTarget } from './cg-hot-path';
 import { summarize } from './stats';
 
@@ -19,13 +18,6 @@ if (!otherRoot) throw new Error('usage: store-ab.ts <other checkout> [blocks] [p
 const blocks = Number(blocksArg ?? 5);
 const perBlock = Number(perBlockArg ?? 200);
 
-async function signedIn(server: SpawnedServer): Promise<ApiClient> {
-  const api = new ApiClient(server.url);
-  const res = await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' });
-  api.token = res.body.token;
-  return api;
-}
-
 const cluster = await startPgCluster();
 const dirs = ['a', 'b', 'c'].map((n) => fs.mkdtempSync(path.join(os.tmpdir(), `cgb-store-ab-${n}-`)));
 const servers: SpawnedServer[] = [];
@@ -35,7 +27,7 @@ try {
   servers.push(await spawnServer(dirs[2], { DATABASE_URL: await cluster.createDatabase('store_ab') }));
   const targets: HotPathTarget[] = [];
   for (const [i, server] of servers.entries())
-    targets.push(await hotPathTarget(await signedIn(server), headlineFile(dirs[i]!)));
+    targets.push(await hotPathTarget(await signedInOwner(server), headlineFile(dirs[i]!)));
   const samples: number[][] = targets.map(() => []);
   for (const t of targets) await block(t, 20, 'warm');
   for (let b = 0; b < blocks; b++)

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiClient } from '../server/test/api-client';
 import { startPgCluster, type PgCluster } from '../server/test/pg-cluster';
-import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
+import { signedInOwner, spawnServer, type SpawnedServer } from '../server/test/spawn-server';
 import { closeTarget, headlineFile, type HotPathTarget } from './cg-hot-path';
 import { benchInterleaved, type FanoutResult } from './fanout';
 import { summaryRow, type BenchRow, type Target } from './results';
@@ -12,14 +11,6 @@ import { openListeners } from './sockets';
 export const TWO_SERVERS = 'Two servers on one PostgreSQL store (issue 43): CG write → the last of 500 clients';
 /** Issue 43's gate: spread over two servers, p99 at most 1.5× one server's fan-out in the same run. */
 const RATIO_LIMIT = 1.5;
-
-async function signedIn(server: SpawnedServer): Promise<ApiClient> {
-  const api = new ApiClient(server.url);
-  const res = await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
-  api.token = res.body.token;
-  return api;
-}
 
 export interface TwoServersResult {
   single: FanoutResult;
@@ -47,13 +38,13 @@ export async function benchTwoServers(clients = 500, blocks = 6, perBlock = 50):
     const shared = await cluster.createDatabase('shared');
     const a = await spawn(shared);
     const b = await spawn(shared);
-    const loneApi = await signedIn(lone);
+    const loneApi = await signedInOwner(lone);
     targets.push({
       api: loneApi,
       file: headlineFile(lone.baseDir),
       listeners: await openListeners(lone.url, loneApi.token!, clients),
     });
-    const aApi = await signedIn(a);
+    const aApi = await signedInOwner(a);
     const half = Math.floor(clients / 2);
     targets.push({
       api: aApi,

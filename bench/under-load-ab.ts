@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiClient } from '../server/test/api-client';
 import { startFakeSheets } from '../server/test/fake-sheets';
-import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
+import { signedInOwner, spawnServer } from '../server/test/spawn-server';
 import { cgUnderLoads, formatUnderLoadRow } from './under-load';
 
 /**
@@ -15,13 +14,6 @@ const [otherRoot, repeatsArg, ...only] = process.argv.slice(2);
 if (!otherRoot) throw new Error('usage: under-load-ab.ts <other checkout> [repeats] [loads...]');
 const repeats = Number(repeatsArg ?? 2);
 
-async function signedIn(server: SpawnedServer): Promise<ApiClient> {
-  const api = new ApiClient(server.url);
-  const res = await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' });
-  api.token = res.body.token;
-  return api;
-}
-
 const fake = await startFakeSheets();
 const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-ab-a-')), fs.mkdtempSync(path.join(os.tmpdir(), 'cgb-ab-b-'))];
 const servers = [
@@ -29,7 +21,7 @@ const servers = [
   await spawnServer(dirs[1], { GOOGLE_SHEETS_ROOT_URL: fake.url }),
 ];
 try {
-  const apis = [await signedIn(servers[0]!), await signedIn(servers[1]!)];
+  const apis = [await signedInOwner(servers[0]!), await signedInOwner(servers[1]!)];
   process.stdout.write(
     `CG write under load, A = ${otherRoot}, B = this checkout — ${new Date().toISOString()} — ${os.cpus().length} cores, load ${os
       .loadavg()

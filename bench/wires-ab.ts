@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiClient } from '../server/test/api-client';
-import { spawnServer, type SpawnedServer } from '../server/test/spawn-server';
+import { signedInOwner, spawnServer } from '../server/test/spawn-server';
 import { startFeedsProcess } from './feeds-process';
 import { formatRow } from './stats';
 import { benchWires } from './wires';
@@ -17,13 +16,6 @@ if (!otherRoot) throw new Error('usage: wires-ab.ts <other checkout> [repeats] [
 const repeats = Number(repeatsArg ?? 2);
 const rounds = Number(roundsArg ?? 3);
 
-async function signedIn(server: SpawnedServer): Promise<ApiClient> {
-  const api = new ApiClient(server.url);
-  const res = await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' });
-  api.token = res.body.token;
-  return api;
-}
-
 const load = () =>
   os
     .loadavg()
@@ -36,7 +28,7 @@ const dirs = [
 ];
 const servers = [await spawnServer(dirs[0], {}, path.resolve(otherRoot)), await spawnServer(dirs[1], {})];
 try {
-  const apis = [await signedIn(servers[0]!), await signedIn(servers[1]!)];
+  const apis = [await signedInOwner(servers[0]!), await signedInOwner(servers[1]!)];
   process.stdout.write(
     `Wires A/B, A = ${otherRoot}, B = this checkout — ${new Date().toISOString()} — ${os.cpus().length} cores, load ${load()}\n`,
   );

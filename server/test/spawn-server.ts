@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '../config';
+import { ApiClient } from './api-client';
 
 export interface SpawnedServer {
   url: string;
@@ -109,6 +110,15 @@ function waitForReady(child: ChildProcess): Promise<number> {
 }
 
 /** True while a process with this pid exists (signal 0 only checks). */
+/** The first-run owner of a spawned server (its OWNER_PASSWORD above), signed in. */
+export async function signedInOwner(server: Pick<SpawnedServer, 'url'>): Promise<ApiClient> {
+  const api = new ApiClient(server.url);
+  const res = await api.post<{ token: string }>('/api/auth/login', { username: 'owner', password: 'owner-password' });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  api.token = res.body.token;
+  return api;
+}
+
 export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

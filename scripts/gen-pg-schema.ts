@@ -4,7 +4,7 @@
  * (`npx tsx scripts/gen-pg-schema.ts`), then `npm run db:generate:pg`; server/db/pg-schema.test.ts
  * fails while the two differ. Type choices (docs/postgresql.md): times stay ISO-8601 text (the
  * same strings sort and compare on both), booleans are boolean, JSON is `json` (kept as written),
- * ids are identity columns that accept the ids a moved station brings.
+ * ids are identity columns that accept the ids a moved station brings, blobs are bytea.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -75,10 +75,14 @@ function columnCode(key: string, col: SQLiteColumn, table: string, imports: Set<
     case 'SQLiteInteger':
       code = BIG.has(col.name) ? `bigint(${n}, { mode: 'number' })` : `integer(${n})`;
       break;
+    case 'SQLiteBlobBuffer':
+      // pg-core has no bytea of its own: ours is in pg-schema/columns.ts (Buffers in and out).
+      code = `bytea(${n})`;
+      break;
     default:
       throw new Error(`${table}.${key}: no PostgreSQL type for ${col.columnType}`);
   }
-  imports.add(code.slice(0, code.indexOf('(')));
+  if (!code.startsWith('bytea(')) imports.add(code.slice(0, code.indexOf('(')));
   if (col.primary)
     code += (col as SQLiteColumn & { autoIncrement?: boolean }).autoIncrement
       ? '.primaryKey().generatedByDefaultAsIdentity()'
@@ -159,7 +163,8 @@ for (const file of files) {
   const lines = [header(file)];
   if (body.includes('sql`')) lines.push(`import { sql } from 'drizzle-orm';`);
   lines.push(`import { ${[...imports].sort().join(', ')} } from 'drizzle-orm/pg-core';`);
-  if (body.includes('isoNow')) lines.push(`import { isoNow } from './columns';`);
+  const local = ['bytea', 'isoNow'].filter((name) => body.includes(`${name}(`) || body.includes(`(${name})`));
+  if (local.length) lines.push(`import { ${local.join(', ')} } from './columns';`);
   const byFile = new Map<string, string[]>();
   for (const r of refs) {
     const [f, n] = r.split('|') as [string, string];

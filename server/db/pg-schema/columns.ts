@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { customType } from 'drizzle-orm/pg-core';
 
 /**
  * Default for timestamp columns on PostgreSQL: the same UTC ISO-8601 text with milliseconds as the
@@ -6,3 +7,10 @@ import { sql } from 'drizzle-orm';
  * alike on both stores.
  */
 export const isoNow = sql`(to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+
+/**
+ * PostgreSQL's bytea for a SQLite `blob` column in buffer mode (scripts/gen-pg-schema.ts): Buffers
+ * both ways. node-postgres sends a Buffer as a binary parameter (no hex text built on the event
+ * loop) and reads bytea back as a Buffer.
+ */
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });

@@ -1,5 +1,5 @@
 import { isoNow } from './columns';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies } from './companies';
 
 /** App version (docs/product.md §Data): one per company — the installer its desktops should run. */
@@ -52,6 +52,25 @@ export const appVersionFeedKeys = sqliteTable('app_version_feed_keys', {
   key: text('key').notNull(),
   createdAt: text('created_at').notNull().default(isoNow),
 });
+
+/**
+ * An uploaded installer's bytes in the store, about 1 MB a row (issue 43): on a PostgreSQL store
+ * every server can serve an installer uploaded to another, or to the main PC before a takeover.
+ * A file counts as stored once its chunks add up to its size (each chunk is its own write).
+ * The SQLite store's one server keeps installers on its disk only: the table stays empty there.
+ */
+export const appVersionFileChunks = sqliteTable(
+  'app_version_file_chunks',
+  {
+    fileId: text('file_id')
+      .notNull()
+      .references(() => appVersionFiles.id, { onDelete: 'cascade' }),
+    // 0, 1, 2 …: the chunk's place in the file.
+    seq: integer('seq').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
 
 export type AppVersionRow = typeof appVersions.$inferSelect;
 export type AppVersionFileRow = typeof appVersionFiles.$inferSelect;

@@ -6,9 +6,9 @@ import type { AppVersionFileRow, AppVersionRow } from '../../db/schema';
 import type { Store } from '../../db/store';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
-import type { AppVersionStorage } from './app-version-storage';
 import { fileIdOf } from './app-versions.presenter';
 import { AppVersionsRepo } from './app-versions.repo';
+import type { InstallerCopies } from './installer-copies';
 
 /** Where a company's feed lives; electron-updater fetches `latest.yml` and the installer under it. */
 export const feedFolderPath = (companyId: number, key: string) => `/api/app-versions/feed/${companyId}/${key}/`;
@@ -32,7 +32,7 @@ interface Release {
 export class AppVersionFeeds {
   constructor(
     private readonly store: Store,
-    private readonly storage: AppVersionStorage,
+    private readonly copies: InstallerCopies,
     private readonly clock: Clock,
   ) {}
 
@@ -98,11 +98,12 @@ export class AppVersionFeeds {
 
   /**
    * Files uploaded before the feed existed have no SHA-512: hashed once from disk (before the
-   * write: no file read inside it), then stored. Two feeds read at once store the same hash.
+   * write: no file read inside it; fetched from the store first on a server lacking it), then
+   * stored. Two feeds read at once store the same hash.
    */
   private async computeSha512(file: AppVersionFileRow): Promise<string> {
     const hash = createHash('sha512');
-    await pipeline(fs.createReadStream(this.storage.pathOf(file.id)), hash);
+    await pipeline(fs.createReadStream(await this.copies.localPath(file)), hash);
     const sha512 = hash.digest('base64');
     await this.store.write('server', (tx) => new AppVersionsRepo(tx).setFileSha512(file.id, sha512));
     return sha512;

@@ -1,27 +1,18 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 
-/** A download ticket lives this long: enough to start a download, too short to be worth sharing. */
-export const TICKET_TTL_MS = 10 * 60 * 1000;
 const FILE_ID = /^[0-9a-f]{32}$/;
 
 /**
- * Where uploaded installers live (`<DATA_DIR>/app-versions/<id>`) and the signed tickets that let
- * a plain browser link (which cannot send the bearer token) download one. The ticket secret is
- * made at start, so a restart voids every ticket — they are minutes long anyway.
+ * Where uploaded installers live on this server's disk (`<DATA_DIR>/app-versions/<id>`). On a
+ * PostgreSQL store the store holds them too, and a server lacking one fetches it from there
+ * (installer-copies.ts); download links are signed by download-tickets.ts.
  */
 export class AppVersionStorage {
   readonly dir: string;
-  private readonly secret = randomBytes(32);
 
-  constructor(
-    dataDir: string,
-    private readonly clock: Clock,
-    logger: Logger,
-  ) {
+  constructor(dataDir: string, logger: Logger) {
     this.dir = path.join(dataDir, 'app-versions');
     fs.mkdirSync(this.dir, { recursive: true });
     this.removeLeftoverParts(logger);
@@ -36,31 +27,27 @@ export class AppVersionStorage {
     return path.join(this.dir, fileId);
   }
 
-  /**
-   * `<exp>.<userId>.<hmac>` for this file and user; the HMAC also binds the user's company, so a
-   * ticket only holds while its user belongs to the company it was made in.
-   */
-  issueTicket(fileId: string, userId: number, companyId: number): string {
-    const exp = this.clock.now().getTime() + TICKET_TTL_MS;
-    return `${exp}.${userId}.${this.sign(fileId, exp, userId, companyId)}`;
+  /** Where a copy of a file is written before it is renamed into place (never served). */
+  partOf(fileId: string): string {
+    if (!AppVersionStorage.isFileId(fileId)) throw new Error(`not a file id: ${fileId}`);
+    return path.join(this.dir, `.${fileId}.part`);
   }
 
-  /** The user an unexpired, well-formed ticket names — not yet proven genuine (verifyTicket). */
-  ticketUser(ticket: string): number | null {
-    const parts = parseTicket(ticket);
-    return parts && parts.exp > this.clock.now().getTime() ? parts.userId : null;
+  /** The ids of the whole files on this disk. */
+  localIds(): string[] {
+    return fs.readdirSync(this.dir).filter((name) => AppVersionStorage.isFileId(name));
   }
 
-  /** True when the ticket was made here for this file, for its user in `companyId`, and has not expired. */
-  verifyTicket(fileId: string, ticket: string, companyId: number): boolean {
-    const parts = parseTicket(ticket);
-    if (!parts || parts.exp <= this.clock.now().getTime()) return false;
-    const expected = Buffer.from(this.sign(fileId, parts.exp, parts.userId, companyId), 'hex');
-    return timingSafeEqual(expected, Buffer.from(parts.mac, 'hex'));
+  async has(fileId: string): Promise<boolean> {
+    return fs.promises.access(this.pathOf(fileId)).then(
+      () => true,
+      () => false,
+    );
   }
 
-  private sign(fileId: string, exp: number, userId: number, companyId: number): string {
-    return createHmac('sha256', this.secret).update(`${fileId}\n${exp}\n${userId}\n${companyId}`).digest('hex');
+  /** Removes this disk's copy of a file (nothing if there is none). */
+  async remove(fileId: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(fileId), { force: true });
   }
 
   /** A crash or a kill mid-upload leaves `.<id>.part` files; they are never valid, so they go at start. */
@@ -71,9 +58,4 @@ export class AppVersionStorage {
       logger.warn('removed an unfinished app-version upload', { file: name });
     }
   }
-}
-
-function parseTicket(ticket: string): { exp: number; userId: number; mac: string } | null {
-  const match = /^(\d{1,16})\.(\d{1,15})\.([0-9a-f]{64})$/.exec(ticket);
-  return match ? { exp: Number(match[1]), userId: Number(match[2]), mac: match[3] ?? '' } : null;
 }

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppVersion, UploadedAppFile } from '../../../shared/contracts/app-versions';
-import { ManualClock } from '../../lib/clock';
 import { createLogger } from '../../lib/logger';
 import { ApiClient } from '../../test/api-client';
 import { createCompany, createUser, login, loginDevOwner } from '../../test/factories';
@@ -386,7 +385,7 @@ describe('AppVersionStorage', () => {
       fs.mkdirSync(folder);
       fs.writeFileSync(path.join(folder, `.${'a'.repeat(32)}.part`), 'half');
       fs.writeFileSync(path.join(folder, 'b'.repeat(32)), 'whole');
-      new AppVersionStorage(dataDir, new ManualClock(), createLogger('silent'));
+      new AppVersionStorage(dataDir, createLogger('silent'));
       expect(fs.readdirSync(folder)).toEqual(['b'.repeat(32)]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

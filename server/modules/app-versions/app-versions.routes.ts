@@ -51,7 +51,7 @@ export function appVersionsRouter(versions: AppVersionsService): Router {
     const ticket = typeof req.query.ticket === 'string' ? req.query.ticket : null;
     const row =
       ticket !== null ? await versions.fileByTicket(fileId, ticket) : await versions.fileFor(actorOf(req), fileId);
-    sendFile(res, versions.storage.pathOf(row.id), row, next);
+    sendFile(res, await versions.copies.localPath(row), row, next);
   });
   feedRoutes(router, versions);
   return router;
@@ -76,7 +76,7 @@ function feedRoutes(router: Router, versions: AppVersionsService): void {
   router.get('/app-versions/feed/:companyId/:key/:fileId/:name', async (req, res, next) => {
     const { companyId, key } = feedParams(req);
     const row = await versions.feeds.installer(companyId, key, String(req.params.fileId), String(req.params.name));
-    sendFile(res, versions.storage.pathOf(row.id), row, next);
+    sendFile(res, await versions.copies.localPath(row), row, next);
   });
 }
 
@@ -104,7 +104,10 @@ function uploadHandler(versions: AppVersionsService): RequestHandler {
   };
 }
 
-/** Range requests (206/416), Accept-Ranges and the original name come from Express's send. */
+/**
+ * Range requests (206/416), Accept-Ranges and the original name come from Express's send; `file`
+ * is on this server's disk (fetched from a shared store first if need be: installer-copies.ts).
+ */
 function sendFile(res: Response, file: string, row: AppVersionFileRow, next: (err?: unknown) => void): void {
   res.download(
     file,

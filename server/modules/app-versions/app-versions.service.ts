@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { z } from 'zod';
 import type { AppVersion, saveAppVersionSchema, UploadedAppFile } from '../../../shared/contracts/app-versions';
 import { isDev } from '../../../shared/roles';
@@ -9,6 +8,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ActivityLogsService } from '../activity-logs/activity-logs.service';
 import { AppVersionFeeds } from './app-version-feed';
 import { AppVersionStorage } from './app-version-storage';
+import { DownloadTickets } from './download-tickets';
+import { InstallerCopies } from './installer-copies';
 import type { ReceivedUpload } from './app-version-upload';
 import { AppVersionsRepo, type AppVersionWithCompany, type TicketHolder } from './app-versions.repo';
 import type { HeavyPool } from '../../workers/heavy-pool';
@@ -43,14 +44,20 @@ const WRITER = 'server';
  */
 export class AppVersionsService {
   readonly storage: AppVersionStorage;
+  /** The installers on this server's disk and in a shared store (issue 43). */
+  readonly copies: InstallerCopies;
   readonly feeds: AppVersionFeeds;
+  private readonly tickets: DownloadTickets;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly activity: ActivityLogsService,
   ) {
-    this.storage = new AppVersionStorage(ctx.config.dataDir, ctx.clock, ctx.logger);
-    this.feeds = new AppVersionFeeds(ctx.store, this.storage, ctx.clock);
+    this.storage = new AppVersionStorage(ctx.config.dataDir, ctx.logger);
+    this.copies = new InstallerCopies(ctx, this.storage);
+    this.tickets = new DownloadTickets(ctx.store, ctx.clock);
+    this.feeds = new AppVersionFeeds(ctx.store, this.copies, ctx.clock);
+    this.copies.settleAtStart();
   }
 
   /** The server's worker threads: an upload's hashes are computed there (app-version-upload.ts). */
@@ -138,7 +145,10 @@ export class AppVersionsService {
     this.publish(actor, companyId, removed.targetCompanies, null);
   }
 
-  /** Stores the row of a file that receiveUpload has put in place (and hashed: both outside the write). */
+  /**
+   * Stores the row of a file that receiveUpload has put in place (and hashed: both outside the
+   * write); on a PostgreSQL store the answer waits until the store holds the file for every server.
+   */
   async registerUpload(actor: Actor, received: ReceivedUpload): Promise<UploadedAppFile> {
     const row = await this.ctx.store.write(WRITER, async (tx) => {
       const file = await new AppVersionsRepo(tx).insertFile({
@@ -159,6 +169,7 @@ export class AppVersionsService {
       );
       return file;
     });
+    await this.copies.shareUpload(row.id);
     return presentUploadedFile(row);
   }
 
@@ -173,7 +184,7 @@ export class AppVersionsService {
   /** A ticket URL a browser link can use without the bearer token. */
   async ticketUrl(actor: Actor, fileId: string): Promise<string> {
     const row = await this.fileFor(actor, fileId);
-    return `${fileDownloadPath(row.id)}?ticket=${this.storage.issueTicket(row.id, actor.userId, actor.companyId)}`;
+    return `${fileDownloadPath(row.id)}?ticket=${await this.tickets.issue(row.id, actor.userId, actor.companyId)}`;
   }
 
   /**
@@ -181,26 +192,20 @@ export class AppVersionsService {
    * holder is judged as they are now, not as when the ticket was made: a user deleted or
    * deactivated since, or no longer allowed the file (a dev made a user), downloads nothing.
    */
-  fileByTicket(fileId: string, ticket: string): Promise<AppVersionFileRow> {
-    const userId = this.storage.ticketUser(ticket);
-    return this.ctx.store.read(async (q) => {
-      const repo = new AppVersionsRepo(q);
-      const holder = userId === null ? undefined : await repo.findTicketHolder(userId);
-      if (
-        !holder ||
-        !AppVersionStorage.isFileId(fileId) ||
-        !this.storage.verifyTicket(fileId, ticket, holder.companyId)
-      )
-        throw notFound('File');
-      return this.fileIn(repo, holder, fileId);
-    });
+  async fileByTicket(fileId: string, ticket: string): Promise<AppVersionFileRow> {
+    const userId = this.tickets.userOf(ticket);
+    const holder =
+      userId === null ? undefined : await this.ctx.store.read((q) => new AppVersionsRepo(q).findTicketHolder(userId));
+    if (!holder || !(await this.tickets.verify(fileId, ticket, holder.companyId))) throw notFound('File');
+    return this.fileFor(holder, fileId);
   }
 
   /**
    * Removes uploads that no version points at once they are a day old: abandoned forms and
    * replaced installers would otherwise fill the disk 500 MB at a time. The check and the row's
    * removal are one transaction, so a version saved meanwhile keeps its file; the files on disk
-   * go after the commit.
+   * go after the commit (the store's copies with the rows; other servers' copies when next asked
+   * for, or at their start: installer-copies.ts).
    */
   async sweepUnusedFiles(): Promise<number> {
     const cutoff = new Date(this.ctx.clock.now().getTime() - UNUSED_FILE_GRACE_MS).toISOString();
@@ -211,14 +216,18 @@ export class AppVersionsService {
       for (const f of unused) await repo.deleteFile(f.id);
       return unused;
     });
-    await Promise.all(removed.map((f) => fs.promises.rm(this.storage.pathOf(f.id), { force: true })));
+    await Promise.all(removed.map((f) => this.storage.remove(f.id)));
     if (removed.length > 0) this.ctx.logger.info('removed unused app-version files', { count: removed.length });
     return removed.length;
   }
 
   private async fileIn(repo: AppVersionsRepo, actor: TicketHolder, fileId: string): Promise<AppVersionFileRow> {
-    const row = AppVersionStorage.isFileId(fileId) ? await repo.findFile(fileId) : undefined;
-    if (!row) throw notFound('File');
+    if (!AppVersionStorage.isFileId(fileId)) throw notFound('File');
+    const row = await repo.findFile(fileId);
+    if (!row) {
+      this.copies.forget(fileId);
+      throw notFound('File');
+    }
     if (isDev(actor) || row.companyId === actor.companyId) return row;
     if (fileIdOf((await this.visibleTo(repo, actor))?.version.downloadUrl ?? null) === fileId) return row;
     throw notFound('File');

@@ -10,13 +10,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { OnAirGate } from './lib/on-air-gate';
 import { EventBus } from './lib/event-bus';
 import { createLogger, type Logger } from './lib/logger';
-import { LiveHub } from './live/hub';
 import { OverlayHub } from './live/overlay-hub';
-import { OVERLAY_WS_PATH } from '../shared/contracts/overlay';
-import { EditingPresence } from './live/editing-presence';
-import { editingRecordExists } from './live/editing-records';
-import { combineHandlers } from './live/message-handlers';
-import { PrompterRelay } from './live/prompter-relay';
 import { purgeRecycleBinJob } from './jobs/purge-recycle-bin.job';
 import { purgeSessionsJob } from './jobs/purge-sessions.job';
 import { sweepAppVersionFilesJob } from './jobs/sweep-app-version-files.job';
@@ -45,6 +39,8 @@ import { HaMonitor } from './modules/ha/ha-monitor';
 import { resolveMain } from './modules/ha/ha-resolve';
 import { moveInPlace } from './move-in-place';
 import { PgRelay } from './live/pg-relay';
+import { startLiveHub } from './live/start-hub';
+import type { LiveHub } from './live/hub';
 import { IdempotencyStore } from './lib/idempotency-memory';
 import { StoreIdempotency } from './modules/idempotency/store-idempotency';
 import { PgServerDuty, soleServer } from './jobs/server-duty';
@@ -220,39 +216,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Clients that saw another restore reload (issue 41): read once, the store only changes by restart.
   await services.backups.load();
   const restoredAt = services.backups.lastRestoredAt();
-  // Who edits what, in the store: every server of a station shows the same editors (issue 43).
-  const editing = new EditingPresence({
-    bus: ctx.bus,
-    store: ctx.store,
+  const hub = await startLiveHub(ctx, services, {
     serverId,
     livingServers,
-    now: () => ctx.clock.now(),
-    recordExists: (companyId, kind, id) => ctx.store.read((q) => editingRecordExists(q, companyId, kind, id)),
-  });
-  await editing.start();
-  const hub = new LiveHub({
-    bus: ctx.bus,
-    logger,
-    // While the main is silent (issue 43) a page still joins, from the backup's copy of the
-    // sessions, to hear the pair's status and the takeover; its session is read again in a minute.
-    authenticate: (token) =>
-      services.ha.mainSilent() ? services.ha.authenticateOnBackup(token) : services.auth.authenticate(token),
-    sessionDeadline: (tokenHash) =>
-      services.ha.mainSilent()
-        ? Promise.resolve(ctx.clock.now().getTime() + 60_000)
-        : services.auth.sessionDeadline(tokenHash),
-    now: () => ctx.clock.now().getTime(),
+    overlayHub,
+    restoredAt,
     pingIntervalMs: options.wsPingIntervalMs,
     expiryCheckMs: options.wsExpiryCheckMs,
-    relay: combineHandlers(
-      new PrompterRelay({
-        bus: ctx.bus,
-        prompterExists: (companyId, id) => services.prompters.exists(companyId, id),
-      }),
-      editing,
-    ),
-    otherPaths: { [OVERLAY_WS_PATH]: (req, socket, head) => overlayHub.handleUpgrade(req, socket, head) },
-    identity: () => ({ bootId: services.backups.bootId, restoredAt }),
   });
   // Main and backup (issue 43): the pair watched every second; a takeover restarts onto the new main.
   let followMain: (why: string) => void = () => undefined;

@@ -53,10 +53,9 @@ describe('the jobs and bots of a store with two servers (issue 43)', () => {
     // Settings on B (which does not poll): the bot is connected, and a test message goes out from
     // B itself — without a second poller, which Telegram would refuse.
     const ownerOnB = new ApiClient(b.url, s.owner.token);
-    expect((await ownerOnB.get<TelegramStatus>('/api/telegram/test')).body).toMatchObject({
-      connected: true,
-      botInfo: { username: expect.stringMatching(/_bot$/) },
-    });
+    const seenOnB = (await ownerOnB.get<TelegramStatus>('/api/telegram/test')).body;
+    expect(seenOnB.connected).toBe(true);
+    expect(seenOnB.botInfo?.username).toMatch(/_bot$/);
     const test = await ownerOnB.post<{ success: boolean }>('/api/telegram/test-message', {
       chatId: GROUP,
       message: 'Test from PC B',

@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { Repo, type Q, type Store } from '../../db/store';
+import { Repo, type Store } from '../../db/store';
 import type { Answer, Use } from '../../lib/idempotency-memory';
 
 export interface KeyRow extends Use {
@@ -54,7 +54,7 @@ export function keyStatement<T>(store: Store, fn: (repo: IdempotencyRepo) => Pro
   return store.read((q) =>
     q.transaction(async (tx) => {
       await tx.execute(sql`set local synchronous_commit = off`);
-      return fn(new IdempotencyRepo(tx as unknown as Q));
+      return fn(new IdempotencyRepo(tx));
     }),
   );
 }

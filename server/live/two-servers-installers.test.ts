@@ -3,8 +3,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../test/api-client';
 import { createCompany, loginDevOwner } from '../test/factories';
-import { pgQuery, startPgCluster, type PgCluster } from '../test/pg-cluster';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { pgQuery } from '../test/pg-cluster';
+import type { TestServer } from '../test/test-server';
+import { startTwoServers, stopTwoServers, type TwoServers } from '../test/two-servers';
 import { upload, versionBody } from '../modules/app-versions/app-version-test-helpers';
 import { CHUNK_BYTES } from '../modules/app-versions/installer-copies';
 
@@ -15,28 +16,19 @@ import { CHUNK_BYTES } from '../modules/app-versions/installer-copies';
  * hold whole is not found on B; a file the sweep removes is gone on both. Its own throwaway
  * cluster, two real servers.
  */
-let cluster: PgCluster;
+let two: TwoServers;
 let url: string;
 let a: TestServer;
 let b: TestServer;
 let devA: ApiClient;
 let devB: ApiClient;
 beforeAll(async () => {
-  cluster = await startPgCluster({ durable: false });
-  url = await cluster.createDatabase('two_servers_installers');
-  a = await startTestServer({ databaseUrl: url });
-  b = await startTestServer({ databaseUrl: url });
+  two = await startTwoServers('two_servers_installers');
+  ({ url, a, b } = two);
   devA = await loginDevOwner(a);
   devB = new ApiClient(b.url, devA.token);
 }, 60_000);
-afterAll(async () => {
-  try {
-    await b?.close();
-    await a?.close();
-  } finally {
-    await cluster?.stop();
-  }
-});
+afterAll(() => stopTwoServers(two));
 
 /** An installer's bytes: `MZ`, then a pattern that differs at every offset of a chunk. */
 function exeBytes(size: number, seed: number): Buffer {

@@ -3,33 +3,31 @@ import type { TelegramStatus } from '../../shared/contracts/telegram';
 import { ApiClient } from '../test/api-client';
 import { startFakeTelegram, type FakeTelegram } from '../test/fake-telegram';
 import { createNews } from '../test/news-factory';
-import { startPgCluster, type PgCluster } from '../test/pg-cluster';
+import { startTwoServers, stopTwoServers, type TwoServers } from '../test/two-servers';
 import { createBotStation, GROUP } from '../test/telegram-station';
-import { startTestServer, type TestServer } from '../test/test-server';
+import type { TestServer } from '../test/test-server';
 
 /**
  * Issue 43: with two servers on one PostgreSQL store one of them runs the scheduled jobs and the
  * Telegram bots (Telegram allows one poller per bot) and sends each message once, whichever server
  * the change was made on; when it stops, the other takes the duty over within seconds.
  */
-let cluster: PgCluster;
+let two: TwoServers;
 let fake: FakeTelegram;
 let a: TestServer;
 let b: TestServer;
 let aClosed = false;
 beforeAll(async () => {
-  cluster = await startPgCluster({ durable: false });
-  const url = await cluster.createDatabase('two_servers_jobs');
   fake = await startFakeTelegram();
-  const telegram = { apiRoot: fake.url, pollTimeoutSeconds: 1 };
-  a = await startTestServer({ databaseUrl: url, telegram });
-  b = await startTestServer({ databaseUrl: url, telegram });
+  two = await startTwoServers('two_servers_jobs', { telegram: { apiRoot: fake.url, pollTimeoutSeconds: 1 } });
+  ({ a, b } = two);
 }, 60_000);
 afterAll(async () => {
-  await b?.close();
-  if (!aClosed) await a?.close();
-  await fake?.close();
-  await cluster?.stop();
+  try {
+    await stopTwoServers(two, aClosed);
+  } finally {
+    await fake?.close();
+  }
 });
 
 const dutyOf = (server: TestServer) => server.services.equipmentAlerts.ctx.duty;

@@ -6,32 +6,24 @@ import type { CrawlerContent } from '../../shared/contracts/crawler';
 import type { News } from '../../shared/contracts/news';
 import { ApiClient } from '../test/api-client';
 import { createStation } from '../test/factories';
-import { pgQuery, startPgCluster, type PgCluster } from '../test/pg-cluster';
-import { startTestServer, type TestServer } from '../test/test-server';
+import { pgQuery } from '../test/pg-cluster';
+import type { TestServer } from '../test/test-server';
+import { startTwoServers, stopTwoServers, type TwoServers } from '../test/two-servers';
 
 /**
  * Idempotency-Keys on two servers of one PostgreSQL store (issue 43): a repeat sent to the other
  * server — a Stream Deck retrying after its server died, a page that followed to the backup —
  * gets the first answer and causes no second effect. Its own throwaway cluster, two real servers.
  */
-let cluster: PgCluster;
+let two: TwoServers;
 let url: string;
 let a: TestServer;
 let b: TestServer;
 beforeAll(async () => {
-  cluster = await startPgCluster({ durable: false });
-  url = await cluster.createDatabase('two_servers_keys');
-  a = await startTestServer({ databaseUrl: url });
-  b = await startTestServer({ databaseUrl: url });
+  two = await startTwoServers('two_servers_keys');
+  ({ url, a, b } = two);
 }, 60_000);
-afterAll(async () => {
-  try {
-    await b?.close();
-    await a?.close();
-  } finally {
-    await cluster?.stop();
-  }
-});
+afterAll(() => stopTwoServers(two));
 
 /** The stations' write locks (server/db/store.ts): 'CGB1', then the station's id. */
 const WRITER_LOCK_SPACE = 0x43474231;

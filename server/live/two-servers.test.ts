@@ -11,7 +11,8 @@ import { ApiClient } from '../test/api-client';
 import { readCgFile } from '../test/cg-folder';
 import { createUser, loginDevOwner } from '../test/factories';
 import { createNews } from '../test/news-factory';
-import { pgQuery, startPgCluster, type PgCluster } from '../test/pg-cluster';
+import { pgQuery } from '../test/pg-cluster';
+import { startTwoServers, stopTwoServers, type TwoServers } from '../test/two-servers';
 import { startTestServer, type TestServer } from '../test/test-server';
 import { TestSocket } from '../test/ws-client';
 
@@ -20,21 +21,15 @@ import { TestSocket } from '../test/ws-client';
  * engine's LISTEN/NOTIFY (server/live/pg-relay.ts). Its own throwaway cluster (run once, in the
  * `unit` project), two real servers, real sockets.
  */
-let cluster: PgCluster;
+let two: TwoServers;
 let url: string;
 let a: TestServer;
 let b: TestServer;
 beforeAll(async () => {
-  cluster = await startPgCluster({ durable: false });
-  url = await cluster.createDatabase('two_servers');
-  a = await startTestServer({ databaseUrl: url });
-  b = await startTestServer({ databaseUrl: url });
+  two = await startTwoServers('two_servers');
+  ({ url, a, b } = two);
 }, 60_000);
-afterAll(async () => {
-  await b?.close();
-  await a?.close();
-  await cluster?.stop();
-});
+afterAll(() => stopTwoServers(two));
 
 /** Take mode switched in the settings, as an owner would. */
 async function setTakeMode(owner: ApiClient, on: boolean): Promise<void> {
@@ -210,7 +205,7 @@ describe('two servers on one PostgreSQL store (issue 43)', () => {
     expect((await owner.delete('/api/cg-files/next')).status).toBe(200);
     await setTakeMode(owner, false);
 
-    const otherStore = await cluster.createDatabase('alone_next');
+    const otherStore = await two.cluster.createDatabase('alone_next');
     await withServer(otherStore, (first) => stageOn(first, 'Staged before the outage'));
     await withServer(otherStore, async (alone) => expect(await nextOn(alone)).toEqual([]));
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { OverlayOutput } from '../shared/contracts/overlay';
 import { REPO_ROOT } from '../server/config';
 import { twoServersOnOneStore } from './support/two-servers';
 import { loginDevOwner } from '../server/test/factories';
@@ -15,10 +16,42 @@ import { login, shell, visible } from './support/pages';
  * carried in the URL fragment, then taken out of the address bar) — and shows what B has on air.
  */
 const SHOT = path.join(REPO_ROOT, '.scratch', 'app-follow-after-move.png');
+const OUTPUTS_SHOT = path.join(REPO_ROOT, '.scratch', 'outputs-other-servers.png');
+const KEY_SHOT = path.join(REPO_ROOT, '.scratch', 'api-key-other-servers.png');
 
 const started = twoServersOnOneStore('app_follow', 'index.html');
 
 describe('the web app follows a living server of its store (issue 43)', () => {
+  it('/outputs and a new API key give their addresses on the other server too, for graphics programs started while A is down', async () => {
+    const { a, b, browser } = started();
+    const context = await browser.newContext({ baseURL: a.url, viewport: DESKTOP });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await login(page, DEV_OWNER.username, DEV_OWNER.password);
+    await page.goto('/outputs');
+    const { path: overlayPath } = (await (await loginDevOwner(a)).get<OverlayOutput>('/api/outputs/overlay')).body;
+    const others = page.getByTestId('overlay-other-servers');
+    await visible(others);
+    await expect.poll(() => others.innerText()).toContain(`${b.url}${overlayPath}`);
+    await others.scrollIntoViewIfNeeded();
+    fs.mkdirSync(path.dirname(OUTPUTS_SHOT), { recursive: true });
+    await page.screenshot({ path: OUTPUTS_SHOT, fullPage: true });
+
+    // A new API key's sync URL, on each server: a graphics program reading by key does not move.
+    await page.goto('/settings');
+    const keys = await visible(page.getByRole('region', { name: 'API Key Management' }));
+    await keys.getByRole('button', { name: 'Create API Key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create API Key' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('CasparCG studio 2');
+    await dialog.getByRole('button', { name: 'Create API Key' }).click();
+    const shown = page.getByRole('dialog', { name: 'API Key Created' });
+    const key = await (await visible(shown.getByTestId('new-api-key'))).innerText();
+    await expect.poll(() => shown.getByTestId('sync-other-servers').innerText()).toContain(`${b.url}/`);
+    expect(await shown.getByTestId('sync-other-servers').innerText()).toContain(key.trim());
+    await page.screenshot({ path: KEY_SHOT });
+    await context.close();
+  });
+
   it('server A shut down: CG Control moves to B, signed in, with a clean address bar, showing B’s air', async () => {
     const { a, b, browser, closeA } = started();
     const context = await browser.newContext({ baseURL: a.url, viewport: DESKTOP });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSystemAddresses } from '@/lib/api/system/get-system-addresses';
 import { syncOrigins, syncUrl } from '@/lib/sync-address';
 import { CopyValue } from '@/components/copy-value';
+import { OtherServerUrls } from '@/components/other-server-urls';
 
 /**
  * The CG sync URL with an address the graphics PC can open: the server's first LAN address, the
@@ -44,6 +45,13 @@ export function SyncUrlField({ apiKey }: { apiKey: string }) {
         </Alert>
       )}
       <CopyValue value={syncUrl(apiKey, origin)} label="sync URL" testId="new-api-key-url" />
+      <OtherServerUrls
+        title="The same on the station's other servers"
+        hint="A graphics program reading by key does not move to another server by itself: give it these too, for when this PC is down."
+        urlOn={(server) => syncUrl(apiKey, server)}
+        label="sync URL"
+        testId="sync-other-servers"
+      />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { showToast } from '@/lib/toast';
 import { useSystemAddresses } from '@/lib/api/system/get-system-addresses';
 import { syncOrigins } from '@/lib/sync-address';
 import { CopyValue } from '@/components/copy-value';
+import { OtherServerUrls } from '@/components/other-server-urls';
 import { SettingsSection } from '@/components/settings-section';
 import { useRotateOverlayKey } from '../api/rotate-overlay-key';
 import { overlayConnectedText } from '../overlay-connected-text';
@@ -75,6 +76,13 @@ export function OverlayUrlCard({ output, onAsk }: { output: OverlayOutput; onAsk
         </Alert>
       )}
       <CopyValue value={url} label="overlay URL" testId="overlay-url" />
+      <OtherServerUrls
+        title="The same overlay on the station's other servers"
+        hint="An overlay that is open moves to a living server by itself. If this PC is down when a graphics program starts, give it one of these."
+        urlOn={(server) => `${server}${output.path}`}
+        label="overlay URL"
+        testId="overlay-other-servers"
+      />
       <Group gap="sm">
         <Anchor href={output.path} target="_blank" rel="noreferrer" size="sm">
           <Group gap={4} wrap="nowrap">

@@ -48,6 +48,9 @@ describe('the web app follows a living server of its store (issue 43)', () => {
     const key = await (await visible(shown.getByTestId('new-api-key'))).innerText();
     await expect.poll(() => shown.getByTestId('sync-other-servers').innerText()).toContain(`${b.url}/`);
     expect(await shown.getByTestId('sync-other-servers').innerText()).toContain(key.trim());
+    // The creating dialog fades out as this one opens: shoot the one the user reads.
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForTimeout(300);
     await page.screenshot({ path: KEY_SHOT });
     await context.close();
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SystemAddresses } from '../shared/contracts/system';
 import { createStation, createUser } from '../server/test/factories';
 import { useApp } from './support/app-fixture';
-import { expectHidden, login, visible } from './support/pages';
+import { createApiKeyInSettings, expectHidden, login, visible } from './support/pages';
 
 /**
  * Issue 22 point 21: the new key's sync URL names an address the graphics PC can open, and the
@@ -20,14 +20,7 @@ describe('API keys: LAN sync URL and Last used', () => {
     const page = await app.newPage();
     // Opened on localhost, as the desktop app's own window is.
     await login(page, admin.user.username, admin.password);
-    await page.goto('/settings');
-    const keys = await visible(page.getByRole('region', { name: 'API Key Management' }));
-    await keys.getByRole('button', { name: 'Create API Key' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create API Key' });
-    await dialog.getByRole('textbox', { name: 'Name' }).fill('CasparCG studio 2');
-    await dialog.getByRole('button', { name: 'Create API Key' }).click();
-
-    const shown = page.getByRole('dialog', { name: 'API Key Created' });
+    const { keys, shown } = await createApiKeyInSettings(page, 'CasparCG studio 2');
     const key = (await visible(shown.getByTestId('new-api-key'))).innerText();
     const urlText = shown.getByTestId('new-api-key-url');
     await expect.poll(() => urlText.innerText()).toBe(`${addresses[0]}/api/cg-files/sync?apiKey=${await key}`);

@@ -7,7 +7,7 @@ import { twoServersOnOneStore } from './support/two-servers';
 import { loginDevOwner } from '../server/test/factories';
 import { DEV_OWNER } from '../server/test/test-server';
 import { DESKTOP } from './support/app-fixture';
-import { login, shell, visible } from './support/pages';
+import { createApiKeyInSettings, login, shell, visible } from './support/pages';
 
 /**
  * Issue 43, clients follow: two CG Bridge servers on one PostgreSQL store (two MCR PCs), an
@@ -38,18 +38,10 @@ describe('the web app follows a living server of its store (issue 43)', () => {
     await page.screenshot({ path: OUTPUTS_SHOT, fullPage: true });
 
     // A new API key's sync URL, on each server: a graphics program reading by key does not move.
-    await page.goto('/settings');
-    const keys = await visible(page.getByRole('region', { name: 'API Key Management' }));
-    await keys.getByRole('button', { name: 'Create API Key' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create API Key' });
-    await dialog.getByRole('textbox', { name: 'Name' }).fill('CasparCG studio 2');
-    await dialog.getByRole('button', { name: 'Create API Key' }).click();
-    const shown = page.getByRole('dialog', { name: 'API Key Created' });
+    const { shown } = await createApiKeyInSettings(page, 'CasparCG studio 2');
     const key = await (await visible(shown.getByTestId('new-api-key'))).innerText();
     await expect.poll(() => shown.getByTestId('sync-other-servers').innerText()).toContain(`${b.url}/`);
     expect(await shown.getByTestId('sync-other-servers').innerText()).toContain(key.trim());
-    // The creating dialog fades out as this one opens: shoot the one the user reads.
-    await dialog.waitFor({ state: 'hidden' });
     await page.waitForTimeout(300);
     await page.screenshot({ path: KEY_SHOT });
     await context.close();

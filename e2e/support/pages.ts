@@ -84,3 +84,21 @@ export async function keyboardMove(handle: Locator, steps: number): Promise<void
   await page.keyboard.press('Space');
   await pause();
 }
+
+/**
+ * Settings → API Key Management → Create API Key, named `name`, as an admin does: the
+ * "API Key Created" dialog (its key and sync URL), and the key management region.
+ */
+export async function createApiKeyInSettings(page: Page, name: string): Promise<{ keys: Locator; shown: Locator }> {
+  await page.goto('/settings');
+  const keys = await visible(page.getByRole('region', { name: 'API Key Management' }));
+  await keys.getByRole('button', { name: 'Create API Key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create API Key' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('button', { name: 'Create API Key' }).click();
+  const shown = page.getByRole('dialog', { name: 'API Key Created' });
+  await visible(shown);
+  // The creating dialog fades out as this one opens: what follows sees the one the user reads.
+  await dialog.waitFor({ state: 'hidden' });
+  return { keys, shown };
+}

@@ -83,8 +83,11 @@ export class StoreIdempotency implements IdempotencyBook {
       await this.purge(now);
       const expiresAt = new Date(now + this.ttlMs).toISOString();
       const row = { scope, ...use, holder: serverId, expiresAt };
-      if (await keyStatement(this.options.store, (repo) => repo.take(row))) return { kind: 'run', settle: () => {} };
-      const seen = await keyStatement(this.options.store, (repo) => repo.get(scope));
+      // One transaction: the key taken, or the row that holds it (a repeat's common case, one trip).
+      const seen = await keyStatement(this.options.store, async (repo) =>
+        (await repo.take(row)) ? 'taken' : ((await repo.get(scope)) ?? null),
+      );
+      if (seen === 'taken') return { kind: 'run', settle: () => {} };
       if (!seen) continue;
       if (seen.expiresAt <= new Date(now).toISOString() || (await this.orphaned(seen))) {
         await keyStatement(this.options.store, (repo) => repo.free(scope, seen.holder));
